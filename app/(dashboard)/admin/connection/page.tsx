@@ -1,0 +1,11 @@
+import type { Metadata } from 'next';
+import { ConnectionPanel } from '@/components/admin/connection-panel';
+import { latestConnectionReport } from '@/lib/server/connection';
+import { requireViewer } from '@/lib/server/session';
+
+export const metadata: Metadata = { title: 'API connection' };
+
+export default async function ConnectionPage() {
+  await requireViewer('connection:manage');
+  return <ConnectionPanel initial={latestConnectionReport()} />;
+}

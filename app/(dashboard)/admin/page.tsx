@@ -1,0 +1,33 @@
+import type { Metadata } from 'next';
+import { CreateUserDialog } from '@/components/admin/create-user-dialog';
+import { UsersTable } from '@/components/admin/users-table';
+import { getDb } from '@/lib/db';
+import { requireViewer } from '@/lib/server/session';
+import { listUsers } from '@/lib/server/user-accounts';
+
+export const metadata: Metadata = { title: 'Users' };
+
+export default async function AdminUsersPage() {
+  const viewer = await requireViewer('users:manage');
+  const users = await listUsers(await getDb());
+  return (
+    <section aria-labelledby="users-heading" className="flex flex-col gap-4">
+      <div className="flex items-center justify-between">
+        <h2 id="users-heading" className="text-lg font-semibold">
+          Users <span className="text-sm font-normal text-muted-foreground">({users.length})</span>
+        </h2>
+        <CreateUserDialog />
+      </div>
+      <UsersTable
+        viewerId={viewer.userId}
+        users={users.map((user) => ({
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          role: user.role,
+          active: !user.deactivatedAt,
+        }))}
+      />
+    </section>
+  );
+}

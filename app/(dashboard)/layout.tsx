@@ -1,0 +1,56 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { AppHeader } from '@/components/shell/app-header';
+import { ConnectionBadge } from '@/components/shell/connection-badge';
+import { NAV_ITEMS } from '@/components/shell/navigation';
+import { QuotaMeter } from '@/components/shell/quota-meter';
+import { SidebarNav } from '@/components/shell/sidebar-nav';
+import { UserMenu } from '@/components/shell/user-menu';
+import { can, HOME_BY_ROLE, ROLE_LABELS } from '@/lib/policy/roles';
+import { latestConnectionReport } from '@/lib/server/connection';
+import { readQuota } from '@/lib/server/quota';
+import { requireViewer } from '@/lib/server/session';
+
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  const viewer = await requireViewer();
+  // Only the sections this role may open are listed; each page checks the permission again.
+  const items = NAV_ITEMS.filter((item) => can(viewer.role, item.permission));
+  const quota = await readQuota();
+  const report = latestConnectionReport();
+  const connectionSummary = report && {
+    reachable: report.reachable,
+    keyState: report.keyState,
+    missingScopes: Object.entries(report.scopes)
+      .filter(([, state]) => state === 'missing')
+      .map(([scope]) => scope),
+  };
+  return (
+    <div className="flex min-h-screen">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <aside className="hidden w-56 shrink-0 border-r bg-sidebar px-3 py-4 md:block">
+        <Link
+          href={HOME_BY_ROLE[viewer.role]}
+          className="mb-6 block px-3 text-base font-semibold tracking-tight"
+        >
+          Annuity Console
+        </Link>
+        <SidebarNav items={items} />
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <AppHeader>
+          <QuotaMeter reading={quota} />
+          <ConnectionBadge summary={connectionSummary} />
+          <UserMenu name={viewer.name} email={viewer.email} roleLabel={ROLE_LABELS[viewer.role]} />
+        </AppHeader>
+        <main id="main" className="flex-1 px-6 py-6">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

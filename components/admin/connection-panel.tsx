@@ -1,0 +1,135 @@
+'use client';
+
+import { useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ApiProblem, apiFetch } from '@/lib/http/api-client';
+
+export interface ConnectionReportView {
+  checkedAt: string;
+  baseUrl: string | null;
+  maskedKey: string | null;
+  reachable: boolean;
+  keyState: string;
+  scopes: Record<string, string>;
+  requestIds: string[];
+  problems: string[];
+}
+
+const KEY_STATE: Record<string, { label: string; tone: 'success' | 'danger' | 'neutral'; advice?: string }> =
+  {
+    valid: { label: 'Valid', tone: 'success' },
+    expired: {
+      label: 'Expired',
+      tone: 'danger',
+      advice:
+        'Nothing works until a new key is installed: ask the service operator for one and set ANNUITY_API_KEY.',
+    },
+    invalid: {
+      label: 'Not accepted',
+      tone: 'danger',
+      advice: 'The service does not know this key. Check ANNUITY_API_KEY.',
+    },
+    unknown: { label: 'Unknown', tone: 'neutral' },
+  };
+
+export function ConnectionPanel({ initial }: { initial: ConnectionReportView | null }) {
+  const [report, setReport] = useState(initial);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const check = async () => {
+    setPending(true);
+    setFailure(null);
+    try {
+      setReport(
+        (await apiFetch<{ report: ConnectionReportView }>('/api/admin/connection', { method: 'POST' }))
+          .report,
+      );
+    } catch (error) {
+      setFailure(error instanceof ApiProblem ? error.message : 'The check could not run.');
+    } finally {
+      setPending(false);
+    }
+  };
+  const keyState = KEY_STATE[report?.keyState ?? 'unknown'] ?? KEY_STATE.unknown;
+  return (
+    <section aria-labelledby="connection-heading" className="flex max-w-3xl flex-col gap-4">
+      <div className="flex items-center justify-between">
+        <h2 id="connection-heading" className="text-lg font-semibold">
+          API connection
+        </h2>
+        <Button onClick={check} disabled={pending}>
+          {pending ? 'Checking…' : 'Check now'}
+        </Button>
+      </div>
+      {failure ? (
+        <Alert tone="danger">
+          <p>{failure}</p>
+        </Alert>
+      ) : null}
+      {!report ? (
+        <p className="text-sm text-muted-foreground">Not checked yet on this server.</p>
+      ) : (
+        <>
+          <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
+            <dt className="text-muted-foreground">Service address</dt>
+            <dd className="font-mono">{report.baseUrl ?? 'not configured'}</dd>
+            <dt className="text-muted-foreground">API key</dt>
+            <dd className="font-mono">{report.maskedKey ?? 'not configured'}</dd>
+            <dt className="text-muted-foreground">Reachable</dt>
+            <dd>{report.reachable ? <Badge tone="success">Yes</Badge> : <Badge tone="danger">No</Badge>}</dd>
+            <dt className="text-muted-foreground">Key</dt>
+            <dd>
+              <Badge tone={keyState?.tone}>{keyState?.label}</Badge>
+            </dd>
+            <dt className="text-muted-foreground">Checked</dt>
+            <dd>{new Date(report.checkedAt).toLocaleString('en-GB')}</dd>
+          </dl>
+          {keyState?.advice ? (
+            <Alert tone="danger">
+              <p>{keyState.advice}</p>
+            </Alert>
+          ) : null}
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Scope</TableHead>
+                <TableHead>State</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {Object.entries(report.scopes).map(([scope, state]) => (
+                <TableRow key={scope}>
+                  <TableCell className="font-mono text-xs">{scope}</TableCell>
+                  <TableCell>
+                    <Badge
+                      tone={state === 'granted' ? 'success' : state === 'missing' ? 'danger' : 'neutral'}
+                    >
+                      {state}
+                    </Badge>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          {report.problems.length > 0 ? (
+            <Alert tone="warning">
+              <ul className="list-inside list-disc">
+                {report.problems.map((problem) => (
+                  <li key={problem}>{problem}</li>
+                ))}
+              </ul>
+            </Alert>
+          ) : null}
+          {report.requestIds.length > 0 ? (
+            <p className="text-xs text-muted-foreground">
+              Service request ids: {report.requestIds.join(', ')}
+            </p>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

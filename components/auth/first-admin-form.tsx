@@ -1,0 +1,57 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { ApiProblem, apiFetch } from '@/lib/http/api-client';
+import { type FirstAdminInput, firstAdminSchema } from './first-admin.schema';
+
+export function FirstAdminForm({ token }: { token: string }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<FirstAdminInput>({
+    resolver: zodResolver(firstAdminSchema),
+    defaultValues: { token, name: '', email: '', password: '', confirmPassword: '' },
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await apiFetch('/api/setup', { method: 'POST', json: values });
+      window.location.assign('/sign-in');
+    } catch (error) {
+      setFailure(error instanceof ApiProblem ? error.message : 'The account could not be created.');
+    }
+  });
+  const { errors, isSubmitting } = form.formState;
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      {failure ? (
+        <Alert tone="danger">
+          <p>{failure}</p>
+        </Alert>
+      ) : null}
+      <FormField label="Name" error={errors.name?.message}>
+        <Input autoComplete="name" {...form.register('name')} />
+      </FormField>
+      <FormField label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="username" {...form.register('email')} />
+      </FormField>
+      <FormField
+        label="Password"
+        hint="At least 12 characters; a passphrase works well."
+        error={errors.password?.message}
+      >
+        <Input type="password" autoComplete="new-password" {...form.register('password')} />
+      </FormField>
+      <FormField label="Repeat the password" error={errors.confirmPassword?.message}>
+        <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+      </FormField>
+      <Button type="submit" disabled={isSubmitting}>
+        Create administrator
+      </Button>
+    </form>
+  );
+}

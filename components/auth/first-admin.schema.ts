@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { passwordSchema } from '@/lib/policy/password';
+
+export const firstAdminSchema = z
+  .object({
+    token: z.string().min(10).max(200),
+    name: z.string().trim().min(1, 'Enter a name').max(120),
+    email: z.email('Enter a valid email address').max(254),
+    password: passwordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'The passwords do not match',
+  });
+
+export type FirstAdminInput = z.input<typeof firstAdminSchema>;

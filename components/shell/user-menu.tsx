@@ -1,0 +1,30 @@
+'use client';
+
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { apiFetch } from '@/lib/http/api-client';
+
+export function UserMenu({ name, email, roleLabel }: { name: string; email: string; roleLabel: string }) {
+  const [pending, setPending] = useState(false);
+  const signOut = async () => {
+    setPending(true);
+    try {
+      await apiFetch('/api/session', { method: 'DELETE' });
+    } finally {
+      window.location.assign('/sign-in');
+    }
+  };
+  return (
+    <div className="flex items-center gap-3 text-sm">
+      <div className="text-right leading-tight">
+        <p className="font-medium">{name}</p>
+        <p className="text-xs text-muted-foreground">
+          {roleLabel} · {email}
+        </p>
+      </div>
+      <Button variant="outline" size="sm" onClick={signOut} disabled={pending}>
+        Sign out
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
+import { signInAs } from './session';
+
+const SECTIONS = ['Renewals', 'Portfolio', 'Tracking', 'Invoices', 'Rate freezes', 'Admin'] as const;
+
+const VISIBLE: Record<'paralegal' | 'finance' | 'manager' | 'admin', { home: RegExp; sections: string[] }> = {
+  paralegal: { home: /\/renewals$/, sections: ['Renewals', 'Portfolio', 'Tracking'] },
+  finance: { home: /\/invoices$/, sections: ['Renewals', 'Portfolio', 'Invoices'] },
+  manager: {
+    home: /\/renewals$/,
+    sections: ['Renewals', 'Portfolio', 'Tracking', 'Invoices', 'Rate freezes'],
+  },
+  admin: { home: /\/admin$/, sections: ['Admin'] },
+};
+
+test('a signed-out visitor is sent to sign in and back to the page they asked for', async ({ page }) => {
+  await page.goto('/portfolio');
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fportfolio/);
+  await expectNoAxeViolations(page);
+  await signInAs(page, 'paralegal', '/portfolio');
+  await expect(page).toHaveURL(/\/portfolio$/);
+});
+
+test('a wrong password is refused with a message and no session', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill('paralegal@demo.test');
+  await page.getByLabel('Password').fill('definitely not it');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText('not correct');
+  await page.goto('/renewals');
+  await expect(page).toHaveURL(/\/sign-in/);
+});
+
+for (const [role, expected] of Object.entries(VISIBLE)) {
+  test(`${role} sees only their sections and can sign out`, async ({ page }) => {
+    await signInAs(page, role as keyof typeof VISIBLE);
+    await expect(page).toHaveURL(expected.home);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const section of SECTIONS) {
+      const link = nav.getByRole('link', { name: section, exact: true });
+      if (expected.sections.includes(section)) await expect(link).toBeVisible();
+      else await expect(link).toHaveCount(0);
+    }
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/sign-in/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/sign-in/);
+  });
+}
+
+test('a role without the permission gets the 403 page, not the section', async ({ page }) => {
+  await signInAs(page, 'paralegal');
+  const response = await page.goto('/admin');
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole('heading', { name: 'Not allowed for your role' })).toBeVisible();
+  const denied = await page.request.get('/api/admin/users');
+  expect(denied.status()).toBe(403);
+});
+
+test('an administrator adds a user who can then sign in with the given role', async ({ page, browser }) => {
+  await signInAs(page, 'admin');
+  await page.getByRole('button', { name: 'Add user' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill('Nina New');
+  await dialog.getByLabel('Email').fill('nina@demo.test');
+  await dialog.getByLabel('Role').selectOption('finance');
+  await dialog.getByLabel('First password').fill('nina first password');
+  await dialog.getByRole('button', { name: 'Add user' }).click();
+  await expect(page.getByRole('cell', { name: 'nina@demo.test' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const other = await browser.newPage();
+  await other.goto('/sign-in');
+  await other.getByLabel('Email').fill('nina@demo.test');
+  await other.getByLabel('Password').fill('nina first password');
+  await other.getByRole('button', { name: 'Sign in' }).click();
+  await expect(other).toHaveURL(/\/invoices$/);
+  await other.close();
+
+  await page.goto('/admin/audit?action=users.create');
+  await expect(page.getByRole('cell', { name: 'nina@demo.test' })).toBeVisible();
+});

@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
+import { signInAs } from './session';
+
+test('the shell navigates between sections and survives on every page', async ({ page }) => {
+  await signInAs(page, 'manager');
+  await expect(page).toHaveURL(/\/renewals$/);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Invoices' }).click();
+  await expect(page).toHaveURL(/\/invoices$/);
+  await expect(nav.getByRole('link', { name: 'Invoices' })).toHaveAttribute('aria-current', 'page');
+  await expectNoAxeViolations(page);
+});
+
+test('an unknown address shows the not-found page with a way back', async ({ page }) => {
+  await signInAs(page, 'paralegal');
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to your start page' }).click();
+  await expect(page).toHaveURL(/\/renewals$/);
+});
+
+test('pages carry the security headers', async ({ request }) => {
+  const response = await request.get('/sign-in');
+  const headers = response.headers();
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+'/);
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+});

@@ -1,0 +1,435 @@
+import 'server-only';
+import type { z } from 'zod';
+import {
+  AnnuityApiError,
+  AnnuityContractError,
+  AnnuityNetworkError,
+  AnnuityOutcomeUnknownError,
+} from './errors';
+import {
+  type ExchangeRateFreeze,
+  type ExchangeRateFreezeSummary,
+  type Fees,
+  type InstructionReceipt,
+  type InstructionRequest,
+  type Invoice,
+  type Page,
+  type Patent,
+  type PatentEvent,
+  type Problem,
+  tolerant,
+} from './schemas';
+
+/**
+ * The one place that talks to the service (spec: Endpoints) and the only code that sets
+ * `x-api-key`. It validates every answer with the tolerant schemas, retries only what is safe to
+ * repeat, and reports each answer's request id and quota headers.
+ */
+
+export interface RateLimitMeta {
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
+}
+
+export interface ResponseMeta {
+  operation: string;
+  status: number;
+  requestId: string | null;
+  /** spec: Limits 3 — on every authenticated success, absent on a 429. */
+  rateLimit: RateLimitMeta | null;
+}
+
+export interface ApiResult<T> {
+  data: T;
+  meta: ResponseMeta;
+}
+
+export interface AnnuityDocument {
+  stream: ReadableStream<Uint8Array>;
+  contentType: string;
+  filename: string | null;
+  contentLength: number | null;
+}
+
+export interface CallOptions {
+  /** Forwarded as X-Request-Id so our log lines and the service's problem bodies share one id. */
+  requestId?: string;
+  signal?: AbortSignal;
+}
+
+export interface AnnuityClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  requestId?: string;
+  /** Extra attempts for a repeatable call after a network error or a 5xx. */
+  retries?: number;
+  retryBaseDelayMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+  onResponseMeta?: (meta: ResponseMeta) => void;
+}
+
+export interface PageQuery {
+  itemsPerPage?: number;
+  currentPage?: number;
+}
+
+export interface PatentsQuery extends PageQuery {
+  /** `field` ascending, `-field` descending (spec: Endpoints 1). */
+  sort?: string;
+  providerId?: string;
+}
+
+export type PeriodWindow = { dueMonth: string } | { dueFrom: string; dueTo: string };
+
+export type PeriodQuery = PeriodWindow &
+  PageQuery & {
+    include?: readonly string[];
+    eventTypes?: readonly string[];
+    offices?: readonly string[];
+    owners?: readonly string[];
+    family?: readonly string[];
+  };
+
+type QueryValue = string | number | readonly string[] | undefined;
+
+const API_ROOT = '/api/v2/external';
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function createAnnuityClient(options: AnnuityClientOptions) {
+  const fetchImpl = options.fetch ?? fetch;
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const retries = options.retries ?? 2;
+  const retryBaseDelayMs = options.retryBaseDelayMs ?? 250;
+  const sleep = options.sleep ?? defaultSleep;
+
+  function url(path: string, query: Record<string, QueryValue> = {}): string {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value === undefined) continue;
+      // Repeatable parameters are sent as repeated keys: offices=X&offices=Y (spec: Endpoints 9).
+      if (Array.isArray(value)) for (const item of value) params.append(key, item);
+      else params.set(key, String(value));
+    }
+    const search = params.toString();
+    return `${baseUrl}${API_ROOT}${path}${search ? `?${search}` : ''}`;
+  }
+
+  function metaOf(operation: string, response: Response): ResponseMeta {
+    const int = (name: string) => {
+      const raw = response.headers.get(name);
+      const value = raw === null ? Number.NaN : Number.parseInt(raw, 10);
+      return Number.isFinite(value) ? value : null;
+    };
+    const limit = int('RateLimit-Limit');
+    const remaining = int('RateLimit-Remaining');
+    const reset = int('RateLimit-Reset');
+    return {
+      operation,
+      status: response.status,
+      requestId: response.headers.get('X-Request-Id'),
+      rateLimit:
+        limit !== null && remaining !== null && reset !== null
+          ? { limit, remaining, resetSeconds: reset }
+          : null,
+    };
+  }
+
+  async function problemOf(response: Response): Promise<Problem | null> {
+    const type = response.headers.get('content-type') ?? '';
+    if (!type.includes('json')) {
+      await response.body?.cancel().catch(() => undefined);
+      return null;
+    }
+    try {
+      const parsed = tolerant.problem.safeParse(await response.json());
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async function apiError(
+    operation: string,
+    response: Response,
+    meta: ResponseMeta,
+  ): Promise<AnnuityApiError> {
+    const retryAfter = Number.parseInt(response.headers.get('Retry-After') ?? '', 10);
+    return new AnnuityApiError({
+      status: response.status,
+      operation,
+      problem: await problemOf(response),
+      requestId: meta.requestId,
+      retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : null,
+    });
+  }
+
+  /**
+   * Sends one request. Repeatable methods (GET, the idempotent freeze PUT) are retried with
+   * backoff and jitter on network errors and 5xx; never on 4xx, and never on 429, whose quota is
+   * daily (spec: Limits 2). A POST is sent once: a lost answer is AnnuityOutcomeUnknownError.
+   */
+  async function send(
+    operation: string,
+    method: 'GET' | 'POST' | 'PUT',
+    target: string,
+    init: { body?: unknown; accept?: string },
+    call: CallOptions = {},
+  ): Promise<{ response: Response; meta: ResponseMeta }> {
+    const repeatable = method !== 'POST';
+    const headers: Record<string, string> = {
+      'x-api-key': options.apiKey,
+      accept: init.accept ?? 'application/json',
+    };
+    const requestId = call.requestId ?? options.requestId;
+    if (requestId) headers['X-Request-Id'] = requestId;
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+
+    const attempts = repeatable ? retries + 1 : 1;
+    let lastFailure: 'timeout' | 'network' = 'network';
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
+      let response: Response;
+      try {
+        response = await fetchImpl(target, {
+          method,
+          headers,
+          body: init.body === undefined ? undefined : JSON.stringify(init.body),
+          signal,
+          redirect: 'error',
+        });
+      } catch (error) {
+        if (call.signal?.aborted) throw error;
+        lastFailure = timeout.aborted ? 'timeout' : 'network';
+        if (!repeatable) throw new AnnuityOutcomeUnknownError(operation, requestId ?? null);
+        if (attempt < attempts) {
+          await sleep(backoff(attempt));
+          continue;
+        }
+        throw new AnnuityNetworkError(operation, lastFailure, attempt);
+      }
+      const meta = metaOf(operation, response);
+      options.onResponseMeta?.(meta);
+      if (response.ok) return { response, meta };
+      if (response.status >= 500 && repeatable && attempt < attempts) {
+        await response.body?.cancel().catch(() => undefined);
+        await sleep(backoff(attempt));
+        continue;
+      }
+      const error = await apiError(operation, response, meta);
+      // A gateway's 5xx without a problem body says nothing about whether a POST was executed.
+      if (!repeatable && response.status >= 500 && error.problem === null) {
+        throw new AnnuityOutcomeUnknownError(operation, meta.requestId ?? requestId ?? null);
+      }
+      throw error;
+    }
+    throw new AnnuityNetworkError(operation, lastFailure, attempts);
+  }
+
+  function backoff(attempt: number): number {
+    const base = retryBaseDelayMs * 2 ** (attempt - 1);
+    return Math.round(base * (0.5 + Math.random()));
+  }
+
+  async function json<S extends z.ZodType>(
+    operation: string,
+    method: 'GET' | 'POST' | 'PUT',
+    target: string,
+    schema: S,
+    call?: CallOptions,
+    body?: unknown,
+  ): Promise<ApiResult<z.output<S>>> {
+    const { response, meta } = await send(operation, method, target, { body }, call);
+    let payload: unknown;
+    try {
+      payload = await response.json();
+    } catch {
+      throw new AnnuityContractError(operation, meta.requestId, ['the body is not JSON']);
+    }
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success) {
+      throw new AnnuityContractError(
+        operation,
+        meta.requestId,
+        parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+      );
+    }
+    return { data: parsed.data, meta };
+  }
+
+  async function document(
+    operation: string,
+    target: string,
+    call?: CallOptions,
+  ): Promise<ApiResult<AnnuityDocument>> {
+    const { response, meta } = await send(operation, 'GET', target, { accept: 'application/pdf' }, call);
+    if (!response.body)
+      throw new AnnuityContractError(operation, meta.requestId, ['the document has no body']);
+    const length = Number.parseInt(response.headers.get('content-length') ?? '', 10);
+    return {
+      data: {
+        stream: response.body,
+        contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+        filename: filenameFromDisposition(response.headers.get('content-disposition')),
+        contentLength: Number.isFinite(length) ? length : null,
+      },
+      meta,
+    };
+  }
+
+  const id = encodeURIComponent;
+  const eventPath = (patentId: string, eventId: string) => `/patents/${id(patentId)}/events/${id(eventId)}`;
+  const pageOf = <S extends z.ZodType>(item: S) => tolerant.page(item);
+
+  return {
+    getPatents: (query: PatentsQuery = {}, call?: CallOptions): Promise<ApiResult<Page<Patent>>> =>
+      json('getPatents', 'GET', url('/patents', { ...query }), pageOf(tolerant.patent), call),
+
+    getPatent: (patentId: string, call?: CallOptions): Promise<ApiResult<Patent>> =>
+      json('getPatent', 'GET', url(`/patents/${id(patentId)}`), tolerant.patent, call),
+
+    getPatentEvents: (patentId: string, call?: CallOptions): Promise<ApiResult<PatentEvent[]>> =>
+      json(
+        'getPatentEvents',
+        'GET',
+        url(`/patents/${id(patentId)}/events`),
+        tolerant.patentEvent.array(),
+        call,
+      ),
+
+    getPatentEvent: (
+      patentId: string,
+      eventId: string,
+      call?: CallOptions,
+    ): Promise<ApiResult<PatentEvent>> =>
+      json('getPatentEvent', 'GET', url(eventPath(patentId, eventId)), tolerant.patentEvent, call),
+
+    getPatentEventFees: (patentId: string, eventId: string, call?: CallOptions): Promise<ApiResult<Fees>> =>
+      json('getPatentEventFees', 'GET', url(`${eventPath(patentId, eventId)}/fees`), tolerant.fees, call),
+
+    getPatentEventsByPeriod: (
+      query: PeriodQuery,
+      call?: CallOptions,
+    ): Promise<ApiResult<Page<PatentEvent>>> => {
+      const { include, ...rest } = query;
+      return json(
+        'getPatentEventsByPeriod',
+        'GET',
+        url('/patent-events', {
+          ...rest,
+          include: include && include.length > 0 ? include.join(',') : undefined,
+        }),
+        pageOf(tolerant.patentEvent),
+        call,
+      );
+    },
+
+    postPatentInstructions: (
+      body: InstructionRequest,
+      call?: CallOptions,
+    ): Promise<ApiResult<InstructionReceipt>> =>
+      json(
+        'postPatentInstructions',
+        'POST',
+        url('/patent-instructions'),
+        tolerant.instructionReceipt,
+        call,
+        body,
+      ),
+
+    getInvoices: (query: PageQuery = {}, call?: CallOptions): Promise<ApiResult<Page<Invoice>>> =>
+      json('getInvoices', 'GET', url('/invoices', { ...query }), pageOf(tolerant.invoice), call),
+
+    getInvoice: (invoiceId: string, call?: CallOptions): Promise<ApiResult<Invoice>> =>
+      json('getInvoice', 'GET', url(`/invoices/${id(invoiceId)}`), tolerant.invoice, call),
+
+    getExchangeRateFreezes: (call?: CallOptions): Promise<ApiResult<ExchangeRateFreezeSummary[]>> =>
+      json(
+        'getExchangeRateFreezes',
+        'GET',
+        url('/exchange-rate-freezes'),
+        tolerant.exchangeRateFreezeSummary.array(),
+        call,
+      ),
+
+    getExchangeRateFreeze: (yearMonth: string, call?: CallOptions): Promise<ApiResult<ExchangeRateFreeze>> =>
+      json(
+        'getExchangeRateFreeze',
+        'GET',
+        url(`/exchange-rate-freezes/${id(yearMonth)}`),
+        tolerant.exchangeRateFreeze,
+        call,
+      ),
+
+    /** Idempotent (spec: Endpoints 15), so it is retried like a read. */
+    putExchangeRateFreeze: (yearMonth: string, call?: CallOptions): Promise<ApiResult<ExchangeRateFreeze>> =>
+      json(
+        'putExchangeRateFreeze',
+        'PUT',
+        url(`/exchange-rate-freezes/${id(yearMonth)}`),
+        tolerant.exchangeRateFreeze,
+        call,
+      ),
+
+    getInvoiceDocument: (patentId: string, eventId: string, call?: CallOptions) =>
+      document('getInvoiceDocument', url(`${eventPath(patentId, eventId)}/documents/invoice`), call),
+
+    getInstructionReceiptDocument: (patentId: string, eventId: string, call?: CallOptions) =>
+      document(
+        'getInstructionReceiptDocument',
+        url(`${eventPath(patentId, eventId)}/documents/instruction-receipt`),
+        call,
+      ),
+
+    /** null until the office receipt is recorded: spec says to treat 404 as "not yet available". */
+    getOfficialReceiptDocument: async (
+      patentId: string,
+      eventId: string,
+      call?: CallOptions,
+    ): Promise<ApiResult<AnnuityDocument | null>> => {
+      try {
+        return await document(
+          'getOfficialReceiptDocument',
+          url(`${eventPath(patentId, eventId)}/documents/official-receipt`),
+          call,
+        );
+      } catch (error) {
+        if (error instanceof AnnuityApiError && error.status === 404) {
+          return {
+            data: null,
+            meta: {
+              operation: 'getOfficialReceiptDocument',
+              status: 404,
+              requestId: error.requestId,
+              rateLimit: null,
+            },
+          };
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+export type AnnuityClient = ReturnType<typeof createAnnuityClient>;
+
+/** The filename of a Content-Disposition header: RFC 6266 `filename*` first, then `filename`. */
+export function filenameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = header.match(/filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i);
+  if (extended?.[2]) {
+    try {
+      return decodeURIComponent(extended[2].trim());
+    } catch {
+      // fall through to the plain form
+    }
+  }
+  const quoted = header.match(/filename\s*=\s*"((?:[^"\\]|\\.)*)"/i);
+  if (quoted?.[1] !== undefined) return quoted[1].replace(/\\(.)/g, '$1');
+  const bare = header.match(/filename\s*=\s*([^;]+)/i);
+  return bare?.[1]?.trim() ?? null;
+}

@@ -1,0 +1,419 @@
+import { z } from 'zod';
+import { componentsSumToTotal, DECIMAL_PATTERN, isScaled } from './money';
+
+/**
+ * The service's contract (spec: Resources and their fields) as zod schemas, built twice from one set
+ * of field definitions:
+ * - `tolerant`, how the dashboard reads the service (spec: Versioning 3): unknown fields dropped,
+ *   unknown enum values kept as strings, a missing nullable field read as null, `fees` and
+ *   `instructability` optional. An additive change never fails a parse.
+ * - `strict`, how the stand-in service's tests check what it serves: every field present, exact
+ *   formats, closed enums, money scaled per ISO 4217 of its currency.
+ * Pure (no server-only): the stand-in service and browser components import it too.
+ */
+
+export const PATENT_STATUSES = ['PENDING', 'PUBLISHED', 'GRANTED', 'LAPSED'] as const;
+export const PATENT_TYPES = ['PATENT', 'UTILITY', 'DESIGN'] as const;
+export const FILING_ROUTES = ['NATIONAL', 'PCT', 'EP', 'EA', 'DIVISIONAL'] as const;
+export const APPLICANT_TYPES = ['MICRO', 'SMALL', 'LARGE'] as const;
+export const EVENT_TYPES = ['RENEWAL'] as const;
+export const DECISIONS = ['PROCEED', 'SKIP_THIS_TIME', 'DROP'] as const;
+export const DUE_PERIODS = ['LATE', 'GRACE_PERIOD', 'CURRENT', 'UPCOMING', 'LAPSED'] as const;
+export const PROCESSING_STATUSES = [
+  'NOT_INSTRUCTED',
+  'INSTRUCTED',
+  'PAYMENT_SENT',
+  'PAYMENT_CONFIRMED',
+  'FULFILLED',
+  'UNPROCESSABLE',
+] as const;
+export const FEES_STATUSES = ['ESTIMATED', 'INVOICED'] as const;
+export const FEE_COMPONENT_TYPES = ['OFFICE', 'AGENT', 'SERVICE', 'GRACE_PERIOD'] as const;
+export const BLOCKED_REASONS = ['ALREADY_INSTRUCTED', 'TOO_EARLY', 'EARLIER_EVENT_PENDING'] as const;
+export const INSTRUCTABILITY_MODES = ['DIRECT'] as const;
+export const INVOICE_ORIGINS = ['GENERATED', 'IMPORTED', 'REGULARIZATION'] as const;
+export const IP_RIGHT_TYPES = ['PATENT', 'TRADEMARK'] as const;
+export const INSTRUCTION_STATUSES = ['EXECUTED'] as const;
+export const SCOPES = [
+  'patents:read',
+  'patents:instructions:write',
+  'invoices:read',
+  'exchange-rate-freezes:write',
+] as const;
+export const PROBLEM_CODES = [
+  'validation_failed',
+  'invalid_api_key',
+  'api_key_expired',
+  'insufficient_scope',
+  'forbidden',
+  'not_found',
+  'instruction_already_set',
+  'instruction_too_early',
+  'instruction_skipped',
+  'instruction_lapsed',
+  'rate_limit_exceeded',
+] as const;
+
+/** An open enum (spec: Conventions): the known values, or any other string a later v2 may add. */
+export type OpenEnum<Known extends string> = Known | (string & {});
+
+export type Decision = (typeof DECISIONS)[number];
+export type DuePeriod = OpenEnum<(typeof DUE_PERIODS)[number]>;
+export type ProcessingStatus = OpenEnum<(typeof PROCESSING_STATUSES)[number]>;
+export type BlockedReason = OpenEnum<(typeof BLOCKED_REASONS)[number]>;
+export type FeeComponentType = OpenEnum<(typeof FEE_COMPONENT_TYPES)[number]>;
+export type FeesStatus = OpenEnum<(typeof FEES_STATUSES)[number]>;
+export type InvoiceOrigin = OpenEnum<(typeof INVOICE_ORIGINS)[number]>;
+export type Scope = (typeof SCOPES)[number];
+export type ProblemCode = OpenEnum<(typeof PROBLEM_CODES)[number]>;
+
+const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const YEAR_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Mode = 'strict' | 'tolerant';
+
+function buildContractSchemas(mode: Mode) {
+  const strict = mode === 'strict';
+
+  const object = <Shape extends z.ZodRawShape>(shape: Shape) =>
+    strict ? z.strictObject(shape) : z.object(shape);
+  /** A field that applies but may have no value: null, never omitted (tolerant: omitted reads as null). */
+  const nullable = <T extends z.ZodType>(schema: T) =>
+    strict ? schema.nullable() : schema.nullish().transform((value) => value ?? null);
+  const constant = <V extends string>(value: V) => (strict ? z.literal(value) : z.string());
+  const openEnum = <const Values extends readonly [string, ...string[]]>(values: Values) =>
+    strict
+      ? (z.enum(values) as unknown as z.ZodType<OpenEnum<Values[number]>>)
+      : (z.string() as unknown as z.ZodType<OpenEnum<Values[number]>>);
+  const date = strict ? z.string().regex(DATE, 'expected a YYYY-MM-DD date') : z.string();
+  const timestamp = strict
+    ? z.string().regex(TIMESTAMP, 'expected a UTC timestamp with milliseconds and Z')
+    : z.string();
+  const uuid = strict ? z.string().regex(UUID, 'expected a UUID') : z.string();
+  const yearMonth = strict ? z.string().regex(YEAR_MONTH, 'expected YYYY-MM') : z.string();
+  const currency = strict ? z.string().regex(/^[A-Z]{3}$/, 'expected an ISO 4217 code') : z.string();
+  const money = z.string().regex(DECIMAL_PATTERN, 'expected a decimal string');
+  // The invoice number is a string, but some payloads send a number (spec: Invoice): read both.
+  const invoiceNumber = strict ? z.string() : z.union([z.string(), z.number()]).transform(String);
+
+  /** Strict only: every listed money field is scaled for the object's currency (spec: Conventions). */
+  const scaledMoney =
+    <T extends { currency: string }>(pick: (value: T) => (string | null | undefined)[]) =>
+    (value: T, ctx: z.RefinementCtx) => {
+      if (!strict) return;
+      for (const amount of pick(value)) {
+        if (typeof amount === 'string' && !isScaled(amount, value.currency)) {
+          ctx.addIssue({ code: 'custom', message: `${amount} is not scaled for ${value.currency}` });
+        }
+      }
+    };
+
+  const patentRef = object({ id: uuid, providerId: nullable(z.string()) });
+
+  const patent = object({
+    object: constant('patent'),
+    id: uuid,
+    providerId: nullable(z.string()),
+    clientCaseReference: nullable(z.string()),
+    clientFamilyReference: nullable(z.string()),
+    title: nullable(z.string()),
+    office: z.string(),
+    patentType: nullable(openEnum(PATENT_TYPES)),
+    applicationNumber: nullable(z.string()),
+    applicationDate: nullable(date),
+    nationalPhaseEntryDate: nullable(date),
+    priorityDate: nullable(date),
+    publicationNumber: nullable(z.string()),
+    publicationDate: nullable(date),
+    grantPublicationNumber: nullable(z.string()),
+    grantDate: nullable(date),
+    pctApplicationNumber: nullable(z.string()),
+    expirationDate: nullable(date),
+    extendedExpirationDate: nullable(date),
+    lapseDate: nullable(date),
+    renewalsManagedFrom: nullable(date),
+    status: nullable(openEnum(PATENT_STATUSES)),
+    filingRoute: nullable(openEnum(FILING_ROUTES)),
+    applicantType: nullable(openEnum(APPLICANT_TYPES)),
+    claimCount: nullable(z.number().int()),
+    designatedCountries: nullable(z.array(z.string())),
+    owner: nullable(z.string()),
+    secondaryOwners: nullable(z.array(z.string())),
+    subCase: nullable(z.string()),
+    createdAt: nullable(timestamp),
+    updatedAt: nullable(timestamp),
+  });
+
+  const feeComponent = object({ type: openEnum(FEE_COMPONENT_TYPES), amount: money });
+
+  const fees = object({
+    object: constant('fees'),
+    invoiceId: nullable(uuid),
+    eventId: nullable(uuid),
+    patent: strict
+      ? object({ id: nullable(uuid), providerId: nullable(z.string()) })
+      : nullable(object({ id: nullable(z.string()), providerId: nullable(z.string()) })),
+    currency,
+    total: nullable(money),
+    components: z.array(feeComponent),
+    feesStatus: openEnum(FEES_STATUSES),
+    isFxRateFrozen: z.boolean(),
+  }).superRefine((value, ctx) => {
+    scaledMoney<typeof value>((v) => [v.total, ...v.components.map((c) => c.amount)])(value, ctx);
+    if (strict) {
+      // spec: Fees rules — components sum to the authoritative total; a component that does not
+      // apply is absent; ESTIMATED has no invoice, INVOICED has one.
+      if (!componentsSumToTotal(value)) {
+        ctx.addIssue({ code: 'custom', path: ['components'], message: 'components do not sum to total' });
+      }
+      const types = value.components.map((c) => c.type);
+      if (new Set(types).size !== types.length) {
+        ctx.addIssue({ code: 'custom', path: ['components'], message: 'a component type appears twice' });
+      }
+      if ((value.feesStatus === 'INVOICED') !== (value.invoiceId !== null)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['invoiceId'],
+          message: 'invoiceId is set exactly when INVOICED',
+        });
+      }
+    }
+  });
+
+  const renewal = object({
+    annuityYear: z.number().int(),
+    paymentSequenceNumber: nullable(z.number().int()),
+  });
+
+  const instructability = object({
+    isAllowed: z.boolean(),
+    allowedDecisions: z.array(openEnum(DECISIONS)),
+    blockedReason: nullable(openEnum(BLOCKED_REASONS)),
+    opensAt: nullable(date),
+    mode: openEnum(INSTRUCTABILITY_MODES),
+  }).superRefine((value, ctx) => {
+    if (!strict) return;
+    if (value.isAllowed !== value.allowedDecisions.length > 0) {
+      ctx.addIssue({ code: 'custom', message: 'allowedDecisions is empty exactly when not allowed' });
+    }
+    if (value.isAllowed !== (value.blockedReason === null)) {
+      ctx.addIssue({ code: 'custom', message: 'blockedReason is null exactly when allowed' });
+    }
+  });
+
+  const patentEvent = object({
+    object: constant('patentEvent'),
+    id: uuid,
+    patent: patentRef,
+    eventType: openEnum(EVENT_TYPES),
+    dueDate: date,
+    gracePeriodEndDate: nullable(date),
+    renewal: nullable(renewal),
+    appliedDecision: nullable(openEnum(DECISIONS)),
+    duePeriod: nullable(openEnum(DUE_PERIODS)),
+    processingStatus: nullable(openEnum(PROCESSING_STATUSES)),
+    processingStatusUpdatedAt: nullable(timestamp),
+    isFxRateFrozen: z.boolean(),
+    feesStatus: nullable(openEnum(FEES_STATUSES)),
+    createdAt: nullable(timestamp),
+    updatedAt: nullable(timestamp),
+    // Absent, not null, when not applicable (spec: Conventions).
+    fees: fees.optional(),
+    instructability: instructability.optional(),
+  }).superRefine((value, ctx) => {
+    if (!strict) return;
+    if ((value.eventType === 'RENEWAL') !== (value.renewal !== null)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['renewal'],
+        message: 'renewal is set exactly for RENEWAL events',
+      });
+    }
+    if (value.renewal && value.renewal.paymentSequenceNumber === value.renewal.annuityYear) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['renewal', 'paymentSequenceNumber'],
+        message: 'present only when it differs from annuityYear',
+      });
+    }
+  });
+
+  const invoice = object({
+    object: constant('invoice'),
+    id: uuid,
+    reference: z.string(),
+    number: nullable(invoiceNumber),
+    issueDate: nullable(date),
+    origin: openEnum(INVOICE_ORIGINS),
+    ipRightType: openEnum(IP_RIGHT_TYPES),
+    currency,
+    vatRate: nullable(z.number()),
+    vatNumber: nullable(z.string()),
+    subtotalExcludingTax: nullable(money),
+    totalIncludingTax: nullable(money),
+    hasPdfDocument: z.boolean(),
+    hasXlsxDocument: z.boolean(),
+    fees: z.array(fees),
+    createdAt: nullable(timestamp),
+    updatedAt: nullable(timestamp),
+  }).superRefine((value, ctx) => {
+    scaledMoney<typeof value>((v) => [v.subtotalExcludingTax, v.totalIncludingTax])(value, ctx);
+    if (strict && value.origin === 'IMPORTED' && value.number !== null) {
+      ctx.addIssue({ code: 'custom', path: ['number'], message: 'IMPORTED invoices have no number' });
+    }
+  });
+
+  const instruction = object({
+    object: constant('instruction'),
+    id: uuid,
+    decision: openEnum(DECISIONS),
+    status: openEnum(INSTRUCTION_STATUSES),
+    executedAt: nullable(timestamp),
+    scheduledForExecutionAt: nullable(date),
+    renewedDesignatedCountries: nullable(z.array(z.string())),
+    excludedDesignatedCountries: nullable(z.array(z.string())),
+  });
+
+  const instructionReceipt = object({
+    object: constant('instructionReceipt'),
+    issueDate: date,
+    reference: z.string(),
+    number: z.number().int(),
+    instructions: z.array(instruction),
+  });
+
+  const frozenRateEvent = object({
+    object: constant('frozenRateEvent'),
+    clientCaseReference: nullable(z.string()),
+    dueDate: date,
+    amount: money,
+    currency,
+    isFxRateFrozen: z.boolean(),
+    hasInstruction: z.boolean(),
+  }).superRefine((value, ctx) => scaledMoney<typeof value>((v) => [v.amount])(value, ctx));
+
+  const exchangeRateFreeze = object({
+    object: constant('exchangeRateFreeze'),
+    yearMonth,
+    events: z.array(frozenRateEvent),
+  });
+
+  const exchangeRateFreezeSummary = object({ object: constant('exchangeRateFreeze'), yearMonth });
+
+  const validationError = strict
+    ? z.strictObject({
+        pointer: z.string().regex(/^(\/[^/]*)*$/, 'expected an RFC 6901 pointer'),
+        detail: z.string(),
+      })
+    : z.looseObject({ pointer: z.string(), detail: z.string().optional() });
+
+  const problem = object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: strict ? z.string() : z.string().optional().default(''),
+    instance: strict ? z.string() : z.string().optional(),
+    code: openEnum(PROBLEM_CODES),
+    requestId: strict ? z.string().min(1) : z.string().optional(),
+    requiredScope: z.string().optional(),
+    errors: z.array(validationError).optional(),
+    clientCaseReference: z.string().nullable().optional(),
+    missingPreviousRenewalDates: z.array(date).optional(),
+  }).superRefine((value, ctx) => {
+    if (!strict) return;
+    if (value.type !== `/errors/${value.code.replaceAll('_', '-')}`) {
+      ctx.addIssue({ code: 'custom', path: ['type'], message: 'type is /errors/<code with hyphens>' });
+    }
+    if ((value.code === 'insufficient_scope') !== (value.requiredScope !== undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['requiredScope'],
+        message: 'requiredScope only on insufficient_scope',
+      });
+    }
+    if ((value.code === 'validation_failed') !== (value.errors !== undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['errors'], message: 'errors only on validation_failed' });
+    }
+  });
+
+  const pagination = object({
+    totalItems: z.number().int().min(0),
+    currentPage: z.number().int().min(1),
+    itemsPerPage: z
+      .number()
+      .int()
+      .min(1)
+      .max(strict ? 100 : Number.MAX_SAFE_INTEGER),
+    totalPages: z.number().int().min(0),
+    hasMore: z.boolean(),
+  });
+
+  const page = <Item extends z.ZodType>(item: Item) => object({ pagination, data: z.array(item) });
+
+  return {
+    patent,
+    patentRef,
+    patentEvent,
+    renewal,
+    instructability,
+    fees,
+    feeComponent,
+    invoice,
+    instruction,
+    instructionReceipt,
+    exchangeRateFreeze,
+    exchangeRateFreezeSummary,
+    frozenRateEvent,
+    problem,
+    pagination,
+    page,
+  };
+}
+
+export const strict = buildContractSchemas('strict');
+export const tolerant = buildContractSchemas('tolerant');
+export type ContractSchemas = typeof tolerant;
+
+/** The body of postPatentInstructions (spec: Endpoints 10). */
+export const InstructionRequestSchema = z.strictObject({
+  instructions: z
+    .array(
+      z.strictObject({ eventId: z.string().regex(UUID, 'expected a UUID'), decision: z.enum(DECISIONS) }),
+    )
+    .min(1),
+});
+export type InstructionRequest = z.infer<typeof InstructionRequestSchema>;
+
+export type Patent = z.output<typeof tolerant.patent>;
+export type PatentEvent = z.output<typeof tolerant.patentEvent>;
+export type Renewal = z.output<typeof tolerant.renewal>;
+export type Instructability = z.output<typeof tolerant.instructability>;
+export type Fees = z.output<typeof tolerant.fees>;
+export type FeeComponent = z.output<typeof tolerant.feeComponent>;
+export type Invoice = z.output<typeof tolerant.invoice>;
+export type Instruction = z.output<typeof tolerant.instruction>;
+export type InstructionReceipt = z.output<typeof tolerant.instructionReceipt>;
+export type ExchangeRateFreeze = z.output<typeof tolerant.exchangeRateFreeze>;
+export type ExchangeRateFreezeSummary = z.output<typeof tolerant.exchangeRateFreezeSummary>;
+export type FrozenRateEvent = z.output<typeof tolerant.frozenRateEvent>;
+export type Problem = z.output<typeof tolerant.problem>;
+export type Pagination = z.output<typeof tolerant.pagination>;
+export interface Page<T> {
+  pagination: Pagination;
+  data: T[];
+}
+
+/** What the stand-in service builds: the strict reading's input types. */
+export namespace Strict {
+  export type Patent = z.input<typeof strict.patent>;
+  export type PatentEvent = z.input<typeof strict.patentEvent>;
+  export type Fees = z.input<typeof strict.fees>;
+  export type Invoice = z.input<typeof strict.invoice>;
+  export type Instruction = z.input<typeof strict.instruction>;
+  export type InstructionReceipt = z.input<typeof strict.instructionReceipt>;
+  export type ExchangeRateFreeze = z.input<typeof strict.exchangeRateFreeze>;
+  export type FrozenRateEvent = z.input<typeof strict.frozenRateEvent>;
+  export type Problem = z.input<typeof strict.problem>;
+}

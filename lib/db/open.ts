@@ -1,0 +1,71 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** What the rest of the app sees: the query builder, whichever driver is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string }
+  /** `dataDir` null means in memory (tests). */
+  | { kind: 'pglite'; dataDir: string | null };
+
+export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib/db/migrations');
+
+// Any constant works; it only has to be the same for every instance sharing one database.
+const MIGRATION_LOCK_KEY = 72_616_001;
+
+/** Opens the database and applies every pending migration before anything can query it. */
+export async function openDatabase(
+  target: DatabaseTarget,
+  migrationsFolder = MIGRATIONS_FOLDER,
+): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') return openPostgres(target.url, migrationsFolder);
+  return openPglite(target.dataDir, migrationsFolder);
+}
+
+async function openPglite(dataDir: string | null, migrationsFolder: string): Promise<DatabaseHandle> {
+  // PGlite's own mkdir is not recursive (stack-notes).
+  if (dataDir) await mkdir(path.dirname(path.resolve(dataDir)), { recursive: true });
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return { db: db as unknown as Database, driver: 'pglite', close: () => client.close() };
+}
+
+async function openPostgres(url: string, migrationsFolder: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Several dashboard instances may start at once against one database: the advisory lock makes
+  // exactly one of them apply the migrations while the others wait, then find nothing to do.
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(lockClient), { migrationsFolder });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    lockClient.release();
+  }
+  const db = drizzlePg(pool, { schema });
+  return { db: db as unknown as Database, driver: 'postgres', close: () => pool.end() };
+}
+
+/** Raw SQL rows on either driver (both return `{ rows }`; the shared type cannot say so). */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

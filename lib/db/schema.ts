@@ -1,0 +1,160 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The dashboard's own state. One schema for both drivers (PGlite and PostgreSQL); keep to SQL that
+ * PostgreSQL 15 understands (stack-notes: the same migrations run on both).
+ */
+
+/** Every state-changing action, append-only from the app (no update or delete path exists). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    actorUserId: text('actor_user_id'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    target: text('target'),
+    outcome: text('outcome', { enum: ['success', 'failure'] }).notNull(),
+    requestId: text('request_id'),
+    upstreamRequestIds: jsonb('upstream_request_ids').$type<string[]>().notNull().default([]),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (table) => [index('audit_log_at_idx').on(table.at), index('audit_log_action_idx').on(table.action)],
+);
+
+/*
+ * Sign-in (better-auth, Drizzle adapter). Column sets follow better-auth's core schema; `role` and
+ * `deactivatedAt` are the dashboard's own additional user fields. OIDC providers later add rows to
+ * `account` without touching roles.
+ */
+export const user = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  role: text('role').notNull().default('paralegal'),
+  deactivatedAt: timestamp('deactivated_at', { withTimezone: true, mode: 'date' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+  },
+  (table) => [index('session_user_id_idx').on(table.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true, mode: 'date' }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true, mode: 'date' }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('account_user_id_idx').on(table.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('verification_identifier_idx').on(table.identifier)],
+);
+
+/** Sign-in attempts per email, shared by every instance (the limit must hold behind a load balancer). */
+export const signInAttempt = pgTable(
+  'sign_in_attempt',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    succeeded: boolean('succeeded').notNull(),
+  },
+  (table) => [index('sign_in_attempt_email_at_idx').on(table.email, table.at)],
+);
+
+/** The last rate-limit headers the service sent, so every instance shows the same quota meter. */
+export const upstreamQuota = pgTable('upstream_quota', {
+  id: text('id').primaryKey(),
+  limit: integer('limit'),
+  remaining: integer('remaining'),
+  resetAt: timestamp('reset_at', { withTimezone: true, mode: 'date' }),
+  exhaustedUntil: timestamp('exhausted_until', { withTimezone: true, mode: 'date' }),
+  observedAt: timestamp('observed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/*
+ * The portfolio snapshot: every patent read at 100 per page, so renewal events (which carry no
+ * office, spec: Patent event) can be joined to office, title and owner without one call per patent.
+ * A refresh writes a new generation beside the current one and switches over in one update, so
+ * readers on any instance never see a half-written portfolio.
+ */
+export const portfolioSnapshot = pgTable('portfolio_snapshot', {
+  id: text('id').primaryKey(),
+  currentGeneration: integer('current_generation'),
+  refreshedAt: timestamp('refreshed_at', { withTimezone: true, mode: 'date' }),
+  patentCount: integer('patent_count'),
+  refreshingGeneration: integer('refreshing_generation'),
+  refreshStartedAt: timestamp('refresh_started_at', { withTimezone: true, mode: 'date' }),
+  refreshPagesDone: integer('refresh_pages_done'),
+  refreshPagesTotal: integer('refresh_pages_total'),
+  lastError: text('last_error'),
+});
+
+export const portfolioPatent = pgTable(
+  'portfolio_patent',
+  {
+    generation: integer('generation').notNull(),
+    id: text('id').notNull(),
+    providerId: text('provider_id'),
+    clientCaseReference: text('client_case_reference'),
+    clientFamilyReference: text('client_family_reference'),
+    title: text('title'),
+    office: text('office'),
+    owner: text('owner'),
+    /** The patent as the service sent it (tolerant reading), for fields the table does not index. */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.generation, table.id] })],
+);

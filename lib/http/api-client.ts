@@ -1,0 +1,67 @@
+/**
+ * What browser code uses to call our own route handlers: JSON in and out, and a thrown ApiProblem
+ * carrying the server's problem body (message, fields, request id) when the answer is not 2xx.
+ */
+export interface ApiProblemBody {
+  title?: string;
+  detail?: string;
+  code?: string;
+  status?: number;
+  requestId?: string;
+  errors?: { field: string; message: string }[];
+  [extension: string]: unknown;
+}
+
+export class ApiProblem extends Error {
+  override name = 'ApiProblem';
+  constructor(
+    readonly status: number,
+    readonly body: ApiProblemBody,
+  ) {
+    super(body.detail ?? body.title ?? `Request failed (${status})`);
+  }
+  get code(): string | undefined {
+    return this.body.code;
+  }
+  get requestId(): string | undefined {
+    return this.body.requestId;
+  }
+}
+
+export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+  const { json, headers, ...rest } = init;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      ...rest,
+      headers: {
+        accept: 'application/json',
+        ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: json === undefined ? rest.body : JSON.stringify(json),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiProblem(0, {
+      title: 'Connection lost',
+      detail: 'The dashboard could not be reached. Check your connection and try again.',
+      code: 'network_error',
+    });
+  }
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  if (!response.ok) {
+    const problem: ApiProblemBody =
+      body && typeof body === 'object'
+        ? (body as ApiProblemBody)
+        : { detail: `The request failed (${response.status}).` };
+    throw new ApiProblem(response.status, problem);
+  }
+  return body as T;
+}

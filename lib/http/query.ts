@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/**
+ * URLSearchParams as a plain object: a key given once is a string, a repeated key an array. The
+ * route's zod schema decides what each must be (see `repeatable`).
+ */
+export function searchParamsToObject(params: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    out[key] = values.length === 1 ? (values[0] as string) : values;
+  }
+  return out;
+}
+
+/** A query parameter that may be given several times (`offices=EP&offices=US`) or not at all. */
+export function repeatable<T extends z.ZodType>(item: T) {
+  return z.preprocess(
+    (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+    z.array(item).max(200),
+  );
+}

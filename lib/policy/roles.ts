@@ -1,0 +1,56 @@
+/**
+ * Roles and what each may do: the one permission table of the dashboard. Pages, route handlers
+ * and the navigation all ask `can(role, permission)`; nothing else decides access.
+ * Pure (no server-only): the navigation uses the same table to show only reachable sections.
+ */
+export const ROLES = ['paralegal', 'finance', 'manager', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  paralegal: 'Paralegal',
+  finance: 'Finance',
+  manager: 'Manager',
+  admin: 'Administrator',
+};
+
+const PERMISSION_TABLE = {
+  'portfolio:read': ['paralegal', 'finance', 'manager'],
+  'renewals:read': ['paralegal', 'finance', 'manager'],
+  'decisions:write': ['paralegal', 'manager'],
+  'event-documents:read': ['paralegal', 'manager'],
+  'tracking:read': ['paralegal', 'manager'],
+  'invoices:read': ['finance', 'manager'],
+  'invoice-documents:read': ['paralegal', 'finance', 'manager'],
+  'reconciliation:write': ['finance', 'manager'],
+  'exports:read': ['paralegal', 'finance', 'manager'],
+  'rate-freezes:read': ['manager'],
+  'rate-freezes:write': ['manager'],
+  'users:manage': ['admin'],
+  'connection:manage': ['admin'],
+  'audit:read': ['admin'],
+  'quota:read': ['paralegal', 'finance', 'manager', 'admin'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSION_TABLE;
+export const PERMISSIONS = Object.keys(PERMISSION_TABLE) as Permission[];
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+export function can(role: Role | null | undefined, permission: Permission): boolean {
+  if (!role) return false;
+  return (PERMISSION_TABLE[permission] as readonly Role[]).includes(role);
+}
+
+export function rolesWith(permission: Permission): readonly Role[] {
+  return PERMISSION_TABLE[permission];
+}
+
+/** Where each role starts after signing in. */
+export const HOME_BY_ROLE: Record<Role, string> = {
+  paralegal: '/renewals',
+  finance: '/invoices',
+  manager: '/renewals',
+  admin: '/admin',
+};

@@ -1,0 +1,235 @@
+import 'server-only';
+import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { AnnuityClient } from '../annuity/client';
+import { MAX_PAGE_SIZE, walkPages } from '../annuity/pagination';
+import type { Patent } from '../annuity/schemas';
+import { getDb } from '../db';
+import { portfolioPatent, portfolioSnapshot } from '../db/schema';
+import { getEnv } from '../env';
+import { logger } from '../log';
+
+/**
+ * The office join without burning quota (events carry no office, spec: Patent event). All patents
+ * are read at the page cap into a new generation of rows; readers keep using the current one until
+ * the refresh finishes and switches over in one update. Any instance may refresh; the database row
+ * says who is refreshing so two instances do not walk the portfolio at once.
+ */
+const ROW = 'default';
+const STALE_REFRESH_MS = 10 * 60 * 1000;
+
+export interface SnapshotStatus {
+  refreshedAt: Date | null;
+  patentCount: number | null;
+  refreshing: { startedAt: Date; pagesDone: number; pagesTotal: number | null } | null;
+  lastError: string | null;
+  isStale: boolean;
+}
+
+export interface SnapshotPatent {
+  id: string;
+  providerId: string | null;
+  clientCaseReference: string | null;
+  clientFamilyReference: string | null;
+  title: string | null;
+  office: string | null;
+  owner: string | null;
+}
+
+export async function snapshotStatus(now = new Date()): Promise<SnapshotStatus> {
+  const db = await getDb();
+  const [row] = await db.select().from(portfolioSnapshot).where(eq(portfolioSnapshot.id, ROW));
+  const maxAgeMs = getEnv().SNAPSHOT_MAX_AGE_MINUTES * 60_000;
+  const refreshedAt = row?.refreshedAt ?? null;
+  const refreshing =
+    row?.refreshingGeneration != null &&
+    row.refreshStartedAt &&
+    now.getTime() - row.refreshStartedAt.getTime() < STALE_REFRESH_MS
+      ? {
+          startedAt: row.refreshStartedAt,
+          pagesDone: row.refreshPagesDone ?? 0,
+          pagesTotal: row.refreshPagesTotal ?? null,
+        }
+      : null;
+  return {
+    refreshedAt,
+    patentCount: row?.patentCount ?? null,
+    refreshing,
+    lastError: row?.lastError ?? null,
+    isStale: !refreshedAt || now.getTime() - refreshedAt.getTime() > maxAgeMs,
+  };
+}
+
+function toRow(generation: number, patent: Patent) {
+  return {
+    generation,
+    id: patent.id,
+    providerId: patent.providerId,
+    clientCaseReference: patent.clientCaseReference,
+    clientFamilyReference: patent.clientFamilyReference,
+    title: patent.title,
+    office: patent.office,
+    owner: patent.owner,
+    data: patent as unknown as Record<string, unknown>,
+  };
+}
+
+/**
+ * Claims the refresh (false when another refresh is under way and not stale), then walks every
+ * page. Returns the number of patents stored.
+ */
+export async function refreshSnapshot(
+  client: AnnuityClient,
+  requestId: string,
+): Promise<{ claimed: boolean; patents: number; calls: number }> {
+  const db = await getDb();
+  await db.insert(portfolioSnapshot).values({ id: ROW }).onConflictDoNothing();
+  const staleBefore = new Date(Date.now() - STALE_REFRESH_MS);
+  const claimed = await db
+    .update(portfolioSnapshot)
+    .set({
+      refreshingGeneration: sql`coalesce(${portfolioSnapshot.currentGeneration}, 0) + 1`,
+      refreshStartedAt: new Date(),
+      refreshPagesDone: 0,
+      refreshPagesTotal: null,
+      lastError: null,
+    })
+    .where(
+      and(
+        eq(portfolioSnapshot.id, ROW),
+        or(
+          isNull(portfolioSnapshot.refreshingGeneration),
+          lt(portfolioSnapshot.refreshStartedAt, staleBefore),
+        ),
+      ),
+    )
+    .returning({ generation: portfolioSnapshot.refreshingGeneration });
+  const generation = claimed[0]?.generation;
+  if (generation == null) return { claimed: false, patents: 0, calls: 0 };
+
+  let patents = 0;
+  let calls = 0;
+  try {
+    await db.delete(portfolioPatent).where(eq(portfolioPatent.generation, generation));
+    for await (const { data } of walkPages(
+      (currentPage, itemsPerPage) => client.getPatents({ currentPage, itemsPerPage }, { requestId }),
+      { itemsPerPage: MAX_PAGE_SIZE },
+    )) {
+      calls += 1;
+      if (data.data.length > 0) {
+        await db
+          .insert(portfolioPatent)
+          .values(data.data.map((patent) => toRow(generation, patent)))
+          .onConflictDoNothing();
+      }
+      patents += data.data.length;
+      await db
+        .update(portfolioSnapshot)
+        .set({ refreshPagesDone: calls, refreshPagesTotal: data.pagination.totalPages })
+        .where(eq(portfolioSnapshot.id, ROW));
+    }
+    await db.transaction(async (tx) => {
+      await tx
+        .update(portfolioSnapshot)
+        .set({
+          currentGeneration: generation,
+          refreshedAt: new Date(),
+          patentCount: patents,
+          refreshingGeneration: null,
+          refreshStartedAt: null,
+        })
+        .where(eq(portfolioSnapshot.id, ROW));
+      await tx.delete(portfolioPatent).where(ne(portfolioPatent.generation, generation));
+    });
+    return { claimed: true, patents, calls };
+  } catch (error) {
+    logger.warn({ err: error, requestId }, 'portfolio snapshot refresh failed');
+    await db
+      .update(portfolioSnapshot)
+      .set({
+        refreshingGeneration: null,
+        refreshStartedAt: null,
+        lastError: error instanceof Error ? error.message : 'failed',
+      })
+      .where(eq(portfolioSnapshot.id, ROW));
+    await db.delete(portfolioPatent).where(eq(portfolioPatent.generation, generation));
+    throw error;
+  }
+}
+
+async function currentGeneration(): Promise<number | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ generation: portfolioSnapshot.currentGeneration })
+    .from(portfolioSnapshot)
+    .where(eq(portfolioSnapshot.id, ROW));
+  return row?.generation ?? null;
+}
+
+/** The snapshot rows for these patents; ids it does not know are simply absent from the map. */
+export async function snapshotPatents(ids: readonly string[]): Promise<Map<string, SnapshotPatent>> {
+  const found = new Map<string, SnapshotPatent>();
+  const generation = await currentGeneration();
+  if (generation === null || ids.length === 0) return found;
+  const db = await getDb();
+  const unique = [...new Set(ids)];
+  for (let start = 0; start < unique.length; start += 1_000) {
+    const rows = await db
+      .select({
+        id: portfolioPatent.id,
+        providerId: portfolioPatent.providerId,
+        clientCaseReference: portfolioPatent.clientCaseReference,
+        clientFamilyReference: portfolioPatent.clientFamilyReference,
+        title: portfolioPatent.title,
+        office: portfolioPatent.office,
+        owner: portfolioPatent.owner,
+      })
+      .from(portfolioPatent)
+      .where(
+        and(
+          eq(portfolioPatent.generation, generation),
+          inArray(portfolioPatent.id, unique.slice(start, start + 1_000)),
+        ),
+      );
+    for (const row of rows) found.set(row.id, row);
+  }
+  return found;
+}
+
+/** Adds patents read one by one (unknown to the snapshot) so the next view finds them. */
+export async function rememberPatents(patents: readonly Patent[]): Promise<void> {
+  const generation = await currentGeneration();
+  if (generation === null || patents.length === 0) return;
+  const db = await getDb();
+  await db
+    .insert(portfolioPatent)
+    .values(patents.map((patent) => toRow(generation, patent)))
+    .onConflictDoNothing();
+}
+
+/** Distinct values for the month view's filters (owners, families, offices) from the snapshot. */
+export async function snapshotFacets(): Promise<{ offices: string[]; owners: string[]; families: string[] }> {
+  const generation = await currentGeneration();
+  if (generation === null) return { offices: [], owners: [], families: [] };
+  const db = await getDb();
+  const distinct = async (
+    column:
+      | typeof portfolioPatent.office
+      | typeof portfolioPatent.owner
+      | typeof portfolioPatent.clientFamilyReference,
+  ) =>
+    (
+      await db
+        .selectDistinct({ value: column })
+        .from(portfolioPatent)
+        .where(eq(portfolioPatent.generation, generation))
+        .orderBy(column)
+    )
+      .map((row) => row.value)
+      .filter((value): value is string => Boolean(value));
+  const [offices, owners, families] = await Promise.all([
+    distinct(portfolioPatent.office),
+    distinct(portfolioPatent.owner),
+    distinct(portfolioPatent.clientFamilyReference),
+  ]);
+  return { offices, owners, families };
+}

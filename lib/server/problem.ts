@@ -1,0 +1,28 @@
+/**
+ * Our own API's error bodies: RFC 9457 problem+json, like the service's, with the request id for
+ * support and, for bad input, the fields at fault.
+ */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export interface ProblemInit {
+  title: string;
+  status: number;
+  detail: string;
+  code: string;
+  requestId: string;
+  errors?: FieldError[];
+  /** Extension members (RFC 9457 §3.2), e.g. the event a decision problem concerns. */
+  extensions?: Record<string, unknown>;
+}
+
+export function problemResponse(init: ProblemInit, headers: Record<string, string> = {}): Response {
+  const { extensions, ...core } = init;
+  const body = { type: `/problems/${init.code.replaceAll('_', '-')}`, ...extensions, ...core };
+  return new Response(JSON.stringify(body), {
+    status: init.status,
+    headers: { 'content-type': 'application/problem+json', 'cache-control': 'no-store', ...headers },
+  });
+}

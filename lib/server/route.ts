@@ -1,0 +1,198 @@
+import 'server-only';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { getEnv } from '../env';
+import { searchParamsToObject } from '../http/query';
+import { REQUEST_ID_HEADER, requestIdFrom } from '../http/request-id';
+import { requestLogger } from '../log';
+import { can, type Permission } from '../policy/roles';
+import { recordAudit } from './audit';
+import { trustedOrigins } from './auth';
+import { errorToProblem } from './error-mapping';
+import { type FieldError, problemResponse } from './problem';
+import { type Viewer, viewerFromHeaders } from './session';
+
+/** Who may call a route: a permission from the table, any signed-in user, or anyone. */
+export type RouteAccess = Permission | 'signed-in' | 'public';
+
+export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
+  access: RouteAccess;
+  /** Audit action name: a refused or failed call is then audited too (successes audit themselves). */
+  audit?: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+}
+
+export interface RouteContext<P, Q, B, V> {
+  request: Request;
+  viewer: V;
+  params: P;
+  query: Q;
+  body: B;
+  requestId: string;
+  log: Logger;
+}
+
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+type RouteViewer<A extends RouteAccess> = A extends 'public' ? Viewer | null : Viewer;
+type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Every route handler of the dashboard goes through here, in this order: request id, same-origin
+ * check on state-changing methods, session, role (from the one permission table), input parsing
+ * with zod (400 naming the field), the handler, and one error mapping. A handler cannot forget a
+ * step because it never sees a request that skipped one.
+ */
+export function defineRoute<
+  A extends RouteAccess,
+  P extends z.ZodType = z.ZodUndefined,
+  Q extends z.ZodType = z.ZodUndefined,
+  B extends z.ZodType = z.ZodUndefined,
+>(
+  spec: RouteSpec<P, Q, B> & { access: A },
+  handler: (
+    context: RouteContext<Output<P>, Output<Q>, Output<B>, RouteViewer<A>>,
+  ) => Promise<Response | unknown>,
+) {
+  const route = async (request: Request, nextContext?: NextRouteContext): Promise<Response> => {
+    const requestId = requestIdFrom(request.headers.get(REQUEST_ID_HEADER));
+    const log = requestLogger(requestId, { method: request.method, path: new URL(request.url).pathname });
+    const fail = (status: number, code: string, title: string, detail: string, errors?: FieldError[]) =>
+      problemResponse({ status, code, title, detail, requestId, errors });
+
+    let auditActor: { userId: string; email: string } | null = null;
+    try {
+      if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
+        return fail(
+          403,
+          'cross_origin_request',
+          'Request refused',
+          'State-changing requests must come from this site.',
+        );
+      }
+
+      const viewer =
+        spec.access === 'public'
+          ? await viewerFromHeaders(request.headers).catch(() => null)
+          : await viewerFromHeaders(request.headers);
+      if (viewer) auditActor = { userId: viewer.userId, email: viewer.email };
+      if (spec.access !== 'public') {
+        if (!viewer)
+          return fail(401, 'unauthenticated', 'Sign-in required', 'Your session has ended. Sign in again.');
+        if (spec.access !== 'signed-in' && !can(viewer.role, spec.access)) {
+          return fail(
+            403,
+            'forbidden_for_role',
+            'Not allowed for your role',
+            'Your role does not allow this action.',
+          );
+        }
+      }
+
+      const inputs: Record<'params' | 'query' | 'body', unknown> = {
+        params: undefined,
+        query: undefined,
+        body: undefined,
+      };
+      const fieldErrors: FieldError[] = [];
+      const parse = (where: 'params' | 'query' | 'body', schema: z.ZodType | undefined, raw: unknown) => {
+        if (!schema) return;
+        const result = schema.safeParse(raw);
+        if (result.success) inputs[where] = result.data;
+        else fieldErrors.push(...zodIssuesToFieldErrors(result.error, where));
+      };
+      parse('params', spec.params, nextContext ? await nextContext.params : {});
+      parse('query', spec.query, searchParamsToObject(new URL(request.url).searchParams));
+      if (spec.body) {
+        const raw = await readJsonBody(request);
+        if (raw === INVALID_JSON) {
+          return fail(400, 'invalid_json', 'Invalid request', 'The request body must be JSON.', [
+            { field: 'body', message: 'Not valid JSON' },
+          ]);
+        }
+        parse('body', spec.body, raw);
+      }
+      if (fieldErrors.length > 0) {
+        const fields = [...new Set(fieldErrors.map((e) => e.field))].join(', ');
+        return fail(400, 'invalid_input', 'Invalid request', `Check these fields: ${fields}.`, fieldErrors);
+      }
+
+      const result = await handler({
+        request,
+        viewer: viewer as RouteViewer<A>,
+        params: inputs.params as Output<P>,
+        query: inputs.query as Output<Q>,
+        body: inputs.body as Output<B>,
+        requestId,
+        log,
+      });
+      const response =
+        result instanceof Response
+          ? result
+          : Response.json(result, { headers: { 'cache-control': 'no-store' } });
+      response.headers.set(REQUEST_ID_HEADER, requestId);
+      return response;
+    } catch (error) {
+      const problem = errorToProblem(error, requestId);
+      if (problem.status >= 500) log.error({ err: error }, 'route failed');
+      else log.warn({ code: problem.code }, 'route refused');
+      if (spec.audit) {
+        await recordAudit({
+          actor: auditActor,
+          action: spec.audit,
+          outcome: 'failure',
+          requestId,
+          upstreamRequestIds: problem.upstreamRequestId ? [problem.upstreamRequestId] : [],
+          details: { code: problem.code, status: problem.status },
+        });
+      }
+      return problemResponse(
+        problem,
+        problem.retryAfterSeconds ? { 'retry-after': String(problem.retryAfterSeconds) } : {},
+      );
+    }
+  };
+  // Read by the role × route matrix test, so a new route is checked against the permission table.
+  return Object.assign(route, { access: spec.access as RouteAccess });
+}
+
+const INVALID_JSON = Symbol('invalid-json');
+
+async function readJsonBody(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return INVALID_JSON;
+  }
+}
+
+export function zodIssuesToFieldErrors(error: z.ZodError, where: string): FieldError[] {
+  return error.issues.map((issue) => ({
+    field: issue.path.length > 0 ? issue.path.map(String).join('.') : where,
+    message: issue.message,
+  }));
+}
+
+/**
+ * CSRF defence for cookie-authenticated requests: the browser's Origin (or, failing that, its
+ * Sec-Fetch-Site) must say the request comes from this site. A request with neither is refused.
+ */
+function isSameOrigin(request: Request): boolean {
+  const origin = request.headers.get('origin');
+  if (origin) {
+    const allowed = new Set(trustedOrigins(getEnv()));
+    const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
+    if (host) {
+      const proto =
+        request.headers.get('x-forwarded-proto') ?? new URL(request.url).protocol.replace(':', '');
+      allowed.add(`${proto}://${host}`);
+    }
+    return allowed.has(origin);
+  }
+  return request.headers.get('sec-fetch-site') === 'same-origin';
+}

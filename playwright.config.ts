@@ -1,0 +1,57 @@
+import { defineConfig } from '@playwright/test';
+
+// The journeys run against the real product: the start script builds if needed, starts the
+// stand-in service and the dashboard on ports of their own, from an empty data dir.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
+export const E2E_OPERATOR_TOKEN = 'e2e-operator-token-not-secret';
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node --import tsx scripts/start.ts --reset-data',
+    url: `http://localhost:${PORT}/api/health`,
+    timeout: 600_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+    env: {
+      PORT: String(PORT),
+      SANDBOX_PORT: String(SANDBOX_PORT),
+      DATA_DIR: '.data/e2e',
+      SANDBOX_OPERATOR_TOKEN: E2E_OPERATOR_TOKEN,
+      SANDBOX_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      // The suite runs on the embedded defaults whatever the developer's shell says.
+      DATABASE_URL: '',
+      ANNUITY_API_URL: '',
+      ANNUITY_API_KEY: '',
+    },
+  },
+});

@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+// What a production build is made of. Tests, e2e, the sandbox and scripts are not in it.
+const SOURCE_ROOTS = ['app', 'components', 'lib', 'public'];
+const SOURCE_FILES = [
+  'proxy.ts',
+  'instrumentation.ts',
+  'next.config.mjs',
+  'postcss.config.mjs',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+];
+const FINGERPRINT_FILE = '.next/source-fingerprint';
+
+function* walk(dir: string): Generator<string> {
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else if (!/\.test\.tsx?$/.test(entry.name)) yield full;
+  }
+}
+
+/** A hash of every source file's path, size and modification time: cheap, and changes on any edit. */
+export function sourceFingerprint(root: string): string {
+  const hash = createHash('sha256');
+  const files = [
+    ...SOURCE_ROOTS.flatMap((dir) => [...walk(path.join(root, dir))]),
+    ...SOURCE_FILES.map((f) => path.join(root, f)),
+  ]
+    .filter((file) => existsSync(file))
+    .sort();
+  for (const file of files) {
+    const stat = statSync(file);
+    hash.update(`${path.relative(root, file)}\0${stat.size}\0${stat.mtimeMs}\n`);
+  }
+  return hash.digest('hex');
+}
+
+export function buildIsCurrent(root: string): boolean {
+  const stamp = path.join(root, FINGERPRINT_FILE);
+  if (!existsSync(path.join(root, '.next/BUILD_ID')) || !existsSync(stamp)) return false;
+  return readFileSync(stamp, 'utf8').trim() === sourceFingerprint(root);
+}
+
+export function fingerprintFile(root: string): string {
+  return path.join(root, FINGERPRINT_FILE);
+}

@@ -1,0 +1,30 @@
+import { openDatabase } from '../../lib/db/open';
+import { databaseTarget } from '../../lib/db/target';
+import type { Env } from '../../lib/env-schema';
+import { createAuth } from '../../lib/server/auth-config';
+import { DEMO_USERS } from '../../lib/server/demo-users';
+import { issueSetupToken } from '../../lib/server/first-admin-setup';
+import { countUsers, createUserAccount } from '../../lib/server/user-accounts';
+
+export type FirstRun =
+  | { kind: 'ready' }
+  | { kind: 'demo-users-created' }
+  | { kind: 'needs-first-admin'; setupToken: string };
+
+/**
+ * Applies pending migrations and makes sure someone can sign in: demo users when the upstream is
+ * the local stand-in service, otherwise a one-time token for creating the first administrator.
+ * Closes the database afterwards (PGlite: one process per data dir, and the dashboard opens it next).
+ */
+export async function prepareDatabase(env: Env, { demo }: { demo: boolean }): Promise<FirstRun> {
+  const handle = await openDatabase(databaseTarget(env));
+  try {
+    if ((await countUsers(handle.db)) > 0) return { kind: 'ready' };
+    if (!demo) return { kind: 'needs-first-admin', setupToken: await issueSetupToken(handle.db) };
+    const auth = createAuth(handle.db, env);
+    for (const demoUser of DEMO_USERS) await createUserAccount(auth, handle.db, demoUser);
+    return { kind: 'demo-users-created' };
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * `npm start` (and `npm run dev` with --dev): everything on the embedded defaults in one command.
+ * Validates the configuration, builds when the build is missing or stale, migrates, starts the
+ * stand-in service unless ANNUITY_API_URL points at a real one, starts the dashboard, and stops
+ * both cleanly on Ctrl-C.
+ *
+ * Flags: --dev (hot reload), --reset-data (start from an empty DATA_DIR; used by the e2e suite).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { EnvError, parseEnv } from '../lib/env-schema';
+import { DEMO_USERS } from '../lib/server/demo-users';
+import { DEMO_API_KEY } from '../sandbox/demo';
+import { buildIsCurrent, fingerprintFile, sourceFingerprint } from './lib/build-fingerprint';
+import { type Child, spawnChild, stopChild, waitForLine } from './lib/children';
+import { localSecret } from './lib/local-secret';
+import { prepareDatabase } from './lib/prepare-database';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const args = new Set(process.argv.slice(2));
+const dev = args.has('--dev');
+
+function loadDotEnv(): void {
+  const file = path.join(root, '.env');
+  // process.loadEnvFile exists from Node 20.12; older 20.x reads .env through Next only.
+  if (existsSync(file)) process.loadEnvFile?.(file);
+}
+
+function fail(message: string): never {
+  console.error(`\n${message}\n`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  process.chdir(root);
+  loadDotEnv();
+  let env: ReturnType<typeof parseEnv>;
+  try {
+    env = parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof EnvError) fail(`${error.message}\n\nSee .env.example for every setting.`);
+    throw error;
+  }
+
+  const dataDir = path.resolve(env.DATA_DIR);
+  if (args.has('--reset-data')) rmSync(dataDir, { recursive: true, force: true });
+
+  const children: Child[] = [];
+  let stopping = false;
+  const stopAll = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    // The dashboard first, so it never sees its upstream vanish mid-request.
+    for (const child of [...children].reverse()) await stopChild(child);
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stopAll(0));
+  process.on('SIGTERM', () => void stopAll(0));
+
+  const useSandbox = !env.ANNUITY_API_URL;
+  const authSecret = env.AUTH_SECRET ?? localSecret(dataDir, 'auth-secret');
+
+  if (!dev && !buildIsCurrent(root)) {
+    console.log('Building the dashboard (first start or sources changed)…');
+    const fingerprint = sourceFingerprint(root);
+    const build = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], {
+      stdio: 'inherit',
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    });
+    if (build.status !== 0) fail('The build failed; see the output above.');
+    writeFileSync(fingerprintFile(root), fingerprint);
+  }
+
+  const firstRun = await prepareDatabase({ ...env, AUTH_SECRET: authSecret }, { demo: useSandbox });
+
+  let upstreamUrl = env.ANNUITY_API_URL;
+  if (useSandbox) {
+    const sandbox = spawnChild(
+      'sandbox',
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'sandbox/main.ts',
+        '--port',
+        String(env.SANDBOX_PORT),
+        '--data-dir',
+        path.join(dataDir, 'sandbox'),
+        ...(process.env.SANDBOX_DEMO === '0' ? [] : ['--demo']),
+      ],
+      process.env,
+    );
+    children.push(sandbox);
+    void sandbox.exited.then((code) => {
+      if (!stopping) {
+        console.error(`The stand-in service stopped unexpectedly (${code}).`);
+        void stopAll(1);
+      }
+    });
+    const ready = await waitForLine(sandbox, /sandbox listening on (http:\/\/\S+)/, 120_000).catch(
+      (error: Error) => fail(error.message),
+    );
+    upstreamUrl = ready[1];
+  }
+
+  const dashboardEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: dev ? 'development' : 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    NEXT_MANUAL_SIG_HANDLE: 'true',
+    PORT: String(env.PORT),
+    AUTH_SECRET: authSecret,
+    ANNUITY_API_URL: upstreamUrl,
+    ANNUITY_API_KEY: useSandbox ? DEMO_API_KEY : env.ANNUITY_API_KEY,
+    ANNUITY_UPSTREAM_IS_SANDBOX: useSandbox ? '1' : '0',
+  };
+  const dashboard = spawnChild(
+    'dashboard',
+    process.execPath,
+    ['node_modules/next/dist/bin/next', dev ? 'dev' : 'start', '--port', String(env.PORT)],
+    dashboardEnv,
+  );
+  children.push(dashboard);
+  void dashboard.exited.then((code) => {
+    if (!stopping) {
+      console.error(`The dashboard stopped unexpectedly (${code}).`);
+      void stopAll(1);
+    }
+  });
+  await waitForLine(dashboard, /Ready in|started server on|Local:/i, 120_000).catch((error: Error) =>
+    fail(error.message),
+  );
+
+  const url = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  console.log(`\nAnnuity Console is running at ${url}`);
+  console.log(
+    useSandbox ? `Upstream: the stand-in service at ${upstreamUrl} (demo data)` : `Upstream: ${upstreamUrl}`,
+  );
+  if (useSandbox) {
+    console.log('\nDemo sign-ins (demo data only):');
+    for (const demoUser of DEMO_USERS)
+      console.log(`  ${demoUser.role.padEnd(10)} ${demoUser.email}  ${demoUser.password}`);
+  }
+  if (firstRun.kind === 'needs-first-admin') {
+    console.log(
+      `\nNo users yet. Create the first administrator at:\n  ${url}/setup?token=${firstRun.setupToken}`,
+    );
+  }
+  console.log('Press Ctrl-C to stop.\n');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
