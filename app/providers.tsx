@@ -3,6 +3,7 @@
 import { isServer, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { NuqsAdapter } from 'nuqs/adapters/next/app';
 import type { ReactNode } from 'react';
+import { LocaleProvider } from '@/components/shell/locale';
 import { ApiProblem } from '@/lib/http/api-client';
 
 function makeQueryClient(): QueryClient {
@@ -28,11 +29,13 @@ function getQueryClient(): QueryClient {
   return browserQueryClient;
 }
 
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers({ children, locale }: { children: ReactNode; locale: string }) {
   const queryClient = getQueryClient();
   return (
     <QueryClientProvider client={queryClient}>
-      <NuqsAdapter>{children}</NuqsAdapter>
+      <LocaleProvider locale={locale}>
+        <NuqsAdapter>{children}</NuqsAdapter>
+      </LocaleProvider>
     </QueryClientProvider>
   );
 }

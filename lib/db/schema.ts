@@ -158,3 +158,15 @@ export const portfolioPatent = pgTable(
   },
   (table) => [primaryKey({ columns: [table.generation, table.id] })],
 );
+
+/*
+ * What the dashboard last saw of each due month: how many renewals fall due and how many are open
+ * for instruction. It picks the month view's default month (the earliest with open renewals)
+ * without walking a year of events on every visit.
+ */
+export const renewalMonthSummary = pgTable('renewal_month_summary', {
+  month: text('month').primaryKey(),
+  eventCount: integer('event_count').notNull(),
+  openCount: integer('open_count').notNull(),
+  observedAt: timestamp('observed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

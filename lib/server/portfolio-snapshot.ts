@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { AnnuityClient } from '../annuity/client';
 import { MAX_PAGE_SIZE, walkPages } from '../annuity/pagination';
-import type { Patent } from '../annuity/schemas';
+import { type Patent, tolerant } from '../annuity/schemas';
 import { getDb } from '../db';
 import { portfolioPatent, portfolioSnapshot } from '../db/schema';
 import { getEnv } from '../env';
@@ -232,4 +232,19 @@ export async function snapshotFacets(): Promise<{ offices: string[]; owners: str
     distinct(portfolioPatent.clientFamilyReference),
   ]);
   return { offices, owners, families };
+}
+
+/** Every patent of the current snapshot, as the service sent it (read tolerantly again). */
+export async function allSnapshotPatents(): Promise<Patent[]> {
+  const generation = await currentGeneration();
+  if (generation === null) return [];
+  const db = await getDb();
+  const rows = await db
+    .select({ data: portfolioPatent.data })
+    .from(portfolioPatent)
+    .where(eq(portfolioPatent.generation, generation));
+  return rows.flatMap((row) => {
+    const parsed = tolerant.patent.safeParse(row.data);
+    return parsed.success ? [parsed.data] : [];
+  });
 }

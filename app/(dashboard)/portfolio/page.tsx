@@ -1,15 +1,48 @@
+import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
 import type { Metadata } from 'next';
-import { ComingSoon } from '@/components/shell/coming-soon';
+import type { SearchParams } from 'nuqs/server';
+import { Suspense } from 'react';
+import { portfolioQuery } from '@/components/portfolio/portfolio-query';
+import { SnapshotStatus } from '@/components/portfolio/snapshot-status';
+import { PageHeader } from '@/components/shell/page-header';
+import { ProblemPanel } from '@/components/shell/problem-panel';
+import { SkeletonRows } from '@/components/ui/skeleton';
+import type { PortfolioQuery } from '@/lib/portfolio/query';
+import { loadPatentPage } from '@/lib/server/portfolio';
+import { loadForPage, pageRequestId } from '@/lib/server/request-context';
 import { requireViewer } from '@/lib/server/session';
+import { PortfolioTable } from './portfolio-table';
+import { loadPortfolioParams, portfolioQueryFromParams } from './search-params';
 
 export const metadata: Metadata = { title: 'Portfolio' };
 
-export default async function PortfolioPage() {
+export default async function PortfolioPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requireViewer('portfolio:read');
+  const params = await loadPortfolioParams(searchParams);
+  const requestId = await pageRequestId();
+  const query = portfolioQueryFromParams(params);
   return (
-    <ComingSoon
-      title="Portfolio"
-      what="The patent portfolio: a sortable, filterable table of every patent, with patent detail and its renewal timeline."
-    />
+    <>
+      <PageHeader
+        title="Portfolio"
+        description="Every patent under management."
+        actions={<SnapshotStatus />}
+      />
+      <Suspense fallback={<SkeletonRows count={12} />}>
+        <PortfolioData query={query} requestId={requestId} />
+      </Suspense>
+    </>
+  );
+}
+
+async function PortfolioData({ query, requestId }: { query: PortfolioQuery; requestId: string }) {
+  const loaded = await loadForPage(requestId, () => loadPatentPage(query, requestId));
+  if (!loaded.ok) return <ProblemPanel problem={loaded.problem} />;
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(portfolioQuery(query).queryKey, loaded.data);
+  return (
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <PortfolioTable />
+    </HydrationBoundary>
   );
 }

@@ -1,15 +1,111 @@
+import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
 import type { Metadata } from 'next';
-import { ComingSoon } from '@/components/shell/coming-soon';
+import { redirect } from 'next/navigation';
+import type { SearchParams } from 'nuqs/server';
+import { Suspense } from 'react';
+import { renewalsQueryKey } from '@/components/renewals/renewals-query';
+import { PageHeader } from '@/components/shell/page-header';
+import { ProblemPanel } from '@/components/shell/problem-panel';
+import { SkeletonRows } from '@/components/ui/skeleton';
+import { serverFiltersSchema } from '@/lib/renewals/query';
+import { type RenewalWindow, windowFromParams, windowParamsSchema } from '@/lib/renewals/window';
+import type { ServerFilters } from '@/lib/renewals/window-data';
+import { snapshotFacets } from '@/lib/server/portfolio-snapshot';
+import { defaultRenewalMonth, loadRenewalWindow } from '@/lib/server/renewals';
+import { loadForPage, pageRequestId } from '@/lib/server/request-context';
 import { requireViewer } from '@/lib/server/session';
+import { MonthView } from './month-view';
+import { loadRenewalsParams, serializeRenewalsParams } from './search-params';
 
 export const metadata: Metadata = { title: 'Renewals' };
 
-export default async function RenewalsPage() {
+export default async function RenewalsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requireViewer('renewals:read');
-  return (
-    <ComingSoon
+  const params = await loadRenewalsParams(searchParams);
+  const requestId = await pageRequestId();
+  const header = (
+    <PageHeader
       title="Renewals"
-      what="The month view of due renewals: what falls due, what it will cost, and what can be decided today."
+      description="What falls due, what it will cost, and what can be decided today."
     />
+  );
+
+  const windowParams = windowParamsSchema.safeParse({
+    month: params.month ?? undefined,
+    from: params.from ?? undefined,
+    to: params.to ?? undefined,
+  });
+  const filters = serverFiltersSchema.safeParse(params);
+  if (!windowParams.success || !filters.success) {
+    const issues = [...(windowParams.error?.issues ?? []), ...(filters.error?.issues ?? [])];
+    return (
+      <>
+        {header}
+        <ProblemPanel
+          problem={{
+            title: 'This address does not name a valid view',
+            detail: `Check ${issues.map((issue) => `${issue.path.join('.')} (${issue.message})`).join(', ')}.`,
+            requestId,
+          }}
+          action={
+            <a className="text-primary underline" href="/renewals">
+              Open the current renewals
+            </a>
+          }
+        />
+      </>
+    );
+  }
+
+  const window = windowFromParams(windowParams.data);
+  if (!window) {
+    const month = await loadForPage(requestId, () => defaultRenewalMonth(requestId));
+    if (!month.ok) {
+      return (
+        <>
+          {header}
+          <ProblemPanel problem={month.problem} />
+        </>
+      );
+    }
+    redirect(serializeRenewalsParams('/renewals', { ...params, month: month.data }));
+  }
+
+  return (
+    <>
+      {header}
+      <Suspense
+        fallback={
+          <div aria-busy="true">
+            <span className="sr-only">Loading renewals…</span>
+            <SkeletonRows count={12} />
+          </div>
+        }
+      >
+        <MonthViewData window={window} filters={filters.data} requestId={requestId} />
+      </Suspense>
+    </>
+  );
+}
+
+/** Reads the window on the server and hands it to the browser's query cache (no second fetch). */
+async function MonthViewData({
+  window,
+  filters,
+  requestId,
+}: {
+  window: RenewalWindow;
+  filters: ServerFilters;
+  requestId: string;
+}) {
+  const loaded = await loadForPage(requestId, () => loadRenewalWindow(window, filters, requestId));
+  if (!loaded.ok) return <ProblemPanel problem={loaded.problem} />;
+  const facets = await snapshotFacets();
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(renewalsQueryKey(window, filters), loaded.data);
+  return (
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <MonthView facets={facets} />
+    </HydrationBoundary>
   );
 }

@@ -1,0 +1,233 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { EnumBadge } from '@/components/renewals/enum-badge';
+import { EventDocuments } from '@/components/renewals/event-documents';
+import { FeesCell } from '@/components/renewals/fees-cell';
+import { InstructabilityBadge } from '@/components/renewals/instructability-badge';
+import { LazyFees } from '@/components/renewals/lazy-fees';
+import { PageHeader } from '@/components/shell/page-header';
+import { ProblemPanel } from '@/components/shell/problem-panel';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import type { Patent } from '@/lib/annuity/schemas';
+import { formatDate, formatTimestamp } from '@/lib/format/dates';
+import {
+  decisionLabel,
+  duePeriodLabel,
+  humanize,
+  patentStatusLabel,
+  processingStatusLabel,
+} from '@/lib/renewals/labels';
+import { loadPatentDetail } from '@/lib/server/portfolio';
+import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/request-context';
+import { requireViewer } from '@/lib/server/session';
+
+export const metadata: Metadata = { title: 'Patent' };
+
+type Field = [label: string, value: string | number | null];
+
+function patentFields(patent: Patent, locale: string): Field[] {
+  const date = (value: string | null) => (value ? formatDate(value, locale) : null);
+  return [
+    ['Case reference', patent.clientCaseReference],
+    ['Provider ID', patent.providerId],
+    ['Family', patent.clientFamilyReference],
+    ['Sub-case', patent.subCase],
+    ['Office', patent.office],
+    ['Type', humanize(patent.patentType) || null],
+    ['Filing route', humanize(patent.filingRoute) || null],
+    ['Applicant type', humanize(patent.applicantType) || null],
+    ['Application number', patent.applicationNumber],
+    ['Application date', date(patent.applicationDate)],
+    ['National phase entry', date(patent.nationalPhaseEntryDate)],
+    ['Priority date', date(patent.priorityDate)],
+    ['PCT application number', patent.pctApplicationNumber],
+    ['Publication number', patent.publicationNumber],
+    ['Publication date', date(patent.publicationDate)],
+    ['Grant publication number', patent.grantPublicationNumber],
+    ['Grant date', date(patent.grantDate)],
+    ['Expiration date', date(patent.expirationDate)],
+    ['Extended expiration date', date(patent.extendedExpirationDate)],
+    ['Lapse date', date(patent.lapseDate)],
+    ['Renewals managed from', date(patent.renewalsManagedFrom)],
+    ['Claims', patent.claimCount],
+    ['Owner', patent.owner],
+    ['Created', patent.createdAt ? formatTimestamp(patent.createdAt, locale) : null],
+    ['Updated', patent.updatedAt ? formatTimestamp(patent.updatedAt, locale) : null],
+  ];
+}
+
+export default async function PatentPage({ params }: { params: Promise<{ patentId: string }> }) {
+  const viewer = await requireViewer('portfolio:read');
+  const { patentId } = await params;
+  const requestId = await pageRequestId();
+  const locale = await pageLocale();
+  const loaded = await loadForPage(requestId, () => loadPatentDetail(patentId, requestId));
+  if (!loaded.ok) {
+    // The service's 404 (or an id that is not one) is our not-found page (style: notFound()).
+    if (loaded.problem.status === 404 || loaded.problem.code === 'upstream_validation_failed') notFound();
+    return (
+      <>
+        <PageHeader title="Patent" />
+        <ProblemPanel problem={loaded.problem} />
+      </>
+    );
+  }
+  const { patent, events, otherEventKinds } = loaded.data;
+  const name = patent.clientCaseReference ?? patent.providerId ?? 'Unnamed patent';
+
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link href="/portfolio" className="text-primary underline-offset-2 hover:underline">
+          ← Portfolio
+        </Link>
+      </p>
+      <PageHeader
+        title={name}
+        description={patent.title ?? undefined}
+        actions={<EnumBadge value={patentStatusLabel(patent.status)} />}
+      />
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>Patent</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+              {patentFields(patent, locale).map(([label, value]) => (
+                <div key={label} className="flex justify-between gap-3 border-b border-dashed py-1">
+                  <dt className="text-muted-foreground">{label}</dt>
+                  <dd className="text-right">{value ?? '—'}</dd>
+                </div>
+              ))}
+            </dl>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Owners and countries</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-4 text-sm">
+            <div>
+              <h3 className="mb-1 font-medium">Co-owners</h3>
+              {patent.secondaryOwners && patent.secondaryOwners.length > 0 ? (
+                <ul className="list-inside list-disc">
+                  {patent.secondaryOwners.map((owner) => (
+                    <li key={owner}>{owner}</li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="text-muted-foreground">None</p>
+              )}
+            </div>
+            <div>
+              <h3 className="mb-1 font-medium">Designated countries</h3>
+              {patent.designatedCountries && patent.designatedCountries.length > 0 ? (
+                <ul className="flex flex-wrap gap-1" aria-label="Designated countries">
+                  {patent.designatedCountries.map((country) => (
+                    <li key={country}>
+                      <Badge>{country}</Badge>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="text-muted-foreground">None</p>
+              )}
+            </div>
+          </CardContent>
+        </Card>
+      </div>
+
+      <section aria-labelledby="events-heading" className="mt-6 flex flex-col gap-3">
+        <h2 id="events-heading" className="text-lg font-semibold">
+          Renewals, past and future
+        </h2>
+        {otherEventKinds > 0 ? (
+          <p className="text-xs text-muted-foreground">
+            {otherEventKinds} event(s) of other kinds are not renewals and are not listed.
+          </p>
+        ) : null}
+        {events.length === 0 ? (
+          <p className="text-sm text-muted-foreground">The service lists no renewals for this patent.</p>
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead scope="col">Annuity year</TableHead>
+                <TableHead scope="col">Due date</TableHead>
+                <TableHead scope="col">Grace ends</TableHead>
+                <TableHead scope="col">Due period</TableHead>
+                <TableHead scope="col">Instructability</TableHead>
+                <TableHead scope="col">Decision</TableHead>
+                <TableHead scope="col">Processing</TableHead>
+                <TableHead scope="col">Fees</TableHead>
+                <TableHead scope="col">Documents</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {events.map((event) => (
+                <TableRow key={event.id} data-event-id={event.id}>
+                  <TableCell className="tabular-nums">
+                    {event.renewal?.annuityYear ?? '—'}
+                    {event.renewal?.paymentSequenceNumber != null ? (
+                      <span className="ml-1 text-xs text-muted-foreground">
+                        (payment {event.renewal.paymentSequenceNumber})
+                      </span>
+                    ) : null}
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap tabular-nums">
+                    {formatDate(event.dueDate, locale)}
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap tabular-nums">
+                    {event.gracePeriodEndDate ? formatDate(event.gracePeriodEndDate, locale) : '—'}
+                  </TableCell>
+                  <TableCell>
+                    <EnumBadge value={duePeriodLabel(event.duePeriod)} />
+                  </TableCell>
+                  <TableCell>
+                    <InstructabilityBadge instructability={event.instructability ?? null} />
+                  </TableCell>
+                  <TableCell>
+                    <EnumBadge value={decisionLabel(event.appliedDecision)} />
+                  </TableCell>
+                  <TableCell>
+                    <EnumBadge value={processingStatusLabel(event.processingStatus)} />
+                  </TableCell>
+                  <TableCell>
+                    {event.fees ? (
+                      <FeesCell
+                        fees={event.fees}
+                        label={`annuity ${event.renewal?.annuityYear ?? ''} of ${name}`}
+                      />
+                    ) : (
+                      <LazyFees
+                        patentId={patent.id}
+                        eventId={event.id}
+                        label={`annuity ${event.renewal?.annuityYear ?? ''} of ${name}`}
+                      />
+                    )}
+                  </TableCell>
+                  <TableCell>
+                    <EventDocuments
+                      event={{
+                        id: event.id,
+                        patentId: patent.id,
+                        appliedDecision: event.appliedDecision,
+                        processingStatus: event.processingStatus,
+                        feesStatus: event.fees?.feesStatus ?? event.feesStatus,
+                      }}
+                      role={viewer.role}
+                    />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </section>
+    </>
+  );
+}

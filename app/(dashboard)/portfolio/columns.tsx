@@ -1,0 +1,82 @@
+'use client';
+
+import { columnVisibilityFeature, createColumnHelper, tableFeatures } from '@tanstack/react-table';
+import Link from 'next/link';
+import { EnumBadge } from '@/components/renewals/enum-badge';
+import { useLocale } from '@/components/shell/locale';
+import type { Patent } from '@/lib/annuity/schemas';
+import { formatDate } from '@/lib/format/dates';
+import { humanize, patentStatusLabel } from '@/lib/renewals/labels';
+
+export const patentFeatures = tableFeatures({ columnVisibilityFeature });
+const helper = createColumnHelper<typeof patentFeatures, Patent>();
+
+function DateCell({ value }: { value: string | null }) {
+  const locale = useLocale();
+  return value ? <span className="tabular-nums">{formatDate(value, locale)}</span> : <span>—</span>;
+}
+
+const text = (value: string | null) => value ?? '—';
+
+// Column ids match lib/portfolio/columns.ts (headers, sort fields, export).
+export const patentColumns = helper.columns([
+  helper.accessor('clientCaseReference', {
+    header: 'Case reference',
+    cell: ({ row }) => (
+      <Link
+        href={`/portfolio/${encodeURIComponent(row.original.id)}`}
+        className="font-medium text-primary underline-offset-2 hover:underline"
+      >
+        {row.original.clientCaseReference ?? row.original.providerId ?? 'Unnamed patent'}
+      </Link>
+    ),
+  }),
+  helper.accessor('providerId', { header: 'Provider ID', cell: ({ getValue }) => text(getValue()) }),
+  helper.accessor('title', {
+    header: 'Title',
+    cell: ({ getValue }) => (
+      <span className="block max-w-72 truncate" title={getValue() ?? undefined}>
+        {text(getValue())}
+      </span>
+    ),
+  }),
+  helper.accessor('office', { header: 'Office' }),
+  helper.accessor('patentType', { header: 'Type', cell: ({ getValue }) => humanize(getValue()) || '—' }),
+  helper.accessor('status', {
+    header: 'Status',
+    cell: ({ getValue }) => <EnumBadge value={patentStatusLabel(getValue())} />,
+  }),
+  helper.accessor('filingRoute', {
+    header: 'Filing route',
+    cell: ({ getValue }) => humanize(getValue()) || '—',
+  }),
+  helper.accessor('applicationNumber', {
+    header: 'Application number',
+    cell: ({ getValue }) => text(getValue()),
+  }),
+  helper.accessor('applicationDate', {
+    header: 'Application date',
+    cell: ({ getValue }) => <DateCell value={getValue()} />,
+  }),
+  helper.accessor('publicationNumber', {
+    header: 'Publication number',
+    cell: ({ getValue }) => text(getValue()),
+  }),
+  helper.accessor('grantDate', {
+    header: 'Grant date',
+    cell: ({ getValue }) => <DateCell value={getValue()} />,
+  }),
+  helper.accessor('expirationDate', {
+    header: 'Expiration date',
+    cell: ({ getValue }) => <DateCell value={getValue()} />,
+  }),
+  helper.accessor('owner', {
+    header: 'Owner',
+    cell: ({ getValue }) => (
+      <span className="block max-w-56 truncate" title={getValue() ?? undefined}>
+        {text(getValue())}
+      </span>
+    ),
+  }),
+  helper.accessor('clientFamilyReference', { header: 'Family', cell: ({ getValue }) => text(getValue()) }),
+]);

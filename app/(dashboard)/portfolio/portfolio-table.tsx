@@ -1,0 +1,239 @@
+'use client';
+
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTable } from '@tanstack/react-table';
+import { useQueryStates } from 'nuqs';
+import { useId, useMemo, useState } from 'react';
+import { ColumnVisibilityMenu } from '@/components/data-table/column-visibility-menu';
+import { ariaSort, nextSort, SortButton, type SortState } from '@/components/data-table/sort-button';
+import { portfolioQuery } from '@/components/portfolio/portfolio-query';
+import { ProblemPanel } from '@/components/shell/problem-panel';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { SkeletonRows } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import type { Patent } from '@/lib/annuity/schemas';
+import { ApiProblem } from '@/lib/http/api-client';
+import { PATENT_COLUMN_IDS, PATENT_COLUMNS, parsePatentSort } from '@/lib/portfolio/columns';
+import { PAGE_SIZES } from '@/lib/portfolio/query';
+import { patentColumns, patentFeatures } from './columns';
+import { portfolioParams, portfolioQueryFromParams } from './search-params';
+
+const SORT_BY_COLUMN = new Map(PATENT_COLUMNS.map((column) => [column.id, column.sort]));
+const NO_PATENTS: Patent[] = [];
+
+/**
+ * The portfolio: pages, sort and the providerId lookup are done by the service (spec: Endpoints
+ * 1), so only the five fields it sorts on have sort buttons. Everything lives in the URL.
+ */
+export function PortfolioTable() {
+  const [params, setParams] = useQueryStates(portfolioParams, { history: 'push' });
+  const query = portfolioQueryFromParams(params);
+  const result = useQuery({ ...portfolioQuery(query), placeholderData: keepPreviousData });
+  const columnVisibility = useMemo(
+    () => Object.fromEntries(params.hide.map((id) => [id, false])),
+    [params.hide],
+  );
+  const table = useTable({
+    features: patentFeatures,
+    columns: patentColumns,
+    data: result.data?.data ?? NO_PATENTS,
+    getRowId: (patent) => patent.id,
+    state: { columnVisibility },
+  });
+  const sort = parsePatentSort(params.sort);
+  const sortState = (columnId: string): SortState => {
+    const field = SORT_BY_COLUMN.get(columnId);
+    return sort && field === sort.field ? (sort.desc ? 'desc' : 'asc') : false;
+  };
+  const toggleSort = (columnId: string) => {
+    const field = SORT_BY_COLUMN.get(columnId);
+    if (!field) return;
+    const next = nextSort(sortState(columnId));
+    void setParams({ sort: next === false ? null : `${next === 'desc' ? '-' : ''}${field}`, page: 1 });
+  };
+
+  const pagination = result.data?.pagination;
+  const visibleColumns = PATENT_COLUMN_IDS.filter((id) => !params.hide.includes(id));
+  const exportHref = (format: 'csv' | 'xlsx') => {
+    const search = new URLSearchParams({ format });
+    if (query.sort) search.set('sort', query.sort);
+    if (query.providerId) search.set('providerId', query.providerId);
+    for (const id of visibleColumns) search.append('columns', id);
+    return `/api/portfolio/export?${search}`;
+  };
+
+  return (
+    <div className="flex flex-col gap-4" aria-busy={result.isFetching}>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <ProviderLookup
+          key={params.providerId ?? ''}
+          value={params.providerId}
+          onSubmit={(providerId) => void setParams({ providerId: providerId || null, page: 1 })}
+        />
+        <div className="flex flex-wrap items-center gap-2">
+          <ColumnVisibilityMenu
+            columns={PATENT_COLUMNS}
+            hidden={params.hide}
+            onChange={(hide) => void setParams({ hide })}
+          />
+          <Button asChild variant="outline" size="sm" className="h-8">
+            <a href={exportHref('csv')} download>
+              Export CSV
+            </a>
+          </Button>
+          <Button asChild variant="outline" size="sm" className="h-8">
+            <a href={exportHref('xlsx')} download>
+              Export XLSX
+            </a>
+          </Button>
+        </div>
+      </div>
+
+      {result.error ? (
+        <ProblemPanel
+          problem={result.error instanceof ApiProblem ? result.error.body : { detail: result.error.message }}
+          action={
+            <Button variant="outline" size="sm" onClick={() => void result.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : !result.data ? (
+        <SkeletonRows count={10} />
+      ) : result.data.data.length === 0 ? (
+        <Alert tone="info">
+          <h2>No patents</h2>
+          <p>
+            {query.providerId
+              ? `No patent has the provider ID “${query.providerId}”. The lookup is an exact match.`
+              : query.page > 1
+                ? 'This page is past the end of the portfolio.'
+                : 'The portfolio is empty.'}
+          </p>
+        </Alert>
+      ) : (
+        <Table>
+          <caption className="sr-only">
+            Patents, page {pagination?.currentPage} of {pagination?.totalPages}
+          </caption>
+          <TableHeader>
+            {table.getHeaderGroups().map((group) => (
+              <TableRow key={group.id}>
+                {group.headers.map((header) => {
+                  const sortable = SORT_BY_COLUMN.get(header.column.id) !== undefined;
+                  return (
+                    <TableHead
+                      key={header.id}
+                      scope="col"
+                      aria-sort={sortable ? ariaSort(sortState(header.column.id)) : undefined}
+                    >
+                      {sortable ? (
+                        <SortButton
+                          label={String(header.column.columnDef.header)}
+                          state={sortState(header.column.id)}
+                          onToggle={() => toggleSort(header.column.id)}
+                        />
+                      ) : (
+                        <table.FlexRender header={header} />
+                      )}
+                    </TableHead>
+                  );
+                })}
+              </TableRow>
+            ))}
+          </TableHeader>
+          <TableBody>
+            {table.getRowModel().rows.map((row) => (
+              <TableRow key={row.id}>
+                {row.getVisibleCells().map((cell) => (
+                  <TableCell key={cell.id} className="whitespace-nowrap">
+                    <table.FlexRender cell={cell} />
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+
+      {pagination ? (
+        <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm">
+          <p className="text-muted-foreground">
+            {pagination.totalItems} patents · page {pagination.currentPage} of{' '}
+            {Math.max(1, pagination.totalPages)}
+          </p>
+          <div className="flex items-center gap-2">
+            <Label htmlFor="portfolio-size" className="font-normal text-muted-foreground">
+              Rows per page
+            </Label>
+            <NativeSelect
+              id="portfolio-size"
+              className="h-8"
+              value={String(pagination.itemsPerPage)}
+              onChange={(event) => void setParams({ size: Number(event.target.value), page: 1 })}
+            >
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </NativeSelect>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={pagination.currentPage <= 1}
+              onClick={() => void setParams({ page: pagination.currentPage - 1 })}
+            >
+              Previous page
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={!pagination.hasMore}
+              onClick={() => void setParams({ page: pagination.currentPage + 1 })}
+            >
+              Next page
+            </Button>
+          </div>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+function ProviderLookup({ value, onSubmit }: { value: string | null; onSubmit: (value: string) => void }) {
+  const id = useId();
+  const [draft, setDraft] = useState(value ?? '');
+  return (
+    <form
+      role="search"
+      className="flex items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit(draft.trim());
+      }}
+    >
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={id}>Provider ID (exact)</Label>
+        <Input
+          id={id}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          className="h-8 w-56"
+        />
+      </div>
+      <Button type="submit" size="sm" variant="secondary">
+        Look up
+      </Button>
+      {value ? (
+        <Button type="button" size="sm" variant="ghost" onClick={() => onSubmit('')}>
+          Show all
+        </Button>
+      ) : null}
+    </form>
+  );
+}

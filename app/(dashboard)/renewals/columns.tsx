@@ -1,0 +1,108 @@
+'use client';
+
+import { columnVisibilityFeature, createColumnHelper, tableFeatures } from '@tanstack/react-table';
+import Link from 'next/link';
+import { EnumBadge } from '@/components/renewals/enum-badge';
+import { FeesCell } from '@/components/renewals/fees-cell';
+import { InstructabilityBadge } from '@/components/renewals/instructability-badge';
+import { useLocale } from '@/components/shell/locale';
+import { formatDate } from '@/lib/format/dates';
+import { decisionLabel, duePeriodLabel, feesStatusLabel, processingStatusLabel } from '@/lib/renewals/labels';
+import type { RenewalRow } from '@/lib/renewals/rows';
+
+/** Module scope, as TanStack Table 9 requires: stable features and columns (stack-notes). */
+export const renewalFeatures = tableFeatures({ columnVisibilityFeature });
+const helper = createColumnHelper<typeof renewalFeatures, RenewalRow>();
+
+export function rowName(row: RenewalRow): string {
+  return row.caseReference ?? row.providerId ?? 'unnamed patent';
+}
+
+function DateCell({ value }: { value: string | null }) {
+  const locale = useLocale();
+  return value ? (
+    <span className="tabular-nums">{formatDate(value, locale)}</span>
+  ) : (
+    <span aria-label="none">—</span>
+  );
+}
+
+// Column ids match lib/renewals/columns.ts, which the export and the column menu read.
+export const renewalColumns = helper.columns([
+  helper.accessor('caseReference', {
+    header: 'Case reference',
+    cell: ({ row }) => (
+      <span className="flex flex-col leading-tight">
+        <Link
+          href={`/portfolio/${encodeURIComponent(row.original.patentId)}`}
+          className="font-medium text-primary underline-offset-2 hover:underline"
+        >
+          {rowName(row.original)}
+        </Link>
+        {row.original.caseReference && row.original.providerId ? (
+          <span className="text-xs text-muted-foreground">{row.original.providerId}</span>
+        ) : null}
+      </span>
+    ),
+  }),
+  helper.accessor('title', {
+    header: 'Title',
+    cell: ({ getValue }) => (
+      <span className="block max-w-64 truncate" title={getValue() ?? undefined}>
+        {getValue() ?? '—'}
+      </span>
+    ),
+  }),
+  helper.accessor('office', {
+    header: 'Office',
+    cell: ({ getValue }) => getValue() ?? <span className="text-muted-foreground">Unknown</span>,
+  }),
+  helper.accessor('owner', {
+    header: 'Owner',
+    cell: ({ getValue }) => (
+      <span className="block max-w-48 truncate" title={getValue() ?? undefined}>
+        {getValue() ?? '—'}
+      </span>
+    ),
+  }),
+  helper.accessor('annuityYear', {
+    header: 'Annuity year',
+    cell: ({ row }) => (
+      <span className="tabular-nums">
+        {row.original.annuityYear ?? '—'}
+        {row.original.paymentSequence !== null ? (
+          <span className="ml-1 text-xs text-muted-foreground">(payment {row.original.paymentSequence})</span>
+        ) : null}
+      </span>
+    ),
+  }),
+  helper.accessor('dueDate', { header: 'Due date', cell: ({ getValue }) => <DateCell value={getValue()} /> }),
+  helper.accessor('gracePeriodEndDate', {
+    header: 'Grace ends',
+    cell: ({ getValue }) => <DateCell value={getValue()} />,
+  }),
+  helper.accessor('duePeriod', {
+    header: 'Due period',
+    cell: ({ getValue }) => <EnumBadge value={duePeriodLabel(getValue())} />,
+  }),
+  helper.accessor('instructability', {
+    header: 'Instructability',
+    cell: ({ getValue }) => <InstructabilityBadge instructability={getValue()} />,
+  }),
+  helper.accessor('appliedDecision', {
+    header: 'Decision',
+    cell: ({ getValue }) => <EnumBadge value={decisionLabel(getValue())} />,
+  }),
+  helper.accessor('processingStatus', {
+    header: 'Processing',
+    cell: ({ getValue }) => <EnumBadge value={processingStatusLabel(getValue())} />,
+  }),
+  helper.accessor('fees', {
+    header: 'Fees',
+    cell: ({ row }) => <FeesCell fees={row.original.fees} label={rowName(row.original)} />,
+  }),
+  helper.accessor('feesStatus', {
+    header: 'Fee status',
+    cell: ({ getValue }) => <EnumBadge value={feesStatusLabel(getValue())} />,
+  }),
+]);

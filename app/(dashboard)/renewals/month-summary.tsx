@@ -1,0 +1,80 @@
+'use client';
+
+import { useLocale } from '@/components/shell/locale';
+import { cn } from '@/components/ui/cn';
+import { type CurrencyTotal, formatMoney } from '@/lib/annuity/money';
+import { BADGE_KIND_LABELS, BADGE_KINDS, type BadgeKind } from '@/lib/renewals/instructability';
+
+/**
+ * "What do I need to do this month?" at a glance: how many renewals are in each instructability
+ * state (each a filter toggle), and what the shown renewals cost, per currency — never one sum
+ * across currencies (architecture: Money).
+ */
+export function MonthSummary({
+  counts,
+  activeBadges,
+  onToggleBadge,
+  totals,
+  shown,
+  total,
+}: {
+  counts: Record<BadgeKind, number>;
+  activeBadges: readonly BadgeKind[];
+  onToggleBadge: (kind: BadgeKind) => void;
+  totals: readonly CurrencyTotal[];
+  shown: number;
+  total: number;
+}) {
+  const locale = useLocale();
+  return (
+    <section aria-label="Summary" className="flex flex-col gap-3 rounded-lg border bg-card p-4">
+      <ul aria-label="Renewals by instructability" className="flex flex-wrap gap-2">
+        {BADGE_KINDS.filter((kind) => counts[kind] > 0 || activeBadges.includes(kind)).map((kind) => {
+          const active = activeBadges.includes(kind);
+          return (
+            <li key={kind}>
+              <button
+                type="button"
+                aria-pressed={active}
+                onClick={() => onToggleBadge(kind)}
+                data-testid={`badge-count-${kind}`}
+                className={cn(
+                  'rounded-full border px-3 py-1 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                  active ? 'border-primary bg-primary text-primary-foreground' : 'hover:bg-accent',
+                )}
+              >
+                {BADGE_KIND_LABELS[kind]}: <span className="font-semibold tabular-nums">{counts[kind]}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="flex flex-wrap items-baseline gap-x-6 gap-y-1 text-sm">
+        <p>
+          Showing <span className="font-semibold tabular-nums">{shown}</span> of{' '}
+          <span className="tabular-nums">{total}</span> renewals
+        </p>
+        <dl aria-label="Fee totals per currency" className="flex flex-wrap gap-x-5 gap-y-1">
+          {totals.length === 0 ? <dd className="text-muted-foreground">No fees to total</dd> : null}
+          {totals.map((entry) => (
+            <div
+              key={entry.currency}
+              className="flex items-baseline gap-1.5"
+              data-testid={`total-${entry.currency}`}
+            >
+              <dt className="text-muted-foreground">{entry.currency}</dt>
+              <dd className="font-semibold tabular-nums">
+                {formatMoney(entry.total, entry.currency, locale)}
+                {entry.missing > 0 ? (
+                  <span className="ml-1 text-xs font-normal text-muted-foreground">
+                    (+{entry.missing} without amount)
+                  </span>
+                ) : null}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,284 @@
+'use client';
+
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQueryStates } from 'nuqs';
+import { useMemo } from 'react';
+import { ColumnVisibilityMenu } from '@/components/data-table/column-visibility-menu';
+import { FacetedFilter, type FacetOption } from '@/components/data-table/faceted-filter';
+import { renewalsQuery } from '@/components/renewals/renewals-query';
+import { useLocale } from '@/components/shell/locale';
+import { ProblemPanel } from '@/components/shell/problem-panel';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { SkeletonRows } from '@/components/ui/skeleton';
+import { DECISIONS, PROCESSING_STATUSES } from '@/lib/annuity/schemas';
+import { formatTimestamp, formatYearMonth } from '@/lib/format/dates';
+import { ApiProblem } from '@/lib/http/api-client';
+import { RENEWAL_COLUMN_IDS, RENEWAL_COLUMNS } from '@/lib/renewals/columns';
+import { BADGE_KIND_LABELS, BADGE_KINDS, type BadgeKind } from '@/lib/renewals/instructability';
+import { decisionLabel, processingStatusLabel } from '@/lib/renewals/labels';
+import { formatSort, parseSort } from '@/lib/renewals/local-query';
+import { renewalsQueryString } from '@/lib/renewals/query';
+import {
+  applyLocalFilters,
+  countByBadge,
+  hasLocalFilters,
+  NONE,
+  sortRows,
+  totalsByCurrency,
+} from '@/lib/renewals/view-model';
+import type { RenewalWindow } from '@/lib/renewals/window';
+import { MonthSummary } from './month-summary';
+import { RenewalsTable } from './renewals-table';
+import { renewalsParams } from './search-params';
+import { WindowPicker } from './window-picker';
+
+export interface Facets {
+  offices: string[];
+  owners: string[];
+  families: string[];
+}
+
+const toOptions = (values: readonly string[]): FacetOption[] =>
+  values.map((value) => ({ value, label: value }));
+
+const DECISION_OPTIONS: FacetOption[] = [
+  ...DECISIONS.map((value) => ({ value, label: decisionLabel(value)?.label ?? value })),
+  { value: NONE, label: 'No decision yet' },
+];
+const PROCESSING_OPTIONS: FacetOption[] = [
+  ...PROCESSING_STATUSES.map((value) => ({ value, label: processingStatusLabel(value)?.label ?? value })),
+  { value: NONE, label: 'No status' },
+];
+
+function windowOf(params: { month: string | null; from: string | null; to: string | null }): RenewalWindow {
+  if (params.month) return { kind: 'month', month: params.month };
+  return { kind: 'range', from: params.from ?? '', to: params.to ?? '' };
+}
+
+/**
+ * The paralegal's main screen. The URL holds every choice; the service's filters refetch the
+ * window, the local ones only re-filter the rows already here.
+ */
+export function MonthView({ facets }: { facets: Facets }) {
+  const locale = useLocale();
+  const [params, setParams] = useQueryStates(renewalsParams, { history: 'push' });
+  const window = windowOf(params);
+  const serverFilters = { offices: params.offices, owners: params.owners, family: params.family };
+  const query = useQuery({ ...renewalsQuery(window, serverFilters), placeholderData: keepPreviousData });
+  const data = query.data;
+  const sort = parseSort(params.sort);
+  const localFilters = useMemo(
+    () => ({ badges: params.badge, decisions: params.decision, processing: params.processing }),
+    [params.badge, params.decision, params.processing],
+  );
+
+  const allRows = data?.rows;
+  const counts = useMemo(() => countByBadge(allRows ?? []), [allRows]);
+  const shownRows = useMemo(
+    () => sortRows(applyLocalFilters(allRows ?? [], localFilters), sort),
+    [allRows, localFilters, sort],
+  );
+  const totals = useMemo(() => totalsByCurrency(shownRows), [shownRows]);
+
+  const officeOptions = useMemo(() => toOptions(facets.offices), [facets.offices]);
+  const ownerOptions = useMemo(() => toOptions(facets.owners), [facets.owners]);
+  const familyOptions = useMemo(() => toOptions(facets.families), [facets.families]);
+  const badgeOptions = useMemo(
+    () => BADGE_KINDS.map((kind) => ({ value: kind, label: BADGE_KIND_LABELS[kind], count: counts[kind] })),
+    [counts],
+  );
+
+  const visibleColumns = RENEWAL_COLUMN_IDS.filter((id) => !params.hide.includes(id));
+  const exportHref = (format: 'csv' | 'xlsx') => {
+    const search = new URLSearchParams(renewalsQueryString({ ...params }));
+    search.set('format', format);
+    for (const value of params.badge) search.append('badge', value);
+    for (const value of params.decision) search.append('decision', value);
+    for (const value of params.processing) search.append('processing', value);
+    if (params.sort) search.set('sort', params.sort);
+    for (const id of visibleColumns) search.append('columns', id);
+    return `/api/renewals/export?${search}`;
+  };
+
+  const setWindow = (next: RenewalWindow) =>
+    void setParams(
+      next.kind === 'month'
+        ? { month: next.month, from: null, to: null }
+        : { month: null, from: next.from, to: next.to },
+    );
+  const toggleBadge = (kind: BadgeKind) =>
+    void setParams({
+      badge: params.badge.includes(kind) ? params.badge.filter((k) => k !== kind) : [...params.badge, kind],
+    });
+  const clearLocalFilters = () => void setParams({ badge: null, decision: null, processing: null });
+  const serverFiltered = params.offices.length + params.owners.length + params.family.length > 0;
+  const windowName =
+    window.kind === 'month' ? formatYearMonth(window.month, locale) : `${window.from} – ${window.to}`;
+
+  return (
+    <div className="flex flex-col gap-4" aria-busy={query.isFetching}>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <WindowPicker
+          key={`${params.month}|${params.from}|${params.to}`}
+          window={window}
+          onChange={setWindow}
+        />
+        <div className="flex flex-wrap items-center gap-2">
+          <Button asChild variant="outline" size="sm" className="h-8">
+            <a href={exportHref('csv')} download>
+              Export CSV
+            </a>
+          </Button>
+          <Button asChild variant="outline" size="sm" className="h-8">
+            <a href={exportHref('xlsx')} download>
+              Export XLSX
+            </a>
+          </Button>
+        </div>
+      </div>
+
+      <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Filters">
+        <FacetedFilter
+          title="Office"
+          options={officeOptions}
+          selected={params.offices}
+          onChange={(offices) => void setParams({ offices })}
+        />
+        <FacetedFilter
+          title="Owner"
+          options={ownerOptions}
+          selected={params.owners}
+          onChange={(owners) => void setParams({ owners })}
+        />
+        <FacetedFilter
+          title="Family"
+          options={familyOptions}
+          selected={params.family}
+          onChange={(family) => void setParams({ family })}
+          searchable
+        />
+        <span aria-hidden="true" className="mx-1 h-5 w-px bg-border" />
+        <FacetedFilter
+          title="Instructability"
+          options={badgeOptions}
+          selected={params.badge}
+          onChange={(badge) => void setParams({ badge: badge as BadgeKind[] })}
+        />
+        <FacetedFilter
+          title="Decision"
+          options={DECISION_OPTIONS}
+          selected={params.decision}
+          onChange={(decision) => void setParams({ decision })}
+        />
+        <FacetedFilter
+          title="Processing"
+          options={PROCESSING_OPTIONS}
+          selected={params.processing}
+          onChange={(processing) => void setParams({ processing })}
+        />
+        <Button
+          variant={params.group === 'office' ? 'secondary' : 'outline'}
+          size="sm"
+          className="h-8"
+          aria-pressed={params.group === 'office'}
+          onClick={() => void setParams({ group: params.group === 'office' ? null : 'office' })}
+        >
+          Group by office
+        </Button>
+        <ColumnVisibilityMenu
+          columns={RENEWAL_COLUMNS}
+          hidden={params.hide}
+          onChange={(hide) => void setParams({ hide })}
+        />
+        {hasLocalFilters(localFilters) || serverFiltered ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="h-8"
+            onClick={() =>
+              void setParams({
+                badge: null,
+                decision: null,
+                processing: null,
+                offices: null,
+                owners: null,
+                family: null,
+              })
+            }
+          >
+            Clear filters
+          </Button>
+        ) : null}
+      </div>
+
+      {query.error ? (
+        <ProblemPanel
+          problem={query.error instanceof ApiProblem ? query.error.body : { detail: query.error.message }}
+          action={
+            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : !data ? (
+        <div aria-busy="true">
+          <span className="sr-only">Loading renewals…</span>
+          <SkeletonRows count={10} />
+        </div>
+      ) : (
+        <>
+          <MonthSummary
+            counts={counts}
+            activeBadges={params.badge}
+            onToggleBadge={toggleBadge}
+            totals={totals}
+            shown={shownRows.length}
+            total={data.rows.length}
+          />
+          {data.snapshot.unknownPatents > 0 ? (
+            <Alert tone="warning">
+              {data.snapshot.unknownPatents} patent(s) are not in the portfolio snapshot yet, so their office
+              is unknown. A refresh of the snapshot has started; reload in a minute.
+            </Alert>
+          ) : null}
+          {data.rows.length === 0 ? (
+            <Alert tone="info">
+              <h2>No renewals due</h2>
+              <p>
+                No renewals fall due in {windowName}
+                {serverFiltered ? ' for the chosen offices, owners or families' : ''}.
+              </p>
+            </Alert>
+          ) : shownRows.length === 0 ? (
+            <Alert tone="info">
+              <h2>The filters hide every renewal</h2>
+              <p>
+                {data.rows.length} renewal(s) fall due in {windowName}, but none match the filters.{' '}
+                <Button variant="link" className="h-auto p-0" onClick={clearLocalFilters}>
+                  Clear the filters
+                </Button>
+              </p>
+            </Alert>
+          ) : (
+            <RenewalsTable
+              rows={shownRows}
+              totalRows={data.rows.length}
+              grouped={params.group === 'office'}
+              hidden={params.hide}
+              sort={sort}
+              onSortChange={(next) => void setParams({ sort: formatSort(next) })}
+            />
+          )}
+          <p className="text-xs text-muted-foreground">
+            Read from the renewal service {formatTimestamp(data.fetchedAt, locale)}
+            {data.snapshot.refreshedAt
+              ? `; offices from the portfolio snapshot of ${formatTimestamp(data.snapshot.refreshedAt, locale)}`
+              : ''}
+            .
+          </p>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+'use client';
+
+import { useTable } from '@tanstack/react-table';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { ariaSort, nextSort, SortButton, type SortState } from '@/components/data-table/sort-button';
+import { useLocale } from '@/components/shell/locale';
+import { cn } from '@/components/ui/cn';
+import { formatMoney } from '@/lib/annuity/money';
+import { RENEWAL_COLUMNS } from '@/lib/renewals/columns';
+import type { RenewalRow } from '@/lib/renewals/rows';
+import { groupByOffice, type OfficeGroup, type RowSort } from '@/lib/renewals/view-model';
+import { renewalColumns, renewalFeatures } from './columns';
+
+/** Every row has the same height, so positions are exact and nothing shifts while scrolling. */
+export const ROW_HEIGHT = 48;
+/** Rendered before the browser measures the window (server render, first paint). */
+const INITIAL_VIEWPORT = { width: 1280, height: 1000 };
+
+const SORT_BY_COLUMN = new Map(RENEWAL_COLUMNS.map((column) => [column.id, column.sort]));
+
+type Item = { kind: 'group'; group: OfficeGroup } | { kind: 'row'; row: RenewalRow; index: number };
+
+/**
+ * The month view's rows: a real table (screen readers get rows, columns and sort state) whose
+ * body renders only the rows near the viewport, so 2,000+ renewals stay smooth. Sorting and
+ * filtering happen before (lib/renewals/view-model); this component only draws.
+ */
+export function RenewalsTable({
+  rows,
+  totalRows,
+  grouped,
+  hidden,
+  sort,
+  onSortChange,
+}: {
+  rows: RenewalRow[];
+  totalRows: number;
+  grouped: boolean;
+  hidden: readonly string[];
+  sort: RowSort | null;
+  onSortChange: (sort: RowSort | null) => void;
+}) {
+  const locale = useLocale();
+  const columnVisibility = useMemo(() => Object.fromEntries(hidden.map((id) => [id, false])), [hidden]);
+  const table = useTable({
+    features: renewalFeatures,
+    columns: renewalColumns,
+    data: rows,
+    getRowId: (row) => row.eventId,
+    state: { columnVisibility },
+  });
+  const modelRows = table.getRowModel().rows;
+  const byId = useMemo(() => new Map(modelRows.map((row) => [row.id, row])), [modelRows]);
+
+  const items = useMemo<Item[]>(() => {
+    if (!grouped) return rows.map((row, index) => ({ kind: 'row', row, index }));
+    const out: Item[] = [];
+    let index = 0;
+    for (const group of groupByOffice(rows)) {
+      out.push({ kind: 'group', group });
+      for (const row of group.rows) out.push({ kind: 'row', row, index: index++ });
+    }
+    return out;
+  }, [rows, grouped]);
+
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const body = bodyRef.current;
+      if (body) setScrollMargin(body.getBoundingClientRect().top + window.scrollY);
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, []);
+
+  const virtualizer = useWindowVirtualizer({
+    count: items.length,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    scrollMargin,
+    initialRect: INITIAL_VIEWPORT,
+    getItemKey: (index) => {
+      const item = items[index];
+      if (!item) return index;
+      return item.kind === 'row' ? item.row.eventId : `group:${item.group.office ?? ''}`;
+    },
+  });
+  const virtualItems = virtualizer.getVirtualItems();
+  const first = virtualItems[0];
+  const last = virtualItems[virtualItems.length - 1];
+  const paddingTop = first ? first.start - scrollMargin : 0;
+  const paddingBottom = last ? virtualizer.getTotalSize() - (last.end - scrollMargin) : 0;
+  const visibleColumns = table.getVisibleLeafColumns();
+  const columnCount = visibleColumns.length;
+
+  const sortStateOf = (columnId: string): SortState => {
+    const sortId = SORT_BY_COLUMN.get(columnId);
+    return sort && sortId && sort.id === sortId ? (sort.desc ? 'desc' : 'asc') : false;
+  };
+  const toggleSort = (columnId: string) => {
+    const sortId = SORT_BY_COLUMN.get(columnId);
+    if (!sortId) return;
+    const next = nextSort(sortStateOf(columnId));
+    onSortChange(next === false ? null : { id: sortId, desc: next === 'desc' });
+  };
+
+  return (
+    <div className="relative w-full overflow-x-auto rounded-lg border">
+      <table className="w-full caption-bottom text-sm" aria-rowcount={totalRows + 1}>
+        <caption className="sr-only">
+          Renewals due in the window, {rows.length} shown of {totalRows}
+        </caption>
+        <thead className="bg-muted/50">
+          {table.getHeaderGroups().map((headerGroup) => (
+            <tr key={headerGroup.id} className="border-b" aria-rowindex={1}>
+              {headerGroup.headers.map((header) => {
+                const sortable = SORT_BY_COLUMN.get(header.column.id) !== undefined;
+                const state = sortStateOf(header.column.id);
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    aria-sort={sortable ? ariaSort(state) : undefined}
+                    className="h-10 px-3 text-left align-middle text-xs font-semibold whitespace-nowrap text-muted-foreground"
+                  >
+                    {sortable ? (
+                      <SortButton
+                        label={String(header.column.columnDef.header)}
+                        state={state}
+                        onToggle={() => toggleSort(header.column.id)}
+                      />
+                    ) : (
+                      <table.FlexRender header={header} />
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody ref={bodyRef}>
+          {paddingTop > 0 ? (
+            <tr aria-hidden="true">
+              <td colSpan={columnCount} style={{ height: paddingTop, padding: 0 }} />
+            </tr>
+          ) : null}
+          {virtualItems.map((virtualItem) => {
+            const item = items[virtualItem.index];
+            if (!item) return null;
+            if (item.kind === 'group') {
+              return (
+                <tr key={virtualItem.key} className="border-b bg-muted/60" style={{ height: ROW_HEIGHT }}>
+                  <th colSpan={columnCount} scope="colgroup" className="px-3 text-left text-sm font-semibold">
+                    {item.group.office ?? 'Unknown office'}
+                    <span className="ml-2 font-normal text-muted-foreground">
+                      {item.group.rows.length} renewal{item.group.rows.length === 1 ? '' : 's'}
+                      {item.group.totals.map(
+                        (total) => ` · ${formatMoney(total.total, total.currency, locale)}`,
+                      )}
+                    </span>
+                  </th>
+                </tr>
+              );
+            }
+            const row = byId.get(item.row.eventId);
+            if (!row) return null;
+            return (
+              <tr
+                key={virtualItem.key}
+                aria-rowindex={item.index + 2}
+                data-event-id={item.row.eventId}
+                className={cn('border-b transition-colors hover:bg-muted/40')}
+                style={{ height: ROW_HEIGHT }}
+              >
+                {row.getVisibleCells().map((cell) => (
+                  <td key={cell.id} className="px-3 align-middle whitespace-nowrap">
+                    <table.FlexRender cell={cell} />
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
+          {paddingBottom > 0 ? (
+            <tr aria-hidden="true">
+              <td colSpan={columnCount} style={{ height: paddingBottom, padding: 0 }} />
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+    </div>
+  );
+}

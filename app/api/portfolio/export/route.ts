@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { repeatable } from '@/lib/http/query';
+import { PATENT_COLUMN_IDS, patentExportTable } from '@/lib/portfolio/columns';
+import { portfolioQuerySchema } from '@/lib/portfolio/query';
+import { fileResponse, toCsv, toXlsx } from '@/lib/server/export-file';
+import { portfolioForExport } from '@/lib/server/portfolio';
+import { defineRoute } from '@/lib/server/route';
+
+const exportQuerySchema = portfolioQuerySchema.pick({ sort: true, providerId: true }).extend({
+  format: z.enum(['csv', 'xlsx']),
+  columns: repeatable(z.enum(PATENT_COLUMN_IDS as [string, ...string[]])),
+});
+
+/** The whole portfolio (or the one providerId looked up) as a file, from the snapshot. */
+export const GET = defineRoute(
+  { access: 'exports:read', query: exportQuerySchema },
+  async ({ query, requestId }) => {
+    const { patents } = await portfolioForExport(query, requestId);
+    const table = patentExportTable(patents, query.columns.length > 0 ? query.columns : PATENT_COLUMN_IDS);
+    const name = `portfolio-${new Date().toISOString().slice(0, 10)}`;
+    return query.format === 'csv'
+      ? fileResponse(toCsv(table), 'csv', name)
+      : fileResponse(await toXlsx(table, 'Portfolio'), 'xlsx', name);
+  },
+);

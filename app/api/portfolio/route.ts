@@ -1,0 +1,9 @@
+import { portfolioQuerySchema } from '@/lib/portfolio/query';
+import { loadPatentPage } from '@/lib/server/portfolio';
+import { defineRoute } from '@/lib/server/route';
+
+/** One page of the portfolio, for the portfolio table's client queries. */
+export const GET = defineRoute(
+  { access: 'portfolio:read', query: portfolioQuerySchema },
+  async ({ query, requestId }) => loadPatentPage(query, requestId),
+);

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { repeatable } from '@/lib/http/query';
+import { RENEWAL_COLUMN_IDS, renewalExportTable } from '@/lib/renewals/columns';
+import { localFiltersSchema, parseSort, toLocalFilters } from '@/lib/renewals/local-query';
+import { renewalsQuerySchema } from '@/lib/renewals/query';
+import { applyLocalFilters, sortRows } from '@/lib/renewals/view-model';
+import { windowBounds, windowFromParams } from '@/lib/renewals/window';
+import { fileResponse, toCsv, toXlsx } from '@/lib/server/export-file';
+import { problemResponse } from '@/lib/server/problem';
+import { loadRenewalWindow } from '@/lib/server/renewals';
+import { defineRoute } from '@/lib/server/route';
+
+const exportQuerySchema = z.intersection(
+  renewalsQuerySchema,
+  localFiltersSchema.extend({
+    format: z.enum(['csv', 'xlsx']),
+    sort: z.string().max(40).optional(),
+    columns: repeatable(z.enum(RENEWAL_COLUMN_IDS as [string, ...string[]])),
+  }),
+);
+
+/**
+ * The month view as a file: the same window, filters, order and visible columns the user has on
+ * screen. It reads the window again (ceil(events / 100) calls) because estimates are live.
+ */
+export const GET = defineRoute(
+  { access: 'exports:read', query: exportQuerySchema },
+  async ({ query, requestId }) => {
+    const window = windowFromParams(query);
+    if (!window) {
+      return problemResponse({
+        status: 400,
+        code: 'invalid_input',
+        title: 'Invalid request',
+        detail: 'Name a month, or both from and to.',
+        requestId,
+        errors: [{ field: 'month', message: 'a month or a from/to window is required' }],
+      });
+    }
+    const data = await loadRenewalWindow(window, query, requestId);
+    const rows = sortRows(applyLocalFilters(data.rows, toLocalFilters(query)), parseSort(query.sort));
+    const columns = query.columns.length > 0 ? query.columns : RENEWAL_COLUMN_IDS;
+    const table = renewalExportTable(rows, columns);
+    const bounds = windowBounds(window);
+    const name =
+      window.kind === 'month' ? `renewals-${window.month}` : `renewals-${bounds.from}-${bounds.to}`;
+    return query.format === 'csv'
+      ? fileResponse(toCsv(table), 'csv', name)
+      : fileResponse(await toXlsx(table, 'Renewals'), 'xlsx', name);
+  },
+);

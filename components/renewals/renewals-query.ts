@@ -1,0 +1,33 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/http/api-client';
+import { renewalsQueryString } from '@/lib/renewals/query';
+import type { RenewalWindow } from '@/lib/renewals/window';
+import type { RenewalWindowData, ServerFilters } from '@/lib/renewals/window-data';
+
+/**
+ * The one query factory for a window of renewals: the server page fills its cache entry and the
+ * browser reads or refetches the same key (style: one queryOptions factory per resource).
+ */
+export function renewalsQueryKey(window: RenewalWindow, filters: ServerFilters) {
+  const bounds = window.kind === 'month' ? { month: window.month } : { from: window.from, to: window.to };
+  return [
+    'renewals',
+    bounds,
+    {
+      offices: [...filters.offices].sort(),
+      owners: [...filters.owners].sort(),
+      family: [...filters.family].sort(),
+    },
+  ] as const;
+}
+
+export function renewalsQuery(window: RenewalWindow, filters: ServerFilters) {
+  return queryOptions({
+    queryKey: renewalsQueryKey(window, filters),
+    queryFn: ({ signal }) =>
+      apiFetch<RenewalWindowData>(
+        `/api/renewals?${renewalsQueryString({ ...(window.kind === 'month' ? { month: window.month } : window), ...filters })}`,
+        { signal },
+      ),
+  });
+}

@@ -1,0 +1,79 @@
+/**
+ * Dates as the service sends them (spec: Conventions): `…Date` fields are calendar dates
+ * (YYYY-MM-DD) and are formatted as dates in UTC, so no time zone can move a due date by a day;
+ * `…At` fields are instants, shown in the viewer's time zone.
+ */
+export const DEFAULT_LOCALE = 'en-GB';
+
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const YEAR_MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+function calendarDate(value: string): Date | null {
+  const match = CALENDAR_DATE.exec(value);
+  if (!match) return null;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "3 Dec 2026"; an unparseable value is shown as it came rather than as "Invalid Date". */
+export function formatDate(value: string | null | undefined, locale = DEFAULT_LOCALE): string {
+  if (!value) return '';
+  const date = calendarDate(value);
+  if (!date) return value;
+  return new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+}
+
+export function formatTimestamp(value: string | null | undefined, locale = DEFAULT_LOCALE): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+/** "December 2026" for a YYYY-MM month. */
+export function formatYearMonth(value: string, locale = DEFAULT_LOCALE): string {
+  const match = YEAR_MONTH.exec(value);
+  if (!match) return value;
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)),
+  );
+}
+
+export function isYearMonth(value: string): boolean {
+  return YEAR_MONTH.test(value);
+}
+
+export function isCalendarDate(value: string): boolean {
+  const date = calendarDate(value);
+  return date !== null && date.toISOString().slice(0, 10) === value;
+}
+
+/** The month `offset` months after a YYYY-MM month. */
+export function addMonths(yearMonth: string, offset: number): string {
+  const match = YEAR_MONTH.exec(yearMonth);
+  if (!match) throw new Error(`not a YYYY-MM month: ${yearMonth}`);
+  const index = Number(match[1]) * 12 + Number(match[2]) - 1 + offset;
+  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/** First and last calendar day of a YYYY-MM month. */
+export function monthBounds(yearMonth: string): { from: string; to: string } {
+  const next = addMonths(yearMonth, 1);
+  const last = new Date(Date.UTC(Number(next.slice(0, 4)), Number(next.slice(5, 7)) - 1, 0));
+  return { from: `${yearMonth}-01`, to: last.toISOString().slice(0, 10) };
+}
+
+/** The month (YYYY-MM) a calendar date falls in. */
+export function monthOf(date: string): string {
+  return date.slice(0, 7);
+}
+
+/** Today's YYYY-MM in UTC. */
+export function currentYearMonth(now = new Date()): string {
+  return now.toISOString().slice(0, 7);
+}

@@ -1,0 +1,100 @@
+import type { Patent } from '@/lib/annuity/schemas';
+import type { ExportValue } from '@/lib/renewals/columns';
+import { humanize, patentStatusLabel } from '@/lib/renewals/labels';
+
+/**
+ * The portfolio table's columns as data, shared by the table and the export. `sort` names the
+ * service's sort field: only five fields can be sorted, on the server (spec: Endpoints 1).
+ */
+export const PATENT_SORT_FIELDS = [
+  'clientCaseReference',
+  'office',
+  'applicationDate',
+  'publicationNumber',
+  'status',
+] as const;
+export type PatentSortField = (typeof PATENT_SORT_FIELDS)[number];
+
+export interface PatentColumn {
+  id: string;
+  header: string;
+  sort?: PatentSortField;
+  value: (patent: Patent) => ExportValue;
+  /** Hidden until the user asks for it, to keep the table scannable. */
+  hiddenByDefault?: boolean;
+}
+
+export const PATENT_COLUMNS: readonly PatentColumn[] = [
+  {
+    id: 'clientCaseReference',
+    header: 'Case reference',
+    sort: 'clientCaseReference',
+    value: (p) => p.clientCaseReference,
+  },
+  { id: 'providerId', header: 'Provider ID', value: (p) => p.providerId },
+  { id: 'title', header: 'Title', value: (p) => p.title },
+  { id: 'office', header: 'Office', sort: 'office', value: (p) => p.office },
+  { id: 'patentType', header: 'Type', value: (p) => humanize(p.patentType) || null },
+  {
+    id: 'status',
+    header: 'Status',
+    sort: 'status',
+    value: (p) => patentStatusLabel(p.status)?.label ?? null,
+  },
+  { id: 'filingRoute', header: 'Filing route', value: (p) => p.filingRoute },
+  {
+    id: 'applicationNumber',
+    header: 'Application number',
+    value: (p) => p.applicationNumber,
+    hiddenByDefault: true,
+  },
+  {
+    id: 'applicationDate',
+    header: 'Application date',
+    sort: 'applicationDate',
+    value: (p) => p.applicationDate,
+  },
+  {
+    id: 'publicationNumber',
+    header: 'Publication number',
+    sort: 'publicationNumber',
+    value: (p) => p.publicationNumber,
+    hiddenByDefault: true,
+  },
+  { id: 'grantDate', header: 'Grant date', value: (p) => p.grantDate },
+  { id: 'expirationDate', header: 'Expiration date', value: (p) => p.expirationDate },
+  { id: 'owner', header: 'Owner', value: (p) => p.owner },
+  {
+    id: 'clientFamilyReference',
+    header: 'Family',
+    value: (p) => p.clientFamilyReference,
+    hiddenByDefault: true,
+  },
+];
+
+export const PATENT_COLUMN_IDS = PATENT_COLUMNS.map((column) => column.id);
+export const DEFAULT_HIDDEN_PATENT_COLUMNS = PATENT_COLUMNS.filter((c) => c.hiddenByDefault).map((c) => c.id);
+
+export function patentExportTable(
+  patents: readonly Patent[],
+  visibleColumnIds: readonly string[],
+): ExportValue[][] {
+  const visible = new Set(visibleColumnIds);
+  const columns = PATENT_COLUMNS.filter((column) => visible.has(column.id));
+  return [
+    columns.map((column) => column.header),
+    ...patents.map((patent) => columns.map((column) => column.value(patent))),
+  ];
+}
+
+/** `field` ascending or `-field` descending, only for the five fields the service sorts on. */
+export function parsePatentSort(
+  value: string | null | undefined,
+): { field: PatentSortField; desc: boolean } | null {
+  if (!value) return null;
+  const desc = value.startsWith('-');
+  const field = desc ? value.slice(1) : value;
+  return (PATENT_SORT_FIELDS as readonly string[]).includes(field)
+    ? { field: field as PatentSortField, desc }
+    : null;
+}
