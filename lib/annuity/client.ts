@@ -145,7 +145,11 @@ export function createAnnuityClient(options: AnnuityClientOptions) {
       return null;
     }
     try {
-      const parsed = tolerant.problem.safeParse(await response.json());
+      // A body that echoes the key (a verbose proxy or error page) must not carry it into our errors
+      // and from there into logs (spec: Authentication 3, keys are secrets).
+      const raw = await response.text();
+      const text = options.apiKey ? raw.split(options.apiKey).join('[redacted]') : raw;
+      const parsed = tolerant.problem.safeParse(JSON.parse(text));
       return parsed.success ? parsed.data : null;
     } catch {
       return null;
@@ -176,9 +180,9 @@ export function createAnnuityClient(options: AnnuityClientOptions) {
     operation: string,
     method: 'GET' | 'POST' | 'PUT',
     target: string,
-    init: { body?: unknown; accept?: string },
+    init: { body?: unknown; accept?: string; readText?: boolean; passStatus?: number },
     call: CallOptions = {},
-  ): Promise<{ response: Response; meta: ResponseMeta }> {
+  ): Promise<{ response: Response; meta: ResponseMeta; text: string | null }> {
     const repeatable = method !== 'POST';
     const headers: Record<string, string> = {
       'x-api-key': options.apiKey,
@@ -190,6 +194,14 @@ export function createAnnuityClient(options: AnnuityClientOptions) {
 
     const attempts = repeatable ? retries + 1 : 1;
     let lastFailure: 'timeout' | 'network' = 'network';
+    /** The answer was lost: throws, or waits before the next attempt of a repeatable call. */
+    const lost = async (error: unknown, attempt: number, timeout: AbortSignal, answeredId: string | null) => {
+      if (call.signal?.aborted) throw error;
+      lastFailure = timeout.aborted ? 'timeout' : 'network';
+      if (!repeatable) throw new AnnuityOutcomeUnknownError(operation, answeredId ?? requestId ?? null);
+      if (attempt >= attempts) throw new AnnuityNetworkError(operation, lastFailure, attempt);
+      await sleep(backoff(attempt));
+    };
     for (let attempt = 1; attempt <= attempts; attempt++) {
       const timeout = AbortSignal.timeout(timeoutMs);
       const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
@@ -203,18 +215,23 @@ export function createAnnuityClient(options: AnnuityClientOptions) {
           redirect: 'error',
         });
       } catch (error) {
-        if (call.signal?.aborted) throw error;
-        lastFailure = timeout.aborted ? 'timeout' : 'network';
-        if (!repeatable) throw new AnnuityOutcomeUnknownError(operation, requestId ?? null);
-        if (attempt < attempts) {
-          await sleep(backoff(attempt));
-          continue;
-        }
-        throw new AnnuityNetworkError(operation, lastFailure, attempt);
+        await lost(error, attempt, timeout, null);
+        continue;
       }
       const meta = metaOf(operation, response);
       options.onResponseMeta?.(meta);
-      if (response.ok) return { response, meta };
+      if (response.status === init.passStatus) return { response, meta, text: null };
+      if (response.ok) {
+        if (!init.readText) return { response, meta, text: null };
+        // The body is read inside the attempt: a connection dropped or timed out mid-body is a lost
+        // answer (retried for a GET, outcome unknown for a POST), not a malformed one.
+        try {
+          return { response, meta, text: await response.text() };
+        } catch (error) {
+          await lost(error, attempt, timeout, meta.requestId);
+          continue;
+        }
+      }
       if (response.status >= 500 && repeatable && attempt < attempts) {
         await response.body?.cancel().catch(() => undefined);
         await sleep(backoff(attempt));
@@ -243,10 +260,10 @@ export function createAnnuityClient(options: AnnuityClientOptions) {
     call?: CallOptions,
     body?: unknown,
   ): Promise<ApiResult<z.output<S>>> {
-    const { response, meta } = await send(operation, method, target, { body }, call);
+    const { meta, text } = await send(operation, method, target, { body, readText: true }, call);
     let payload: unknown;
     try {
-      payload = await response.json();
+      payload = JSON.parse(text ?? '');
     } catch {
       throw new AnnuityContractError(operation, meta.requestId, ['the body is not JSON']);
     }
@@ -261,12 +278,7 @@ export function createAnnuityClient(options: AnnuityClientOptions) {
     return { data: parsed.data, meta };
   }
 
-  async function document(
-    operation: string,
-    target: string,
-    call?: CallOptions,
-  ): Promise<ApiResult<AnnuityDocument>> {
-    const { response, meta } = await send(operation, 'GET', target, { accept: 'application/pdf' }, call);
+  function documentOf(operation: string, response: Response, meta: ResponseMeta): ApiResult<AnnuityDocument> {
     if (!response.body)
       throw new AnnuityContractError(operation, meta.requestId, ['the document has no body']);
     const length = Number.parseInt(response.headers.get('content-length') ?? '', 10);
@@ -281,18 +293,37 @@ export function createAnnuityClient(options: AnnuityClientOptions) {
     };
   }
 
-  const id = encodeURIComponent;
+  async function document(
+    operation: string,
+    target: string,
+    call?: CallOptions,
+  ): Promise<ApiResult<AnnuityDocument>> {
+    const { response, meta } = await send(operation, 'GET', target, { accept: 'application/pdf' }, call);
+    return documentOf(operation, response, meta);
+  }
+
+  /**
+   * One opaque path segment (spec: Conventions). URL parsing collapses "", "." and ".." (also when
+   * percent-encoded), which would send the keyed request to another endpoint: refuse them.
+   */
+  const id = (value: string) => {
+    if (value === '' || value === '.' || value === '..') {
+      throw new RangeError(`invalid path identifier ${JSON.stringify(value)}`);
+    }
+    return encodeURIComponent(value);
+  };
   const eventPath = (patentId: string, eventId: string) => `/patents/${id(patentId)}/events/${id(eventId)}`;
   const pageOf = <S extends z.ZodType>(item: S) => tolerant.page(item);
 
+  // Every method is async so a refused path identifier is a rejected promise, like any other failure.
   return {
-    getPatents: (query: PatentsQuery = {}, call?: CallOptions): Promise<ApiResult<Page<Patent>>> =>
+    getPatents: async (query: PatentsQuery = {}, call?: CallOptions): Promise<ApiResult<Page<Patent>>> =>
       json('getPatents', 'GET', url('/patents', { ...query }), pageOf(tolerant.patent), call),
 
-    getPatent: (patentId: string, call?: CallOptions): Promise<ApiResult<Patent>> =>
+    getPatent: async (patentId: string, call?: CallOptions): Promise<ApiResult<Patent>> =>
       json('getPatent', 'GET', url(`/patents/${id(patentId)}`), tolerant.patent, call),
 
-    getPatentEvents: (patentId: string, call?: CallOptions): Promise<ApiResult<PatentEvent[]>> =>
+    getPatentEvents: async (patentId: string, call?: CallOptions): Promise<ApiResult<PatentEvent[]>> =>
       json(
         'getPatentEvents',
         'GET',
@@ -301,17 +332,21 @@ export function createAnnuityClient(options: AnnuityClientOptions) {
         call,
       ),
 
-    getPatentEvent: (
+    getPatentEvent: async (
       patentId: string,
       eventId: string,
       call?: CallOptions,
     ): Promise<ApiResult<PatentEvent>> =>
       json('getPatentEvent', 'GET', url(eventPath(patentId, eventId)), tolerant.patentEvent, call),
 
-    getPatentEventFees: (patentId: string, eventId: string, call?: CallOptions): Promise<ApiResult<Fees>> =>
+    getPatentEventFees: async (
+      patentId: string,
+      eventId: string,
+      call?: CallOptions,
+    ): Promise<ApiResult<Fees>> =>
       json('getPatentEventFees', 'GET', url(`${eventPath(patentId, eventId)}/fees`), tolerant.fees, call),
 
-    getPatentEventsByPeriod: (
+    getPatentEventsByPeriod: async (
       query: PeriodQuery,
       call?: CallOptions,
     ): Promise<ApiResult<Page<PatentEvent>>> => {
@@ -328,7 +363,7 @@ export function createAnnuityClient(options: AnnuityClientOptions) {
       );
     },
 
-    postPatentInstructions: (
+    postPatentInstructions: async (
       body: InstructionRequest,
       call?: CallOptions,
     ): Promise<ApiResult<InstructionReceipt>> =>
@@ -341,13 +376,13 @@ export function createAnnuityClient(options: AnnuityClientOptions) {
         body,
       ),
 
-    getInvoices: (query: PageQuery = {}, call?: CallOptions): Promise<ApiResult<Page<Invoice>>> =>
+    getInvoices: async (query: PageQuery = {}, call?: CallOptions): Promise<ApiResult<Page<Invoice>>> =>
       json('getInvoices', 'GET', url('/invoices', { ...query }), pageOf(tolerant.invoice), call),
 
-    getInvoice: (invoiceId: string, call?: CallOptions): Promise<ApiResult<Invoice>> =>
+    getInvoice: async (invoiceId: string, call?: CallOptions): Promise<ApiResult<Invoice>> =>
       json('getInvoice', 'GET', url(`/invoices/${id(invoiceId)}`), tolerant.invoice, call),
 
-    getExchangeRateFreezes: (call?: CallOptions): Promise<ApiResult<ExchangeRateFreezeSummary[]>> =>
+    getExchangeRateFreezes: async (call?: CallOptions): Promise<ApiResult<ExchangeRateFreezeSummary[]>> =>
       json(
         'getExchangeRateFreezes',
         'GET',
@@ -356,7 +391,10 @@ export function createAnnuityClient(options: AnnuityClientOptions) {
         call,
       ),
 
-    getExchangeRateFreeze: (yearMonth: string, call?: CallOptions): Promise<ApiResult<ExchangeRateFreeze>> =>
+    getExchangeRateFreeze: async (
+      yearMonth: string,
+      call?: CallOptions,
+    ): Promise<ApiResult<ExchangeRateFreeze>> =>
       json(
         'getExchangeRateFreeze',
         'GET',
@@ -366,7 +404,10 @@ export function createAnnuityClient(options: AnnuityClientOptions) {
       ),
 
     /** Idempotent (spec: Endpoints 15), so it is retried like a read. */
-    putExchangeRateFreeze: (yearMonth: string, call?: CallOptions): Promise<ApiResult<ExchangeRateFreeze>> =>
+    putExchangeRateFreeze: async (
+      yearMonth: string,
+      call?: CallOptions,
+    ): Promise<ApiResult<ExchangeRateFreeze>> =>
       json(
         'putExchangeRateFreeze',
         'PUT',
@@ -375,42 +416,39 @@ export function createAnnuityClient(options: AnnuityClientOptions) {
         call,
       ),
 
-    getInvoiceDocument: (patentId: string, eventId: string, call?: CallOptions) =>
+    getInvoiceDocument: async (patentId: string, eventId: string, call?: CallOptions) =>
       document('getInvoiceDocument', url(`${eventPath(patentId, eventId)}/documents/invoice`), call),
 
-    getInstructionReceiptDocument: (patentId: string, eventId: string, call?: CallOptions) =>
+    getInstructionReceiptDocument: async (patentId: string, eventId: string, call?: CallOptions) =>
       document(
         'getInstructionReceiptDocument',
         url(`${eventPath(patentId, eventId)}/documents/instruction-receipt`),
         call,
       ),
 
-    /** null until the office receipt is recorded: spec says to treat 404 as "not yet available". */
+    /**
+     * null until the office receipt is recorded: spec (Endpoints 6 to 8) says to treat 404 as "not
+     * yet available". The 404 is an answer, so its meta (request id, quota headers) is kept.
+     */
     getOfficialReceiptDocument: async (
       patentId: string,
       eventId: string,
       call?: CallOptions,
     ): Promise<ApiResult<AnnuityDocument | null>> => {
-      try {
-        return await document(
-          'getOfficialReceiptDocument',
-          url(`${eventPath(patentId, eventId)}/documents/official-receipt`),
-          call,
-        );
-      } catch (error) {
-        if (error instanceof AnnuityApiError && error.status === 404) {
-          return {
-            data: null,
-            meta: {
-              operation: 'getOfficialReceiptDocument',
-              status: 404,
-              requestId: error.requestId,
-              rateLimit: null,
-            },
-          };
-        }
-        throw error;
+      const operation = 'getOfficialReceiptDocument';
+      const target = url(`${eventPath(patentId, eventId)}/documents/official-receipt`);
+      const { response, meta } = await send(
+        operation,
+        'GET',
+        target,
+        { accept: 'application/pdf', passStatus: 404 },
+        call,
+      );
+      if (response.status === 404) {
+        await response.body?.cancel().catch(() => undefined);
+        return { data: null, meta };
       }
+      return documentOf(operation, response, meta);
     },
   };
 }

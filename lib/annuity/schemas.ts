@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { componentsSumToTotal, DECIMAL_PATTERN, isScaled } from './money';
+import { componentsSumToTotal, DECIMAL_PATTERN, isDecimal, isScaled } from './money';
 
 /**
  * The service's contract (spec: Resources and their fields) as zod schemas, built twice from one set
@@ -67,10 +67,50 @@ export type InvoiceOrigin = OpenEnum<(typeof INVOICE_ORIGINS)[number]>;
 export type Scope = (typeof SCOPES)[number];
 export type ProblemCode = OpenEnum<(typeof PROBLEM_CODES)[number]>;
 
+/** The HTTP status of each problem code (spec: Errors, the code table). */
+export const PROBLEM_STATUS = {
+  validation_failed: 400,
+  invalid_api_key: 401,
+  api_key_expired: 401,
+  insufficient_scope: 403,
+  forbidden: 403,
+  not_found: 404,
+  instruction_already_set: 409,
+  instruction_too_early: 422,
+  instruction_skipped: 422,
+  instruction_lapsed: 422,
+  rate_limit_exceeded: 429,
+} as const satisfies Record<(typeof PROBLEM_CODES)[number], number>;
+
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const YEAR_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// RFC 6901: `~` only as the escapes ~0 and ~1.
+const JSON_POINTER = /^(\/([^/~]|~[01])*)*$/;
+
+// The patterns alone let 2026-02-30 or 24:61 through; "format exact" (issue 3) means a real day and
+// time, so a value must survive a round trip through Date (spec: Conventions, `…Date` and `…At`).
+function isCalendarDate(value: string): boolean {
+  if (!DATE.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00.000Z`);
+  return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
+
+function isUtcTimestamp(value: string): boolean {
+  if (!TIMESTAMP.test(value)) return false;
+  const time = Date.parse(value);
+  return Number.isFinite(time) && new Date(time).toISOString() === value;
+}
+
+/** spec: Instruction rules — opensAt is the first day of the month two months before the due month. */
+function opensAtFor(dueDate: string): string | null {
+  if (!isCalendarDate(dueDate)) return null;
+  const year = Number(dueDate.slice(0, 4));
+  const month = Number(dueDate.slice(5, 7)) - 2;
+  const [y, m] = month >= 1 ? [year, month] : [year - 1, month + 12];
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-01`;
+}
 
 type Mode = 'strict' | 'tolerant';
 
@@ -87,9 +127,9 @@ function buildContractSchemas(mode: Mode) {
     strict
       ? (z.enum(values) as unknown as z.ZodType<OpenEnum<Values[number]>>)
       : (z.string() as unknown as z.ZodType<OpenEnum<Values[number]>>);
-  const date = strict ? z.string().regex(DATE, 'expected a YYYY-MM-DD date') : z.string();
+  const date = strict ? z.string().refine(isCalendarDate, 'expected a YYYY-MM-DD date') : z.string();
   const timestamp = strict
-    ? z.string().regex(TIMESTAMP, 'expected a UTC timestamp with milliseconds and Z')
+    ? z.string().refine(isUtcTimestamp, 'expected a UTC timestamp with milliseconds and Z')
     : z.string();
   const uuid = strict ? z.string().regex(UUID, 'expected a UUID') : z.string();
   const yearMonth = strict ? z.string().regex(YEAR_MONTH, 'expected YYYY-MM') : z.string();
@@ -165,7 +205,10 @@ function buildContractSchemas(mode: Mode) {
     if (strict) {
       // spec: Fees rules — components sum to the authoritative total; a component that does not
       // apply is absent; ESTIMATED has no invoice, INVOICED has one.
-      if (!componentsSumToTotal(value)) {
+      // A malformed amount is already an issue of its own field; summing it would make big.js throw
+      // out of safeParse instead of reporting.
+      const amounts = [value.total, ...value.components.map((c) => c.amount)];
+      if (amounts.every((a) => a === null || isDecimal(a)) && !componentsSumToTotal(value)) {
         ctx.addIssue({ code: 'custom', path: ['components'], message: 'components do not sum to total' });
       }
       const types = value.components.map((c) => c.type);
@@ -238,6 +281,31 @@ function buildContractSchemas(mode: Mode) {
         message: 'present only when it differs from annuityYear',
       });
     }
+    // Only `fees` may be absent on a renewal (spec: Endpoints 9, without include=fees); a renewal is
+    // always decided from its instructability (spec: What the service does, step 2).
+    if (value.eventType === 'RENEWAL' && value.instructability === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['instructability'],
+        message: 'a RENEWAL event has instructability',
+      });
+    }
+    const rules = value.instructability;
+    if (rules?.opensAt != null && rules.opensAt !== opensAtFor(value.dueDate)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['instructability', 'opensAt'],
+        message: 'opensAt is the first day of the month two months before the due month',
+      });
+    }
+    // spec: Instruction rules — PROCEED is not offered on a LAPSED event.
+    if (value.duePeriod === 'LAPSED' && rules?.allowedDecisions.includes('PROCEED')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['instructability', 'allowedDecisions'],
+        message: 'PROCEED is not offered on a LAPSED event',
+      });
+    }
   });
 
   const invoice = object({
@@ -263,6 +331,18 @@ function buildContractSchemas(mode: Mode) {
     if (strict && value.origin === 'IMPORTED' && value.number !== null) {
       ctx.addIssue({ code: 'custom', path: ['number'], message: 'IMPORTED invoices have no number' });
     }
+    // spec: Fees — `currency` is the invoice currency and all amounts are in it.
+    if (strict) {
+      value.fees.forEach((line, index) => {
+        if (line.currency !== value.currency) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['fees', index, 'currency'],
+            message: 'an invoice line is in the invoice currency',
+          });
+        }
+      });
+    }
   });
 
   const instruction = object({
@@ -274,6 +354,16 @@ function buildContractSchemas(mode: Mode) {
     scheduledForExecutionAt: nullable(date),
     renewedDesignatedCountries: nullable(z.array(z.string())),
     excludedDesignatedCountries: nullable(z.array(z.string())),
+  }).superRefine((value, ctx) => {
+    if (!strict) return;
+    // spec: Instruction — `executedAt` is a timestamp (not nullable) set when EXECUTED; the country
+    // lists are always null for patent instructions.
+    if (value.status === 'EXECUTED' && value.executedAt === null) {
+      ctx.addIssue({ code: 'custom', path: ['executedAt'], message: 'executedAt is set when EXECUTED' });
+    }
+    if (value.renewedDesignatedCountries !== null || value.excludedDesignatedCountries !== null) {
+      ctx.addIssue({ code: 'custom', message: 'designated-country lists are null for patent instructions' });
+    }
   });
 
   const instructionReceipt = object({
@@ -304,7 +394,7 @@ function buildContractSchemas(mode: Mode) {
 
   const validationError = strict
     ? z.strictObject({
-        pointer: z.string().regex(/^(\/[^/]*)*$/, 'expected an RFC 6901 pointer'),
+        pointer: z.string().regex(JSON_POINTER, 'expected an RFC 6901 pointer'),
         detail: z.string(),
       })
     : z.looseObject({ pointer: z.string(), detail: z.string().optional() });
@@ -317,7 +407,7 @@ function buildContractSchemas(mode: Mode) {
     instance: strict ? z.string() : z.string().optional(),
     code: openEnum(PROBLEM_CODES),
     requestId: strict ? z.string().min(1) : z.string().optional(),
-    requiredScope: z.string().optional(),
+    requiredScope: strict ? z.enum(SCOPES).optional() : z.string().optional(),
     errors: z.array(validationError).optional(),
     clientCaseReference: z.string().nullable().optional(),
     missingPreviousRenewalDates: z.array(date).optional(),
@@ -336,6 +426,26 @@ function buildContractSchemas(mode: Mode) {
     if ((value.code === 'validation_failed') !== (value.errors !== undefined)) {
       ctx.addIssue({ code: 'custom', path: ['errors'], message: 'errors only on validation_failed' });
     }
+    // spec: Errors — the status of each code, and the instruction_skipped extensions.
+    const status = PROBLEM_STATUS[value.code as keyof typeof PROBLEM_STATUS];
+    if (value.status !== status) {
+      ctx.addIssue({ code: 'custom', path: ['status'], message: `${value.code} is HTTP ${status}` });
+    }
+    const skipped = value.code === 'instruction_skipped';
+    if (skipped !== (value.clientCaseReference !== undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['clientCaseReference'],
+        message: 'clientCaseReference only on instruction_skipped',
+      });
+    }
+    if (skipped !== (value.missingPreviousRenewalDates !== undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['missingPreviousRenewalDates'],
+        message: 'missingPreviousRenewalDates only on instruction_skipped',
+      });
+    }
   });
 
   const pagination = object({
@@ -350,7 +460,22 @@ function buildContractSchemas(mode: Mode) {
     hasMore: z.boolean(),
   });
 
-  const page = <Item extends z.ZodType>(item: Item) => object({ pagination, data: z.array(item) });
+  const page = <Item extends z.ZodType>(item: Item) =>
+    object({ pagination, data: z.array(item) }).superRefine((value, ctx) => {
+      if (!strict) return;
+      // spec: Pagination envelope — hasMore is true exactly when another page follows.
+      const { currentPage, totalPages, itemsPerPage, hasMore } = value.pagination;
+      if (hasMore !== currentPage < totalPages) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['pagination', 'hasMore'],
+          message: 'hasMore iff another page follows',
+        });
+      }
+      if (value.data.length > itemsPerPage) {
+        ctx.addIssue({ code: 'custom', path: ['data'], message: 'more items than itemsPerPage' });
+      }
+    });
 
   return {
     patent,
