@@ -170,3 +170,113 @@ export const renewalMonthSummary = pgTable('renewal_month_summary', {
   openCount: integer('open_count').notNull(),
   observedAt: timestamp('observed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/*
+ * A paralegal's decisions not yet sent, one draft per user, kept until sent or cleared so a
+ * reload, a sign-out or a second tab never loses them. `batchKey` is the idempotency key the
+ * draft will be sent with: every tab sending the same draft sends the same key, so the service
+ * sees one batch (issue: never posted twice). It changes whenever the draft changes.
+ */
+export const decisionDraft = pgTable('decision_draft', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  batchKey: uuid('batch_key').notNull(),
+  entries: jsonb('entries').$type<Record<string, unknown>[]>().notNull().default([]),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/*
+ * Every instruction batch, written before it is posted (spec: Endpoints 10). The unique key makes
+ * a double click, a retried request or a second tab find the first attempt instead of posting
+ * again; `state` records what is known of the outcome, so a restart can reconcile what was in
+ * flight against the service.
+ */
+export const instructionBatch = pgTable(
+  'instruction_batch',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    idempotencyKey: uuid('idempotency_key').notNull().unique(),
+    state: text('state', {
+      enum: ['preparing', 'posting', 'executed', 'rejected', 'outcome_unknown', 'reconciled'],
+    }).notNull(),
+    createdByUserId: text('created_by_user_id'),
+    createdByEmail: text('created_by_email'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    postedAt: timestamp('posted_at', { withTimezone: true, mode: 'date' }),
+    settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
+    eventCount: integer('event_count').notNull(),
+    receiptNumber: integer('receipt_number'),
+    receiptReference: text('receipt_reference'),
+    receiptIssueDate: text('receipt_issue_date'),
+    receipt: jsonb('receipt').$type<Record<string, unknown>>(),
+    problem: jsonb('problem').$type<Record<string, unknown>>(),
+    requestId: text('request_id'),
+    upstreamRequestIds: jsonb('upstream_request_ids').$type<string[]>().notNull().default([]),
+  },
+  (table) => [
+    index('instruction_batch_created_at_idx').on(table.createdAt),
+    index('instruction_batch_state_idx').on(table.state),
+  ],
+);
+
+/** One decision of a batch, with the estimate seen when it was sent (for reconciliation). */
+export const instructionBatchItem = pgTable(
+  'instruction_batch_item',
+  {
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => instructionBatch.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    eventId: text('event_id').notNull(),
+    patentId: text('patent_id').notNull(),
+    decision: text('decision').notNull(),
+    caseReference: text('case_reference'),
+    providerId: text('provider_id'),
+    office: text('office'),
+    dueDate: text('due_date'),
+    annuityYear: integer('annuity_year'),
+    estimateAmount: text('estimate_amount'),
+    estimateCurrency: text('estimate_currency'),
+    estimateFxFrozen: boolean('estimate_fx_frozen'),
+    outcome: text('outcome', { enum: ['pending', 'executed', 'not_executed'] }).notNull(),
+    instructionId: text('instruction_id'),
+    executedAt: text('executed_at'),
+    problemCode: text('problem_code'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.batchId, table.eventId] }),
+    index('instruction_batch_item_event_idx').on(table.eventId),
+  ],
+);
+
+/*
+ * Official receipts (spec: Endpoints 8: 404 until recorded, treat as not yet available). Once one
+ * is found it stays, so a FULFILLED renewal is checked at most hourly until its receipt is found,
+ * and never again after: the tracking board's polling does not spend quota on settled renewals.
+ */
+export const officialReceiptCheck = pgTable('official_receipt_check', {
+  eventId: text('event_id').primaryKey(),
+  patentId: text('patent_id').notNull(),
+  foundAt: timestamp('found_at', { withTimezone: true, mode: 'date' }),
+  checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/*
+ * Finance's marks on invoices (issue 8): one row per invoice line (`lineKey` = the line's eventId,
+ * or its position when a line names no event) and one per invoice (`lineKey` = ''). The latest mark
+ * wins; every change is also in the audit log, which keeps the history.
+ */
+export const reconciliationMark = pgTable(
+  'reconciliation_mark',
+  {
+    invoiceId: text('invoice_id').notNull(),
+    lineKey: text('line_key').notNull(),
+    status: text('status', { enum: ['reconciled', 'disputed'] }).notNull(),
+    note: text('note'),
+    markedByUserId: text('marked_by_user_id'),
+    markedByEmail: text('marked_by_email'),
+    markedAt: timestamp('marked_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.invoiceId, table.lineKey] })],
+);

@@ -1,3 +1,4 @@
+import { DecisionInputError } from './decisions/errors';
 import type { ProblemInit } from './problem';
 import { UpstreamNotConfiguredError } from './upstream';
 import { upstreamErrorToProblem } from './upstream-errors';
@@ -30,6 +31,16 @@ export function errorToProblem(error: unknown, requestId: string): MappedProblem
       title: 'No service connection',
       detail: 'The renewal service connection is not configured. An administrator must set it up.',
       requestId,
+    };
+  }
+  if (error instanceof DecisionInputError) {
+    return {
+      status: error.status,
+      code: error.code,
+      title: 'The decisions cannot be sent',
+      detail: error.message,
+      requestId,
+      extensions: { events: error.events },
     };
   }
   if (error instanceof UserAccountError) {

@@ -4,6 +4,7 @@ import { getEnv } from '../env';
 import { logger } from '../log';
 import { registerSecret } from '../redact';
 import { runConnectionCheck } from './connection';
+import { reconcileOpenBatches } from './decisions/reconcile';
 
 let started = false;
 
@@ -36,4 +37,11 @@ export async function startServerProcess(): Promise<void> {
   void runConnectionCheck(`startup-${crypto.randomUUID()}`, env.ANNUITY_API_URL ?? null).catch(
     (error: unknown) => logger.warn({ err: error }, 'start-up connection check failed'),
   );
+  // A batch left open by a stopped process (posted, answer never recorded) is settled against the
+  // service now, so no decision stays in doubt (issue 7: the next start reconciles open batches).
+  void reconcileOpenBatches(`startup-${crypto.randomUUID()}`)
+    .then((settled) => {
+      if (settled > 0) logger.info({ settled }, 'open instruction batches reconciled');
+    })
+    .catch((error: unknown) => logger.warn({ err: error }, 'start-up batch reconciliation failed'));
 }

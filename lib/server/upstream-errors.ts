@@ -5,13 +5,22 @@ import {
   AnnuityNetworkError,
   AnnuityOutcomeUnknownError,
 } from '../annuity/errors';
+import { formatYearMonth } from '../format/dates';
 import type { MappedProblem } from './error-mapping';
+import { FreezeRefusedError } from './rate-freezes-errors';
 
 const SCOPE_LABELS: Record<string, string> = {
   'patents:read': 'reading the portfolio (patents:read)',
   'patents:instructions:write': 'sending renewal decisions (patents:instructions:write)',
   'invoices:read': 'reading invoices (invoices:read)',
   'exchange-rate-freezes:write': 'exchange-rate freezes (exchange-rate-freezes:write)',
+};
+
+// A business-level 403 names what is not enabled when the operation tells (spec: Authentication 6).
+const FEATURE_BY_OPERATION: Record<string, string> = {
+  getExchangeRateFreezes: 'Freezing exchange rates',
+  getExchangeRateFreeze: 'Freezing exchange rates',
+  putExchangeRateFreeze: 'Freezing exchange rates',
 };
 
 function localTime(date: Date): string {
@@ -62,6 +71,7 @@ export function upstreamErrorToProblem(
       upstreamRequestId: error.requestId ?? undefined,
     };
   }
+  if (error instanceof FreezeRefusedError) return freezeRefusalProblem(error, requestId);
   if (!(error instanceof AnnuityApiError)) return null;
 
   const base = { requestId, upstreamRequestId: error.requestId ?? undefined };
@@ -101,16 +111,20 @@ export function upstreamErrorToProblem(
         extensions: { requiredScope: scope },
       };
     }
-    case 'forbidden':
+    case 'forbidden': {
+      const feature = FEATURE_BY_OPERATION[error.operation];
       return {
         ...base,
         status: 403,
         code: 'upstream_forbidden',
-        title: 'Not enabled for your organisation',
+        title: feature ? `${feature} is not enabled` : 'Not enabled for your organisation',
         detail: withRef(
-          'The renewal service does not allow this for your organisation. Ask the service to enable it.',
+          feature
+            ? `${feature} is not enabled for your account: ask the service to enable it. A different API key or scope does not help.`
+            : 'The renewal service does not allow this for your organisation. Ask the service to enable it.',
         ),
       };
+    }
     case 'rate_limit_exceeded': {
       const seconds = error.retryAfterSeconds ?? undefined;
       const until =
@@ -165,4 +179,33 @@ export function upstreamErrorToProblem(
         detail: withRef(error.problem?.detail ?? error.message),
       };
   }
+}
+
+/**
+ * The two 400s of a freeze (spec: Endpoints 15 guards). The horizon is not published (spec: Limits
+ * 5), so the message says what the dashboard concluded from this refusal.
+ */
+function freezeRefusalProblem(error: FreezeRefusedError, requestId: string): MappedProblem {
+  const month = formatYearMonth(error.month);
+  const reference = error.upstreamRequestId ? ` (service reference ${error.upstreamRequestId})` : '';
+  const common = {
+    status: 422,
+    requestId,
+    upstreamRequestId: error.upstreamRequestId ?? undefined,
+    extensions: { month: error.month, refusal: error.refusal, monthsAhead: error.monthsAhead },
+  };
+  if (error.refusal === 'past') {
+    return {
+      ...common,
+      code: 'freeze_month_past',
+      title: 'Past months cannot be frozen',
+      detail: `${month} is already over for the renewal service, and a past month cannot be frozen. Nothing was changed${reference}.`,
+    };
+  }
+  return {
+    ...common,
+    code: 'freeze_beyond_horizon',
+    title: 'Too far ahead to freeze',
+    detail: `The renewal service refused ${month} as beyond how far ahead your account may freeze. The service does not publish this horizon, so the dashboard now treats months ${error.monthsAhead} or more ahead as beyond it. Nothing was changed${reference}.`,
+  };
 }

@@ -1,10 +1,41 @@
+import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
 import type { Metadata } from 'next';
-import { ComingSoon } from '@/components/shell/coming-soon';
+import { freezeOverviewQuery } from '@/components/rate-freezes/rate-freezes-query';
+import { PageHeader } from '@/components/shell/page-header';
+import { ProblemPanel } from '@/components/shell/problem-panel';
+import { loadFreezeOverview } from '@/lib/server/rate-freezes';
+import { loadForPage, pageRequestId } from '@/lib/server/request-context';
 import { requireViewer } from '@/lib/server/session';
+import { FreezeOverview } from './freeze-overview';
 
 export const metadata: Metadata = { title: 'Rate freezes' };
 
-export default async function RatefreezesPage() {
+export default async function RateFreezesPage() {
   await requireViewer('rate-freezes:read');
-  return <ComingSoon title="Rate freezes" what="Frozen months and freezing a month's exchange rates." />;
+  const requestId = await pageRequestId();
+  const header = (
+    <PageHeader
+      title="Rate freezes"
+      description="Pin a month's exchange rates so the estimates of its renewals stop moving."
+    />
+  );
+  const loaded = await loadForPage(requestId, () => loadFreezeOverview(requestId));
+  if (!loaded.ok) {
+    return (
+      <>
+        {header}
+        <ProblemPanel problem={loaded.problem} />
+      </>
+    );
+  }
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(freezeOverviewQuery().queryKey, loaded.data);
+  return (
+    <>
+      {header}
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <FreezeOverview />
+      </HydrationBoundary>
+    </>
+  );
 }

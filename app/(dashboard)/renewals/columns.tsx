@@ -2,6 +2,7 @@
 
 import { columnVisibilityFeature, createColumnHelper, tableFeatures } from '@tanstack/react-table';
 import Link from 'next/link';
+import { DecisionCell, SelectAllHeader, SelectCell } from '@/components/decisions/decision-cells';
 import { EnumBadge } from '@/components/renewals/enum-badge';
 import { FeesCell } from '@/components/renewals/fees-cell';
 import { InstructabilityBadge } from '@/components/renewals/instructability-badge';
@@ -105,4 +106,19 @@ export const renewalColumns = helper.columns([
     header: 'Fee status',
     cell: ({ getValue }) => <EnumBadge value={feesStatusLabel(getValue())} />,
   }),
+]);
+
+/** The same columns with a selection box and the draft decision first, for those who decide. */
+export const decidingColumns = helper.columns([
+  helper.display({
+    id: 'select',
+    header: () => <SelectAllHeader />,
+    cell: ({ row }) => <SelectCell row={row.original} />,
+  }),
+  helper.display({
+    id: 'draftDecision',
+    header: 'Your decision',
+    cell: ({ row }) => <DecisionCell row={row.original} />,
+  }),
+  ...renewalColumns,
 ]);

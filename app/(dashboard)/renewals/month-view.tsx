@@ -1,6 +1,7 @@
 'use client';
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
 import { useQueryStates } from 'nuqs';
 import { useMemo } from 'react';
 import { ColumnVisibilityMenu } from '@/components/data-table/column-visibility-menu';
@@ -28,6 +29,7 @@ import {
   totalsByCurrency,
 } from '@/lib/renewals/view-model';
 import type { RenewalWindow } from '@/lib/renewals/window';
+import { DecisionWorkspace } from './decision-workspace';
 import { MonthSummary } from './month-summary';
 import { RenewalsTable } from './renewals-table';
 import { renewalsParams } from './search-params';
@@ -60,7 +62,16 @@ function windowOf(params: { month: string | null; from: string | null; to: strin
  * The paralegal's main screen. The URL holds every choice; the service's filters refetch the
  * window, the local ones only re-filter the rows already here.
  */
-export function MonthView({ facets }: { facets: Facets }) {
+export function MonthView({
+  facets,
+  canDecide,
+  canSeeFreezes,
+}: {
+  facets: Facets;
+  canDecide: boolean;
+  /** Whether to link the month's exchange-rate freeze page; that page checks the role again. */
+  canSeeFreezes: boolean;
+}) {
   const locale = useLocale();
   const [params, setParams] = useQueryStates(renewalsParams, { history: 'push' });
   const window = windowOf(params);
@@ -125,6 +136,11 @@ export function MonthView({ facets }: { facets: Facets }) {
           onChange={setWindow}
         />
         <div className="flex flex-wrap items-center gap-2">
+          {canSeeFreezes && window.kind === 'month' ? (
+            <Button asChild variant="outline" size="sm" className="h-8">
+              <Link href={`/rate-freezes/${window.month}`}>Exchange rates for {windowName}</Link>
+            </Button>
+          ) : null}
           <Button asChild variant="outline" size="sm" className="h-8">
             <a href={exportHref('csv')} download>
               Export CSV
@@ -261,14 +277,17 @@ export function MonthView({ facets }: { facets: Facets }) {
               </p>
             </Alert>
           ) : (
-            <RenewalsTable
-              rows={shownRows}
-              totalRows={data.rows.length}
-              grouped={params.group === 'office'}
-              hidden={params.hide}
-              sort={sort}
-              onSortChange={(next) => void setParams({ sort: formatSort(next) })}
-            />
+            <DecisionWorkspace enabled={canDecide} shownRows={shownRows}>
+              <RenewalsTable
+                deciding={canDecide}
+                rows={shownRows}
+                totalRows={data.rows.length}
+                grouped={params.group === 'office'}
+                hidden={params.hide}
+                sort={sort}
+                onSortChange={(next) => void setParams({ sort: formatSort(next) })}
+              />
+            </DecisionWorkspace>
           )}
           <p className="text-xs text-muted-foreground">
             Read from the renewal service {formatTimestamp(data.fetchedAt, locale)}

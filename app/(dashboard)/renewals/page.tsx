@@ -3,13 +3,16 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import type { SearchParams } from 'nuqs/server';
 import { Suspense } from 'react';
+import { draftQuery } from '@/components/decisions/draft-query';
 import { renewalsQueryKey } from '@/components/renewals/renewals-query';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { SkeletonRows } from '@/components/ui/skeleton';
+import { can } from '@/lib/policy/roles';
 import { serverFiltersSchema } from '@/lib/renewals/query';
 import { type RenewalWindow, windowFromParams, windowParamsSchema } from '@/lib/renewals/window';
 import type { ServerFilters } from '@/lib/renewals/window-data';
+import { readDraft } from '@/lib/server/decision-drafts';
 import { snapshotFacets } from '@/lib/server/portfolio-snapshot';
 import { defaultRenewalMonth, loadRenewalWindow } from '@/lib/server/renewals';
 import { loadForPage, pageRequestId } from '@/lib/server/request-context';
@@ -20,7 +23,8 @@ import { loadRenewalsParams, serializeRenewalsParams } from './search-params';
 export const metadata: Metadata = { title: 'Renewals' };
 
 export default async function RenewalsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requireViewer('renewals:read');
+  const viewer = await requireViewer('renewals:read');
+  const canDecide = can(viewer.role, 'decisions:write');
   const params = await loadRenewalsParams(searchParams);
   const requestId = await pageRequestId();
   const header = (
@@ -82,7 +86,13 @@ export default async function RenewalsPage({ searchParams }: { searchParams: Pro
           </div>
         }
       >
-        <MonthViewData window={window} filters={filters.data} requestId={requestId} />
+        <MonthViewData
+          window={window}
+          filters={filters.data}
+          requestId={requestId}
+          draftOf={canDecide ? viewer.userId : null}
+          canSeeFreezes={can(viewer.role, 'rate-freezes:read')}
+        />
       </Suspense>
     </>
   );
@@ -93,19 +103,25 @@ async function MonthViewData({
   window,
   filters,
   requestId,
+  draftOf,
+  canSeeFreezes,
 }: {
   window: RenewalWindow;
   filters: ServerFilters;
   requestId: string;
+  /** The user whose decision draft the view edits; null for roles that do not decide. */
+  draftOf: string | null;
+  canSeeFreezes: boolean;
 }) {
   const loaded = await loadForPage(requestId, () => loadRenewalWindow(window, filters, requestId));
   if (!loaded.ok) return <ProblemPanel problem={loaded.problem} />;
   const facets = await snapshotFacets();
   const queryClient = new QueryClient();
   queryClient.setQueryData(renewalsQueryKey(window, filters), loaded.data);
+  if (draftOf) queryClient.setQueryData(draftQuery.queryKey, await readDraft(draftOf));
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <MonthView facets={facets} />
+      <MonthView facets={facets} canDecide={draftOf !== null} canSeeFreezes={canSeeFreezes} />
     </HydrationBoundary>
   );
 }

@@ -10,10 +10,10 @@ import { formatMoney } from '@/lib/annuity/money';
 import { RENEWAL_COLUMNS } from '@/lib/renewals/columns';
 import type { RenewalRow } from '@/lib/renewals/rows';
 import { groupByOffice, type OfficeGroup, type RowSort } from '@/lib/renewals/view-model';
-import { renewalColumns, renewalFeatures } from './columns';
+import { decidingColumns, renewalColumns, renewalFeatures } from './columns';
 
 /** Every row has the same height, so positions are exact and nothing shifts while scrolling. */
-export const ROW_HEIGHT = 48;
+export const ROW_HEIGHT = 52;
 /** Rendered before the browser measures the window (server render, first paint). */
 const INITIAL_VIEWPORT = { width: 1280, height: 1000 };
 
@@ -33,8 +33,11 @@ export function RenewalsTable({
   hidden,
   sort,
   onSortChange,
+  deciding,
 }: {
   rows: RenewalRow[];
+  /** Adds the selection box and the decision column (for roles that decide). */
+  deciding: boolean;
   totalRows: number;
   grouped: boolean;
   hidden: readonly string[];
@@ -45,7 +48,7 @@ export function RenewalsTable({
   const columnVisibility = useMemo(() => Object.fromEntries(hidden.map((id) => [id, false])), [hidden]);
   const table = useTable({
     features: renewalFeatures,
-    columns: renewalColumns,
+    columns: deciding ? decidingColumns : renewalColumns,
     data: rows,
     getRowId: (row) => row.eventId,
     state: { columnVisibility },

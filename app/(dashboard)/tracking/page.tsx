@@ -1,15 +1,60 @@
+import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
 import type { Metadata } from 'next';
-import { ComingSoon } from '@/components/shell/coming-soon';
+import { Suspense } from 'react';
+import { PageHeader } from '@/components/shell/page-header';
+import { TrackingBoard } from '@/components/tracking/tracking-board';
+import { trackingQuery } from '@/components/tracking/tracking-query';
+import { SkeletonRows } from '@/components/ui/skeleton';
+import { currentYearMonth, isYearMonth } from '@/lib/format/dates';
+import { can } from '@/lib/policy/roles';
+import { loadForPage, pageRequestId } from '@/lib/server/request-context';
 import { requireViewer } from '@/lib/server/session';
+import { loadTrackingMonth } from '@/lib/server/tracking';
 
 export const metadata: Metadata = { title: 'Tracking' };
 
-export default async function TrackingPage() {
-  await requireViewer('tracking:read');
+export default async function TrackingPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const viewer = await requireViewer('tracking:read');
+  const raw = (await searchParams).month;
+  const month = typeof raw === 'string' && isYearMonth(raw) ? raw : currentYearMonth();
+  const requestId = await pageRequestId();
   return (
-    <ComingSoon
-      title="Tracking"
-      what="The month-close board: instructed renewals by processing status, official receipts and invoice lines."
-    />
+    <>
+      <PageHeader
+        title="Tracking"
+        description="Instructed renewals by processing stage, per due month: what is paid, confirmed, and still open."
+      />
+      <Suspense key={month} fallback={<SkeletonRows count={8} />}>
+        <TrackingData
+          month={month}
+          requestId={requestId}
+          canDownload={can(viewer.role, 'event-documents:read')}
+        />
+      </Suspense>
+    </>
+  );
+}
+
+async function TrackingData({
+  month,
+  requestId,
+  canDownload,
+}: {
+  month: string;
+  requestId: string;
+  canDownload: boolean;
+}) {
+  const queryClient = new QueryClient();
+  const loaded = await loadForPage(requestId, () => loadTrackingMonth(month, requestId));
+  // A failure is left to the board, which shows it with the request id and a retry.
+  if (loaded.ok) queryClient.setQueryData(trackingQuery(month).queryKey, loaded.data);
+  return (
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <TrackingBoard month={month} canDownload={canDownload} />
+    </HydrationBoundary>
   );
 }

@@ -1,0 +1,171 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { CurrencyTotals } from '@/components/rate-freezes/currency-totals';
+import { FreezeEventsTable } from '@/components/rate-freezes/freeze-events-table';
+import { FreezeMonthDialog } from '@/components/rate-freezes/freeze-month-dialog';
+import { MonthStateBadge } from '@/components/rate-freezes/month-state-badge';
+import { freezeMonthQuery, RATE_FREEZES_KEY } from '@/components/rate-freezes/rate-freezes-query';
+import { TotalsComparisonTable } from '@/components/rate-freezes/totals-comparison';
+import { useLocale } from '@/components/shell/locale';
+import { ProblemPanel } from '@/components/shell/problem-panel';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { SkeletonRows } from '@/components/ui/skeleton';
+import type { CurrencyTotal } from '@/lib/annuity/money';
+import { formatTimestamp, formatYearMonth } from '@/lib/format/dates';
+import { ApiProblem, apiFetch } from '@/lib/http/api-client';
+import type { FreezeResult } from '@/lib/rate-freezes/data';
+import { explainMonthState } from '@/lib/rate-freezes/explain';
+import { compareTotals, countEvents } from '@/lib/rate-freezes/totals';
+
+/**
+ * A month's freeze: the preview (the service's month read, spec: Endpoints 14), the confirmed
+ * freeze (Endpoints 15) and what it changed. Whether to offer the freeze is decided here for the
+ * user's sake; the route checks the role again and the service has the last word.
+ */
+export function MonthFreeze({ month, canFreeze }: { month: string; canFreeze: boolean }) {
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const query = useQuery(freezeMonthQuery(month));
+  const freeze = useMutation({
+    // The variables are the totals the manager confirmed, kept to show before and after.
+    mutationFn: (_preview: readonly CurrencyTotal[]) =>
+      apiFetch<FreezeResult>(`/api/rate-freezes/${encodeURIComponent(month)}`, { method: 'PUT' }),
+    // A refusal teaches the horizon and a freeze changes every amount of the month: reread both.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: RATE_FREEZES_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['renewals'] }),
+      ]),
+  });
+
+  const name = formatYearMonth(month, locale);
+  const data = query.data;
+  if (query.error && !data) {
+    return (
+      <ProblemPanel
+        problem={query.error instanceof ApiProblem ? query.error.body : { detail: query.error.message }}
+        action={
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  if (!data) {
+    return (
+      <div aria-busy="true">
+        <span className="sr-only">Loading {name}…</span>
+        <SkeletonRows count={6} />
+      </div>
+    );
+  }
+
+  const counts = countEvents(data.events);
+  const offerFreeze = canFreeze && (data.state === 'freezable' || data.state === 'beyond-horizon');
+  const result = freeze.data;
+
+  return (
+    <div className="flex flex-col gap-6" aria-busy={query.isFetching}>
+      <Card>
+        <CardHeader className="flex-row flex-wrap items-center gap-3">
+          <CardTitle>Status</CardTitle>
+          <MonthStateBadge state={data.state} />
+        </CardHeader>
+        <CardContent className="flex flex-col gap-3 text-sm">
+          <p>{explainMonthState(data, locale)}</p>
+          {offerFreeze ? (
+            <div>
+              <FreezeMonthDialog
+                month={month}
+                eventCount={counts.events}
+                totals={data.totals}
+                warning={data.state === 'beyond-horizon' ? explainMonthState(data, locale) : null}
+                pending={freeze.isPending}
+                onConfirm={() => freeze.mutate(data.totals)}
+              />
+            </div>
+          ) : !canFreeze && data.state === 'freezable' ? (
+            <p className="text-muted-foreground">Your role can read freezes but not make them.</p>
+          ) : null}
+          <p>
+            <Link
+              href={`/renewals?month=${month}`}
+              className="text-primary underline-offset-2 hover:underline"
+            >
+              Open the renewals due in {name}
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+
+      <div aria-live="polite" className="flex flex-col gap-3 empty:hidden">
+        {freeze.isPending ? <p className="text-sm">Freezing {name}…</p> : null}
+        {freeze.error ? (
+          <ProblemPanel
+            problem={
+              freeze.error instanceof ApiProblem ? freeze.error.body : { detail: freeze.error.message }
+            }
+          />
+        ) : null}
+        {result ? (
+          <>
+            <Alert tone="info" data-testid="freeze-outcome" data-outcome={result.outcome}>
+              {result.outcome === 'already-frozen' ? (
+                <>
+                  <h2>{name} was already frozen: nothing changed</h2>
+                  <p>
+                    The rates captured at the first freeze still apply; freezing again never re-captures them.
+                  </p>
+                </>
+              ) : (
+                <>
+                  <h2>{name} is frozen</h2>
+                  <p>
+                    The exchange rates of {formatTimestamp(result.frozenAt, locale)} now apply to its{' '}
+                    {result.events.length} renewal(s); the month view marks their amounts “FX frozen”.
+                  </p>
+                </>
+              )}
+            </Alert>
+            {freeze.variables ? (
+              <TotalsComparisonTable rows={compareTotals(freeze.variables, result.totals)} />
+            ) : null}
+          </>
+        ) : null}
+      </div>
+
+      <section aria-labelledby="freeze-events-heading" className="flex flex-col gap-3">
+        <h2 id="freeze-events-heading" className="text-lg font-semibold">
+          Renewals due in {name}
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          {counts.events} renewal(s); {counts.frozen} with frozen exchange rates; {counts.instructed} already
+          instructed.
+        </p>
+        <div className="flex flex-col gap-1">
+          <h3 className="text-sm font-medium">
+            {data.state === 'frozen'
+              ? 'Totals per currency at the frozen rates'
+              : "Totals per currency at today's rates"}
+          </h3>
+          <CurrencyTotals totals={data.totals} label={`Fees due in ${name} per currency`} />
+        </div>
+        {data.events.length === 0 ? (
+          <Alert tone="info">
+            <p>No renewals fall due in {name}.</p>
+          </Alert>
+        ) : (
+          <FreezeEventsTable events={data.events} caption={`Renewals due in ${name}`} />
+        )}
+        <p className="text-xs text-muted-foreground">
+          Read from the renewal service {formatTimestamp(data.fetchedAt, locale)}.
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { HorizonNote } from '@/components/rate-freezes/horizon-note';
+import { MonthStateBadge } from '@/components/rate-freezes/month-state-badge';
+import { freezeOverviewQuery } from '@/components/rate-freezes/rate-freezes-query';
+import { useLocale } from '@/components/shell/locale';
+import { ProblemPanel } from '@/components/shell/problem-panel';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { SkeletonRows } from '@/components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { formatTimestamp, formatYearMonth } from '@/lib/format/dates';
+import { ApiProblem } from '@/lib/http/api-client';
+import { monthsAheadLabel } from '@/lib/rate-freezes/labels';
+
+const monthHref = (month: string) => `/rate-freezes/${month}`;
+
+/** The frozen months and, for the months ahead, whether each can be frozen now. */
+export function FreezeOverview() {
+  const locale = useLocale();
+  const query = useQuery(freezeOverviewQuery());
+  const data = query.data;
+  if (query.error && !data) {
+    return (
+      <ProblemPanel
+        problem={query.error instanceof ApiProblem ? query.error.body : { detail: query.error.message }}
+        action={
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  if (!data) {
+    return (
+      <div aria-busy="true">
+        <span className="sr-only">Loading rate freezes…</span>
+        <SkeletonRows count={13} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-3" aria-busy={query.isFetching}>
+      <section aria-labelledby="months-ahead-heading" className="flex flex-col gap-3 lg:col-span-2">
+        <h2 id="months-ahead-heading" className="text-lg font-semibold">
+          Months ahead
+        </h2>
+        <Table>
+          <TableCaption className="sr-only">
+            This month and the next {data.months.length - 1}, and whether each can be frozen now.
+          </TableCaption>
+          <TableHeader>
+            <TableRow>
+              <TableHead scope="col">Month</TableHead>
+              <TableHead scope="col">When</TableHead>
+              <TableHead scope="col">Freeze</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {data.months.map((row) => (
+              <TableRow key={row.month} data-month={row.month}>
+                <TableHead scope="row" className="text-foreground">
+                  <Link
+                    href={monthHref(row.month)}
+                    className="text-primary underline-offset-2 hover:underline"
+                  >
+                    {formatYearMonth(row.month, locale)}
+                  </Link>
+                </TableHead>
+                <TableCell className="text-muted-foreground">{monthsAheadLabel(row.monthsAhead)}</TableCell>
+                <TableCell>
+                  <MonthStateBadge state={row.state} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        <p className="text-xs text-muted-foreground">
+          Past months cannot be frozen. Read from the renewal service{' '}
+          {formatTimestamp(data.fetchedAt, locale)}.
+        </p>
+      </section>
+
+      <div className="flex flex-col gap-4">
+        <Card>
+          <CardHeader>
+            <CardTitle>Frozen months</CardTitle>
+          </CardHeader>
+          <CardContent className="text-sm">
+            {data.frozenMonths.length === 0 ? (
+              <p className="text-muted-foreground">No month is frozen yet.</p>
+            ) : (
+              <ul aria-label="Frozen months" className="flex flex-col gap-1">
+                {data.frozenMonths.map((month) => (
+                  <li key={month}>
+                    <Link href={monthHref(month)} className="text-primary underline-offset-2 hover:underline">
+                      {formatYearMonth(month, locale)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>How far ahead</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <HorizonNote horizon={data.horizon} />
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { z } from 'zod';
+import { BatchStateBadge, ItemOutcomeBadge } from '@/components/decisions/batch-state-badge';
+import { EnumBadge } from '@/components/renewals/enum-badge';
+import { PageHeader } from '@/components/shell/page-header';
+import { Alert } from '@/components/ui/alert';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatMoney } from '@/lib/annuity/money';
+import { patentName } from '@/lib/decisions/draft';
+import { formatDate, formatTimestamp } from '@/lib/format/dates';
+import { can } from '@/lib/policy/roles';
+import { decisionLabel } from '@/lib/renewals/labels';
+import { batchView } from '@/lib/server/decisions/batch-store';
+import { pageLocale } from '@/lib/server/request-context';
+import { requireViewer } from '@/lib/server/session';
+import { ReconcileButton } from './reconcile-button';
+
+export const metadata: Metadata = { title: 'Batch receipt' };
+
+/** A sent batch: its receipt, each decision's outcome, and the instruction receipts to download. */
+export default async function BatchPage({ params }: { params: Promise<{ batchId: string }> }) {
+  const viewer = await requireViewer('tracking:read');
+  const { batchId } = await params;
+  if (!z.uuid().safeParse(batchId).success) notFound();
+  const batch = await batchView(batchId);
+  if (!batch) notFound();
+  const locale = await pageLocale();
+  const canDownload = can(viewer.role, 'event-documents:read');
+  const open = batch.state === 'outcome_unknown' || batch.state === 'posting';
+  const executed = batch.items.filter((item) => item.outcome === 'executed').length;
+
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link href="/renewals/batches" className="text-primary underline-offset-2 hover:underline">
+          ← Sent batches
+        </Link>
+      </p>
+      <PageHeader
+        title={batch.receipt ? `Receipt no. ${batch.receipt.number}` : 'Batch of decisions'}
+        description={`Sent ${formatTimestamp(batch.createdAt, locale)} by ${batch.createdByEmail ?? 'unknown'}`}
+        actions={<BatchStateBadge state={batch.state} />}
+      />
+      {batch.problem && batch.state === 'rejected' ? (
+        <Alert tone="danger" className="mb-4">
+          <h2>{batch.problem.title}</h2>
+          <p>{batch.problem.detail}</p>
+          <p className="mt-1">Nothing was executed; the decisions are still in the draft.</p>
+        </Alert>
+      ) : null}
+      {batch.problem && batch.state === 'reconciled' ? (
+        <Alert tone="warning" className="mb-4">
+          <h2>{batch.problem.title}</h2>
+          <p>{batch.problem.detail}</p>
+        </Alert>
+      ) : null}
+      {open ? (
+        <Alert tone="warning" className="mb-4">
+          <h2>The outcome is not known yet</h2>
+          <p>
+            The service did not answer this batch. It may or may not have executed it; the dashboard will not
+            send it again. Check with the service to settle each renewal.
+          </p>
+          <div className="mt-3">
+            <ReconcileButton batchId={batch.id} />
+          </div>
+        </Alert>
+      ) : null}
+
+      {batch.receipt ? (
+        <Card className="mb-4">
+          <CardHeader>
+            <CardTitle>Instruction receipt</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4">
+              <dt className="text-muted-foreground">Number</dt>
+              <dd className="tabular-nums">{batch.receipt.number}</dd>
+              <dt className="text-muted-foreground">Reference</dt>
+              <dd>{batch.receipt.reference}</dd>
+              <dt className="text-muted-foreground">Issue date</dt>
+              <dd>{formatDate(batch.receipt.issueDate, locale)}</dd>
+              <dt className="text-muted-foreground">Executed</dt>
+              <dd className="tabular-nums">
+                {executed} of {batch.eventCount}
+              </dd>
+            </dl>
+          </CardContent>
+        </Card>
+      ) : null}
+
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead scope="col">Patent</TableHead>
+            <TableHead scope="col">Office</TableHead>
+            <TableHead scope="col">Annuity year</TableHead>
+            <TableHead scope="col">Due date</TableHead>
+            <TableHead scope="col">Decision</TableHead>
+            <TableHead scope="col">Estimate when sent</TableHead>
+            <TableHead scope="col">Outcome</TableHead>
+            <TableHead scope="col">Executed at</TableHead>
+            <TableHead scope="col">Receipt</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {batch.items.map((item) => {
+            const problem = batch.problem?.events.find((event) => event.eventId === item.eventId);
+            return (
+              <TableRow key={item.eventId} data-event-id={item.eventId}>
+                <TableCell>
+                  <Link
+                    href={`/portfolio/${encodeURIComponent(item.patentId)}`}
+                    className="text-primary hover:underline"
+                  >
+                    {patentName(item)}
+                  </Link>
+                  {problem ? (
+                    <span className="block max-w-80 text-xs text-destructive">
+                      {problem.title}: {problem.detail}
+                    </span>
+                  ) : null}
+                </TableCell>
+                <TableCell>{item.office ?? '—'}</TableCell>
+                <TableCell className="tabular-nums">{item.annuityYear ?? '—'}</TableCell>
+                <TableCell className="whitespace-nowrap">
+                  {item.dueDate ? formatDate(item.dueDate, locale) : '—'}
+                </TableCell>
+                <TableCell>
+                  <EnumBadge value={decisionLabel(item.decision)} />
+                </TableCell>
+                <TableCell className="whitespace-nowrap tabular-nums">
+                  {item.estimate?.amount
+                    ? formatMoney(item.estimate.amount, item.estimate.currency, locale)
+                    : '—'}
+                  {item.estimate?.fxFrozen ? (
+                    <span className="ml-1 text-xs text-muted-foreground">(FX frozen)</span>
+                  ) : null}
+                </TableCell>
+                <TableCell>
+                  <ItemOutcomeBadge outcome={item.outcome} />
+                </TableCell>
+                <TableCell className="whitespace-nowrap">
+                  {item.executedAt ? formatTimestamp(item.executedAt, locale) : '—'}
+                </TableCell>
+                <TableCell>
+                  {item.outcome === 'executed' && canDownload ? (
+                    <a
+                      href={`/api/documents/${encodeURIComponent(item.patentId)}/${encodeURIComponent(item.eventId)}/instruction-receipt`}
+                      download
+                      className="text-primary underline-offset-2 hover:underline"
+                    >
+                      Instruction receipt (PDF)
+                    </a>
+                  ) : (
+                    '—'
+                  )}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { z } from 'zod';
+import { BatchStateBadge } from '@/components/decisions/batch-state-badge';
+import { PageHeader } from '@/components/shell/page-header';
+import { Button } from '@/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatTimestamp } from '@/lib/format/dates';
+import { BATCH_PAGE_SIZE, listBatches } from '@/lib/server/decisions/batch-store';
+import { pageLocale } from '@/lib/server/request-context';
+import { requireViewer } from '@/lib/server/session';
+
+export const metadata: Metadata = { title: 'Sent batches' };
+
+const pageSchema = z.coerce.number().int().min(1).max(100_000).catch(1);
+
+/** Every batch of decisions sent from the dashboard: who, when, how many, the receipt. */
+export default async function BatchesPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  await requireViewer('tracking:read');
+  const page = pageSchema.parse((await searchParams).page ?? 1);
+  const locale = await pageLocale();
+  const { batches, total } = await listBatches(page);
+  const pages = Math.max(1, Math.ceil(total / BATCH_PAGE_SIZE));
+  return (
+    <>
+      <PageHeader title="Sent batches" description="Decisions sent to the renewal service, newest first." />
+      {batches.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No batch has been sent yet.</p>
+      ) : (
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead scope="col">Sent</TableHead>
+              <TableHead scope="col">By</TableHead>
+              <TableHead scope="col">Decisions</TableHead>
+              <TableHead scope="col">Outcome</TableHead>
+              <TableHead scope="col">Receipt</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {batches.map((batch) => (
+              <TableRow key={batch.id}>
+                <TableCell className="whitespace-nowrap">
+                  <Link
+                    href={`/renewals/batches/${batch.id}`}
+                    className="text-primary underline-offset-2 hover:underline"
+                  >
+                    {formatTimestamp(batch.createdAt, locale)}
+                  </Link>
+                </TableCell>
+                <TableCell>{batch.createdByEmail ?? '—'}</TableCell>
+                <TableCell className="tabular-nums">{batch.eventCount}</TableCell>
+                <TableCell>
+                  <BatchStateBadge state={batch.state} />
+                </TableCell>
+                <TableCell className="tabular-nums">
+                  {batch.receipt ? `No. ${batch.receipt.number} · ${batch.receipt.reference}` : '—'}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {pages > 1 ? (
+        <nav aria-label="Pages" className="mt-4 flex items-center gap-2 text-sm">
+          <span>
+            Page {page} of {pages}
+          </span>
+          {page > 1 ? (
+            <Button asChild variant="outline" size="sm">
+              <Link href={`/renewals/batches?page=${page - 1}`}>Previous page</Link>
+            </Button>
+          ) : null}
+          {page < pages ? (
+            <Button asChild variant="outline" size="sm">
+              <Link href={`/renewals/batches?page=${page + 1}`}>Next page</Link>
+            </Button>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,327 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useId, useMemo, useState } from 'react';
+import { DRAFT_QUERY_KEY, draftQuery } from '@/components/decisions/draft-query';
+import { type SendResult, sendBatch } from '@/components/decisions/send-batch';
+import { EnumBadge } from '@/components/renewals/enum-badge';
+import { useLocale } from '@/components/shell/locale';
+import { ProblemPanel } from '@/components/shell/problem-panel';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatMoney } from '@/lib/annuity/money';
+import { type DraftEntry, patentName } from '@/lib/decisions/draft';
+import type { EventProblem } from '@/lib/decisions/event-problems';
+import { estimatedCost, summarizeDraft } from '@/lib/decisions/summary';
+import { formatDate } from '@/lib/format/dates';
+import { ApiProblem } from '@/lib/http/api-client';
+import { decisionLabel } from '@/lib/renewals/labels';
+
+/**
+ * The review step: what will be sent, what it is estimated to cost per currency, and each patent
+ * a DROP loses — confirmed one by one, never with one "OK" for all (spec: DROP has no undo).
+ */
+export function ReviewForm() {
+  const locale = useLocale();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const draft = useQuery(draftQuery);
+  const [confirmed, setConfirmed] = useState<ReadonlySet<string>>(new Set());
+  const [refusal, setRefusal] = useState<Extract<SendResult, { kind: 'refused' }> | null>(null);
+  const entries = useMemo(
+    () => [...(draft.data?.entries ?? [])].sort((a, b) => a.dueDate.localeCompare(b.dueDate)),
+    [draft.data],
+  );
+  const summary = useMemo(() => summarizeDraft(entries), [entries]);
+  const problems = useMemo(
+    () => new Map((refusal?.events ?? []).map((problem) => [problem.eventId, problem])),
+    [refusal],
+  );
+  const send = useMutation({
+    mutationFn: () => {
+      if (!draft.data) throw new Error('no draft');
+      return sendBatch({
+        batchKey: draft.data.batchKey,
+        dropConfirmations: summary.drops
+          .filter((entry) => confirmed.has(entry.eventId))
+          .map((entry) => ({ eventId: entry.eventId, patentName: patentName(entry) })),
+      });
+    },
+    onSuccess: async (result) => {
+      // The draft changed on the server either way (sent decisions left it, or it got a new key).
+      await queryClient.invalidateQueries({ queryKey: DRAFT_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: ['renewals'] });
+      if (result.kind === 'sent') router.push(`/renewals/batches/${result.batch.id}`);
+      else setRefusal(result);
+    },
+  });
+
+  if (draft.error) {
+    return (
+      <ProblemPanel
+        problem={draft.error instanceof ApiProblem ? draft.error.body : { detail: draft.error.message }}
+      />
+    );
+  }
+  if (!draft.data) return null;
+  if (entries.length === 0) {
+    return (
+      <Alert tone="info">
+        <h2>No decisions to review</h2>
+        <p>
+          Choose decisions in the{' '}
+          <Link href="/renewals" className="text-primary underline">
+            month view
+          </Link>{' '}
+          first.
+        </p>
+      </Alert>
+    );
+  }
+
+  const allDropsConfirmed = summary.drops.every((entry) => confirmed.has(entry.eventId));
+  const canSend = allDropsConfirmed && !send.isPending;
+
+  return (
+    <form
+      className="flex flex-col gap-6"
+      aria-label="Review and send decisions"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (canSend) {
+          setRefusal(null);
+          send.mutate();
+        }
+      }}
+    >
+      <Card>
+        <CardHeader>
+          <CardTitle>Summary</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead scope="col">Decision</TableHead>
+                <TableHead scope="col">Renewals</TableHead>
+                <TableHead scope="col">Estimated cost</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {summary.groups.map((group) => (
+                <TableRow key={group.decision}>
+                  <TableCell>
+                    <EnumBadge value={decisionLabel(group.decision)} />
+                  </TableCell>
+                  <TableCell className="tabular-nums">{group.count}</TableCell>
+                  <TableCell className="tabular-nums">
+                    {group.totals
+                      .map((total) => formatMoney(total.total, total.currency, locale))
+                      .join(' · ') || '—'}
+                  </TableCell>
+                </TableRow>
+              ))}
+              <TableRow className="font-semibold">
+                <TableCell>All</TableCell>
+                <TableCell className="tabular-nums">{entries.length}</TableCell>
+                <TableCell className="tabular-nums" data-testid="review-total">
+                  {summary.totals
+                    .map((total) => formatMoney(total.total, total.currency, locale))
+                    .join(' · ') || '—'}
+                </TableCell>
+              </TableRow>
+            </TableBody>
+          </Table>
+          <p className="mt-2 text-xs text-muted-foreground">
+            Estimates as seen when each decision was chosen: the whole renewal to proceed, the service fee to
+            skip or drop. The service re-checks every renewal when you send.
+          </p>
+        </CardContent>
+      </Card>
+
+      {summary.drops.length > 0 ? (
+        <DropConfirmations drops={summary.drops} confirmed={confirmed} onChange={setConfirmed} />
+      ) : null}
+
+      <section aria-labelledby="review-list" className="flex flex-col gap-2">
+        <h2 id="review-list" className="text-lg font-semibold">
+          Decisions to send
+        </h2>
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead scope="col">Patent</TableHead>
+              <TableHead scope="col">Office</TableHead>
+              <TableHead scope="col">Annuity year</TableHead>
+              <TableHead scope="col">Due date</TableHead>
+              <TableHead scope="col">Decision</TableHead>
+              <TableHead scope="col">Estimated cost</TableHead>
+              <TableHead scope="col">Problem</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {entries.map((entry) => (
+              <ReviewRow
+                key={entry.eventId}
+                entry={entry}
+                problem={problems.get(entry.eventId)}
+                locale={locale}
+              />
+            ))}
+          </TableBody>
+        </Table>
+      </section>
+
+      {refusal ? (
+        <ProblemPanel
+          problem={{ title: refusal.title, detail: refusal.detail, requestId: refusal.requestId }}
+        />
+      ) : null}
+      {send.error ? (
+        <ProblemPanel
+          problem={
+            send.error instanceof ApiProblem
+              ? send.error.body
+              : {
+                  detail:
+                    'The dashboard could not be reached; nothing is known to be sent. Check the batch history before trying again.',
+                }
+          }
+        />
+      ) : null}
+
+      <div className="sticky bottom-0 flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-background px-4 py-3 shadow-md">
+        <Link href="/renewals" className="text-sm text-primary underline-offset-2 hover:underline">
+          Back to the month view to change decisions
+        </Link>
+        <div className="flex items-center gap-3">
+          {!allDropsConfirmed ? (
+            <span className="text-sm text-muted-foreground">Confirm each patent to drop before sending.</span>
+          ) : null}
+          <Button type="submit" disabled={!canSend} aria-disabled={!canSend}>
+            {send.isPending
+              ? 'Sending…'
+              : `Send ${entries.length} decision${entries.length === 1 ? '' : 's'}`}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function ReviewRow({
+  entry,
+  problem,
+  locale,
+}: {
+  entry: DraftEntry;
+  problem: EventProblem | undefined;
+  locale: string;
+}) {
+  const cost = estimatedCost(entry);
+  const earliestMissing = problem?.missingPreviousRenewalDates?.[0];
+  return (
+    <TableRow data-event-id={entry.eventId} className={problem ? 'bg-destructive/5' : undefined}>
+      <TableCell>
+        <Link
+          href={`/portfolio/${encodeURIComponent(entry.patentId)}`}
+          className="font-medium text-primary hover:underline"
+        >
+          {patentName(entry)}
+        </Link>
+        {entry.title ? (
+          <span className="block max-w-72 truncate text-xs text-muted-foreground">{entry.title}</span>
+        ) : null}
+      </TableCell>
+      <TableCell>{entry.office ?? '—'}</TableCell>
+      <TableCell className="tabular-nums">{entry.annuityYear ?? '—'}</TableCell>
+      <TableCell className="whitespace-nowrap tabular-nums">{formatDate(entry.dueDate, locale)}</TableCell>
+      <TableCell>
+        <EnumBadge value={decisionLabel(entry.decision)} />
+      </TableCell>
+      <TableCell className="whitespace-nowrap tabular-nums">
+        {cost && entry.estimate ? formatMoney(cost, entry.estimate.currency, locale) : '—'}
+        {entry.estimate?.fxFrozen ? (
+          <span className="ml-1 text-xs text-muted-foreground">(FX frozen)</span>
+        ) : null}
+      </TableCell>
+      <TableCell className="max-w-96 text-sm">
+        {problem ? (
+          <span className="text-destructive">
+            <strong>{problem.title}.</strong> {problem.detail}
+            {earliestMissing ? (
+              <>
+                {' '}
+                <Link
+                  href={`/renewals?month=${earliestMissing.slice(0, 7)}`}
+                  className="text-primary underline"
+                >
+                  Open {earliestMissing.slice(0, 7)} to add the earlier renewal
+                </Link>
+              </>
+            ) : null}
+          </span>
+        ) : (
+          <span className="text-muted-foreground">—</span>
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function DropConfirmations({
+  drops,
+  confirmed,
+  onChange,
+}: {
+  drops: DraftEntry[];
+  confirmed: ReadonlySet<string>;
+  onChange: (next: ReadonlySet<string>) => void;
+}) {
+  const id = useId();
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="rounded-lg border border-destructive/40 bg-destructive/5 p-4"
+    >
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-destructive">
+        {drops.length === 1 ? 'One patent will be dropped' : `${drops.length} patents will be dropped`}
+      </h2>
+      <p className="mt-1 text-sm">
+        Dropping a patent deletes all its future renewals, lets the right lapse at the office, and cannot be
+        undone through the service. Confirm each one.
+      </p>
+      <ul className="mt-3 flex flex-col gap-2">
+        {drops.map((entry) => {
+          const checkboxId = `${id}-${entry.eventId}`;
+          return (
+            <li key={entry.eventId} className="flex items-start gap-2">
+              <Checkbox
+                id={checkboxId}
+                className="mt-0.5"
+                checked={confirmed.has(entry.eventId)}
+                onCheckedChange={(state) => {
+                  const next = new Set(confirmed);
+                  if (state === true) next.add(entry.eventId);
+                  else next.delete(entry.eventId);
+                  onChange(next);
+                }}
+              />
+              <label htmlFor={checkboxId} className="text-sm">
+                I understand that <strong>{patentName(entry)}</strong>
+                {entry.title ? ` (${entry.title})` : ''}
+                {entry.office ? ` in ${entry.office}` : ''} will lapse, that all its future renewals will be
+                deleted, and that this cannot be undone.
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { batchView } from '@/lib/server/decisions/batch-store';
+import { reconcileBatch } from '@/lib/server/decisions/reconcile';
+import { batchResponse } from '@/lib/server/decisions/respond';
+import { problemResponse } from '@/lib/server/problem';
+import { defineRoute } from '@/lib/server/route';
+
+const paramsSchema = z.object({ batchId: z.uuid({ error: 'expected a batch id' }) });
+
+/** Checks again, against the service, a batch whose outcome is not known yet. */
+export const POST = defineRoute(
+  { access: 'decisions:write', audit: 'decisions.reconcile', params: paramsSchema },
+  async ({ params, requestId }) => {
+    if (!(await batchView(params.batchId))) {
+      return problemResponse({
+        status: 404,
+        code: 'not_found',
+        title: 'Not found',
+        detail: 'No such batch.',
+        requestId,
+      });
+    }
+    return batchResponse(await reconcileBatch(params.batchId, requestId), requestId);
+  },
+);

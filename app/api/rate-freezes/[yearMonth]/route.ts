@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { yearMonthSchema } from '@/lib/rate-freezes/months';
+import { freezeMonth, loadFreezeMonth } from '@/lib/server/rate-freezes';
+import { defineRoute } from '@/lib/server/route';
+
+const params = z.object({ yearMonth: yearMonthSchema });
+
+/** A month's renewals with their potential frozen fees; readable before the month is frozen. */
+export const GET = defineRoute({ access: 'rate-freezes:read', params }, async ({ params, requestId }) =>
+  loadFreezeMonth(params.yearMonth, requestId),
+);
+
+/** Freezes the month's exchange rates (idempotent upstream); the attempt is audited in freezeMonth. */
+export const PUT = defineRoute(
+  { access: 'rate-freezes:write', params },
+  async ({ params, viewer, requestId }) => freezeMonth(params.yearMonth, viewer, requestId),
+);

@@ -1,0 +1,82 @@
+'use client';
+
+import { Checkbox } from '@/components/ui/checkbox';
+import { NativeSelect } from '@/components/ui/native-select';
+import type { Decision } from '@/lib/annuity/schemas';
+import { decisionLabel } from '@/lib/renewals/labels';
+import type { RenewalRow } from '@/lib/renewals/rows';
+import { useDecisions } from './decision-context';
+
+const name = (row: RenewalRow) => row.caseReference ?? row.providerId ?? 'this patent';
+
+/** Ticks a row for "one decision for a selection". */
+export function SelectCell({ row }: { row: RenewalRow }) {
+  const { selected, toggleSelected } = useDecisions();
+  return (
+    <Checkbox
+      aria-label={`Select ${name(row)}, due ${row.dueDate}`}
+      checked={selected.has(row.eventId)}
+      onCheckedChange={(state) => toggleSelected(row.eventId, state === true)}
+    />
+  );
+}
+
+/** Selects or clears every row the filters show. */
+export function SelectAllHeader() {
+  const { selected, shownIds, selectShown } = useDecisions();
+  const chosen = shownIds.filter((id) => selected.has(id)).length;
+  const state = chosen === 0 ? false : chosen === shownIds.length ? true : 'indeterminate';
+  return (
+    <Checkbox
+      aria-label={`Select all ${shownIds.length} shown renewals`}
+      checked={state}
+      onCheckedChange={(next) => selectShown(next === true)}
+    />
+  );
+}
+
+/**
+ * The decision for one renewal: only the decisions the service offers now (spec: Patent event,
+ * allowedDecisions), or none; and why, on the row, when a choice was refused.
+ */
+export function DecisionCell({ row }: { row: RenewalRow }) {
+  const { draft } = useDecisions();
+  const entry = draft.byEvent.get(row.eventId);
+  const offered = row.instructability?.isAllowed ? row.instructability.allowedDecisions : [];
+  const problem = draft.problemFor(row.eventId);
+  const problemId = `decision-problem-${row.eventId}`;
+  // A decision in the draft that the service no longer offers stays visible, marked by the problem.
+  const options = entry && !offered.includes(entry.decision) ? [...offered, entry.decision] : offered;
+  if (options.length === 0 && !problem)
+    return <span className="text-xs text-muted-foreground">Not open</span>;
+  return (
+    <span className="flex flex-col gap-0.5">
+      <NativeSelect
+        aria-label={`Decision for ${name(row)}, due ${row.dueDate}`}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? problemId : undefined}
+        className="h-7 w-40 text-xs"
+        value={entry?.decision ?? ''}
+        disabled={!draft.ready || options.length === 0}
+        onChange={(event) => draft.decide([row], (event.target.value || null) as Decision | null)}
+      >
+        <option value="">No decision</option>
+        {options.map((decision) => (
+          <option key={decision} value={decision}>
+            {decisionLabel(decision)?.label ?? decision}
+          </option>
+        ))}
+      </NativeSelect>
+      {problem ? (
+        <span
+          id={problemId}
+          role="alert"
+          className="block max-w-56 truncate text-xs text-destructive"
+          title={problem}
+        >
+          {problem}
+        </span>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,26 @@
+'use client';
+
+import { createContext, type ReactNode, useContext } from 'react';
+import type { DecisionDraft } from './use-decision-draft';
+
+export interface DecisionContextValue {
+  draft: DecisionDraft;
+  selected: ReadonlySet<string>;
+  toggleSelected: (eventId: string, on: boolean) => void;
+  /** The rows the table shows now (after filters), for "select all shown". */
+  shownIds: readonly string[];
+  selectShown: (on: boolean) => void;
+}
+
+const DecisionContext = createContext<DecisionContextValue | null>(null);
+
+/** Hands the decision draft and the row selection to the table's cells without prop drilling. */
+export function DecisionProvider({ value, children }: { value: DecisionContextValue; children: ReactNode }) {
+  return <DecisionContext.Provider value={value}>{children}</DecisionContext.Provider>;
+}
+
+export function useDecisions(): DecisionContextValue {
+  const value = useContext(DecisionContext);
+  if (!value) throw new Error('useDecisions outside DecisionProvider');
+  return value;
+}

@@ -1,0 +1,48 @@
+import type { BatchView } from '@/lib/decisions/batch';
+import type { EventProblem } from '@/lib/decisions/event-problems';
+import { ApiProblem, apiFetch } from '@/lib/http/api-client';
+
+export type { BatchView };
+
+export type SendResult =
+  | { kind: 'sent'; batch: BatchView }
+  | {
+      kind: 'refused';
+      title: string;
+      detail: string;
+      requestId?: string;
+      events: EventProblem[];
+      batch: BatchView | null;
+      code?: string;
+    };
+
+/**
+ * Posts the reviewed draft under its batch key. A refusal (the service's or ours) comes back as
+ * data with its per-renewal problems, so the review can mark each row; a network failure throws.
+ */
+export async function sendBatch(input: {
+  batchKey: string;
+  dropConfirmations: { eventId: string; patentName: string }[];
+}): Promise<SendResult> {
+  try {
+    const { batch } = await apiFetch<{ batch: BatchView }>('/api/decisions/batches', {
+      method: 'POST',
+      json: input,
+    });
+    return { kind: 'sent', batch };
+  } catch (error) {
+    if (error instanceof ApiProblem && error.status !== 0) {
+      const body = error.body as { events?: EventProblem[]; batch?: BatchView };
+      return {
+        kind: 'refused',
+        title: error.body.title ?? 'Not sent',
+        detail: error.message,
+        requestId: error.requestId,
+        code: error.code,
+        events: body.events ?? [],
+        batch: body.batch ?? null,
+      };
+    }
+    throw error;
+  }
+}

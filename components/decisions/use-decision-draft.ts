@@ -1,0 +1,161 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { Draft, DraftEntry } from '@/lib/decisions/draft';
+import { type DecisionForm, decisionFormSchema } from '@/lib/decisions/form';
+import { conflictsWith } from '@/lib/decisions/rules';
+import type { RenewalRow } from '@/lib/renewals/rows';
+import { DRAFT_QUERY_KEY, draftQuery, saveDraft } from './draft-query';
+
+export type SaveState = 'saved' | 'saving' | 'failed';
+
+const SAVE_DELAY_MS = 400;
+
+/** A draft entry from a month-view row, with what the user saw when deciding. */
+export function entryFromRow(row: RenewalRow, decision: DraftEntry['decision']): DraftEntry {
+  const service = row.fees?.components.find((component) => component.type === 'SERVICE');
+  return {
+    eventId: row.eventId,
+    patentId: row.patentId,
+    decision,
+    caseReference: row.caseReference,
+    providerId: row.providerId,
+    title: row.title,
+    office: row.office,
+    dueDate: row.dueDate,
+    annuityYear: row.annuityYear,
+    allowedDecisions: row.instructability?.isAllowed ? row.instructability.allowedDecisions : [],
+    estimate: row.fees
+      ? {
+          amount: row.fees.total,
+          serviceFee: service?.amount ?? null,
+          currency: row.fees.currency,
+          fxFrozen: row.fees.isFxRateFrozen,
+        }
+      : null,
+  };
+}
+
+/** Why a row cannot take a decision now, or null when it can (checked before it enters the draft). */
+export function refusalFor(row: RenewalRow, decision: string, entries: readonly DraftEntry[]): string | null {
+  const instructability = row.instructability;
+  if (!instructability?.isAllowed) return 'The service does not accept a decision for this renewal now.';
+  if (!instructability.allowedDecisions.includes(decision)) {
+    return `The service offers only ${instructability.allowedDecisions.join(', ')} for this renewal.`;
+  }
+  const other = conflictsWith(entries, row);
+  if (other) {
+    return `Another renewal of this patent (due ${other.dueDate}) is already in the draft; a batch takes one renewal per patent.`;
+  }
+  return null;
+}
+
+/**
+ * The decision form (react-hook-form + zod): the draft's entries, validated by the month view's
+ * rules, saved to the server shortly after each change so a reload or sign-out loses nothing.
+ */
+export function useDecisionDraft() {
+  const queryClient = useQueryClient();
+  const draft = useQuery(draftQuery);
+  const form = useForm<DecisionForm>({
+    resolver: zodResolver(decisionFormSchema),
+    defaultValues: { entries: draft.data?.entries ?? [] },
+    mode: 'onChange',
+  });
+  const entries = useWatch({ control: form.control, name: 'entries' });
+  const [saveState, setSaveState] = useState<SaveState>('saved');
+  const [refusals, setRefusals] = useState<Record<string, string>>({});
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const loaded = useRef(Boolean(draft.data));
+
+  // The draft may arrive after the first render (no server prefetch): take it once.
+  useEffect(() => {
+    if (!loaded.current && draft.data) {
+      loaded.current = true;
+      form.reset({ entries: draft.data.entries });
+    }
+  }, [draft.data, form]);
+
+  const persist = useCallback(
+    (next: DraftEntry[]) => {
+      if (timer.current) clearTimeout(timer.current);
+      setSaveState('saving');
+      timer.current = setTimeout(() => {
+        saveDraft(next)
+          .then((saved) => {
+            queryClient.setQueryData<Draft>(DRAFT_QUERY_KEY, saved);
+            setSaveState('saved');
+          })
+          .catch(() => setSaveState('failed'));
+      }, SAVE_DELAY_MS);
+    },
+    [queryClient],
+  );
+
+  const replace = useCallback(
+    (next: DraftEntry[]) => {
+      form.setValue('entries', next, { shouldValidate: true, shouldDirty: true });
+      persist(next);
+    },
+    [form, persist],
+  );
+
+  /** Sets (or with null removes) the decision of each row; rows that cannot take it say why. */
+  const decide = useCallback(
+    (rows: readonly RenewalRow[], decision: DraftEntry['decision'] | null) => {
+      let next = form
+        .getValues('entries')
+        .filter((entry) => !rows.some((row) => row.eventId === entry.eventId));
+      const refused: Record<string, string> = {};
+      if (decision) {
+        for (const row of rows) {
+          const reason = refusalFor(row, decision, next);
+          if (reason) refused[row.eventId] = reason;
+          else next = [...next, entryFromRow(row, decision)];
+        }
+      }
+      setRefusals((current) => {
+        const updated = { ...current };
+        for (const row of rows) delete updated[row.eventId];
+        return { ...updated, ...refused };
+      });
+      replace(next);
+      return Object.keys(refused).length;
+    },
+    [form, replace],
+  );
+
+  const clear = useCallback(() => {
+    setRefusals({});
+    replace([]);
+  }, [replace]);
+
+  const byEvent = useMemo(() => new Map(entries.map((entry) => [entry.eventId, entry])), [entries]);
+  const errors = form.formState.errors.entries;
+  const problemFor = useCallback(
+    (eventId: string): string | null => {
+      if (refusals[eventId]) return refusals[eventId] ?? null;
+      const index = entries.findIndex((entry) => entry.eventId === eventId);
+      if (index < 0 || !Array.isArray(errors)) return null;
+      return (errors[index] as { decision?: { message?: string } } | undefined)?.decision?.message ?? null;
+    },
+    [entries, errors, refusals],
+  );
+
+  return {
+    ready: Boolean(draft.data),
+    loadError: draft.error,
+    entries,
+    byEvent,
+    decide,
+    clear,
+    problemFor,
+    saveState,
+    retrySave: () => persist(form.getValues('entries')),
+  };
+}
+
+export type DecisionDraft = ReturnType<typeof useDecisionDraft>;

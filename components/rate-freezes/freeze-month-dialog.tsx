@@ -1,0 +1,85 @@
+'use client';
+
+import { useState } from 'react';
+import { useLocale } from '@/components/shell/locale';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import type { CurrencyTotal } from '@/lib/annuity/money';
+import { formatYearMonth } from '@/lib/format/dates';
+import { CurrencyTotals } from './currency-totals';
+
+/**
+ * The confirmation before a freeze: it names the month and says what a freeze does (spec:
+ * Endpoints 15). Focus starts on Cancel, and returns to the trigger when the dialog closes.
+ */
+export function FreezeMonthDialog({
+  month,
+  eventCount,
+  totals,
+  warning,
+  pending,
+  onConfirm,
+}: {
+  month: string;
+  eventCount: number;
+  totals: readonly CurrencyTotal[];
+  warning: string | null;
+  pending: boolean;
+  onConfirm: () => void;
+}) {
+  const locale = useLocale();
+  const [open, setOpen] = useState(false);
+  const name = formatYearMonth(month, locale);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button disabled={pending}>{pending ? `Freezing ${name}…` : `Freeze ${name}…`}</Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogTitle>Freeze exchange rates for {name}?</DialogTitle>
+        <DialogDescription>
+          This captures today's exchange rates and pins them for every renewal due in {name}.
+        </DialogDescription>
+        <ul className="flex list-disc flex-col gap-1 pl-5 text-sm">
+          <li>
+            {eventCount} renewal(s) fall due in {name}. Their estimates stop moving with exchange rates; only
+            a change of fee schedule can still move them.
+          </li>
+          <li>Freezing the month again later never re-captures the rates: the first ones stay.</li>
+          <li>The dashboard cannot undo a freeze.</li>
+        </ul>
+        <div className="flex flex-col gap-1">
+          <p className="text-sm font-medium">Fees at today's rates, per currency</p>
+          <CurrencyTotals totals={totals} label={`Fees due in ${name} at today's rates`} />
+        </div>
+        {warning ? (
+          <Alert tone="warning">
+            <p>{warning}</p>
+          </Alert>
+        ) : null}
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button
+            onClick={() => {
+              setOpen(false);
+              onConfirm();
+            }}
+          >
+            Freeze {name}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,279 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { EnumBadge } from '@/components/renewals/enum-badge';
+import { useLocale } from '@/components/shell/locale';
+import { ProblemPanel } from '@/components/shell/problem-panel';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { SkeletonRows } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatMoney } from '@/lib/annuity/money';
+import { addMonths, formatDate, formatTimestamp, formatYearMonth, isYearMonth } from '@/lib/format/dates';
+import { ApiProblem } from '@/lib/http/api-client';
+import { decisionLabel, processingStatusLabel } from '@/lib/renewals/labels';
+import type { RenewalRow } from '@/lib/renewals/rows';
+import { OfficialReceiptButton } from './official-receipt-button';
+import { trackingQuery } from './tracking-query';
+
+const rowName = (row: RenewalRow) => row.caseReference ?? row.providerId ?? row.patentId;
+
+/**
+ * The month-close board: where each instructed renewal of a due month is in the pipeline, what
+ * needs someone (UNPROCESSABLE: contact support; FULFILLED without receipt or invoice line), and
+ * the downloads. It polls while the tab is visible, more slowly when the quota runs low.
+ */
+export function TrackingBoard({ month, canDownload }: { month: string; canDownload: boolean }) {
+  const locale = useLocale();
+  const router = useRouter();
+  const query = useQuery(trackingQuery(month));
+  const data = query.data;
+  const go = (next: string) => router.push(`/tracking?month=${next}`);
+
+  return (
+    <div className="flex flex-col gap-5" aria-busy={query.isFetching}>
+      <div className="flex flex-wrap items-end gap-2">
+        <Button variant="outline" size="sm" onClick={() => go(addMonths(month, -1))}>
+          ← {formatYearMonth(addMonths(month, -1), locale)}
+        </Button>
+        <div className="flex flex-col gap-1">
+          <Label htmlFor="tracking-month">Due month</Label>
+          <Input
+            id="tracking-month"
+            type="month"
+            className="h-8 w-44"
+            value={month}
+            onChange={(event) => isYearMonth(event.target.value) && go(event.target.value)}
+          />
+        </div>
+        <Button variant="outline" size="sm" onClick={() => go(addMonths(month, 1))}>
+          {formatYearMonth(addMonths(month, 1), locale)} →
+        </Button>
+        <Link
+          href="/renewals/batches"
+          className="ml-auto text-sm text-primary underline-offset-2 hover:underline"
+        >
+          Sent batches
+        </Link>
+      </div>
+
+      {query.error ? (
+        <ProblemPanel
+          problem={query.error instanceof ApiProblem ? query.error.body : { detail: query.error.message }}
+          action={
+            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : null}
+      {!data ? (
+        query.error ? null : (
+          <SkeletonRows count={6} />
+        )
+      ) : (
+        <>
+          <ol aria-label="Processing stages" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+            {data.stages.map((stage) => (
+              <li key={stage.status}>
+                <Card
+                  className={
+                    stage.status === 'UNPROCESSABLE' && stage.count > 0 ? 'border-destructive/50' : undefined
+                  }
+                >
+                  <CardHeader className="pb-2">
+                    <CardTitle className="text-sm">
+                      {processingStatusLabel(stage.status)?.label ?? stage.status}
+                    </CardTitle>
+                  </CardHeader>
+                  <CardContent>
+                    <p className="text-2xl font-semibold tabular-nums" data-testid={`stage-${stage.status}`}>
+                      {stage.count}
+                    </p>
+                    <ul className="text-xs text-muted-foreground">
+                      {stage.totals.map((total) => (
+                        <li key={total.currency} className="tabular-nums">
+                          {formatMoney(total.total, total.currency, locale)}
+                        </li>
+                      ))}
+                    </ul>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ol>
+
+          {data.quotaLow ? (
+            <Alert tone="warning">
+              The daily API quota is low: this board now refreshes every five minutes.
+            </Alert>
+          ) : null}
+
+          {data.unprocessable.length > 0 ? (
+            <section aria-labelledby="unprocessable" className="flex flex-col gap-2">
+              <h2 id="unprocessable" className="text-lg font-semibold text-destructive">
+                Unprocessable: contact support
+              </h2>
+              <p className="text-sm">
+                The office rejected the payment or a complication occurred. Send support the details below for
+                each renewal.
+              </p>
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead scope="col">Patent</TableHead>
+                    <TableHead scope="col">Provider ID</TableHead>
+                    <TableHead scope="col">Due date</TableHead>
+                    <TableHead scope="col">Decision</TableHead>
+                    <TableHead scope="col">Status since</TableHead>
+                    <TableHead scope="col">For support</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {data.unprocessable.map((row) => (
+                    <TableRow key={row.eventId}>
+                      <TableCell>{rowName(row)}</TableCell>
+                      <TableCell>{row.providerId ?? '—'}</TableCell>
+                      <TableCell>{formatDate(row.dueDate, locale)}</TableCell>
+                      <TableCell>
+                        <EnumBadge value={decisionLabel(row.appliedDecision)} />
+                      </TableCell>
+                      <TableCell>{formatTimestamp(row.processingStatusUpdatedAt, locale) || '—'}</TableCell>
+                      <TableCell className="font-mono text-xs">
+                        patent {row.patentId}
+                        <br />
+                        event {row.eventId}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </section>
+          ) : null}
+
+          {data.gaps.length > 0 || data.uncheckedReceipts > 0 ? (
+            <section aria-labelledby="gaps" className="flex flex-col gap-2">
+              <h2 id="gaps" className="text-lg font-semibold">
+                Fulfilled but not closed
+              </h2>
+              {data.uncheckedReceipts > 0 ? (
+                <p className="text-xs text-muted-foreground">
+                  {data.uncheckedReceipts} official receipt(s) not checked yet; they are checked a few at a
+                  time to save quota.
+                </p>
+              ) : null}
+              {data.gaps.length > 0 ? (
+                <Table>
+                  <TableHeader>
+                    <TableRow>
+                      <TableHead scope="col">Patent</TableHead>
+                      <TableHead scope="col">Due date</TableHead>
+                      <TableHead scope="col">Missing</TableHead>
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {data.gaps.map((gap) => (
+                      <TableRow key={gap.row.eventId}>
+                        <TableCell>{rowName(gap.row)}</TableCell>
+                        <TableCell>{formatDate(gap.row.dueDate, locale)}</TableCell>
+                        <TableCell>
+                          {[
+                            gap.missingReceipt ? 'official receipt' : null,
+                            gap.missingInvoice ? 'invoice line' : null,
+                          ]
+                            .filter(Boolean)
+                            .join(' and ')}
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              ) : null}
+            </section>
+          ) : null}
+
+          <section aria-labelledby="instructed" className="flex flex-col gap-2">
+            <h2 id="instructed" className="text-lg font-semibold">
+              Instructed renewals due in {formatYearMonth(month, locale)}
+            </h2>
+            {data.rows.length === 0 ? (
+              <p className="text-sm text-muted-foreground">
+                No renewal due this month has been instructed yet.
+              </p>
+            ) : (
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead scope="col">Patent</TableHead>
+                    <TableHead scope="col">Office</TableHead>
+                    <TableHead scope="col">Due date</TableHead>
+                    <TableHead scope="col">Decision</TableHead>
+                    <TableHead scope="col">Processing</TableHead>
+                    <TableHead scope="col">Updated</TableHead>
+                    <TableHead scope="col">Documents</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {data.rows.map((row) => (
+                    <TableRow key={row.eventId} data-event-id={row.eventId}>
+                      <TableCell>
+                        <Link
+                          href={`/portfolio/${encodeURIComponent(row.patentId)}`}
+                          className="text-primary hover:underline"
+                        >
+                          {rowName(row)}
+                        </Link>
+                      </TableCell>
+                      <TableCell>{row.office ?? '—'}</TableCell>
+                      <TableCell className="whitespace-nowrap">{formatDate(row.dueDate, locale)}</TableCell>
+                      <TableCell>
+                        <EnumBadge value={decisionLabel(row.appliedDecision)} />
+                      </TableCell>
+                      <TableCell>
+                        <EnumBadge value={processingStatusLabel(row.processingStatus)} />
+                      </TableCell>
+                      <TableCell className="whitespace-nowrap text-xs">
+                        {formatTimestamp(row.processingStatusUpdatedAt, locale) || '—'}
+                      </TableCell>
+                      <TableCell className="whitespace-nowrap">
+                        {canDownload ? (
+                          <span className="flex flex-col">
+                            <a
+                              href={`/api/documents/${encodeURIComponent(row.patentId)}/${encodeURIComponent(row.eventId)}/instruction-receipt`}
+                              download
+                              className="text-sm text-primary underline-offset-2 hover:underline"
+                            >
+                              Instruction receipt
+                            </a>
+                            {row.processingStatus === 'FULFILLED' ? (
+                              <OfficialReceiptButton
+                                patentId={row.patentId}
+                                eventId={row.eventId}
+                                label={rowName(row)}
+                              />
+                            ) : null}
+                          </span>
+                        ) : (
+                          '—'
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </section>
+          <p className="text-xs text-muted-foreground">
+            Read from the renewal service {formatTimestamp(data.fetchedAt, locale)}; refreshes every{' '}
+            {data.quotaLow ? 'five minutes' : 'minute'} while this tab is open.
+          </p>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/http/api-client';
+import type { TrackingData } from '@/lib/tracking/data';
+
+/** Office confirmations take days (spec: States): a minute is often enough, five when quota is low. */
+export const POLL_MS = 60_000;
+export const LOW_QUOTA_POLL_MS = 5 * 60_000;
+
+export function trackingQuery(month: string) {
+  return queryOptions({
+    queryKey: ['tracking', month],
+    queryFn: ({ signal }) =>
+      apiFetch<TrackingData>(`/api/tracking?month=${encodeURIComponent(month)}`, { signal }),
+    // Polls only while the tab is visible (React Query pauses intervals in the background).
+    refetchInterval: (query) => (query.state.data?.quotaLow ? LOW_QUOTA_POLL_MS : POLL_MS),
+    refetchIntervalInBackground: false,
+  });
+}

@@ -1,0 +1,55 @@
+import type { EventProblem } from './event-problems';
+
+/** An instruction batch as the pages and our API show it (the server's records, lib/server/decisions). */
+export const BATCH_STATES = [
+  'preparing',
+  'posting',
+  'executed',
+  'rejected',
+  'outcome_unknown',
+  'reconciled',
+] as const;
+export type BatchState = (typeof BATCH_STATES)[number];
+export type ItemOutcome = 'pending' | 'executed' | 'not_executed';
+
+export interface BatchProblem {
+  status: number;
+  code: string;
+  title: string;
+  detail: string;
+  requiredScope?: string;
+  retryAfterSeconds?: number;
+  events: EventProblem[];
+}
+
+export interface BatchItemView {
+  eventId: string;
+  patentId: string;
+  decision: string;
+  caseReference: string | null;
+  providerId: string | null;
+  office: string | null;
+  dueDate: string | null;
+  annuityYear: number | null;
+  estimate: { amount: string | null; currency: string; fxFrozen: boolean } | null;
+  outcome: ItemOutcome;
+  instructionId: string | null;
+  executedAt: string | null;
+  problemCode: string | null;
+}
+
+export interface BatchView {
+  id: string;
+  idempotencyKey: string;
+  state: BatchState;
+  createdAt: string;
+  createdByEmail: string | null;
+  postedAt: string | null;
+  settledAt: string | null;
+  eventCount: number;
+  receipt: { number: number; reference: string; issueDate: string } | null;
+  problem: BatchProblem | null;
+  requestId: string | null;
+  upstreamRequestIds: string[];
+  items: BatchItemView[];
+}

@@ -1,0 +1,39 @@
+import { type CurrencyTotal, sumByCurrency } from '@/lib/annuity/money';
+import { DECISIONS, type Decision } from '@/lib/annuity/schemas';
+import type { DraftEntry } from './draft';
+
+/**
+ * The review step's summary: per decision, how many and the estimated cost per currency, and the
+ * patents a DROP will lose — the things a person must see before sending (issue: review step).
+ */
+export interface DecisionGroup {
+  decision: Decision;
+  count: number;
+  totals: CurrencyTotal[];
+}
+
+export interface DraftSummary {
+  groups: DecisionGroup[];
+  totals: CurrencyTotal[];
+  drops: DraftEntry[];
+}
+
+/** What a decision is expected to cost: the whole renewal to PROCEED, the service fee otherwise. */
+export function estimatedCost(entry: Pick<DraftEntry, 'decision' | 'estimate'>): string | null {
+  if (!entry.estimate) return null;
+  return entry.decision === 'PROCEED' ? entry.estimate.amount : entry.estimate.serviceFee;
+}
+
+export function summarizeDraft(entries: readonly DraftEntry[]): DraftSummary {
+  const estimates = (list: readonly DraftEntry[]) =>
+    sumByCurrency(
+      list.flatMap((entry) =>
+        entry.estimate ? [{ amount: estimatedCost(entry), currency: entry.estimate.currency }] : [],
+      ),
+    );
+  const groups = DECISIONS.map((decision) => {
+    const list = entries.filter((entry) => entry.decision === decision);
+    return { decision, count: list.length, totals: estimates(list) };
+  }).filter((group) => group.count > 0);
+  return { groups, totals: estimates(entries), drops: entries.filter((entry) => entry.decision === 'DROP') };
+}

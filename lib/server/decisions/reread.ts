@@ -1,0 +1,99 @@
+import 'server-only';
+import type { AnnuityClient, ResponseMeta } from '../../annuity/client';
+import { AnnuityApiError } from '../../annuity/errors';
+import { MAX_PAGE_SIZE, walkPages } from '../../annuity/pagination';
+import type { PatentEvent } from '../../annuity/schemas';
+
+/**
+ * Reads the current state of the events of a batch, as cheaply as the data allows: one call per
+ * event for a few events, otherwise the period list over their due dates (100 per page) when that
+ * takes fewer calls. Events that no longer exist map to null.
+ */
+export interface RereadTarget {
+  eventId: string;
+  patentId: string;
+  dueDate: string;
+}
+
+export interface Reread {
+  events: Map<string, PatentEvent | null>;
+  metas: ResponseMeta[];
+  calls: number;
+}
+
+const CONCURRENCY = 4;
+/** Up to this many events, single reads cost no more than a page of the period list would. */
+const SINGLE_READS_UP_TO = 3;
+/** The period list's window is kept within a year (our own bound; the service's is not shown). */
+const MAX_SPAN_DAYS = 366;
+
+async function readOneByOne(
+  client: AnnuityClient,
+  targets: readonly RereadTarget[],
+  requestId: string,
+  into: Reread,
+) {
+  for (let start = 0; start < targets.length; start += CONCURRENCY) {
+    await Promise.all(
+      targets.slice(start, start + CONCURRENCY).map(async (target) => {
+        into.calls += 1;
+        try {
+          const { data, meta } = await client.getPatentEvent(target.patentId, target.eventId, { requestId });
+          into.metas.push(meta);
+          into.events.set(target.eventId, data);
+        } catch (error) {
+          if (error instanceof AnnuityApiError && error.status === 404) {
+            if (error.requestId)
+              into.metas.push({
+                operation: error.operation,
+                status: 404,
+                requestId: error.requestId,
+                rateLimit: null,
+              });
+            into.events.set(target.eventId, null);
+          } else throw error;
+        }
+      }),
+    );
+  }
+}
+
+function spanDays(from: string, to: string): number {
+  return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+}
+
+export async function rereadEvents(
+  client: AnnuityClient,
+  targets: readonly RereadTarget[],
+  requestId: string,
+): Promise<Reread> {
+  const result: Reread = { events: new Map(), metas: [], calls: 0 };
+  if (targets.length === 0) return result;
+  const dates = targets.map((target) => target.dueDate).sort();
+  const from = dates[0] as string;
+  const to = dates[dates.length - 1] as string;
+  if (targets.length <= SINGLE_READS_UP_TO || spanDays(from, to) > MAX_SPAN_DAYS) {
+    await readOneByOne(client, targets, requestId, result);
+    return result;
+  }
+  const wanted = new Set(targets.map((target) => target.eventId));
+  const pages = walkPages<PatentEvent>(
+    (currentPage, itemsPerPage) =>
+      client.getPatentEventsByPeriod(
+        { dueFrom: from, dueTo: to, include: ['fees'], eventTypes: ['RENEWAL'], currentPage, itemsPerPage },
+        { requestId },
+      ),
+    { itemsPerPage: MAX_PAGE_SIZE },
+  );
+  for await (const { data, meta } of pages) {
+    result.calls += 1;
+    result.metas.push(meta);
+    for (const event of data.data) if (wanted.has(event.id)) result.events.set(event.id, event);
+    // The window holds more pages than single reads would cost: stop walking and read singly.
+    if (data.pagination.currentPage === 1 && data.pagination.totalPages > targets.length) break;
+    if (result.events.size === wanted.size) break;
+  }
+  const missing = targets.filter((target) => !result.events.has(target.eventId));
+  await readOneByOne(client, missing, requestId, result);
+  return result;
+}

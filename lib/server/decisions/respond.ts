@@ -1,0 +1,23 @@
+import 'server-only';
+import { problemResponse } from '../problem';
+import type { BatchView } from './batch-store';
+
+/**
+ * A batch as our API answers it, the same for the first request and for any replay of the same
+ * key: 201 executed, 200 settled by reconciliation, 202 outcome still open, and a problem with the
+ * service's status when refused (the batch, with its per-event problems, rides along).
+ */
+export function batchResponse(batch: BatchView, requestId: string): Response {
+  if (batch.state === 'rejected' && batch.problem) {
+    return problemResponse({
+      status: batch.problem.status >= 400 ? batch.problem.status : 409,
+      code: batch.problem.code,
+      title: batch.problem.title,
+      detail: batch.problem.detail,
+      requestId,
+      extensions: { batch, events: batch.problem.events },
+    });
+  }
+  const status = batch.state === 'executed' ? 201 : batch.state === 'reconciled' ? 200 : 202;
+  return Response.json({ batch }, { status, headers: { 'cache-control': 'no-store' } });
+}

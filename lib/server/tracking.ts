@@ -1,0 +1,29 @@
+import 'server-only';
+import { isQuotaLow } from '../policy/quota';
+import { NO_SERVER_FILTERS } from '../renewals/window-data';
+import { buildStages, fulfilledGaps, isInstructed, PROBLEM_STAGE } from '../tracking/board';
+import type { TrackingData } from '../tracking/data';
+import { officialReceiptsOnFile } from './official-receipts';
+import { readQuota } from './quota';
+import { loadRenewalWindow } from './renewals';
+import { upstreamClient } from './upstream';
+
+/** The month-close board of one due month: the month's renewals, then the receipts on file. */
+export async function loadTrackingMonth(month: string, requestId: string): Promise<TrackingData> {
+  const window = await loadRenewalWindow({ kind: 'month', month }, NO_SERVER_FILTERS, requestId);
+  const rows = window.rows.filter(isInstructed);
+  const fulfilled = rows.filter((row) => row.processingStatus === 'FULFILLED');
+  const receipts = await officialReceiptsOnFile(upstreamClient(requestId), fulfilled, requestId);
+  return {
+    month,
+    stages: buildStages(rows),
+    rows,
+    unprocessable: rows.filter((row) => row.processingStatus === PROBLEM_STAGE),
+    // A receipt not checked yet is not reported as missing; the count says how many wait.
+    gaps: fulfilledGaps(rows, new Set([...receipts.found, ...receipts.unchecked])),
+    uncheckedReceipts: receipts.unchecked.size,
+    fetchedAt: new Date().toISOString(),
+    upstreamCalls: window.upstreamCalls + receipts.calls,
+    quotaLow: isQuotaLow(await readQuota()),
+  };
+}

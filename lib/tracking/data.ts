@@ -1,0 +1,18 @@
+import type { RenewalRow } from '@/lib/renewals/rows';
+import type { FulfilledGap, Stage } from './board';
+
+/** What the tracking board receives for one due month. */
+export interface TrackingData {
+  month: string;
+  stages: Stage[];
+  /** Instructed renewals of the month, for the list under the board. */
+  rows: RenewalRow[];
+  unprocessable: RenewalRow[];
+  gaps: FulfilledGap[];
+  /** Official receipts not checked yet (checks are spread over polls to save quota). */
+  uncheckedReceipts: number;
+  fetchedAt: string;
+  upstreamCalls: number;
+  /** Below 10 % of the daily quota: the board polls less often. */
+  quotaLow: boolean;
+}
