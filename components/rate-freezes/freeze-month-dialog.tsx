@@ -58,8 +58,8 @@ export function FreezeMonthDialog({
           <li>The dashboard cannot undo a freeze.</li>
         </ul>
         <div className="flex flex-col gap-1">
-          <p className="text-sm font-medium">Fees at today's rates, per currency</p>
-          <CurrencyTotals totals={totals} label={`Fees due in ${name} at today's rates`} />
+          <p className="text-sm font-medium">Potential frozen fees per currency</p>
+          <CurrencyTotals totals={totals} label={`Potential frozen fees of ${name}`} />
         </div>
         {warning ? (
           <Alert tone="warning">

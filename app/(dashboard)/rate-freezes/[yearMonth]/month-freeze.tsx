@@ -70,7 +70,7 @@ export function MonthFreeze({ month, canFreeze }: { month: string; canFreeze: bo
   const result = freeze.data;
 
   return (
-    <div className="flex flex-col gap-6" aria-busy={query.isFetching}>
+    <div className="flex flex-col gap-6">
       <Card>
         <CardHeader className="flex-row flex-wrap items-center gap-3">
           <CardTitle>Status</CardTitle>
@@ -139,7 +139,11 @@ export function MonthFreeze({ month, canFreeze }: { month: string; canFreeze: bo
         ) : null}
       </div>
 
-      <section aria-labelledby="freeze-events-heading" className="flex flex-col gap-3">
+      <section
+        aria-labelledby="freeze-events-heading"
+        aria-busy={query.isFetching}
+        className="flex flex-col gap-3"
+      >
         <h2 id="freeze-events-heading" className="text-lg font-semibold">
           Renewals due in {name}
         </h2>
@@ -149,9 +153,7 @@ export function MonthFreeze({ month, canFreeze }: { month: string; canFreeze: bo
         </p>
         <div className="flex flex-col gap-1">
           <h3 className="text-sm font-medium">
-            {data.state === 'frozen'
-              ? 'Totals per currency at the frozen rates'
-              : "Totals per currency at today's rates"}
+            {data.state === 'frozen' ? 'Frozen fees per currency' : 'Potential frozen fees per currency'}
           </h3>
           <CurrencyTotals totals={data.totals} label={`Fees due in ${name} per currency`} />
         </div>

@@ -1,0 +1,18 @@
+import type { EnumLabel } from '@/lib/renewals/labels';
+import type { FreezeMonthState } from './months';
+
+/** Words for a month's freeze state, shared by the overview, the month page and their tests. */
+export const FREEZE_STATE_LABELS: Record<FreezeMonthState, EnumLabel> = {
+  frozen: { label: 'Frozen', tone: 'info' },
+  freezable: { label: 'Can be frozen', tone: 'success' },
+  past: { label: 'Past: cannot be frozen', tone: 'neutral' },
+  'beyond-horizon': { label: 'Beyond the horizon', tone: 'warning' },
+};
+
+/** "This month", "Next month", "In 5 months", "Last month", "3 months ago". */
+export function monthsAheadLabel(monthsAhead: number): string {
+  if (monthsAhead === 0) return 'This month';
+  if (monthsAhead === 1) return 'Next month';
+  if (monthsAhead === -1) return 'Last month';
+  return monthsAhead > 0 ? `In ${monthsAhead} months` : `${-monthsAhead} months ago`;
+}

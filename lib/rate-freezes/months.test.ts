@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { classifyFreezeRefusal, monthState, monthsAhead, monthsBetween, yearMonthSchema } from './months';
+
+const context = (overrides: Partial<Parameters<typeof monthState>[1]> = {}) => ({
+  currentMonth: '2026-11',
+  frozenMonths: new Set<string>(),
+  refusedFromMonthsAhead: null,
+  ...overrides,
+});
+
+describe('monthsBetween', () => {
+  it('counts whole months across years, negative backwards', () => {
+    expect(monthsBetween('2026-11', '2027-02')).toBe(3);
+    expect(monthsBetween('2026-11', '2026-11')).toBe(0);
+    expect(monthsBetween('2027-01', '2026-12')).toBe(-1);
+  });
+});
+
+describe('yearMonthSchema', () => {
+  it('takes YYYY-MM only', () => {
+    expect(yearMonthSchema.safeParse('2027-03').success).toBe(true);
+    for (const bad of ['2027-13', '2027-3', '27-03', '2027-03-01', '../x', '']) {
+      expect(yearMonthSchema.safeParse(bad).success, bad).toBe(false);
+    }
+  });
+});
+
+describe('monthState', () => {
+  it('frozen wins, even for a past month', () => {
+    expect(monthState('2026-09', context({ frozenMonths: new Set(['2026-09']) }))).toBe('frozen');
+  });
+
+  it('past months cannot be frozen; the current month can', () => {
+    expect(monthState('2026-10', context())).toBe('past');
+    expect(monthState('2026-11', context())).toBe('freezable');
+  });
+
+  it('every future month is freezable while no refusal is known', () => {
+    expect(monthState('2031-01', context())).toBe('freezable');
+  });
+
+  it('months at or past the refused distance are beyond the horizon', () => {
+    const learned = context({ refusedFromMonthsAhead: 4 });
+    expect(monthState('2027-02', learned)).toBe('freezable');
+    expect(monthState('2027-03', learned)).toBe('beyond-horizon');
+    expect(monthState('2028-01', learned)).toBe('beyond-horizon');
+  });
+});
+
+describe('monthsAhead', () => {
+  it('lists the current month and the next twelve with their states', () => {
+    const rows = monthsAhead(context({ frozenMonths: new Set(['2026-12']), refusedFromMonthsAhead: 6 }));
+    expect(rows).toHaveLength(13);
+    expect(rows[0]).toEqual({ month: '2026-11', monthsAhead: 0, state: 'freezable' });
+    expect(rows[1]).toEqual({ month: '2026-12', monthsAhead: 1, state: 'frozen' });
+    expect(rows[5]?.state).toBe('freezable');
+    expect(rows[6]).toEqual({ month: '2027-05', monthsAhead: 6, state: 'beyond-horizon' });
+    expect(rows[12]?.month).toBe('2027-11');
+  });
+});
+
+describe('classifyFreezeRefusal', () => {
+  it('decides by the month whatever the code: before or at the current month is past', () => {
+    expect(classifyFreezeRefusal('2026-10', '2026-11')).toBe('past');
+    expect(classifyFreezeRefusal('2025-01', '2026-11')).toBe('past');
+    expect(classifyFreezeRefusal('2026-11', '2026-11')).toBe('past');
+    expect(classifyFreezeRefusal('2026-12', '2026-11')).toBe('beyond-horizon');
+    expect(classifyFreezeRefusal('2029-01', '2026-11')).toBe('beyond-horizon');
+  });
+});
