@@ -96,6 +96,25 @@ export type PeriodQuery = PeriodWindow &
 type QueryValue = string | number | readonly string[] | undefined;
 
 const API_ROOT = '/api/v2/external';
+/** How long a document may take to stream once the service has answered. */
+const DOCUMENT_STREAM_TIMEOUT_MS = 5 * 60_000;
+
+/** An abort signal that fires after `ms`, whose allowance can be reset once (see documents). */
+function attemptDeadline(ms: number) {
+  const controller = new AbortController();
+  const fire = () => controller.abort(new DOMException('The call timed out', 'TimeoutError'));
+  let timer = setTimeout(fire, ms);
+  // A pending deadline never keeps a process (a script, a test worker) alive by itself.
+  timer.unref?.();
+  return {
+    signal: controller.signal,
+    extend(next: number) {
+      clearTimeout(timer);
+      timer = setTimeout(fire, next);
+      timer.unref?.();
+    },
+  };
+}
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createAnnuityClient(options: AnnuityClientOptions) {
@@ -203,7 +222,8 @@ export function createAnnuityClient(options: AnnuityClientOptions) {
       await sleep(backoff(attempt));
     };
     for (let attempt = 1; attempt <= attempts; attempt++) {
-      const timeout = AbortSignal.timeout(timeoutMs);
+      const deadline = attemptDeadline(timeoutMs);
+      const timeout = deadline.signal;
       const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
       let response: Response;
       try {
@@ -222,7 +242,12 @@ export function createAnnuityClient(options: AnnuityClientOptions) {
       options.onResponseMeta?.(meta);
       if (response.status === init.passStatus) return { response, meta, text: null };
       if (response.ok) {
-        if (!init.readText) return { response, meta, text: null };
+        if (!init.readText) {
+          // A document streams on to the browser: the answer came in time, and the transfer gets
+          // a longer allowance of its own instead of being cut at the call's timeout.
+          deadline.extend(DOCUMENT_STREAM_TIMEOUT_MS);
+          return { response, meta, text: null };
+        }
         // The body is read inside the attempt: a connection dropped or timed out mid-body is a lost
         // answer (retried for a GET, outcome unknown for a POST), not a malformed one.
         try {

@@ -151,3 +151,60 @@ describe('walkPages / listAll', () => {
     expect(fetchPage).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('listAll with concurrency', () => {
+  const pageOf = (current: number, total: number, perPage: number) => ({
+    data: {
+      pagination: {
+        totalItems: total,
+        currentPage: current,
+        itemsPerPage: perPage,
+        totalPages: Math.ceil(total / perPage),
+        hasMore: current < Math.ceil(total / perPage),
+      },
+      data: Array.from(
+        { length: Math.max(0, Math.min(perPage, total - (current - 1) * perPage)) },
+        (_, i) => (current - 1) * perPage + i,
+      ),
+    },
+    meta: { operation: 'test', status: 200, requestId: `r${current}`, rateLimit: null },
+  });
+
+  it('fetches every page once, in order, with at most the given number at a time', async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const asked: number[] = [];
+    const result = await listAll(
+      async (current, perPage) => {
+        asked.push(current);
+        inFlight += 1;
+        peak = Math.max(peak, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inFlight -= 1;
+        return pageOf(current, 950, perPage);
+      },
+      { concurrency: 4 },
+    );
+    expect(result.pages).toBe(10);
+    expect([...asked].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(result.items).toEqual(Array.from({ length: 950 }, (_, i) => i));
+    expect(result.metas.map((meta) => meta.requestId)).toEqual(asked.map((_, i) => `r${i + 1}`));
+    expect(peak).toBeLessThanOrEqual(4);
+    expect(peak).toBeGreaterThan(1);
+  });
+
+  it('never goes past the page count of the first page, whatever later pages claim', async () => {
+    const asked: number[] = [];
+    const result = await listAll(
+      async (current, perPage) => {
+        asked.push(current);
+        const page = pageOf(current, 250, perPage);
+        page.data.pagination.hasMore = true;
+        return page;
+      },
+      { concurrency: 4 },
+    );
+    expect(Math.max(...asked)).toBe(3);
+    expect(result.items).toHaveLength(250);
+  });
+});

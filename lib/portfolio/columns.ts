@@ -1,6 +1,6 @@
 import type { Patent } from '@/lib/annuity/schemas';
 import type { ExportValue } from '@/lib/renewals/columns';
-import { humanize, patentStatusLabel } from '@/lib/renewals/labels';
+import { filingRouteLabel, humanize, patentStatusLabel } from '@/lib/renewals/labels';
 
 /**
  * The portfolio table's columns as data, shared by the table and the export. `sort` names the
@@ -41,7 +41,7 @@ export const PATENT_COLUMNS: readonly PatentColumn[] = [
     sort: 'status',
     value: (p) => patentStatusLabel(p.status)?.label ?? null,
   },
-  { id: 'filingRoute', header: 'Filing route', value: (p) => p.filingRoute },
+  { id: 'filingRoute', header: 'Filing route', value: (p) => filingRouteLabel(p.filingRoute) || null },
   {
     id: 'applicationNumber',
     header: 'Application number',

@@ -69,6 +69,20 @@ export function feeComponentLabel(type: string): string {
   return FEE_COMPONENTS[type] ?? `Other (${type})`;
 }
 
+const FILING_ROUTES: Record<string, string> = {
+  NATIONAL: 'National',
+  PCT: 'PCT',
+  EP: 'EP',
+  EA: 'EA',
+  DIVISIONAL: 'Divisional',
+};
+
+/** Filing routes keep their acronyms (PCT, EP, EA); an unknown route is shown as sent. */
+export function filingRouteLabel(value: string | null | undefined): string {
+  if (!value) return '';
+  return FILING_ROUTES[value] ?? value;
+}
+
 /** Plain words for an UPPER_SNAKE value we have no label for (patent type, filing route …). */
 export function humanize(value: string | null | undefined): string {
   if (!value) return '';

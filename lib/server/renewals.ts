@@ -20,6 +20,8 @@ import { upstreamClient } from './upstream';
  * calls (issue: "the office join without burning quota"); nothing is cached between views
  * because instructability and estimates are live (spec: Fees rule 3).
  */
+const PAGE_CONCURRENCY = 4;
+
 function periodQuery(window: RenewalWindow, filters: ServerFilters, include: string[]): PeriodQuery {
   const base =
     window.kind === 'month' ? { dueMonth: window.month } : { dueFrom: window.from, dueTo: window.to };
@@ -41,11 +43,14 @@ async function listWindowEvents(
   include: string[],
   requestId: string,
 ) {
-  return listAll<PatentEvent>((currentPage, itemsPerPage) =>
-    client.getPatentEventsByPeriod(
-      { ...periodQuery(window, filters, include), currentPage, itemsPerPage },
-      { requestId },
-    ),
+  return listAll<PatentEvent>(
+    (currentPage, itemsPerPage) =>
+      client.getPatentEventsByPeriod(
+        { ...periodQuery(window, filters, include), currentPage, itemsPerPage },
+        { requestId },
+      ),
+    // Same number of calls as one by one; a 2,000-event month waits for 6 round trips, not 20.
+    { concurrency: PAGE_CONCURRENCY },
   );
 }
 

@@ -6,7 +6,7 @@ import { EnumBadge } from '@/components/renewals/enum-badge';
 import { useLocale } from '@/components/shell/locale';
 import type { Patent } from '@/lib/annuity/schemas';
 import { formatDate } from '@/lib/format/dates';
-import { humanize, patentStatusLabel } from '@/lib/renewals/labels';
+import { filingRouteLabel, humanize, patentStatusLabel } from '@/lib/renewals/labels';
 
 export const patentFeatures = tableFeatures({ columnVisibilityFeature });
 const helper = createColumnHelper<typeof patentFeatures, Patent>();
@@ -48,7 +48,7 @@ export const patentColumns = helper.columns([
   }),
   helper.accessor('filingRoute', {
     header: 'Filing route',
-    cell: ({ getValue }) => humanize(getValue()) || '—',
+    cell: ({ getValue }) => filingRouteLabel(getValue()) || '—',
   }),
   helper.accessor('applicationNumber', {
     header: 'Application number',

@@ -16,6 +16,7 @@ import { formatDate, formatTimestamp } from '@/lib/format/dates';
 import {
   decisionLabel,
   duePeriodLabel,
+  filingRouteLabel,
   humanize,
   patentStatusLabel,
   processingStatusLabel,
@@ -37,7 +38,7 @@ function patentFields(patent: Patent, locale: string): Field[] {
     ['Sub-case', patent.subCase],
     ['Office', patent.office],
     ['Type', humanize(patent.patentType) || null],
-    ['Filing route', humanize(patent.filingRoute) || null],
+    ['Filing route', filingRouteLabel(patent.filingRoute) || null],
     ['Applicant type', humanize(patent.applicantType) || null],
     ['Application number', patent.applicationNumber],
     ['Application date', date(patent.applicationDate)],
