@@ -29,6 +29,17 @@ export const envSchema = z
     PUBLIC_URL: optionalString(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SNAPSHOT_MAX_AGE_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(720)),
+    // Issue 8: how far an invoice line may stray from the estimate recorded when its decision was
+    // sent before it is flagged. A decimal string, so the comparison stays decimal (big.js).
+    VARIANCE_THRESHOLD_PERCENT: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,3}(\.\d{1,4})?$/, 'must be a percentage such as 5 or 2.5')
+        .refine((value) => Number(value) <= 100, 'must be at most 100')
+        .default('5'),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.ANNUITY_API_URL && !env.ANNUITY_API_KEY) {

@@ -37,7 +37,7 @@ describe('log redaction', () => {
 
   it('never writes the key through the real logger, whatever is logged', () => {
     const { lines, stream } = captureLogger();
-    const log = createLogger(stream);
+    const log = createLogger(stream, 'info');
     log.info(
       { headers: new Headers({ 'x-api-key': apiKey, cookie: 'sid=1' }) },
       `upstream call key=${apiKey}`,

@@ -1,21 +1,32 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, ROLES, type Role } from '@/lib/policy/roles';
+import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
 import { jsonRequest, signIn, startAppHarness } from './app-harness';
 import { type DiscoveredRoute, discoverRoutes } from './routes';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 let harness: Awaited<ReturnType<typeof startAppHarness>>;
+let sandbox: StartedSandbox;
 let routes: DiscoveredRoute[];
 const cookies = {} as Record<Role, string>;
 
 beforeAll(async () => {
+  // Routes that read the service reach the real stand-in service, so "allowed" means answered.
+  sandbox = await startSandbox();
+  process.env.ANNUITY_API_URL = sandbox.baseUrl;
+  process.env.ANNUITY_API_KEY = sandbox.demoKey;
   harness = await startAppHarness();
   routes = await discoverRoutes(root);
   for (const role of ROLES) cookies[role] = await signIn(harness.users[role].email);
 });
-afterAll(async () => harness?.stop());
+afterAll(async () => {
+  await harness?.stop();
+  await sandbox?.stop();
+  delete process.env.ANNUITY_API_URL;
+  delete process.env.ANNUITY_API_KEY;
+});
 
 const call = (route: DiscoveredRoute, cookie?: string, body?: unknown) =>
   route.handler(jsonRequest(route.path, { method: route.method, cookie, body }), {

@@ -46,7 +46,6 @@ export const RENEWAL_COLUMNS: readonly RenewalColumn[] = [
   },
   { id: 'title', header: 'Title', sort: 'title', exportCells: (row) => [['Title', row.title]] },
   { id: 'office', header: 'Office', sort: 'office', exportCells: (row) => [['Office', row.office]] },
-  { id: 'owner', header: 'Owner', exportCells: (row) => [['Owner', row.owner]] },
   {
     id: 'annuityYear',
     header: 'Annuity year',
@@ -111,6 +110,7 @@ export const RENEWAL_COLUMNS: readonly RenewalColumn[] = [
     sort: 'feesStatus',
     exportCells: (row) => [['Fee status', label(feesStatusLabel(row.feesStatus))]],
   },
+  { id: 'owner', header: 'Owner', exportCells: (row) => [['Owner', row.owner]] },
 ];
 
 export const RENEWAL_COLUMN_IDS = RENEWAL_COLUMNS.map((column) => column.id);

@@ -210,7 +210,7 @@ function ProviderLookup({ value, onSubmit }: { value: string | null; onSubmit: (
   const [draft, setDraft] = useState(value ?? '');
   return (
     <form
-      role="search"
+      aria-label="Look up a patent by provider ID"
       className="flex items-end gap-2"
       onSubmit={(event) => {
         event.preventDefault();

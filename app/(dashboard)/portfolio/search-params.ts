@@ -25,7 +25,7 @@ export function portfolioQueryFromParams(params: {
   providerId: string | null;
 }): PortfolioQuery {
   return portfolioQuerySchema.parse({
-    page: params.page >= 1 ? params.page : 1,
+    page: Math.max(params.page, 1),
     size: Math.min(Math.max(params.size, 1), MAX_PAGE_SIZE),
     sort: parsePatentSort(params.sort) ? params.sort : undefined,
     providerId: params.providerId?.trim() || undefined,

@@ -21,11 +21,7 @@ export function rowName(row: RenewalRow): string {
 
 function DateCell({ value }: { value: string | null }) {
   const locale = useLocale();
-  return value ? (
-    <span className="tabular-nums">{formatDate(value, locale)}</span>
-  ) : (
-    <span aria-label="none">—</span>
-  );
+  return value ? <span className="tabular-nums">{formatDate(value, locale)}</span> : <span>—</span>;
 }
 
 // Column ids match lib/renewals/columns.ts, which the export and the column menu read.
@@ -57,14 +53,6 @@ export const renewalColumns = helper.columns([
   helper.accessor('office', {
     header: 'Office',
     cell: ({ getValue }) => getValue() ?? <span className="text-muted-foreground">Unknown</span>,
-  }),
-  helper.accessor('owner', {
-    header: 'Owner',
-    cell: ({ getValue }) => (
-      <span className="block max-w-48 truncate" title={getValue() ?? undefined}>
-        {getValue() ?? '—'}
-      </span>
-    ),
   }),
   helper.accessor('annuityYear', {
     header: 'Annuity year',
@@ -105,6 +93,14 @@ export const renewalColumns = helper.columns([
   helper.accessor('feesStatus', {
     header: 'Fee status',
     cell: ({ getValue }) => <EnumBadge value={feesStatusLabel(getValue())} />,
+  }),
+  helper.accessor('owner', {
+    header: 'Owner',
+    cell: ({ getValue }) => (
+      <span className="block max-w-48 truncate" title={getValue() ?? undefined}>
+        {getValue() ?? '—'}
+      </span>
+    ),
   }),
 ]);
 

@@ -154,7 +154,8 @@ export function MonthView({
         </div>
       </div>
 
-      <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Filters">
+      <fieldset className="flex flex-wrap items-center gap-2">
+        <legend className="sr-only">Filters</legend>
         <FacetedFilter
           title="Office"
           options={officeOptions}
@@ -226,7 +227,7 @@ export function MonthView({
             Clear filters
           </Button>
         ) : null}
-      </div>
+      </fieldset>
 
       {query.error ? (
         <ProblemPanel

@@ -146,6 +146,7 @@ export function RenewalsTable({
         </thead>
         <tbody ref={bodyRef}>
           {paddingTop > 0 ? (
+            // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer holding the height of rows not rendered; it has no content
             <tr aria-hidden="true">
               <td colSpan={columnCount} style={{ height: paddingTop, padding: 0 }} />
             </tr>
@@ -187,6 +188,7 @@ export function RenewalsTable({
             );
           })}
           {paddingBottom > 0 ? (
+            // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer holding the height of rows not rendered; it has no content
             <tr aria-hidden="true">
               <td colSpan={columnCount} style={{ height: paddingBottom, padding: 0 }} />
             </tr>

@@ -26,7 +26,8 @@ export const renewalsParams = {
   processing: parseAsNativeArrayOf(parseAsString),
   group: parseAsStringLiteral(['office'] as const),
   sort: parseAsString,
-  hide: parseAsNativeArrayOf(parseAsString),
+  // The owner is one filter away; its column is shown on request to keep the table scannable.
+  hide: parseAsNativeArrayOf(parseAsString).withDefault(['owner']),
 };
 
 export const loadRenewalsParams = createLoader(renewalsParams);

@@ -9,14 +9,17 @@ import type { BatchView } from './batch-store';
  */
 export function batchResponse(batch: BatchView, requestId: string): Response {
   if (batch.state === 'rejected' && batch.problem) {
-    return problemResponse({
-      status: batch.problem.status >= 400 ? batch.problem.status : 409,
-      code: batch.problem.code,
-      title: batch.problem.title,
-      detail: batch.problem.detail,
-      requestId,
-      extensions: { batch, events: batch.problem.events },
-    });
+    return problemResponse(
+      {
+        status: batch.problem.status >= 400 ? batch.problem.status : 409,
+        code: batch.problem.code,
+        title: batch.problem.title,
+        detail: batch.problem.detail,
+        requestId,
+        extensions: { batch, events: batch.problem.events },
+      },
+      batch.problem.retryAfterSeconds ? { 'retry-after': String(batch.problem.retryAfterSeconds) } : {},
+    );
   }
   const status = batch.state === 'executed' ? 201 : batch.state === 'reconciled' ? 200 : 202;
   return Response.json({ batch }, { status, headers: { 'cache-control': 'no-store' } });

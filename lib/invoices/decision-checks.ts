@@ -1,0 +1,99 @@
+import Big from 'big.js';
+import type { Fees, Invoice } from '@/lib/annuity/schemas';
+import { decisionLabel, feeComponentLabel } from '@/lib/renewals/labels';
+import { type CheckResult, fail, money, pass, warning } from './check-types';
+import { type KnownDecision, knownDecision, type LineEvidence } from './evidence';
+
+/**
+ * A line against the decision behind it: there must be one (issue 8: "lines for events nobody
+ * instructed"), a skip or drop pays nothing to the office, and a grace surcharge needs a payment
+ * inside the grace period (spec: Fees rule 2).
+ */
+const SERVICE_ONLY_DECISIONS = new Set(['SKIP_THIS_TIME', 'DROP']);
+
+const decisionWords = (decision: string) => decisionLabel(decision)?.label ?? decision;
+
+export function checkDecisionRecorded(invoice: Invoice, line: Fees, evidence: LineEvidence): CheckResult {
+  const id = 'decision-recorded';
+  if (!line.eventId) return warning(id, 'Cannot check: the line names no event.');
+  const known = knownDecision(invoice, evidence);
+  const service = evidence.event.state === 'found' ? evidence.event.appliedDecision : null;
+  if (known && evidence.recorded && service && service !== evidence.recorded.decision) {
+    return fail(
+      id,
+      `Our batch record says ${decisionWords(evidence.recorded.decision)} but the service applied ${decisionWords(service)} to this event.`,
+    );
+  }
+  if (known) {
+    return pass(
+      id,
+      known.source === 'batch-record'
+        ? `${decisionWords(known.decision)}, sent from this dashboard${evidence.recorded?.executedAt ? ` and executed ${evidence.recorded.executedAt.slice(0, 10)}` : ''}.`
+        : `${decisionWords(known.decision)}, as the service records it for the event (not sent from this dashboard).`,
+    );
+  }
+  if (evidence.event.state === 'unknown') {
+    return warning(id, 'Cannot check: the event could not be read from the service, and no batch record names it.');
+  }
+  return fail(
+    id,
+    evidence.event.state === 'not-found'
+      ? 'No decision found: the service does not know this event, and no batch record names it.'
+      : 'No decision recorded: the event has no applied decision and no batch record names it. Nobody instructed this renewal.',
+  );
+}
+
+/** Amounts a skip or drop should not carry: every non-zero component but SERVICE, unknown types included. */
+function beyondServiceFee(line: Fees) {
+  return line.components.filter((component) => component.type !== 'SERVICE' && !new Big(component.amount).eq(0));
+}
+
+export function checkSkipDropBilling(invoice: Invoice, line: Fees, evidence: LineEvidence): CheckResult {
+  const id = 'skip-drop-billing';
+  const known = knownDecision(invoice, evidence);
+  if (!known) return warning(id, 'Cannot check: no decision is known for this line.');
+  if (!SERVICE_ONLY_DECISIONS.has(known.decision)) {
+    return pass(id, `Not applicable: the decision is ${decisionWords(known.decision)}.`);
+  }
+  const extra = beyondServiceFee(line);
+  if (extra.length === 0) {
+    return pass(id, `${decisionWords(known.decision)}: only the service fee is billed.`);
+  }
+  const listed = extra.map((c) => `${feeComponentLabel(c.type)} ${money(c.amount, line.currency)}`).join(', ');
+  return fail(
+    id,
+    `${decisionWords(known.decision)} pays nothing to the office, yet the line bills ${listed} beyond the service fee.`,
+  );
+}
+
+function graceDayText(known: KnownDecision): string {
+  return known.decidedOnSource === 'receipt'
+    ? `executed on ${known.decidedOn}`
+    : `decided on ${known.decidedOn} (the invoice's issue date: the service creates the line when it executes a decision)`;
+}
+
+export function checkGraceSurcharge(invoice: Invoice, line: Fees, evidence: LineEvidence): CheckResult {
+  const id = 'grace-surcharge';
+  const grace = line.components.filter((component) => component.type === 'GRACE_PERIOD');
+  if (grace.length === 0) return pass(id, 'No grace-period surcharge on this line.');
+  if (evidence.event.state !== 'found') {
+    return warning(id, 'Cannot check: the event, and so its due date, could not be read from the service.');
+  }
+  const known = knownDecision(invoice, evidence);
+  if (!known?.decidedOn) {
+    return warning(
+      id,
+      `Cannot check: the day of the decision is not known${invoice.origin === 'REGULARIZATION' ? ' (a correction is issued after the decision)' : ''}.`,
+    );
+  }
+  const due = evidence.event.dueDate;
+  // spec: Fees rule 2 — the surcharge appears only when payment falls inside the grace period,
+  // which starts after the due date. Calendar dates compare as text (YYYY-MM-DD).
+  if (known.decidedOn <= due) {
+    return fail(
+      id,
+      `A grace-period surcharge is billed, but the renewal was ${graceDayText(known)}, on or before its due date ${due}.`,
+    );
+  }
+  return pass(id, `The renewal was ${graceDayText(known)}, after its due date ${due}: the surcharge applies.`);
+}

@@ -1,0 +1,56 @@
+import type { Fees, Invoice } from '@/lib/annuity/schemas';
+import type { CheckCounts, CheckResult } from './check-types';
+import type { KnownDecision, RecordedEstimate } from './evidence';
+import type { CurrencyVariance, LineVariance } from './variance';
+
+/**
+ * What the invoice page and the export know of an invoice once checked: each line with its patent
+ * (from the portfolio snapshot), its event, the decision and estimate behind it, and its checks.
+ */
+export interface LinePatent {
+  caseReference: string | null;
+  providerId: string | null;
+  title: string | null;
+  office: string | null;
+}
+
+export interface LineEvent {
+  dueDate: string;
+  gracePeriodEndDate: string | null;
+  annuityYear: number | null;
+}
+
+export interface InvoiceLineView {
+  index: number;
+  lineKey: string;
+  fees: Fees;
+  patentId: string | null;
+  patent: LinePatent | null;
+  event: LineEvent | null;
+  decision: KnownDecision | null;
+  estimate: RecordedEstimate | null;
+  variance: LineVariance;
+  checks: CheckResult[];
+}
+
+export interface InvoiceDetailData {
+  invoice: Invoice;
+  lines: InvoiceLineView[];
+  invoiceChecks: CheckResult[];
+  varianceByCurrency: CurrencyVariance[];
+  counts: CheckCounts;
+  thresholdPercent: string;
+  checkedAt: string;
+}
+
+/** The patent a line belongs to: the line's back-reference (spec: Invoice `fees`). */
+export function linePatentId(line: Pick<Fees, 'patent'>): string | null {
+  return line.patent?.id ?? null;
+}
+
+export function lineLabel(line: Pick<InvoiceLineView, 'index' | 'patent' | 'fees'>): string {
+  const name = line.patent?.caseReference ?? line.patent?.providerId ?? line.fees.patent?.providerId;
+  return `Line ${line.index + 1}${name ? ` (${name})` : ''}`;
+}
+
+export type { LineVariance };

@@ -1,0 +1,328 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PatentEvent } from '@/lib/annuity/schemas';
+import { auditLog, instructionBatch } from '@/lib/db/schema';
+import type { BatchView } from '@/lib/decisions/batch';
+import type { Draft, DraftEntry } from '@/lib/decisions/draft';
+import { addMonths } from '@/lib/format/dates';
+import { claimBatch, updateBatch } from '@/lib/server/decisions/batch-store';
+import { reconcileOpenBatches } from '@/lib/server/decisions/reconcile';
+import { jsonRequest, signIn } from './app-harness';
+import { eventsBetween, startUpstreamHarness, type UpstreamHarness } from './upstream-harness';
+
+/**
+ * Sending decisions end to end: our route handlers against the real stand-in service (spec:
+ * Endpoints 10, Instruction rules, Errors). Upstream calls are counted with the service's usage
+ * report, so "never posted twice" is measured at the service, not assumed.
+ */
+let up: UpstreamHarness;
+let paralegal: string;
+let events: PatentEvent[];
+const used = new Set<string>();
+
+beforeAll(async () => {
+  up = await startUpstreamHarness({ name: 'decider', patents: 400, seed: 9001 });
+  paralegal = await signIn(up.app.users.paralegal.email);
+  events = await eventsBetween(up.client, addMonths(up.currentMonth, -12), addMonths(up.currentMonth, 12));
+}, 180_000);
+afterAll(async () => up?.stop());
+
+/** An event the service would accept `decision` for now, of a patent no other test used. */
+function openEvent(decision = 'PROCEED', where: (event: PatentEvent) => boolean = () => true): PatentEvent {
+  const found = events.find(
+    (event) =>
+      event.instructability?.isAllowed &&
+      event.instructability.allowedDecisions.includes(decision) &&
+      !used.has(event.patent.id) &&
+      where(event),
+  );
+  if (!found) throw new Error(`no open event for ${decision} in the test tenant`);
+  used.add(found.patent.id);
+  return found;
+}
+
+function blockedEvent(reason: string): PatentEvent {
+  const found = events.find(
+    (event) => event.instructability?.blockedReason === reason && !used.has(event.patent.id),
+  );
+  if (!found) throw new Error(`no ${reason} event in the test tenant`);
+  used.add(found.patent.id);
+  return found;
+}
+
+function entry(event: PatentEvent, decision: DraftEntry['decision'], allowed?: string[]): DraftEntry {
+  const service = event.fees?.components.find((component) => component.type === 'SERVICE');
+  return {
+    eventId: event.id,
+    patentId: event.patent.id,
+    decision,
+    caseReference: null,
+    providerId: event.patent.providerId,
+    title: null,
+    office: null,
+    dueDate: event.dueDate,
+    annuityYear: event.renewal?.annuityYear ?? null,
+    // The draft keeps what the month view saw; tests may pretend it saw more, the server re-reads.
+    allowedDecisions: allowed ?? event.instructability?.allowedDecisions ?? [],
+    estimate: event.fees
+      ? {
+          amount: event.fees.total,
+          serviceFee: service?.amount ?? null,
+          currency: event.fees.currency,
+          fxFrozen: event.fees.isFxRateFrozen,
+        }
+      : null,
+  };
+}
+
+async function putDraft(entries: DraftEntry[], cookie = paralegal): Promise<Draft> {
+  const { PUT } = await import('@/app/api/decisions/draft/route');
+  const response = await PUT(
+    jsonRequest('/api/decisions/draft', { method: 'PUT', cookie, body: { entries } }),
+  );
+  expect(response.status).toBe(200);
+  return (await response.json()) as Draft;
+}
+
+async function getDraft(cookie = paralegal): Promise<Draft> {
+  const { GET } = await import('@/app/api/decisions/draft/route');
+  return (await (await GET(jsonRequest('/api/decisions/draft', { cookie }))).json()) as Draft;
+}
+
+interface SendAnswer {
+  status: number;
+  batch?: BatchView;
+  code?: string;
+  detail?: string;
+  events?: { eventId: string; code: string; detail: string; opensAt?: string | null }[];
+}
+
+async function send(
+  batchKey: string,
+  dropConfirmations: { eventId: string; patentName: string }[] = [],
+  cookie = paralegal,
+): Promise<SendAnswer> {
+  const { POST } = await import('@/app/api/decisions/batches/route');
+  const response = await POST(
+    jsonRequest('/api/decisions/batches', { method: 'POST', cookie, body: { batchKey, dropConfirmations } }),
+  );
+  return { status: response.status, ...((await response.json()) as Omit<SendAnswer, 'status'>) };
+}
+
+const name = (event: PatentEvent) => event.patent.providerId ?? event.patent.id;
+
+describe('sending decisions', () => {
+  it('sends the draft as one batch, records it with its estimates, empties the draft and audits it', async () => {
+    const chosen = [openEvent('PROCEED'), openEvent('SKIP_THIS_TIME'), openEvent('PROCEED')];
+    const decisions: DraftEntry['decision'][] = ['PROCEED', 'SKIP_THIS_TIME', 'PROCEED'];
+    const draft = await putDraft(chosen.map((event, i) => entry(event, decisions[i] ?? 'PROCEED')));
+    await up.resetUsage();
+
+    const answer = await send(draft.batchKey);
+    expect(answer.status).toBe(201);
+    const batch = answer.batch as BatchView;
+    expect(batch.state).toBe('executed');
+    expect(batch.receipt?.number).toEqual(expect.any(Number));
+    expect(batch.items.map((item) => [item.eventId, item.decision, item.outcome])).toEqual(
+      chosen.map((event, i) => [event.id, decisions[i], 'executed']),
+    );
+    expect(batch.items.every((item) => item.instructionId && item.executedAt)).toBe(true);
+    expect(batch.items[0]?.estimate).toEqual({
+      amount: chosen[0]?.fees?.total,
+      currency: chosen[0]?.fees?.currency,
+      fxFrozen: chosen[0]?.fees?.isFxRateFrozen,
+    });
+    expect(await up.calls('postPatentInstructions')).toBe(1);
+
+    for (const [i, event] of chosen.entries()) {
+      const now = (await up.client.getPatentEvent(event.patent.id, event.id)).data;
+      expect(now.appliedDecision).toBe(decisions[i]);
+      expect(now.processingStatus).toBe('INSTRUCTED');
+    }
+    const after = await getDraft();
+    expect(after.entries).toEqual([]);
+    expect(after.batchKey).not.toBe(draft.batchKey);
+
+    const [audited] = await up.app.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'decisions.send'), eq(auditLog.target, batch.id)));
+    expect(audited?.outcome).toBe('success');
+    expect(audited?.actorEmail).toBe(up.app.users.paralegal.email);
+    expect(audited?.details).toMatchObject({ events: 3, receiptNumber: batch.receipt?.number });
+    expect(audited?.upstreamRequestIds.length).toBeGreaterThan(0);
+  });
+
+  it('posts once for a double click, a second tab and a retry, and each gets the first result', async () => {
+    const draft = await putDraft([entry(openEvent(), 'PROCEED'), entry(openEvent(), 'PROCEED')]);
+    await up.resetUsage();
+    const [first, second] = await Promise.all([send(draft.batchKey), send(draft.batchKey)]);
+    const retry = await send(draft.batchKey);
+    expect(await up.calls('postPatentInstructions')).toBe(1);
+    expect([first.status, second.status, retry.status]).toEqual([201, 201, 201]);
+    expect(second.batch?.id).toBe(first.batch?.id);
+    expect(retry.batch?.receipt).toEqual(first.batch?.receipt);
+    const rows = await up.app.database.db
+      .select()
+      .from(instructionBatch)
+      .where(eq(instructionBatch.idempotencyKey, draft.batchKey));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses before sending when the service already says no, and names each renewal', async () => {
+    const early = blockedEvent('TOO_EARLY');
+    const pending = blockedEvent('EARLIER_EVENT_PENDING');
+    const fine = openEvent();
+    const draft = await putDraft([
+      entry(early, 'PROCEED', ['PROCEED']),
+      entry(pending, 'PROCEED', ['PROCEED']),
+      entry(fine, 'PROCEED'),
+    ]);
+    await up.resetUsage();
+    const answer = await send(draft.batchKey);
+    expect(answer.status).toBe(409);
+    expect(answer.code).toBe('refused_before_sending');
+    expect(await up.calls('postPatentInstructions')).toBe(0);
+    const byEvent = new Map(answer.events?.map((problem) => [problem.eventId, problem]));
+    expect(byEvent.get(early.id)).toMatchObject({
+      code: 'instruction_too_early',
+      opensAt: early.instructability?.opensAt,
+    });
+    expect(byEvent.get(pending.id)?.code).toBe('instruction_skipped');
+    expect(byEvent.has(fine.id)).toBe(false);
+    expect(answer.batch?.items.every((item) => item.outcome === 'not_executed')).toBe(true);
+
+    // Nothing was executed: every decision stays, under a new key for the next attempt.
+    const kept = await getDraft();
+    expect(kept.entries.map((e) => e.eventId)).toEqual([early.id, pending.id, fine.id]);
+    expect(kept.batchKey).not.toBe(draft.batchKey);
+  });
+
+  it('refuses an already instructed renewal and a decision the service no longer offers', async () => {
+    const sentBefore = events.find((event) => event.instructability?.blockedReason === 'ALREADY_INSTRUCTED');
+    const lapsed = events.find(
+      (event) =>
+        !used.has(event.patent.id) &&
+        event.instructability?.isAllowed &&
+        !event.instructability.allowedDecisions.includes('PROCEED'),
+    );
+    expect(sentBefore).toBeDefined();
+    expect(lapsed).toBeDefined();
+    used.add((lapsed as PatentEvent).patent.id);
+    const draft = await putDraft([
+      entry(sentBefore as PatentEvent, 'SKIP_THIS_TIME', ['SKIP_THIS_TIME']),
+      entry(lapsed as PatentEvent, 'PROCEED', ['PROCEED', 'SKIP_THIS_TIME', 'DROP']),
+    ]);
+    const answer = await send(draft.batchKey);
+    expect(answer.status).toBe(409);
+    const codes = Object.fromEntries(answer.events?.map((problem) => [problem.eventId, problem.code]) ?? []);
+    expect(codes[(sentBefore as PatentEvent).id]).toBe('instruction_already_set');
+    expect(codes[(lapsed as PatentEvent).id]).toBe('instruction_lapsed');
+    await putDraft([]);
+  });
+
+  it('keeps the month view rules on the server: one renewal per patent', async () => {
+    const patentWithTwo = events.find(
+      (event) =>
+        !used.has(event.patent.id) &&
+        event.instructability?.isAllowed &&
+        events.some((other) => other.patent.id === event.patent.id && other.id !== event.id),
+    );
+    expect(patentWithTwo).toBeDefined();
+    const first = patentWithTwo as PatentEvent;
+    used.add(first.patent.id);
+    const second = events.find(
+      (event) => event.patent.id === first.patent.id && event.id !== first.id,
+    ) as PatentEvent;
+    const draft = await putDraft([entry(first, 'PROCEED'), entry(second, 'PROCEED', ['PROCEED'])]);
+    await up.resetUsage();
+    const answer = await send(draft.batchKey);
+    expect(answer.status).toBe(422);
+    expect(answer.code).toBe('selection_refused');
+    const later = first.dueDate <= second.dueDate ? second : first;
+    expect(answer.events?.find((problem) => problem.code === 'second_event_of_patent')?.eventId).toBe(
+      later.id,
+    );
+    expect(await up.calls('getPatentEvent')).toBe(0);
+    await putDraft([]);
+  });
+
+  it('never sends a draft under the key of an older version of it', async () => {
+    const event = openEvent();
+    const older = await putDraft([entry(event, 'PROCEED')]);
+    const newer = await putDraft([entry(event, 'SKIP_THIS_TIME')]);
+    expect(newer.batchKey).not.toBe(older.batchKey);
+    await up.resetUsage();
+    const answer = await send(older.batchKey);
+    expect(answer.status).toBe(409);
+    expect(answer.code).toBe('draft_changed');
+    expect(await up.calls('postPatentInstructions')).toBe(0);
+    await putDraft([]);
+  });
+
+  it('drops a patent only with a confirmation naming it, and its future renewals are gone', async () => {
+    const event = openEvent('DROP', (candidate) =>
+      events.some((other) => other.patent.id === candidate.patent.id && other.dueDate > candidate.dueDate),
+    );
+    const draft = await putDraft([entry(event, 'DROP')]);
+    await up.resetUsage();
+    expect((await send(draft.batchKey)).code).toBe('drop_not_confirmed');
+    expect((await send(draft.batchKey, [{ eventId: event.id, patentName: 'something else' }])).code).toBe(
+      'drop_not_confirmed',
+    );
+    expect(await up.calls('postPatentInstructions')).toBe(0);
+
+    const answer = await send(draft.batchKey, [{ eventId: event.id, patentName: name(event) }]);
+    expect(answer.status).toBe(201);
+    const remaining = (await up.client.getPatentEvents(event.patent.id)).data;
+    expect(remaining.filter((other) => other.dueDate > event.dueDate)).toEqual([]);
+    expect(remaining.find((other) => other.id === event.id)?.appliedDecision).toBe('DROP');
+  });
+
+  it('settles a batch whose answer was lost by reading its renewals, and keeps the rest in the draft', async () => {
+    const event = openEvent();
+    const draft = await putDraft([entry(event, 'PROCEED')]);
+    await up.sandbox.operator.setFaults({ dropRate: 1, paths: ['patent-instructions'] });
+    try {
+      await up.resetUsage();
+      const answer = await send(draft.batchKey);
+      expect(answer.status).toBe(200);
+      expect(answer.batch?.state).toBe('reconciled');
+      // The injected drop happens before the service acts: the renewal was not executed.
+      expect(answer.batch?.items[0]?.outcome).toBe('not_executed');
+      expect(await up.calls('getPatentEvent')).toBeGreaterThan(0);
+    } finally {
+      await up.sandbox.operator.clearFaults();
+    }
+    expect((await getDraft()).entries.map((e) => e.eventId)).toEqual([event.id]);
+    await putDraft([]);
+  });
+
+  it('reconciles at start-up a batch a stopped process left open', async () => {
+    const event = openEvent();
+    const batchId = (await claimBatch({
+      idempotencyKey: crypto.randomUUID(),
+      actor: { userId: up.app.users.paralegal.id, email: up.app.users.paralegal.email },
+      entries: [entry(event, 'PROCEED')],
+      requestId: 'test-open-batch',
+    })) as string;
+    // The process posted, the service executed, and the process stopped before recording it.
+    await updateBatch(batchId, { state: 'posting', postedAt: new Date(Date.now() - 5 * 60_000) });
+    await up.client.postPatentInstructions({ instructions: [{ eventId: event.id, decision: 'PROCEED' }] });
+
+    expect(await reconcileOpenBatches('test-startup')).toBeGreaterThanOrEqual(1);
+    const { GET } = await import('@/app/api/decisions/batches/[batchId]/route');
+    const response = await GET(jsonRequest(`/api/decisions/batches/${batchId}`, { cookie: paralegal }), {
+      params: Promise.resolve({ batchId }),
+    });
+    const { batch } = (await response.json()) as { batch: BatchView };
+    expect(batch.state).toBe('reconciled');
+    expect(batch.items[0]?.outcome).toBe('executed');
+  });
+
+  it('lets only deciding roles send', async () => {
+    const finance = await signIn(up.app.users.finance.email);
+    const answer = await send(crypto.randomUUID(), [], finance);
+    expect(answer.status).toBe(403);
+  });
+});
