@@ -1,0 +1,198 @@
+import type { Strict } from '../../lib/annuity/schemas';
+import { duePeriodOf } from '../domain/due-period';
+import { eventRates, quoteFees, renewalFeesInEventCurrency } from '../domain/fees';
+import type { RateTable } from '../domain/fx';
+import { instructabilityOf } from '../domain/instructability';
+import type {
+  EventRecord,
+  InvoiceLineRecord,
+  InvoiceRecord,
+  PatentRecord,
+  ReceiptRecord,
+} from '../domain/model';
+import type { TenantState } from '../domain/tenant-state';
+
+/**
+ * The API's representations (spec: Resources and their fields), typed by the strict schemas so
+ * the compiler checks every field is present: null when it has no value, never omitted; `fees` and
+ * `instructability` the only optional members. Field order follows the spec's tables.
+ */
+
+export interface ViewContext {
+  tenant: TenantState;
+  today: string;
+  rates: RateTable;
+}
+
+export function patentView(patent: PatentRecord): Strict.Patent {
+  return {
+    object: 'patent',
+    id: patent.id,
+    providerId: patent.providerId,
+    clientCaseReference: patent.clientCaseReference,
+    clientFamilyReference: patent.clientFamilyReference,
+    title: patent.title,
+    office: patent.office,
+    patentType: patent.patentType,
+    applicationNumber: patent.applicationNumber,
+    applicationDate: patent.applicationDate,
+    nationalPhaseEntryDate: patent.nationalPhaseEntryDate,
+    priorityDate: patent.priorityDate,
+    publicationNumber: patent.publicationNumber,
+    publicationDate: patent.publicationDate,
+    grantPublicationNumber: patent.grantPublicationNumber,
+    grantDate: patent.grantDate,
+    pctApplicationNumber: patent.pctApplicationNumber,
+    expirationDate: patent.expirationDate,
+    extendedExpirationDate: patent.extendedExpirationDate,
+    lapseDate: patent.lapseDate,
+    renewalsManagedFrom: patent.renewalsManagedFrom,
+    status: patent.status,
+    filingRoute: patent.filingRoute,
+    applicantType: patent.applicantType,
+    claimCount: patent.claimCount,
+    designatedCountries: patent.designatedCountries ? [...patent.designatedCountries] : null,
+    owner: patent.owner,
+    secondaryOwners: patent.secondaryOwners ? [...patent.secondaryOwners] : null,
+    subCase: patent.subCase,
+    createdAt: patent.createdAt,
+    updatedAt: patent.updatedAt,
+  };
+}
+
+/**
+ * spec: Fees — INVOICED amounts come from the invoice line and are stable; ESTIMATED ones are
+ * computed now from the fee schedule and the current (or the month's frozen) rates.
+ */
+export function feesView(event: EventRecord, context: ViewContext): Strict.Fees {
+  if (event.invoiceLine) return invoiceLineView(event.invoiceLine);
+  const quote = quoteFees(
+    event,
+    null,
+    context.today,
+    eventRates(context.tenant.freezes.get(event.dueMonth), context.rates),
+  );
+  return {
+    object: 'fees',
+    invoiceId: null,
+    eventId: event.id,
+    patent: { id: event.patent.id, providerId: event.patent.providerId },
+    currency: quote.currency,
+    total: quote.total,
+    components: quote.components.map((component) => ({ ...component })),
+    feesStatus: 'ESTIMATED',
+    isFxRateFrozen: quote.isFxRateFrozen,
+  };
+}
+
+export function invoiceLineView(line: InvoiceLineRecord): Strict.Fees {
+  return {
+    object: 'fees',
+    invoiceId: line.invoice.id,
+    eventId: line.eventId,
+    patent: { id: line.patentId, providerId: line.providerId },
+    currency: line.currency,
+    total: line.total,
+    components: line.components.map((component) => ({ ...component })),
+    feesStatus: 'INVOICED',
+    isFxRateFrozen: line.isFxRateFrozen,
+  };
+}
+
+export function eventView(
+  event: EventRecord,
+  context: ViewContext,
+  options: { withFees: boolean },
+): Strict.PatentEvent {
+  const fees = feesView(event, context);
+  const instructability = instructabilityOf(event, context.today);
+  return {
+    object: 'patentEvent',
+    id: event.id,
+    patent: { id: event.patent.id, providerId: event.patent.providerId },
+    eventType: event.eventType,
+    dueDate: event.dueDate,
+    gracePeriodEndDate: event.gracePeriodEndDate,
+    renewal: { annuityYear: event.annuityYear, paymentSequenceNumber: event.paymentSequenceNumber },
+    appliedDecision: event.appliedDecision,
+    duePeriod: duePeriodOf(event, context.today),
+    processingStatus: event.processingStatus,
+    processingStatusUpdatedAt: event.processingStatusUpdatedAt,
+    isFxRateFrozen: fees.isFxRateFrozen,
+    feesStatus: fees.feesStatus,
+    createdAt: event.createdAt,
+    updatedAt: event.updatedAt,
+    ...(options.withFees ? { fees } : {}),
+    instructability: {
+      isAllowed: instructability.isAllowed,
+      allowedDecisions: instructability.allowedDecisions,
+      blockedReason: instructability.blockedReason,
+      opensAt: instructability.opensAt,
+      mode: instructability.mode,
+    },
+  };
+}
+
+export function invoiceView(invoice: InvoiceRecord): Strict.Invoice {
+  return {
+    object: 'invoice',
+    id: invoice.id,
+    reference: invoice.reference,
+    number: invoice.number,
+    issueDate: invoice.issueDate,
+    origin: invoice.origin,
+    ipRightType: 'PATENT',
+    currency: invoice.currency,
+    vatRate: invoice.vatRate,
+    vatNumber: invoice.vatNumber,
+    subtotalExcludingTax: invoice.subtotalExcludingTax,
+    totalIncludingTax: invoice.totalIncludingTax,
+    hasPdfDocument: invoice.hasPdfDocument,
+    // spec: Endpoints, "An XLSX download endpoint: not shown" — so no invoice claims one.
+    hasXlsxDocument: false,
+    fees: invoice.lines.map(invoiceLineView),
+    createdAt: invoice.createdAt,
+    updatedAt: invoice.updatedAt,
+  };
+}
+
+export function receiptView(receipt: ReceiptRecord): Strict.InstructionReceipt {
+  return {
+    object: 'instructionReceipt',
+    issueDate: receipt.issueDate,
+    reference: receipt.reference,
+    number: receipt.number,
+    instructions: receipt.instructions.map((instruction) => ({
+      object: 'instruction',
+      id: instruction.id,
+      decision: instruction.decision,
+      // DIRECT mode: executed synchronously, never scheduled (spec: Instruction receipt).
+      status: 'EXECUTED',
+      executedAt: instruction.executedAt,
+      scheduledForExecutionAt: null,
+      renewedDesignatedCountries: null,
+      excludedDesignatedCountries: null,
+    })),
+  };
+}
+
+export function frozenRateEventView(event: EventRecord, context: ViewContext): Strict.FrozenRateEvent {
+  return {
+    object: 'frozenRateEvent',
+    clientCaseReference: event.patent.clientCaseReference,
+    dueDate: event.dueDate,
+    amount: renewalFeesInEventCurrency(event, context.today),
+    currency: event.officeCurrency,
+    isFxRateFrozen: context.tenant.freezes.has(event.dueMonth),
+    hasInstruction: event.appliedDecision !== null,
+  };
+}
+
+export function freezeView(yearMonth: string, context: ViewContext): Strict.ExchangeRateFreeze {
+  const events = (context.tenant.eventsByMonth.get(yearMonth) ?? []).filter((event) => !event.removed);
+  return {
+    object: 'exchangeRateFreeze',
+    yearMonth,
+    events: events.map((event) => frozenRateEventView(event, context)),
+  };
+}

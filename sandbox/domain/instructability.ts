@@ -1,0 +1,64 @@
+import type { Decision } from '../../lib/annuity/schemas';
+import { addMonths, startOfMonth } from './calendar';
+import { duePeriodOf } from './due-period';
+import type { EventRecord } from './model';
+
+export type BlockedReason = 'ALREADY_INSTRUCTED' | 'TOO_EARLY' | 'EARLIER_EVENT_PENDING';
+
+export interface InstructabilityResult {
+  isAllowed: boolean;
+  allowedDecisions: Decision[];
+  blockedReason: BlockedReason | null;
+  opensAt: string;
+  mode: 'DIRECT';
+}
+
+const ALL_DECISIONS: readonly Decision[] = ['PROCEED', 'SKIP_THIS_TIME', 'DROP'];
+const WITHOUT_PROCEED: readonly Decision[] = ['SKIP_THIS_TIME', 'DROP'];
+
+/** spec: Instruction rules — "the first day of the month two months before the due month". */
+export function opensAtFor(dueDate: string): string {
+  return startOfMonth(addMonths(startOfMonth(dueDate), -2));
+}
+
+/** The chronologically earliest event of the patent that has no decision yet. */
+export function earliestUndecidedEvent(event: EventRecord): EventRecord | null {
+  return event.patent.events.find((candidate) => candidate.appliedDecision === null) ?? null;
+}
+
+/** Due dates of the patent's undecided events before this one (instruction_skipped extension). */
+export function missingPreviousRenewalDates(event: EventRecord): string[] {
+  const dates: string[] = [];
+  for (const candidate of event.patent.events) {
+    if (candidate === event) break;
+    if (candidate.appliedDecision === null) dates.push(candidate.dueDate);
+  }
+  return dates;
+}
+
+/**
+ * The one rule behind both `instructability` on every event and the checks of
+ * POST /patent-instructions (spec: Instruction rules, "computed by the same rule the POST
+ * enforces"). The reasons are tested in the table's order: already decided, then too early, then
+ * an earlier undecided event of the same patent. PROCEED is not offered once the event is LAPSED.
+ */
+export function instructabilityOf(event: EventRecord, today: string): InstructabilityResult {
+  const blocked = (blockedReason: BlockedReason): InstructabilityResult => ({
+    isAllowed: false,
+    allowedDecisions: [],
+    blockedReason,
+    opensAt: event.opensAt,
+    mode: 'DIRECT',
+  });
+  if (event.appliedDecision !== null) return blocked('ALREADY_INSTRUCTED');
+  if (today < event.opensAt) return blocked('TOO_EARLY');
+  if (earliestUndecidedEvent(event) !== event) return blocked('EARLIER_EVENT_PENDING');
+  const lapsed = duePeriodOf(event, today) === 'LAPSED';
+  return {
+    isAllowed: true,
+    allowedDecisions: [...(lapsed ? WITHOUT_PROCEED : ALL_DECISIONS)],
+    blockedReason: null,
+    opensAt: event.opensAt,
+    mode: 'DIRECT',
+  };
+}

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Hono } from 'hono';
+import { openApiDocument } from '../api/openapi';
+import { API_ROOT, registerApiRoutes } from '../api/routes';
+import { RuleViolation } from '../domain/rule-violation';
+import { OPERATOR_ROOT, registerOperatorRoutes } from '../operator/routes';
+import type { SandboxService } from '../service';
+import { DROPPED_RESPONSES, instanceOf, type SandboxEnv } from './context';
+import { FaultInjector, injectedFaultCode } from './faults';
+import { jsonResponse, problemResponse } from './problems';
+
+export interface SandboxApp {
+  app: Hono<SandboxEnv>;
+  faults: FaultInjector;
+}
+
+/** An inbound X-Request-Id is echoed when it is a sane header value; otherwise one is generated. */
+const ECHOABLE_REQUEST_ID = /^[\x21-\x7e]{1,200}$/;
+
+export function createSandboxApp(options: {
+  service: SandboxService;
+  operatorToken: string;
+  faults?: FaultInjector;
+  log?: (message: string, error?: unknown) => void;
+}): SandboxApp {
+  const { service } = options;
+  const faults = options.faults ?? new FaultInjector();
+  const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error));
+  const app = new Hono<SandboxEnv>();
+
+  // spec: Authentication 8 — every response carries X-Request-Id; a non-empty inbound one is echoed.
+  app.use('*', async (c, next) => {
+    const inbound = c.req.header('x-request-id')?.trim() ?? '';
+    const requestId = ECHOABLE_REQUEST_ID.test(inbound) ? inbound : randomUUID();
+    c.set('requestId', requestId);
+    await next();
+    c.res.headers.set('X-Request-Id', requestId);
+  });
+
+  app.get(`${API_ROOT}/openapi.json`, () => jsonResponse(openApiDocument()));
+
+  app.use(`${API_ROOT}/*`, async (c, next) => {
+    const decision = faults.decide(instanceOf(c));
+    if (!decision) return next();
+    if (decision.latencyMs > 0) await sleep(decision.latencyMs);
+    if (decision.outcome === 'drop') {
+      // The operation may run first: then its effect stands and only the answer is lost.
+      if (decision.dropPhase === 'after') await next();
+      // Destroy the connection without an answer, as a crashed gateway would.
+      c.env?.incoming?.socket.destroy();
+      const dropped = new Response(null, { status: 502 });
+      DROPPED_RESPONSES.add(dropped);
+      return dropped;
+    }
+    if (decision.outcome === 'error') {
+      return problemResponse(
+        {
+          code: injectedFaultCode(decision.errorStatus),
+          status: decision.errorStatus,
+          detail: 'Injected fault (operator API): the request was not processed.',
+          instance: instanceOf(c),
+          requestId: c.get('requestId'),
+        },
+        decision.errorStatus === 429 || decision.errorStatus === 503 ? { 'Retry-After': '1' } : {},
+      );
+    }
+    return next();
+  });
+
+  registerApiRoutes(app, service);
+  registerOperatorRoutes(app, service, faults, options.operatorToken);
+
+  app.notFound((c) =>
+    problemResponse({
+      code: 'not_found',
+      detail: `There is no ${c.req.method} ${instanceOf(c)}${instanceOf(c).startsWith(OPERATOR_ROOT) ? ' in the operator API' : ''}.`,
+      instance: instanceOf(c),
+      requestId: c.get('requestId'),
+    }),
+  );
+
+  app.onError((error, c) => {
+    const requestId = c.get('requestId') ?? randomUUID();
+    if (error instanceof RuleViolation) {
+      return problemResponse({
+        code: error.code,
+        detail: error.detail,
+        instance: instanceOf(c),
+        requestId,
+        extensions: error.extensions,
+      });
+    }
+    log(`sandbox: ${c.req.method} ${instanceOf(c)} failed (request ${requestId})`, error);
+    return problemResponse({
+      code: 'internal_error',
+      detail: `The request failed inside the service. Reference: ${requestId}.`,
+      instance: instanceOf(c),
+      requestId,
+    });
+  });
+
+  return { app, faults };
+}

@@ -1,0 +1,87 @@
+/**
+ * Fault injection for reliability tests (operator API `PUT/DELETE /operator/v1/faults`). It applies
+ * to the API v2 operations only — never the operator API or the OpenAPI document — and before
+ * authentication, so an injected failure costs no quota, like a failing gateway in front of the
+ * service. Latency is added first, then the connection may be dropped without an answer, then an
+ * error status may be answered instead of the operation.
+ */
+export interface FaultSettings {
+  latencyMs: number;
+  errorRate: number;
+  errorStatus: number;
+  dropRate: number;
+  /**
+   * When a dropped connection is cut: 'before' the operation runs (nothing happened), or 'after'
+   * it ran (the work is done, the answer is lost — the case a client must reconcile, spec: Errors,
+   * "a retry after a timeout commonly yields 409").
+   */
+  dropPhase: 'before' | 'after';
+  /** Path prefixes the faults apply to; relative ones are under /api/v2/external. Empty: all. */
+  paths: string[];
+}
+
+export type FaultDecision = {
+  latencyMs: number;
+  outcome: 'pass' | 'drop' | 'error';
+  errorStatus: number;
+  dropPhase: 'before' | 'after';
+};
+
+export const NO_FAULTS: FaultSettings = {
+  latencyMs: 0,
+  errorRate: 0,
+  errorStatus: 503,
+  dropRate: 0,
+  dropPhase: 'before',
+  paths: [],
+};
+
+const API_ROOT = '/api/v2/external';
+
+export class FaultInjector {
+  #settings: FaultSettings = NO_FAULTS;
+  readonly #random: () => number;
+
+  constructor(random: () => number = Math.random) {
+    this.#random = random;
+  }
+
+  get settings(): FaultSettings {
+    return this.#settings;
+  }
+
+  set(settings: Partial<FaultSettings>): FaultSettings {
+    const paths = (settings.paths ?? []).map((path) =>
+      path.startsWith('/api/') ? path : `${API_ROOT}/${path.replace(/^\/+/, '')}`,
+    );
+    this.#settings = { ...NO_FAULTS, ...settings, paths };
+    return this.#settings;
+  }
+
+  clear(): void {
+    this.#settings = NO_FAULTS;
+  }
+
+  decide(path: string): FaultDecision | null {
+    const settings = this.#settings;
+    const active = settings.latencyMs > 0 || settings.errorRate > 0 || settings.dropRate > 0;
+    if (!active) return null;
+    if (settings.paths.length > 0 && !settings.paths.some((prefix) => path.startsWith(prefix))) return null;
+    const outcome =
+      this.#random() < settings.dropRate ? 'drop' : this.#random() < settings.errorRate ? 'error' : 'pass';
+    return {
+      latencyMs: settings.latencyMs,
+      outcome,
+      errorStatus: settings.errorStatus,
+      dropPhase: settings.dropPhase,
+    };
+  }
+}
+
+/** The problem code an injected status answers with (5xx behaviour is not shown by the spec). */
+export function injectedFaultCode(status: number): string {
+  if (status === 429) return 'rate_limit_exceeded';
+  if (status === 503) return 'service_unavailable';
+  if (status >= 500) return 'internal_error';
+  return 'injected_fault';
+}
