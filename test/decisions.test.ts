@@ -298,6 +298,26 @@ describe('sending decisions', () => {
     await putDraft([]);
   });
 
+  it('counts a batch whose answer was lost after the service acted as done, and posts it only once', async () => {
+    const event = openEvent();
+    const draft = await putDraft([entry(event, 'PROCEED')]);
+    await up.sandbox.operator.setFaults({ dropRate: 1, dropPhase: 'after', paths: ['patent-instructions'] });
+    try {
+      await up.resetUsage();
+      const answer = await send(draft.batchKey);
+      expect(answer.status).toBe(200);
+      expect(answer.batch?.state).toBe('reconciled');
+      expect(answer.batch?.items[0]?.outcome).toBe('executed');
+      // Sending the same draft again returns the settled batch; nothing is posted twice.
+      expect((await send(draft.batchKey)).batch?.id).toBe(answer.batch?.id);
+      expect(await up.calls('postPatentInstructions')).toBe(1);
+    } finally {
+      await up.sandbox.operator.clearFaults();
+    }
+    expect((await up.client.getPatentEvent(event.patent.id, event.id)).data.appliedDecision).toBe('PROCEED');
+    expect((await getDraft()).entries).toEqual([]);
+  });
+
   it('reconciles at start-up a batch a stopped process left open', async () => {
     const event = openEvent();
     const batchId = (await claimBatch({

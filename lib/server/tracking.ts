@@ -12,7 +12,10 @@ import { upstreamClient } from './upstream';
 export async function loadTrackingMonth(month: string, requestId: string): Promise<TrackingData> {
   const window = await loadRenewalWindow({ kind: 'month', month }, NO_SERVER_FILTERS, requestId);
   const rows = window.rows.filter(isInstructed);
-  const fulfilled = rows.filter((row) => row.processingStatus === 'FULFILLED');
+  // Only paid renewals get an office receipt; skips and drops have none to look for.
+  const fulfilled = rows.filter(
+    (row) => row.processingStatus === 'FULFILLED' && row.appliedDecision === 'PROCEED',
+  );
   const receipts = await officialReceiptsOnFile(upstreamClient(requestId), fulfilled, requestId);
   return {
     month,

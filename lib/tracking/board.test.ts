@@ -62,6 +62,16 @@ describe('tracking board', () => {
     ]);
   });
 
+  it('expects no office receipt for a skipped renewal', () => {
+    const skipped = renewalRow({
+      eventId: 's1',
+      appliedDecision: 'SKIP_THIS_TIME',
+      processingStatus: 'FULFILLED',
+      fees: fees('95.00'),
+    });
+    expect(fulfilledGaps([skipped], new Set())).toEqual([]);
+  });
+
   it('flags FULFILLED renewals without an official receipt or an invoice line', () => {
     expect(fulfilledGaps(rows, new Set(['f1']))).toEqual([
       expect.objectContaining({

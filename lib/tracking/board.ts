@@ -55,14 +55,17 @@ export interface FulfilledGap {
   missingReceipt: boolean;
 }
 
-/** FULFILLED renewals still lacking an invoice line or an official receipt: the month is not closed. */
+/**
+ * FULFILLED renewals still lacking an invoice line or an official receipt: the month is not
+ * closed. Only a paid renewal (PROCEED) has an office receipt; a skip or drop has none to wait for.
+ */
 export function fulfilledGaps(rows: readonly RenewalRow[], receiptSeen: ReadonlySet<string>): FulfilledGap[] {
   return rows
     .filter((row) => row.processingStatus === 'FULFILLED')
     .map((row) => ({
       row,
       missingInvoice: (row.fees?.feesStatus ?? row.feesStatus) !== 'INVOICED',
-      missingReceipt: !receiptSeen.has(row.eventId),
+      missingReceipt: row.appliedDecision === 'PROCEED' && !receiptSeen.has(row.eventId),
     }))
     .filter((gap) => gap.missingInvoice || gap.missingReceipt);
 }

@@ -150,7 +150,7 @@ export function PortfolioTable() {
             {table.getRowModel().rows.map((row) => (
               <TableRow key={row.id}>
                 {row.getVisibleCells().map((cell) => (
-                  <TableCell key={cell.id} className="whitespace-nowrap">
+                  <TableCell key={cell.id} data-column={cell.column.id} className="whitespace-nowrap">
                     <table.FlexRender cell={cell} />
                   </TableCell>
                 ))}

@@ -1,0 +1,135 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import Papa from 'papaparse';
+import { formatMoney } from '../lib/annuity/money';
+import { expectNoAxeViolations } from './axe';
+import { badgeOf, monthEvents, totalsOf } from './service';
+import { signInAs } from './session';
+
+test('a paralegal opens the month view, filters by office, sees the service’s counts and totals, opens a patent and exports CSV', async ({
+  page,
+}) => {
+  await signInAs(page, 'paralegal');
+  // The default month is the earliest with renewals open for instruction.
+  await expect(page).toHaveURL(/\/renewals\?month=\d{4}-\d{2}/);
+  const month = new URL(page.url()).searchParams.get('month') as string;
+  const locale = await page.evaluate(() => navigator.language);
+  const events = await monthEvents(month);
+  expect(events.length).toBeGreaterThan(0);
+  expect(events.some((event) => badgeOf(event) === 'allowed')).toBe(true);
+
+  const summary = page.getByRole('region', { name: 'Summary' });
+  await expect(summary).toContainText(`Showing ${events.length} of ${events.length} renewals`);
+  const counts = new Map<string, number>();
+  for (const event of events) counts.set(badgeOf(event), (counts.get(badgeOf(event)) ?? 0) + 1);
+  for (const [badge, count] of counts) {
+    await expect(page.getByTestId(`badge-count-${badge}`)).toContainText(`: ${count}`);
+  }
+  for (const total of totalsOf(events)) {
+    await expect(page.getByTestId(`total-${total.currency}`)).toContainText(
+      formatMoney(total.total, total.currency, locale),
+    );
+  }
+  await expectNoAxeViolations(page);
+
+  // Filter by one office: the service filters, and the dashboard shows what it answers.
+  await page
+    .getByRole('group', { name: 'Filters' })
+    .getByRole('button', { name: 'Office', exact: true })
+    .click();
+  const filter = page.getByRole('dialog', { name: 'Filter by office' });
+  const office = ((await filter.locator('label').first().textContent()) ?? '').trim();
+  await filter.getByRole('checkbox').first().check();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(new RegExp(`offices=${office}`));
+  const inOffice = await monthEvents(month, [office]);
+  await expect(summary).toContainText(`Showing ${inOffice.length} of ${inOffice.length} renewals`);
+  for (const total of totalsOf(inOffice)) {
+    await expect(page.getByTestId(`total-${total.currency}`)).toContainText(
+      formatMoney(total.total, total.currency, locale),
+    );
+  }
+  const rows = page.locator('tbody tr[data-event-id]');
+  await expect(rows.first()).toBeVisible();
+  for (const cell of await rows.locator('td[data-column="office"]').allTextContents())
+    expect(cell).toBe(office);
+
+  // Export what is shown: the same renewals, the visible columns, amounts as decimals.
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const file = await (await download).path();
+  const parsed = Papa.parse<string[]>((await readFile(file, 'utf8')).replace(/^\uFEFF/, ''), {
+    skipEmptyLines: true,
+  });
+  const [header, ...lines] = parsed.data;
+  expect(header).toEqual(
+    expect.arrayContaining(['Case reference', 'Office', 'Due date', 'Fees total', 'Currency']),
+  );
+  expect(lines).toHaveLength(inOffice.length);
+  const officeColumn = header?.indexOf('Office') ?? -1;
+  expect(lines.every((line) => line[officeColumn] === office)).toBe(true);
+  const amountColumn = header?.indexOf('Fees total') ?? -1;
+  expect(lines.every((line) => /^\d+(\.\d+)?$/.test(line[amountColumn] ?? ''))).toBe(true);
+
+  // Open a patent from its row.
+  const link = rows.first().getByRole('link').first();
+  const name = (await link.textContent()) as string;
+  await link.click();
+  await expect(page).toHaveURL(/\/portfolio\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Renewals, past and future' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('local filters and sort apply at once and stay in the URL', async ({ page }) => {
+  await signInAs(page, 'paralegal');
+  await expect(page).toHaveURL(/\/renewals\?month=/);
+  const month = new URL(page.url()).searchParams.get('month') as string;
+  const events = await monthEvents(month);
+  const open = events.filter((event) => badgeOf(event) === 'allowed').length;
+  await page.getByTestId('badge-count-allowed').click();
+  await expect(page).toHaveURL(/badge=allowed/);
+  await expect(page.getByRole('region', { name: 'Summary' })).toContainText(
+    `Showing ${open} of ${events.length}`,
+  );
+  await page.getByRole('button', { name: 'Due date' }).click();
+  await expect(page).toHaveURL(/sort=dueDate/);
+  const dueDate = new Map(events.map((event) => [event.id, event.dueDate]));
+  const shown = await page
+    .locator('tbody tr[data-event-id]')
+    .evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-event-id') ?? ''));
+  const shownDates = shown.map((id) => dueDate.get(id) ?? '');
+  expect(shownDates.length).toBeGreaterThan(0);
+  expect(shownDates).toEqual([...shownDates].sort());
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Summary' })).toContainText(
+    `Showing ${open} of ${events.length}`,
+  );
+  await expect(page.getByRole('columnheader', { name: 'Due date' })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+});
+
+test('the portfolio pages and sorts on the server and finds a patent by provider ID', async ({ page }) => {
+  await signInAs(page, 'paralegal', '/portfolio');
+  await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText('page 1 of');
+  await page
+    .getByRole('group', { name: 'Filters' })
+    .getByRole('button', { name: 'Office', exact: true })
+    .click();
+  await expect(page).toHaveURL(/sort=office/);
+  const offices = await page.locator('tbody tr td[data-column="office"]').allTextContents();
+  expect(offices).toEqual([...offices].sort());
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  const providerId = (await page
+    .locator('tbody tr td[data-column="providerId"]')
+    .first()
+    .textContent()) as string;
+  await page.getByLabel('Provider ID (exact)').fill(providerId);
+  await page.getByRole('button', { name: 'Look up' }).click();
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await expect(page.locator('tbody tr td[data-column="providerId"]')).toHaveText(providerId);
+  await expectNoAxeViolations(page);
+});

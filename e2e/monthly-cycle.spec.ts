@@ -1,0 +1,120 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
+import { findEvent, nameOf, offers, operator, patentEvents, type ServiceEvent } from './service';
+import { signInAs } from './session';
+
+/**
+ * The spec's monthly cycle (What the service does, 4): list a month with fees, decide from
+ * instructability, send one batch, download the instruction receipt, follow processing until
+ * FULFILLED, download the official receipt. And a DROP, confirmed for its patent.
+ */
+async function openMonth(page: Page): Promise<string> {
+  await signInAs(page, 'paralegal');
+  await expect(page).toHaveURL(/\/renewals\?month=\d{4}-\d{2}/);
+  return new URL(page.url()).searchParams.get('month') as string;
+}
+
+async function decide(page: Page, event: ServiceEvent, decision: 'Proceed' | 'Drop') {
+  const name = await nameOf(event);
+  const row = page.locator(`tbody tr[data-event-id="${event.id}"]`);
+  await row.scrollIntoViewIfNeeded();
+  await row.getByRole('combobox', { name: `Decision for ${name}` }).selectOption({ label: decision });
+  await expect(page.getByRole('region', { name: 'Your decisions' })).toContainText('Saved.');
+  return name;
+}
+
+async function pdfOf(
+  download: Promise<import('@playwright/test').Download>,
+): Promise<{ name: string; head: string }> {
+  const file = await download;
+  const bytes = await readFile(await file.path());
+  return { name: file.suggestedFilename(), head: bytes.subarray(0, 5).toString('latin1') };
+}
+
+test('the monthly cycle: decide, send, receipt, processing to FULFILLED, official receipt', async ({
+  page,
+}) => {
+  const first = await openMonth(page);
+  const event = await findEvent(first, (candidate) => offers(candidate, 'PROCEED'));
+  await page.goto(`/renewals?month=${event.dueDate.slice(0, 7)}&badge=allowed`);
+  const name = await decide(page, event, 'Proceed');
+  await expectNoAxeViolations(page);
+
+  // A reload keeps the draft (it lives on the server, per user).
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Your decisions' })).toContainText(
+    '1 decision in your draft',
+  );
+
+  await page.getByRole('link', { name: 'Review and send 1' }).click();
+  await expect(page).toHaveURL(/\/renewals\/review$/);
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Proceed');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Send 1 decision' }).click();
+
+  await expect(page).toHaveURL(/\/renewals\/batches\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: /^Receipt no\. \d+$/ })).toBeVisible();
+  await expect(page.getByText('Executed', { exact: true }).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const receipt = await pdfOf(
+    Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Instruction receipt (PDF)' }).click(),
+    ]).then(([download]) => download),
+  );
+  expect(receipt.name).toBe(`instruction-receipt-${event.id}.pdf`);
+  expect(receipt.head).toBe('%PDF-');
+
+  // The service moves the renewal along its pipeline (operator API: as the office would).
+  const tracking = `/tracking?month=${event.dueDate.slice(0, 7)}`;
+  await page.goto(tracking);
+  const row = page.locator(`tr[data-event-id="${event.id}"]`);
+  await expect(row).toContainText('Instructed');
+  await expect(row.getByRole('button', { name: `Official receipt of ${name}` })).toHaveCount(0);
+  for (const step of ['PAYMENT_SENT', 'PAYMENT_CONFIRMED', 'FULFILLED'] as const)
+    await operator.progressEvent(event.id, step);
+  await page.goto(tracking);
+  await expect(row).toContainText('Fulfilled');
+  await expectNoAxeViolations(page);
+  const official = await pdfOf(
+    Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: `Official receipt of ${name}` }).click(),
+    ]).then(([download]) => download),
+  );
+  expect(official.head).toBe('%PDF-');
+});
+
+test('a DROP is confirmed per patent, and the patent’s future renewals are gone', async ({ page }) => {
+  const first = await openMonth(page);
+  const event = await findEvent(
+    first,
+    async (candidate) =>
+      offers(candidate, 'DROP') &&
+      (await patentEvents(candidate.patent.id)).some((other) => other.dueDate > candidate.dueDate),
+  );
+  await page.goto(`/renewals?month=${event.dueDate.slice(0, 7)}&badge=allowed`);
+  const name = await decide(page, event, 'Drop');
+  await page.getByRole('link', { name: /^Review and send/ }).click();
+
+  const send = page.getByRole('button', { name: /^Send \d+ decision/ });
+  await expect(page.getByRole('heading', { name: /will be dropped/ })).toBeVisible();
+  await expect(send).toBeDisabled();
+  const confirmation = page.getByRole('checkbox', { name: new RegExp(`I understand that ${name}`) });
+  await expect(confirmation).toBeVisible();
+  await expectNoAxeViolations(page);
+  await confirmation.check();
+  await expect(send).toBeEnabled();
+  await send.click();
+  await expect(page).toHaveURL(/\/renewals\/batches\//);
+  await expect(page.getByText('Executed', { exact: true }).first()).toBeVisible();
+
+  await page.goto(`/portfolio/${event.patent.id}`);
+  const later = page.locator('tbody tr[data-event-id]');
+  const remaining = await patentEvents(event.patent.id);
+  expect(remaining.filter((other) => other.dueDate > event.dueDate)).toEqual([]);
+  await expect(later).toHaveCount(remaining.length);
+  await expect(page.locator(`tr[data-event-id="${event.id}"]`)).toContainText('Drop');
+});

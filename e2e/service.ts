@@ -1,0 +1,112 @@
+import { sumByCurrency } from '../lib/annuity/money';
+import { addMonths, currentYearMonth } from '../lib/format/dates';
+import { E2E_OPERATOR_TOKEN } from '../playwright.config';
+import { DEMO_API_KEY } from '../sandbox/demo';
+import { createOperatorClient } from '../sandbox/operator-client';
+
+/**
+ * The stand-in service the journeys run against (playwright.config.ts starts it), read directly
+ * with the demo key so a test can compare what the dashboard shows with what the service says.
+ * Raw fetch: lib/annuity's client is server-only by design.
+ */
+export const SERVICE_URL = `http://127.0.0.1:${process.env.E2E_SANDBOX_PORT ?? 4110}`;
+export const operator = createOperatorClient({ baseUrl: SERVICE_URL, token: E2E_OPERATOR_TOKEN });
+
+export interface ServiceEvent {
+  id: string;
+  patent: { id: string; providerId: string | null };
+  eventType: string;
+  dueDate: string;
+  appliedDecision: string | null;
+  processingStatus: string | null;
+  fees?: { currency: string; total: string | null };
+  instructability?: {
+    isAllowed: boolean;
+    allowedDecisions: string[];
+    blockedReason: string | null;
+    opensAt: string | null;
+  };
+}
+
+export interface ServicePatent {
+  id: string;
+  providerId: string | null;
+  clientCaseReference: string | null;
+  office: string;
+}
+
+async function get<T>(path: string): Promise<T> {
+  const response = await fetch(`${SERVICE_URL}/api/v2/external${path}`, {
+    headers: { 'x-api-key': DEMO_API_KEY },
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Every renewal due in a month, with fees, as the service lists it (100 per page). */
+export async function monthEvents(month: string, offices: string[] = []): Promise<ServiceEvent[]> {
+  const events: ServiceEvent[] = [];
+  for (let page = 1; ; page++) {
+    const query = new URLSearchParams({
+      dueMonth: month,
+      include: 'fees',
+      itemsPerPage: '100',
+      currentPage: String(page),
+    });
+    for (const office of offices) query.append('offices', office);
+    const body = await get<{ data: ServiceEvent[]; pagination: { hasMore: boolean } }>(
+      `/patent-events?${query}`,
+    );
+    events.push(...body.data);
+    if (!body.pagination.hasMore) return events.filter((event) => event.eventType === 'RENEWAL');
+  }
+}
+
+export const patent = (id: string) => get<ServicePatent>(`/patents/${id}`);
+export const patentEvents = (id: string) => get<ServiceEvent[]>(`/patents/${id}/events`);
+
+/** The badge the month view must show for an event, from the service's instructability only. */
+export function badgeOf(event: ServiceEvent): string {
+  const instructability = event.instructability;
+  if (!instructability) return 'not-reported';
+  if (instructability.isAllowed) return 'allowed';
+  return (
+    {
+      TOO_EARLY: 'too-early',
+      EARLIER_EVENT_PENDING: 'earlier-pending',
+      ALREADY_INSTRUCTED: 'already-instructed',
+    }[instructability.blockedReason ?? ''] ?? 'blocked-other'
+  );
+}
+
+export function totalsOf(events: ServiceEvent[]) {
+  return sumByCurrency(
+    events.flatMap((event) =>
+      event.fees ? [{ amount: event.fees.total, currency: event.fees.currency }] : [],
+    ),
+  );
+}
+
+/** The name the dashboard shows for a patent (case reference, else provider id). */
+export async function nameOf(event: ServiceEvent): Promise<string> {
+  const found = await patent(event.patent.id);
+  return found.clientCaseReference ?? found.providerId ?? found.id;
+}
+
+/**
+ * The first renewal, month by month from `from` to two months past the current one (the last
+ * month that can be open, spec: Instruction rules), for which `accept` holds.
+ */
+export async function findEvent(
+  from: string,
+  accept: (event: ServiceEvent) => boolean | Promise<boolean>,
+): Promise<ServiceEvent> {
+  const last = addMonths(currentYearMonth(), 2);
+  for (let month = from; month <= last; month = addMonths(month, 1)) {
+    for (const event of await monthEvents(month)) if (await accept(event)) return event;
+  }
+  throw new Error(`no renewal from ${from} to ${last} fits`);
+}
+
+export const offers = (event: ServiceEvent, decision: string) =>
+  Boolean(event.instructability?.isAllowed && event.instructability.allowedDecisions.includes(decision));
