@@ -114,12 +114,18 @@ test('local filters and sort apply at once and stay in the URL', async ({ page }
 test('the portfolio pages and sorts on the server and finds a patent by provider ID', async ({ page }) => {
   await signInAs(page, 'paralegal', '/portfolio');
   await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText('page 1 of');
+  const sorted = page.waitForResponse((response) => /\/api\/portfolio\?.*sort=office/.test(response.url()));
   await page.getByRole('columnheader', { name: 'Office' }).getByRole('button').click();
   await expect(page).toHaveURL(/sort=office/);
+  await sorted;
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const offices = await page.locator('tbody tr td[data-column="office"]').allTextContents();
   expect(offices).toEqual([...offices].sort());
+  const second = page.waitForResponse((response) => /\/api\/portfolio\?.*page=2/.test(response.url()));
   await page.getByRole('button', { name: 'Next page' }).click();
   await expect(page).toHaveURL(/page=2/);
+  await second;
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const providerId = (await page
     .locator('tbody tr td[data-column="providerId"]')
     .first()

@@ -15,5 +15,8 @@ export async function signInAs(page: Page, role: Role, next?: string): Promise<v
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).not.toHaveURL(/\/sign-in/);
+  // The start page may redirect once more (the month view adds its default month): wait until the
+  // landing page has loaded, so the test's next navigation does not abort this one.
+  await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'), { waitUntil: 'load' });
+  await page.waitForLoadState('networkidle');
 }

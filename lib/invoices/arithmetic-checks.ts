@@ -36,7 +36,10 @@ export function checkLinesSum(invoice: Invoice): CheckResult {
   );
   const subtotal = invoice.subtotalExcludingTax;
   if (amountsEqual(sum, subtotal)) {
-    return pass(id, `The ${invoice.fees.length} line(s) add up to the subtotal, ${money(subtotal, invoice.currency)}.`);
+    return pass(
+      id,
+      `The ${invoice.fees.length} line(s) add up to the subtotal, ${money(subtotal, invoice.currency)}.`,
+    );
   }
   return fail(
     id,

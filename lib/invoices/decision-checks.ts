@@ -33,7 +33,10 @@ export function checkDecisionRecorded(invoice: Invoice, line: Fees, evidence: Li
     );
   }
   if (evidence.event.state === 'unknown') {
-    return warning(id, 'Cannot check: the event could not be read from the service, and no batch record names it.');
+    return warning(
+      id,
+      'Cannot check: the event could not be read from the service, and no batch record names it.',
+    );
   }
   return fail(
     id,
@@ -45,7 +48,9 @@ export function checkDecisionRecorded(invoice: Invoice, line: Fees, evidence: Li
 
 /** Amounts a skip or drop should not carry: every non-zero component but SERVICE, unknown types included. */
 function beyondServiceFee(line: Fees) {
-  return line.components.filter((component) => component.type !== 'SERVICE' && !new Big(component.amount).eq(0));
+  return line.components.filter(
+    (component) => component.type !== 'SERVICE' && !new Big(component.amount).eq(0),
+  );
 }
 
 export function checkSkipDropBilling(invoice: Invoice, line: Fees, evidence: LineEvidence): CheckResult {
@@ -59,7 +64,9 @@ export function checkSkipDropBilling(invoice: Invoice, line: Fees, evidence: Lin
   if (extra.length === 0) {
     return pass(id, `${decisionWords(known.decision)}: only the service fee is billed.`);
   }
-  const listed = extra.map((c) => `${feeComponentLabel(c.type)} ${money(c.amount, line.currency)}`).join(', ');
+  const listed = extra
+    .map((c) => `${feeComponentLabel(c.type)} ${money(c.amount, line.currency)}`)
+    .join(', ');
   return fail(
     id,
     `${decisionWords(known.decision)} pays nothing to the office, yet the line bills ${listed} beyond the service fee.`,
@@ -95,5 +102,8 @@ export function checkGraceSurcharge(invoice: Invoice, line: Fees, evidence: Line
       `A grace-period surcharge is billed, but the renewal was ${graceDayText(known)}, on or before its due date ${due}.`,
     );
   }
-  return pass(id, `The renewal was ${graceDayText(known)}, after its due date ${due}: the surcharge applies.`);
+  return pass(
+    id,
+    `The renewal was ${graceDayText(known)}, after its due date ${due}: the surcharge applies.`,
+  );
 }

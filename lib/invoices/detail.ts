@@ -43,14 +43,7 @@ export interface InvoiceDetailData {
   checkedAt: string;
 }
 
-/** The patent a line belongs to: the line's back-reference (spec: Invoice `fees`). */
-export function linePatentId(line: Pick<Fees, 'patent'>): string | null {
-  return line.patent?.id ?? null;
-}
-
 export function lineLabel(line: Pick<InvoiceLineView, 'index' | 'patent' | 'fees'>): string {
   const name = line.patent?.caseReference ?? line.patent?.providerId ?? line.fees.patent?.providerId;
   return `Line ${line.index + 1}${name ? ` (${name})` : ''}`;
 }
-
-export type { LineVariance };

@@ -19,7 +19,12 @@ export function billingIndex(invoices: Iterable<Billed>): Map<string, Billing[]>
   for (const invoice of latest.values()) {
     invoice.fees.forEach((line, lineIndex) => {
       if (!line.eventId) return;
-      const billing = { invoiceId: invoice.id, reference: invoice.reference, origin: invoice.origin, lineIndex };
+      const billing = {
+        invoiceId: invoice.id,
+        reference: invoice.reference,
+        origin: invoice.origin,
+        lineIndex,
+      };
       const list = index.get(line.eventId);
       if (list) list.push(billing);
       else index.set(line.eventId, [billing]);
@@ -45,18 +50,17 @@ export function checkBilledOnce(
   if (sameInvoice.length > 0) {
     return fail(
       id,
-      `The event is billed ${sameInvoice.length + 1} times on this invoice (lines ${[lineIndex, ...sameInvoice.map((b) => b.lineIndex)]
+      `The event is billed ${sameInvoice.length + 1} times on this invoice (lines ${[
+        lineIndex,
+        ...sameInvoice.map((b) => b.lineIndex),
+      ]
         .sort((a, b) => a - b)
         .map((i) => i + 1)
         .join(', ')}).`,
     );
   }
-  if (others.length === 0) return pass(id, 'The event is billed on this invoice only.');
   const ordinary = others.filter((b) => !isCorrection(b));
   const corrections = others.filter(isCorrection);
-  if (!isCorrection(invoice) && ordinary.length > 0) {
-    return fail(id, `The event is also billed on ${names(ordinary)}.`);
-  }
   if (isCorrection(invoice)) {
     if (ordinary.length > 1) return fail(id, `The event is billed on ${names(ordinary)}, more than once.`);
     if (ordinary.length === 0) {
@@ -67,5 +71,7 @@ export function checkBilledOnce(
     }
     return pass(id, `This correction adjusts the billing on ${names(ordinary)}, as corrections do.`);
   }
+  if (ordinary.length > 0) return fail(id, `The event is also billed on ${names(ordinary)}.`);
+  if (corrections.length === 0) return pass(id, 'The event is billed on this invoice only.');
   return pass(id, `Also billed on correction(s) ${names(corrections)}, which adjust this line by design.`);
 }

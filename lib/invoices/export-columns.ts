@@ -5,7 +5,7 @@ import { decimalCell, type ExportValue } from '@/lib/renewals/columns';
 import { decisionLabel } from '@/lib/renewals/labels';
 import { CHECK_TITLES, countChecks } from './check-types';
 import type { InvoiceLineView } from './detail';
-import { invoiceNumberText, originLabel } from './labels';
+import { originLabel } from './labels';
 import type { MarkView, ReconciliationStatus } from './reconciliation';
 
 /**
@@ -39,7 +39,15 @@ const money = (row: ExportLine, amount: string | null | undefined) => decimalCel
 
 function componentAmount(row: ExportLine, type: string): ExportValue {
   const matching = row.line.fees.components.filter((c) => c.type === type);
-  return matching.length === 0 ? null : money(row, addAmounts(matching.map((c) => c.amount), currencyOf(row)));
+  return matching.length === 0
+    ? null
+    : money(
+        row,
+        addAmounts(
+          matching.map((c) => c.amount),
+          currencyOf(row),
+        ),
+      );
 }
 
 const unknownComponents = (row: ExportLine) =>
@@ -56,37 +64,59 @@ const varianceCheck = (row: ExportLine) => row.line.checks.find((c) => c.id === 
 
 export const INVOICE_EXPORT_COLUMNS: readonly ExportColumn[] = [
   { header: 'Invoice reference', value: (r) => r.invoice.reference },
-  { header: 'Invoice number', value: (r) => (r.invoice.number === null ? null : invoiceNumberText(r.invoice.number)) },
+  // spec: Invoice — null for IMPORTED invoices: an empty cell, the reference identifies them.
+  { header: 'Invoice number', value: (r) => r.invoice.number },
   { header: 'Issue date', value: (r) => r.invoice.issueDate },
   { header: 'Origin', value: (r) => originLabel(r.invoice.origin).label },
   { header: 'Line', value: (r) => r.line.index + 1 },
   { header: 'Case reference', value: (r) => r.line.patent?.caseReference ?? null },
-  { header: 'Provider ID', value: (r) => r.line.patent?.providerId ?? r.line.fees.patent?.providerId ?? null },
+  {
+    header: 'Provider ID',
+    value: (r) => r.line.patent?.providerId ?? r.line.fees.patent?.providerId ?? null,
+  },
   { header: 'Patent ID', value: (r) => r.line.patentId },
   { header: 'Event ID', value: (r) => r.line.fees.eventId },
   { header: 'Annuity year', value: (r) => r.line.event?.annuityYear ?? null },
   { header: 'Due date', value: (r) => r.line.event?.dueDate ?? null },
   {
     header: 'Decision',
-    value: (r) => (r.line.decision ? (decisionLabel(r.line.decision.decision)?.label ?? r.line.decision.decision) : null),
+    value: (r) =>
+      r.line.decision ? (decisionLabel(r.line.decision.decision)?.label ?? r.line.decision.decision) : null,
   },
-  ...KNOWN_COMPONENTS.map((type) => ({ header: COMPONENT_HEADERS[type], value: (r: ExportLine) => componentAmount(r, type) })),
+  ...KNOWN_COMPONENTS.map((type) => ({
+    header: COMPONENT_HEADERS[type],
+    value: (r: ExportLine) => componentAmount(r, type),
+  })),
   {
     header: 'Other components',
     value: (r) => {
       const other = unknownComponents(r);
-      return other.length === 0 ? null : money(r, addAmounts(other.map((c) => c.amount), currencyOf(r)));
+      return other.length === 0
+        ? null
+        : money(
+            r,
+            addAmounts(
+              other.map((c) => c.amount),
+              currencyOf(r),
+            ),
+          );
     },
   },
   {
     header: 'Other component types',
-    value: (r) => unknownComponents(r).map((c) => c.type).join(', ') || null,
+    value: (r) =>
+      unknownComponents(r)
+        .map((c) => c.type)
+        .join(', ') || null,
   },
   { header: 'Line total', value: (r) => money(r, r.line.fees.total) },
   { header: 'Currency', value: (r) => currencyOf(r) },
   {
     header: 'VAT rate %',
-    value: (r) => (r.invoice.vatRate === null ? null : { decimal: new Big(String(r.invoice.vatRate)).times(100).toFixed(), digits: 2 }),
+    value: (r) =>
+      r.invoice.vatRate === null
+        ? null
+        : { decimal: new Big(String(r.invoice.vatRate)).times(100).toFixed(), digits: 2 },
   },
   { header: 'FX frozen', value: (r) => (r.line.fees.isFxRateFrozen ? 'yes' : 'no') },
   { header: 'Estimate when sent', value: (r) => varianceCell(r, 'estimated') },
@@ -107,8 +137,14 @@ export const INVOICE_EXPORT_COLUMNS: readonly ExportColumn[] = [
   { header: 'Marked by', value: (r) => r.mark?.markedByEmail ?? null },
   { header: 'Marked at', value: (r) => r.mark?.markedAt ?? null },
   { header: 'Invoice status', value: (r) => r.invoiceStatus },
-  { header: 'Invoice subtotal', value: (r) => decimalCell(r.invoice.subtotalExcludingTax, r.invoice.currency) },
-  { header: 'Invoice total incl. VAT', value: (r) => decimalCell(r.invoice.totalIncludingTax, r.invoice.currency) },
+  {
+    header: 'Invoice subtotal',
+    value: (r) => decimalCell(r.invoice.subtotalExcludingTax, r.invoice.currency),
+  },
+  {
+    header: 'Invoice total incl. VAT',
+    value: (r) => decimalCell(r.invoice.totalIncludingTax, r.invoice.currency),
+  },
 ];
 
 export const INVOICE_EXPORT_HEADERS = INVOICE_EXPORT_COLUMNS.map((column) => column.header);

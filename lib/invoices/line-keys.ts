@@ -16,7 +16,3 @@ export function lineKeys(lines: readonly Pick<Fees, 'eventId'>[]): string[] {
     line.eventId && occurrences.get(line.eventId) === 1 ? line.eventId : String(position),
   );
 }
-
-export function isInvoiceKey(key: string): boolean {
-  return key === INVOICE_MARK_KEY;
-}

@@ -29,7 +29,9 @@ export function reconciliationStatus(
   const byKey = new Map(marks.filter((m) => relevant.has(m.lineKey)).map((m) => [m.lineKey, m.status]));
   if ([...byKey.values()].includes('disputed')) return 'disputed';
   const allLines =
-    keys.length > 0 ? keys.every((key) => byKey.get(key) === 'reconciled') : byKey.get(INVOICE_MARK_KEY) === 'reconciled';
+    keys.length > 0
+      ? keys.every((key) => byKey.get(key) === 'reconciled')
+      : byKey.get(INVOICE_MARK_KEY) === 'reconciled';
   if (allLines) return 'reconciled';
   return byKey.size > 0 ? 'in-progress' : 'unmarked';
 }

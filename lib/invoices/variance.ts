@@ -96,10 +96,7 @@ function describeVariance(v: Extract<LineVariance, { kind: 'compared' }>): strin
   return `invoiced ${money(v.invoiced, v.currency)} against ${money(v.estimated, v.currency)} estimated (${signed(v.difference)}${percent})`;
 }
 
-export function checkLineVariance(
-  variance: LineVariance,
-  thresholdPercent: string,
-): CheckResult {
+export function checkLineVariance(variance: LineVariance, thresholdPercent: string): CheckResult {
   const id = 'estimate-variance';
   if (variance.kind === 'not-compared') {
     const outcome = NOT_COMPARED[variance.reason];
@@ -176,17 +173,27 @@ export function checkInvoiceVariance(
       (v) => v.kind === 'compared' || NOT_COMPARED[v.reason].status === 'warning',
     ).length;
     return applicable === 0
-      ? pass(id, 'Not applicable: no line of this invoice bills a renewal that was estimated (corrections, skips and drops).')
-      : warning(id, `Cannot check: none of the ${applicable} renewal line(s) has an estimate recorded to compare with.`);
+      ? pass(
+          id,
+          'Not applicable: no line of this invoice bills a renewal that was estimated (corrections, skips and drops).',
+        )
+      : warning(
+          id,
+          `Cannot check: none of the ${applicable} renewal line(s) has an estimate recorded to compare with.`,
+        );
   }
   const parts = totals.map(
     (t) =>
       `${t.currency}: invoiced ${money(t.invoiced, t.currency)} against ${money(t.estimated, t.currency)} estimated (${signed(t.difference)}${t.percent === null ? '' : `, ${signed(t.percent)}%`}) over ${t.lines} line(s)`,
   );
-  const uncompared = variances.filter((v) => v.kind === 'not-compared' && NOT_COMPARED[v.reason].status === 'warning').length;
+  const uncompared = variances.filter(
+    (v) => v.kind === 'not-compared' && NOT_COMPARED[v.reason].status === 'warning',
+  ).length;
   const note = uncompared > 0 ? ` ${uncompared} line(s) could not be compared.` : '';
   const above = totals.filter(
-    (t) => (t.percent === null && !new Big(t.difference).eq(0)) || exceedsThreshold(t.difference, t.estimated, thresholdPercent),
+    (t) =>
+      (t.percent === null && !new Big(t.difference).eq(0)) ||
+      exceedsThreshold(t.difference, t.estimated, thresholdPercent),
   );
   return above.length > 0
     ? fail(id, `Above the ${thresholdPercent}% threshold. ${parts.join('; ')}.${note}`)

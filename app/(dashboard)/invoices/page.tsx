@@ -1,15 +1,45 @@
+import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
 import type { Metadata } from 'next';
-import { ComingSoon } from '@/components/shell/coming-soon';
+import type { SearchParams } from 'nuqs/server';
+import { Suspense } from 'react';
+import { invoiceListQuery } from '@/components/invoices/invoices-query';
+import { PageHeader } from '@/components/shell/page-header';
+import { ProblemPanel } from '@/components/shell/problem-panel';
+import { SkeletonRows } from '@/components/ui/skeleton';
+import type { InvoiceListQuery } from '@/lib/invoices/query';
+import { loadInvoiceList } from '@/lib/server/invoices';
+import { loadForPage, pageRequestId } from '@/lib/server/request-context';
 import { requireViewer } from '@/lib/server/session';
+import { InvoicesTable } from './invoices-table';
+import { invoiceQueryFromParams, loadInvoiceParams } from './search-params';
 
 export const metadata: Metadata = { title: 'Invoices' };
 
-export default async function InvoicesPage() {
+export default async function InvoicesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requireViewer('invoices:read');
+  const query = invoiceQueryFromParams(await loadInvoiceParams(searchParams));
+  const requestId = await pageRequestId();
   return (
-    <ComingSoon
-      title="Invoices"
-      what="Invoices from the renewal service, checked line by line against decisions and estimates."
-    />
+    <>
+      <PageHeader
+        title="Invoices"
+        description="Renewal invoices from the service, checked line by line against decisions and estimates."
+      />
+      <Suspense fallback={<SkeletonRows count={12} />}>
+        <InvoicesData query={query} requestId={requestId} />
+      </Suspense>
+    </>
+  );
+}
+
+async function InvoicesData({ query, requestId }: { query: InvoiceListQuery; requestId: string }) {
+  const loaded = await loadForPage(requestId, () => loadInvoiceList(query, requestId));
+  if (!loaded.ok) return <ProblemPanel problem={loaded.problem} />;
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(invoiceListQuery(query).queryKey, loaded.data);
+  return (
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <InvoicesTable />
+    </HydrationBoundary>
   );
 }

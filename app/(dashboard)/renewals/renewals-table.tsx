@@ -180,7 +180,11 @@ export function RenewalsTable({
                 style={{ height: ROW_HEIGHT }}
               >
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} data-column={cell.column.id} className="px-3 align-middle whitespace-nowrap">
+                  <td
+                    key={cell.id}
+                    data-column={cell.column.id}
+                    className="px-3 align-middle whitespace-nowrap"
+                  >
                     <table.FlexRender cell={cell} />
                   </td>
                 ))}

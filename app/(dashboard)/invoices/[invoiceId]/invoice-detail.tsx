@@ -1,0 +1,151 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { ExportInvoices } from '@/components/invoices/export-invoices';
+import { InvoiceChecks } from '@/components/invoices/invoice-checks';
+import { InvoiceFields } from '@/components/invoices/invoice-fields';
+import { InvoiceLinesTable } from '@/components/invoices/invoice-lines-table';
+import { invoiceDetailQuery, invoiceMarksQuery } from '@/components/invoices/invoices-query';
+import { ReconciliationPanel } from '@/components/invoices/reconciliation-panel';
+import { OriginBadge, ReconciliationBadge } from '@/components/invoices/status-badges';
+import { useLocale } from '@/components/shell/locale';
+import { PageHeader } from '@/components/shell/page-header';
+import { ProblemPanel } from '@/components/shell/problem-panel';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { SkeletonRows } from '@/components/ui/skeleton';
+import { formatDate, formatTimestamp } from '@/lib/format/dates';
+import { ApiProblem } from '@/lib/http/api-client';
+import { invoiceNumberText } from '@/lib/invoices/labels';
+import { reconciliationStatus } from '@/lib/invoices/reconciliation';
+
+/**
+ * One invoice as finance reconciles it. The checks come with the invoice (computed on the server,
+ * lib/invoices/checks.ts); the marks are polled on their own so another finance user's marks
+ * appear without re-running the checks.
+ */
+export function InvoiceDetail({
+  invoiceId,
+  canMark,
+  canExport,
+}: {
+  invoiceId: string;
+  canMark: boolean;
+  canExport: boolean;
+}) {
+  const locale = useLocale();
+  const detailQuery = useQuery(invoiceDetailQuery(invoiceId));
+  const marksQuery = useQuery(invoiceMarksQuery(invoiceId));
+  const marks = useMemo(
+    () => new Map((marksQuery.data?.marks ?? []).map((mark) => [mark.lineKey, mark])),
+    [marksQuery.data],
+  );
+  const detail = detailQuery.data;
+  if (!detail) {
+    return detailQuery.error ? (
+      <ProblemPanel
+        problem={
+          detailQuery.error instanceof ApiProblem
+            ? detailQuery.error.body
+            : { detail: detailQuery.error.message }
+        }
+        action={
+          <Button variant="outline" size="sm" onClick={() => void detailQuery.refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    ) : (
+      <SkeletonRows count={8} />
+    );
+  }
+  const { invoice } = detail;
+  const keys = detail.lines.map((line) => line.lineKey);
+  const status = reconciliationStatus(keys, marksQuery.data?.marks ?? []);
+  const issued = invoice.issueDate ? `issued ${formatDate(invoice.issueDate, locale)}` : 'no issue date';
+  return (
+    <>
+      <PageHeader
+        title={`Invoice ${invoice.reference}`}
+        description={`Number ${invoiceNumberText(invoice.number)} · ${issued} · ${invoice.currency}`}
+        actions={
+          <>
+            <OriginBadge origin={invoice.origin} />
+            <ReconciliationBadge status={status} />
+          </>
+        }
+      />
+      {invoice.origin === 'REGULARIZATION' ? (
+        <p className="mb-4 text-sm text-muted-foreground">
+          This is a correction (regularization): it adjusts lines billed on earlier invoices.
+        </p>
+      ) : null}
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>Checks</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <InvoiceChecks detail={detail} locale={locale} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Reconciliation</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ReconciliationPanel
+              invoiceId={invoice.id}
+              reference={invoice.reference}
+              status={status}
+              lineKeys={keys}
+              marks={marks}
+              canMark={canMark}
+              locale={locale}
+            />
+          </CardContent>
+        </Card>
+        <Card className="lg:col-span-3">
+          <CardHeader>
+            <CardTitle>Invoice</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <InvoiceFields invoice={invoice} locale={locale} />
+          </CardContent>
+        </Card>
+      </div>
+
+      <section aria-labelledby="lines-heading" className="mt-6 flex flex-col gap-3">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h2 id="lines-heading" className="text-lg font-semibold">
+              Lines
+            </h2>
+            <p className="text-xs text-muted-foreground">
+              Checked {formatTimestamp(detail.checkedAt, locale)}. Decisions and estimates come from the
+              batches sent from this dashboard, else from the service's record of the event.
+            </p>
+          </div>
+          {canExport ? (
+            <ExportInvoices
+              scope={`invoiceId=${encodeURIComponent(invoice.id)}`}
+              what={`invoice ${invoice.reference}`}
+            />
+          ) : null}
+        </div>
+        {detail.lines.length === 0 ? (
+          <p className="text-sm text-muted-foreground">This invoice has no lines.</p>
+        ) : (
+          <InvoiceLinesTable
+            invoice={invoice}
+            lines={detail.lines}
+            marks={marks}
+            canMark={canMark}
+            locale={locale}
+          />
+        )}
+      </section>
+    </>
+  );
+}

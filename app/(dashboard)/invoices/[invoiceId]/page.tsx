@@ -1,0 +1,68 @@
+import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { invoiceDetailQuery, invoiceMarksQuery } from '@/components/invoices/invoices-query';
+import { PageHeader } from '@/components/shell/page-header';
+import { ProblemPanel } from '@/components/shell/problem-panel';
+import { can } from '@/lib/policy/roles';
+import { loadInvoiceDetail } from '@/lib/server/invoices';
+import { marksOfInvoice } from '@/lib/server/reconciliation-marks';
+import { loadForPage, pageRequestId } from '@/lib/server/request-context';
+import { requireViewer } from '@/lib/server/session';
+import { InvoiceDetail } from './invoice-detail';
+
+export const metadata: Metadata = { title: 'Invoice' };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export default async function InvoicePage({ params }: { params: Promise<{ invoiceId: string }> }) {
+  const viewer = await requireViewer('invoices:read');
+  const { invoiceId } = await params;
+  // Invoice ids are UUIDs (spec: Conventions): anything else cannot be one, so no call is spent.
+  if (!UUID.test(invoiceId)) notFound();
+  const requestId = await pageRequestId();
+  const loaded = await loadForPage(requestId, async () => {
+    const [detail, marks] = await Promise.all([
+      loadInvoiceDetail(invoiceId, requestId),
+      marksOfInvoice(invoiceId),
+    ]);
+    return { detail, marks };
+  });
+  if (!loaded.ok) {
+    // The service's 404 is our not-found page (style 8).
+    if (loaded.problem.status === 404) notFound();
+    return (
+      <>
+        <BackLink />
+        <PageHeader title="Invoice" />
+        <ProblemPanel problem={loaded.problem} />
+      </>
+    );
+  }
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(invoiceDetailQuery(invoiceId).queryKey, loaded.data.detail);
+  queryClient.setQueryData(invoiceMarksQuery(invoiceId).queryKey, { marks: loaded.data.marks });
+  return (
+    <>
+      <BackLink />
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <InvoiceDetail
+          invoiceId={invoiceId}
+          canMark={can(viewer.role, 'reconciliation:write')}
+          canExport={can(viewer.role, 'exports:read')}
+        />
+      </HydrationBoundary>
+    </>
+  );
+}
+
+function BackLink() {
+  return (
+    <p className="mb-2 text-sm">
+      <Link href="/invoices" className="text-primary underline-offset-2 hover:underline">
+        ← Invoices
+      </Link>
+    </p>
+  );
+}

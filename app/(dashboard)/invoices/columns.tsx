@@ -1,0 +1,99 @@
+'use client';
+
+import { columnVisibilityFeature, createColumnHelper, tableFeatures } from '@tanstack/react-table';
+import Link from 'next/link';
+import { OriginBadge, ReconciliationBadge } from '@/components/invoices/status-badges';
+import { useLocale } from '@/components/shell/locale';
+import { formatMoney } from '@/lib/annuity/money';
+import { formatDate } from '@/lib/format/dates';
+import { formatVatRate } from '@/lib/invoices/arithmetic-checks';
+import type { InvoiceListRow } from '@/lib/invoices/list';
+
+/** Module scope, as TanStack Table 9 requires: stable features and columns (stack-notes). */
+export const invoiceFeatures = tableFeatures({ columnVisibilityFeature });
+const helper = createColumnHelper<typeof invoiceFeatures, InvoiceListRow>();
+
+function DateCell({ value }: { value: string | null }) {
+  const locale = useLocale();
+  return value ? <span className="tabular-nums">{formatDate(value, locale)}</span> : <span>—</span>;
+}
+
+function MoneyCell({ amount, currency }: { amount: string | null; currency: string }) {
+  const locale = useLocale();
+  return amount === null ? (
+    <span className="text-muted-foreground">—</span>
+  ) : (
+    <span className="block text-right font-mono tabular-nums">{formatMoney(amount, currency, locale)}</span>
+  );
+}
+
+/** Ids and headers for the column menu (the reference always stays). */
+export const INVOICE_COLUMNS = [
+  { id: 'reference', header: 'Reference' },
+  { id: 'number', header: 'Number' },
+  { id: 'issueDate', header: 'Issue date' },
+  { id: 'origin', header: 'Origin' },
+  { id: 'currency', header: 'Currency' },
+  { id: 'subtotalExcludingTax', header: 'Subtotal' },
+  { id: 'vatRate', header: 'VAT rate' },
+  { id: 'totalIncludingTax', header: 'Total' },
+  { id: 'lineCount', header: 'Lines' },
+  { id: 'status', header: 'Reconciliation' },
+] as const;
+
+export const invoiceColumns = helper.columns([
+  helper.accessor('reference', {
+    header: 'Reference',
+    cell: ({ row }) => (
+      <Link
+        href={`/invoices/${encodeURIComponent(row.original.id)}`}
+        className="font-medium text-primary underline-offset-2 hover:underline"
+      >
+        {row.original.reference}
+      </Link>
+    ),
+  }),
+  helper.accessor('number', {
+    header: 'Number',
+    // spec: Invoice — null for IMPORTED invoices.
+    cell: ({ getValue }) => getValue() ?? <span className="text-muted-foreground">None</span>,
+  }),
+  helper.accessor('issueDate', {
+    header: 'Issue date',
+    cell: ({ getValue }) => <DateCell value={getValue()} />,
+  }),
+  helper.accessor('origin', {
+    header: 'Origin',
+    cell: ({ getValue }) => <OriginBadge origin={getValue()} />,
+  }),
+  helper.accessor('currency', { header: 'Currency' }),
+  helper.accessor('subtotalExcludingTax', {
+    header: 'Subtotal',
+    cell: ({ row }) => (
+      <MoneyCell amount={row.original.subtotalExcludingTax} currency={row.original.currency} />
+    ),
+  }),
+  helper.accessor('vatRate', {
+    header: 'VAT rate',
+    cell: ({ getValue }) => {
+      const rate = getValue();
+      return rate === null ? (
+        <span className="text-muted-foreground">—</span>
+      ) : (
+        <span className="tabular-nums">{formatVatRate(rate)}</span>
+      );
+    },
+  }),
+  helper.accessor('totalIncludingTax', {
+    header: 'Total',
+    cell: ({ row }) => <MoneyCell amount={row.original.totalIncludingTax} currency={row.original.currency} />,
+  }),
+  helper.accessor('lineCount', {
+    header: 'Lines',
+    cell: ({ getValue }) => <span className="block text-right tabular-nums">{getValue()}</span>,
+  }),
+  helper.accessor('status', {
+    header: 'Reconciliation',
+    cell: ({ getValue }) => <ReconciliationBadge status={getValue()} />,
+  }),
+]);

@@ -1,0 +1,85 @@
+import { EXPORT_PROGRESS_CONTENT_TYPE, type ExportMessage } from '@/lib/invoices/export-progress';
+import { invoiceExportQuerySchema } from '@/lib/invoices/query';
+import { logger } from '@/lib/log';
+import { can } from '@/lib/policy/roles';
+import { errorToProblem } from '@/lib/server/error-mapping';
+import { type ExportPlan, planInvoiceExport, writeInvoiceExport } from '@/lib/server/invoices-export';
+import { pacedStream, StreamCancelledError } from '@/lib/server/invoices-stream';
+import { problemResponse } from '@/lib/server/problem';
+import { defineRoute } from '@/lib/server/route';
+
+/**
+ * Invoice lines as CSV or XLSX, for one invoice or a selection. Reading invoices takes
+ * 'invoices:read'; taking them away as a file takes 'exports:read' too. The file is streamed as it
+ * is made (lib/server/invoices-export.ts); with `progress=1` the same bytes come inside progress
+ * lines, so the browser can show how far the export has come.
+ */
+export const GET = defineRoute(
+  { access: 'invoices:read', query: invoiceExportQuerySchema },
+  async ({ query, viewer, requestId }) => {
+    if (!can(viewer.role, 'exports:read')) {
+      return problemResponse({
+        status: 403,
+        code: 'forbidden_for_role',
+        title: 'Not allowed for your role',
+        detail: 'Your role does not allow exports.',
+        requestId,
+      });
+    }
+    const plan = await planInvoiceExport(query, requestId);
+    return query.progress ? progressResponse(plan, requestId) : fileResponse(plan, requestId);
+  },
+);
+
+function fileResponse(plan: ExportPlan, requestId: string): Response {
+  const body = pacedStream((out) =>
+    writeInvoiceExport(plan, requestId, {
+      data: out.push,
+      progress: () => undefined,
+      ready: out.ready,
+    }).catch((error: unknown) => {
+      if (!(error instanceof StreamCancelledError))
+        logger.error({ err: error, requestId }, 'invoice export failed');
+      throw error;
+    }),
+  );
+  return new Response(body, {
+    headers: {
+      'content-type': plan.contentType,
+      'content-disposition': `attachment; filename="${plan.filename}"`,
+      'cache-control': 'no-store',
+      'x-export-line-count': String(plan.lineCount),
+    },
+  });
+}
+
+function progressResponse(plan: ExportPlan, requestId: string): Response {
+  const encoder = new TextEncoder();
+  const body = pacedStream(async (out) => {
+    const send = (message: ExportMessage) => out.push(encoder.encode(`${JSON.stringify(message)}\n`));
+    send({
+      type: 'plan',
+      invoices: plan.invoices.length,
+      lines: plan.lineCount,
+      filename: plan.filename,
+      contentType: plan.contentType,
+    });
+    try {
+      await writeInvoiceExport(plan, requestId, {
+        data: (bytes) => send({ type: 'data', base64: Buffer.from(bytes).toString('base64') }),
+        progress: (progress) => send({ type: 'progress', ...progress }),
+        ready: out.ready,
+      });
+      send({ type: 'done' });
+    } catch (error) {
+      if (error instanceof StreamCancelledError) throw error;
+      // The 200 is already sent: the failure travels as the last line, in the usual words.
+      const { title, detail, code } = errorToProblem(error, requestId);
+      if (code === 'internal_error') logger.error({ err: error, requestId }, 'invoice export failed');
+      send({ type: 'error', problem: { title, detail, code, requestId } });
+    }
+  });
+  return new Response(body, {
+    headers: { 'content-type': EXPORT_PROGRESS_CONTENT_TYPE, 'cache-control': 'no-store' },
+  });
+}

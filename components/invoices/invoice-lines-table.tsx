@@ -1,0 +1,219 @@
+import Link from 'next/link';
+import { EnumBadge } from '@/components/renewals/enum-badge';
+import { Badge } from '@/components/ui/badge';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatMoney } from '@/lib/annuity/money';
+import type { Invoice } from '@/lib/annuity/schemas';
+import { formatDate, formatTimestamp } from '@/lib/format/dates';
+import { countChecks, worstStatus } from '@/lib/invoices/check-types';
+import { type InvoiceLineView, lineLabel } from '@/lib/invoices/detail';
+import type { MarkView } from '@/lib/invoices/reconciliation';
+import { decisionLabel } from '@/lib/renewals/labels';
+import { CheckCountsText, CheckList } from './check-list';
+import { FeeComponents } from './fee-components';
+import { MarkReconciliationDialog } from './mark-reconciliation-dialog';
+import { CheckBadge, MarkBadge } from './status-badges';
+
+/**
+ * Every line of an invoice: its patent and event (linked to the patent page, which lists the
+ * event among its renewals), the decision behind it, its components, the estimate and variance, its
+ * checks (open when one fails), its mark, and its invoice PDF (spec: Endpoints 6, per event).
+ */
+export function InvoiceLinesTable({
+  invoice,
+  lines,
+  marks,
+  canMark,
+  locale,
+}: {
+  invoice: Invoice;
+  lines: readonly InvoiceLineView[];
+  marks: ReadonlyMap<string, MarkView>;
+  canMark: boolean;
+  locale: string;
+}) {
+  return (
+    <Table>
+      <caption className="sr-only">Lines of invoice {invoice.reference}</caption>
+      <TableHeader>
+        <TableRow>
+          <TableHead scope="col">Line</TableHead>
+          <TableHead scope="col">Patent</TableHead>
+          <TableHead scope="col">Renewal</TableHead>
+          <TableHead scope="col">Decision</TableHead>
+          <TableHead scope="col">Components</TableHead>
+          <TableHead scope="col" className="text-right">
+            Total
+          </TableHead>
+          <TableHead scope="col" className="text-right">
+            Estimate and variance
+          </TableHead>
+          <TableHead scope="col">Checks</TableHead>
+          <TableHead scope="col">Mark</TableHead>
+          <TableHead scope="col">Document</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {lines.map((line) => (
+          <LineRow
+            key={line.lineKey}
+            invoice={invoice}
+            line={line}
+            mark={marks.get(line.lineKey) ?? null}
+            canMark={canMark}
+            locale={locale}
+          />
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function LineRow({
+  invoice,
+  line,
+  mark,
+  canMark,
+  locale,
+}: {
+  invoice: Invoice;
+  line: InvoiceLineView;
+  mark: MarkView | null;
+  canMark: boolean;
+  locale: string;
+}) {
+  const { fees } = line;
+  const label = lineLabel(line);
+  const patentHref = line.patentId ? `/portfolio/${encodeURIComponent(line.patentId)}` : null;
+  const worst = worstStatus(line.checks);
+  return (
+    <TableRow data-line-key={line.lineKey} data-event-id={fees.eventId ?? undefined} className="align-top">
+      <TableCell className="tabular-nums">{line.index + 1}</TableCell>
+      <TableCell>
+        {patentHref ? (
+          <Link href={patentHref} className="font-medium text-primary underline-offset-2 hover:underline">
+            {line.patent?.caseReference ?? fees.patent?.providerId ?? 'Patent'}
+          </Link>
+        ) : (
+          <span className="text-muted-foreground">No patent named</span>
+        )}
+        {line.patent?.title ? (
+          <span className="block max-w-56 truncate text-xs text-muted-foreground" title={line.patent.title}>
+            {line.patent.title}
+          </span>
+        ) : null}
+      </TableCell>
+      <TableCell className="whitespace-nowrap">
+        {line.event && patentHref && fees.eventId ? (
+          <Link
+            href={`${patentHref}#event-${encodeURIComponent(fees.eventId)}`}
+            className="text-primary underline-offset-2 hover:underline"
+          >
+            {line.event.annuityYear === null ? 'Renewal' : `Year ${line.event.annuityYear}`} · due{' '}
+            {formatDate(line.event.dueDate, locale)}
+            <span className="sr-only"> (renewal of {label})</span>
+          </Link>
+        ) : (
+          <span className="text-muted-foreground">{fees.eventId ? 'Event not found' : 'No event named'}</span>
+        )}
+      </TableCell>
+      <TableCell>
+        <EnumBadge value={line.decision ? decisionLabel(line.decision.decision) : null} />
+        {line.decision ? (
+          <span className="block text-xs text-muted-foreground">
+            {line.decision.source === 'batch-record' ? 'sent from here' : 'per the service'}
+          </span>
+        ) : null}
+      </TableCell>
+      <TableCell>
+        <FeeComponents fees={fees} locale={locale} />
+      </TableCell>
+      <TableCell className="text-right whitespace-nowrap">
+        <span className="font-mono tabular-nums">
+          {fees.total === null ? '—' : formatMoney(fees.total, fees.currency, locale)}
+        </span>
+        {fees.isFxRateFrozen ? (
+          <Badge tone="info" className="ml-1" title="Exchange rate frozen">
+            FX frozen
+          </Badge>
+        ) : null}
+      </TableCell>
+      <TableCell className="text-right whitespace-nowrap">
+        <VarianceCell line={line} locale={locale} />
+      </TableCell>
+      <TableCell className="min-w-72">
+        <details open={worst === 'fail'}>
+          <summary className="cursor-pointer text-xs">
+            <span className="mr-1 inline-block align-middle">
+              <CheckBadge status={worst} />
+            </span>
+            <CheckCountsText counts={countChecks(line.checks)} />
+            <span className="sr-only"> for {label}</span>
+          </summary>
+          <div className="mt-2">
+            <CheckList checks={line.checks} label={`Checks of ${label}`} />
+          </div>
+        </details>
+      </TableCell>
+      <TableCell className="min-w-40">
+        {mark ? (
+          <div className="flex flex-col gap-1 text-xs" data-mark={mark.status}>
+            <MarkBadge status={mark.status} />
+            {mark.note ? <p className="max-w-48 break-words">{mark.note}</p> : null}
+            <p className="text-muted-foreground">
+              {mark.markedByEmail ?? 'someone'}, {formatTimestamp(mark.markedAt, locale)}
+            </p>
+          </div>
+        ) : (
+          <span className="text-xs text-muted-foreground">Not marked</span>
+        )}
+        {canMark ? (
+          <div className="mt-1">
+            <MarkReconciliationDialog
+              invoiceId={invoice.id}
+              lineKey={line.lineKey}
+              title={`Mark ${label}`}
+              triggerLabel={`Mark line ${line.index + 1}`}
+              current={mark}
+            />
+          </div>
+        ) : null}
+      </TableCell>
+      <TableCell>
+        {invoice.hasPdfDocument && line.patentId && fees.eventId ? (
+          <a
+            href={`/api/documents/${encodeURIComponent(line.patentId)}/${encodeURIComponent(fees.eventId)}/invoice`}
+            download
+            className="text-sm text-primary underline-offset-2 hover:underline"
+          >
+            PDF<span className="sr-only"> invoice of {label}</span>
+          </a>
+        ) : (
+          <span className="text-xs text-muted-foreground">None</span>
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function VarianceCell({ line, locale }: { line: InvoiceLineView; locale: string }) {
+  const v = line.variance;
+  if (v.kind !== 'compared') {
+    return line.estimate?.amount ? (
+      <span className="font-mono text-xs tabular-nums">
+        {formatMoney(line.estimate.amount, line.estimate.currency, locale)}
+      </span>
+    ) : (
+      <span className="text-xs text-muted-foreground">No estimate</span>
+    );
+  }
+  return (
+    <span className="flex flex-col items-end font-mono text-xs tabular-nums">
+      <span>{formatMoney(v.estimated, v.currency, locale)}</span>
+      <span>
+        {formatMoney(v.difference, v.currency, locale)}
+        {v.percent === null ? '' : ` (${v.percent}%)`}
+      </span>
+    </span>
+  );
+}
