@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { Role } from '../lib/policy/roles';
 import { DEMO_USERS } from '../lib/server/demo-users';
 
