@@ -44,7 +44,6 @@ export const RENEWAL_COLUMNS: readonly RenewalColumn[] = [
       ['Provider ID', row.providerId],
     ],
   },
-  { id: 'title', header: 'Title', sort: 'title', exportCells: (row) => [['Title', row.title]] },
   { id: 'office', header: 'Office', sort: 'office', exportCells: (row) => [['Office', row.office]] },
   {
     id: 'annuityYear',
@@ -62,12 +61,6 @@ export const RENEWAL_COLUMNS: readonly RenewalColumn[] = [
     exportCells: (row) => [['Due date', row.dueDate]],
   },
   {
-    id: 'gracePeriodEndDate',
-    header: 'Grace ends',
-    sort: 'gracePeriodEndDate',
-    exportCells: (row) => [['Grace period ends', row.gracePeriodEndDate]],
-  },
-  {
     id: 'duePeriod',
     header: 'Due period',
     sort: 'duePeriod',
@@ -79,6 +72,17 @@ export const RENEWAL_COLUMNS: readonly RenewalColumn[] = [
     sort: 'instructability',
     exportCells: (row, locale) => [
       ['Instructability', instructabilityBadge(row.instructability, locale).label],
+    ],
+  },
+  {
+    id: 'fees',
+    header: 'Fees',
+    sort: 'fees',
+    // Amounts stay decimal strings with their currency beside them (architecture: Money).
+    exportCells: (row) => [
+      ['Fees total', decimalCell(row.fees?.total, row.fees?.currency)],
+      ['Currency', row.fees?.currency ?? null],
+      ['FX rate frozen', row.isFxRateFrozen ? 'yes' : 'no'],
     ],
   },
   {
@@ -94,16 +98,12 @@ export const RENEWAL_COLUMNS: readonly RenewalColumn[] = [
     exportCells: (row) => [['Processing status', label(processingStatusLabel(row.processingStatus))]],
   },
   {
-    id: 'fees',
-    header: 'Fees',
-    sort: 'fees',
-    // Amounts stay decimal strings with their currency beside them (architecture: Money).
-    exportCells: (row) => [
-      ['Fees total', decimalCell(row.fees?.total, row.fees?.currency)],
-      ['Currency', row.fees?.currency ?? null],
-      ['FX rate frozen', row.isFxRateFrozen ? 'yes' : 'no'],
-    ],
+    id: 'gracePeriodEndDate',
+    header: 'Grace ends',
+    sort: 'gracePeriodEndDate',
+    exportCells: (row) => [['Grace period ends', row.gracePeriodEndDate]],
   },
+  { id: 'title', header: 'Title', sort: 'title', exportCells: (row) => [['Title', row.title]] },
   {
     id: 'feesStatus',
     header: 'Fee status',

@@ -42,14 +42,6 @@ export const renewalColumns = helper.columns([
       </span>
     ),
   }),
-  helper.accessor('title', {
-    header: 'Title',
-    cell: ({ getValue }) => (
-      <span className="block max-w-64 truncate" title={getValue() ?? undefined}>
-        {getValue() ?? '—'}
-      </span>
-    ),
-  }),
   helper.accessor('office', {
     header: 'Office',
     cell: ({ getValue }) => getValue() ?? <span className="text-muted-foreground">Unknown</span>,
@@ -66,10 +58,6 @@ export const renewalColumns = helper.columns([
     ),
   }),
   helper.accessor('dueDate', { header: 'Due date', cell: ({ getValue }) => <DateCell value={getValue()} /> }),
-  helper.accessor('gracePeriodEndDate', {
-    header: 'Grace ends',
-    cell: ({ getValue }) => <DateCell value={getValue()} />,
-  }),
   helper.accessor('duePeriod', {
     header: 'Due period',
     cell: ({ getValue }) => <EnumBadge value={duePeriodLabel(getValue())} />,
@@ -77,6 +65,10 @@ export const renewalColumns = helper.columns([
   helper.accessor('instructability', {
     header: 'Instructability',
     cell: ({ getValue }) => <InstructabilityBadge instructability={getValue()} />,
+  }),
+  helper.accessor('fees', {
+    header: 'Fees',
+    cell: ({ row }) => <FeesCell fees={row.original.fees} label={rowName(row.original)} />,
   }),
   helper.accessor('appliedDecision', {
     header: 'Decision',
@@ -86,9 +78,17 @@ export const renewalColumns = helper.columns([
     header: 'Processing',
     cell: ({ getValue }) => <EnumBadge value={processingStatusLabel(getValue())} />,
   }),
-  helper.accessor('fees', {
-    header: 'Fees',
-    cell: ({ row }) => <FeesCell fees={row.original.fees} label={rowName(row.original)} />,
+  helper.accessor('gracePeriodEndDate', {
+    header: 'Grace ends',
+    cell: ({ getValue }) => <DateCell value={getValue()} />,
+  }),
+  helper.accessor('title', {
+    header: 'Title',
+    cell: ({ getValue }) => (
+      <span className="block max-w-64 truncate" title={getValue() ?? undefined}>
+        {getValue() ?? '—'}
+      </span>
+    ),
   }),
   helper.accessor('feesStatus', {
     header: 'Fee status',
