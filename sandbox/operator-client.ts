@@ -71,6 +71,8 @@ export interface Faults {
   dropRate: number;
   /** 'after': the operation runs, then the connection is cut (the answer is lost). */
   dropPhase: 'before' | 'after';
+  /** Every Nth matching request gets the fault instead of a random share (deterministic tests). */
+  every: number | null;
   paths: string[];
 }
 

@@ -250,7 +250,7 @@ export function TrackingBoard({ month, canDownload }: { month: string; canDownlo
                             >
                               Instruction receipt
                             </a>
-                            {row.processingStatus === 'FULFILLED' ? (
+                            {row.processingStatus === 'FULFILLED' && row.appliedDecision === 'PROCEED' ? (
                               <OfficialReceiptButton
                                 patentId={row.patentId}
                                 eventId={row.eventId}

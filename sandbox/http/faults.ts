@@ -16,6 +16,12 @@ export interface FaultSettings {
    * "a retry after a timeout commonly yields 409").
    */
   dropPhase: 'before' | 'after';
+  /**
+   * Deterministic instead of random: with `every` = N, the faults hit every Nth matching request
+   * (a drop when dropRate > 0, else an error). `every: 5` with an error status is exactly 20 %
+   * failures, never two in a row, so a test of retries cannot flake.
+   */
+  every: number | null;
   /** Path prefixes the faults apply to; relative ones are under /api/v2/external. Empty: all. */
   paths: string[];
 }
@@ -33,6 +39,7 @@ export const NO_FAULTS: FaultSettings = {
   errorStatus: 503,
   dropRate: 0,
   dropPhase: 'before',
+  every: null,
   paths: [],
 };
 
@@ -41,6 +48,8 @@ const API_ROOT = '/api/v2/external';
 export class FaultInjector {
   #settings: FaultSettings = NO_FAULTS;
   readonly #random: () => number;
+  /** Matching requests since the settings last changed (for `every`). */
+  #matched = 0;
 
   constructor(random: () => number = Math.random) {
     this.#random = random;
@@ -55,20 +64,33 @@ export class FaultInjector {
       path.startsWith('/api/') ? path : `${API_ROOT}/${path.replace(/^\/+/, '')}`,
     );
     this.#settings = { ...NO_FAULTS, ...settings, paths };
+    this.#matched = 0;
     return this.#settings;
   }
 
   clear(): void {
     this.#settings = NO_FAULTS;
+    this.#matched = 0;
   }
 
   decide(path: string): FaultDecision | null {
     const settings = this.#settings;
-    const active = settings.latencyMs > 0 || settings.errorRate > 0 || settings.dropRate > 0;
+    const active =
+      settings.latencyMs > 0 || settings.errorRate > 0 || settings.dropRate > 0 || settings.every !== null;
     if (!active) return null;
     if (settings.paths.length > 0 && !settings.paths.some((prefix) => path.startsWith(prefix))) return null;
-    const outcome =
-      this.#random() < settings.dropRate ? 'drop' : this.#random() < settings.errorRate ? 'error' : 'pass';
+    this.#matched += 1;
+    const outcome = settings.every
+      ? this.#matched % settings.every === 0
+        ? settings.dropRate > 0
+          ? 'drop'
+          : 'error'
+        : 'pass'
+      : this.#random() < settings.dropRate
+        ? 'drop'
+        : this.#random() < settings.errorRate
+          ? 'error'
+          : 'pass';
     return {
       latencyMs: settings.latencyMs,
       outcome,

@@ -64,6 +64,7 @@ export const FaultsInputSchema = z.strictObject({
   errorStatus: z.number().int().min(400).max(599).optional(),
   dropRate: z.number().min(0).max(1).optional(),
   dropPhase: z.enum(['before', 'after']).optional(),
+  every: z.number().int().min(1).max(1_000).nullable().optional(),
   paths: z.array(z.string().min(1)).optional(),
 });
 
