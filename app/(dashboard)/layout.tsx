@@ -6,6 +6,7 @@ import { NAV_ITEMS } from '@/components/shell/navigation';
 import { QuotaMeter } from '@/components/shell/quota-meter';
 import { SidebarNav } from '@/components/shell/sidebar-nav';
 import { UserMenu } from '@/components/shell/user-menu';
+import { ViewerRoleProvider } from '@/components/shell/viewer-role';
 import { can, HOME_BY_ROLE, ROLE_LABELS } from '@/lib/policy/roles';
 import { latestConnectionReport } from '@/lib/server/connection';
 import { readQuota } from '@/lib/server/quota';
@@ -48,7 +49,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           <UserMenu name={viewer.name} email={viewer.email} roleLabel={ROLE_LABELS[viewer.role]} />
         </AppHeader>
         <main id="main" className="flex-1 px-6 py-6">
-          {children}
+          <ViewerRoleProvider role={viewer.role}>{children}</ViewerRoleProvider>
         </main>
       </div>
     </div>

@@ -1,8 +1,11 @@
+import { OfficialReceiptButton } from '@/components/tracking/official-receipt-button';
 import type { Role } from '@/lib/policy/roles';
 import { can } from '@/lib/policy/roles';
 
 interface DocumentEvent {
   id: string;
+  /** How the user names the patent (case reference), for the controls' accessible names. */
+  name?: string;
   patentId: string;
   appliedDecision: string | null;
   processingStatus: string | null;
@@ -15,7 +18,16 @@ interface DocumentEvent {
  * official receipt once FULFILLED (before that the service answers 404, spec: Endpoints 6-8).
  * Each link is offered only to roles that may open it; the route checks again.
  */
-export function EventDocuments({ event, role }: { event: DocumentEvent; role: Role }) {
+export function EventDocuments({
+  event,
+  role,
+  inline = false,
+}: {
+  event: DocumentEvent;
+  role: Role;
+  /** One line, for tables whose rows have a fixed height. */
+  inline?: boolean;
+}) {
   const href = (kind: string) =>
     `/api/documents/${encodeURIComponent(event.patentId)}/${encodeURIComponent(event.id)}/${kind}`;
   const links: { kind: string; label: string }[] = [];
@@ -25,19 +37,32 @@ export function EventDocuments({ event, role }: { event: DocumentEvent; role: Ro
   if (event.feesStatus === 'INVOICED' && can(role, 'invoice-documents:read')) {
     links.push({ kind: 'invoice', label: 'Invoice' });
   }
-  if (event.processingStatus === 'FULFILLED' && can(role, 'event-documents:read')) {
-    links.push({ kind: 'official-receipt', label: 'Official receipt' });
-  }
-  if (links.length === 0) return <span className="text-muted-foreground">—</span>;
+  // Only a paid renewal gets an office receipt, and only once FULFILLED (spec: Endpoints 8).
+  const official =
+    event.processingStatus === 'FULFILLED' &&
+    event.appliedDecision === 'PROCEED' &&
+    can(role, 'event-documents:read');
+  if (links.length === 0 && !official) return <span className="text-muted-foreground">—</span>;
   return (
-    <ul className="flex flex-col gap-0.5">
+    <ul className={inline ? 'flex gap-2 whitespace-nowrap' : 'flex flex-col gap-0.5'}>
       {links.map((link) => (
         <li key={link.kind}>
           <a href={href(link.kind)} download className="text-primary underline-offset-2 hover:underline">
-            {link.label} (PDF)
+            {link.label}
+            {inline ? null : ' (PDF)'}
           </a>
         </li>
       ))}
+      {official ? (
+        <li>
+          {/* Fetched first, so "not yet available" is said on the page instead of a failed download. */}
+          <OfficialReceiptButton
+            patentId={event.patentId}
+            eventId={event.id}
+            label={event.name ?? event.id}
+          />
+        </li>
+      ) : null}
     </ul>
   );
 }

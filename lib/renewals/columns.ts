@@ -110,6 +110,8 @@ export const RENEWAL_COLUMNS: readonly RenewalColumn[] = [
     sort: 'feesStatus',
     exportCells: (row) => [['Fee status', label(feesStatusLabel(row.feesStatus))]],
   },
+  // Links to PDFs: nothing to export.
+  { id: 'documents', header: 'Documents', exportCells: () => [] },
   { id: 'owner', header: 'Owner', exportCells: (row) => [['Owner', row.owner]] },
 ];
 

@@ -4,9 +4,11 @@ import { columnVisibilityFeature, createColumnHelper, tableFeatures } from '@tan
 import Link from 'next/link';
 import { DecisionCell, SelectAllHeader, SelectCell } from '@/components/decisions/decision-cells';
 import { EnumBadge } from '@/components/renewals/enum-badge';
+import { EventDocuments } from '@/components/renewals/event-documents';
 import { FeesCell } from '@/components/renewals/fees-cell';
 import { InstructabilityBadge } from '@/components/renewals/instructability-badge';
 import { useLocale } from '@/components/shell/locale';
+import { useViewerRole } from '@/components/shell/viewer-role';
 import { formatDate } from '@/lib/format/dates';
 import { decisionLabel, duePeriodLabel, feesStatusLabel, processingStatusLabel } from '@/lib/renewals/labels';
 import type { RenewalRow } from '@/lib/renewals/rows';
@@ -17,6 +19,25 @@ const helper = createColumnHelper<typeof renewalFeatures, RenewalRow>();
 
 export function rowName(row: RenewalRow): string {
   return row.caseReference ?? row.providerId ?? 'unnamed patent';
+}
+
+function RowDocuments({ row }: { row: RenewalRow }) {
+  const role = useViewerRole();
+  if (!role) return null;
+  return (
+    <EventDocuments
+      event={{
+        id: row.eventId,
+        name: rowName(row),
+        patentId: row.patentId,
+        appliedDecision: row.appliedDecision,
+        processingStatus: row.processingStatus,
+        feesStatus: row.feesStatus,
+      }}
+      role={role}
+      inline
+    />
+  );
 }
 
 function DateCell({ value }: { value: string | null }) {
@@ -93,6 +114,11 @@ export const renewalColumns = helper.columns([
   helper.accessor('feesStatus', {
     header: 'Fee status',
     cell: ({ getValue }) => <EnumBadge value={feesStatusLabel(getValue())} />,
+  }),
+  helper.display({
+    id: 'documents',
+    header: 'Documents',
+    cell: ({ row }) => <RowDocuments row={row.original} />,
   }),
   helper.accessor('owner', {
     header: 'Owner',

@@ -170,7 +170,12 @@ export default async function PatentPage({ params }: { params: Promise<{ patentI
             </TableHeader>
             <TableBody>
               {events.map((event) => (
-                <TableRow key={event.id} data-event-id={event.id}>
+                <TableRow
+                  key={event.id}
+                  id={`event-${event.id}`}
+                  data-event-id={event.id}
+                  className="target:bg-accent"
+                >
                   <TableCell className="tabular-nums">
                     {event.renewal?.annuityYear ?? '—'}
                     {event.renewal?.paymentSequenceNumber != null ? (
@@ -215,6 +220,7 @@ export default async function PatentPage({ params }: { params: Promise<{ patentI
                     <EventDocuments
                       event={{
                         id: event.id,
+                        name: `${name}, annuity ${event.renewal?.annuityYear ?? ''}`,
                         patentId: patent.id,
                         appliedDecision: event.appliedDecision,
                         processingStatus: event.processingStatus,
