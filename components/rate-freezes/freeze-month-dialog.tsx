@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { CurrencyTotals } from '@/components/money/currency-totals';
 import { useLocale } from '@/components/shell/locale';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -15,7 +16,6 @@ import {
 } from '@/components/ui/dialog';
 import type { CurrencyTotal } from '@/lib/annuity/money';
 import { formatYearMonth } from '@/lib/format/dates';
-import { CurrencyTotals } from './currency-totals';
 
 /**
  * The confirmation before a freeze: it names the month and says what a freeze does (spec:
@@ -59,7 +59,7 @@ export function FreezeMonthDialog({
         </ul>
         <div className="flex flex-col gap-1">
           <p className="text-sm font-medium">Potential frozen fees per currency</p>
-          <CurrencyTotals totals={totals} label={`Potential frozen fees of ${name}`} />
+          <CurrencyTotals totals={totals} label={`Potential frozen fees of ${name}`} withCounts />
         </div>
         {warning ? (
           <Alert tone="warning">

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { EnumBadge } from '@/components/renewals/enum-badge';
 import { useLocale } from '@/components/shell/locale';
-import { ProblemPanel } from '@/components/shell/problem-panel';
+import { QueryProblem } from '@/components/shell/query-problem';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -15,7 +15,6 @@ import { SkeletonRows } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatMoney } from '@/lib/annuity/money';
 import { addMonths, formatDate, formatTimestamp, formatYearMonth, isYearMonth } from '@/lib/format/dates';
-import { ApiProblem } from '@/lib/http/api-client';
 import { decisionLabel, processingStatusLabel } from '@/lib/renewals/labels';
 import type { RenewalRow } from '@/lib/renewals/rows';
 import { OfficialReceiptButton } from './official-receipt-button';
@@ -62,16 +61,7 @@ export function TrackingBoard({ month, canDownload }: { month: string; canDownlo
         </Link>
       </div>
 
-      {query.error ? (
-        <ProblemPanel
-          problem={query.error instanceof ApiProblem ? query.error.body : { detail: query.error.message }}
-          action={
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          }
-        />
-      ) : null}
+      {query.error ? <QueryProblem error={query.error} onRetry={() => void query.refetch()} /> : null}
       {!data ? (
         query.error ? null : (
           <SkeletonRows count={6} />

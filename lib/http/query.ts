@@ -20,3 +20,6 @@ export function repeatable<T extends z.ZodType>(item: T) {
     z.array(item).max(200),
   );
 }
+
+/** The page sizes our paginated tables offer; the service caps a page at 100 (spec: Limits 1). */
+export const PAGE_SIZES = [10, 25, 50, 100] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate } from '@/lib/format/dates';
-import { repeatable } from '@/lib/http/query';
+import { PAGE_SIZES, repeatable } from '@/lib/http/query';
 import { RECONCILIATION_STATUSES } from './reconciliation';
 
 /**
@@ -8,7 +8,6 @@ import { RECONCILIATION_STATUSES } from './reconciliation';
  * invoices with no filter at all (spec: Endpoints 11), so every filter here is applied by the
  * dashboard over the whole list (lib/server/invoices-cache.ts says how it is read).
  */
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const INVOICE_SORTS = ['-issueDate', 'issueDate', 'reference', '-reference'] as const;
 export type InvoiceSort = (typeof INVOICE_SORTS)[number];
 

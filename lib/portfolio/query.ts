@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '@/lib/annuity/pagination';
 import { PATENT_SORT_FIELDS } from './columns';
 
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
-
 const sortValues = PATENT_SORT_FIELDS.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
 
 /** The portfolio's server-side state: page, page size (cap 100, spec: Limits 1), sort, providerId. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { repeatable } from '@/lib/http/query';
-import { windowParamsSchema } from './window';
+import { windowFromParams, windowParamsSchema } from './window';
 
 /**
  * The filters sent to the service with a renewal list (spec: Endpoints 9). Everything else the
@@ -19,8 +19,20 @@ export const serverFiltersSchema = z.object({
   family: repeatable(freeText),
 });
 
-/** Our /api/renewals query: a window and the server filters. */
-export const renewalsQuerySchema = z.intersection(windowParamsSchema, serverFiltersSchema);
+/**
+ * Our /api/renewals query: a window, which it must name (the service needs one, spec: Endpoints 9
+ * rule 1), and the server filters. The parsed value carries the window itself.
+ */
+export const renewalsQuerySchema = z
+  .intersection(windowParamsSchema, serverFiltersSchema)
+  .transform((query, ctx) => {
+    const window = windowFromParams(query);
+    if (!window) {
+      ctx.addIssue({ code: 'custom', path: ['month'], message: 'a month, or both from and to, is required' });
+      return z.NEVER;
+    }
+    return { ...query, window };
+  });
 
 export type RenewalsQuery = z.output<typeof renewalsQuerySchema>;
 

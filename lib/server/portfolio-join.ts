@@ -7,6 +7,7 @@ import {
   refreshSnapshot,
   rememberPatents,
   type SnapshotPatent,
+  snapshotPatentOf,
   snapshotPatents,
   snapshotStatus,
 } from './portfolio-snapshot';
@@ -93,17 +94,7 @@ export async function lookUpPatents(
       }),
     );
   }
-  for (const patent of found) {
-    patents.set(patent.id, {
-      id: patent.id,
-      providerId: patent.providerId,
-      clientCaseReference: patent.clientCaseReference,
-      clientFamilyReference: patent.clientFamilyReference,
-      title: patent.title,
-      office: patent.office,
-      owner: patent.owner,
-    });
-  }
+  for (const patent of found) patents.set(patent.id, snapshotPatentOf(patent));
   await rememberPatents(found);
   result.unknown = missing.length - found.length;
   return result;

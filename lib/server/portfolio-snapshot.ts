@@ -59,9 +59,9 @@ export async function snapshotStatus(now = new Date()): Promise<SnapshotStatus> 
   };
 }
 
-function toRow(generation: number, patent: Patent) {
+/** The fields of a patent the join needs (events carry no office, title or owner). */
+export function snapshotPatentOf(patent: Patent): SnapshotPatent {
   return {
-    generation,
     id: patent.id,
     providerId: patent.providerId,
     clientCaseReference: patent.clientCaseReference,
@@ -69,8 +69,11 @@ function toRow(generation: number, patent: Patent) {
     title: patent.title,
     office: patent.office,
     owner: patent.owner,
-    data: patent as unknown as Record<string, unknown>,
   };
+}
+
+function toRow(generation: number, patent: Patent) {
+  return { generation, ...snapshotPatentOf(patent), data: patent as unknown as Record<string, unknown> };
 }
 
 /**

@@ -6,6 +6,7 @@ import { useQueryStates } from 'nuqs';
 import { useId, useMemo, useState } from 'react';
 import { ColumnVisibilityMenu } from '@/components/data-table/column-visibility-menu';
 import { FacetedFilter } from '@/components/data-table/faceted-filter';
+import { PaginationNav } from '@/components/data-table/pagination-nav';
 import { ariaSort, nextSort, SortButton, type SortState } from '@/components/data-table/sort-button';
 import { ExportInvoices } from '@/components/invoices/export-invoices';
 import { invoiceListQuery } from '@/components/invoices/invoices-query';
@@ -15,7 +16,6 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { type CurrencyTotal, formatMoney } from '@/lib/annuity/money';
@@ -23,7 +23,7 @@ import { formatTimestamp } from '@/lib/format/dates';
 import { ApiProblem, apiFetch } from '@/lib/http/api-client';
 import { ORIGIN_OPTIONS, RECONCILIATION_LABELS } from '@/lib/invoices/labels';
 import type { InvoiceListPage, InvoiceListRow } from '@/lib/invoices/list';
-import { filtersQueryString, type InvoiceSort, listQueryString, PAGE_SIZES } from '@/lib/invoices/query';
+import { filtersQueryString, type InvoiceSort, listQueryString } from '@/lib/invoices/query';
 import { RECONCILIATION_STATUSES } from '@/lib/invoices/reconciliation';
 import { INVOICE_COLUMNS, invoiceColumns, invoiceFeatures } from './columns';
 import { invoiceParams, invoiceQueryFromParams } from './search-params';
@@ -217,45 +217,14 @@ export function InvoicesTable() {
       {data ? (
         <>
           <SelectionTotals subtotal={data.totals.subtotal} total={data.totals.total} locale={locale} />
-          <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-            <p className="text-muted-foreground">
-              {data.totalItems} invoice{data.totalItems === 1 ? '' : 's'} · page {data.page} of{' '}
-              {data.totalPages} · read from the service {formatTimestamp(data.readAt, locale)}
-            </p>
-            <div className="flex items-center gap-2">
-              <Label htmlFor="invoices-size" className="font-normal text-muted-foreground">
-                Rows per page
-              </Label>
-              <NativeSelect
-                id="invoices-size"
-                className="h-8"
-                value={String(data.size)}
-                onChange={(event) => void setParams({ size: Number(event.target.value), page: 1 })}
-              >
-                {PAGE_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </NativeSelect>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={data.page <= 1}
-                onClick={() => void setParams({ page: data.page - 1 })}
-              >
-                Previous page
-              </Button>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={data.page >= data.totalPages}
-                onClick={() => void setParams({ page: data.page + 1 })}
-              >
-                Next page
-              </Button>
-            </div>
-          </nav>
+          <PaginationNav
+            summary={`${data.totalItems} invoice${data.totalItems === 1 ? '' : 's'} · page ${data.page} of ${data.totalPages} · read from the service ${formatTimestamp(data.readAt, locale)}`}
+            page={data.page}
+            pageSize={data.size}
+            hasNext={data.page < data.totalPages}
+            onPage={(page) => void setParams({ page })}
+            onPageSize={(size) => void setParams({ size, page: 1 })}
+          />
         </>
       ) : null}
     </div>

@@ -5,20 +5,19 @@ import { useTable } from '@tanstack/react-table';
 import { useQueryStates } from 'nuqs';
 import { useId, useMemo, useState } from 'react';
 import { ColumnVisibilityMenu } from '@/components/data-table/column-visibility-menu';
+import { ExportLinks } from '@/components/data-table/export-links';
+import { PaginationNav } from '@/components/data-table/pagination-nav';
 import { ariaSort, nextSort, SortButton, type SortState } from '@/components/data-table/sort-button';
 import { portfolioQuery } from '@/components/portfolio/portfolio-query';
-import { ProblemPanel } from '@/components/shell/problem-panel';
+import { QueryProblem } from '@/components/shell/query-problem';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { Patent } from '@/lib/annuity/schemas';
-import { ApiProblem } from '@/lib/http/api-client';
 import { PATENT_COLUMN_IDS, PATENT_COLUMNS, parsePatentSort } from '@/lib/portfolio/columns';
-import { PAGE_SIZES } from '@/lib/portfolio/query';
 import { patentColumns, patentFeatures } from './columns';
 import { portfolioParams, portfolioQueryFromParams } from './search-params';
 
@@ -80,28 +79,12 @@ export function PortfolioTable() {
             hidden={params.hide}
             onChange={(hide) => void setParams({ hide })}
           />
-          <Button asChild variant="outline" size="sm" className="h-8">
-            <a href={exportHref('csv')} download>
-              Export CSV
-            </a>
-          </Button>
-          <Button asChild variant="outline" size="sm" className="h-8">
-            <a href={exportHref('xlsx')} download>
-              Export XLSX
-            </a>
-          </Button>
+          <ExportLinks href={exportHref} />
         </div>
       </div>
 
       {result.error ? (
-        <ProblemPanel
-          problem={result.error instanceof ApiProblem ? result.error.body : { detail: result.error.message }}
-          action={
-            <Button variant="outline" size="sm" onClick={() => void result.refetch()}>
-              Try again
-            </Button>
-          }
-        />
+        <QueryProblem error={result.error} onRetry={() => void result.refetch()} />
       ) : !result.data ? (
         <SkeletonRows count={10} />
       ) : result.data.data.length === 0 ? (
@@ -161,45 +144,14 @@ export function PortfolioTable() {
       )}
 
       {pagination ? (
-        <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-          <p className="text-muted-foreground">
-            {pagination.totalItems} patents · page {pagination.currentPage} of{' '}
-            {Math.max(1, pagination.totalPages)}
-          </p>
-          <div className="flex items-center gap-2">
-            <Label htmlFor="portfolio-size" className="font-normal text-muted-foreground">
-              Rows per page
-            </Label>
-            <NativeSelect
-              id="portfolio-size"
-              className="h-8"
-              value={String(pagination.itemsPerPage)}
-              onChange={(event) => void setParams({ size: Number(event.target.value), page: 1 })}
-            >
-              {PAGE_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </NativeSelect>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={pagination.currentPage <= 1}
-              onClick={() => void setParams({ page: pagination.currentPage - 1 })}
-            >
-              Previous page
-            </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={!pagination.hasMore}
-              onClick={() => void setParams({ page: pagination.currentPage + 1 })}
-            >
-              Next page
-            </Button>
-          </div>
-        </nav>
+        <PaginationNav
+          summary={`${pagination.totalItems} patents · page ${pagination.currentPage} of ${Math.max(1, pagination.totalPages)}`}
+          page={pagination.currentPage}
+          pageSize={pagination.itemsPerPage}
+          hasNext={pagination.hasMore}
+          onPage={(page) => void setParams({ page })}
+          onPageSize={(size) => void setParams({ size, page: 1 })}
+        />
       ) : null}
     </div>
   );

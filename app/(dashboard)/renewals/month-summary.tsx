@@ -1,8 +1,8 @@
 'use client';
 
-import { useLocale } from '@/components/shell/locale';
+import { CurrencyTotals } from '@/components/money/currency-totals';
 import { cn } from '@/components/ui/cn';
-import { type CurrencyTotal, formatMoney } from '@/lib/annuity/money';
+import type { CurrencyTotal } from '@/lib/annuity/money';
 import { BADGE_KIND_LABELS, BADGE_KINDS, type BadgeKind } from '@/lib/renewals/instructability';
 
 /**
@@ -25,7 +25,6 @@ export function MonthSummary({
   shown: number;
   total: number;
 }) {
-  const locale = useLocale();
   return (
     <section aria-label="Summary" className="flex flex-col gap-3 rounded-lg border bg-card p-4">
       <ul aria-label="Renewals by instructability" className="flex flex-wrap gap-2">
@@ -54,26 +53,7 @@ export function MonthSummary({
           Showing <span className="font-semibold tabular-nums">{shown}</span> of{' '}
           <span className="tabular-nums">{total}</span> renewals
         </p>
-        <dl aria-label="Fee totals per currency" className="flex flex-wrap gap-x-5 gap-y-1">
-          {totals.length === 0 ? <dd className="text-muted-foreground">No fees to total</dd> : null}
-          {totals.map((entry) => (
-            <div
-              key={entry.currency}
-              className="flex items-baseline gap-1.5"
-              data-testid={`total-${entry.currency}`}
-            >
-              <dt className="text-muted-foreground">{entry.currency}</dt>
-              <dd className="font-semibold tabular-nums">
-                {formatMoney(entry.total, entry.currency, locale)}
-                {entry.missing > 0 ? (
-                  <span className="ml-1 text-xs font-normal text-muted-foreground">
-                    (+{entry.missing} without amount)
-                  </span>
-                ) : null}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <CurrencyTotals totals={totals} label="Fee totals per currency" />
       </div>
     </section>
   );

@@ -5,16 +5,16 @@ import Link from 'next/link';
 import { useQueryStates } from 'nuqs';
 import { useMemo } from 'react';
 import { ColumnVisibilityMenu } from '@/components/data-table/column-visibility-menu';
+import { ExportLinks } from '@/components/data-table/export-links';
 import { FacetedFilter, type FacetOption } from '@/components/data-table/faceted-filter';
 import { renewalsQuery } from '@/components/renewals/renewals-query';
 import { useLocale } from '@/components/shell/locale';
-import { ProblemPanel } from '@/components/shell/problem-panel';
+import { QueryProblem } from '@/components/shell/query-problem';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { DECISIONS, PROCESSING_STATUSES } from '@/lib/annuity/schemas';
 import { formatTimestamp, formatYearMonth } from '@/lib/format/dates';
-import { ApiProblem } from '@/lib/http/api-client';
 import { RENEWAL_COLUMN_IDS, RENEWAL_COLUMNS } from '@/lib/renewals/columns';
 import { BADGE_KIND_LABELS, BADGE_KINDS, type BadgeKind } from '@/lib/renewals/instructability';
 import { decisionLabel, processingStatusLabel } from '@/lib/renewals/labels';
@@ -141,16 +141,7 @@ export function MonthView({
               <Link href={`/rate-freezes/${window.month}`}>Exchange rates for {windowName}</Link>
             </Button>
           ) : null}
-          <Button asChild variant="outline" size="sm" className="h-8">
-            <a href={exportHref('csv')} download>
-              Export CSV
-            </a>
-          </Button>
-          <Button asChild variant="outline" size="sm" className="h-8">
-            <a href={exportHref('xlsx')} download>
-              Export XLSX
-            </a>
-          </Button>
+          <ExportLinks href={exportHref} />
         </div>
       </div>
 
@@ -230,14 +221,7 @@ export function MonthView({
       </fieldset>
 
       {query.error ? (
-        <ProblemPanel
-          problem={query.error instanceof ApiProblem ? query.error.body : { detail: query.error.message }}
-          action={
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          }
-        />
+        <QueryProblem error={query.error} onRetry={() => void query.refetch()} />
       ) : !data ? (
         <div aria-busy="true">
           <span className="sr-only">Loading renewals…</span>

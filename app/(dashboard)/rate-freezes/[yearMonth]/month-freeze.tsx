@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { CurrencyTotals } from '@/components/rate-freezes/currency-totals';
+import { CurrencyTotals } from '@/components/money/currency-totals';
 import { FreezeEventsTable } from '@/components/rate-freezes/freeze-events-table';
 import { FreezeMonthDialog } from '@/components/rate-freezes/freeze-month-dialog';
 import { MonthStateBadge } from '@/components/rate-freezes/month-state-badge';
@@ -155,7 +155,7 @@ export function MonthFreeze({ month, canFreeze }: { month: string; canFreeze: bo
           <h3 className="text-sm font-medium">
             {data.state === 'frozen' ? 'Frozen fees per currency' : 'Potential frozen fees per currency'}
           </h3>
-          <CurrencyTotals totals={data.totals} label={`Fees due in ${name} per currency`} />
+          <CurrencyTotals totals={data.totals} label={`Fees due in ${name} per currency`} withCounts />
         </div>
         {data.events.length === 0 ? (
           <Alert tone="info">

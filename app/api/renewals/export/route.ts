@@ -4,9 +4,8 @@ import { RENEWAL_COLUMN_IDS, renewalExportTable } from '@/lib/renewals/columns';
 import { localFiltersSchema, parseSort, toLocalFilters } from '@/lib/renewals/local-query';
 import { renewalsQuerySchema } from '@/lib/renewals/query';
 import { applyLocalFilters, sortRows } from '@/lib/renewals/view-model';
-import { windowBounds, windowFromParams } from '@/lib/renewals/window';
+import { windowBounds } from '@/lib/renewals/window';
 import { fileResponse, toCsv, toXlsx } from '@/lib/server/export-file';
-import { problemResponse } from '@/lib/server/problem';
 import { loadRenewalWindow } from '@/lib/server/renewals';
 import { defineRoute } from '@/lib/server/route';
 
@@ -26,17 +25,7 @@ const exportQuerySchema = z.intersection(
 export const GET = defineRoute(
   { access: 'exports:read', query: exportQuerySchema },
   async ({ query, requestId }) => {
-    const window = windowFromParams(query);
-    if (!window) {
-      return problemResponse({
-        status: 400,
-        code: 'invalid_input',
-        title: 'Invalid request',
-        detail: 'Name a month, or both from and to.',
-        requestId,
-        errors: [{ field: 'month', message: 'a month or a from/to window is required' }],
-      });
-    }
+    const { window } = query;
     const data = await loadRenewalWindow(window, query, requestId);
     const rows = sortRows(applyLocalFilters(data.rows, toLocalFilters(query)), parseSort(query.sort));
     const columns = query.columns.length > 0 ? query.columns : RENEWAL_COLUMN_IDS;

@@ -4,7 +4,16 @@ import { useLocale } from '@/components/shell/locale';
 import { type CurrencyTotal, formatMoney } from '@/lib/annuity/money';
 
 /** Totals per currency, never one sum across currencies (architecture: Money). */
-export function CurrencyTotals({ totals, label }: { totals: readonly CurrencyTotal[]; label: string }) {
+export function CurrencyTotals({
+  totals,
+  label,
+  withCounts = false,
+}: {
+  totals: readonly CurrencyTotal[];
+  label: string;
+  /** Says how many renewals each total adds up. */
+  withCounts?: boolean;
+}) {
   const locale = useLocale();
   if (totals.length === 0) return <p className="text-sm text-muted-foreground">No fees to total.</p>;
   return (
@@ -18,9 +27,16 @@ export function CurrencyTotals({ totals, label }: { totals: readonly CurrencyTot
           <dt className="text-muted-foreground">{entry.currency}</dt>
           <dd className="font-semibold tabular-nums">
             {formatMoney(entry.total, entry.currency, locale)}
-            <span className="ml-1 text-xs font-normal text-muted-foreground">
-              ({entry.count === 1 ? '1 renewal' : `${entry.count} renewals`})
-            </span>
+            {withCounts ? (
+              <span className="ml-1 text-xs font-normal text-muted-foreground">
+                ({entry.count === 1 ? '1 renewal' : `${entry.count} renewals`})
+              </span>
+            ) : null}
+            {entry.missing > 0 ? (
+              <span className="ml-1 text-xs font-normal text-muted-foreground">
+                (+{entry.missing} without amount)
+              </span>
+            ) : null}
           </dd>
         </div>
       ))}
