@@ -195,7 +195,25 @@ describe('refusals of the service, tied to their renewals', () => {
     expect(body.events).toEqual([expect.objectContaining({ eventId: EVENT_A, code: 'instruction_lapsed' })]);
   });
 
-  it('instruction_already_set: the renewal decided meanwhile', async () => {
+  it('instruction_already_set: the renewal decided meanwhile, otherwise', async () => {
+    script.post = { status: 409, body: problemFixture('instruction_already_set') };
+    script.after.set(
+      EVENT_B,
+      event(EVENT_B, PATENT_B, {
+        appliedDecision: 'SKIP_THIS_TIME',
+        processingStatus: 'INSTRUCTED',
+        instructability: blocked('ALREADY_INSTRUCTED'),
+      }),
+    );
+    const { status, body, after } = await sendBoth();
+    expect(status).toBe(409);
+    expect(body.events).toEqual([
+      expect.objectContaining({ eventId: EVENT_B, code: 'instruction_already_set' }),
+    ]);
+    expect(after.entries).toHaveLength(2);
+  });
+
+  it('instruction_already_set with our very decision: counted as done, the rest kept to send again', async () => {
     script.post = { status: 409, body: problemFixture('instruction_already_set') };
     script.after.set(
       EVENT_B,
@@ -205,11 +223,15 @@ describe('refusals of the service, tied to their renewals', () => {
         instructability: blocked('ALREADY_INSTRUCTED'),
       }),
     );
-    const { status, body } = await sendBoth();
+    const { status, body, after, draft } = await sendBoth();
     expect(status).toBe(409);
-    expect(body.events).toEqual([
-      expect.objectContaining({ eventId: EVENT_B, code: 'instruction_already_set' }),
+    expect(body.events).toEqual([expect.objectContaining({ eventId: EVENT_B, code: 'already_applied' })]);
+    expect(body.batch?.items.map((item) => [item.eventId, item.outcome])).toEqual([
+      [EVENT_A, 'not_executed'],
+      [EVENT_B, 'executed'],
     ]);
+    expect(after.entries.map((entry) => entry.eventId)).toEqual([EVENT_A]);
+    expect(after.batchKey).not.toBe(draft.batchKey);
   });
 
   it('not_found: the renewal the service no longer knows', async () => {

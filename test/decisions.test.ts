@@ -6,7 +6,7 @@ import type { BatchView } from '@/lib/decisions/batch';
 import type { Draft, DraftEntry } from '@/lib/decisions/draft';
 import { addMonths } from '@/lib/format/dates';
 import { claimBatch, updateBatch } from '@/lib/server/decisions/batch-store';
-import { reconcileOpenBatches } from '@/lib/server/decisions/reconcile';
+import { reconcileBatch, reconcileOpenBatches } from '@/lib/server/decisions/reconcile';
 import { jsonRequest, signIn } from './app-harness';
 import { eventsBetween, startUpstreamHarness, type UpstreamHarness } from './upstream-harness';
 
@@ -338,6 +338,55 @@ describe('sending decisions', () => {
     const { batch } = (await response.json()) as { batch: BatchView };
     expect(batch.state).toBe('reconciled');
     expect(batch.items[0]?.outcome).toBe('executed');
+  });
+
+  it('counts a renewal that already carries the chosen decision as done, and sends only the rest', async () => {
+    const decidedElsewhere = openEvent();
+    const fresh = openEvent();
+    await up.client.postPatentInstructions({
+      instructions: [{ eventId: decidedElsewhere.id, decision: 'PROCEED' }],
+    });
+    const draft = await putDraft([entry(decidedElsewhere, 'PROCEED', ['PROCEED']), entry(fresh, 'PROCEED')]);
+    await up.resetUsage();
+    const answer = await send(draft.batchKey);
+    expect(answer.status).toBe(201);
+    expect(answer.batch?.items.map((item) => [item.eventId, item.outcome, item.problemCode])).toEqual([
+      [decidedElsewhere.id, 'executed', 'already_applied'],
+      [fresh.id, 'executed', null],
+    ]);
+    expect(await up.calls('postPatentInstructions')).toBe(1);
+    expect((await getDraft()).entries).toEqual([]);
+  });
+
+  it('never settles a batch whose POST may still be in flight, nor one still being prepared', async () => {
+    const actor = { userId: up.app.users.paralegal.id, email: up.app.users.paralegal.email };
+    const event = openEvent();
+    const posting = (await claimBatch({
+      idempotencyKey: crypto.randomUUID(),
+      actor,
+      entries: [entry(event, 'PROCEED')],
+      requestId: 'test-in-flight',
+    })) as string;
+    await updateBatch(posting, { state: 'posting', postedAt: new Date() });
+    expect((await reconcileBatch(posting, 'test')).state).toBe('posting');
+
+    const draft = await putDraft([entry(openEvent(), 'PROCEED')]);
+    const preparing = (await claimBatch({
+      idempotencyKey: draft.batchKey,
+      actor,
+      entries: draft.entries,
+      requestId: 'test-preparing',
+    })) as string;
+    expect((await reconcileBatch(preparing, 'test')).state).toBe('preparing');
+    // Long abandoned: nothing was sent, and the draft gets a new key to send it again.
+    const later = new Date(Date.now() + 11 * 60_000);
+    const settled = await reconcileBatch(preparing, 'test', later);
+    expect(settled.state).toBe('rejected');
+    expect(settled.problem?.code).toBe('not_sent');
+    const after = await getDraft();
+    expect(after.entries).toHaveLength(1);
+    expect(after.batchKey).not.toBe(draft.batchKey);
+    await putDraft([]);
   });
 
   it('lets only deciding roles send', async () => {

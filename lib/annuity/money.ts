@@ -134,19 +134,33 @@ export function componentsSumToTotal(fees: {
   return sum.eq(fees.total);
 }
 
+// One formatter per locale and currency, made on first use: building one costs far more than using
+// it, and a month view formats an amount per row on every render.
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(currency: string, locale: string | undefined): Intl.NumberFormat {
+  const key = `${locale ?? ''}|${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    const digits = minorUnits(currency);
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    moneyFormats.set(key, format);
+  }
+  return format;
+}
+
 /**
  * Display in the user's locale. Intl.NumberFormat takes the decimal string itself (no float on the
  * way), so a large amount keeps every digit.
  */
 export function formatMoney(amount: string, currency: string, locale?: string): string {
-  const digits = minorUnits(currency);
   try {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    }).format(amount as unknown as number);
+    return moneyFormat(currency, locale).format(amount as unknown as number);
   } catch {
     // An unknown currency code: still show the amount, never crash a page.
     return `${amount} ${currency}`;

@@ -67,6 +67,14 @@ export function eventProblem(
         title: 'Already decided',
         detail: 'A decision was already executed for this renewal; it cannot be changed through the service.',
       };
+    case 'already_applied':
+      return {
+        eventId,
+        code,
+        title: 'Already done',
+        detail:
+          'This renewal already carries this decision at the service (an earlier attempt or a colleague sent it); it counts as done and leaves your draft.',
+      };
     case 'event_not_found':
       return {
         eventId,

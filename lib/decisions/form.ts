@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { draftEntriesSchema } from './draft';
+import { draftEntriesSchema } from './draft.schema';
 import { selectionProblems } from './rules';
 
 /**

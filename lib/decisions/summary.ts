@@ -1,5 +1,5 @@
+import { DECISIONS, type Decision } from '@/lib/annuity/enums';
 import { type CurrencyTotal, sumByCurrency } from '@/lib/annuity/money';
-import { DECISIONS, type Decision } from '@/lib/annuity/schemas';
 import type { DraftEntry } from './draft';
 
 /**

@@ -15,12 +15,26 @@ function calendarDate(value: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+// Building an Intl.DateTimeFormat costs far more than using one, and a month view formats two dates
+// per row on every render: one formatter per locale and style, made on first use.
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(locale: string, style: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${style}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    formats.set(key, format);
+  }
+  return format;
+}
+
 /** "3 Dec 2026"; an unparseable value is shown as it came rather than as "Invalid Date". */
 export function formatDate(value: string | null | undefined, locale = DEFAULT_LOCALE): string {
   if (!value) return '';
   const date = calendarDate(value);
   if (!date) return value;
-  return new Intl.DateTimeFormat(locale, {
+  return dateFormat(locale, 'date', {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
@@ -32,14 +46,14 @@ export function formatTimestamp(value: string | null | undefined, locale = DEFAU
   if (!value) return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return dateFormat(locale, 'timestamp', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /** "December 2026" for a YYYY-MM month. */
 export function formatYearMonth(value: string, locale = DEFAULT_LOCALE): string {
   const match = YEAR_MONTH.exec(value);
   if (!match) return value;
-  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+  return dateFormat(locale, 'year-month', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)),
   );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_REPEATED_VALUES } from './limits';
 
 /**
  * URLSearchParams as a plain object: a key given once is a string, a repeated key an array. The
@@ -17,9 +18,8 @@ export function searchParamsToObject(params: URLSearchParams): Record<string, st
 export function repeatable<T extends z.ZodType>(item: T) {
   return z.preprocess(
     (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
-    z.array(item).max(200),
+    z.array(item).max(MAX_REPEATED_VALUES),
   );
 }
 
-/** The page sizes our paginated tables offer; the service caps a page at 100 (spec: Limits 1). */
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export { PAGE_SIZES } from './limits';

@@ -1,23 +1,20 @@
 import { z } from 'zod';
 import { isCalendarDate } from '@/lib/format/dates';
-import { PAGE_SIZES, repeatable } from '@/lib/http/query';
+import { MAX_PAGE, PAGE_SIZES } from '@/lib/http/limits';
+import { repeatable } from '@/lib/http/query';
+import { DEFAULT_PAGE_SIZE, INVOICE_SORTS, ORIGIN_PATTERN } from './query-string';
 import { RECONCILIATION_STATUSES } from './reconciliation';
+
+export { filtersQueryString, INVOICE_SORTS, type InvoiceSort, listQueryString } from './query-string';
 
 /**
  * The invoice list's state (URL and /api/invoices) and an export's scope. The service pages
  * invoices with no filter at all (spec: Endpoints 11), so every filter here is applied by the
  * dashboard over the whole list (lib/server/invoices-cache.ts says how it is read).
  */
-export const INVOICE_SORTS = ['-issueDate', 'issueDate', 'reference', '-reference'] as const;
-export type InvoiceSort = (typeof INVOICE_SORTS)[number];
-
 const calendarDate = z.string().refine(isCalendarDate, 'expected a YYYY-MM-DD date');
 // Open enum (spec: Conventions): any origin the service may add can be filtered on.
-const origin = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z][A-Z_]{0,39}$/, 'an origin such as GENERATED');
+const origin = z.string().trim().toUpperCase().regex(ORIGIN_PATTERN, 'an origin such as GENERATED');
 
 export const invoiceFiltersSchema = z.object({
   origin: repeatable(origin),
@@ -28,12 +25,12 @@ export const invoiceFiltersSchema = z.object({
 export type InvoiceFilters = z.output<typeof invoiceFiltersSchema>;
 
 export const invoiceListQuerySchema = invoiceFiltersSchema.extend({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
   size: z.coerce
     .number()
     .int()
     .refine((value) => (PAGE_SIZES as readonly number[]).includes(value), 'a page size of 10, 25, 50 or 100')
-    .default(25),
+    .default(DEFAULT_PAGE_SIZE),
   sort: z.enum(INVOICE_SORTS).default('-issueDate'),
   /** Read the list from the service again instead of the copy of the last seconds. */
   fresh: z.enum(['1']).optional(),
@@ -51,21 +48,3 @@ export const invoiceExportQuerySchema = invoiceFiltersSchema.extend({
   progress: z.enum(['1']).optional(),
 });
 export type InvoiceExportQuery = z.output<typeof invoiceExportQuerySchema>;
-
-export function filtersQueryString(filters: Partial<InvoiceFilters>): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const value of filters.origin ?? []) params.append('origin', value);
-  for (const value of filters.status ?? []) params.append('status', value);
-  if (filters.from) params.set('from', filters.from);
-  if (filters.to) params.set('to', filters.to);
-  return params;
-}
-
-export function listQueryString(query: Partial<InvoiceListQuery>): string {
-  const params = filtersQueryString(query);
-  if (query.page) params.set('page', String(query.page));
-  if (query.size) params.set('size', String(query.size));
-  if (query.sort) params.set('sort', query.sort);
-  if (query.fresh) params.set('fresh', query.fresh);
-  return params.toString();
-}

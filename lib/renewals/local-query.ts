@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { repeatable } from '@/lib/http/query';
 import { BADGE_KINDS } from './instructability';
-import { type LocalFilters, type RowSort, SORTABLE_COLUMNS } from './view-model';
+import type { LocalFilters } from './view-model';
 
 /**
- * The month view's local state as URL values: filters the service does not offer, and the sort.
- * Sort is `column` ascending or `-column` descending, like the service's own (spec: Endpoints 1).
+ * The month view's local state as URL values: filters the service does not offer, and the sort
+ * (./sort-param.ts, without zod so the browser can read it).
  */
 const enumText = z.string().trim().min(1).max(60);
 
@@ -19,13 +19,4 @@ export function toLocalFilters(values: z.output<typeof localFiltersSchema>): Loc
   return { badges: values.badge, decisions: values.decision, processing: values.processing };
 }
 
-export function parseSort(value: string | null | undefined): RowSort | null {
-  if (!value) return null;
-  const desc = value.startsWith('-');
-  const id = desc ? value.slice(1) : value;
-  return (SORTABLE_COLUMNS as readonly string[]).includes(id) ? { id: id as RowSort['id'], desc } : null;
-}
-
-export function formatSort(sort: RowSort | null): string | null {
-  return sort ? `${sort.desc ? '-' : ''}${sort.id}` : null;
-}
+export { formatSort, parseSort } from './sort-param';

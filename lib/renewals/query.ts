@@ -36,23 +36,4 @@ export const renewalsQuerySchema = z
 
 export type RenewalsQuery = z.output<typeof renewalsQuerySchema>;
 
-/** The same query as URL parameters, repeated keys for lists (offices=EP&offices=US). */
-export function renewalsQueryString(query: {
-  month?: string | null;
-  from?: string | null;
-  to?: string | null;
-  offices?: readonly string[];
-  owners?: readonly string[];
-  family?: readonly string[];
-}): string {
-  const params = new URLSearchParams();
-  if (query.month) params.set('month', query.month);
-  else if (query.from && query.to) {
-    params.set('from', query.from);
-    params.set('to', query.to);
-  }
-  for (const key of ['offices', 'owners', 'family'] as const) {
-    for (const value of query[key] ?? []) params.append(key, value);
-  }
-  return params.toString();
-}
+export { renewalsQueryString } from './query-string';

@@ -101,6 +101,14 @@ function compareKeys(a: Key, b: Key): number {
   return collator.compare(String(a), String(b));
 }
 
+/**
+ * Calendar dates (YYYY-MM-DD) order as plain strings, the same as the collator orders them, at a
+ * fraction of its cost: every sort breaks its ties by due date.
+ */
+function compareDates(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 function compareFees(a: RenewalRow, b: RenewalRow): number {
   const currency = compareKeys(a.fees?.currency ?? null, b.fees?.currency ?? null);
   if (currency !== 0) return currency;
@@ -115,19 +123,21 @@ function compareFees(a: RenewalRow, b: RenewalRow): number {
 /** A stable sort; ties keep the due-date order, and rows without a value stay last. */
 export function sortRows(rows: readonly RenewalRow[], sort: RowSort | null): RenewalRow[] {
   const sorted = [...rows];
-  if (!sort) return sorted.sort((a, b) => compareKeys(a.dueDate, b.dueDate));
+  if (!sort) return sorted.sort((a, b) => compareDates(a.dueDate, b.dueDate));
   const direction = sort.desc ? -1 : 1;
-  const keys = new Map(sorted.map((row) => [row, sortKey(row, sort.id)]));
-  return sorted.sort((a, b) => {
-    const ka = keys.get(a) ?? null;
-    const kb = keys.get(b) ?? null;
+  // Each row's key is computed once, not once per comparison.
+  const keyed = sorted.map((row) => ({ row, key: sortKey(row, sort.id) }));
+  keyed.sort((a, b) => {
+    const ka = a.key;
+    const kb = b.key;
     if (ka === null || kb === null) {
       if (ka !== kb) return ka === null ? 1 : -1;
     }
-    const primary = sort.id === 'fees' ? compareFees(a, b) : compareKeys(ka, kb);
+    const primary = sort.id === 'fees' ? compareFees(a.row, b.row) : compareKeys(ka, kb);
     if (primary !== 0) return primary * direction;
-    return compareKeys(a.dueDate, b.dueDate);
+    return compareDates(a.row.dueDate, b.row.dueDate);
   });
+  return keyed.map((entry) => entry.row);
 }
 
 export interface OfficeGroup {

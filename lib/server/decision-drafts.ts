@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { getDb } from '../db';
 import { decisionDraft } from '../db/schema';
-import { type Draft, type DraftEntry, draftEntriesSchema } from '../decisions/draft';
+import type { Draft, DraftEntry } from '../decisions/draft';
+import { draftEntriesSchema } from '../decisions/draft.schema';
 
 /** A user's draft of decisions (one per user), kept in the database until sent or cleared. */
 export async function readDraft(userId: string): Promise<Draft> {

@@ -23,7 +23,7 @@ import { formatTimestamp } from '@/lib/format/dates';
 import { ApiProblem, apiFetch } from '@/lib/http/api-client';
 import { ORIGIN_OPTIONS, RECONCILIATION_LABELS } from '@/lib/invoices/labels';
 import type { InvoiceListPage, InvoiceListRow } from '@/lib/invoices/list';
-import { filtersQueryString, type InvoiceSort, listQueryString } from '@/lib/invoices/query';
+import { filtersQueryString, type InvoiceSort, listQueryString } from '@/lib/invoices/query-string';
 import { RECONCILIATION_STATUSES } from '@/lib/invoices/reconciliation';
 import { INVOICE_COLUMNS, invoiceColumns, invoiceFeatures } from './columns';
 import { invoiceParams, invoiceQueryFromParams } from './search-params';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { invoiceListQuerySchema } from '@/lib/invoices/query';
 import { invoiceQueryFromParams } from './search-params';
 
 const defaults = {
@@ -45,5 +46,16 @@ describe('the invoice list state in the URL', () => {
     expect(query).toMatchObject({ page: 1, size: 25, origin: [], sort: '-issueDate' });
     expect(query.from).toBeUndefined();
     expect(query.to).toBeUndefined();
+  });
+
+  it('answers only queries the list schema accepts as they are', () => {
+    for (const params of [
+      defaults,
+      { ...defaults, page: 100_001, size: 100, origin: [' imported ', 'GENERATED'], from: '2026-01-31' },
+      { ...defaults, page: 2.5, origin: Array.from({ length: 201 }, () => 'GENERATED'), to: '2026-12-31' },
+    ]) {
+      const query = invoiceQueryFromParams(params);
+      expect(invoiceListQuerySchema.parse(query)).toEqual(query);
+    }
   });
 });

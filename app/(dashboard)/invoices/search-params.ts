@@ -5,7 +5,10 @@ import {
   parseAsString,
   parseAsStringLiteral,
 } from 'nuqs/server';
-import { INVOICE_SORTS, type InvoiceListQuery, invoiceListQuerySchema } from '@/lib/invoices/query';
+import { isCalendarDate } from '@/lib/format/dates';
+import { MAX_PAGE, MAX_REPEATED_VALUES, PAGE_SIZES } from '@/lib/http/limits';
+import type { InvoiceListQuery } from '@/lib/invoices/query';
+import { DEFAULT_PAGE_SIZE, INVOICE_SORTS, ORIGIN_PATTERN } from '@/lib/invoices/query-string';
 import { RECONCILIATION_STATUSES } from '@/lib/invoices/reconciliation';
 
 /**
@@ -35,23 +38,26 @@ type InvoiceParams = {
   to: string | null;
 };
 
-const shape = invoiceListQuerySchema.shape;
-/** A value the list schema accepts, or undefined so the schema's default applies. */
-const valid = (key: keyof typeof shape, value: unknown) =>
-  shape[key].safeParse(value).success ? value : undefined;
+const calendarDateOrNone = (value: string | null) => (value && isCalendarDate(value) ? value : undefined);
 
 /**
  * The list query the URL names. A hand-edited URL with a bad value falls back to the default for
- * that value (page 1, 25 per page, no date bound), never an error page.
+ * that value (page 1, 25 per page, no date bound), never an error page. It runs in the browser on
+ * every change, so it checks the list schema's rules (lib/invoices/query.ts, whose limits it
+ * shares) without zod; its test holds every answer against the schema.
  */
 export function invoiceQueryFromParams(params: InvoiceParams): InvoiceListQuery {
-  return invoiceListQuerySchema.parse({
-    page: valid('page', params.page),
-    size: valid('size', params.size),
+  const origin = params.origin.map((value) => value.trim().toUpperCase());
+  return {
+    page: Number.isInteger(params.page) && params.page >= 1 && params.page <= MAX_PAGE ? params.page : 1,
+    size: (PAGE_SIZES as readonly number[]).includes(params.size) ? params.size : DEFAULT_PAGE_SIZE,
     sort: params.sort,
-    origin: valid('origin', params.origin),
+    origin:
+      origin.length <= MAX_REPEATED_VALUES && origin.every((value) => ORIGIN_PATTERN.test(value))
+        ? origin
+        : [],
     status: params.status,
-    from: valid('from', params.from ?? undefined),
-    to: valid('to', params.to ?? undefined),
-  });
+    from: calendarDateOrNone(params.from),
+    to: calendarDateOrNone(params.to),
+  };
 }

@@ -1,7 +1,9 @@
 import { createLoader, parseAsInteger, parseAsNativeArrayOf, parseAsString } from 'nuqs/server';
 import { MAX_PAGE_SIZE } from '@/lib/annuity/pagination';
+import { MAX_PAGE } from '@/lib/http/limits';
 import { DEFAULT_HIDDEN_PATENT_COLUMNS, parsePatentSort } from '@/lib/portfolio/columns';
-import { type PortfolioQuery, portfolioQuerySchema } from '@/lib/portfolio/query';
+import type { PortfolioQuery } from '@/lib/portfolio/query';
+import { MAX_PROVIDER_ID_LENGTH } from '@/lib/portfolio/query-string';
 
 /** The portfolio table's state in the URL (style: the URL is the table state), read on both sides. */
 export const portfolioParams = {
@@ -16,7 +18,9 @@ export const loadPortfolioParams = createLoader(portfolioParams);
 
 /**
  * The service query the URL names. A hand-edited URL with a bad value falls back to the default
- * for that value (page 1, size within the cap of 100, no sort), never an error page.
+ * for that value (page 1, size within the cap of 100, no sort, no over-long provider id), never an
+ * error page. It runs in the browser on every change, so it keeps to the portfolio schema's rules
+ * (lib/portfolio/query.ts) without zod; its test holds its answers against the schema.
  */
 export function portfolioQueryFromParams(params: {
   page: number;
@@ -24,10 +28,11 @@ export function portfolioQueryFromParams(params: {
   sort: string | null;
   providerId: string | null;
 }): PortfolioQuery {
-  return portfolioQuerySchema.parse({
-    page: Math.max(params.page, 1),
-    size: Math.min(Math.max(params.size, 1), MAX_PAGE_SIZE),
-    sort: parsePatentSort(params.sort) ? params.sort : undefined,
-    providerId: params.providerId?.trim() || undefined,
-  });
+  const providerId = params.providerId?.trim();
+  return {
+    page: Math.min(Math.max(Math.trunc(params.page), 1), MAX_PAGE),
+    size: Math.min(Math.max(Math.trunc(params.size), 1), MAX_PAGE_SIZE),
+    sort: params.sort && parsePatentSort(params.sort) ? params.sort : undefined,
+    providerId: providerId && providerId.length <= MAX_PROVIDER_ID_LENGTH ? providerId : undefined,
+  };
 }

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import type { DecisionDraft } from '@/components/decisions/use-decision-draft';
 import { Button } from '@/components/ui/button';
-import { DECISIONS, type Decision } from '@/lib/annuity/schemas';
+import { DECISIONS, type Decision } from '@/lib/annuity/enums';
 import { decisionLabel } from '@/lib/renewals/labels';
 import type { RenewalRow } from '@/lib/renewals/rows';
 

@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useQueryStates } from 'nuqs';
+import { debounce, useQueryStates } from 'nuqs';
 import { useMemo } from 'react';
 import { ColumnVisibilityMenu } from '@/components/data-table/column-visibility-menu';
 import { ExportLinks } from '@/components/data-table/export-links';
@@ -13,13 +13,13 @@ import { QueryProblem } from '@/components/shell/query-problem';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SkeletonRows } from '@/components/ui/skeleton';
-import { DECISIONS, PROCESSING_STATUSES } from '@/lib/annuity/schemas';
+import { DECISIONS, PROCESSING_STATUSES } from '@/lib/annuity/enums';
 import { formatTimestamp, formatYearMonth } from '@/lib/format/dates';
 import { RENEWAL_COLUMN_IDS, RENEWAL_COLUMNS } from '@/lib/renewals/columns';
 import { BADGE_KIND_LABELS, BADGE_KINDS, type BadgeKind } from '@/lib/renewals/instructability';
 import { decisionLabel, processingStatusLabel } from '@/lib/renewals/labels';
-import { formatSort, parseSort } from '@/lib/renewals/local-query';
-import { renewalsQueryString } from '@/lib/renewals/query';
+import { renewalsQueryString } from '@/lib/renewals/query-string';
+import { formatSort, parseSort } from '@/lib/renewals/sort-param';
 import {
   applyLocalFilters,
   countByBadge,
@@ -53,6 +53,13 @@ const PROCESSING_OPTIONS: FacetOption[] = [
   { value: NONE, label: 'No status' },
 ];
 
+/**
+ * The view answers a click from its own state at once; the address bar follows once the clicks
+ * stop, because Next's router does work on every history entry and that work would otherwise sit
+ * between a sort or filter click and the updated rows (bench: ≤ 50 ms).
+ */
+const URL_UPDATE_DELAY_MS = 150;
+
 function windowOf(params: { month: string | null; from: string | null; to: string | null }): RenewalWindow {
   if (params.month) return { kind: 'month', month: params.month };
   return { kind: 'range', from: params.from ?? '', to: params.to ?? '' };
@@ -73,12 +80,16 @@ export function MonthView({
   canSeeFreezes: boolean;
 }) {
   const locale = useLocale();
-  const [params, setParams] = useQueryStates(renewalsParams, { history: 'push' });
+  const [params, setParams] = useQueryStates(renewalsParams, {
+    history: 'push',
+    limitUrlUpdates: debounce(URL_UPDATE_DELAY_MS),
+  });
   const window = windowOf(params);
   const serverFilters = { offices: params.offices, owners: params.owners, family: params.family };
   const query = useQuery({ ...renewalsQuery(window, serverFilters), placeholderData: keepPreviousData });
   const data = query.data;
-  const sort = parseSort(params.sort);
+  // Memoised on the URL value: a new object per render would re-sort 2,000 rows on every render.
+  const sort = useMemo(() => parseSort(params.sort), [params.sort]);
   const localFilters = useMemo(
     () => ({ badges: params.badge, decisions: params.decision, processing: params.processing }),
     [params.badge, params.decision, params.processing],
@@ -86,11 +97,10 @@ export function MonthView({
 
   const allRows = data?.rows;
   const counts = useMemo(() => countByBadge(allRows ?? []), [allRows]);
-  const shownRows = useMemo(
-    () => sortRows(applyLocalFilters(allRows ?? [], localFilters), sort),
-    [allRows, localFilters, sort],
-  );
-  const totals = useMemo(() => totalsByCurrency(shownRows), [shownRows]);
+  const filteredRows = useMemo(() => applyLocalFilters(allRows ?? [], localFilters), [allRows, localFilters]);
+  const shownRows = useMemo(() => sortRows(filteredRows, sort), [filteredRows, sort]);
+  // The order does not change a sum: a sort click leaves the decimal totals alone.
+  const totals = useMemo(() => totalsByCurrency(filteredRows), [filteredRows]);
 
   const officeOptions = useMemo(() => toOptions(facets.offices), [facets.offices]);
   const ownerOptions = useMemo(() => toOptions(facets.owners), [facets.owners]);

@@ -82,7 +82,7 @@ export function RenewalsTable({
   const virtualizer = useWindowVirtualizer({
     count: items.length,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+    overscan: 5,
     scrollMargin,
     initialRect: INITIAL_VIEWPORT,
     getItemKey: (index) => {

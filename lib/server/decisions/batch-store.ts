@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { InstructionReceipt } from '../../annuity/schemas';
 import { getDb } from '../../db';
 import { instructionBatch, instructionBatchItem } from '../../db/schema';
-import type { BatchProblem, BatchView } from '../../decisions/batch';
+import type { BatchProblem, BatchState, BatchView } from '../../decisions/batch';
 import type { DraftEntry } from '../../decisions/draft';
 
 /**
@@ -132,15 +132,20 @@ export async function claimBatch(input: {
   });
 }
 
+/**
+ * Changes a batch record. With `from`, only while the batch is in one of those states (a
+ * compare-and-set): two processes settling one batch cannot both win. Returns whether it changed.
+ */
 export async function updateBatch(
   batchId: string,
   change: Partial<Pick<BatchRow, 'state' | 'postedAt' | 'settledAt' | 'problem' | 'upstreamRequestIds'>> & {
     receipt?: InstructionReceipt;
   },
-): Promise<void> {
+  from?: readonly BatchState[],
+): Promise<boolean> {
   const db = await getDb();
   const { receipt, ...rest } = change;
-  await db
+  const changed = await db
     .update(instructionBatch)
     .set({
       ...rest,
@@ -153,7 +158,13 @@ export async function updateBatch(
           }
         : {}),
     })
-    .where(eq(instructionBatch.id, batchId));
+    .where(
+      from
+        ? and(eq(instructionBatch.id, batchId), inArray(instructionBatch.state, [...from]))
+        : eq(instructionBatch.id, batchId),
+    )
+    .returning({ id: instructionBatch.id });
+  return changed.length > 0;
 }
 
 export async function updateItem(

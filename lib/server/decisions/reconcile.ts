@@ -1,7 +1,7 @@
 import 'server-only';
 import { logger } from '../../log';
 import { recordAudit } from '../audit';
-import { removeFromDraft } from '../decision-drafts';
+import { removeFromDraft, renewBatchKey } from '../decision-drafts';
 import { upstreamClient } from '../upstream';
 import { type BatchView, batchCreator, batchView, openBatches, updateBatch, updateItem } from './batch-store';
 import { rereadEvents } from './reread';
@@ -11,28 +11,53 @@ import { rereadEvents } from './reread';
  * reading its events: a renewal that now carries our decision was executed; one that does not
  * was not, and stays in its author's draft (spec: Errors — a 409 after a timeout means done).
  */
-export async function reconcileBatch(batchId: string, requestId: string): Promise<BatchView> {
+/**
+ * A record still 'preparing' this long after it was written belongs to a stopped process (a live
+ * one re-reads and posts within seconds, even for a large batch).
+ */
+const PREPARING_ABANDONED_MS = 10 * 60_000;
+/** A POST still 'posting' this long after it left is not in flight any more (its timeout is 20 s). */
+const POSTING_ABANDONED_MS = 2 * 60_000;
+
+export async function reconcileBatch(
+  batchId: string,
+  requestId: string,
+  now = new Date(),
+): Promise<BatchView> {
   const view = await batchView(batchId);
   if (!view) throw new Error(`no batch ${batchId}`);
+  const age = (since: string | null) => now.getTime() - new Date(since ?? view.createdAt).getTime();
   if (view.state === 'preparing') {
-    // Never posted (the record is written before posting, the state moves to 'posting' first).
-    await updateBatch(batchId, {
-      state: 'rejected',
-      settledAt: new Date(),
-      problem: {
-        status: 409,
-        code: 'not_sent',
-        title: 'Not sent',
-        detail:
-          'The dashboard stopped before sending this batch; nothing was sent. The decisions are still in the draft.',
-        events: [],
+    if (age(view.createdAt) < PREPARING_ABANDONED_MS) return view;
+    // Never posted (the state moves to 'posting' before the POST leaves).
+    const settled = await updateBatch(
+      batchId,
+      {
+        state: 'rejected',
+        settledAt: now,
+        problem: {
+          status: 409,
+          code: 'not_sent',
+          title: 'Not sent',
+          detail:
+            'The dashboard stopped before sending this batch; nothing was sent. The decisions are still in the draft.',
+          events: [],
+        },
       },
-    });
-    await Promise.all(
-      view.items.map((item) => updateItem(batchId, item.eventId, { outcome: 'not_executed' })),
+      ['preparing'],
     );
+    if (settled) {
+      await Promise.all(
+        view.items.map((item) => updateItem(batchId, item.eventId, { outcome: 'not_executed' })),
+      );
+      // The same decisions can then be sent again, as a new batch.
+      const creator = await batchCreator(batchId);
+      if (creator) await renewBatchKey(creator, view.idempotencyKey);
+    }
     return (await batchView(batchId)) as BatchView;
   }
+  // A POST may still be on its way: settling it now could call executed work "not executed".
+  if (view.state === 'posting' && age(view.postedAt) < POSTING_ABANDONED_MS) return view;
   if (view.state !== 'posting' && view.state !== 'outcome_unknown') return view;
 
   const reread = await rereadEvents(
@@ -44,34 +69,44 @@ export async function reconcileBatch(batchId: string, requestId: string): Promis
     })),
     requestId,
   );
-  const executed = new Set<string>();
-  for (const item of view.items) {
-    const event = reread.events.get(item.eventId);
-    const done = Boolean(event && event.appliedDecision === item.decision);
-    if (done) executed.add(item.eventId);
-    await updateItem(batchId, item.eventId, {
-      outcome: done ? 'executed' : 'not_executed',
-      problemCode: done ? null : 'not_executed_after_unknown_outcome',
-    });
-  }
+  const executed = new Set(
+    view.items
+      .filter((item) => reread.events.get(item.eventId)?.appliedDecision === item.decision)
+      .map((item) => item.eventId),
+  );
   const upstreamRequestIds = [
     ...view.upstreamRequestIds,
     ...reread.metas.flatMap((meta) => (meta.requestId ? [meta.requestId] : [])),
   ];
-  await updateBatch(batchId, {
-    state: 'reconciled',
-    settledAt: new Date(),
-    upstreamRequestIds,
-    problem: {
-      status: 200,
-      code: 'outcome_reconciled',
-      title: 'The service did not answer; the outcome was checked',
-      detail: `No answer came for this batch, so each renewal was read again: ${executed.size} of ${view.items.length} carry the decision and count as done${
-        executed.size < view.items.length ? '; the others were not executed and are still in the draft' : ''
-      }.`,
-      events: [],
+  // The batch is settled once: a second process (or a double click) finding it settled stops here.
+  const settled = await updateBatch(
+    batchId,
+    {
+      state: 'reconciled',
+      settledAt: now,
+      upstreamRequestIds,
+      problem: {
+        status: 200,
+        code: 'outcome_reconciled',
+        title: 'The service did not answer; the outcome was checked',
+        detail: `No answer came for this batch, so each renewal was read again: ${executed.size} of ${view.items.length} carry the decision and count as done${
+          executed.size < view.items.length ? '; the others were not executed and are still in the draft' : ''
+        }.`,
+        events: [],
+      },
     },
-  });
+    ['posting', 'outcome_unknown'],
+  );
+  if (!settled) return (await batchView(batchId)) as BatchView;
+  await Promise.all(
+    view.items.map((item) =>
+      updateItem(batchId, item.eventId, {
+        outcome: executed.has(item.eventId) ? 'executed' : 'not_executed',
+        problemCode: executed.has(item.eventId) ? null : 'not_executed_after_unknown_outcome',
+      }),
+    ),
+  );
+  // Executed decisions leave the draft; the rest stay, under a new key, to be sent again.
   const creator = await batchCreator(batchId);
   if (creator) await removeFromDraft(creator, executed);
   await recordAudit({

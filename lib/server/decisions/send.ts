@@ -6,10 +6,11 @@ import {
   AnnuityNetworkError,
   AnnuityOutcomeUnknownError,
 } from '../../annuity/errors';
-import type { PatentEvent } from '../../annuity/schemas';
+import type { InstructionReceipt, PatentEvent } from '../../annuity/schemas';
 import { type DraftEntry, patentName } from '../../decisions/draft';
 import { type EventProblem, eventProblem, problemFromInstructability } from '../../decisions/event-problems';
 import { selectionProblems } from '../../decisions/rules';
+import { logger } from '../../log';
 import { recordAudit } from '../audit';
 import { readDraft, removeFromDraft, renewBatchKey } from '../decision-drafts';
 import { errorToProblem } from '../error-mapping';
@@ -133,6 +134,7 @@ async function runBatch(
 ): Promise<BatchView> {
   const client = upstreamClient(requestId);
   const upstreamRequestIds: string[] = [];
+  const view = async () => (await batchView(batchId)) as BatchView;
   const audit = (outcome: 'success' | 'failure', details: Record<string, unknown>) =>
     recordAudit({
       actor: { userId: actor.userId, email: actor.email },
@@ -144,84 +146,164 @@ async function runBatch(
       details: { events: entries.length, decisions: countDecisions(entries), ...details },
     });
 
-  let current: Map<string, PatentEvent | null>;
+  // 1. Before posting. Nothing of this batch can have been executed, so any failure refuses it.
+  let toPost: DraftEntry[];
+  let done: Set<string>;
   try {
     const reread = await rereadEvents(client, entries, requestId);
     upstreamRequestIds.push(...reread.metas.flatMap((meta) => (meta.requestId ? [meta.requestId] : [])));
-    current = reread.events;
+    await recordEstimates(batchId, entries, reread.events);
+    done = alreadyApplied(entries, reread.events);
+    const early = entries
+      .filter((entry) => !done.has(entry.eventId))
+      .flatMap((entry) => {
+        const event = reread.events.get(entry.eventId);
+        if (event === null) return [eventProblem(entry.eventId, 'event_not_found')];
+        if (!event) return [];
+        const problem = problemFromInstructability(
+          entry.eventId,
+          entry.decision,
+          event.instructability,
+          event.appliedDecision,
+        );
+        return problem ? [problem] : [];
+      });
+    if (early.length > 0) {
+      const problem: BatchProblem = {
+        status: 409,
+        code: 'refused_before_sending',
+        title: 'The service would refuse this batch',
+        detail: `${early.length} of ${entries.length} decision(s) are no longer possible as chosen, so nothing was sent. The renewals concerned are marked; the rest of your decisions are kept.`,
+        events: [...early, ...[...done].map((eventId) => eventProblem(eventId, 'already_applied'))],
+      };
+      await finishRejected(batchId, actor, entries, batchKey, problem, upstreamRequestIds, done);
+      await audit('failure', { stage: 'reread', code: problem.code, refusedEvents: early.length });
+      return view();
+    }
+    toPost = entries.filter((entry) => !done.has(entry.eventId));
   } catch (error) {
-    // Nothing was posted: the batch is refused as a whole, with the mapped reason.
     const problem = batchLevelProblem(error, requestId, []);
-    await finishRejected(batchId, actor, entries, batchKey, problem, upstreamRequestIds);
+    if (problem.code === 'internal_error')
+      logger.error({ err: error, batchId, requestId }, 'batch preparation failed');
+    await finishRejected(batchId, actor, entries, batchKey, problem, upstreamRequestIds, new Set());
     await audit('failure', { stage: 'reread', code: problem.code });
-    return (await batchView(batchId)) as BatchView;
+    return view();
+  }
+  if (toPost.length === 0) {
+    await settleAsAlreadyApplied(batchId, actor, entries, upstreamRequestIds);
+    await audit('success', { alreadyApplied: entries.length });
+    return view();
   }
 
-  await recordEstimates(batchId, entries, current);
-  const early = entries.flatMap((entry) => {
-    const event = current.get(entry.eventId);
-    if (event === null) return [eventProblem(entry.eventId, 'event_not_found')];
-    if (!event) return [];
-    const problem = problemFromInstructability(
-      entry.eventId,
-      entry.decision,
-      event.instructability,
-      event.appliedDecision,
-    );
-    return problem ? [problem] : [];
-  });
-  if (early.length > 0) {
-    const problem: BatchProblem = {
-      status: 409,
-      code: 'refused_before_sending',
-      title: 'The service would refuse this batch',
-      detail: `${early.length} of ${entries.length} decision(s) are no longer possible as chosen, so nothing was sent. The renewals concerned are marked; the rest of your decisions are kept.`,
-      events: early,
-    };
-    await finishRejected(batchId, actor, entries, batchKey, problem, upstreamRequestIds);
-    await audit('failure', { stage: 'reread', code: problem.code, refusedEvents: early.length });
-    return (await batchView(batchId)) as BatchView;
-  }
-
-  await updateBatch(batchId, { state: 'posting', postedAt: new Date(), upstreamRequestIds });
+  // 2. Post, once. A start-up reconciliation that settled this record meanwhile wins.
+  const posting = await updateBatch(batchId, { state: 'posting', postedAt: new Date(), upstreamRequestIds }, [
+    'preparing',
+  ]);
+  if (!posting) return view();
+  let receipt: InstructionReceipt;
   try {
-    const { data: receipt, meta } = await client.postPatentInstructions(
-      { instructions: entries.map((entry) => ({ eventId: entry.eventId, decision: entry.decision })) },
+    const answer = await client.postPatentInstructions(
+      { instructions: toPost.map((entry) => ({ eventId: entry.eventId, decision: entry.decision })) },
       { requestId },
     );
-    if (meta.requestId) upstreamRequestIds.push(meta.requestId);
-    // One instruction per submitted entry, in the order sent (spec: Endpoints 10, Response).
-    await Promise.all(
-      entries.map((entry, index) => {
-        const instruction = receipt.instructions[index];
-        return updateItem(batchId, entry.eventId, {
-          outcome: 'executed',
-          instructionId: instruction?.id ?? null,
-          executedAt: instruction?.executedAt ?? null,
-        });
-      }),
-    );
-    await updateBatch(batchId, { state: 'executed', settledAt: new Date(), receipt, upstreamRequestIds });
-    await removeFromDraft(actor.userId, new Set(entries.map((entry) => entry.eventId)));
-    await audit('success', { receiptNumber: receipt.number, receiptReference: receipt.reference });
-    return (await batchView(batchId)) as BatchView;
+    receipt = answer.data;
+    if (answer.meta.requestId) upstreamRequestIds.push(answer.meta.requestId);
   } catch (error) {
     if (error instanceof AnnuityApiError && error.requestId) upstreamRequestIds.push(error.requestId);
     if (outcomeIsUnknown(error)) {
-      await updateBatch(batchId, { state: 'outcome_unknown', upstreamRequestIds });
+      await updateBatch(batchId, { state: 'outcome_unknown', upstreamRequestIds }, ['posting']);
       await audit('failure', { stage: 'post', code: 'outcome_unknown' });
       try {
         return await reconcileBatch(batchId, requestId);
       } catch {
         // The service is still not answering: the batch stays open and is reconciled later.
-        return (await batchView(batchId)) as BatchView;
+        return view();
       }
     }
-    const problem = await attributeRefusal(error, entries, client, requestId);
-    await finishRejected(batchId, actor, entries, batchKey, problem, upstreamRequestIds);
-    await audit('failure', { stage: 'post', code: problem.code });
-    return (await batchView(batchId)) as BatchView;
+    const refusal = await attributeRefusal(error, toPost, client, requestId);
+    for (const eventId of refusal.done) done.add(eventId);
+    if (done.size === entries.length) {
+      await settleAsAlreadyApplied(batchId, actor, entries, upstreamRequestIds);
+      await audit('success', { stage: 'post', alreadyApplied: entries.length });
+      return view();
+    }
+    await finishRejected(batchId, actor, entries, batchKey, refusal.problem, upstreamRequestIds, done);
+    await audit('failure', { stage: 'post', code: refusal.problem.code });
+    return view();
   }
+
+  // 3. Record. Should this fail, the batch stays 'posting': the service has acted, and the
+  // reconciliation (at start-up, or from the batch page) settles it from the events' state.
+  // One instruction per submitted entry, in the order sent (spec: Endpoints 10, Response).
+  await Promise.all(
+    toPost.map((entry, index) => {
+      const instruction = receipt.instructions[index];
+      return updateItem(batchId, entry.eventId, {
+        outcome: 'executed',
+        instructionId: instruction?.id ?? null,
+        executedAt: instruction?.executedAt ?? null,
+      });
+    }),
+  );
+  await markAlreadyApplied(batchId, done);
+  await updateBatch(batchId, { state: 'executed', settledAt: new Date(), receipt, upstreamRequestIds }, [
+    'posting',
+  ]);
+  await removeFromDraft(actor.userId, new Set(entries.map((entry) => entry.eventId)));
+  await audit('success', { receiptNumber: receipt.number, receiptReference: receipt.reference });
+  return view();
+}
+
+/**
+ * Renewals that already carry the very decision chosen: done, by an earlier attempt whose answer
+ * was lost or by a colleague (spec: Errors — a 409 after a timeout means the work is done). They
+ * are not sent again, and count as executed.
+ */
+function alreadyApplied(
+  entries: readonly DraftEntry[],
+  current: Map<string, PatentEvent | null>,
+): Set<string> {
+  return new Set(
+    entries
+      .filter((entry) => current.get(entry.eventId)?.appliedDecision === entry.decision)
+      .map((e) => e.eventId),
+  );
+}
+
+async function markAlreadyApplied(batchId: string, done: ReadonlySet<string>): Promise<void> {
+  await Promise.all(
+    [...done].map((eventId) =>
+      updateItem(batchId, eventId, { outcome: 'executed', problemCode: 'already_applied' }),
+    ),
+  );
+}
+
+/** Every decision of the batch was already in place at the service: nothing is sent again. */
+async function settleAsAlreadyApplied(
+  batchId: string,
+  actor: Viewer,
+  entries: readonly DraftEntry[],
+  upstreamRequestIds: string[],
+): Promise<void> {
+  await markAlreadyApplied(batchId, new Set(entries.map((entry) => entry.eventId)));
+  await updateBatch(
+    batchId,
+    {
+      state: 'reconciled',
+      settledAt: new Date(),
+      upstreamRequestIds,
+      problem: {
+        status: 200,
+        code: 'already_applied',
+        title: 'Already done',
+        detail:
+          'Every renewal of this batch already carried its decision at the service (an earlier attempt or a colleague sent it), so nothing was sent again.',
+        events: [],
+      },
+    },
+    ['preparing', 'posting'],
+  );
+  await removeFromDraft(actor.userId, new Set(entries.map((entry) => entry.eventId)));
 }
 
 /** No answer, a gateway error, or a 2xx we could not read: the service may have acted. */
@@ -292,10 +374,13 @@ async function attributeRefusal(
   entries: readonly DraftEntry[],
   client: AnnuityClient,
   requestId: string,
-): Promise<BatchProblem> {
-  if (!(error instanceof AnnuityApiError) || !INSTRUCTION_CODES.has(error.code)) {
-    return batchLevelProblem(error, requestId, []);
-  }
+): Promise<{ problem: BatchProblem; done: Set<string> }> {
+  const done = new Set<string>();
+  const refused = (events: EventProblem[]) => ({
+    problem: batchLevelProblem(error, requestId, events),
+    done,
+  });
+  if (!(error instanceof AnnuityApiError) || !INSTRUCTION_CODES.has(error.code)) return refused([]);
   const events: EventProblem[] = [];
   const serviceDetail = error.problem?.detail;
   if (error.code === 'validation_failed') {
@@ -305,15 +390,15 @@ async function attributeRefusal(
       if (target)
         events.push(eventProblem(target.eventId, 'validation_failed', { serviceDetail: entry.detail }));
     }
-    return batchLevelProblem(error, requestId, events);
+    return refused(events);
   }
   if (error.code === 'instruction_skipped' && error.clientCaseReference) {
     const ofPatent = entries
       .filter((entry) => entry.caseReference === error.clientCaseReference)
       .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
     // With two renewals of one patent in the batch, the later one is the one refused.
-    const refused = ofPatent.length > 1 ? ofPatent.slice(1) : ofPatent;
-    for (const entry of refused) {
+    const skipped = ofPatent.length > 1 ? ofPatent.slice(1) : ofPatent;
+    for (const entry of skipped) {
       events.push(
         eventProblem(entry.eventId, 'instruction_skipped', {
           missingPreviousRenewalDates: error.missingPreviousRenewalDates,
@@ -321,14 +406,18 @@ async function attributeRefusal(
         }),
       );
     }
-    if (events.length > 0) return batchLevelProblem(error, requestId, events);
+    if (events.length > 0) return refused(events);
   }
   try {
     const reread = await rereadEvents(client, entries, requestId);
+    for (const eventId of alreadyApplied(entries, reread.events)) {
+      done.add(eventId);
+      events.push(eventProblem(eventId, 'already_applied'));
+    }
     for (const entry of entries) {
       const event = reread.events.get(entry.eventId);
       if (event === null) events.push(eventProblem(entry.eventId, 'event_not_found'));
-      else if (event) {
+      else if (event && !done.has(entry.eventId)) {
         const problem = problemFromInstructability(
           entry.eventId,
           entry.decision,
@@ -344,7 +433,7 @@ async function attributeRefusal(
   } catch {
     // The refusal stands without per-event detail; the batch-level message still says why.
   }
-  return batchLevelProblem(error, requestId, events);
+  return refused(events);
 }
 
 function withServiceContext(error: AnnuityApiError, problem: EventProblem): Partial<EventProblem> {
@@ -363,23 +452,33 @@ async function finishRejected(
   batchKey: string,
   problem: BatchProblem,
   upstreamRequestIds: string[],
+  done: ReadonlySet<string>,
 ): Promise<void> {
   const codes = new Map(problem.events.map((event) => [event.eventId, event.code]));
   await Promise.all(
-    entries.map((entry) =>
-      updateItem(batchId, entry.eventId, {
-        outcome: 'not_executed',
-        problemCode: codes.get(entry.eventId) ?? null,
-      }),
-    ),
+    entries
+      .filter((entry) => !done.has(entry.eventId))
+      .map((entry) =>
+        updateItem(batchId, entry.eventId, {
+          outcome: 'not_executed',
+          problemCode: codes.get(entry.eventId) ?? null,
+        }),
+      ),
   );
-  await updateBatch(batchId, {
-    state: 'rejected',
-    settledAt: new Date(),
-    problem: problem as unknown as Record<string, unknown>,
-    upstreamRequestIds,
-  });
-  // Nothing was executed (spec: a failed batch leaves no partial effect): every decision stays in
-  // the draft, which gets a new key so the same decisions can be sent again as a new batch.
-  await renewBatchKey(actor.userId, batchKey);
+  await markAlreadyApplied(batchId, done);
+  await updateBatch(
+    batchId,
+    {
+      state: 'rejected',
+      settledAt: new Date(),
+      problem: problem as unknown as Record<string, unknown>,
+      upstreamRequestIds,
+    },
+    ['preparing', 'posting'],
+  );
+  // Nothing of this batch was executed (spec: a failed batch leaves no partial effect): its
+  // decisions stay in the draft under a new key, so they can be sent again as a new batch; those
+  // already in place at the service leave it.
+  if (done.size > 0) await removeFromDraft(actor.userId, done);
+  else await renewBatchKey(actor.userId, batchKey);
 }

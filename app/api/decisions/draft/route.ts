@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { draftEntriesSchema } from '@/lib/decisions/draft';
+import { draftEntriesSchema } from '@/lib/decisions/draft.schema';
 import { readDraft, writeDraft } from '@/lib/server/decision-drafts';
 import { defineRoute } from '@/lib/server/route';
 

@@ -29,7 +29,7 @@ export default async function BatchPage({ params }: { params: Promise<{ batchId:
   if (!batch) notFound();
   const locale = await pageLocale();
   const canDownload = can(viewer.role, 'event-documents:read');
-  const open = batch.state === 'outcome_unknown' || batch.state === 'posting';
+  const open = batch.state === 'outcome_unknown' || batch.state === 'posting' || batch.state === 'preparing';
   const executed = batch.items.filter((item) => item.outcome === 'executed').length;
 
   return (

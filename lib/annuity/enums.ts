@@ -1,0 +1,60 @@
+/**
+ * The service's closed value lists and the types built on them, without zod, so browser code can
+ * name a decision or a status without shipping the schema library (bench: JS per route).
+ * lib/annuity/schemas.ts builds the contract from these lists and re-exports them.
+ */
+
+export const PATENT_STATUSES = ['PENDING', 'PUBLISHED', 'GRANTED', 'LAPSED'] as const;
+export const PATENT_TYPES = ['PATENT', 'UTILITY', 'DESIGN'] as const;
+export const FILING_ROUTES = ['NATIONAL', 'PCT', 'EP', 'EA', 'DIVISIONAL'] as const;
+export const APPLICANT_TYPES = ['MICRO', 'SMALL', 'LARGE'] as const;
+export const EVENT_TYPES = ['RENEWAL'] as const;
+export const DECISIONS = ['PROCEED', 'SKIP_THIS_TIME', 'DROP'] as const;
+export const DUE_PERIODS = ['LATE', 'GRACE_PERIOD', 'CURRENT', 'UPCOMING', 'LAPSED'] as const;
+export const PROCESSING_STATUSES = [
+  'NOT_INSTRUCTED',
+  'INSTRUCTED',
+  'PAYMENT_SENT',
+  'PAYMENT_CONFIRMED',
+  'FULFILLED',
+  'UNPROCESSABLE',
+] as const;
+export const FEES_STATUSES = ['ESTIMATED', 'INVOICED'] as const;
+export const FEE_COMPONENT_TYPES = ['OFFICE', 'AGENT', 'SERVICE', 'GRACE_PERIOD'] as const;
+export const BLOCKED_REASONS = ['ALREADY_INSTRUCTED', 'TOO_EARLY', 'EARLIER_EVENT_PENDING'] as const;
+export const INSTRUCTABILITY_MODES = ['DIRECT'] as const;
+export const INVOICE_ORIGINS = ['GENERATED', 'IMPORTED', 'REGULARIZATION'] as const;
+export const IP_RIGHT_TYPES = ['PATENT', 'TRADEMARK'] as const;
+export const INSTRUCTION_STATUSES = ['EXECUTED'] as const;
+export const SCOPES = [
+  'patents:read',
+  'patents:instructions:write',
+  'invoices:read',
+  'exchange-rate-freezes:write',
+] as const;
+export const PROBLEM_CODES = [
+  'validation_failed',
+  'invalid_api_key',
+  'api_key_expired',
+  'insufficient_scope',
+  'forbidden',
+  'not_found',
+  'instruction_already_set',
+  'instruction_too_early',
+  'instruction_skipped',
+  'instruction_lapsed',
+  'rate_limit_exceeded',
+] as const;
+
+/** An open enum (spec: Conventions): the known values, or any other string a later v2 may add. */
+export type OpenEnum<Known extends string> = Known | (string & {});
+
+export type Decision = (typeof DECISIONS)[number];
+export type DuePeriod = OpenEnum<(typeof DUE_PERIODS)[number]>;
+export type ProcessingStatus = OpenEnum<(typeof PROCESSING_STATUSES)[number]>;
+export type BlockedReason = OpenEnum<(typeof BLOCKED_REASONS)[number]>;
+export type FeeComponentType = OpenEnum<(typeof FEE_COMPONENT_TYPES)[number]>;
+export type FeesStatus = OpenEnum<(typeof FEES_STATUSES)[number]>;
+export type InvoiceOrigin = OpenEnum<(typeof INVOICE_ORIGINS)[number]>;
+export type Scope = (typeof SCOPES)[number];
+export type ProblemCode = OpenEnum<(typeof PROBLEM_CODES)[number]>;

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { DECISIONS } from '@/lib/annuity/enums';
+import { MAX_DRAFT_ENTRIES } from './draft';
+
+/** The draft's shape (lib/decisions/draft.ts), checked where a draft enters or leaves our database. */
+const estimate = z.object({
+  /** The estimated total of the renewal (spec: Fees). */
+  amount: z.string().nullable(),
+  /** The SERVICE component alone: what a SKIP or DROP is billed (issue 8: "beyond the service fee"). */
+  serviceFee: z.string().nullable(),
+  currency: z.string().max(3),
+  fxFrozen: z.boolean(),
+});
+
+export const draftEntrySchema = z.object({
+  eventId: z.string().min(1).max(64),
+  patentId: z.string().min(1).max(64),
+  decision: z.enum(DECISIONS),
+  caseReference: z.string().max(200).nullable(),
+  providerId: z.string().max(200).nullable(),
+  title: z.string().max(1000).nullable(),
+  office: z.string().max(10).nullable(),
+  dueDate: z.string().max(10),
+  annuityYear: z.number().int().nullable(),
+  allowedDecisions: z.array(z.string().max(40)).max(10),
+  estimate: estimate.nullable(),
+});
+
+export const draftEntriesSchema = z.array(draftEntrySchema).max(MAX_DRAFT_ENTRIES);
