@@ -389,6 +389,24 @@ describe('sending decisions', () => {
     await putDraft([]);
   });
 
+  it('keeps a stale tab from overwriting a draft changed elsewhere', async () => {
+    const { PUT } = await import('@/app/api/decisions/draft/route');
+    const put = (entries: DraftEntry[], basedOn?: string) =>
+      PUT(
+        jsonRequest('/api/decisions/draft', { method: 'PUT', cookie: paralegal, body: { entries, basedOn } }),
+      );
+    const event = openEvent();
+    const tabA = await putDraft([]);
+    const fromB = (await (await put([entry(event, 'PROCEED')], tabA.batchKey)).json()) as Draft;
+    const stale = await put([entry(event, 'SKIP_THIS_TIME')], tabA.batchKey);
+    expect(stale.status).toBe(409);
+    const body = (await stale.json()) as { code: string; draft: Draft };
+    expect(body.code).toBe('draft_changed_elsewhere');
+    expect(body.draft.batchKey).toBe(fromB.batchKey);
+    expect(body.draft.entries.map((e) => e.decision)).toEqual(['PROCEED']);
+    expect((await put([], fromB.batchKey)).status).toBe(200);
+  });
+
   it('lets only deciding roles send', async () => {
     const finance = await signIn(up.app.users.finance.email);
     const answer = await send(crypto.randomUUID(), [], finance);

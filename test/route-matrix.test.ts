@@ -141,6 +141,18 @@ describe('malformed input', () => {
     }
   });
 
+  it('refuses a body over 1 MB, even signed out, before reading it whole', async () => {
+    const { POST } = await import('@/app/api/session/route');
+    const response = await POST(
+      jsonRequest('/api/session', {
+        method: 'POST',
+        body: { email: 'a@b.example', password: 'x'.repeat(2_000_000) },
+      }),
+    );
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { code: string }).code).toBe('body_too_large');
+  });
+
   it('names the field at fault in a 400 problem', async () => {
     const route = routes.find((r) => r.path === '/api/admin/users' && r.method === 'POST') as DiscoveredRoute;
     const response = await call(route, cookies.admin, {

@@ -107,8 +107,13 @@ export function ConnectionPanel({ initial }: { initial: ConnectionReportView | n
                     <Badge
                       tone={state === 'granted' ? 'success' : state === 'missing' ? 'danger' : 'neutral'}
                     >
-                      {state}
+                      {state === 'unknown' ? 'not checked' : state}
                     </Badge>
+                    {scope === 'patents:instructions:write' && state === 'unknown' ? (
+                      <span className="ml-2 text-xs text-muted-foreground">
+                        Checked by the first batch sent: its only call moves money, so it is never probed.
+                      </span>
+                    ) : null}
                   </TableCell>
                 </TableRow>
               ))}

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { filenameOf } from './download';
+import { filenameFromDisposition } from '@/lib/http/content-disposition';
 
 /**
  * Downloads the official receipt of a FULFILLED renewal; when the office has not recorded it yet
@@ -29,7 +29,9 @@ export function OfficialReceiptButton({
       const url = URL.createObjectURL(await response.blob());
       const link = document.createElement('a');
       link.href = url;
-      link.download = filenameOf(response, `official-receipt-${eventId}.pdf`);
+      link.download =
+        filenameFromDisposition(response.headers.get('content-disposition')) ??
+        `official-receipt-${eventId}.pdf`;
       link.click();
       URL.revokeObjectURL(url);
       setState('idle');

@@ -100,7 +100,7 @@ export function TrackingBoard({ month, canDownload }: { month: string; canDownlo
 
           {data.quotaLow ? (
             <Alert tone="warning">
-              The daily API quota is low: this board now refreshes every five minutes.
+              The daily API quota is low: this board now refreshes every thirty minutes.
             </Alert>
           ) : null}
 
@@ -260,7 +260,7 @@ export function TrackingBoard({ month, canDownload }: { month: string; canDownlo
           </section>
           <p className="text-xs text-muted-foreground">
             Read from the renewal service {formatTimestamp(data.fetchedAt, locale)}; refreshes every{' '}
-            {data.quotaLow ? 'five minutes' : 'minute'} while this tab is open.
+            {data.quotaLow ? 'thirty' : 'five'} minutes while this tab is open.
           </p>
         </>
       )}

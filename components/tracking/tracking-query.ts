@@ -2,9 +2,12 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/http/api-client';
 import type { TrackingData } from '@/lib/tracking/data';
 
-/** Office confirmations take days (spec: States): a minute is often enough, five when quota is low. */
-export const POLL_MS = 60_000;
-export const LOW_QUOTA_POLL_MS = 5 * 60_000;
+/**
+ * Office confirmations take days (spec: States), and each poll reads the whole month from the
+ * shared daily quota: every five minutes while the tab is open, every thirty when quota is low.
+ */
+export const POLL_MS = 5 * 60_000;
+export const LOW_QUOTA_POLL_MS = 30 * 60_000;
 
 export function trackingQuery(month: string) {
   return queryOptions({

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { z } from 'zod';
+import { filenameFromDisposition } from '../http/content-disposition';
 import {
   AnnuityApiError,
   AnnuityContractError,
@@ -43,6 +44,17 @@ export interface ResponseMeta {
 export interface ApiResult<T> {
   data: T;
   meta: ResponseMeta;
+}
+
+/**
+ * An answer read but not parsed yet. `parse()` validates it exactly as the parsing methods do
+ * (the same schema, the same AnnuityContractError). For a caller that can reuse the result of an
+ * identical body it saw before: the body is the key, so it need not parse what it already has.
+ */
+export interface UnparsedResult<T> {
+  body: string;
+  meta: ResponseMeta;
+  parse(): T;
 }
 
 export interface AnnuityDocument {
@@ -286,9 +298,18 @@ export function createAnnuityClient(options: AnnuityClientOptions) {
     body?: unknown,
   ): Promise<ApiResult<z.output<S>>> {
     const { meta, text } = await send(operation, method, target, { body, readText: true }, call);
+    return { data: validated(operation, meta, text ?? '', schema), meta };
+  }
+
+  function validated<S extends z.ZodType>(
+    operation: string,
+    meta: ResponseMeta,
+    text: string,
+    schema: S,
+  ): z.output<S> {
     let payload: unknown;
     try {
-      payload = JSON.parse(text ?? '');
+      payload = JSON.parse(text);
     } catch {
       throw new AnnuityContractError(operation, meta.requestId, ['the body is not JSON']);
     }
@@ -300,7 +321,18 @@ export function createAnnuityClient(options: AnnuityClientOptions) {
         parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
       );
     }
-    return { data: parsed.data, meta };
+    return parsed.data;
+  }
+
+  async function unparsedJson<S extends z.ZodType>(
+    operation: string,
+    target: string,
+    schema: S,
+    call?: CallOptions,
+  ): Promise<UnparsedResult<z.output<S>>> {
+    const { meta, text } = await send(operation, 'GET', target, { readText: true }, call);
+    const body = text ?? '';
+    return { body, meta, parse: () => validated(operation, meta, body, schema) };
   }
 
   function documentOf(operation: string, response: Response, meta: ResponseMeta): ApiResult<AnnuityDocument> {
@@ -339,6 +371,11 @@ export function createAnnuityClient(options: AnnuityClientOptions) {
   };
   const eventPath = (patentId: string, eventId: string) => `/patents/${id(patentId)}/events/${id(eventId)}`;
   const pageOf = <S extends z.ZodType>(item: S) => tolerant.page(item);
+  const periodUrl = ({ include, ...rest }: PeriodQuery) =>
+    url('/patent-events', {
+      ...rest,
+      include: include && include.length > 0 ? include.join(',') : undefined,
+    });
 
   // Every method is async so a refused path identifier is a rejected promise, like any other failure.
   return {
@@ -374,19 +411,15 @@ export function createAnnuityClient(options: AnnuityClientOptions) {
     getPatentEventsByPeriod: async (
       query: PeriodQuery,
       call?: CallOptions,
-    ): Promise<ApiResult<Page<PatentEvent>>> => {
-      const { include, ...rest } = query;
-      return json(
-        'getPatentEventsByPeriod',
-        'GET',
-        url('/patent-events', {
-          ...rest,
-          include: include && include.length > 0 ? include.join(',') : undefined,
-        }),
-        pageOf(tolerant.patentEvent),
-        call,
-      );
-    },
+    ): Promise<ApiResult<Page<PatentEvent>>> =>
+      json('getPatentEventsByPeriod', 'GET', periodUrl(query), pageOf(tolerant.patentEvent), call),
+
+    /** getPatentEventsByPeriod, read but not parsed until asked (see UnparsedResult). */
+    readPatentEventsByPeriod: async (
+      query: PeriodQuery,
+      call?: CallOptions,
+    ): Promise<UnparsedResult<Page<PatentEvent>>> =>
+      unparsedJson('getPatentEventsByPeriod', periodUrl(query), pageOf(tolerant.patentEvent), call),
 
     postPatentInstructions: async (
       body: InstructionRequest,
@@ -480,19 +513,4 @@ export function createAnnuityClient(options: AnnuityClientOptions) {
 
 export type AnnuityClient = ReturnType<typeof createAnnuityClient>;
 
-/** The filename of a Content-Disposition header: RFC 6266 `filename*` first, then `filename`. */
-export function filenameFromDisposition(header: string | null): string | null {
-  if (!header) return null;
-  const extended = header.match(/filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i);
-  if (extended?.[2]) {
-    try {
-      return decodeURIComponent(extended[2].trim());
-    } catch {
-      // fall through to the plain form
-    }
-  }
-  const quoted = header.match(/filename\s*=\s*"((?:[^"\\]|\\.)*)"/i);
-  if (quoted?.[1] !== undefined) return quoted[1].replace(/\\(.)/g, '$1');
-  const bare = header.match(/filename\s*=\s*([^;]+)/i);
-  return bare?.[1]?.trim() ?? null;
-}
+export { filenameFromDisposition } from '../http/content-disposition';

@@ -32,7 +32,6 @@ const PERMISSION_TABLE = {
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSION_TABLE;
-export const PERMISSIONS = Object.keys(PERMISSION_TABLE) as Permission[];
 
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
@@ -41,10 +40,6 @@ export function isRole(value: unknown): value is Role {
 export function can(role: Role | null | undefined, permission: Permission): boolean {
   if (!role) return false;
   return (PERMISSION_TABLE[permission] as readonly Role[]).includes(role);
-}
-
-export function rolesWith(permission: Permission): readonly Role[] {
-  return PERMISSION_TABLE[permission];
 }
 
 /** Where each role starts after signing in. */

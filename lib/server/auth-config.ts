@@ -52,7 +52,7 @@ export function createAuth(db: Database, env: Env) {
         deactivatedAt: { type: 'date', required: false, input: false },
       },
     },
-    // Sign-in attempts are limited per email in lib/server/sign-in.ts, in the shared database.
+    // Sign-in attempts are limited per email in lib/server/sign-in-limit.ts, in the shared database.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     advanced: {

@@ -20,18 +20,14 @@ export interface ConnectionReport {
 }
 
 /**
- * One cheap call per scope (spec: Authentication 4). The write scope is probed with an empty
- * instruction batch: the service checks the key's scope before the body, so a key with the scope
- * gets 400 validation_failed and one without gets 403 — and an empty batch can execute nothing.
+ * One cheap read per scope (spec: Authentication 4). The write scope has no read: the only call
+ * it allows moves money, and the spec does not say how the service answers an empty batch, so it
+ * is never probed. It shows as 'not checked' until a batch is sent (see noteScopeFromSend).
  */
-const PROBES: Record<Scope, (client: AnnuityClient) => Promise<unknown>> = {
+const PROBES: Partial<Record<Scope, (client: AnnuityClient) => Promise<unknown>>> = {
   'patents:read': (client) => client.getPatents({ itemsPerPage: 1 }),
   'invoices:read': (client) => client.getInvoices({ itemsPerPage: 1 }),
   'exchange-rate-freezes:write': (client) => client.getExchangeRateFreezes(),
-  'patents:instructions:write': (client) =>
-    client.postPatentInstructions({ instructions: [] } as unknown as Parameters<
-      AnnuityClient['postPatentInstructions']
-    >[0]),
 };
 
 export async function checkConnection(requestId: string, baseUrl: string | null): Promise<ConnectionReport> {
@@ -53,8 +49,10 @@ export async function checkConnection(requestId: string, baseUrl: string | null)
     return report;
   }
   for (const scope of SCOPES) {
+    const probe = PROBES[scope];
+    if (!probe) continue;
     try {
-      const result = (await PROBES[scope](client)) as { meta?: { requestId: string | null } };
+      const result = (await probe(client)) as { meta?: { requestId: string | null } };
       report.reachable = true;
       report.keyState = 'valid';
       report.scopes[scope] = 'granted';
@@ -68,9 +66,6 @@ export async function checkConnection(requestId: string, baseUrl: string | null)
         else if (error.code === 'insufficient_scope') {
           report.keyState = report.keyState === 'unknown' ? 'valid' : report.keyState;
           report.scopes[scope] = 'missing';
-        } else if (error.code === 'validation_failed' && scope === 'patents:instructions:write') {
-          report.keyState = report.keyState === 'unknown' ? 'valid' : report.keyState;
-          report.scopes[scope] = 'granted';
         } else report.problems.push(`${scope}: ${error.status} ${error.code}`);
         if (report.keyState === 'expired' || report.keyState === 'invalid') break;
       } else if (error instanceof AnnuityNetworkError) {
@@ -112,4 +107,13 @@ export async function runConnectionCheck(
 
 export function latestConnectionReport(): ConnectionReport | null {
   return globalForConnection.__annuityConnection ?? null;
+}
+
+/**
+ * What a sent batch tells about the write scope, kept in this instance's report: granted when the
+ * service executed or judged a batch, missing when it answered insufficient_scope.
+ */
+export function noteScopeFromSend(scope: Scope, state: Exclude<ScopeState, 'unknown'>): void {
+  const report = globalForConnection.__annuityConnection;
+  if (report) report.scopes[scope] = state;
 }

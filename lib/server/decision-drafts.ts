@@ -20,21 +20,48 @@ export async function readDraft(userId: string): Promise<Draft> {
   };
 }
 
+/** The draft changed since the version a tab based its edit on (another tab, or a send). */
+export class DraftConflictError extends Error {
+  override name = 'DraftConflictError';
+  constructor(readonly current: Draft) {
+    super('The decisions changed elsewhere since this view loaded them.');
+  }
+}
+
 /**
  * Replaces the draft. Any change gets a new batch key: the key names one exact set of decisions,
- * so a tab holding an older key cannot send a different batch under it.
+ * so a tab holding an older key cannot send a different batch under it. With `basedOn`, only the
+ * version with that key is replaced: a stale tab cannot bring back decisions already sent from
+ * another one (it gets DraftConflictError with the current draft instead).
  */
-export async function writeDraft(userId: string, entries: DraftEntry[]): Promise<Draft> {
+export async function writeDraft(userId: string, entries: DraftEntry[], basedOn?: string): Promise<Draft> {
   const db = await getDb();
   const values = { userId, entries, batchKey: randomUUID(), updatedAt: new Date() };
-  await db
+  const written = { batchKey: values.batchKey, entries, updatedAt: values.updatedAt.toISOString() };
+  if (!basedOn) {
+    await db
+      .insert(decisionDraft)
+      .values(values)
+      .onConflictDoUpdate({
+        target: decisionDraft.userId,
+        set: { entries, batchKey: values.batchKey, updatedAt: values.updatedAt },
+      });
+    return written;
+  }
+  const updated = await db
+    .update(decisionDraft)
+    .set({ entries, batchKey: values.batchKey, updatedAt: values.updatedAt })
+    .where(and(eq(decisionDraft.userId, userId), eq(decisionDraft.batchKey, basedOn)))
+    .returning({ userId: decisionDraft.userId });
+  if (updated.length > 0) return written;
+  // No row with that key: either there is no draft yet (the first save), or it changed.
+  const inserted = await db
     .insert(decisionDraft)
     .values(values)
-    .onConflictDoUpdate({
-      target: decisionDraft.userId,
-      set: { entries, batchKey: values.batchKey, updatedAt: values.updatedAt },
-    });
-  return { batchKey: values.batchKey, entries, updatedAt: values.updatedAt.toISOString() };
+    .onConflictDoNothing({ target: decisionDraft.userId })
+    .returning({ userId: decisionDraft.userId });
+  if (inserted.length > 0) return written;
+  throw new DraftConflictError(await readDraft(userId));
 }
 
 /** After a batch: executed decisions leave the draft, the rest stay for another try. */

@@ -14,13 +14,46 @@ export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-const isDecimal = (value: ExportValue): value is DecimalCell =>
+export const isDecimal = (value: ExportValue): value is DecimalCell =>
   typeof value === 'object' && value !== null && 'decimal' in value;
 
+/**
+ * A cell a spreadsheet would run as a formula (=, +, @, or - not starting a number): a note typed
+ * by a user, or a title from the service, must never execute when a colleague opens the file.
+ * Negative amounts stay numbers.
+ */
+const FORMULA_START = /^(?:[=+@\t\r]|-(?!\d+(?:\.\d+)?$))/;
+
+/** The byte-order mark makes Excel read UTF-8 (owners, titles and notes carry accents). */
+export const CSV_BOM = '\uFEFF';
+
+/** CSV lines for rows of cells (no BOM), quoted by papaparse, formulas defused. */
+export function csvLines(rows: readonly ExportValue[][]): string {
+  return Papa.unparse(
+    rows.map((row) => row.map((cell) => (isDecimal(cell) ? cell.decimal : (cell ?? '')))),
+    { newline: '\r\n', escapeFormulae: FORMULA_START },
+  );
+}
+
 export function toCsv(table: readonly ExportValue[][]): string {
-  const rows = table.map((row) => row.map((cell) => (isDecimal(cell) ? cell.decimal : (cell ?? ''))));
-  // The byte-order mark makes Excel read UTF-8 (owners and titles carry accents).
-  return `\uFEFF${Papa.unparse(rows, { newline: '\r\n' })}`;
+  return `${CSV_BOM}${csvLines(table)}`;
+}
+
+/**
+ * Appends one row of cells to a sheet. Decimal amounts become number cells with their currency's
+ * decimals: the spreadsheet's number is made from the decimal text at this boundary only.
+ */
+export function addSheetRow(
+  sheet: Pick<ExcelJS.Worksheet, 'addRow'>,
+  row: readonly ExportValue[],
+): ExcelJS.Row {
+  const added = sheet.addRow(row.map((cell) => (isDecimal(cell) ? Number(cell.decimal) : cell)));
+  row.forEach((cell, index) => {
+    if (isDecimal(cell)) {
+      added.getCell(index + 1).numFmt = cell.digits > 0 ? `#,##0.${'0'.repeat(cell.digits)}` : '#,##0';
+    }
+  });
+  return added;
 }
 
 export async function toXlsx(table: readonly ExportValue[][], sheetName: string): Promise<Buffer> {
@@ -28,20 +61,8 @@ export async function toXlsx(table: readonly ExportValue[][], sheetName: string)
   workbook.created = new Date();
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
   table.forEach((row, rowIndex) => {
-    const added = sheet.addRow(
-      row.map((cell) => {
-        // The spreadsheet's number is made from the decimal text at this boundary only.
-        if (isDecimal(cell)) return Number(cell.decimal);
-        return cell;
-      }),
-    );
+    const added = addSheetRow(sheet, row);
     if (rowIndex === 0) added.font = { bold: true };
-    row.forEach((cell, columnIndex) => {
-      if (isDecimal(cell)) {
-        added.getCell(columnIndex + 1).numFmt =
-          cell.digits > 0 ? `#,##0.${'0'.repeat(cell.digits)}` : '#,##0';
-      }
-    });
   });
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
   sheet.columns.forEach((column) => {

@@ -37,6 +37,15 @@ export async function isValidSetupToken(db: Database, token: string, now = new D
   });
 }
 
-export async function consumeSetupToken(db: Database): Promise<void> {
-  await db.delete(verification).where(eq(verification.identifier, IDENTIFIER));
+/**
+ * Uses the token up, atomically: of two requests with it, exactly one gets true (the delete of the
+ * matching row happens once), so set-up can never create two first administrators.
+ */
+export async function claimSetupToken(db: Database, token: string, now = new Date()): Promise<boolean> {
+  if (!(await isValidSetupToken(db, token, now))) return false;
+  const deleted = await db
+    .delete(verification)
+    .where(and(eq(verification.identifier, IDENTIFIER), eq(verification.value, digest(token))))
+    .returning({ id: verification.id });
+  return deleted.length > 0;
 }

@@ -1,15 +1,14 @@
 import 'server-only';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
 import type { AnnuityClient } from '../annuity/client';
 import type { Invoice } from '../annuity/schemas';
 import { billingIndex } from '../invoices/duplicate-billing';
 import { type ExportLine, exportRow, INVOICE_EXPORT_HEADERS } from '../invoices/export-columns';
 import type { InvoiceExportFormat, InvoiceExportQuery } from '../invoices/query';
 import { reconciliationStatus } from '../invoices/reconciliation';
-import type { DecimalCell, ExportValue } from '../renewals/columns';
-import { EXPORT_CONTENT_TYPES } from './export-file';
+import type { ExportValue } from '../renewals/columns';
+import { addSheetRow, CSV_BOM, csvLines, EXPORT_CONTENT_TYPES } from './export-file';
 import { checkedInvoice, selectInvoices, thresholdPercent } from './invoices';
 import { readInvoiceCatalog } from './invoices-catalog';
 import { gatherEvidence } from './invoices-evidence';
@@ -85,9 +84,6 @@ export async function planInvoiceExport(query: InvoiceExportQuery, requestId: st
   };
 }
 
-const isDecimal = (value: ExportValue): value is DecimalCell =>
-  typeof value === 'object' && value !== null && 'decimal' in value;
-
 interface RowWriter {
   write(rows: ExportValue[][]): void;
   finish(): Promise<void>;
@@ -95,13 +91,8 @@ interface RowWriter {
 
 function csvWriter(sink: ExportSink): RowWriter {
   const encoder = new TextEncoder();
-  const text = (rows: ExportValue[][]) =>
-    `${Papa.unparse(
-      rows.map((row) => row.map((cell) => (isDecimal(cell) ? cell.decimal : (cell ?? '')))),
-      { newline: '\r\n' },
-    )}\r\n`;
-  // The byte-order mark makes Excel read UTF-8 (notes and titles carry accents).
-  sink.data(encoder.encode(`\uFEFF${text([INVOICE_EXPORT_HEADERS])}`));
+  const text = (rows: ExportValue[][]) => `${csvLines(rows)}\r\n`;
+  sink.data(encoder.encode(`${CSV_BOM}${text([INVOICE_EXPORT_HEADERS])}`));
   return {
     write: (rows) => {
       if (rows.length > 0) sink.data(encoder.encode(text(rows)));
@@ -132,14 +123,7 @@ function xlsxWriter(sink: ExportSink): RowWriter {
   return {
     write: (rows) => {
       for (const row of rows) {
-        // The spreadsheet's number is made from the decimal text at this boundary only.
-        const added = sheet.addRow(row.map((cell) => (isDecimal(cell) ? Number(cell.decimal) : cell)));
-        row.forEach((cell, index) => {
-          if (isDecimal(cell)) {
-            added.getCell(index + 1).numFmt = cell.digits > 0 ? `#,##0.${'0'.repeat(cell.digits)}` : '#,##0';
-          }
-        });
-        added.commit();
+        addSheetRow(sheet, row).commit();
       }
     },
     finish: async () => {

@@ -125,7 +125,7 @@ export async function loadInvoiceDetail(invoiceId: string, requestId: string): P
   return checkedInvoice(invoice, evidence, billings, thresholdPercent(), new Date());
 }
 
-/** Many invoices checked at once (an export): one evidence gathering for all their lines. */
+/** Many invoices checked at once: one evidence gathering for all their lines. */
 export async function checkInvoices(
   client: AnnuityClient,
   invoices: readonly Invoice[],

@@ -108,6 +108,11 @@ export function defineRoute<
       parse('query', spec.query, searchParamsToObject(new URL(request.url).searchParams));
       if (spec.body) {
         const raw = await readJsonBody(request);
+        if (raw === TOO_LARGE) {
+          return fail(413, 'body_too_large', 'Request too large', 'The request body is too large.', [
+            { field: 'body', message: `At most ${MAX_BODY_BYTES / 1024} KB` },
+          ]);
+        }
         if (raw === INVALID_JSON) {
           return fail(400, 'invalid_json', 'Invalid request', 'The request body must be JSON.', [
             { field: 'body', message: 'Not valid JSON' },
@@ -160,9 +165,37 @@ export function defineRoute<
 }
 
 const INVALID_JSON = Symbol('invalid-json');
+const TOO_LARGE = Symbol('too-large');
+
+/**
+ * Our largest body is a draft of 500 decisions (about 250 KB); anything far beyond is refused
+ * before it is read whole, so a caller (even signed out, on sign-in) cannot exhaust memory.
+ */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+async function readLimitedText(request: Request): Promise<string | typeof TOO_LARGE> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (declared > MAX_BODY_BYTES) return TOO_LARGE;
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      return TOO_LARGE;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 async function readJsonBody(request: Request): Promise<unknown> {
-  const text = await request.text();
+  const text = await readLimitedText(request);
+  if (text === TOO_LARGE) return TOO_LARGE;
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text);

@@ -1,4 +1,4 @@
-import { and, count, eq, gte } from 'drizzle-orm';
+import { and, eq, gte } from 'drizzle-orm';
 import type { Database } from '../db/open';
 import { signInAttempt } from '../db/schema';
 
@@ -29,18 +29,4 @@ export async function secondsUntilSignInAllowed(
 
 export async function recordSignInAttempt(db: Database, email: string, succeeded: boolean): Promise<void> {
   await db.insert(signInAttempt).values({ email, succeeded });
-}
-
-export async function recentFailureCount(db: Database, email: string, now = new Date()): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(signInAttempt)
-    .where(
-      and(
-        eq(signInAttempt.email, email),
-        eq(signInAttempt.succeeded, false),
-        gte(signInAttempt.at, new Date(now.getTime() - SIGN_IN_WINDOW_MS)),
-      ),
-    );
-  return row?.n ?? 0;
 }

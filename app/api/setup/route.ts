@@ -2,7 +2,7 @@ import { firstAdminSchema } from '@/components/auth/first-admin.schema';
 import { getDb } from '@/lib/db';
 import { recordAudit } from '@/lib/server/audit';
 import { getAuth } from '@/lib/server/auth';
-import { consumeSetupToken, isValidSetupToken } from '@/lib/server/first-admin-setup';
+import { claimSetupToken } from '@/lib/server/first-admin-setup';
 import { problemResponse } from '@/lib/server/problem';
 import { defineRoute } from '@/lib/server/route';
 import { countUsers, createUserAccount } from '@/lib/server/user-accounts';
@@ -10,7 +10,7 @@ import { countUsers, createUserAccount } from '@/lib/server/user-accounts';
 /** Creates the first administrator, once, with the one-time token printed at start-up. */
 export const POST = defineRoute({ access: 'public', body: firstAdminSchema }, async ({ body, requestId }) => {
   const db = await getDb();
-  if ((await countUsers(db)) > 0 || !(await isValidSetupToken(db, body.token))) {
+  if ((await countUsers(db)) > 0 || !(await claimSetupToken(db, body.token))) {
     return problemResponse({
       status: 403,
       code: 'setup_closed',
@@ -19,7 +19,6 @@ export const POST = defineRoute({ access: 'public', body: firstAdminSchema }, as
       requestId,
     });
   }
-  await consumeSetupToken(db);
   const admin = await createUserAccount(await getAuth(), db, { ...body, role: 'admin' });
   await recordAudit({
     actor: { userId: admin.id, email: admin.email },

@@ -12,6 +12,7 @@ import { type EventProblem, eventProblem, problemFromInstructability } from '../
 import { selectionProblems } from '../../decisions/rules';
 import { logger } from '../../log';
 import { recordAudit } from '../audit';
+import { noteScopeFromSend } from '../connection';
 import { readDraft, removeFromDraft, renewBatchKey } from '../decision-drafts';
 import { errorToProblem } from '../error-mapping';
 import type { Viewer } from '../session';
@@ -208,6 +209,7 @@ async function runBatch(
     );
     receipt = answer.data;
     if (answer.meta.requestId) upstreamRequestIds.push(answer.meta.requestId);
+    noteScopeFromSend('patents:instructions:write', 'granted');
   } catch (error) {
     if (error instanceof AnnuityApiError && error.requestId) upstreamRequestIds.push(error.requestId);
     if (outcomeIsUnknown(error)) {
@@ -219,6 +221,12 @@ async function runBatch(
         // The service is still not answering: the batch stays open and is reconciled later.
         return view();
       }
+    }
+    // The service checks the scope before judging the batch (spec: Authentication 4).
+    if (error instanceof AnnuityApiError && error.code === 'insufficient_scope') {
+      noteScopeFromSend('patents:instructions:write', 'missing');
+    } else if (error instanceof AnnuityApiError && INSTRUCTION_CODES.has(error.code)) {
+      noteScopeFromSend('patents:instructions:write', 'granted');
     }
     const refusal = await attributeRefusal(error, toPost, client, requestId);
     for (const eventId of refusal.done) done.add(eventId);

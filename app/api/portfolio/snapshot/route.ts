@@ -1,8 +1,11 @@
 import { recordAudit } from '@/lib/server/audit';
 import { refreshInBackground } from '@/lib/server/portfolio-join';
 import { snapshotStatus } from '@/lib/server/portfolio-snapshot';
+import { problemResponse } from '@/lib/server/problem';
 import { defineRoute } from '@/lib/server/route';
 import { upstreamClient } from '@/lib/server/upstream';
+
+const MIN_REFRESH_INTERVAL_MS = 5 * 60_000;
 
 /** How old the portfolio snapshot is, and how far a refresh under way has got. */
 export const GET = defineRoute({ access: 'portfolio:read' }, async () => snapshotStatus());
@@ -13,6 +16,22 @@ export const GET = defineRoute({ access: 'portfolio:read' }, async () => snapsho
  */
 export const POST = defineRoute({ access: 'portfolio:read' }, async ({ viewer, requestId }) => {
   const before = await snapshotStatus();
+  // A refresh walks the whole portfolio (ceil(patents / 100) calls of the shared daily quota):
+  // one a few minutes old is fresh enough, whoever asks.
+  const age = before.refreshedAt ? Date.now() - before.refreshedAt.getTime() : Number.POSITIVE_INFINITY;
+  if (!before.refreshing && age < MIN_REFRESH_INTERVAL_MS) {
+    const wait = Math.ceil((MIN_REFRESH_INTERVAL_MS - age) / 1000);
+    return problemResponse(
+      {
+        status: 429,
+        code: 'snapshot_just_refreshed',
+        title: 'Refreshed a moment ago',
+        detail: `The portfolio snapshot was refreshed less than ${MIN_REFRESH_INTERVAL_MS / 60_000} minutes ago. Each refresh reads the whole portfolio from the shared daily quota; try again in ${Math.ceil(wait / 60)} minute(s).`,
+        requestId,
+      },
+      { 'retry-after': String(wait) },
+    );
+  }
   if (!before.refreshing) refreshInBackground(upstreamClient(requestId), requestId);
   await recordAudit({
     actor: { userId: viewer.userId, email: viewer.email },
