@@ -6,14 +6,13 @@
  *
  * Flags: --dev (hot reload), --reset-data (start from an empty DATA_DIR; used by the e2e suite).
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EnvError, parseEnv } from '../lib/env-schema';
 import { DEMO_USERS } from '../lib/server/demo-users';
 import { DEMO_API_KEY } from '../sandbox/demo';
-import { buildIsCurrent, fingerprintFile, sourceFingerprint } from './lib/build-fingerprint';
+import { buildIfStale } from './lib/build-fingerprint';
 import { type Child, spawnChild, stopChild, waitForLine } from './lib/children';
 import { localSecret } from './lib/local-secret';
 import { prepareDatabase } from './lib/prepare-database';
@@ -62,15 +61,12 @@ async function main(): Promise<void> {
   const useSandbox = !env.ANNUITY_API_URL;
   const authSecret = env.AUTH_SECRET ?? localSecret(dataDir, 'auth-secret');
 
-  if (!dev && !buildIsCurrent(root)) {
-    console.log('Building the dashboard (first start or sources changed)…');
-    const fingerprint = sourceFingerprint(root);
-    const build = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], {
-      stdio: 'inherit',
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-    });
-    if (build.status !== 0) fail('The build failed; see the output above.');
-    writeFileSync(fingerprintFile(root), fingerprint);
+  if (!dev) {
+    try {
+      buildIfStale(root, () => console.log('Building the dashboard (first start or sources changed)…'));
+    } catch (error) {
+      fail((error as Error).message);
+    }
   }
 
   const firstRun = await prepareDatabase({ ...env, AUTH_SECRET: authSecret }, { demo: useSandbox });

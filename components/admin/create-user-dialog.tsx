@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -17,16 +16,26 @@ import {
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
+import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
 import { ApiProblem, apiFetch } from '@/lib/http/api-client';
 import { ROLE_LABELS, ROLES } from '@/lib/policy/roles';
-import { type CreateUserInput, createUserSchema } from './user.schema';
+import type { CreateUserInput } from './user.schema';
+
+// The schema (and zod) load when the form first validates; see lib/forms/lazy-zod-resolver.ts.
+const createUserResolver = lazyZodResolver(async () => {
+  const [{ zodResolver }, { createUserSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('./user.schema'),
+  ]);
+  return zodResolver(createUserSchema);
+});
 
 export function CreateUserDialog() {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<CreateUserInput>({
-    resolver: zodResolver(createUserSchema),
+    resolver: createUserResolver,
     defaultValues: { name: '', email: '', role: 'paralegal', password: '' },
   });
   const onSubmit = form.handleSubmit(async (values) => {

@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
@@ -15,15 +14,25 @@ import {
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
 import { ApiProblem, apiFetch } from '@/lib/http/api-client';
-import { type ResetPasswordInput, resetPasswordSchema } from './user.schema';
+import type { ResetPasswordInput } from './user.schema';
+
+// The schema (and zod) load when the form first validates; see lib/forms/lazy-zod-resolver.ts.
+const resetPasswordResolver = lazyZodResolver(async () => {
+  const [{ zodResolver }, { resetPasswordSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('./user.schema'),
+  ]);
+  return zodResolver(resetPasswordSchema);
+});
 
 export function ResetPasswordDialog({ userId, email }: { userId: string; email: string }) {
   const [open, setOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const form = useForm<ResetPasswordInput>({
-    resolver: zodResolver(resetPasswordSchema),
+    resolver: resetPasswordResolver,
     defaultValues: { password: '' },
   });
   const onSubmit = form.handleSubmit(async (values) => {

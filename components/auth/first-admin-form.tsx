@@ -1,19 +1,28 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
 import { ApiProblem, apiFetch } from '@/lib/http/api-client';
-import { type FirstAdminInput, firstAdminSchema } from './first-admin.schema';
+import type { FirstAdminInput } from './first-admin.schema';
+
+// The schema (and zod) load when the form first validates; see lib/forms/lazy-zod-resolver.ts.
+const firstAdminResolver = lazyZodResolver(async () => {
+  const [{ zodResolver }, { firstAdminSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('./first-admin.schema'),
+  ]);
+  return zodResolver(firstAdminSchema);
+});
 
 export function FirstAdminForm({ token }: { token: string }) {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<FirstAdminInput>({
-    resolver: zodResolver(firstAdminSchema),
+    resolver: firstAdminResolver,
     defaultValues: { token, name: '', email: '', password: '', confirmPassword: '' },
   });
   const onSubmit = form.handleSubmit(async (values) => {

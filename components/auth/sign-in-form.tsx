@@ -1,19 +1,28 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
 import { ApiProblem, apiFetch } from '@/lib/http/api-client';
-import { type SignInInput, signInSchema } from './sign-in.schema';
+import type { SignInInput } from './sign-in.schema';
+
+// The schema (and zod) load when the form first validates; see lib/forms/lazy-zod-resolver.ts.
+const signInResolver = lazyZodResolver(async () => {
+  const [{ zodResolver }, { signInSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('./sign-in.schema'),
+  ]);
+  return zodResolver(signInSchema);
+});
 
 export function SignInForm({ next }: { next?: string }) {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<SignInInput>({
-    resolver: zodResolver(signInSchema),
+    resolver: signInResolver,
     defaultValues: { email: '', password: '', next },
   });
 

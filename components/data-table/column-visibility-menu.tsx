@@ -1,63 +1,20 @@
 'use client';
 
-import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuCheckboxItem,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { deferred } from '@/components/ui/deferred';
+import { ColumnsTrigger, type ColumnVisibilityProps } from './column-visibility-trigger';
 
-export interface ToggleableColumn {
-  id: string;
-  header: string;
+export type { ColumnVisibilityProps, ToggleableColumn } from './column-visibility-trigger';
+
+/** Until the menu's code arrives: the same button, saying it opens a menu, not yet opening it. */
+function ColumnVisibilityPlaceholder({ hidden }: ColumnVisibilityProps) {
+  return <ColumnsTrigger type="button" hiddenColumns={hidden} aria-haspopup="menu" aria-expanded={false} />;
 }
 
-/** Which columns the table shows; at least one always stays visible. */
-export function ColumnVisibilityMenu({
-  columns,
-  hidden,
-  onChange,
-}: {
-  columns: readonly ToggleableColumn[];
-  hidden: readonly string[];
-  onChange: (hidden: string[]) => void;
-}) {
-  const hiddenSet = new Set(hidden);
-  const visibleCount = columns.filter((c) => !hiddenSet.has(c.id)).length;
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" className="h-8">
-          Columns{hidden.length > 0 ? ` (${hidden.length} hidden)` : ''}
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>Show columns</DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        {columns.map((column) => {
-          const visible = !hiddenSet.has(column.id);
-          return (
-            <DropdownMenuCheckboxItem
-              key={column.id}
-              checked={visible}
-              disabled={visible && visibleCount === 1}
-              onSelect={(event) => event.preventDefault()}
-              onCheckedChange={(checked) =>
-                onChange(
-                  checked
-                    ? hidden.filter((id) => id !== column.id)
-                    : [...hidden.filter((id) => id !== column.id), column.id],
-                )
-              }
-            >
-              {column.header}
-            </DropdownMenuCheckboxItem>
-          );
-        })}
-      </DropdownMenuContent>
-    </DropdownMenu>
-  );
-}
+/**
+ * Which columns the table shows (./column-visibility-dropdown.tsx). The menu's code loads after
+ * the page hydrates, so no table page carries it in its first load.
+ */
+export const ColumnVisibilityMenu = deferred(
+  () => import('./column-visibility-dropdown').then((module) => module.ColumnVisibilityDropdown),
+  ColumnVisibilityPlaceholder,
+);

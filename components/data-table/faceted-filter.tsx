@@ -1,116 +1,28 @@
 'use client';
 
-import { useId, useMemo, useState } from 'react';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
-import { Input } from '@/components/ui/input';
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { deferred } from '@/components/ui/deferred';
+import { type FacetedFilterProps, FacetTrigger } from './faceted-filter-trigger';
 
-export interface FacetOption {
-  value: string;
-  label: string;
-  count?: number;
-}
+export type { FacetedFilterProps, FacetOption } from './faceted-filter-trigger';
 
-/** Long lists (owners, families) show the first matches only; the search narrows them. */
-const MAX_SHOWN = 100;
-
-/**
- * A multi-select filter in a popover: a button naming the filter and how many values are chosen,
- * a search box for long lists, and a checkbox per value. Keyboard: Tab through, Space toggles.
- */
-export function FacetedFilter({
-  title,
-  options,
-  selected,
-  onChange,
-  searchable = options.length > 12,
-}: {
-  title: string;
-  options: readonly FacetOption[];
-  selected: readonly string[];
-  onChange: (values: string[]) => void;
-  searchable?: boolean;
-}) {
-  const [search, setSearch] = useState('');
-  const searchId = useId();
-  const chosen = useMemo(() => new Set(selected), [selected]);
-  const shown = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    const matches = needle ? options.filter((o) => o.label.toLowerCase().includes(needle)) : options;
-    return matches.slice(0, MAX_SHOWN);
-  }, [options, search]);
-
-  const toggle = (value: string, on: boolean) => {
-    const next = new Set(chosen);
-    if (on) next.add(value);
-    else next.delete(value);
-    onChange(options.map((o) => o.value).filter((v) => next.has(v)));
-  };
-
+/** Until the popover's code arrives: the same button, saying it opens a dialog, not yet opening it. */
+function FacetedFilterPlaceholder({ title, options, selected }: FacetedFilterProps) {
   return (
-    <Popover>
-      <PopoverTrigger asChild>
-        <Button variant="outline" size="sm" className="h-8 border-dashed">
-          {title}
-          {selected.length > 0 ? (
-            <Badge tone="info" className="ml-1">
-              {selected.length === 1
-                ? (options.find((o) => o.value === selected[0])?.label ?? selected[0])
-                : `${selected.length} selected`}
-            </Badge>
-          ) : null}
-        </Button>
-      </PopoverTrigger>
-      <PopoverContent aria-label={`Filter by ${title.toLowerCase()}`}>
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-medium">{title}</legend>
-          {searchable ? (
-            <>
-              <label htmlFor={searchId} className="sr-only">
-                Search {title.toLowerCase()}
-              </label>
-              <Input
-                id={searchId}
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-                placeholder={`Search ${title.toLowerCase()}…`}
-                className="h-8"
-              />
-            </>
-          ) : null}
-          <ul className="flex max-h-64 flex-col gap-1 overflow-y-auto">
-            {shown.map((option) => {
-              const id = `${searchId}-${option.value}`;
-              return (
-                <li
-                  key={option.value}
-                  className="flex items-center gap-2 rounded px-1 py-0.5 hover:bg-accent"
-                >
-                  <Checkbox
-                    id={id}
-                    checked={chosen.has(option.value)}
-                    onCheckedChange={(state) => toggle(option.value, state === true)}
-                  />
-                  <label htmlFor={id} className="flex-1 cursor-pointer truncate text-sm">
-                    {option.label}
-                  </label>
-                  {option.count !== undefined ? (
-                    <span className="text-xs tabular-nums text-muted-foreground">{option.count}</span>
-                  ) : null}
-                </li>
-              );
-            })}
-            {shown.length === 0 ? <li className="px-1 text-sm text-muted-foreground">No match</li> : null}
-          </ul>
-          {selected.length > 0 ? (
-            <Button variant="ghost" size="sm" onClick={() => onChange([])}>
-              Clear {title.toLowerCase()}
-            </Button>
-          ) : null}
-        </fieldset>
-      </PopoverContent>
-    </Popover>
+    <FacetTrigger
+      title={title}
+      options={options}
+      selected={selected}
+      aria-haspopup="dialog"
+      aria-expanded={false}
+    />
   );
 }
+
+/**
+ * A multi-select filter in a popover (./faceted-filter-popover.tsx). The popover and its
+ * positioning code load after the page hydrates, so no table page carries them in its first load.
+ */
+export const FacetedFilter = deferred(
+  () => import('./faceted-filter-popover').then((module) => module.FacetedFilterPopover),
+  FacetedFilterPlaceholder,
+);

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { PAGE_SIZES } from '@/lib/http/query';
+import { PAGE_SIZES } from '@/lib/http/limits';
 
 /** Below a paginated table: where we are, rows per page, previous and next. */
 export function PaginationNav({

@@ -3,6 +3,7 @@
 import { Checkbox } from '@/components/ui/checkbox';
 import { NativeSelect } from '@/components/ui/native-select';
 import type { Decision } from '@/lib/annuity/schemas';
+import { offeredDecisions } from '@/lib/decisions/rules';
 import { decisionLabel } from '@/lib/renewals/labels';
 import type { RenewalRow } from '@/lib/renewals/rows';
 import { useDecisions } from './decision-context';
@@ -42,7 +43,9 @@ export function SelectAllHeader() {
 export function DecisionCell({ row }: { row: RenewalRow }) {
   const { draft } = useDecisions();
   const entry = draft.byEvent.get(row.eventId);
-  const offered = row.instructability?.isAllowed ? row.instructability.allowedDecisions : [];
+  // Only decisions this version knows how to send: a value a later v2 adds is not offered (spec:
+  // Versioning), so it can never enter a draft the server would refuse to save.
+  const offered = offeredDecisions(row);
   const problem = draft.problemFor(row.eventId);
   const problemId = `decision-problem-${row.eventId}`;
   // A decision in the draft that the service no longer offers stays visible, marked by the problem.

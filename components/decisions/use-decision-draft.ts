@@ -1,18 +1,27 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { Draft, DraftEntry } from '@/lib/decisions/draft';
-import { type DecisionForm, decisionFormSchema } from '@/lib/decisions/form';
-import { conflictsWith } from '@/lib/decisions/rules';
+import type { DecisionForm } from '@/lib/decisions/form';
+import { conflictsWith, offeredDecisions } from '@/lib/decisions/rules';
+import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
 import type { RenewalRow } from '@/lib/renewals/rows';
 import { DRAFT_QUERY_KEY, draftQuery, saveDraft } from './draft-query';
 
 export type SaveState = 'saved' | 'saving' | 'failed';
 
 const SAVE_DELAY_MS = 400;
+
+// The schema (and zod) load when the form first validates; see lib/forms/lazy-zod-resolver.ts.
+const decisionFormResolver = lazyZodResolver(async () => {
+  const [{ zodResolver }, { decisionFormSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@/lib/decisions/form'),
+  ]);
+  return zodResolver(decisionFormSchema);
+});
 
 /** A draft entry from a month-view row, with what the user saw when deciding. */
 export function entryFromRow(row: RenewalRow, decision: DraftEntry['decision']): DraftEntry {
@@ -27,7 +36,7 @@ export function entryFromRow(row: RenewalRow, decision: DraftEntry['decision']):
     office: row.office,
     dueDate: row.dueDate,
     annuityYear: row.annuityYear,
-    allowedDecisions: row.instructability?.isAllowed ? row.instructability.allowedDecisions : [],
+    allowedDecisions: offeredDecisions(row),
     estimate: row.fees
       ? {
           amount: row.fees.total,
@@ -61,7 +70,7 @@ export function useDecisionDraft() {
   const queryClient = useQueryClient();
   const draft = useQuery(draftQuery);
   const form = useForm<DecisionForm>({
-    resolver: zodResolver(decisionFormSchema),
+    resolver: decisionFormResolver,
     defaultValues: { entries: draft.data?.entries ?? [] },
     mode: 'onChange',
   });
@@ -145,17 +154,24 @@ export function useDecisionDraft() {
     [entries, errors, refusals],
   );
 
-  return {
-    ready: Boolean(draft.data),
-    loadError: draft.error,
-    entries,
-    byEvent,
-    decide,
-    clear,
-    problemFor,
-    saveState,
-    retrySave: () => persist(form.getValues('entries')),
-  };
+  const retrySave = useCallback(() => persist(form.getValues('entries')), [form, persist]);
+
+  // One object per change, not per render: the month view hands it up from a deferred component
+  // (./deferred-draft.tsx), which must not see a new draft on every render.
+  return useMemo(
+    () => ({
+      ready: Boolean(draft.data),
+      loadError: draft.error,
+      entries,
+      byEvent,
+      decide,
+      clear,
+      problemFor,
+      saveState,
+      retrySave,
+    }),
+    [draft.data, draft.error, entries, byEvent, decide, clear, problemFor, saveState, retrySave],
+  );
 }
 
 export type DecisionDraft = ReturnType<typeof useDecisionDraft>;

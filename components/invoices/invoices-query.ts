@@ -2,7 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/http/api-client';
 import type { InvoiceDetailData } from '@/lib/invoices/detail';
 import type { InvoiceListPage } from '@/lib/invoices/list';
-import { type InvoiceListQuery, listQueryString } from '@/lib/invoices/query';
+import type { InvoiceListQuery } from '@/lib/invoices/query';
+import { listQueryString } from '@/lib/invoices/query-string';
 import type { MarkView } from '@/lib/invoices/reconciliation';
 
 /**

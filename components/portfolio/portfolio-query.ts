@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Page, Patent } from '@/lib/annuity/schemas';
 import { apiFetch } from '@/lib/http/api-client';
-import { type PortfolioQuery, portfolioQueryString } from '@/lib/portfolio/query';
+import type { PortfolioQuery } from '@/lib/portfolio/query';
+import { portfolioQueryString } from '@/lib/portfolio/query-string';
 
 /** One page of the portfolio: the server page fills this key, the table refetches it on change. */
 export function portfolioQuery(query: PortfolioQuery) {

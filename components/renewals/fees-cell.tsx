@@ -2,11 +2,24 @@
 
 import { useLocale } from '@/components/shell/locale';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { deferred } from '@/components/ui/deferred';
 import { formatMoney } from '@/lib/annuity/money';
-import { feeComponentLabel, feesStatusLabel } from '@/lib/renewals/labels';
 import type { RowFees } from '@/lib/renewals/rows';
+import { type FeeTotalProps, FeeTotalTrigger } from './fee-total-trigger';
+
+/** Until the popover's code arrives: the same button, saying it opens a dialog, not yet opening it. */
+function FeeTotalPlaceholder({ total, label }: FeeTotalProps) {
+  return (
+    <FeeTotalTrigger type="button" total={total} label={label} aria-haspopup="dialog" aria-expanded={false} />
+  );
+}
+
+// Every row of a month view has one: the popover's code loads after the page hydrates
+// (./fee-total-popover.tsx), so the month view does not carry it in its first load.
+const FeeTotal = deferred(
+  () => import('./fee-total-popover').then((module) => module.FeeTotalPopover),
+  FeeTotalPlaceholder,
+);
 
 /** A fee total with its currency, and its components on demand (spec: Fees). */
 export function FeesCell({ fees, label }: { fees: RowFees | null; label: string }) {
@@ -15,57 +28,12 @@ export function FeesCell({ fees, label }: { fees: RowFees | null; label: string 
   const total = fees.total === null ? 'Not known yet' : formatMoney(fees.total, fees.currency, locale);
   return (
     <span className="inline-flex items-center gap-1.5">
-      <Popover>
-        <PopoverTrigger asChild>
-          <Button
-            variant="ghost"
-            size="sm"
-            className="h-7 px-1.5 font-mono tabular-nums"
-            aria-label={`${total}: fee breakdown for ${label}`}
-          >
-            {total}
-          </Button>
-        </PopoverTrigger>
-        <PopoverContent className="w-80">
-          <FeeBreakdown fees={fees} locale={locale} />
-        </PopoverContent>
-      </Popover>
+      <FeeTotal fees={fees} total={total} label={label} locale={locale} />
       {fees.isFxRateFrozen ? (
         <Badge tone="info" title="Exchange rate frozen for this month">
           FX frozen
         </Badge>
       ) : null}
     </span>
-  );
-}
-
-export function FeeBreakdown({ fees, locale }: { fees: RowFees; locale: string }) {
-  return (
-    <div className="flex flex-col gap-2 text-sm">
-      <p className="font-medium">
-        {feesStatusLabel(fees.feesStatus)?.label ?? fees.feesStatus} fees in {fees.currency}
-      </p>
-      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
-        {fees.components.map((component) => (
-          <div key={component.type} className="contents">
-            <dt className="text-muted-foreground">{feeComponentLabel(component.type)}</dt>
-            <dd className="text-right font-mono tabular-nums">
-              {formatMoney(component.amount, fees.currency, locale)}
-            </dd>
-          </div>
-        ))}
-        <div className="contents font-medium">
-          <dt>Total</dt>
-          <dd className="text-right font-mono tabular-nums">
-            {fees.total === null ? '—' : formatMoney(fees.total, fees.currency, locale)}
-          </dd>
-        </div>
-      </dl>
-      {fees.isFxRateFrozen ? (
-        <p className="text-xs text-muted-foreground">The exchange rate is frozen for this month.</p>
-      ) : fees.feesStatus === 'ESTIMATED' ? (
-        <p className="text-xs text-muted-foreground">Estimates move with exchange rates until invoiced.</p>
-      ) : null}
-    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/http/api-client';
-import { renewalsQueryString } from '@/lib/renewals/query';
+import { renewalsQueryString } from '@/lib/renewals/query-string';
 import type { RenewalWindow } from '@/lib/renewals/window';
 import type { RenewalWindowData, ServerFilters } from '@/lib/renewals/window-data';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiResult, ResponseMeta } from './client';
-import { listAll, MAX_PAGE_SIZE, type PageFetcher, walkPages } from './pagination';
+import { forEachPage, listAll, MAX_PAGE_SIZE, type PageFetcher, walkPages } from './pagination';
 import type { Page, Pagination } from './schemas';
 
 const meta = (page: number): ResponseMeta => ({
@@ -206,5 +206,70 @@ describe('listAll with concurrency', () => {
     );
     expect(Math.max(...asked)).toBe(3);
     expect(result.items).toHaveLength(250);
+  });
+});
+
+describe('forEachPage', () => {
+  const pageOf = (current: number, total: number, perPage: number) => ({
+    data: {
+      pagination: {
+        totalItems: total,
+        currentPage: current,
+        itemsPerPage: perPage,
+        totalPages: Math.ceil(total / perPage),
+        hasMore: current < Math.ceil(total / perPage),
+      },
+      data: Array.from(
+        { length: Math.max(0, Math.min(perPage, total - (current - 1) * perPage)) },
+        (_, i) => (current - 1) * perPage + i,
+      ),
+    },
+    meta: { operation: 'test', status: 200, requestId: `r${current}`, rateLimit: null },
+  });
+  const infoOf = (result: ReturnType<typeof pageOf>) => ({
+    pagination: result.data.pagination,
+    items: result.data.data.length,
+    meta: result.meta,
+  });
+
+  it('asks for the pages it is told exist together with the first, and each page once', async () => {
+    const asked: number[] = [];
+    let firstAnswered = false;
+    const beforeFirst: number[] = [];
+    const visited: number[] = [];
+    const walk = await forEachPage(
+      async (current, perPage) => {
+        asked.push(current);
+        if (!firstAnswered) beforeFirst.push(current);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        if (current === 1) firstAnswered = true;
+        return pageOf(current, 950, perPage);
+      },
+      infoOf,
+      { concurrency: 4, knownPages: 3 },
+      (_, page) => visited.push(page),
+    );
+    expect(beforeFirst).toEqual([1, 2, 3]);
+    expect([...asked].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect([...visited].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(walk).toMatchObject({ pages: 10, lastPage: 10, totalItems: 950 });
+    expect(walk.metas.map((meta) => meta.requestId)).toEqual(asked.map((_, i) => `r${i + 1}`));
+  });
+
+  it('stops at the first failure', async () => {
+    const asked: number[] = [];
+    await expect(
+      forEachPage(
+        async (current, perPage) => {
+          asked.push(current);
+          if (current === 3) throw new Error('lost');
+          return pageOf(current, 2_000, perPage);
+        },
+        infoOf,
+        { concurrency: 2 },
+        () => undefined,
+      ),
+    ).rejects.toThrow('lost');
+    expect(Math.max(...asked)).toBeLessThan(6);
   });
 });

@@ -10,8 +10,11 @@ import type { draftEntrySchema } from './draft.schema';
  */
 export type DraftEntry = z.infer<typeof draftEntrySchema>;
 
-/** A batch may be large (spec: maximum not shown); the dashboard keeps one draft to a sane size. */
-export const MAX_DRAFT_ENTRIES = 1_000;
+/**
+ * The spec does not show a maximum batch size; the stand-in service takes 500, and a batch cannot
+ * be split without losing its atomicity, so a draft holds at most 500 decisions.
+ */
+export const MAX_DRAFT_ENTRIES = 500;
 
 export interface Draft {
   batchKey: string;

@@ -1,3 +1,5 @@
+import { DECISIONS, type Decision } from '@/lib/annuity/enums';
+import type { Instructability } from '@/lib/annuity/schemas';
 import type { DraftEntry } from './draft';
 
 /**
@@ -54,4 +56,10 @@ export function conflictsWith<Entry extends Pick<DraftEntry, 'eventId' | 'patent
     entries.find((entry) => entry.patentId === candidate.patentId && entry.eventId !== candidate.eventId) ??
     null
   );
+}
+
+/** The decisions the service offers for a row now, among those this version can send. */
+export function offeredDecisions(row: { instructability: Instructability | null }): Decision[] {
+  const allowed = row.instructability?.isAllowed ? row.instructability.allowedDecisions : [];
+  return DECISIONS.filter((decision) => allowed.includes(decision));
 }

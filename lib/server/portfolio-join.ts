@@ -11,6 +11,7 @@ import {
   snapshotPatents,
   snapshotStatus,
 } from './portfolio-snapshot';
+import type { SnapshotIndex } from './snapshot-index';
 
 /**
  * Joining events to their patents through the portfolio snapshot (events carry no office, spec:
@@ -69,8 +70,10 @@ export async function lookUpPatents(
   client: AnnuityClient,
   ids: readonly string[],
   requestId: string,
+  /** The snapshot's copy, opened while the caller was reading pages (openSnapshotIndex). */
+  opened?: Promise<SnapshotIndex | null>,
 ): Promise<JoinedPatents> {
-  const patents = await snapshotPatents(ids);
+  const patents = await snapshotPatents(ids, opened);
   const missing = [...new Set(ids)].filter((id) => !patents.has(id));
   const result: JoinedPatents = { patents, calls: 0, metas: [], unknown: missing.length };
   if (missing.length === 0) return result;

@@ -1,5 +1,6 @@
 import 'server-only';
-import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
+import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import type { AnnuityClient } from '../annuity/client';
 import { MAX_PAGE_SIZE, walkPages } from '../annuity/pagination';
 import { type Patent, tolerant } from '../annuity/schemas';
@@ -7,6 +8,7 @@ import { getDb } from '../db';
 import { portfolioPatent, portfolioSnapshot } from '../db/schema';
 import { getEnv } from '../env';
 import { logger } from '../log';
+import { facetsOf, type SnapshotFacets, type SnapshotIndex, snapshotIndex } from './snapshot-index';
 
 /**
  * The office join without burning quota (events carry no office, spec: Patent event). All patents
@@ -87,10 +89,12 @@ export async function refreshSnapshot(
   const db = await getDb();
   await db.insert(portfolioSnapshot).values({ id: ROW }).onConflictDoNothing();
   const staleBefore = new Date(Date.now() - STALE_REFRESH_MS);
+  // A fresh random generation: a refresh that takes over a stalled one never shares its rows.
+  const fresh = randomInt(1, 2 ** 31 - 1);
   const claimed = await db
     .update(portfolioSnapshot)
     .set({
-      refreshingGeneration: sql`coalesce(${portfolioSnapshot.currentGeneration}, 0) + 1`,
+      refreshingGeneration: fresh,
       refreshStartedAt: new Date(),
       refreshPagesDone: 0,
       refreshPagesTotal: null,
@@ -111,6 +115,8 @@ export async function refreshSnapshot(
 
   let patents = 0;
   let calls = 0;
+  // Every statement below touches the row only while this refresh still owns it.
+  const owned = and(eq(portfolioSnapshot.id, ROW), eq(portfolioSnapshot.refreshingGeneration, generation));
   try {
     await db.delete(portfolioPatent).where(eq(portfolioPatent.generation, generation));
     for await (const { data } of walkPages(
@@ -125,13 +131,20 @@ export async function refreshSnapshot(
           .onConflictDoNothing();
       }
       patents += data.data.length;
-      await db
+      // The heartbeat: a refresh that keeps reading pages is not stale, however long it takes.
+      const alive = await db
         .update(portfolioSnapshot)
-        .set({ refreshPagesDone: calls, refreshPagesTotal: data.pagination.totalPages })
-        .where(eq(portfolioSnapshot.id, ROW));
+        .set({
+          refreshPagesDone: calls,
+          refreshPagesTotal: data.pagination.totalPages,
+          refreshStartedAt: new Date(),
+        })
+        .where(owned)
+        .returning({ id: portfolioSnapshot.id });
+      if (alive.length === 0) throw new SnapshotTakenOverError();
     }
-    await db.transaction(async (tx) => {
-      await tx
+    const published = await db.transaction(async (tx) => {
+      const switched = await tx
         .update(portfolioSnapshot)
         .set({
           currentGeneration: generation,
@@ -140,11 +153,19 @@ export async function refreshSnapshot(
           refreshingGeneration: null,
           refreshStartedAt: null,
         })
-        .where(eq(portfolioSnapshot.id, ROW));
+        .where(owned)
+        .returning({ id: portfolioSnapshot.id });
+      if (switched.length === 0) return false;
       await tx.delete(portfolioPatent).where(ne(portfolioPatent.generation, generation));
+      return true;
     });
+    if (!published) throw new SnapshotTakenOverError();
     return { claimed: true, patents, calls };
   } catch (error) {
+    // Its rows go in any case (no other refresh uses its generation); the row is reset only
+    // while this refresh still owns it, so a refresh that took over is left alone.
+    await db.delete(portfolioPatent).where(eq(portfolioPatent.generation, generation));
+    if (error instanceof SnapshotTakenOverError) return { claimed: false, patents: 0, calls };
     logger.warn({ err: error, requestId }, 'portfolio snapshot refresh failed');
     await db
       .update(portfolioSnapshot)
@@ -153,10 +174,34 @@ export async function refreshSnapshot(
         refreshStartedAt: null,
         lastError: error instanceof Error ? error.message : 'failed',
       })
-      .where(eq(portfolioSnapshot.id, ROW));
-    await db.delete(portfolioPatent).where(eq(portfolioPatent.generation, generation));
+      .where(owned);
     throw error;
   }
+}
+
+/** Another instance took the refresh over while this one stalled: this one stops quietly. */
+class SnapshotTakenOverError extends Error {
+  override name = 'SnapshotTakenOverError';
+}
+
+/** The current generation and its revision (bumped when its rows change, migration 0006). */
+async function currentVersion(): Promise<{ generation: number; revision: number } | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ generation: portfolioSnapshot.currentGeneration, revision: portfolioSnapshot.revision })
+    .from(portfolioSnapshot)
+    .where(eq(portfolioSnapshot.id, ROW));
+  return row?.generation == null ? null : { generation: row.generation, revision: row.revision };
+}
+
+/**
+ * The join fields of the current snapshot (./snapshot-index.ts), or null without a snapshot. Start
+ * it early and pass it to snapshotPatents: its one query then runs while upstream pages arrive.
+ */
+export async function openSnapshotIndex(): Promise<SnapshotIndex | null> {
+  const version = await currentVersion();
+  if (!version) return null;
+  return snapshotIndex(await getDb(), version, () => joinRows(version.generation));
 }
 
 async function currentGeneration(): Promise<number | null> {
@@ -168,32 +213,34 @@ async function currentGeneration(): Promise<number | null> {
   return row?.generation ?? null;
 }
 
-/** The snapshot rows for these patents; ids it does not know are simply absent from the map. */
-export async function snapshotPatents(ids: readonly string[]): Promise<Map<string, SnapshotPatent>> {
-  const found = new Map<string, SnapshotPatent>();
-  const generation = await currentGeneration();
-  if (generation === null || ids.length === 0) return found;
+/** The join fields of every patent of a generation, for the in-memory copy (./snapshot-index.ts). */
+async function joinRows(generation: number): Promise<SnapshotPatent[]> {
   const db = await getDb();
-  const unique = [...new Set(ids)];
-  for (let start = 0; start < unique.length; start += 1_000) {
-    const rows = await db
-      .select({
-        id: portfolioPatent.id,
-        providerId: portfolioPatent.providerId,
-        clientCaseReference: portfolioPatent.clientCaseReference,
-        clientFamilyReference: portfolioPatent.clientFamilyReference,
-        title: portfolioPatent.title,
-        office: portfolioPatent.office,
-        owner: portfolioPatent.owner,
-      })
-      .from(portfolioPatent)
-      .where(
-        and(
-          eq(portfolioPatent.generation, generation),
-          inArray(portfolioPatent.id, unique.slice(start, start + 1_000)),
-        ),
-      );
-    for (const row of rows) found.set(row.id, row);
+  return db
+    .select({
+      id: portfolioPatent.id,
+      providerId: portfolioPatent.providerId,
+      clientCaseReference: portfolioPatent.clientCaseReference,
+      clientFamilyReference: portfolioPatent.clientFamilyReference,
+      title: portfolioPatent.title,
+      office: portfolioPatent.office,
+      owner: portfolioPatent.owner,
+    })
+    .from(portfolioPatent)
+    .where(eq(portfolioPatent.generation, generation));
+}
+
+/** The snapshot rows for these patents; ids it does not know are simply absent from the map. */
+export async function snapshotPatents(
+  ids: readonly string[],
+  opened: Promise<SnapshotIndex | null> = openSnapshotIndex(),
+): Promise<Map<string, SnapshotPatent>> {
+  const found = new Map<string, SnapshotPatent>();
+  const index = await opened;
+  if (!index) return found;
+  for (const id of ids) {
+    const patent = index.patents.get(id);
+    if (patent) found.set(id, patent);
   }
   return found;
 }
@@ -210,31 +257,9 @@ export async function rememberPatents(patents: readonly Patent[]): Promise<void>
 }
 
 /** Distinct values for the month view's filters (owners, families, offices) from the snapshot. */
-export async function snapshotFacets(): Promise<{ offices: string[]; owners: string[]; families: string[] }> {
-  const generation = await currentGeneration();
-  if (generation === null) return { offices: [], owners: [], families: [] };
-  const db = await getDb();
-  const distinct = async (
-    column:
-      | typeof portfolioPatent.office
-      | typeof portfolioPatent.owner
-      | typeof portfolioPatent.clientFamilyReference,
-  ) =>
-    (
-      await db
-        .selectDistinct({ value: column })
-        .from(portfolioPatent)
-        .where(eq(portfolioPatent.generation, generation))
-        .orderBy(column)
-    )
-      .map((row) => row.value)
-      .filter((value): value is string => Boolean(value));
-  const [offices, owners, families] = await Promise.all([
-    distinct(portfolioPatent.office),
-    distinct(portfolioPatent.owner),
-    distinct(portfolioPatent.clientFamilyReference),
-  ]);
-  return { offices, owners, families };
+export async function snapshotFacets(): Promise<SnapshotFacets> {
+  const index = await openSnapshotIndex();
+  return index ? facetsOf(index) : { offices: [], owners: [], families: [] };
 }
 
 /** Every patent of the current snapshot, as the service sent it (read tolerantly again). */

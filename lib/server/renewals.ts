@@ -1,40 +1,29 @@
 import 'server-only';
-import { and, asc, gt, gte, inArray, sql } from 'drizzle-orm';
-import type { AnnuityClient, PeriodQuery } from '../annuity/client';
-import { listAll } from '../annuity/pagination';
+import { and, asc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
+import type { AnnuityClient } from '../annuity/client';
+import { listAll, MAX_PAGE_SIZE } from '../annuity/pagination';
 import type { PatentEvent } from '../annuity/schemas';
 import { getDb } from '../db';
 import { renewalMonthSummary } from '../db/schema';
 import { getEnv } from '../env';
 import { currentYearMonth, monthOf } from '../format/dates';
+import { logger } from '../log';
 import { badgeKind } from '../renewals/instructability';
-import { isRenewalEvent, type RenewalRow, toRenewalRow } from '../renewals/rows';
+import { isRenewalEvent, type RenewalRow } from '../renewals/rows';
 import { openableMonths, type RenewalWindow, windowBounds } from '../renewals/window';
 import { NO_SERVER_FILTERS, type RenewalWindowData, type ServerFilters } from '../renewals/window-data';
-import { ensureSnapshot, lookUpPatents } from './portfolio-join';
+import { ensureSnapshot } from './portfolio-join';
+import { periodQuery, readWindowPages, type SummaryRow } from './renewal-pages';
 import { upstreamClient } from './upstream';
 
 /**
  * The month view's data: every renewal due in a window, with estimated fees, joined to the
  * portfolio snapshot for office, title and owner. A warm view costs ceil(events / 100) upstream
  * calls (issue: "the office join without burning quota"); nothing is cached between views
- * because instructability and estimates are live (spec: Fees rule 3).
+ * because instructability and estimates are live (spec: Fees rule 3). The pages are read and
+ * joined one by one as they arrive (./renewal-pages.ts).
  */
 const PAGE_CONCURRENCY = 4;
-
-function periodQuery(window: RenewalWindow, filters: ServerFilters, include: string[]): PeriodQuery {
-  const base =
-    window.kind === 'month' ? { dueMonth: window.month } : { dueFrom: window.from, dueTo: window.to };
-  return {
-    ...base,
-    include,
-    // Pinned to renewals (spec: Endpoints 9); rows of other kinds are still dropped below.
-    eventTypes: ['RENEWAL'],
-    offices: filters.offices,
-    owners: filters.owners,
-    family: filters.family,
-  };
-}
 
 async function listWindowEvents(
   client: AnnuityClient,
@@ -49,42 +38,103 @@ async function listWindowEvents(
         { ...periodQuery(window, filters, include), currentPage, itemsPerPage },
         { requestId },
       ),
-    // Same number of calls as one by one; a 2,000-event month waits for 6 round trips, not 20.
     { concurrency: PAGE_CONCURRENCY },
   );
 }
 
+type WindowMeta = Omit<RenewalWindowData, 'rows'>;
+
+/** Reads a window and renders its rows page by page; everything but the rows in `meta`. */
+async function readWindow<Out>(
+  window: RenewalWindow,
+  filters: ServerFilters,
+  requestId: string,
+  render: (rows: RenewalRow[]) => Out,
+  reuse?: string,
+): Promise<{ outputs: Out[]; meta: WindowMeta }> {
+  const client = upstreamClient(requestId);
+  const wholeMonth = isWholeUnfilteredMonth(window, filters);
+  const [snapshot, knownPages] = await Promise.all([
+    ensureSnapshot(client, requestId),
+    wholeMonth ? knownPagesOf(window.month) : undefined,
+  ]);
+  const pages = await readWindowPages(client, window, filters, requestId, render, { reuse, knownPages });
+  if (wholeMonth) {
+    // Bookkeeping for the next visit (default month, known pages), done once this answer is out.
+    setImmediate(() => {
+      recordMonthSummaries(window.month, pages.summary).catch((error: unknown) =>
+        logger.warn({ err: error, requestId }, 'could not record the month summary'),
+      );
+    });
+  }
+  return {
+    outputs: pages.outputs,
+    meta: {
+      window,
+      filters,
+      skippedOtherKinds: pages.otherKinds,
+      fetchedAt: new Date().toISOString(),
+      upstreamCalls: snapshot.calls + pages.calls,
+      upstreamRequestIds: pages.requestIds,
+      snapshot: {
+        refreshedAt: snapshot.refreshedAt?.toISOString() ?? null,
+        unknownPatents: pages.unknownPatents,
+      },
+    },
+  };
+}
+
+/** The window's data as objects (the server page hands them to the browser's query cache). */
 export async function loadRenewalWindow(
   window: RenewalWindow,
   filters: ServerFilters,
   requestId: string,
 ): Promise<RenewalWindowData> {
-  const client = upstreamClient(requestId);
-  const snapshot = await ensureSnapshot(client, requestId);
-  const listed = await listWindowEvents(client, window, filters, ['fees'], requestId);
-  const renewals = listed.items.filter(isRenewalEvent);
-  const joined = await lookUpPatents(
-    client,
-    renewals.map((event) => event.patent.id),
-    requestId,
-  );
-  const rows = renewals.map((event) => toRenewalRow(event, joined.patents.get(event.patent.id)));
-  if (isWholeUnfilteredMonth(window, filters)) await recordMonthSummaries(window.month, rows);
-  return {
+  const { outputs, meta } = await readWindow(window, filters, requestId, (rows) => rows);
+  return { ...meta, rows: outputs.flat() };
+}
+
+/**
+ * The same data as a JSON document, for /api/renewals: each page's rows are serialised and
+ * encoded as the page arrives, so the answer is ready when the last page is; nothing is sent
+ * before the whole walk has succeeded (a failure is still answered as a problem, with its status).
+ */
+export async function renewalWindowJson(
+  window: RenewalWindow,
+  filters: ServerFilters,
+  requestId: string,
+): Promise<Blob> {
+  const encoder = new TextEncoder();
+  const { outputs, meta } = await readWindow(
     window,
     filters,
-    rows,
-    skippedOtherKinds: listed.items.length - renewals.length,
-    fetchedAt: new Date().toISOString(),
-    upstreamCalls: snapshot.calls + listed.pages + joined.calls,
-    upstreamRequestIds: [...listed.metas, ...joined.metas]
-      .map((meta) => meta.requestId)
-      .filter((id): id is string => Boolean(id)),
-    snapshot: {
-      refreshedAt: snapshot.refreshedAt?.toISOString() ?? null,
-      unknownPatents: joined.unknown,
+    requestId,
+    (rows) => encoder.encode(JSON.stringify(rows).slice(1, -1)),
+    // Encoded pages are compact, so this process keeps them to reuse for identical answers.
+    'json',
+  );
+  const comma = encoder.encode(',');
+  const rows = outputs.flatMap((chunk, at) => (at === 0 ? [chunk] : [comma, chunk]));
+  return new Blob(
+    [encoder.encode(`${JSON.stringify(meta).slice(0, -1)},"rows":[`), ...rows, encoder.encode(']}')],
+    {
+      type: 'application/json',
     },
-  };
+  );
+}
+
+/**
+ * Pages a month surely still has, from the count its last view recorded, less a tenth (renewals
+ * leave a month only by a DROP, one per patent): the walk asks for them with the first page
+ * instead of waiting for its page count, and never for a page that does not exist.
+ */
+async function knownPagesOf(month: string): Promise<number | undefined> {
+  const db = await getDb();
+  const [known] = await db
+    .select({ events: renewalMonthSummary.eventCount })
+    .from(renewalMonthSummary)
+    .where(eq(renewalMonthSummary.month, month));
+  return known ? Math.floor((known.events * 0.9) / MAX_PAGE_SIZE) : undefined;
 }
 
 function isWholeUnfilteredMonth(
@@ -98,8 +148,6 @@ function isWholeUnfilteredMonth(
     filters.family.length === 0
   );
 }
-
-type SummaryRow = Pick<RenewalRow, 'dueDate' | 'instructability'>;
 
 async function recordMonthSummaries(month: string | null, rows: readonly SummaryRow[], months?: string[]) {
   const counts = new Map<string, { events: number; open: number }>();

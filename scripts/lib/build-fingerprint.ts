@@ -1,5 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 // What a production build is made of. Tests, e2e, the sandbox and scripts are not in it.
@@ -48,4 +49,23 @@ export function buildIsCurrent(root: string): boolean {
 
 export function fingerprintFile(root: string): string {
   return path.join(root, FINGERPRINT_FILE);
+}
+
+/**
+ * Runs `next build` when the build is missing or older than the sources (npm start, npm run bench).
+ * The fingerprint is taken before the build, so an edit made while it runs makes the next start
+ * build again. Returns whether it built; throws when the build fails (its output is on the terminal).
+ */
+export function buildIfStale(root: string, onBuild?: () => void): boolean {
+  if (buildIsCurrent(root)) return false;
+  onBuild?.();
+  const fingerprint = sourceFingerprint(root);
+  const build = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  if (build.status !== 0) throw new Error('The build failed; see the output above.');
+  writeFileSync(fingerprintFile(root), fingerprint);
+  return true;
 }

@@ -46,12 +46,19 @@ export function BulkDecisionBar({
               size="sm"
               variant={decision === 'DROP' ? 'destructive' : 'outline'}
               className="h-8"
+              disabled={!draft.ready}
               onClick={() => apply(decision)}
             >
               {decisionLabel(decision)?.label}
             </Button>
           ))}
-          <Button size="sm" variant="ghost" className="h-8" onClick={() => apply(null)}>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="h-8"
+            disabled={!draft.ready}
+            onClick={() => apply(null)}
+          >
             Remove decision
           </Button>
         </>

@@ -2,7 +2,7 @@
 
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { DecisionProvider } from '@/components/decisions/decision-context';
-import { useDecisionDraft } from '@/components/decisions/use-decision-draft';
+import { useDeferredDecisionDraft } from '@/components/decisions/deferred-draft';
 import type { RenewalRow } from '@/lib/renewals/rows';
 import { BulkDecisionBar, DraftBar } from './decision-bars';
 
@@ -25,7 +25,7 @@ export function DecisionWorkspace({
 }
 
 function Workspace({ shownRows, children }: { shownRows: RenewalRow[]; children: ReactNode }) {
-  const draft = useDecisionDraft();
+  const { draft, engine } = useDeferredDecisionDraft();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const shownIds = useMemo(() => shownRows.map((row) => row.eventId), [shownRows]);
   const toggleSelected = useCallback((eventId: string, on: boolean) => {
@@ -55,6 +55,7 @@ function Workspace({ shownRows, children }: { shownRows: RenewalRow[]; children:
   return (
     <DecisionProvider value={value}>
       <div className="flex flex-col gap-3">
+        {engine}
         <BulkDecisionBar draft={draft} selectedRows={selectedRows} onDone={() => setSelected(new Set())} />
         {children}
         <DraftBar draft={draft} inWindow={inWindow} />

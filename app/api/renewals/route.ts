@@ -1,9 +1,14 @@
 import { renewalsQuerySchema } from '@/lib/renewals/query';
-import { loadRenewalWindow } from '@/lib/server/renewals';
+import { renewalWindowJson } from '@/lib/server/renewals';
 import { defineRoute } from '@/lib/server/route';
 
 /** The renewals due in a window, joined to the portfolio, for the month view's client queries. */
 export const GET = defineRoute(
   { access: 'renewals:read', query: renewalsQuerySchema },
-  async ({ query, requestId }) => loadRenewalWindow(query.window, query, requestId),
+  async ({ query, requestId }) => {
+    const body = await renewalWindowJson(query.window, query, requestId);
+    return new Response(body, {
+      headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    });
+  },
 );

@@ -1,0 +1,149 @@
+/**
+ * `npm run bench`: the dashboard's performance budgets (issue 10), measured on the real product.
+ * Starts the stand-in service with a large tenant (its busiest decidable month holds about 2,000
+ * renewals) and the dashboard in production mode, builds first when the build is stale, measures
+ * upstream calls per action, the month view's server time against the raw upstream time, LCP / CLS
+ * / sort and filter time in Chromium, and JS per route; prints the tables, writes
+ * bench/results.json, and exits 1 when a budget is missed. Everything it starts is stopped at the
+ * end, on failure too.
+ *
+ * Options: --patents N (default 29000), --seed N (7), --runs N (repeated measures, default 5),
+ * --server-runs N (server-time rounds, default 11: short and noisy, so more of them),
+ * --cold-runs N (fresh dashboards for first views, default 3), --batches N (default 3).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { buildIfStale } from '../scripts/lib/build-fingerprint';
+import { measureInBrowser } from './lib/browser';
+import { routeBundles } from './lib/bundles';
+import { batchSends, Figures, firstViews, repeatedViews } from './lib/call-figures';
+import { signIn } from './lib/dashboard-session';
+import { gatherBenchData } from './lib/fixtures';
+import { printReport } from './lib/print';
+import { composeResults } from './lib/results';
+import { measureServerTime } from './lib/server-time';
+import { PAGE_SIZE, serviceReader } from './lib/service-data';
+import { type Dashboard, startDashboard, startUpstream } from './lib/stack';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const { values } = parseArgs({
+  args: process.argv.slice(2),
+  options: {
+    patents: { type: 'string' },
+    seed: { type: 'string' },
+    runs: { type: 'string' },
+    'server-runs': { type: 'string' },
+    'cold-runs': { type: 'string' },
+    batches: { type: 'string' },
+  },
+});
+const options = {
+  patents: Number(values.patents ?? 29_000),
+  seed: Number(values.seed ?? 7),
+  runs: Number(values.runs ?? 5),
+  serverRuns: Number(values['server-runs'] ?? 11),
+  coldRuns: Math.max(1, Number(values['cold-runs'] ?? 3)),
+  batches: Number(values.batches ?? 3),
+  batchSize: 100,
+};
+
+const stops: (() => Promise<void>)[] = [];
+let workDir: string | null = null;
+/** Stops what the bench started and removes its data dirs; safe to call twice. */
+async function cleanUp(): Promise<void> {
+  // The dashboards first, so none sees its upstream vanish mid-request.
+  for (const stop of stops.splice(0).reverse()) await stop().catch(() => undefined);
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+  workDir = null;
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+}
+
+const log = (message: string) => console.log(`\n▸ ${message}`);
+
+export type BenchOptions = typeof options;
+export type Measured = Awaited<ReturnType<typeof measure>>;
+
+async function measure(dir: string) {
+  const began = performance.now();
+  log('Checking the build');
+  const built = buildIfStale(root, () => log('The build is stale: building the dashboard'));
+  const bundles = routeBundles(root);
+
+  log(`Starting the stand-in service with a ${options.patents}-patent tenant`);
+  const upstream = await startUpstream(dir, options.patents, options.seed);
+  stops.push(() => upstream.sandbox.stop());
+  const reader = serviceReader(upstream.sandbox.baseUrl, upstream.key);
+  const data = await gatherBenchData(reader, options);
+  const monthPages = Math.ceil(data.monthRenewals / PAGE_SIZE);
+  console.log(
+    `  tenant created in ${upstream.createMs} ms; busiest decidable month ${data.month}: ${data.monthRenewals} renewals (${data.monthsConsidered.map((m) => `${m.month} ${m.renewals}`).join(', ')}); ${data.invoices} invoices`,
+  );
+
+  const figures = new Figures();
+  const coldMonthMs: number[] = [];
+  let dashboard: Dashboard | null = null;
+  for (let run = 0; run < options.coldRuns; run++) {
+    log(`First views on a fresh dashboard (${run + 1} of ${options.coldRuns})`);
+    const fresh = await startDashboard({
+      root,
+      dataDir: path.join(dir, `dashboard-${run + 1}`),
+      upstream,
+      name: `dashboard-${run + 1}`,
+    });
+    stops.push(fresh.stop);
+    coldMonthMs.push((await firstViews(fresh, upstream, data, figures)).coldMonthMs);
+    if (run < options.coldRuns - 1) await fresh.stop();
+    else dashboard = fresh;
+  }
+  if (!dashboard) throw new Error('no dashboard left running');
+
+  const paralegal = await signIn(dashboard.baseUrl, 'paralegal');
+  const finance = await signIn(dashboard.baseUrl, 'finance');
+  log('Repeated views');
+  await repeatedViews({ paralegal, finance }, upstream, data, options.runs, figures);
+  log('Month view server time against the raw upstream walk');
+  const serverTime = await measureServerTime(paralegal, reader, data.month, monthPages, options.serverRuns);
+  log('Month view in Chromium');
+  const browser = await measureInBrowser({
+    baseUrl: dashboard.baseUrl,
+    cookies: paralegal.cookies,
+    month: data.month,
+    upstream,
+    runs: options.runs,
+  });
+  log(`Sending ${options.batches} batches of ${options.batchSize}`);
+  await batchSends(paralegal, upstream, data, figures);
+  return { built, bundles, upstream, data, figures, coldMonthMs, serverTime, browser, began };
+}
+
+async function main(): Promise<void> {
+  process.chdir(root);
+  workDir = mkdtempSync(path.join(tmpdir(), 'annuity-bench-'));
+  let measured: Measured;
+  try {
+    measured = await measure(workDir);
+  } finally {
+    await cleanUp();
+  }
+  const results = composeResults(measured, options);
+  printReport(results);
+  const file = path.join(root, 'bench', 'results.json');
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nWritten to ${path.relative(root, file)} in ${results.durationS} s.`);
+  const missed = results.budgets.filter((check) => !check.met);
+  if (missed.length > 0) {
+    console.error(`\n${missed.length} budget(s) missed: ${missed.map((check) => check.budget).join('; ')}.`);
+    process.exitCode = 1;
+  } else console.log('\nEvery budget met.');
+}
+
+main().catch(async (error: unknown) => {
+  console.error(error);
+  await cleanUp();
+  process.exit(1);
+});

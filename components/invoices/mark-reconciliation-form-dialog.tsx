@@ -1,0 +1,134 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
+import { ApiProblem, apiFetch } from '@/lib/http/api-client';
+import { INVOICE_MARK_KEY } from '@/lib/invoices/line-keys';
+import type { MarkView } from '@/lib/invoices/reconciliation';
+import { INVOICES_KEY, invoiceMarksQuery } from './invoices-query';
+import type { Mark, MarkInput } from './mark.schema';
+import { type MarkReconciliationProps, MarkTrigger } from './mark-reconciliation-trigger';
+
+// The schema (and zod) load when the form first validates; see lib/forms/lazy-zod-resolver.ts.
+const markResolver = lazyZodResolver(async () => {
+  const [{ zodResolver }, { markSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('./mark.schema'),
+  ]);
+  return zodResolver(markSchema);
+});
+
+/**
+ * Marks a line, or the whole invoice, reconciled or disputed with a note. A dispute needs a note
+ * (what is wrong is the point of it); reconciling the invoice reconciles its unmarked lines, and
+ * the server refuses it while a line is disputed (lib/server/reconciliation-marks.ts). Loaded after
+ * the page hydrates (./mark-reconciliation-dialog.tsx).
+ */
+export function MarkReconciliationFormDialog({
+  invoiceId,
+  lineKey,
+  title,
+  triggerLabel,
+  current,
+}: MarkReconciliationProps) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const form = useForm<MarkInput, unknown, Mark>({
+    resolver: markResolver,
+    defaultValues: { lineKey, status: current?.status ?? 'reconciled', note: current?.note ?? '' },
+  });
+  const mark = useMutation({
+    mutationFn: (values: Mark) =>
+      apiFetch<{ marks: MarkView[] }>(`/api/invoices/${encodeURIComponent(invoiceId)}/marks`, {
+        method: 'PUT',
+        json: values,
+      }),
+    onSuccess: async (data) => {
+      queryClient.setQueryData(invoiceMarksQuery(invoiceId).queryKey, data);
+      setOpen(false);
+      await queryClient.invalidateQueries({ queryKey: [...INVOICES_KEY, 'list'] });
+    },
+  });
+  const onSubmit = form.handleSubmit((values) => mark.mutate(values));
+  const { errors } = form.formState;
+  const whole = lineKey === INVOICE_MARK_KEY;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) {
+          mark.reset();
+          form.reset({ lineKey, status: current?.status ?? 'reconciled', note: current?.note ?? '' });
+        }
+      }}
+    >
+      <DialogTrigger asChild>
+        <MarkTrigger label={triggerLabel} />
+      </DialogTrigger>
+      <DialogContent>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>
+          {whole
+            ? 'Reconciling the invoice reconciles every line not marked yet. Disputing it flags the invoice as a whole.'
+            : 'Other finance users see this mark and its note. Every change is kept in the audit log.'}
+        </DialogDescription>
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          {mark.error ? (
+            <Alert tone="danger">
+              <p>{mark.error instanceof ApiProblem ? mark.error.message : 'The mark could not be saved.'}</p>
+            </Alert>
+          ) : null}
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 text-sm font-medium">Mark as</legend>
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                value="reconciled"
+                className="accent-primary"
+                {...form.register('status')}
+              />
+              Reconciled
+            </label>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="radio" value="disputed" className="accent-primary" {...form.register('status')} />
+              Disputed
+            </label>
+          </fieldset>
+          <FormField
+            label="Note"
+            hint="Required for a dispute: what is wrong, and what was agreed."
+            error={errors.note?.message}
+          >
+            <textarea
+              rows={4}
+              className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive"
+              {...form.register('note')}
+            />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={mark.isPending}>
+              {mark.isPending ? 'Saving…' : 'Save mark'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,34 @@
+'use client';
+
+import { type ComponentType, lazy, Suspense, useSyncExternalStore } from 'react';
+
+const noSubscription = () => () => {};
+
+/**
+ * A component whose code loads once the page has hydrated. The server and the hydrating render
+ * show `Placeholder`, given the same props (the trigger button as it looks, without its popover,
+ * menu or dialog); the real component replaces it as soon as its chunk arrives, in the next few
+ * milliseconds on a fast link. Pages keep what only a click opens out of their first load
+ * (bench: JS per route ≤ 200 KiB gzip).
+ */
+export function deferred<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+  Placeholder: ComponentType<Props>,
+): ComponentType<Props> {
+  const Loaded = lazy(async () => ({ default: await load() }));
+  function Deferred(props: Props) {
+    // False on the server and while hydrating, true afterwards: no effect, no extra commit.
+    const hydrated = useSyncExternalStore(
+      noSubscription,
+      () => true,
+      () => false,
+    );
+    if (!hydrated) return <Placeholder {...props} />;
+    return (
+      <Suspense fallback={<Placeholder {...props} />}>
+        <Loaded {...props} />
+      </Suspense>
+    );
+  }
+  return Deferred;
+}
