@@ -11,6 +11,13 @@ export const draftQuery = queryOptions({
   staleTime: Number.POSITIVE_INFINITY,
 });
 
-export function saveDraft(entries: DraftEntry[]): Promise<Draft> {
-  return apiFetch<Draft>('/api/decisions/draft', { method: 'PUT', json: { entries } });
+/**
+ * Saves the draft as a new version of `basedOn` (the version this tab edited). When the draft has
+ * changed elsewhere the server answers 409 with the current draft (ApiProblem, body.draft).
+ */
+export function saveDraft(entries: DraftEntry[], basedOn: string | null): Promise<Draft> {
+  return apiFetch<Draft>('/api/decisions/draft', {
+    method: 'PUT',
+    json: basedOn ? { entries, basedOn } : { entries },
+  });
 }

@@ -3,14 +3,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import type { Draft, DraftEntry } from '@/lib/decisions/draft';
+import { type Draft, type DraftEntry, MAX_DRAFT_ENTRIES } from '@/lib/decisions/draft';
 import type { DecisionForm } from '@/lib/decisions/form';
 import { conflictsWith, offeredDecisions } from '@/lib/decisions/rules';
 import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
+import { ApiProblem } from '@/lib/http/api-client';
 import type { RenewalRow } from '@/lib/renewals/rows';
 import { DRAFT_QUERY_KEY, draftQuery, saveDraft } from './draft-query';
 
-export type SaveState = 'saved' | 'saving' | 'failed';
+/** 'conflict': the draft changed elsewhere; the current one was loaded in its place. */
+export type SaveState = 'saved' | 'saving' | 'failed' | 'conflict';
 
 const SAVE_DELAY_MS = 400;
 
@@ -55,6 +57,9 @@ export function refusalFor(row: RenewalRow, decision: string, entries: readonly 
   if (!instructability.allowedDecisions.includes(decision)) {
     return `The service offers only ${instructability.allowedDecisions.join(', ')} for this renewal.`;
   }
+  if (entries.length >= MAX_DRAFT_ENTRIES && !entries.some((entry) => entry.eventId === row.eventId)) {
+    return `A batch holds at most ${MAX_DRAFT_ENTRIES} decisions: send or clear these first.`;
+  }
   const other = conflictsWith(entries, row);
   if (other) {
     return `Another renewal of this patent (due ${other.dueDate}) is already in the draft; a batch takes one renewal per patent.`;
@@ -79,29 +84,66 @@ export function useDecisionDraft() {
   const [refusals, setRefusals] = useState<Record<string, string>>({});
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const loaded = useRef(Boolean(draft.data));
+  // The version of the draft this tab edits; each save names it, so a stale tab cannot overwrite.
+  const base = useRef<string | null>(draft.data?.batchKey ?? null);
+  const inFlight = useRef(false);
+  const queued = useRef<DraftEntry[] | null>(null);
 
   // The draft may arrive after the first render (no server prefetch): take it once.
   useEffect(() => {
     if (!loaded.current && draft.data) {
       loaded.current = true;
+      base.current = draft.data.batchKey;
       form.reset({ entries: draft.data.entries });
     }
   }, [draft.data, form]);
+
+  /** One save at a time: each needs the key the previous one returned. */
+  const flush = useCallback(
+    async (next: DraftEntry[]): Promise<void> => {
+      if (inFlight.current) {
+        queued.current = next;
+        return;
+      }
+      inFlight.current = true;
+      try {
+        const saved = await saveDraft(next, base.current);
+        base.current = saved.batchKey;
+        queryClient.setQueryData<Draft>(DRAFT_QUERY_KEY, saved);
+        if (!queued.current) setSaveState('saved');
+      } catch (error) {
+        const current =
+          error instanceof ApiProblem && error.status === 409
+            ? (error.body.draft as Draft | undefined)
+            : undefined;
+        if (current) {
+          // Changed in another tab, or sent: show what is current rather than overwrite it.
+          queued.current = null;
+          base.current = current.batchKey;
+          queryClient.setQueryData<Draft>(DRAFT_QUERY_KEY, current);
+          form.reset({ entries: current.entries });
+          setRefusals({});
+          setSaveState('conflict');
+        } else setSaveState('failed');
+      } finally {
+        inFlight.current = false;
+        const pending = queued.current;
+        if (pending) {
+          queued.current = null;
+          void flush(pending);
+        }
+      }
+    },
+    [queryClient, form],
+  );
 
   const persist = useCallback(
     (next: DraftEntry[]) => {
       if (timer.current) clearTimeout(timer.current);
       setSaveState('saving');
-      timer.current = setTimeout(() => {
-        saveDraft(next)
-          .then((saved) => {
-            queryClient.setQueryData<Draft>(DRAFT_QUERY_KEY, saved);
-            setSaveState('saved');
-          })
-          .catch(() => setSaveState('failed'));
-      }, SAVE_DELAY_MS);
+      timer.current = setTimeout(() => void flush(next), SAVE_DELAY_MS);
     },
-    [queryClient],
+    [flush],
   );
 
   const replace = useCallback(

@@ -3,8 +3,10 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import type { DecisionDraft } from '@/components/decisions/use-decision-draft';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DECISIONS, type Decision } from '@/lib/annuity/enums';
+import { ApiProblem } from '@/lib/http/api-client';
 import { decisionLabel } from '@/lib/renewals/labels';
 import type { RenewalRow } from '@/lib/renewals/rows';
 
@@ -70,10 +72,32 @@ export function BulkDecisionBar({
   );
 }
 
+const SAVE_STATE_TEXT: Record<DecisionDraft['saveState'], string> = {
+  saved: 'Saved.',
+  saving: 'Saving…',
+  failed: 'Not saved.',
+  conflict: 'Changed in another tab or sent: the current decisions are shown.',
+};
+
 /** The draft at a glance: how many decisions, whether they are saved, and the way to review. */
 export function DraftBar({ draft, inWindow }: { draft: DecisionDraft; inWindow: number }) {
   const count = draft.entries.length;
+  if (draft.loadError) {
+    return (
+      <Alert tone="danger">
+        <h2>Your decisions could not be loaded</h2>
+        <p>
+          {draft.loadError instanceof ApiProblem
+            ? draft.loadError.message
+            : 'The dashboard could not be reached.'}{' '}
+          Decisions cannot be chosen until they load; reload the page to try again.
+        </p>
+      </Alert>
+    );
+  }
   if (count === 0 && draft.saveState === 'saved') return null;
+  // Reviewing while a save is on its way would show the previous version of the draft.
+  const settled = draft.saveState === 'saved' || draft.saveState === 'conflict';
   return (
     <section
       aria-label="Your decisions"
@@ -84,7 +108,7 @@ export function DraftBar({ draft, inWindow }: { draft: DecisionDraft; inWindow: 
         draft
         {count !== inWindow ? ` (${inWindow} in this view)` : ''}
         <span className="ml-2 text-xs text-muted-foreground" role="status">
-          {draft.saveState === 'saving' ? 'Saving…' : draft.saveState === 'failed' ? 'Not saved.' : 'Saved.'}
+          {SAVE_STATE_TEXT[draft.saveState]}
         </span>
         {draft.saveState === 'failed' ? (
           <Button variant="link" size="sm" className="h-auto px-1" onClick={draft.retrySave}>
@@ -96,9 +120,13 @@ export function DraftBar({ draft, inWindow }: { draft: DecisionDraft; inWindow: 
         <Button variant="ghost" size="sm" onClick={draft.clear} disabled={count === 0}>
           Clear draft
         </Button>
-        {count > 0 ? (
+        {count > 0 && settled ? (
           <Button asChild size="sm">
             <Link href="/renewals/review">Review and send {count}</Link>
+          </Button>
+        ) : count > 0 ? (
+          <Button size="sm" disabled>
+            Review and send {count}
           </Button>
         ) : null}
       </div>

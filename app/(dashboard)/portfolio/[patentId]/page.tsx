@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { z } from 'zod';
 import { EnumBadge } from '@/components/renewals/enum-badge';
 import { EventDocuments } from '@/components/renewals/event-documents';
 import { FeesCell } from '@/components/renewals/fees-cell';
@@ -63,6 +64,8 @@ function patentFields(patent: Patent, locale: string): Field[] {
 export default async function PatentPage({ params }: { params: Promise<{ patentId: string }> }) {
   const viewer = await requireViewer('portfolio:read');
   const { patentId } = await params;
+  // Service ids are UUIDs (spec: Conventions); anything else names no patent.
+  if (!z.uuid().safeParse(patentId).success) notFound();
   const requestId = await pageRequestId();
   const locale = await pageLocale();
   const loaded = await loadForPage(requestId, () => loadPatentDetail(patentId, requestId));

@@ -185,11 +185,13 @@ export function ReviewForm() {
       {send.error ? (
         <ProblemPanel
           problem={
-            send.error instanceof ApiProblem
+            // Status 0: our own server did not answer, so whether the batch left is not known here.
+            send.error instanceof ApiProblem && send.error.status !== 0
               ? send.error.body
               : {
+                  title: 'No answer from the dashboard',
                   detail:
-                    'The dashboard could not be reached; nothing is known to be sent. Check the batch history before trying again.',
+                    'It is not known whether the batch was sent. Open the sent batches before trying again: sending the same review again never sends it twice.',
                 }
           }
         />
