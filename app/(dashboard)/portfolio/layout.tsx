@@ -1,0 +1,3 @@
+import { permissionLayout } from '@/app/(dashboard)/permission-layout';
+
+export default permissionLayout('portfolio:read');
