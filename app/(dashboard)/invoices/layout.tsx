@@ -1,3 +1,6 @@
-import { permissionLayout } from '@/app/(dashboard)/permission-layout';
+import type { ReactNode } from 'react';
+import { PermissionGate } from '../permission-gate';
 
-export default permissionLayout('invoices:read');
+export default function InvoicesLayout({ children }: { children: ReactNode }) {
+  return <PermissionGate permission="invoices:read">{children}</PermissionGate>;
+}

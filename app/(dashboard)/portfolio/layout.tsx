@@ -1,3 +1,6 @@
-import { permissionLayout } from '@/app/(dashboard)/permission-layout';
+import type { ReactNode } from 'react';
+import { PermissionGate } from '../permission-gate';
 
-export default permissionLayout('portfolio:read');
+export default function PortfolioLayout({ children }: { children: ReactNode }) {
+  return <PermissionGate permission="portfolio:read">{children}</PermissionGate>;
+}

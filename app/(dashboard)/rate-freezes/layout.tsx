@@ -1,3 +1,6 @@
-import { permissionLayout } from '@/app/(dashboard)/permission-layout';
+import type { ReactNode } from 'react';
+import { PermissionGate } from '../permission-gate';
 
-export default permissionLayout('rate-freezes:read');
+export default function RateFreezesLayout({ children }: { children: ReactNode }) {
+  return <PermissionGate permission="rate-freezes:read">{children}</PermissionGate>;
+}

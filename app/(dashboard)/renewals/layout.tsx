@@ -1,3 +1,6 @@
-import { permissionLayout } from '@/app/(dashboard)/permission-layout';
+import type { ReactNode } from 'react';
+import { PermissionGate } from '../permission-gate';
 
-export default permissionLayout('renewals:read');
+export default function RenewalsLayout({ children }: { children: ReactNode }) {
+  return <PermissionGate permission="renewals:read">{children}</PermissionGate>;
+}

@@ -1,3 +1,6 @@
-import { permissionLayout } from '@/app/(dashboard)/permission-layout';
+import type { ReactNode } from 'react';
+import { PermissionGate } from '../permission-gate';
 
-export default permissionLayout('tracking:read');
+export default function TrackingLayout({ children }: { children: ReactNode }) {
+  return <PermissionGate permission="tracking:read">{children}</PermissionGate>;
+}
