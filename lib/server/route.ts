@@ -142,7 +142,9 @@ export function defineRoute<
       return response;
     } catch (error) {
       const problem = errorToProblem(error, requestId);
-      if (problem.status >= 500) log.error({ err: error }, 'route failed');
+      // Our own failure is an error with its stack; a failing or unreachable service is a warning
+      // (it is reported to the user, and the service's request id is in the problem).
+      if (problem.code === 'internal_error') log.error({ err: error }, 'route failed');
       else log.warn({ code: problem.code }, 'route refused');
       if (spec.audit) {
         await recordAudit({
