@@ -7,7 +7,8 @@ import { useId, useMemo, useState } from 'react';
 import { ColumnVisibilityMenu } from '@/components/data-table/column-visibility-menu';
 import { FacetedFilter } from '@/components/data-table/faceted-filter';
 import { PaginationNav } from '@/components/data-table/pagination-nav';
-import { ariaSort, nextSort, SortButton, type SortState } from '@/components/data-table/sort-button';
+import { nextSort, type SortState } from '@/components/data-table/sort-button';
+import { SortableTableHeader } from '@/components/data-table/sortable-table-header';
 import { ExportInvoices } from '@/components/invoices/export-invoices';
 import { invoiceListQuery } from '@/components/invoices/invoices-query';
 import { useLocale } from '@/components/shell/locale';
@@ -17,7 +18,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { SkeletonRows } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table';
 import { type CurrencyTotal, formatMoney } from '@/lib/annuity/money';
 import { formatTimestamp } from '@/lib/format/dates';
 import { ApiProblem, apiFetch } from '@/lib/http/api-client';
@@ -174,32 +175,12 @@ export function InvoicesTable() {
           <caption className="sr-only">
             Invoices, page {data.page} of {data.totalPages}
           </caption>
-          <TableHeader>
-            {table.getHeaderGroups().map((group) => (
-              <TableRow key={group.id}>
-                {group.headers.map((header) => {
-                  const sortable = SORTABLE[header.column.id] !== undefined;
-                  return (
-                    <TableHead
-                      key={header.id}
-                      scope="col"
-                      aria-sort={sortable ? ariaSort(sortState(header.column.id)) : undefined}
-                    >
-                      {sortable ? (
-                        <SortButton
-                          label={String(header.column.columnDef.header)}
-                          state={sortState(header.column.id)}
-                          onToggle={() => toggleSort(header.column.id)}
-                        />
-                      ) : (
-                        <table.FlexRender header={header} />
-                      )}
-                    </TableHead>
-                  );
-                })}
-              </TableRow>
-            ))}
-          </TableHeader>
+          <SortableTableHeader
+            groups={table.getHeaderGroups()}
+            sortState={(columnId) => (SORTABLE[columnId] !== undefined ? sortState(columnId) : null)}
+            onToggle={toggleSort}
+            renderHeader={(header) => <table.FlexRender header={header} />}
+          />
           <TableBody>
             {table.getRowModel().rows.map((row) => (
               <TableRow key={row.id} data-invoice-id={row.id}>

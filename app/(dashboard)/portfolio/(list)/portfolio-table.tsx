@@ -7,7 +7,8 @@ import { useId, useMemo, useState } from 'react';
 import { ColumnVisibilityMenu } from '@/components/data-table/column-visibility-menu';
 import { ExportLinks } from '@/components/data-table/export-links';
 import { PaginationNav } from '@/components/data-table/pagination-nav';
-import { ariaSort, nextSort, SortButton, type SortState } from '@/components/data-table/sort-button';
+import { nextSort, type SortState } from '@/components/data-table/sort-button';
+import { SortableTableHeader } from '@/components/data-table/sortable-table-header';
 import { portfolioQuery } from '@/components/portfolio/portfolio-query';
 import { QueryProblem } from '@/components/shell/query-problem';
 import { Alert } from '@/components/ui/alert';
@@ -15,7 +16,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { SkeletonRows } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table';
 import type { Patent } from '@/lib/annuity/schemas';
 import { PATENT_COLUMN_IDS, PATENT_COLUMNS, parsePatentSort } from '@/lib/portfolio/columns';
 import { patentColumns, patentFeatures } from './columns';
@@ -103,32 +104,14 @@ export function PortfolioTable() {
           <caption className="sr-only">
             Patents, page {pagination?.currentPage} of {pagination?.totalPages}
           </caption>
-          <TableHeader>
-            {table.getHeaderGroups().map((group) => (
-              <TableRow key={group.id}>
-                {group.headers.map((header) => {
-                  const sortable = SORT_BY_COLUMN.get(header.column.id) !== undefined;
-                  return (
-                    <TableHead
-                      key={header.id}
-                      scope="col"
-                      aria-sort={sortable ? ariaSort(sortState(header.column.id)) : undefined}
-                    >
-                      {sortable ? (
-                        <SortButton
-                          label={String(header.column.columnDef.header)}
-                          state={sortState(header.column.id)}
-                          onToggle={() => toggleSort(header.column.id)}
-                        />
-                      ) : (
-                        <table.FlexRender header={header} />
-                      )}
-                    </TableHead>
-                  );
-                })}
-              </TableRow>
-            ))}
-          </TableHeader>
+          <SortableTableHeader
+            groups={table.getHeaderGroups()}
+            sortState={(columnId) =>
+              SORT_BY_COLUMN.get(columnId) !== undefined ? sortState(columnId) : null
+            }
+            onToggle={toggleSort}
+            renderHeader={(header) => <table.FlexRender header={header} />}
+          />
           <TableBody>
             {table.getRowModel().rows.map((row) => (
               <TableRow key={row.id}>

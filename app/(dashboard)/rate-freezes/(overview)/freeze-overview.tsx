@@ -6,8 +6,7 @@ import { HorizonNote } from '@/components/rate-freezes/horizon-note';
 import { MonthStateBadge } from '@/components/rate-freezes/month-state-badge';
 import { freezeOverviewQuery } from '@/components/rate-freezes/rate-freezes-query';
 import { useLocale } from '@/components/shell/locale';
-import { ProblemPanel } from '@/components/shell/problem-panel';
-import { Button } from '@/components/ui/button';
+import { QueryProblem } from '@/components/shell/query-problem';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import {
@@ -20,7 +19,6 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { formatTimestamp, formatYearMonth } from '@/lib/format/dates';
-import { ApiProblem } from '@/lib/http/api-client';
 import { monthsAheadLabel } from '@/lib/rate-freezes/labels';
 
 const monthHref = (month: string) => `/rate-freezes/${month}`;
@@ -31,16 +29,7 @@ export function FreezeOverview() {
   const query = useQuery(freezeOverviewQuery());
   const data = query.data;
   if (query.error && !data) {
-    return (
-      <ProblemPanel
-        problem={query.error instanceof ApiProblem ? query.error.body : { detail: query.error.message }}
-        action={
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        }
-      />
-    );
+    return <QueryProblem error={query.error} onRetry={() => void query.refetch()} />;
   }
   if (!data) {
     return (

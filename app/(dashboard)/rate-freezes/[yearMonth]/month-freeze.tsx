@@ -10,8 +10,8 @@ import { freezeMonthQuery, RATE_FREEZES_KEY } from '@/components/rate-freezes/ra
 import { TotalsComparisonTable } from '@/components/rate-freezes/totals-comparison';
 import { useLocale } from '@/components/shell/locale';
 import { ProblemPanel } from '@/components/shell/problem-panel';
+import { QueryProblem } from '@/components/shell/query-problem';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import type { CurrencyTotal } from '@/lib/annuity/money';
@@ -45,16 +45,7 @@ export function MonthFreeze({ month, canFreeze }: { month: string; canFreeze: bo
   const name = formatYearMonth(month, locale);
   const data = query.data;
   if (query.error && !data) {
-    return (
-      <ProblemPanel
-        problem={query.error instanceof ApiProblem ? query.error.body : { detail: query.error.message }}
-        action={
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        }
-      />
-    );
+    return <QueryProblem error={query.error} onRetry={() => void query.refetch()} />;
   }
   if (!data) {
     return (
