@@ -3,9 +3,10 @@ import { REQUEST_ID_HEADER, requestIdFrom } from '@/lib/http/request-id';
 import { contentSecurityPolicy, STATIC_SECURITY_HEADERS } from '@/lib/http/security-headers';
 
 /**
- * Runs before every page and route handler: gives the request an id (forwarded upstream as
- * X-Request-Id) and a CSP nonce, and sets the security headers. Authorization is NOT done here:
- * every page, route handler and server action checks the session and role itself.
+ * Runs before every page: gives the request an id (forwarded upstream as X-Request-Id) and a CSP
+ * nonce, and sets the security headers. Route handlers under /api do both themselves
+ * (lib/server/route.ts), so their answers skip this pass. Authorization is NOT done here: every
+ * page and route handler checks the session and role itself.
  */
 export function proxy(request: NextRequest) {
   const requestId = requestIdFrom(request.headers.get(REQUEST_ID_HEADER));
@@ -30,5 +31,5 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: [{ source: '/((?!_next/static|_next/image|favicon.ico).*)' }],
+  matcher: [{ source: '/((?!_next/static|_next/image|favicon.ico|api/).*)' }],
 };

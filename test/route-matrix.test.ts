@@ -49,6 +49,16 @@ describe('role × route matrix', () => {
     expect(undeclared).toEqual(['GET app/api/health/route.ts']);
   });
 
+  it('every answer carries its request id and the security headers, refusals included', async () => {
+    for (const route of routes.filter((r) => r.access && r.access !== 'public')) {
+      const response = await call(route);
+      const label = `${route.method} ${route.path}`;
+      expect(response.headers.get('x-request-id'), label).toMatch(/^[0-9a-f-]{36}$/);
+      expect(response.headers.get('x-content-type-options'), label).toBe('nosniff');
+      expect(response.headers.get('referrer-policy'), label).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
   it('signed-out callers get 401 on every non-public route', async () => {
     for (const route of routes.filter((r) => r.access && r.access !== 'public')) {
       const response = await call(route);

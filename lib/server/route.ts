@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { getEnv } from '../env';
 import { searchParamsToObject } from '../http/query';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../http/request-id';
+import { STATIC_SECURITY_HEADERS } from '../http/security-headers';
 import { requestLogger } from '../log';
 import { can, type Permission } from '../policy/roles';
 import { recordAudit } from './audit';
@@ -59,6 +60,18 @@ export function defineRoute<
 ) {
   const route = async (request: Request, nextContext?: NextRouteContext): Promise<Response> => {
     const requestId = requestIdFrom(request.headers.get(REQUEST_ID_HEADER));
+    const response = await handle(request, requestId, nextContext);
+    // proxy.ts skips /api (one pass less on the month view's 2 MB answer): the headers that
+    // matter for an API answer are set here instead, on every answer, refusals included.
+    response.headers.set(REQUEST_ID_HEADER, requestId);
+    for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) response.headers.set(name, value);
+    return response;
+  };
+  const handle = async (
+    request: Request,
+    requestId: string,
+    nextContext?: NextRouteContext,
+  ): Promise<Response> => {
     const log = requestLogger(requestId, { method: request.method, path: new URL(request.url).pathname });
     const fail = (status: number, code: string, title: string, detail: string, errors?: FieldError[]) =>
       problemResponse({ status, code, title, detail, requestId, errors });
@@ -134,12 +147,9 @@ export function defineRoute<
         requestId,
         log,
       });
-      const response =
-        result instanceof Response
-          ? result
-          : Response.json(result, { headers: { 'cache-control': 'no-store' } });
-      response.headers.set(REQUEST_ID_HEADER, requestId);
-      return response;
+      return result instanceof Response
+        ? result
+        : Response.json(result, { headers: { 'cache-control': 'no-store' } });
     } catch (error) {
       const problem = errorToProblem(error, requestId);
       // Our own failure is an error with its stack; a failing or unreachable service is a warning
