@@ -5,6 +5,6 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { startServerProcess } = await import('./lib/server/process-lifecycle');
+  const { startServerProcess } = await import('./lib/server/runtime/process-lifecycle');
   await startServerProcess();
 }

@@ -5,7 +5,7 @@ import { contentSecurityPolicy, STATIC_SECURITY_HEADERS } from '@/lib/http/secur
 /**
  * Runs before every page: gives the request an id (forwarded upstream as X-Request-Id) and a CSP
  * nonce, and sets the security headers. Route handlers under /api do both themselves
- * (lib/server/route.ts), so their answers skip this pass. Authorization is NOT done here: every
+ * (lib/server/http/route.ts), so their answers skip this pass. Authorization is NOT done here: every
  * page and route handler checks the session and role itself.
  */
 export function proxy(request: NextRequest) {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Role } from '../lib/policy/roles';
-import { DEMO_USERS } from '../lib/server/demo-users';
+import { DEMO_USERS } from '../lib/server/auth/demo-users';
 
 export function demoUser(role: Role) {
   const user = DEMO_USERS.find((candidate) => candidate.role === role);

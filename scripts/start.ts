@@ -10,7 +10,7 @@ import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EnvError, parseEnv } from '../lib/env-schema';
-import { DEMO_USERS } from '../lib/server/demo-users';
+import { DEMO_USERS } from '../lib/server/auth/demo-users';
 import { DEMO_API_KEY } from '../sandbox/demo';
 import { buildIfStale } from './lib/build-fingerprint';
 import { type Child, spawnChild, stopChild, waitForLine } from './lib/children';

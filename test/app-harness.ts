@@ -3,9 +3,9 @@ import { openTestDatabase, type TestDatabase, type TestDatabaseKind } from '@/li
 import { resetEnvForTests } from '@/lib/env';
 import { parseEnv } from '@/lib/env-schema';
 import type { Role } from '@/lib/policy/roles';
-import { setAuthForTests } from '@/lib/server/auth';
-import { createAuth } from '@/lib/server/auth-config';
-import { createUserAccount } from '@/lib/server/user-accounts';
+import { setAuthForTests } from '@/lib/server/auth/auth';
+import { createAuth } from '@/lib/server/auth/auth-config';
+import { createUserAccount } from '@/lib/server/auth/user-accounts';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 export const TEST_PASSWORD = 'a long test password';

@@ -3,10 +3,10 @@ import { setDatabaseForTests } from '@/lib/db';
 import { openTestDatabase, type TestDatabase } from '@/lib/db/testing';
 import { resetEnvForTests } from '@/lib/env';
 import { parseEnv } from '@/lib/env-schema';
-import { setAuthForTests } from '@/lib/server/auth';
-import { createAuth } from '@/lib/server/auth-config';
-import { issueSetupToken } from '@/lib/server/first-admin-setup';
-import { countUsers } from '@/lib/server/user-accounts';
+import { setAuthForTests } from '@/lib/server/auth/auth';
+import { createAuth } from '@/lib/server/auth/auth-config';
+import { issueSetupToken } from '@/lib/server/auth/first-admin-setup';
+import { countUsers } from '@/lib/server/auth/user-accounts';
 import { jsonRequest, signIn } from './app-harness';
 
 /**

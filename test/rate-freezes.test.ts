@@ -8,7 +8,7 @@ import { auditLog } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
 import { addMonths, currentYearMonth, formatYearMonth } from '@/lib/format/dates';
 import type { FreezeMonthData, FreezeOverviewData, FreezeResult } from '@/lib/rate-freezes/data';
-import { FREEZE_AUDIT_ACTION } from '@/lib/server/rate-freezes';
+import { FREEZE_AUDIT_ACTION } from '@/lib/server/rate-freezes/freezes';
 import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
 import { jsonRequest, signIn, startAppHarness } from './app-harness';
 

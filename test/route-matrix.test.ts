@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { can, ROLES, type Role } from '@/lib/policy/roles';
+import { ROLES, type Role } from '@/lib/policy/roles';
+import { allows } from '@/lib/server/http/route';
 import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
 import { jsonRequest, signIn, startAppHarness } from './app-harness';
 import { type DiscoveredRoute, discoverRoutes } from './routes';
@@ -33,8 +34,7 @@ const call = (route: DiscoveredRoute, cookie?: string, body?: unknown) =>
     params: Promise.resolve(route.params),
   });
 
-const allowedFor = (route: DiscoveredRoute, role: Role) =>
-  !route.access || route.access === 'public' || route.access === 'signed-in' || can(role, route.access);
+const allowedFor = (route: DiscoveredRoute, role: Role) => !route.access || allows(role, route.access);
 
 // Signing out ends the session the matrix reuses, so it is exercised with sessions of its own.
 const isSignOut = (route: DiscoveredRoute) => route.path === '/api/session' && route.method === 'DELETE';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, session } from '@/lib/db/schema';
-import { SESSION_MAX_AGE_SECONDS } from '@/lib/server/auth-config';
-import { SIGN_IN_MAX_FAILURES } from '@/lib/server/sign-in-limit';
-import { createUserAccount } from '@/lib/server/user-accounts';
+import { SESSION_MAX_AGE_SECONDS } from '@/lib/server/auth/auth-config';
+import { SIGN_IN_MAX_FAILURES } from '@/lib/server/auth/sign-in-limit';
+import { createUserAccount } from '@/lib/server/auth/user-accounts';
 import { jsonRequest, signIn, startAppHarness, TEST_PASSWORD } from './app-harness';
 
 let harness: Awaited<ReturnType<typeof startAppHarness>>;

@@ -8,9 +8,9 @@ import { SidebarNav } from '@/components/shell/sidebar-nav';
 import { UserMenu } from '@/components/shell/user-menu';
 import { ViewerRoleProvider } from '@/components/shell/viewer-role';
 import { can, HOME_BY_ROLE, ROLE_LABELS } from '@/lib/policy/roles';
-import { latestConnectionReport } from '@/lib/server/connection';
-import { readQuota } from '@/lib/server/quota';
-import { requireViewer } from '@/lib/server/session';
+import { requireViewer } from '@/lib/server/auth/session';
+import { latestConnectionReport } from '@/lib/server/connection/connection';
+import { readQuota } from '@/lib/server/connection/quota';
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const viewer = await requireViewer();

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Permission } from '@/lib/policy/roles';
-import { requireViewer } from '@/lib/server/session';
+import { requireViewer } from '@/lib/server/auth/session';
 
 /**
  * A section layout's permission check. Rendered by the layout, it sits above the section's

@@ -1,5 +1,5 @@
 import type { Role } from '../../lib/policy/roles';
-import { DEMO_USERS } from '../../lib/server/demo-users';
+import { DEMO_USERS } from '../../lib/server/auth/demo-users';
 
 /**
  * A signed-in user of the dashboard over plain HTTP: the session cookie from POST /api/session on

@@ -45,7 +45,7 @@ export function serviceReader(baseUrl: string, key: string) {
     return JSON.parse(await getText(pathAndQuery)) as T;
   }
 
-  /** The month view's own page query (lib/server/renewals.ts), so the raw walk is the same calls. */
+  /** The month view's own page query (lib/server/renewals/window.ts), so the raw walk is the same calls. */
   const monthPageQuery = (month: string, page: number) =>
     `/patent-events?${new URLSearchParams({
       dueMonth: month,

@@ -19,13 +19,13 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
 import { ApiProblem, apiFetch } from '@/lib/http/api-client';
 import { ROLE_LABELS, ROLES } from '@/lib/policy/roles';
-import type { CreateUserInput } from './user.schema';
+import type { CreateUserInput } from '../../lib/users/user.schema';
 
 // The schema (and zod) load when the form first validates; see lib/forms/lazy-zod-resolver.ts.
 const createUserResolver = lazyZodResolver(async () => {
   const [{ zodResolver }, { createUserSchema }] = await Promise.all([
     import('@hookform/resolvers/zod'),
-    import('./user.schema'),
+    import('../../lib/users/user.schema'),
   ]);
   return zodResolver(createUserSchema);
 });

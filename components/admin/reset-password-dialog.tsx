@@ -16,13 +16,13 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
 import { ApiProblem, apiFetch } from '@/lib/http/api-client';
-import type { ResetPasswordInput } from './user.schema';
+import type { ResetPasswordInput } from '../../lib/users/user.schema';
 
 // The schema (and zod) load when the form first validates; see lib/forms/lazy-zod-resolver.ts.
 const resetPasswordResolver = lazyZodResolver(async () => {
   const [{ zodResolver }, { resetPasswordSchema }] = await Promise.all([
     import('@hookform/resolvers/zod'),
-    import('./user.schema'),
+    import('../../lib/users/user.schema'),
   ]);
   return zodResolver(resetPasswordSchema);
 });

@@ -8,13 +8,13 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
 import { ApiProblem, apiFetch } from '@/lib/http/api-client';
-import type { FirstAdminInput } from './first-admin.schema';
+import type { FirstAdminInput } from '../../lib/auth/first-admin.schema';
 
 // The schema (and zod) load when the form first validates; see lib/forms/lazy-zod-resolver.ts.
 const firstAdminResolver = lazyZodResolver(async () => {
   const [{ zodResolver }, { firstAdminSchema }] = await Promise.all([
     import('@hookform/resolvers/zod'),
-    import('./first-admin.schema'),
+    import('../../lib/auth/first-admin.schema'),
   ]);
   return zodResolver(firstAdminSchema);
 });

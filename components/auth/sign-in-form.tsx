@@ -8,13 +8,13 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
 import { ApiProblem, apiFetch } from '@/lib/http/api-client';
-import type { SignInInput } from './sign-in.schema';
+import type { SignInInput } from '../../lib/auth/sign-in.schema';
 
 // The schema (and zod) load when the form first validates; see lib/forms/lazy-zod-resolver.ts.
 const signInResolver = lazyZodResolver(async () => {
   const [{ zodResolver }, { signInSchema }] = await Promise.all([
     import('@hookform/resolvers/zod'),
-    import('./sign-in.schema'),
+    import('../../lib/auth/sign-in.schema'),
   ]);
   return zodResolver(signInSchema);
 });

@@ -19,14 +19,14 @@ import { ApiProblem, apiFetch } from '@/lib/http/api-client';
 import { INVOICE_MARK_KEY } from '@/lib/invoices/line-keys';
 import type { MarkView } from '@/lib/invoices/reconciliation';
 import { INVOICES_KEY, invoiceMarksQuery } from './invoices-query';
-import type { Mark, MarkInput } from './mark.schema';
+import type { Mark, MarkInput } from '../../lib/invoices/mark.schema';
 import { type MarkReconciliationProps, MarkTrigger } from './mark-reconciliation-trigger';
 
 // The schema (and zod) load when the form first validates; see lib/forms/lazy-zod-resolver.ts.
 const markResolver = lazyZodResolver(async () => {
   const [{ zodResolver }, { markSchema }] = await Promise.all([
     import('@hookform/resolvers/zod'),
-    import('./mark.schema'),
+    import('../../lib/invoices/mark.schema'),
   ]);
   return zodResolver(markSchema);
 });
@@ -34,7 +34,7 @@ const markResolver = lazyZodResolver(async () => {
 /**
  * Marks a line, or the whole invoice, reconciled or disputed with a note. A dispute needs a note
  * (what is wrong is the point of it); reconciling the invoice reconciles its unmarked lines, and
- * the server refuses it while a line is disputed (lib/server/reconciliation-marks.ts). Loaded after
+ * the server refuses it while a line is disputed (lib/server/invoices/reconciliation-marks.ts). Loaded after
  * the page hydrates (./mark-reconciliation-dialog.tsx).
  */
 export function MarkReconciliationFormDialog({

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { filenameFromDisposition } from '@/lib/http/content-disposition';
+import { filenameFromDisposition } from '@/lib/annuity/content-disposition';
 
 /**
  * Downloads the official receipt of a FULFILLED renewal; when the office has not recorded it yet

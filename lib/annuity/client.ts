@@ -1,6 +1,6 @@
 import 'server-only';
 import type { z } from 'zod';
-import { filenameFromDisposition } from '../http/content-disposition';
+import { filenameFromDisposition } from './content-disposition';
 import {
   AnnuityApiError,
   AnnuityContractError,
@@ -513,4 +513,4 @@ export function createAnnuityClient(options: AnnuityClientOptions) {
 
 export type AnnuityClient = ReturnType<typeof createAnnuityClient>;
 
-export { filenameFromDisposition } from '../http/content-disposition';
+export { filenameFromDisposition } from './content-disposition';

@@ -46,15 +46,42 @@ export const PROBLEM_CODES = [
   'rate_limit_exceeded',
 ] as const;
 
+/** The fields GET /patents can sort on, one per request, `-` for descending (spec: Endpoints 1). */
+export const PATENT_SORT_FIELDS = [
+  'clientCaseReference',
+  'office',
+  'applicationDate',
+  'publicationNumber',
+  'status',
+] as const;
+export type PatentSortField = (typeof PATENT_SORT_FIELDS)[number];
+
+/**
+ * The values this version of v2 defines, closed: what the stand-in service produces. A reader of
+ * the service uses the open types below, since a later v2 may add values (spec: Versioning 3).
+ */
+export type KnownPatentStatus = (typeof PATENT_STATUSES)[number];
+export type KnownPatentType = (typeof PATENT_TYPES)[number];
+export type KnownFilingRoute = (typeof FILING_ROUTES)[number];
+export type KnownApplicantType = (typeof APPLICANT_TYPES)[number];
+export type KnownEventType = (typeof EVENT_TYPES)[number];
+export type KnownDuePeriod = (typeof DUE_PERIODS)[number];
+export type KnownProcessingStatus = (typeof PROCESSING_STATUSES)[number];
+export type KnownBlockedReason = (typeof BLOCKED_REASONS)[number];
+export type KnownFeeComponentType = (typeof FEE_COMPONENT_TYPES)[number];
+export type KnownFeesStatus = (typeof FEES_STATUSES)[number];
+export type KnownInstructabilityMode = (typeof INSTRUCTABILITY_MODES)[number];
+export type KnownInvoiceOrigin = (typeof INVOICE_ORIGINS)[number];
+
 /** An open enum (spec: Conventions): the known values, or any other string a later v2 may add. */
 export type OpenEnum<Known extends string> = Known | (string & {});
 
 export type Decision = (typeof DECISIONS)[number];
-export type DuePeriod = OpenEnum<(typeof DUE_PERIODS)[number]>;
-export type ProcessingStatus = OpenEnum<(typeof PROCESSING_STATUSES)[number]>;
-export type BlockedReason = OpenEnum<(typeof BLOCKED_REASONS)[number]>;
-export type FeeComponentType = OpenEnum<(typeof FEE_COMPONENT_TYPES)[number]>;
-export type FeesStatus = OpenEnum<(typeof FEES_STATUSES)[number]>;
-export type InvoiceOrigin = OpenEnum<(typeof INVOICE_ORIGINS)[number]>;
+export type DuePeriod = OpenEnum<KnownDuePeriod>;
+export type ProcessingStatus = OpenEnum<KnownProcessingStatus>;
+export type BlockedReason = OpenEnum<KnownBlockedReason>;
+export type FeeComponentType = OpenEnum<KnownFeeComponentType>;
+export type FeesStatus = OpenEnum<KnownFeesStatus>;
+export type InvoiceOrigin = OpenEnum<KnownInvoiceOrigin>;
 export type Scope = (typeof SCOPES)[number];
 export type ProblemCode = OpenEnum<(typeof PROBLEM_CODES)[number]>;

@@ -142,7 +142,7 @@ export const portfolioSnapshot = pgTable('portfolio_snapshot', {
   lastError: text('last_error'),
   /**
    * Bumped by a trigger whenever rows of the current generation are added or removed (migration
-   * 0006), so a process holding the join fields in memory (lib/server/snapshot-index.ts) knows
+   * 0006), so a process holding the join fields in memory (lib/server/portfolio/snapshot-index.ts) knows
    * from this one row whether its copy is still whole.
    */
   revision: integer('revision').notNull().default(0),

@@ -3,7 +3,7 @@ import type { Invoice } from '@/lib/annuity/schemas';
 /**
  * What the checks know about one invoice line beyond the invoice itself: the decision our batch
  * records hold (with the estimate recorded when it was sent, issue 7) and the event as the service
- * reports it (its due date and `appliedDecision`). Gathered by lib/server/invoices-evidence.ts;
+ * reports it (its due date and `appliedDecision`). Gathered by lib/server/invoices/evidence.ts;
  * plain data here so the checks stay pure.
  */
 export interface RecordedEstimate {

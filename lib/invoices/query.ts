@@ -10,7 +10,7 @@ export { filtersQueryString, INVOICE_SORTS, type InvoiceSort, listQueryString } 
 /**
  * The invoice list's state (URL and /api/invoices) and an export's scope. The service pages
  * invoices with no filter at all (spec: Endpoints 11), so every filter here is applied by the
- * dashboard over the whole list (lib/server/invoices-catalog.ts says how it is read).
+ * dashboard over the whole list (lib/server/invoices/catalog.ts says how it is read).
  */
 const calendarDate = z.string().refine(isCalendarDate, 'expected a YYYY-MM-DD date');
 // Open enum (spec: Conventions): any origin the service may add can be filtered on.

@@ -1,10 +1,10 @@
 import { openDatabase } from '../../lib/db/open';
 import { databaseTarget } from '../../lib/db/target';
 import type { Env } from '../../lib/env-schema';
-import { createAuth } from '../../lib/server/auth-config';
-import { DEMO_USERS } from '../../lib/server/demo-users';
-import { issueSetupToken } from '../../lib/server/first-admin-setup';
-import { countUsers, createUserAccount } from '../../lib/server/user-accounts';
+import { createAuth } from '../../lib/server/auth/auth-config';
+import { DEMO_USERS } from '../../lib/server/auth/demo-users';
+import { issueSetupToken } from '../../lib/server/auth/first-admin-setup';
+import { countUsers, createUserAccount } from '../../lib/server/auth/user-accounts';
 
 export type FirstRun =
   | { kind: 'ready' }

@@ -1,9 +1,7 @@
 import type { Metadata } from 'next';
 import { FirstAdminForm } from '@/components/auth/first-admin-form';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { getDb } from '@/lib/db';
-import { isValidSetupToken } from '@/lib/server/first-admin-setup';
-import { countUsers } from '@/lib/server/user-accounts';
+import { setupLinkUsable } from '@/lib/server/auth/user-admin';
 
 export const metadata: Metadata = { title: 'Set up' };
 
@@ -13,9 +11,8 @@ export default async function SetupPage({
   searchParams: Promise<{ token?: string | string[] }>;
 }) {
   const { token } = await searchParams;
-  const db = await getDb();
-  const usable =
-    typeof token === 'string' && (await countUsers(db)) === 0 && (await isValidSetupToken(db, token));
+  const linkToken = typeof token === 'string' ? token : undefined;
+  const usable = await setupLinkUsable(linkToken);
   return (
     <main id="main" className="flex min-h-screen items-center justify-center bg-muted/40 px-4">
       <Card className="w-full max-w-md">
@@ -26,8 +23,8 @@ export default async function SetupPage({
           </CardDescription>
         </CardHeader>
         <CardContent>
-          {usable ? (
-            <FirstAdminForm token={token} />
+          {usable && linkToken ? (
+            <FirstAdminForm token={linkToken} />
           ) : (
             <p className="text-sm text-muted-foreground">
               This set-up link is not valid: it was already used, it expired, or accounts exist. Restart the

@@ -2,11 +2,10 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { SignInForm } from '@/components/auth/sign-in-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { getDb } from '@/lib/db';
 import { safeLocalPath } from '@/lib/http/safe-redirect';
 import { HOME_BY_ROLE } from '@/lib/policy/roles';
-import { currentViewer } from '@/lib/server/session';
-import { countUsers } from '@/lib/server/user-accounts';
+import { currentViewer } from '@/lib/server/auth/session';
+import { hasNoUsers } from '@/lib/server/auth/user-admin';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
@@ -19,7 +18,7 @@ export default async function SignInPage({
   const nextPath = safeLocalPath(typeof next === 'string' ? next : null) ?? undefined;
   const viewer = await currentViewer();
   if (viewer) redirect(nextPath ?? HOME_BY_ROLE[viewer.role]);
-  const noUsersYet = (await countUsers(await getDb())) === 0;
+  const noUsersYet = await hasNoUsers();
 
   return (
     <main id="main" className="flex min-h-screen items-center justify-center bg-muted/40 px-4">

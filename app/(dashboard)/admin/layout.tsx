@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { AdminTabs } from '@/components/admin/admin-tabs';
 import { PageHeader } from '@/components/shell/page-header';
-import { requireViewer } from '@/lib/server/session';
+import { requireViewer } from '@/lib/server/auth/session';
 
 /**
  * Every admin page is the administrator's alone; the check is here, above the loading.tsx

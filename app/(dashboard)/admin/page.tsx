@@ -1,15 +1,14 @@
 import type { Metadata } from 'next';
 import { CreateUserDialog } from '@/components/admin/create-user-dialog';
 import { UsersTable } from '@/components/admin/users-table';
-import { getDb } from '@/lib/db';
-import { requireViewer } from '@/lib/server/session';
-import { listUsers } from '@/lib/server/user-accounts';
+import { requireViewer } from '@/lib/server/auth/session';
+import { userAccounts } from '@/lib/server/auth/user-admin';
 
 export const metadata: Metadata = { title: 'Users' };
 
 export default async function AdminUsersPage() {
   const viewer = await requireViewer('users:manage');
-  const users = await listUsers(await getDb());
+  const users = await userAccounts();
   return (
     <section aria-labelledby="users-heading" className="flex flex-col gap-4">
       <div className="flex items-center justify-between">

@@ -7,9 +7,9 @@ import { trackingQuery } from '@/components/tracking/tracking-query';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { currentYearMonth, isYearMonth } from '@/lib/format/dates';
 import { can } from '@/lib/policy/roles';
-import { loadForPage, pageRequestId } from '@/lib/server/request-context';
-import { requireViewer } from '@/lib/server/session';
-import { loadTrackingMonth } from '@/lib/server/tracking';
+import { requireViewer } from '@/lib/server/auth/session';
+import { loadForPage, pageRequestId } from '@/lib/server/http/request-context';
+import { loadTrackingMonth } from '@/lib/server/tracking/board';
 
 export const metadata: Metadata = { title: 'Tracking' };
 

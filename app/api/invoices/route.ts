@@ -1,6 +1,6 @@
 import { invoiceListQuerySchema } from '@/lib/invoices/query';
-import { loadInvoiceList } from '@/lib/server/invoices';
-import { defineRoute } from '@/lib/server/route';
+import { defineRoute } from '@/lib/server/http/route';
+import { loadInvoiceList } from '@/lib/server/invoices/invoices';
 
 /** A page of the invoice list, filtered and sorted by the dashboard over every invoice. */
 export const GET = defineRoute(

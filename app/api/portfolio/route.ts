@@ -1,6 +1,6 @@
 import { portfolioQuerySchema } from '@/lib/portfolio/query';
-import { loadPatentPage } from '@/lib/server/portfolio';
-import { defineRoute } from '@/lib/server/route';
+import { defineRoute } from '@/lib/server/http/route';
+import { loadPatentPage } from '@/lib/server/portfolio/patents';
 
 /** One page of the portfolio, for the portfolio table's client queries. */
 export const GET = defineRoute(

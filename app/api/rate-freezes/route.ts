@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { loadFreezeOverview } from '@/lib/server/rate-freezes';
-import { defineRoute } from '@/lib/server/route';
+import { defineRoute } from '@/lib/server/http/route';
+import { loadFreezeOverview } from '@/lib/server/rate-freezes/freezes';
 
 /** Frozen months and the months ahead with their state, for the overview's client queries. */
 export const GET = defineRoute(

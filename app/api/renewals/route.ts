@@ -1,6 +1,6 @@
 import { renewalsQuerySchema } from '@/lib/renewals/query';
-import { renewalWindowJson } from '@/lib/server/renewals';
-import { defineRoute } from '@/lib/server/route';
+import { defineRoute } from '@/lib/server/http/route';
+import { renewalWindowJson } from '@/lib/server/renewals/window';
 
 /** The renewals due in a window, joined to the portfolio, for the month view's client queries. */
 export const GET = defineRoute(

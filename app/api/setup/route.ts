@@ -1,16 +1,12 @@
-import { firstAdminSchema } from '@/components/auth/first-admin.schema';
-import { getDb } from '@/lib/db';
-import { recordAudit } from '@/lib/server/audit';
-import { getAuth } from '@/lib/server/auth';
-import { claimSetupToken } from '@/lib/server/first-admin-setup';
-import { problemResponse } from '@/lib/server/problem';
-import { defineRoute } from '@/lib/server/route';
-import { countUsers, createUserAccount } from '@/lib/server/user-accounts';
+import { firstAdminSchema } from '@/lib/auth/first-admin.schema';
+import { createFirstAdmin } from '@/lib/server/auth/user-admin';
+import { problemResponse } from '@/lib/server/http/problem';
+import { defineRoute } from '@/lib/server/http/route';
 
 /** Creates the first administrator, once, with the one-time token printed at start-up. */
 export const POST = defineRoute({ access: 'public', body: firstAdminSchema }, async ({ body, requestId }) => {
-  const db = await getDb();
-  if ((await countUsers(db)) > 0 || !(await claimSetupToken(db, body.token))) {
+  const admin = await createFirstAdmin(body, requestId);
+  if (!admin) {
     return problemResponse({
       status: 403,
       code: 'setup_closed',
@@ -19,13 +15,5 @@ export const POST = defineRoute({ access: 'public', body: firstAdminSchema }, as
       requestId,
     });
   }
-  const admin = await createUserAccount(await getAuth(), db, { ...body, role: 'admin' });
-  await recordAudit({
-    actor: { userId: admin.id, email: admin.email },
-    action: 'users.create_first_admin',
-    target: admin.email,
-    outcome: 'success',
-    requestId,
-  });
   return Response.json({ id: admin.id }, { status: 201 });
 });

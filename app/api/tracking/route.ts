@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isYearMonth } from '@/lib/format/dates';
-import { defineRoute } from '@/lib/server/route';
-import { loadTrackingMonth } from '@/lib/server/tracking';
+import { defineRoute } from '@/lib/server/http/route';
+import { loadTrackingMonth } from '@/lib/server/tracking/board';
 
 const querySchema = z.object({
   month: z.string().refine(isYearMonth, 'expected a month as YYYY-MM'),

@@ -1,9 +1,9 @@
 import 'server-only';
 import { logger } from '../../log';
-import { recordAudit } from '../audit';
-import { removeFromDraft, renewBatchKey } from '../decision-drafts';
-import { upstreamClient } from '../upstream';
+import { recordAudit } from '../audit/audit';
+import { upstreamClient } from '../connection/upstream';
 import { type BatchView, batchCreator, batchView, openBatches, updateBatch, updateItem } from './batch-store';
+import { removeFromDraft, renewBatchKey } from './drafts';
 import { rereadEvents } from './reread';
 
 /**

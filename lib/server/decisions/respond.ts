@@ -1,5 +1,5 @@
 import 'server-only';
-import { problemResponse } from '../problem';
+import { problemResponse } from '../http/problem';
 import type { BatchView } from './batch-store';
 
 /**

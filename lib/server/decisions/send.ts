@@ -11,12 +11,11 @@ import { type DraftEntry, patentName } from '../../decisions/draft';
 import { type EventProblem, eventProblem, problemFromInstructability } from '../../decisions/event-problems';
 import { selectionProblems } from '../../decisions/rules';
 import { logger } from '../../log';
-import { recordAudit } from '../audit';
-import { noteScopeFromSend } from '../connection';
-import { readDraft, removeFromDraft, renewBatchKey } from '../decision-drafts';
-import { errorToProblem } from '../error-mapping';
-import type { Viewer } from '../session';
-import { upstreamClient } from '../upstream';
+import { recordAudit } from '../audit/audit';
+import type { Viewer } from '../auth/session';
+import { noteScopeFromSend } from '../connection/connection';
+import { upstreamClient } from '../connection/upstream';
+import { errorToProblem } from '../http/error-mapping';
 import {
   type BatchProblem,
   type BatchView,
@@ -26,6 +25,7 @@ import {
   updateBatch,
   updateItem,
 } from './batch-store';
+import { readDraft, removeFromDraft, renewBatchKey } from './drafts';
 import { DecisionInputError } from './errors';
 import { reconcileBatch } from './reconcile';
 import { rereadEvents } from './reread';

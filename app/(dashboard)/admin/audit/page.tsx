@@ -14,8 +14,8 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { AUDIT_PAGE_SIZE, auditFilterSchema, queryAuditLog } from '@/lib/server/audit-query';
-import { requireViewer } from '@/lib/server/session';
+import { AUDIT_PAGE_SIZE, auditFilterSchema, queryAuditLog } from '@/lib/server/audit/audit-query';
+import { requireViewer } from '@/lib/server/auth/session';
 
 export const metadata: Metadata = { title: 'Audit log' };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { ConnectionPanel } from '@/components/admin/connection-panel';
-import { latestConnectionReport } from '@/lib/server/connection';
-import { requireViewer } from '@/lib/server/session';
+import { requireViewer } from '@/lib/server/auth/session';
+import { latestConnectionReport } from '@/lib/server/connection/connection';
 
 export const metadata: Metadata = { title: 'API connection' };
 

@@ -41,7 +41,7 @@ const STATUS_OPTIONS = RECONCILIATION_STATUSES.map((value) => ({
 
 /**
  * The invoice list. The service pages invoices without filters (spec: Endpoints 11), so the
- * dashboard reads them all (lib/server/invoices-catalog.ts) and filters, sorts and pages them
+ * dashboard reads them all (lib/server/invoices/catalog.ts) and filters, sorts and pages them
  * itself; every choice lives in the URL.
  */
 export function InvoicesTable() {

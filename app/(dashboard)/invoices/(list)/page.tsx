@@ -7,9 +7,9 @@ import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import type { InvoiceListQuery } from '@/lib/invoices/query';
-import { loadInvoiceList } from '@/lib/server/invoices';
-import { loadForPage, pageRequestId } from '@/lib/server/request-context';
-import { requireViewer } from '@/lib/server/session';
+import { requireViewer } from '@/lib/server/auth/session';
+import { loadForPage, pageRequestId } from '@/lib/server/http/request-context';
+import { loadInvoiceList } from '@/lib/server/invoices/invoices';
 import { InvoicesTable } from './invoices-table';
 import { invoiceQueryFromParams, loadInvoiceParams } from './search-params';
 

@@ -6,10 +6,10 @@ import { invoiceDetailQuery, invoiceMarksQuery } from '@/components/invoices/inv
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { can } from '@/lib/policy/roles';
-import { loadInvoiceDetail } from '@/lib/server/invoices';
-import { marksOfInvoice } from '@/lib/server/reconciliation-marks';
-import { loadForPage, pageRequestId } from '@/lib/server/request-context';
-import { requireViewer } from '@/lib/server/session';
+import { requireViewer } from '@/lib/server/auth/session';
+import { loadForPage, pageRequestId } from '@/lib/server/http/request-context';
+import { loadInvoiceDetail } from '@/lib/server/invoices/invoices';
+import { marksOfInvoice } from '@/lib/server/invoices/reconciliation-marks';
 import { InvoiceDetail } from './invoice-detail';
 
 export const metadata: Metadata = { title: 'Invoice' };

@@ -8,9 +8,9 @@ import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import type { PortfolioQuery } from '@/lib/portfolio/query';
-import { loadPatentPage } from '@/lib/server/portfolio';
-import { loadForPage, pageRequestId } from '@/lib/server/request-context';
-import { requireViewer } from '@/lib/server/session';
+import { requireViewer } from '@/lib/server/auth/session';
+import { loadForPage, pageRequestId } from '@/lib/server/http/request-context';
+import { loadPatentPage } from '@/lib/server/portfolio/patents';
 import { PortfolioTable } from './portfolio-table';
 import { loadPortfolioParams, portfolioQueryFromParams } from './search-params';
 

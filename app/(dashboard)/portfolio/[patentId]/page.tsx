@@ -22,9 +22,9 @@ import {
   patentStatusLabel,
   processingStatusLabel,
 } from '@/lib/renewals/labels';
-import { loadPatentDetail } from '@/lib/server/portfolio';
-import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/request-context';
-import { requireViewer } from '@/lib/server/session';
+import { requireViewer } from '@/lib/server/auth/session';
+import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
+import { loadPatentDetail } from '@/lib/server/portfolio/patents';
 
 export const metadata: Metadata = { title: 'Patent' };
 

@@ -3,9 +3,9 @@ import type { Metadata } from 'next';
 import { freezeOverviewQuery } from '@/components/rate-freezes/rate-freezes-query';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
-import { loadFreezeOverview } from '@/lib/server/rate-freezes';
-import { loadForPage, pageRequestId } from '@/lib/server/request-context';
-import { requireViewer } from '@/lib/server/session';
+import { requireViewer } from '@/lib/server/auth/session';
+import { loadForPage, pageRequestId } from '@/lib/server/http/request-context';
+import { loadFreezeOverview } from '@/lib/server/rate-freezes/freezes';
 import { FreezeOverview } from './freeze-overview';
 
 export const metadata: Metadata = { title: 'Rate freezes' };

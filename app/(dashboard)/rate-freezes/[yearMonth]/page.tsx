@@ -8,9 +8,9 @@ import { ProblemPanel } from '@/components/shell/problem-panel';
 import { formatYearMonth } from '@/lib/format/dates';
 import { can } from '@/lib/policy/roles';
 import { yearMonthSchema } from '@/lib/rate-freezes/months';
-import { loadFreezeMonth } from '@/lib/server/rate-freezes';
-import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/request-context';
-import { requireViewer } from '@/lib/server/session';
+import { requireViewer } from '@/lib/server/auth/session';
+import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
+import { loadFreezeMonth } from '@/lib/server/rate-freezes/freezes';
 import { MonthFreeze } from './month-freeze';
 
 export const metadata: Metadata = { title: 'Rate freeze' };

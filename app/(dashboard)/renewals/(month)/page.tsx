@@ -12,11 +12,11 @@ import { can } from '@/lib/policy/roles';
 import { serverFiltersSchema } from '@/lib/renewals/query';
 import { type RenewalWindow, windowFromParams, windowParamsSchema } from '@/lib/renewals/window';
 import type { ServerFilters } from '@/lib/renewals/window-data';
-import { readDraft } from '@/lib/server/decision-drafts';
-import { snapshotFacets } from '@/lib/server/portfolio-snapshot';
-import { defaultRenewalMonth, loadRenewalWindow } from '@/lib/server/renewals';
-import { loadForPage, pageRequestId } from '@/lib/server/request-context';
-import { requireViewer } from '@/lib/server/session';
+import { requireViewer } from '@/lib/server/auth/session';
+import { readDraft } from '@/lib/server/decisions/drafts';
+import { loadForPage, pageRequestId } from '@/lib/server/http/request-context';
+import { snapshotFacets } from '@/lib/server/portfolio/snapshot';
+import { defaultRenewalMonth, loadRenewalWindow } from '@/lib/server/renewals/window';
 import { MonthView } from './month-view';
 import { loadRenewalsParams, serializeRenewalsParams } from './search-params';
 

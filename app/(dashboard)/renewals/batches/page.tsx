@@ -6,9 +6,9 @@ import { PageHeader } from '@/components/shell/page-header';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatTimestamp } from '@/lib/format/dates';
+import { requireViewer } from '@/lib/server/auth/session';
 import { BATCH_PAGE_SIZE, listBatches } from '@/lib/server/decisions/batch-store';
-import { pageLocale } from '@/lib/server/request-context';
-import { requireViewer } from '@/lib/server/session';
+import { pageLocale } from '@/lib/server/http/request-context';
 
 export const metadata: Metadata = { title: 'Sent batches' };
 

@@ -2,8 +2,8 @@ import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query
 import type { Metadata } from 'next';
 import { draftQuery } from '@/components/decisions/draft-query';
 import { PageHeader } from '@/components/shell/page-header';
-import { readDraft } from '@/lib/server/decision-drafts';
-import { requireViewer } from '@/lib/server/session';
+import { requireViewer } from '@/lib/server/auth/session';
+import { readDraft } from '@/lib/server/decisions/drafts';
 import { ReviewForm } from './review-form';
 
 export const metadata: Metadata = { title: 'Review decisions' };

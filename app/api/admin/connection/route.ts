@@ -1,7 +1,7 @@
 import { getEnv } from '@/lib/env';
-import { recordAudit } from '@/lib/server/audit';
-import { latestConnectionReport, runConnectionCheck } from '@/lib/server/connection';
-import { defineRoute } from '@/lib/server/route';
+import { recordAudit } from '@/lib/server/audit/audit';
+import { latestConnectionReport, runConnectionCheck } from '@/lib/server/connection/connection';
+import { defineRoute } from '@/lib/server/http/route';
 
 export const GET = defineRoute({ access: 'connection:manage' }, async () => ({
   report: latestConnectionReport(),

@@ -1,26 +1,11 @@
-import { createUserSchema } from '@/components/admin/user.schema';
-import { getDb } from '@/lib/db';
-import { recordAudit } from '@/lib/server/audit';
-import { getAuth } from '@/lib/server/auth';
-import { defineRoute } from '@/lib/server/route';
-import { createUserAccount, listUsers } from '@/lib/server/user-accounts';
+import { createUserAs, userAccounts } from '@/lib/server/auth/user-admin';
+import { defineRoute } from '@/lib/server/http/route';
+import { createUserSchema } from '@/lib/users/user.schema';
 
-export const GET = defineRoute({ access: 'users:manage' }, async () => ({
-  users: await listUsers(await getDb()),
-}));
+export const GET = defineRoute({ access: 'users:manage' }, async () => ({ users: await userAccounts() }));
 
 export const POST = defineRoute(
   { access: 'users:manage', audit: 'users.create', body: createUserSchema },
-  async ({ body, viewer, requestId }) => {
-    const created = await createUserAccount(await getAuth(), await getDb(), body);
-    await recordAudit({
-      actor: { userId: viewer.userId, email: viewer.email },
-      action: 'users.create',
-      target: created.email,
-      outcome: 'success',
-      requestId,
-      details: { role: created.role },
-    });
-    return Response.json({ user: created }, { status: 201 });
-  },
+  async ({ body, viewer, requestId }) =>
+    Response.json({ user: await createUserAs(viewer, body, requestId) }, { status: 201 }),
 );

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BATCH_PAGE_SIZE, listBatches } from '@/lib/server/decisions/batch-store';
 import { batchResponse } from '@/lib/server/decisions/respond';
 import { sendDraft } from '@/lib/server/decisions/send';
-import { defineRoute } from '@/lib/server/route';
+import { defineRoute } from '@/lib/server/http/route';
 
 const sendSchema = z.object({
   batchKey: z.uuid({ error: 'expected the batch key of the reviewed draft' }),

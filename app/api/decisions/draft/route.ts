@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { draftEntriesSchema } from '@/lib/decisions/draft.schema';
-import { DraftConflictError, readDraft, writeDraft } from '@/lib/server/decision-drafts';
-import { problemResponse } from '@/lib/server/problem';
-import { defineRoute } from '@/lib/server/route';
+import { DraftConflictError, readDraft, writeDraft } from '@/lib/server/decisions/drafts';
+import { problemResponse } from '@/lib/server/http/problem';
+import { defineRoute } from '@/lib/server/http/route';
 
 /** The signed-in user's unsent decisions. */
 export const GET = defineRoute({ access: 'decisions:write' }, async ({ viewer }) => readDraft(viewer.userId));

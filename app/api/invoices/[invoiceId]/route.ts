@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { loadInvoiceDetail } from '@/lib/server/invoices';
-import { defineRoute } from '@/lib/server/route';
+import { defineRoute } from '@/lib/server/http/route';
+import { loadInvoiceDetail } from '@/lib/server/invoices/invoices';
 
 const paramsSchema = z.object({ invoiceId: z.uuid({ error: 'expected an invoice id' }) });
 

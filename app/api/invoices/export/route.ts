@@ -1,31 +1,21 @@
 import { EXPORT_PROGRESS_CONTENT_TYPE, type ExportMessage } from '@/lib/invoices/export-progress';
 import { invoiceExportQuerySchema } from '@/lib/invoices/query';
 import { logger } from '@/lib/log';
-import { can } from '@/lib/policy/roles';
-import { errorToProblem } from '@/lib/server/error-mapping';
-import { type ExportPlan, planInvoiceExport, writeInvoiceExport } from '@/lib/server/invoices-export';
-import { pacedStream, StreamCancelledError } from '@/lib/server/invoices-stream';
-import { problemResponse } from '@/lib/server/problem';
-import { defineRoute } from '@/lib/server/route';
+import { errorToProblem } from '@/lib/server/http/error-mapping';
+import { problemResponse } from '@/lib/server/http/problem';
+import { defineRoute } from '@/lib/server/http/route';
+import { type ExportPlan, planInvoiceExport, writeInvoiceExport } from '@/lib/server/invoices/export';
+import { pacedStream, StreamCancelledError } from '@/lib/server/invoices/stream';
 
 /**
- * Invoice lines as CSV or XLSX, for one invoice or a selection. Reading invoices takes
- * 'invoices:read'; taking them away as a file takes 'exports:read' too. The file is streamed as it
- * is made (lib/server/invoices-export.ts); with `progress=1` the same bytes come inside progress
+ * Invoice lines as CSV or XLSX, for one invoice or a selection: reading invoices and taking them
+ * away as a file are two permissions, both needed. The file is streamed as it
+ * is made (lib/server/invoices/export.ts); with `progress=1` the same bytes come inside progress
  * lines, so the browser can show how far the export has come.
  */
 export const GET = defineRoute(
-  { access: 'invoices:read', query: invoiceExportQuerySchema },
-  async ({ query, viewer, requestId }) => {
-    if (!can(viewer.role, 'exports:read')) {
-      return problemResponse({
-        status: 403,
-        code: 'forbidden_for_role',
-        title: 'Not allowed for your role',
-        detail: 'Your role does not allow exports.',
-        requestId,
-      });
-    }
+  { access: ['invoices:read', 'exports:read'], query: invoiceExportQuerySchema },
+  async ({ query, requestId }) => {
     const plan = await planInvoiceExport(query, requestId);
     return query.progress ? progressResponse(plan, requestId) : fileResponse(plan, requestId);
   },

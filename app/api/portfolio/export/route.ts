@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { repeatable } from '@/lib/http/query';
 import { PATENT_COLUMN_IDS, patentExportTable } from '@/lib/portfolio/columns';
 import { portfolioQuerySchema } from '@/lib/portfolio/query';
-import { fileResponse, toCsv, toXlsx } from '@/lib/server/export-file';
-import { portfolioForExport } from '@/lib/server/portfolio';
-import { defineRoute } from '@/lib/server/route';
+import { fileResponse, toCsv, toXlsx } from '@/lib/server/http/export-file';
+import { defineRoute } from '@/lib/server/http/route';
+import { portfolioForExport } from '@/lib/server/portfolio/patents';
 
 const exportQuerySchema = portfolioQuerySchema.pick({ sort: true, providerId: true }).extend({
   format: z.enum(['csv', 'xlsx']),

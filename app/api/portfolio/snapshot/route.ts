@@ -1,9 +1,9 @@
-import { recordAudit } from '@/lib/server/audit';
-import { refreshInBackground } from '@/lib/server/portfolio-join';
-import { snapshotStatus } from '@/lib/server/portfolio-snapshot';
-import { problemResponse } from '@/lib/server/problem';
-import { defineRoute } from '@/lib/server/route';
-import { upstreamClient } from '@/lib/server/upstream';
+import { recordAudit } from '@/lib/server/audit/audit';
+import { upstreamClient } from '@/lib/server/connection/upstream';
+import { problemResponse } from '@/lib/server/http/problem';
+import { defineRoute } from '@/lib/server/http/route';
+import { refreshInBackground } from '@/lib/server/portfolio/join';
+import { snapshotStatus } from '@/lib/server/portfolio/snapshot';
 
 const MIN_REFRESH_INTERVAL_MS = 5 * 60_000;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { yearMonthSchema } from '@/lib/rate-freezes/months';
-import { freezeMonth, loadFreezeMonth } from '@/lib/server/rate-freezes';
-import { defineRoute } from '@/lib/server/route';
+import { defineRoute } from '@/lib/server/http/route';
+import { freezeMonth, loadFreezeMonth } from '@/lib/server/rate-freezes/freezes';
 
 const params = z.object({ yearMonth: yearMonthSchema });
 

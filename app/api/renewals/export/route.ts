@@ -5,9 +5,9 @@ import { localFiltersSchema, parseSort, toLocalFilters } from '@/lib/renewals/lo
 import { renewalsQuerySchema } from '@/lib/renewals/query';
 import { applyLocalFilters, sortRows } from '@/lib/renewals/view-model';
 import { windowBounds } from '@/lib/renewals/window';
-import { fileResponse, toCsv, toXlsx } from '@/lib/server/export-file';
-import { loadRenewalWindow } from '@/lib/server/renewals';
-import { defineRoute } from '@/lib/server/route';
+import { fileResponse, toCsv, toXlsx } from '@/lib/server/http/export-file';
+import { defineRoute } from '@/lib/server/http/route';
+import { loadRenewalWindow } from '@/lib/server/renewals/window';
 
 const exportQuerySchema = z.intersection(
   renewalsQuerySchema,

@@ -13,9 +13,9 @@ import { patentName } from '@/lib/decisions/draft';
 import { formatDate, formatTimestamp } from '@/lib/format/dates';
 import { can } from '@/lib/policy/roles';
 import { decisionLabel } from '@/lib/renewals/labels';
+import { requireViewer } from '@/lib/server/auth/session';
 import { batchView } from '@/lib/server/decisions/batch-store';
-import { pageLocale } from '@/lib/server/request-context';
-import { requireViewer } from '@/lib/server/session';
+import { pageLocale } from '@/lib/server/http/request-context';
 import { ReconcileButton } from './reconcile-button';
 
 export const metadata: Metadata = { title: 'Batch receipt' };

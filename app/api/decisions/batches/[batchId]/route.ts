@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { batchView } from '@/lib/server/decisions/batch-store';
-import { problemResponse } from '@/lib/server/problem';
-import { defineRoute } from '@/lib/server/route';
+import { problemResponse } from '@/lib/server/http/problem';
+import { defineRoute } from '@/lib/server/http/route';
 
 const paramsSchema = z.object({ batchId: z.uuid({ error: 'expected a batch id' }) });
 

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { markSchema } from '@/components/invoices/mark.schema';
-import { problemResponse } from '@/lib/server/problem';
-import { markInvoice, marksOfInvoice } from '@/lib/server/reconciliation-marks';
-import { defineRoute } from '@/lib/server/route';
-import { upstreamClient } from '@/lib/server/upstream';
+import { markSchema } from '@/lib/invoices/mark.schema';
+import { problemResponse } from '@/lib/server/http/problem';
+import { defineRoute } from '@/lib/server/http/route';
+import { markInvoiceById, marksOfInvoice } from '@/lib/server/invoices/reconciliation-marks';
 
 const paramsSchema = z.object({ invoiceId: z.uuid({ error: 'expected an invoice id' }) });
 
@@ -12,15 +11,11 @@ export const GET = defineRoute({ access: 'invoices:read', params: paramsSchema }
   marks: await marksOfInvoice(params.invoiceId),
 }));
 
-/**
- * Marks a line or the invoice reconciled or disputed. The invoice is read from the service first,
- * so a mark always names a line the invoice has (spec: Endpoints 12; a 404 is a 404 here too).
- */
+/** Marks a line or the invoice reconciled or disputed. */
 export const PUT = defineRoute(
   { access: 'reconciliation:write', audit: 'reconciliation.mark', params: paramsSchema, body: markSchema },
   async ({ params, body, viewer, requestId }) => {
-    const { data: invoice } = await upstreamClient(requestId).getInvoice(params.invoiceId, { requestId });
-    const outcome = await markInvoice(viewer, invoice, body, requestId);
+    const outcome = await markInvoiceById(viewer, params.invoiceId, body, requestId);
     if (!outcome.ok) {
       const { ok: _ok, ...problem } = outcome;
       return problemResponse({ ...problem, requestId });

@@ -5,9 +5,9 @@ import {
   DOCUMENT_PERMISSION,
   documentResponse,
   fetchEventDocument,
-} from '@/lib/server/documents';
-import { problemResponse } from '@/lib/server/problem';
-import { defineRoute } from '@/lib/server/route';
+} from '@/lib/server/documents/documents';
+import { problemResponse } from '@/lib/server/http/problem';
+import { defineRoute } from '@/lib/server/http/route';
 
 const paramsSchema = z.object({
   patentId: z.uuid({ error: 'expected a patent id' }),

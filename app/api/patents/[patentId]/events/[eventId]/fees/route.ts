@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineRoute } from '@/lib/server/route';
-import { upstreamClient } from '@/lib/server/upstream';
+import { upstreamClient } from '@/lib/server/connection/upstream';
+import { defineRoute } from '@/lib/server/http/route';
 
 const paramsSchema = z.object({
   patentId: z.uuid({ error: 'expected a patent id' }),

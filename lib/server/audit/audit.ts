@@ -1,0 +1,38 @@
+import 'server-only';
+import { getDb } from '../../db';
+import { auditLog } from '../../db/schema';
+import { logger } from '../../log';
+import { redact } from '../../redact';
+
+export interface AuditEntry {
+  actor: { userId: string | null; email: string | null } | null;
+  action: string;
+  target?: string | null;
+  outcome: 'success' | 'failure';
+  requestId?: string | null;
+  upstreamRequestIds?: string[];
+  details?: Record<string, unknown>;
+}
+
+/**
+ * Appends one entry to the audit log. There is deliberately no update or delete counterpart.
+ * A failure to audit is logged loudly but does not undo the action it describes, which already
+ * happened upstream.
+ */
+export async function recordAudit(entry: AuditEntry): Promise<void> {
+  try {
+    const db = await getDb();
+    await db.insert(auditLog).values({
+      actorUserId: entry.actor?.userId ?? null,
+      actorEmail: entry.actor?.email ?? null,
+      action: entry.action,
+      target: entry.target ?? null,
+      outcome: entry.outcome,
+      requestId: entry.requestId ?? null,
+      upstreamRequestIds: entry.upstreamRequestIds ?? [],
+      details: (redact(entry.details ?? {}) as Record<string, unknown>) ?? {},
+    });
+  } catch (error) {
+    logger.error({ err: error, action: entry.action, requestId: entry.requestId }, 'audit write failed');
+  }
+}

@@ -1,0 +1,66 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { Database } from '../../db/open';
+import { account, session, user, verification } from '../../db/schema';
+import type { Env } from '../../env-schema';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../policy/password';
+
+export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
+
+/** The address users reach the dashboard at; session cookies and origin checks are bound to it. */
+export function publicOrigin(env: Env): string {
+  return new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin;
+}
+
+/** Origins allowed to send state-changing requests: the public one and the local aliases of it. */
+export function trustedOrigins(env: Env): string[] {
+  return [...new Set([publicOrigin(env), `http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`])];
+}
+
+/**
+ * The better-auth configuration. Pure (no server-only) so the start script can provision demo users
+ * with the same password hashing; the app reaches it through `getAuth()` in lib/server/auth/auth.ts.
+ */
+export function createAuth(db: Database, env: Env) {
+  const secret = env.AUTH_SECRET;
+  if (!secret) throw new Error('AUTH_SECRET is not set (npm start generates one; a deployment must set it)');
+  const origin = publicOrigin(env);
+  return betterAuth({
+    appName: 'Annuity Console',
+    baseURL: origin,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: trustedOrigins(env),
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    emailAndPassword: {
+      enabled: true,
+      // Accounts are created by an administrator only; there is no public sign-up.
+      disableSignUp: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      autoSignIn: false,
+    },
+    session: {
+      expiresIn: SESSION_MAX_AGE_SECONDS,
+      updateAge: 60 * 60,
+      // Every request re-reads the session row, so a deactivation or role change applies at once.
+      cookieCache: { enabled: false },
+    },
+    user: {
+      additionalFields: {
+        role: { type: 'string', required: true, defaultValue: 'paralegal', input: false },
+        deactivatedAt: { type: 'date', required: false, input: false },
+      },
+    },
+    // Sign-in attempts are limited per email in lib/server/auth/sign-in-limit.ts, in the shared database.
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    advanced: {
+      cookiePrefix: 'annuity',
+      useSecureCookies: origin.startsWith('https:'),
+      defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

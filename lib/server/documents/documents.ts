@@ -1,0 +1,56 @@
+import 'server-only';
+import type { AnnuityDocument } from '../../annuity/client';
+import type { Permission } from '../../policy/roles';
+import { upstreamClient } from '../connection/upstream';
+
+/**
+ * The three per-event documents (spec: Endpoints 6-8), streamed from the service through our
+ * server with its filename and content type, never buffered whole.
+ */
+export const DOCUMENT_KINDS = ['invoice', 'instruction-receipt', 'official-receipt'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/** Invoice PDFs are finance's too; receipts belong to those who decide (issue: roles). */
+export const DOCUMENT_PERMISSION: Record<DocumentKind, Permission> = {
+  invoice: 'invoice-documents:read',
+  'instruction-receipt': 'event-documents:read',
+  'official-receipt': 'event-documents:read',
+};
+
+export const DOCUMENT_LABELS: Record<DocumentKind, string> = {
+  invoice: 'Invoice',
+  'instruction-receipt': 'Instruction receipt',
+  'official-receipt': 'Official receipt',
+};
+
+/** null: the official receipt is not recorded yet (spec: "treat 404 as not yet available"). */
+export async function fetchEventDocument(
+  kind: DocumentKind,
+  patentId: string,
+  eventId: string,
+  requestId: string,
+): Promise<AnnuityDocument | null> {
+  const client = upstreamClient(requestId);
+  const call = { requestId };
+  switch (kind) {
+    case 'invoice':
+      return (await client.getInvoiceDocument(patentId, eventId, call)).data;
+    case 'instruction-receipt':
+      return (await client.getInstructionReceiptDocument(patentId, eventId, call)).data;
+    case 'official-receipt':
+      return (await client.getOfficialReceiptDocument(patentId, eventId, call)).data;
+  }
+}
+
+/** Our answer for a document: the service's bytes as a stream, named as the service named them. */
+export function documentResponse(document: AnnuityDocument, fallbackName: string): Response {
+  const filename = (document.filename ?? fallbackName).replace(/["\\\r\n]/g, '');
+  const headers: Record<string, string> = {
+    'content-type': document.contentType,
+    'content-disposition': `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+    'cache-control': 'private, no-store',
+    'x-content-type-options': 'nosniff',
+  };
+  if (document.contentLength !== null) headers['content-length'] = String(document.contentLength);
+  return new Response(document.stream, { headers });
+}

@@ -1,0 +1,33 @@
+import 'server-only';
+import { headers } from 'next/headers';
+import { localeFromAcceptLanguage } from '../../format/locale';
+import { REQUEST_ID_HEADER, requestIdFrom } from '../../http/request-id';
+import { logger } from '../../log';
+import { errorToProblem, type MappedProblem } from './error-mapping';
+
+/** The id proxy.ts gave this request; forwarded upstream so our logs and the service's agree. */
+export async function pageRequestId(): Promise<string> {
+  return requestIdFrom((await headers()).get(REQUEST_ID_HEADER));
+}
+
+export async function pageLocale(): Promise<string> {
+  return localeFromAcceptLanguage((await headers()).get('accept-language'));
+}
+
+export type Loaded<T> = { ok: true; data: T } | { ok: false; problem: MappedProblem };
+
+/**
+ * Runs a page's data load and turns a failure into the mapped problem the page shows (with the
+ * request id), so an outage never renders as "no results" (style: errors never swallowed).
+ */
+export async function loadForPage<T>(requestId: string, load: () => Promise<T>): Promise<Loaded<T>> {
+  try {
+    return { ok: true, data: await load() };
+  } catch (error) {
+    const problem = errorToProblem(error, requestId);
+    if (problem.status >= 500 && problem.code === 'internal_error') {
+      logger.error({ err: error, requestId }, 'page data load failed');
+    } else logger.warn({ code: problem.code, requestId }, 'page data load refused');
+    return { ok: false, problem };
+  }
+}

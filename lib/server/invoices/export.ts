@@ -1,0 +1,177 @@
+import 'server-only';
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { AnnuityClient } from '../../annuity/client';
+import type { Invoice } from '../../annuity/schemas';
+import { billingIndex } from '../../invoices/duplicate-billing';
+import { type ExportLine, exportRow, INVOICE_EXPORT_HEADERS } from '../../invoices/export-columns';
+import type { InvoiceExportFormat, InvoiceExportQuery } from '../../invoices/query';
+import { reconciliationStatus } from '../../invoices/reconciliation';
+import type { ExportValue } from '../../renewals/columns';
+import { upstreamClient } from '../connection/upstream';
+import { addSheetRow, CSV_BOM, csvLines, EXPORT_CONTENT_TYPES } from '../http/export-file';
+import { readInvoiceCatalog } from './catalog';
+import { gatherEvidence } from './evidence';
+import { checkedInvoice, selectInvoices, thresholdPercent } from './invoices';
+import { marksOfInvoices } from './reconciliation-marks';
+
+/**
+ * The accounting export: one row per line of exactly the invoices chosen (one invoice, or those an
+ * issue-date range and the list's filters select), in CSV or XLSX.
+ *
+ * It never holds the server: the upstream reads are asynchronous, and the rows are checked and
+ * written in chunks of CHUNK_LINES, straight into a streaming writer (papaparse per chunk;
+ * exceljs's streaming WorkbookWriter, which zips rows as they are committed), with a turn of the
+ * event loop between chunks and a wait while the browser is behind. Bytes leave as they are made,
+ * so neither the file nor the whole row set is held in memory. Progress (event reads, then lines
+ * written) goes to the caller, which the route turns into progress lines for the browser.
+ */
+const CHUNK_LINES = 250;
+
+export interface ExportPlan {
+  client: AnnuityClient;
+  format: InvoiceExportFormat;
+  invoices: Invoice[];
+  catalog: readonly Invoice[];
+  lineCount: number;
+  filename: string;
+  contentType: string;
+}
+
+export type ExportProgress =
+  | { phase: 'events'; calls: number; plannedCalls: number }
+  | { phase: 'lines'; done: number; total: number };
+
+export interface ExportSink {
+  data(bytes: Uint8Array): void;
+  progress(progress: ExportProgress): void;
+  /** Resolves when the reader can take more (lib/server/invoices/stream.ts). */
+  ready(): Promise<void>;
+}
+
+const byIssueDateThenReference = (a: Invoice, b: Invoice) =>
+  (a.issueDate ?? '9999').localeCompare(b.issueDate ?? '9999') || a.reference.localeCompare(b.reference);
+
+function filenameOf(query: InvoiceExportQuery, invoices: readonly Invoice[]): string {
+  const base = query.invoiceId
+    ? `invoice-${invoices[0]?.reference ?? query.invoiceId}`
+    : `invoices-${query.from ?? 'start'}-to-${query.to ?? 'today'}`;
+  return `${base.replace(/[^A-Za-z0-9._-]+/g, '-')}.${query.format}`;
+}
+
+/** Which invoices, decided before any byte is sent so a 404 or a refusal is a proper answer. */
+export async function planInvoiceExport(query: InvoiceExportQuery, requestId: string): Promise<ExportPlan> {
+  const client = upstreamClient(requestId);
+  let invoices: Invoice[];
+  let catalog: readonly Invoice[];
+  if (query.invoiceId) {
+    const { data } = await client.getInvoice(query.invoiceId, { requestId });
+    invoices = [data];
+    catalog = (await readInvoiceCatalog(client, requestId)).invoices;
+  } else {
+    const selection = await selectInvoices(client, query, requestId);
+    invoices = [...selection.selected].sort(byIssueDateThenReference);
+    catalog = selection.catalog.invoices;
+  }
+  return {
+    client,
+    format: query.format,
+    invoices,
+    catalog,
+    lineCount: invoices.reduce((sum, invoice) => sum + invoice.fees.length, 0),
+    filename: filenameOf(query, invoices),
+    contentType: EXPORT_CONTENT_TYPES[query.format],
+  };
+}
+
+interface RowWriter {
+  write(rows: ExportValue[][]): void;
+  finish(): Promise<void>;
+}
+
+function csvWriter(sink: ExportSink): RowWriter {
+  const encoder = new TextEncoder();
+  const text = (rows: ExportValue[][]) => `${csvLines(rows)}\r\n`;
+  sink.data(encoder.encode(`${CSV_BOM}${text([INVOICE_EXPORT_HEADERS])}`));
+  return {
+    write: (rows) => {
+      if (rows.length > 0) sink.data(encoder.encode(text(rows)));
+    },
+    finish: async () => undefined,
+  };
+}
+
+function xlsxWriter(sink: ExportSink): RowWriter {
+  const stream = new PassThrough();
+  stream.on('data', (chunk: Buffer) => sink.data(new Uint8Array(chunk)));
+  const ended = new Promise<void>((resolve, reject) => {
+    stream.on('end', resolve);
+    stream.on('error', reject);
+  });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet('Invoice lines', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = INVOICE_EXPORT_HEADERS.map((header) => ({
+    header,
+    width: Math.max(12, header.length + 2),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  return {
+    write: (rows) => {
+      for (const row of rows) {
+        addSheetRow(sheet, row).commit();
+      }
+    },
+    finish: async () => {
+      sheet.commit();
+      await workbook.commit();
+      await ended;
+    },
+  };
+}
+
+export async function writeInvoiceExport(
+  plan: ExportPlan,
+  requestId: string,
+  sink: ExportSink,
+): Promise<void> {
+  const writer = plan.format === 'csv' ? csvWriter(sink) : xlsxWriter(sink);
+  const evidence = await gatherEvidence(plan.client, plan.invoices, requestId, (progress) =>
+    sink.progress({ phase: 'events', ...progress }),
+  );
+  const marks = await marksOfInvoices(plan.invoices.map((invoice) => invoice.id));
+  const billings = billingIndex([...plan.catalog, ...plan.invoices]);
+  const threshold = thresholdPercent();
+  const checkedAt = new Date();
+  let done = 0;
+  let pending: ExportValue[][] = [];
+  sink.progress({ phase: 'lines', done, total: plan.lineCount });
+  for (const invoice of plan.invoices) {
+    const detail = checkedInvoice(invoice, evidence, billings, threshold, checkedAt);
+    const invoiceMarks = marks.get(invoice.id) ?? [];
+    const byKey = new Map(invoiceMarks.map((mark) => [mark.lineKey, mark]));
+    const invoiceStatus = reconciliationStatus(
+      detail.lines.map((line) => line.lineKey),
+      invoiceMarks,
+    );
+    for (const line of detail.lines) {
+      const row: ExportLine = { invoice, line, mark: byKey.get(line.lineKey) ?? null, invoiceStatus };
+      pending.push(exportRow(row));
+    }
+    if (pending.length >= CHUNK_LINES) {
+      writer.write(pending);
+      done += pending.length;
+      pending = [];
+      sink.progress({ phase: 'lines', done, total: plan.lineCount });
+      await sink.ready();
+    }
+  }
+  writer.write(pending);
+  done += pending.length;
+  sink.progress({ phase: 'lines', done, total: plan.lineCount });
+  await writer.finish();
+}

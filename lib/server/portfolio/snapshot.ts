@@ -1,0 +1,278 @@
+import 'server-only';
+import { randomInt } from 'node:crypto';
+import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
+import type { AnnuityClient } from '../../annuity/client';
+import { MAX_PAGE_SIZE, walkPages } from '../../annuity/pagination';
+import { type Patent, tolerant } from '../../annuity/schemas';
+import { getDb } from '../../db';
+import { portfolioPatent, portfolioSnapshot } from '../../db/schema';
+import { getEnv } from '../../env';
+import { logger } from '../../log';
+import { facetsOf, type SnapshotFacets, type SnapshotIndex, snapshotIndex } from './snapshot-index';
+
+/**
+ * The office join without burning quota (events carry no office, spec: Patent event). All patents
+ * are read at the page cap into a new generation of rows; readers keep using the current one until
+ * the refresh finishes and switches over in one update. Any instance may refresh; the database row
+ * says who is refreshing so two instances do not walk the portfolio at once.
+ */
+const ROW = 'default';
+const STALE_REFRESH_MS = 10 * 60 * 1000;
+
+export interface SnapshotStatus {
+  refreshedAt: Date | null;
+  patentCount: number | null;
+  refreshing: { startedAt: Date; pagesDone: number; pagesTotal: number | null } | null;
+  lastError: string | null;
+  isStale: boolean;
+}
+
+export interface SnapshotPatent {
+  id: string;
+  providerId: string | null;
+  clientCaseReference: string | null;
+  clientFamilyReference: string | null;
+  title: string | null;
+  office: string | null;
+  owner: string | null;
+}
+
+export async function snapshotStatus(now = new Date()): Promise<SnapshotStatus> {
+  const db = await getDb();
+  const [row] = await db.select().from(portfolioSnapshot).where(eq(portfolioSnapshot.id, ROW));
+  const maxAgeMs = getEnv().SNAPSHOT_MAX_AGE_MINUTES * 60_000;
+  const refreshedAt = row?.refreshedAt ?? null;
+  const refreshing =
+    row?.refreshingGeneration != null &&
+    row.refreshStartedAt &&
+    now.getTime() - row.refreshStartedAt.getTime() < STALE_REFRESH_MS
+      ? {
+          startedAt: row.refreshStartedAt,
+          pagesDone: row.refreshPagesDone ?? 0,
+          pagesTotal: row.refreshPagesTotal ?? null,
+        }
+      : null;
+  return {
+    refreshedAt,
+    patentCount: row?.patentCount ?? null,
+    refreshing,
+    lastError: row?.lastError ?? null,
+    isStale: !refreshedAt || now.getTime() - refreshedAt.getTime() > maxAgeMs,
+  };
+}
+
+/** The fields of a patent the join needs (events carry no office, title or owner). */
+export function snapshotPatentOf(patent: Patent): SnapshotPatent {
+  return {
+    id: patent.id,
+    providerId: patent.providerId,
+    clientCaseReference: patent.clientCaseReference,
+    clientFamilyReference: patent.clientFamilyReference,
+    title: patent.title,
+    office: patent.office,
+    owner: patent.owner,
+  };
+}
+
+function toRow(generation: number, patent: Patent) {
+  return { generation, ...snapshotPatentOf(patent), data: patent as unknown as Record<string, unknown> };
+}
+
+/**
+ * Claims the refresh (false when another refresh is under way and not stale), then walks every
+ * page. Returns the number of patents stored.
+ */
+export async function refreshSnapshot(
+  client: AnnuityClient,
+  requestId: string,
+): Promise<{ claimed: boolean; patents: number; calls: number }> {
+  const db = await getDb();
+  await db.insert(portfolioSnapshot).values({ id: ROW }).onConflictDoNothing();
+  const staleBefore = new Date(Date.now() - STALE_REFRESH_MS);
+  // A fresh random generation: a refresh that takes over a stalled one never shares its rows.
+  const fresh = randomInt(1, 2 ** 31 - 1);
+  const claimed = await db
+    .update(portfolioSnapshot)
+    .set({
+      refreshingGeneration: fresh,
+      refreshStartedAt: new Date(),
+      refreshPagesDone: 0,
+      refreshPagesTotal: null,
+      lastError: null,
+    })
+    .where(
+      and(
+        eq(portfolioSnapshot.id, ROW),
+        or(
+          isNull(portfolioSnapshot.refreshingGeneration),
+          lt(portfolioSnapshot.refreshStartedAt, staleBefore),
+        ),
+      ),
+    )
+    .returning({ generation: portfolioSnapshot.refreshingGeneration });
+  const generation = claimed[0]?.generation;
+  if (generation == null) return { claimed: false, patents: 0, calls: 0 };
+
+  let patents = 0;
+  let calls = 0;
+  // Every statement below touches the row only while this refresh still owns it.
+  const owned = and(eq(portfolioSnapshot.id, ROW), eq(portfolioSnapshot.refreshingGeneration, generation));
+  try {
+    await db.delete(portfolioPatent).where(eq(portfolioPatent.generation, generation));
+    for await (const { data } of walkPages(
+      (currentPage, itemsPerPage) => client.getPatents({ currentPage, itemsPerPage }, { requestId }),
+      { itemsPerPage: MAX_PAGE_SIZE },
+    )) {
+      calls += 1;
+      if (data.data.length > 0) {
+        await db
+          .insert(portfolioPatent)
+          .values(data.data.map((patent) => toRow(generation, patent)))
+          .onConflictDoNothing();
+      }
+      patents += data.data.length;
+      // The heartbeat: a refresh that keeps reading pages is not stale, however long it takes.
+      const alive = await db
+        .update(portfolioSnapshot)
+        .set({
+          refreshPagesDone: calls,
+          refreshPagesTotal: data.pagination.totalPages,
+          refreshStartedAt: new Date(),
+        })
+        .where(owned)
+        .returning({ id: portfolioSnapshot.id });
+      if (alive.length === 0) throw new SnapshotTakenOverError();
+    }
+    const published = await db.transaction(async (tx) => {
+      const switched = await tx
+        .update(portfolioSnapshot)
+        .set({
+          currentGeneration: generation,
+          refreshedAt: new Date(),
+          patentCount: patents,
+          refreshingGeneration: null,
+          refreshStartedAt: null,
+        })
+        .where(owned)
+        .returning({ id: portfolioSnapshot.id });
+      if (switched.length === 0) return false;
+      await tx.delete(portfolioPatent).where(ne(portfolioPatent.generation, generation));
+      return true;
+    });
+    if (!published) throw new SnapshotTakenOverError();
+    return { claimed: true, patents, calls };
+  } catch (error) {
+    // Its rows go in any case (no other refresh uses its generation); the row is reset only
+    // while this refresh still owns it, so a refresh that took over is left alone.
+    await db.delete(portfolioPatent).where(eq(portfolioPatent.generation, generation));
+    if (error instanceof SnapshotTakenOverError) return { claimed: false, patents: 0, calls };
+    logger.warn({ err: error, requestId }, 'portfolio snapshot refresh failed');
+    await db
+      .update(portfolioSnapshot)
+      .set({
+        refreshingGeneration: null,
+        refreshStartedAt: null,
+        lastError: error instanceof Error ? error.message : 'failed',
+      })
+      .where(owned);
+    throw error;
+  }
+}
+
+/** Another instance took the refresh over while this one stalled: this one stops quietly. */
+class SnapshotTakenOverError extends Error {
+  override name = 'SnapshotTakenOverError';
+}
+
+/** The current generation and its revision (bumped when its rows change, migration 0006). */
+async function currentVersion(): Promise<{ generation: number; revision: number } | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ generation: portfolioSnapshot.currentGeneration, revision: portfolioSnapshot.revision })
+    .from(portfolioSnapshot)
+    .where(eq(portfolioSnapshot.id, ROW));
+  return row?.generation == null ? null : { generation: row.generation, revision: row.revision };
+}
+
+/**
+ * The join fields of the current snapshot (./snapshot-index.ts), or null without a snapshot. Start
+ * it early and pass it to snapshotPatents: its one query then runs while upstream pages arrive.
+ */
+export async function openSnapshotIndex(): Promise<SnapshotIndex | null> {
+  const version = await currentVersion();
+  if (!version) return null;
+  return snapshotIndex(await getDb(), version, () => joinRows(version.generation));
+}
+
+async function currentGeneration(): Promise<number | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ generation: portfolioSnapshot.currentGeneration })
+    .from(portfolioSnapshot)
+    .where(eq(portfolioSnapshot.id, ROW));
+  return row?.generation ?? null;
+}
+
+/** The join fields of every patent of a generation, for the in-memory copy (./snapshot-index.ts). */
+async function joinRows(generation: number): Promise<SnapshotPatent[]> {
+  const db = await getDb();
+  return db
+    .select({
+      id: portfolioPatent.id,
+      providerId: portfolioPatent.providerId,
+      clientCaseReference: portfolioPatent.clientCaseReference,
+      clientFamilyReference: portfolioPatent.clientFamilyReference,
+      title: portfolioPatent.title,
+      office: portfolioPatent.office,
+      owner: portfolioPatent.owner,
+    })
+    .from(portfolioPatent)
+    .where(eq(portfolioPatent.generation, generation));
+}
+
+/** The snapshot rows for these patents; ids it does not know are simply absent from the map. */
+export async function snapshotPatents(
+  ids: readonly string[],
+  opened: Promise<SnapshotIndex | null> = openSnapshotIndex(),
+): Promise<Map<string, SnapshotPatent>> {
+  const found = new Map<string, SnapshotPatent>();
+  const index = await opened;
+  if (!index) return found;
+  for (const id of ids) {
+    const patent = index.patents.get(id);
+    if (patent) found.set(id, patent);
+  }
+  return found;
+}
+
+/** Adds patents read one by one (unknown to the snapshot) so the next view finds them. */
+export async function rememberPatents(patents: readonly Patent[]): Promise<void> {
+  const generation = await currentGeneration();
+  if (generation === null || patents.length === 0) return;
+  const db = await getDb();
+  await db
+    .insert(portfolioPatent)
+    .values(patents.map((patent) => toRow(generation, patent)))
+    .onConflictDoNothing();
+}
+
+/** Distinct values for the month view's filters (owners, families, offices) from the snapshot. */
+export async function snapshotFacets(): Promise<SnapshotFacets> {
+  const index = await openSnapshotIndex();
+  return index ? facetsOf(index) : { offices: [], owners: [], families: [] };
+}
+
+/** Every patent of the current snapshot, as the service sent it (read tolerantly again). */
+export async function allSnapshotPatents(): Promise<Patent[]> {
+  const generation = await currentGeneration();
+  if (generation === null) return [];
+  const db = await getDb();
+  const rows = await db
+    .select({ data: portfolioPatent.data })
+    .from(portfolioPatent)
+    .where(eq(portfolioPatent.generation, generation));
+  return rows.flatMap((row) => {
+    const parsed = tolerant.patent.safeParse(row.data);
+    return parsed.success ? [parsed.data] : [];
+  });
+}

@@ -1,0 +1,184 @@
+import 'server-only';
+import { desc, eq } from 'drizzle-orm';
+import type { ResponseMeta } from '../../annuity/client';
+import { AnnuityApiError, AnnuityContractError, AnnuityOutcomeUnknownError } from '../../annuity/errors';
+import { getDb } from '../../db';
+import { auditLog } from '../../db/schema';
+import { currentYearMonth } from '../../format/dates';
+import type { FreezeMonthData, FreezeOverviewData, FreezeResult } from '../../rate-freezes/data';
+import {
+  attemptFromAuditEntry,
+  type FreezeAttempt,
+  type FreezeAttemptResult,
+  type HorizonKnowledge,
+  learnHorizon,
+} from '../../rate-freezes/horizon';
+import {
+  classifyFreezeRefusal,
+  type MonthStateContext,
+  monthState,
+  monthsAhead,
+  monthsBetween,
+} from '../../rate-freezes/months';
+import { countEvents, freezeTotals } from '../../rate-freezes/totals';
+import { recordAudit } from '../audit/audit';
+import type { Viewer } from '../auth/session';
+import { upstreamClient } from '../connection/upstream';
+import { FreezeRefusedError } from './errors';
+
+/**
+ * Exchange-rate freezes (spec: Endpoints 13-15). Reads are live: a month's potential frozen fees
+ * move with exchange rates until it is frozen (spec: Fees rule 3), so nothing is cached. The
+ * horizon the service keeps to itself (spec: Limits 5) is learned from the audit log of freeze
+ * attempts rather than from a table of its own.
+ */
+export const FREEZE_AUDIT_ACTION = 'rate_freezes.freeze';
+
+// Newer observations supersede older ones (horizon.ts), so the most recent attempts are enough.
+const ATTEMPT_HISTORY_LIMIT = 500;
+
+export async function freezeAttempts(): Promise<FreezeAttempt[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ at: auditLog.at, details: auditLog.details })
+    .from(auditLog)
+    .where(eq(auditLog.action, FREEZE_AUDIT_ACTION))
+    .orderBy(desc(auditLog.at))
+    .limit(ATTEMPT_HISTORY_LIMIT);
+  return rows.map(attemptFromAuditEntry).filter((attempt) => attempt !== null);
+}
+
+function stateContext(
+  currentMonth: string,
+  frozenMonths: Iterable<string>,
+  horizon: HorizonKnowledge,
+): MonthStateContext {
+  return {
+    currentMonth,
+    frozenMonths: new Set(frozenMonths),
+    refusedFromMonthsAhead: horizon.refused?.monthsAhead ?? null,
+  };
+}
+
+export async function loadFreezeOverview(requestId: string, now = new Date()): Promise<FreezeOverviewData> {
+  const client = upstreamClient(requestId);
+  const [listed, attempts] = await Promise.all([
+    client.getExchangeRateFreezes({ requestId }),
+    freezeAttempts(),
+  ]);
+  const currentMonth = currentYearMonth(now);
+  const frozenMonths = [...new Set(listed.data.map((freeze) => freeze.yearMonth))].sort().reverse();
+  const horizon = learnHorizon(attempts);
+  return {
+    currentMonth,
+    frozenMonths,
+    months: monthsAhead(stateContext(currentMonth, frozenMonths, horizon)),
+    horizon,
+    fetchedAt: new Date().toISOString(),
+  };
+}
+
+/**
+ * The month read works before a freeze and shows the potential frozen fees (spec: Endpoints 14);
+ * it does not say whether the month is frozen, so the list of frozen months is read beside it.
+ */
+export async function loadFreezeMonth(
+  month: string,
+  requestId: string,
+  now = new Date(),
+): Promise<FreezeMonthData> {
+  const client = upstreamClient(requestId);
+  const [read, listed, attempts] = await Promise.all([
+    client.getExchangeRateFreeze(month, { requestId }),
+    client.getExchangeRateFreezes({ requestId }),
+    freezeAttempts(),
+  ]);
+  const currentMonth = currentYearMonth(now);
+  const horizon = learnHorizon(attempts);
+  const context = stateContext(
+    currentMonth,
+    listed.data.map((freeze) => freeze.yearMonth),
+    horizon,
+  );
+  return {
+    month,
+    currentMonth,
+    monthsAhead: monthsBetween(currentMonth, month),
+    state: monthState(month, context),
+    events: read.data.events,
+    totals: freezeTotals(read.data.events),
+    horizon,
+    fetchedAt: new Date().toISOString(),
+  };
+}
+
+function upstreamRequestIdOf(error: unknown): string | null {
+  if (error instanceof AnnuityApiError || error instanceof AnnuityContractError) return error.requestId;
+  if (error instanceof AnnuityOutcomeUnknownError) return error.requestId;
+  return null;
+}
+
+/**
+ * Freezes a month (spec: Endpoints 15) and audits the attempt whatever happens. The service's PUT
+ * is idempotent and answers the same either way, so whether the month was frozen already comes
+ * from the list read just before. Two managers freezing the same month at once may both read
+ * "not frozen"; both then see "frozen", which is still true.
+ */
+export async function freezeMonth(
+  month: string,
+  viewer: Viewer,
+  requestId: string,
+  now = new Date(),
+): Promise<FreezeResult> {
+  const currentMonth = currentYearMonth(now);
+  const ahead = monthsBetween(currentMonth, month);
+  const upstreamRequestIds: string[] = [];
+  const track = (meta: ResponseMeta) => {
+    if (meta.requestId) upstreamRequestIds.push(meta.requestId);
+  };
+  const audit = (result: FreezeAttemptResult, details: Record<string, unknown> = {}) =>
+    recordAudit({
+      actor: { userId: viewer.userId, email: viewer.email },
+      action: FREEZE_AUDIT_ACTION,
+      target: month,
+      outcome: result === 'frozen' || result === 'already-frozen' ? 'success' : 'failure',
+      requestId,
+      upstreamRequestIds,
+      details: { month, currentMonth, monthsAhead: ahead, result, ...details },
+    });
+
+  let putSent = false;
+  try {
+    const client = upstreamClient(requestId);
+    const listed = await client.getExchangeRateFreezes({ requestId });
+    track(listed.meta);
+    const wasFrozen = listed.data.some((freeze) => freeze.yearMonth === month);
+    putSent = true;
+    const frozen = await client.putExchangeRateFreeze(month, { requestId });
+    track(frozen.meta);
+    const outcome = wasFrozen ? 'already-frozen' : 'frozen';
+    const counts = countEvents(frozen.data.events);
+    await audit(outcome, { eventCount: counts.events, frozenEventCount: counts.frozen });
+    return {
+      month,
+      outcome,
+      events: frozen.data.events,
+      totals: freezeTotals(frozen.data.events),
+      frozenAt: new Date().toISOString(),
+      upstreamRequestIds,
+    };
+  } catch (error) {
+    const upstreamId = upstreamRequestIdOf(error);
+    if (upstreamId && !upstreamRequestIds.includes(upstreamId)) upstreamRequestIds.push(upstreamId);
+    const code =
+      error instanceof AnnuityApiError ? error.code : error instanceof Error ? error.name : 'unknown';
+    const status = error instanceof AnnuityApiError ? error.status : null;
+    if (putSent && error instanceof AnnuityApiError && error.status === 400) {
+      const refusal = classifyFreezeRefusal(month, currentMonth);
+      await audit(refusal, { code, status });
+      throw new FreezeRefusedError(month, refusal, ahead, code, error.requestId);
+    }
+    await audit('failed', { code, status });
+    throw error;
+  }
+}

@@ -1,0 +1,219 @@
+import 'server-only';
+import { and, asc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
+import type { AnnuityClient } from '../../annuity/client';
+import { listAll, MAX_PAGE_SIZE } from '../../annuity/pagination';
+import type { PatentEvent } from '../../annuity/schemas';
+import { getDb } from '../../db';
+import { renewalMonthSummary } from '../../db/schema';
+import { getEnv } from '../../env';
+import { currentYearMonth, monthOf } from '../../format/dates';
+import { logger } from '../../log';
+import { badgeKind } from '../../renewals/instructability';
+import { isRenewalEvent, type RenewalRow } from '../../renewals/rows';
+import { openableMonths, type RenewalWindow, windowBounds } from '../../renewals/window';
+import { NO_SERVER_FILTERS, type RenewalWindowData, type ServerFilters } from '../../renewals/window-data';
+import { upstreamClient } from '../connection/upstream';
+import { ensureSnapshot } from '../portfolio/join';
+import { periodQuery, readWindowPages, type SummaryRow } from './pages';
+
+/**
+ * The month view's data: every renewal due in a window, with estimated fees, joined to the
+ * portfolio snapshot for office, title and owner. A warm view costs ceil(events / 100) upstream
+ * calls (issue: "the office join without burning quota"); nothing is cached between views
+ * because instructability and estimates are live (spec: Fees rule 3). The pages are read and
+ * joined one by one as they arrive (./renewal-pages.ts).
+ */
+const PAGE_CONCURRENCY = 4;
+
+async function listWindowEvents(
+  client: AnnuityClient,
+  window: RenewalWindow,
+  filters: ServerFilters,
+  include: string[],
+  requestId: string,
+) {
+  return listAll<PatentEvent>(
+    (currentPage, itemsPerPage) =>
+      client.getPatentEventsByPeriod(
+        { ...periodQuery(window, filters, include), currentPage, itemsPerPage },
+        { requestId },
+      ),
+    { concurrency: PAGE_CONCURRENCY },
+  );
+}
+
+type WindowMeta = Omit<RenewalWindowData, 'rows'>;
+
+/** Reads a window and renders its rows page by page; everything but the rows in `meta`. */
+async function readWindow<Out>(
+  window: RenewalWindow,
+  filters: ServerFilters,
+  requestId: string,
+  render: (rows: RenewalRow[]) => Out,
+  reuse?: string,
+): Promise<{ outputs: Out[]; meta: WindowMeta }> {
+  const client = upstreamClient(requestId);
+  const wholeMonth = isWholeUnfilteredMonth(window, filters);
+  const [snapshot, knownPages] = await Promise.all([
+    ensureSnapshot(client, requestId),
+    wholeMonth ? knownPagesOf(window.month) : undefined,
+  ]);
+  const pages = await readWindowPages(client, window, filters, requestId, render, { reuse, knownPages });
+  if (wholeMonth) {
+    // Bookkeeping for the next visit (default month, known pages), done once this answer is out.
+    setImmediate(() => {
+      recordMonthSummaries(window.month, pages.summary).catch((error: unknown) =>
+        logger.warn({ err: error, requestId }, 'could not record the month summary'),
+      );
+    });
+  }
+  return {
+    outputs: pages.outputs,
+    meta: {
+      window,
+      filters,
+      skippedOtherKinds: pages.otherKinds,
+      fetchedAt: new Date().toISOString(),
+      upstreamCalls: snapshot.calls + pages.calls,
+      upstreamRequestIds: pages.requestIds,
+      snapshot: {
+        refreshedAt: snapshot.refreshedAt?.toISOString() ?? null,
+        unknownPatents: pages.unknownPatents,
+      },
+    },
+  };
+}
+
+/** The window's data as objects (the server page hands them to the browser's query cache). */
+export async function loadRenewalWindow(
+  window: RenewalWindow,
+  filters: ServerFilters,
+  requestId: string,
+): Promise<RenewalWindowData> {
+  const { outputs, meta } = await readWindow(window, filters, requestId, (rows) => rows);
+  return { ...meta, rows: outputs.flat() };
+}
+
+/**
+ * The same data as a JSON document, for /api/renewals: each page's rows are serialised and
+ * encoded as the page arrives, so the answer is ready when the last page is; nothing is sent
+ * before the whole walk has succeeded (a failure is still answered as a problem, with its status).
+ */
+export async function renewalWindowJson(
+  window: RenewalWindow,
+  filters: ServerFilters,
+  requestId: string,
+): Promise<Blob> {
+  const encoder = new TextEncoder();
+  const { outputs, meta } = await readWindow(
+    window,
+    filters,
+    requestId,
+    (rows) => encoder.encode(JSON.stringify(rows).slice(1, -1)),
+    // Encoded pages are compact, so this process keeps them to reuse for identical answers.
+    'json',
+  );
+  const comma = encoder.encode(',');
+  const rows = outputs.flatMap((chunk, at) => (at === 0 ? [chunk] : [comma, chunk]));
+  return new Blob(
+    [encoder.encode(`${JSON.stringify(meta).slice(0, -1)},"rows":[`), ...rows, encoder.encode(']}')],
+    {
+      type: 'application/json',
+    },
+  );
+}
+
+/**
+ * Pages a month surely still has, from the count its last view recorded, less a tenth (renewals
+ * leave a month only by a DROP, one per patent): the walk asks for them with the first page
+ * instead of waiting for its page count, and never for a page that does not exist.
+ */
+async function knownPagesOf(month: string): Promise<number | undefined> {
+  const db = await getDb();
+  const [known] = await db
+    .select({ events: renewalMonthSummary.eventCount })
+    .from(renewalMonthSummary)
+    .where(eq(renewalMonthSummary.month, month));
+  return known ? Math.floor((known.events * 0.9) / MAX_PAGE_SIZE) : undefined;
+}
+
+function isWholeUnfilteredMonth(
+  window: RenewalWindow,
+  filters: ServerFilters,
+): window is { kind: 'month'; month: string } {
+  return (
+    window.kind === 'month' &&
+    filters.offices.length === 0 &&
+    filters.owners.length === 0 &&
+    filters.family.length === 0
+  );
+}
+
+async function recordMonthSummaries(month: string | null, rows: readonly SummaryRow[], months?: string[]) {
+  const counts = new Map<string, { events: number; open: number }>();
+  for (const name of months ?? (month ? [month] : [])) counts.set(name, { events: 0, open: 0 });
+  for (const row of rows) {
+    const entry = counts.get(monthOf(row.dueDate));
+    if (!entry) continue;
+    entry.events += 1;
+    if (badgeKind(row.instructability) === 'allowed') entry.open += 1;
+  }
+  if (counts.size === 0) return;
+  const db = await getDb();
+  const values = [...counts.entries()].map(([name, entry]) => ({
+    month: name,
+    eventCount: entry.events,
+    openCount: entry.open,
+    observedAt: new Date(),
+  }));
+  await db
+    .insert(renewalMonthSummary)
+    .values(values)
+    .onConflictDoUpdate({
+      target: renewalMonthSummary.month,
+      set: {
+        eventCount: sql`excluded.event_count`,
+        openCount: sql`excluded.open_count`,
+        observedAt: sql`excluded.observed_at`,
+      },
+    });
+}
+
+/**
+ * The month view's default: the earliest month that still has renewals open for instruction.
+ * Known from the month summaries; when they are missing or old, one walk over the months in which
+ * an event can be open (without fees, so pages are small) refreshes them all.
+ */
+export async function defaultRenewalMonth(requestId: string, now = new Date()): Promise<string> {
+  const months = openableMonths(now);
+  const current = currentYearMonth(now);
+  const db = await getDb();
+  const freshSince = new Date(now.getTime() - getEnv().SNAPSHOT_MAX_AGE_MINUTES * 60_000);
+  let known = await db
+    .select()
+    .from(renewalMonthSummary)
+    .where(and(inArray(renewalMonthSummary.month, months), gte(renewalMonthSummary.observedAt, freshSince)))
+    .orderBy(asc(renewalMonthSummary.month));
+  if (known.length < months.length) {
+    const client = upstreamClient(requestId);
+    const first = months[0] as string;
+    const last = months[months.length - 1] as string;
+    const window: RenewalWindow = {
+      kind: 'range',
+      from: windowBounds({ kind: 'month', month: first }).from,
+      to: windowBounds({ kind: 'month', month: last }).to,
+    };
+    const listed = await listWindowEvents(client, window, NO_SERVER_FILTERS, [], requestId);
+    const rows = listed.items.filter(isRenewalEvent).map((event) => ({
+      dueDate: event.dueDate,
+      instructability: event.instructability ?? null,
+    }));
+    await recordMonthSummaries(null, rows, months);
+    known = await db
+      .select()
+      .from(renewalMonthSummary)
+      .where(and(inArray(renewalMonthSummary.month, months), gt(renewalMonthSummary.openCount, 0)))
+      .orderBy(asc(renewalMonthSummary.month));
+  }
+  return known.find((row) => row.openCount > 0)?.month ?? current;
+}

@@ -1,0 +1,32 @@
+import 'server-only';
+import { isQuotaLow } from '../../policy/quota';
+import { NO_SERVER_FILTERS } from '../../renewals/window-data';
+import { buildStages, fulfilledGaps, isInstructed, PROBLEM_STAGE } from '../../tracking/board';
+import type { TrackingData } from '../../tracking/data';
+import { readQuota } from '../connection/quota';
+import { upstreamClient } from '../connection/upstream';
+import { officialReceiptsOnFile } from '../documents/official-receipts';
+import { loadRenewalWindow } from '../renewals/window';
+
+/** The month-close board of one due month: the month's renewals, then the receipts on file. */
+export async function loadTrackingMonth(month: string, requestId: string): Promise<TrackingData> {
+  const window = await loadRenewalWindow({ kind: 'month', month }, NO_SERVER_FILTERS, requestId);
+  const rows = window.rows.filter(isInstructed);
+  // Only paid renewals get an office receipt; skips and drops have none to look for.
+  const fulfilled = rows.filter(
+    (row) => row.processingStatus === 'FULFILLED' && row.appliedDecision === 'PROCEED',
+  );
+  const receipts = await officialReceiptsOnFile(upstreamClient(requestId), fulfilled, requestId);
+  return {
+    month,
+    stages: buildStages(rows),
+    rows,
+    unprocessable: rows.filter((row) => row.processingStatus === PROBLEM_STAGE),
+    // A receipt not checked yet is not reported as missing; the count says how many wait.
+    gaps: fulfilledGaps(rows, new Set([...receipts.found, ...receipts.unchecked])),
+    uncheckedReceipts: receipts.unchecked.size,
+    fetchedAt: new Date().toISOString(),
+    upstreamCalls: window.upstreamCalls + receipts.calls,
+    quotaLow: isQuotaLow(await readQuota()),
+  };
+}

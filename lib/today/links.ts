@@ -1,0 +1,80 @@
+import { serializeRenewalsParams } from '@/app/(dashboard)/renewals/(month)/search-params';
+import { addMonths, monthOf } from '@/lib/format/dates';
+import { filtersQueryString } from '@/lib/invoices/query-string';
+import type { ReconciliationStatus } from '@/lib/invoices/reconciliation';
+import type { BadgeKind } from '@/lib/renewals/instructability';
+import { MAX_RANGE_DAYS } from '@/lib/renewals/window';
+import type { TodayBucket } from './buckets';
+import { addDays, daysFrom } from './calendar';
+
+/**
+ * Every address Today links to, built in this one function: each item links to where it is acted
+ * on, each bucket to a month view (or list) filtered to the same items (issue 14). The month
+ * view's own URL serializer builds its addresses, so a renamed parameter cannot leave Today's
+ * links behind.
+ */
+export type TodayLinkTarget =
+  /** A bucket: the month view over its items' due dates, showing only their badges. */
+  | { kind: 'bucket'; bucket: Pick<TodayBucket, 'id' | 'items'>; today: string }
+  /** One renewal: the month view on its due day (and office), where its decision is taken. */
+  | { kind: 'renewal'; dueDate: string; office: string | null }
+  | { kind: 'patent'; patentId: string }
+  | { kind: 'month'; month: string; badge?: readonly BadgeKind[] }
+  | { kind: 'draft' }
+  | { kind: 'invoice'; invoiceId: string }
+  | { kind: 'invoices'; status?: readonly ReconciliationStatus[]; to?: string }
+  | { kind: 'tracking'; month: string }
+  | { kind: 'rate-freeze'; month: string }
+  | { kind: 'admin'; page: 'connection' | 'users' | 'audit' };
+
+export function todayLink(target: TodayLinkTarget): string {
+  switch (target.kind) {
+    case 'bucket': {
+      const { bucket, today } = target;
+      const badge = [...new Set(bucket.items.map((item) => item.badge))].sort();
+      const dues = bucket.items.map((item) => item.row.dueDate).sort();
+      const first = dues[0];
+      const last = dues[dues.length - 1];
+      if (first === undefined || last === undefined) {
+        const month = bucket.id === 'due-next-month' ? addMonths(monthOf(today), 1) : monthOf(today);
+        return serializeRenewalsParams('/renewals', { month });
+      }
+      if (monthOf(first) === monthOf(last)) {
+        // Whole-month views are the cheapest to read again (their page count is remembered).
+        return serializeRenewalsParams('/renewals', { month: monthOf(first), badge });
+      }
+      // A range the month view accepts (windowParamsSchema): the latest due dates are kept.
+      const from = daysFrom(first, last) > MAX_RANGE_DAYS ? addDays(last, -MAX_RANGE_DAYS) : first;
+      return serializeRenewalsParams('/renewals', { from, to: last, badge });
+    }
+    case 'renewal':
+      return serializeRenewalsParams('/renewals', {
+        from: target.dueDate,
+        to: target.dueDate,
+        offices: target.office ? [target.office] : null,
+      });
+    case 'patent':
+      return `/portfolio/${encodeURIComponent(target.patentId)}`;
+    case 'month':
+      return serializeRenewalsParams('/renewals', {
+        month: target.month,
+        badge: target.badge ? [...target.badge] : null,
+      });
+    case 'draft':
+      return '/renewals/review';
+    case 'invoice':
+      return `/invoices/${encodeURIComponent(target.invoiceId)}`;
+    case 'invoices': {
+      const query = filtersQueryString({ status: target.status ? [...target.status] : [], to: target.to }).toString();
+      return query ? `/invoices?${query}` : '/invoices';
+    }
+    case 'tracking':
+      return `/tracking?month=${encodeURIComponent(target.month)}`;
+    case 'rate-freeze':
+      return `/rate-freezes/${encodeURIComponent(target.month)}`;
+    case 'admin':
+      return target.page === 'users' ? '/admin' : `/admin/${target.page}`;
+    default:
+      return '/';
+  }
+}
