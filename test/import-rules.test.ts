@@ -36,7 +36,7 @@ interface Rule {
   forbids: (edge: ImportEdge) => boolean;
 }
 
-export const RULES: Rule[] = [
+const RULES: Rule[] = [
   {
     name: 'components/ import neither lib/server, lib/db nor the service client (they reach the server through app/)',
     governs: under('components/'),
@@ -91,7 +91,7 @@ export const RULES: Rule[] = [
   },
 ];
 
-export function violations(edges: readonly ImportEdge[], rule: Rule): string[] {
+function violations(edges: readonly ImportEdge[], rule: Rule): string[] {
   return edges
     .filter((edge) => rule.governs(edge.from) && rule.forbids(edge))
     .map((edge) => `${edge.from} → ${edge.specifier}`);

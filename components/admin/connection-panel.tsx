@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { ApiProblem, apiFetch } from '@/lib/http/api-client';
+import { apiFetch, problemMessage } from '@/lib/http/api-client';
 
 export interface ConnectionReportView {
   checkedAt: string;
@@ -48,7 +48,7 @@ export function ConnectionPanel({ initial }: { initial: ConnectionReportView | n
           .report,
       );
     } catch (error) {
-      setFailure(error instanceof ApiProblem ? error.message : 'The check could not run.');
+      setFailure(problemMessage(error, 'The check could not run.'));
     } finally {
       setPending(false);
     }

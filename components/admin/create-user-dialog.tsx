@@ -17,7 +17,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
-import { ApiProblem, apiFetch } from '@/lib/http/api-client';
+import { apiFetch, problemMessage } from '@/lib/http/api-client';
 import { ROLE_LABELS, ROLES } from '@/lib/policy/roles';
 import type { CreateUserInput } from '../../lib/users/user.schema';
 
@@ -46,7 +46,7 @@ export function CreateUserDialog() {
       setOpen(false);
       router.refresh();
     } catch (error) {
-      setFailure(error instanceof ApiProblem ? error.message : 'The user could not be created.');
+      setFailure(problemMessage(error, 'The user could not be created.'));
     }
   });
   const { errors, isSubmitting } = form.formState;

@@ -15,7 +15,7 @@ import {
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
-import { ApiProblem, apiFetch } from '@/lib/http/api-client';
+import { apiFetch, problemMessage } from '@/lib/http/api-client';
 import type { ResetPasswordInput } from '../../lib/users/user.schema';
 
 // The schema (and zod) load when the form first validates; see lib/forms/lazy-zod-resolver.ts.
@@ -45,7 +45,7 @@ export function ResetPasswordDialog({ userId, email }: { userId: string; email: 
       form.reset();
       setDone(true);
     } catch (error) {
-      setFailure(error instanceof ApiProblem ? error.message : 'The password could not be changed.');
+      setFailure(problemMessage(error, 'The password could not be changed.'));
     }
   });
   const { errors, isSubmitting } = form.formState;

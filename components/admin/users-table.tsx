@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { ApiProblem, apiFetch } from '@/lib/http/api-client';
+import { apiFetch, problemMessage } from '@/lib/http/api-client';
 import { isRole, ROLE_LABELS, ROLES } from '@/lib/policy/roles';
 import { ResetPasswordDialog } from './reset-password-dialog';
 
@@ -31,7 +31,7 @@ export function UsersTable({ users, viewerId }: { users: UserListItem[]; viewerI
       await apiFetch(`/api/admin/users/${encodeURIComponent(userId)}`, { method: 'PATCH', json: change });
       router.refresh();
     } catch (error) {
-      setFailure(error instanceof ApiProblem ? error.message : 'The change could not be saved.');
+      setFailure(problemMessage(error, 'The change could not be saved.'));
     } finally {
       setBusy(null);
     }

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
-import { ApiProblem, apiFetch } from '@/lib/http/api-client';
+import { apiFetch, problemMessage } from '@/lib/http/api-client';
 import type { FirstAdminInput } from '../../lib/auth/first-admin.schema';
 
 // The schema (and zod) load when the form first validates; see lib/forms/lazy-zod-resolver.ts.
@@ -31,7 +31,7 @@ export function FirstAdminForm({ token }: { token: string }) {
       await apiFetch('/api/setup', { method: 'POST', json: values });
       window.location.assign('/sign-in');
     } catch (error) {
-      setFailure(error instanceof ApiProblem ? error.message : 'The account could not be created.');
+      setFailure(problemMessage(error, 'The account could not be created.'));
     }
   });
   const { errors, isSubmitting } = form.formState;

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
-import { ApiProblem, apiFetch } from '@/lib/http/api-client';
+import { apiFetch, problemMessage } from '@/lib/http/api-client';
 import type { SignInInput } from '../../lib/auth/sign-in.schema';
 
 // The schema (and zod) load when the form first validates; see lib/forms/lazy-zod-resolver.ts.
@@ -36,7 +36,7 @@ export function SignInForm({ next }: { next?: string }) {
       // A full navigation, so every server component renders with the new session.
       window.location.assign(redirectTo);
     } catch (error) {
-      setFailure(error instanceof ApiProblem ? error.message : 'Sign-in failed. Try again.');
+      setFailure(problemMessage(error, 'Sign-in failed. Try again.'));
     }
   });
 

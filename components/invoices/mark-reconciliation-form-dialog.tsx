@@ -15,11 +15,11 @@ import {
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
-import { ApiProblem, apiFetch } from '@/lib/http/api-client';
+import { apiFetch, problemMessage } from '@/lib/http/api-client';
 import { INVOICE_MARK_KEY } from '@/lib/invoices/line-keys';
 import type { MarkView } from '@/lib/invoices/reconciliation';
-import { INVOICES_KEY, invoiceMarksQuery } from './invoices-query';
 import type { Mark, MarkInput } from '../../lib/invoices/mark.schema';
+import { INVOICES_KEY, invoiceMarksQuery } from './invoices-query';
 import { type MarkReconciliationProps, MarkTrigger } from './mark-reconciliation-trigger';
 
 // The schema (and zod) load when the form first validates; see lib/forms/lazy-zod-resolver.ts.
@@ -89,7 +89,7 @@ export function MarkReconciliationFormDialog({
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
           {mark.error ? (
             <Alert tone="danger">
-              <p>{mark.error instanceof ApiProblem ? mark.error.message : 'The mark could not be saved.'}</p>
+              <p>{problemMessage(mark.error, 'The mark could not be saved.')}</p>
             </Alert>
           ) : null}
           <fieldset className="flex flex-col gap-2">

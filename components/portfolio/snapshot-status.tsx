@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocale } from '@/components/shell/locale';
 import { Button } from '@/components/ui/button';
 import { formatTimestamp } from '@/lib/format/dates';
-import { ApiProblem, apiFetch } from '@/lib/http/api-client';
+import { apiFetch, problemMessage } from '@/lib/http/api-client';
 
 interface SnapshotStatusBody {
   refreshedAt: string | null;
@@ -61,7 +61,7 @@ export function SnapshotStatus() {
       {data?.lastError && !running ? <span className="text-destructive">Last refresh failed.</span> : null}
       {refresh.error ? (
         <span className="text-destructive">
-          {refresh.error instanceof ApiProblem ? refresh.error.message : 'The refresh could not start.'}
+          {problemMessage(refresh.error, 'The refresh could not start.')}
         </span>
       ) : null}
       <Button

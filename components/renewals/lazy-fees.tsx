@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { Fees } from '@/lib/annuity/schemas';
-import { ApiProblem, apiFetch } from '@/lib/http/api-client';
+import { apiFetch, problemMessage } from '@/lib/http/api-client';
 import { FeesCell } from './fees-cell';
 
 /**
@@ -34,7 +34,7 @@ export function LazyFees({ patentId, eventId, label }: { patentId: string; event
   if (fees.error) {
     return (
       <span className="text-destructive text-xs">
-        {fees.error instanceof ApiProblem ? fees.error.message : 'Fees could not be read.'}
+        {problemMessage(fees.error, 'Fees could not be read.')}
       </span>
     );
   }

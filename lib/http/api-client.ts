@@ -28,6 +28,19 @@ export class ApiProblem extends Error {
   }
 }
 
+/**
+ * What a failed call says to the user: our problem's own words when the server answered with one,
+ * else the fallback that names what could not be done (a thrown TypeError means nothing to them).
+ */
+export function problemMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiProblem ? error.message : fallback;
+}
+
+/** A failure as a problem body for ProblemPanel: the server's when there is one. */
+export function problemBody(error: Error): ApiProblemBody {
+  return error instanceof ApiProblem ? error.body : { detail: error.message };
+}
+
 export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const { json, headers, ...rest } = init;
   let response: Response;

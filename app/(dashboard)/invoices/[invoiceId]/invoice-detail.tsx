@@ -11,12 +11,10 @@ import { ReconciliationPanel } from '@/components/invoices/reconciliation-panel'
 import { OriginBadge, ReconciliationBadge } from '@/components/invoices/status-badges';
 import { useLocale } from '@/components/shell/locale';
 import { PageHeader } from '@/components/shell/page-header';
-import { ProblemPanel } from '@/components/shell/problem-panel';
-import { Button } from '@/components/ui/button';
+import { QueryProblem } from '@/components/shell/query-problem';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { formatDate, formatTimestamp } from '@/lib/format/dates';
-import { ApiProblem } from '@/lib/http/api-client';
 import { invoiceNumberText } from '@/lib/invoices/labels';
 import { reconciliationStatus } from '@/lib/invoices/reconciliation';
 
@@ -44,18 +42,7 @@ export function InvoiceDetail({
   const detail = detailQuery.data;
   if (!detail) {
     return detailQuery.error ? (
-      <ProblemPanel
-        problem={
-          detailQuery.error instanceof ApiProblem
-            ? detailQuery.error.body
-            : { detail: detailQuery.error.message }
-        }
-        action={
-          <Button variant="outline" size="sm" onClick={() => void detailQuery.refetch()}>
-            Try again
-          </Button>
-        }
-      />
+      <QueryProblem error={detailQuery.error} onRetry={() => void detailQuery.refetch()} />
     ) : (
       <SkeletonRows count={8} />
     );

@@ -16,7 +16,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import type { CurrencyTotal } from '@/lib/annuity/money';
 import { formatTimestamp, formatYearMonth } from '@/lib/format/dates';
-import { ApiProblem, apiFetch } from '@/lib/http/api-client';
+import { apiFetch, problemBody } from '@/lib/http/api-client';
 import type { FreezeResult } from '@/lib/rate-freezes/data';
 import { explainMonthState } from '@/lib/rate-freezes/explain';
 import { compareTotals, countEvents } from '@/lib/rate-freezes/totals';
@@ -96,13 +96,7 @@ export function MonthFreeze({ month, canFreeze }: { month: string; canFreeze: bo
 
       <div aria-live="polite" className="flex flex-col gap-3 empty:hidden">
         {freeze.isPending ? <p className="text-sm">Freezing {name}…</p> : null}
-        {freeze.error ? (
-          <ProblemPanel
-            problem={
-              freeze.error instanceof ApiProblem ? freeze.error.body : { detail: freeze.error.message }
-            }
-          />
-        ) : null}
+        {freeze.error ? <ProblemPanel problem={problemBody(freeze.error)} /> : null}
         {result ? (
           <>
             <Alert tone="info" data-testid="freeze-outcome" data-outcome={result.outcome}>
