@@ -1,15 +1,10 @@
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import type { KnownProcessingStatus } from '../lib/annuity/schemas';
 import { ServiceClock } from './domain/clock';
 import { captureFreeze, checkFreezable } from './domain/freezes';
 import { DEFAULT_RATES, movedRates, type RateTable } from './domain/fx';
 import { type InstructionItem, planInstructionBatch } from './domain/instruction-batch';
-import type {
-  EventRecord,
-  FreezeRecord,
-  ProcessingStatus,
-  ReceiptRecord,
-  TenantConfig,
-} from './domain/model';
+import type { EventRecord, FreezeRecord, ReceiptRecord, TenantConfig } from './domain/model';
 import type { ProgressMove } from './domain/mutations';
 import {
   checkMove,
@@ -22,6 +17,7 @@ import type { TenantState } from './domain/tenant-state';
 import { UsageMeter } from './domain/usage';
 import { WriteLock } from './domain/write-lock';
 import { GENERATOR_VERSION, generateTenant } from './generator/generate-tenant';
+import type { CreatedKey, FxRatesChange, KeyInput, TenantInput } from './operator/schemas';
 import type { SandboxStore, StoredKey } from './store/store';
 
 export interface ApiKeyRecord {
@@ -34,34 +30,13 @@ export interface ApiKeyRecord {
   createdAt: string;
 }
 
-export interface CreateTenantInput {
-  name: string;
-  currency?: string;
-  invoiceCurrencyByOffice?: Record<string, string>;
-  patents?: number;
-  seed?: number;
-  freezeEnabled?: boolean;
-  freezeHorizonMonths?: number;
-  vatRate?: number;
-}
+/** A tenant to create: the operator API's parsed request (the demo tenant is one too). */
+export type CreateTenantInput = TenantInput;
 
-export interface CreateKeyInput {
-  tenant: string;
-  scopes: string[];
-  expiresAt?: string;
-  dailyLimit?: number;
+export type CreateKeyInput = KeyInput & {
   /** Only for the documented demo key; every other key is random. */
   fixedKey?: string;
-}
-
-export interface CreatedKey {
-  id: string;
-  key: string;
-  tenant: string;
-  scopes: string[];
-  expiresAt: string;
-  dailyLimit: number;
-}
+};
 
 export type Authentication =
   | { ok: true; key: ApiKeyRecord }
@@ -217,12 +192,13 @@ export class SandboxService {
       const keyHash = hashKey(key);
       if (this.#keysByHash.has(keyHash)) throw new RuleViolation('conflict', 'This key already exists.');
       const now = this.clock.now();
+      const scopes = [...new Set(input.scopes)];
       const stored: StoredKey = {
         id: randomUUID(),
         tenantId: tenant.config.id,
         keyHash,
         keyHint: key.slice(-4),
-        scopes: [...new Set(input.scopes)],
+        scopes,
         expiresAt:
           input.expiresAt ?? new Date(now.getTime() + KEY_DEFAULTS.validityDays * 86_400_000).toISOString(),
         dailyLimit: input.dailyLimit ?? KEY_DEFAULTS.dailyLimit,
@@ -234,7 +210,7 @@ export class SandboxService {
         id: stored.id,
         key,
         tenant: tenant.config.name,
-        scopes: stored.scopes,
+        scopes,
         expiresAt: stored.expiresAt,
         dailyLimit: stored.dailyLimit,
       };
@@ -273,7 +249,7 @@ export class SandboxService {
   /** Moves an event along the processing pipeline as the office would (operator API, demo mode). */
   progressEvent(
     eventId: string,
-    to?: ProcessingStatus,
+    to?: KnownProcessingStatus,
   ): Promise<{ tenant: TenantState; event: EventRecord }> {
     return this.#lock.run(async () => {
       const found = this.findEvent(eventId);
@@ -323,7 +299,7 @@ export class SandboxService {
     });
   }
 
-  setRates(change: { rates?: Record<string, string>; multiplyAllBy?: string }): Promise<RateTable> {
+  setRates(change: FxRatesChange): Promise<RateTable> {
     return this.#lock.run(async () => {
       const next = movedRates(this.#rates, change);
       await this.#store.putSetting(SETTING_RATES, next);

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { InstructionRequestSchema, SCOPES, strict } from '../../lib/annuity/schemas';
+import { InstructionRequestSchema, PATENT_SORT_FIELDS, SCOPES, strict } from '../../lib/annuity/schemas';
 import { MAX_BATCH_SIZE } from '../domain/instruction-batch';
-import { PATENT_SORT_FIELDS } from '../domain/tenant-state';
 import { OPERATION_SCOPES, type OperationName } from './operation';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './query';
 import { API_ROOT } from './routes';

@@ -1,8 +1,7 @@
 import type { z } from 'zod';
-import type { strict } from '../../lib/annuity/schemas';
+import { PATENT_SORT_FIELDS, type PatentSortField, type strict } from '../../lib/annuity/schemas';
 import { firstDayOfYearMonth, isIsoDate, isYearMonth, lastDayOfYearMonth } from '../domain/calendar';
 import { type ValidationIssue, validationFailed } from '../domain/rule-violation';
-import { PATENT_SORT_FIELDS, type PatentSortField } from '../domain/tenant-state';
 
 /**
  * Query and path inputs (spec: Endpoints, Limits). Problems are collected into one 400

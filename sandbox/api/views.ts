@@ -1,8 +1,9 @@
-import type { Strict } from '../../lib/annuity/schemas';
+import type { KnownFeesStatus, Strict } from '../../lib/annuity/schemas';
 import { duePeriodOf } from '../domain/due-period';
-import { eventRates, quoteFees, renewalFeesInEventCurrency } from '../domain/fees';
+import { eventRates, renewalFeesInEventCurrency } from '../domain/fees';
 import type { RateTable } from '../domain/fx';
 import { instructabilityOf } from '../domain/instructability';
+import { pricedInvoiceLine } from '../domain/invoice-lines';
 import type {
   EventRecord,
   InvoiceLineRecord,
@@ -10,6 +11,7 @@ import type {
   PatentRecord,
   ReceiptRecord,
 } from '../domain/model';
+import type { InvoiceLineData } from '../domain/mutations';
 import type { TenantState } from '../domain/tenant-state';
 
 /**
@@ -61,40 +63,34 @@ export function patentView(patent: PatentRecord): Strict.Patent {
 }
 
 /**
- * spec: Fees — INVOICED amounts come from the invoice line and are stable; ESTIMATED ones are
- * computed now from the fee schedule and the current (or the month's frozen) rates.
+ * spec: Fees — INVOICED amounts come from the invoice line and are stable; ESTIMATED ones are the
+ * line the event would get now, from the fee schedule and the current (or the month's frozen) rates.
  */
 export function feesView(event: EventRecord, context: ViewContext): Strict.Fees {
   if (event.invoiceLine) return invoiceLineView(event.invoiceLine);
-  const quote = quoteFees(
+  const estimate = pricedInvoiceLine(
     event,
     null,
     context.today,
     eventRates(context.tenant.freezes.get(event.dueMonth), context.rates),
   );
-  return {
-    object: 'fees',
-    invoiceId: null,
-    eventId: event.id,
-    patent: { id: event.patent.id, providerId: event.patent.providerId },
-    currency: quote.currency,
-    total: quote.total,
-    components: quote.components.map((component) => ({ ...component })),
-    feesStatus: 'ESTIMATED',
-    isFxRateFrozen: quote.isFxRateFrozen,
-  };
+  return feesOf(estimate, null, 'ESTIMATED');
 }
 
 export function invoiceLineView(line: InvoiceLineRecord): Strict.Fees {
+  return feesOf(line, line.invoice.id, 'INVOICED');
+}
+
+function feesOf(line: InvoiceLineData, invoiceId: string | null, feesStatus: KnownFeesStatus): Strict.Fees {
   return {
     object: 'fees',
-    invoiceId: line.invoice.id,
+    invoiceId,
     eventId: line.eventId,
     patent: { id: line.patentId, providerId: line.providerId },
     currency: line.currency,
     total: line.total,
     components: line.components.map((component) => ({ ...component })),
-    feesStatus: 'INVOICED',
+    feesStatus,
     isFxRateFrozen: line.isFxRateFrozen,
   };
 }

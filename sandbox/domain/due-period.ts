@@ -1,7 +1,6 @@
+import type { KnownDuePeriod } from '../../lib/annuity/schemas';
 import { addMonths } from './calendar';
 import type { EventRecord } from './model';
-
-export type DuePeriod = 'UPCOMING' | 'CURRENT' | 'LATE' | 'GRACE_PERIOD' | 'LAPSED';
 
 /**
  * spec: Other state sets, duePeriod — "period of the due date relative to now"; its transitions are
@@ -15,7 +14,7 @@ export type DuePeriod = 'UPCOMING' | 'CURRENT' | 'LATE' | 'GRACE_PERIOD' | 'LAPS
 export function duePeriodOf(
   event: Pick<EventRecord, 'dueDate' | 'gracePeriodEndDate' | 'opensAt'>,
   today: string,
-): DuePeriod {
+): KnownDuePeriod {
   if (today > event.dueDate) {
     if (event.gracePeriodEndDate !== null && today <= event.gracePeriodEndDate) return 'GRACE_PERIOD';
     return 'LAPSED';

@@ -30,7 +30,6 @@ export function eventRates(freeze: FreezeRecord | undefined, current: RateTable)
 export interface FeeQuote {
   currency: string;
   components: FeeComponentRecord[];
-  total: string;
   isFxRateFrozen: boolean;
 }
 
@@ -39,7 +38,7 @@ export interface FeeQuote {
  * decision, carries OFFICE, AGENT where a local agent is used, GRACE_PERIOD when payment falls
  * inside the grace period, and SERVICE; SKIP_THIS_TIME and DROP pay nothing to the office, so they
  * carry the SERVICE fee only. Each component is converted and rounded to the currency's minor unit
- * on its own, and the total is their sum, so components always add up to the total exactly.
+ * on its own; invoice-lines.ts makes the priced components a line, with their sum as its total.
  */
 export function quoteFees(
   event: EventRecord,
@@ -61,15 +60,7 @@ export function quoteFees(
     }
   }
   components.push({ type: 'SERVICE', amount: convert(SERVICE_FEE.amount, SERVICE_FEE.currency) });
-  return {
-    currency,
-    components,
-    total: addAmounts(
-      components.map((component) => component.amount),
-      currency,
-    ),
-    isFxRateFrozen: rates.isFrozen,
-  };
+  return { currency, components, isFxRateFrozen: rates.isFrozen };
 }
 
 /**

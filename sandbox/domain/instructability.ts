@@ -1,20 +1,23 @@
-import type { Decision } from '../../lib/annuity/schemas';
+import {
+  DECISIONS,
+  type Decision,
+  type KnownBlockedReason,
+  type KnownInstructabilityMode,
+} from '../../lib/annuity/schemas';
 import { addMonths, startOfMonth } from './calendar';
 import { duePeriodOf } from './due-period';
 import type { EventRecord } from './model';
 
-export type BlockedReason = 'ALREADY_INSTRUCTED' | 'TOO_EARLY' | 'EARLIER_EVENT_PENDING';
-
 export interface InstructabilityResult {
   isAllowed: boolean;
   allowedDecisions: Decision[];
-  blockedReason: BlockedReason | null;
+  blockedReason: KnownBlockedReason | null;
   opensAt: string;
-  mode: 'DIRECT';
+  mode: KnownInstructabilityMode;
 }
 
-const ALL_DECISIONS: readonly Decision[] = ['PROCEED', 'SKIP_THIS_TIME', 'DROP'];
-const WITHOUT_PROCEED: readonly Decision[] = ['SKIP_THIS_TIME', 'DROP'];
+/** spec: Instruction rules — on a LAPSED event the office no longer accepts payment: no PROCEED. */
+const WITHOUT_PROCEED: readonly Decision[] = DECISIONS.filter((decision) => decision !== 'PROCEED');
 
 /** spec: Instruction rules — "the first day of the month two months before the due month". */
 export function opensAtFor(dueDate: string): string {
@@ -43,7 +46,7 @@ export function missingPreviousRenewalDates(event: EventRecord): string[] {
  * an earlier undecided event of the same patent. PROCEED is not offered once the event is LAPSED.
  */
 export function instructabilityOf(event: EventRecord, today: string): InstructabilityResult {
-  const blocked = (blockedReason: BlockedReason): InstructabilityResult => ({
+  const blocked = (blockedReason: KnownBlockedReason): InstructabilityResult => ({
     isAllowed: false,
     allowedDecisions: [],
     blockedReason,
@@ -56,7 +59,7 @@ export function instructabilityOf(event: EventRecord, today: string): Instructab
   const lapsed = duePeriodOf(event, today) === 'LAPSED';
   return {
     isAllowed: true,
-    allowedDecisions: [...(lapsed ? WITHOUT_PROCEED : ALL_DECISIONS)],
+    allowedDecisions: [...(lapsed ? WITHOUT_PROCEED : DECISIONS)],
     blockedReason: null,
     opensAt: event.opensAt,
     mode: 'DIRECT',

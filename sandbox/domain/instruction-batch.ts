@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Decision } from '../../lib/annuity/schemas';
-import { eventRates, quoteFees } from './fees';
+import { eventRates } from './fees';
 import type { RateTable } from './fx';
 import { instructabilityOf, missingPreviousRenewalDates } from './instructability';
+import { linesByCurrency, pricedInvoiceLine } from './invoice-lines';
 import { buildInvoice, nextInvoiceNumber, receiptReference, vatOf } from './invoices';
 import type { EventRecord } from './model';
-import type { InstructionBatch, InvoiceLineData } from './mutations';
+import type { InstructionBatch } from './mutations';
 import { jsonPointer, RuleViolation, validationFailed } from './rule-violation';
 import type { TenantState } from './tenant-state';
 
@@ -142,45 +143,29 @@ function buildBatch(
   context: { today: string; now: Date; rates: RateTable },
 ): InstructionBatch {
   const executedAt = context.now.toISOString();
-  const linesByCurrency = new Map<string, InvoiceLineData[]>();
-  events.forEach((event, index) => {
-    const decision = (items[index] as InstructionItem).decision;
-    const quote = quoteFees(
+  const lines = events.map((event, index) =>
+    pricedInvoiceLine(
       event,
-      decision,
+      (items[index] as InstructionItem).decision,
       context.today,
       eventRates(state.freezes.get(event.dueMonth), context.rates),
-    );
-    const line: InvoiceLineData = {
-      eventId: event.id,
-      patentId: event.patent.id,
-      providerId: event.patent.providerId,
-      currency: quote.currency,
-      components: quote.components,
-      total: quote.total,
-      isFxRateFrozen: quote.isFxRateFrozen,
-    };
-    const lines = linesByCurrency.get(quote.currency);
-    if (lines) lines.push(line);
-    else linesByCurrency.set(quote.currency, [line]);
-  });
+    ),
+  );
   let lastNumber = state.lastInvoiceNumber;
-  const invoices = [...linesByCurrency.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([currency, lines]) => {
-      const number = nextInvoiceNumber(lastNumber);
-      lastNumber = Number(number);
-      return buildInvoice({
-        id: randomUUID(),
-        origin: 'GENERATED',
-        number,
-        issueDate: context.today,
-        createdAt: executedAt,
-        currency,
-        ...vatOf(state.config, 'GENERATED'),
-        lines,
-      });
+  const invoices = linesByCurrency(lines).map(([currency, invoiceLines]) => {
+    const number = nextInvoiceNumber(lastNumber);
+    lastNumber = Number(number);
+    return buildInvoice({
+      id: randomUUID(),
+      origin: 'GENERATED',
+      number,
+      issueDate: context.today,
+      createdAt: executedAt,
+      currency,
+      ...vatOf(state.config, 'GENERATED'),
+      lines: invoiceLines,
     });
+  });
   const receiptNumber = state.lastReceiptNumber + 1;
   return {
     receipt: {

@@ -1,6 +1,7 @@
 import Big from 'big.js';
 import { addAmounts, scale } from '../../lib/annuity/money';
-import type { InvoiceOrigin, TenantConfig } from './model';
+import type { KnownInvoiceOrigin } from '../../lib/annuity/schemas';
+import type { TenantConfig } from './model';
 import type { InvoiceData, InvoiceLineData } from './mutations';
 
 /**
@@ -11,7 +12,7 @@ import type { InvoiceData, InvoiceLineData } from './mutations';
  */
 export function buildInvoice(input: {
   id: string;
-  origin: InvoiceOrigin;
+  origin: KnownInvoiceOrigin;
   number: string | null;
   legacyReference?: string;
   issueDate: string;
@@ -44,7 +45,7 @@ export function buildInvoice(input: {
   };
 }
 
-function referenceOf(origin: InvoiceOrigin, number: string | null, legacyReference?: string): string {
+function referenceOf(origin: KnownInvoiceOrigin, number: string | null, legacyReference?: string): string {
   if (origin === 'IMPORTED') return legacyReference ?? 'LEGACY';
   return `${origin === 'REGULARIZATION' ? 'REG' : 'INV'}-${number ?? ''}`;
 }
@@ -57,7 +58,7 @@ export function nextInvoiceNumber(lastNumber: number): string {
 /** VAT applies to invoices the service issues; imported ones carry the previous provider's 0%. */
 export function vatOf(
   config: TenantConfig,
-  origin: InvoiceOrigin,
+  origin: KnownInvoiceOrigin,
 ): { vatRate: number; vatNumber: string | null } {
   return origin === 'IMPORTED'
     ? { vatRate: 0, vatNumber: null }

@@ -1,20 +1,21 @@
-import type { Decision } from '../../lib/annuity/schemas';
+import type {
+  Decision,
+  KnownApplicantType,
+  KnownEventType,
+  KnownFeeComponentType,
+  KnownFilingRoute,
+  KnownInvoiceOrigin,
+  KnownPatentStatus,
+  KnownPatentType,
+  KnownProcessingStatus,
+} from '../../lib/annuity/schemas';
 
 /**
  * The in-memory records the service answers from. The base portfolio is regenerated from the
  * tenant's seed at every start; what clients and operators change (decisions, receipts, invoices,
- * progress, freezes) is persisted by the store and replayed onto these records.
+ * progress, freezes) is persisted by the store and replayed onto these records. Their value lists
+ * are API v2's, closed: the service only produces values the contract defines.
  */
-
-export type ProcessingStatus =
-  | 'NOT_INSTRUCTED'
-  | 'INSTRUCTED'
-  | 'PAYMENT_SENT'
-  | 'PAYMENT_CONFIRMED'
-  | 'FULFILLED'
-  | 'UNPROCESSABLE';
-
-export type PatentStatus = 'PENDING' | 'PUBLISHED' | 'GRANTED' | 'LAPSED';
 
 export interface TenantConfig {
   id: string;
@@ -43,7 +44,7 @@ export interface PatentRecord {
   clientFamilyReference: string | null;
   title: string | null;
   office: string;
-  patentType: 'PATENT' | 'UTILITY' | 'DESIGN' | null;
+  patentType: KnownPatentType | null;
   applicationNumber: string | null;
   applicationDate: string | null;
   nationalPhaseEntryDate: string | null;
@@ -57,9 +58,9 @@ export interface PatentRecord {
   extendedExpirationDate: string | null;
   lapseDate: string | null;
   renewalsManagedFrom: string | null;
-  status: PatentStatus | null;
-  filingRoute: 'NATIONAL' | 'PCT' | 'EP' | 'EA' | 'DIVISIONAL' | null;
-  applicantType: 'MICRO' | 'SMALL' | 'LARGE' | null;
+  status: KnownPatentStatus | null;
+  filingRoute: KnownFilingRoute | null;
+  applicantType: KnownApplicantType | null;
   claimCount: number | null;
   designatedCountries: string[] | null;
   owner: string | null;
@@ -74,7 +75,7 @@ export interface PatentRecord {
 export interface EventRecord {
   id: string;
   patent: PatentRecord;
-  eventType: 'RENEWAL';
+  eventType: KnownEventType;
   dueDate: string;
   gracePeriodEndDate: string | null;
   annuityYear: number;
@@ -92,7 +93,7 @@ export interface EventRecord {
   createdAt: string;
   updatedAt: string;
   appliedDecision: Decision | null;
-  processingStatus: ProcessingStatus;
+  processingStatus: KnownProcessingStatus;
   processingStatusUpdatedAt: string | null;
   instruction: InstructionRecord | null;
   invoiceLine: InvoiceLineRecord | null;
@@ -118,10 +119,8 @@ export interface InstructionRecord {
   receipt: ReceiptRecord;
 }
 
-export type InvoiceOrigin = 'GENERATED' | 'IMPORTED' | 'REGULARIZATION';
-
 export interface FeeComponentRecord {
-  type: 'OFFICE' | 'AGENT' | 'SERVICE' | 'GRACE_PERIOD';
+  type: KnownFeeComponentType;
   amount: string;
 }
 
@@ -130,7 +129,7 @@ export interface InvoiceRecord {
   reference: string;
   number: string | null;
   issueDate: string;
-  origin: InvoiceOrigin;
+  origin: KnownInvoiceOrigin;
   currency: string;
   vatRate: number;
   vatNumber: string | null;

@@ -1,5 +1,5 @@
-import type { Decision } from '../../lib/annuity/schemas';
-import type { FeeComponentRecord, InvoiceOrigin, ProcessingStatus } from './model';
+import type { Decision, KnownInvoiceOrigin, KnownProcessingStatus } from '../../lib/annuity/schemas';
+import type { FeeComponentRecord } from './model';
 
 /**
  * The changes the service persists, in the plain-data form the store writes and replays. Each one
@@ -22,7 +22,7 @@ export interface InvoiceData {
   reference: string;
   number: string | null;
   issueDate: string;
-  origin: InvoiceOrigin;
+  origin: KnownInvoiceOrigin;
   currency: string;
   vatRate: number;
   vatNumber: string | null;
@@ -50,7 +50,7 @@ export interface InstructionBatch {
 /** A processing-status move, as the office (or the operator standing in for it) reports it. */
 export interface ProgressMove {
   eventId: string;
-  status: ProcessingStatus;
+  status: KnownProcessingStatus;
   at: string;
   officialReceipt: { number: string; recordedAt: string } | null;
 }

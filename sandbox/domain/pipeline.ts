@@ -1,6 +1,6 @@
-import type { Decision } from '../../lib/annuity/schemas';
+import type { Decision, KnownProcessingStatus } from '../../lib/annuity/schemas';
 import { addDays } from './calendar';
-import type { EventRecord, ProcessingStatus } from './model';
+import type { EventRecord } from './model';
 
 /**
  * spec: States and transitions, processing status. After a PROCEED the service pays the office:
@@ -9,18 +9,18 @@ import type { EventRecord, ProcessingStatus } from './model';
  * closes them straight from INSTRUCTED to FULFILLED, without an official receipt. UNPROCESSABLE is
  * the terminal problem state, reachable from any step before FULFILLED.
  */
-const PIPELINES: Record<Decision, readonly ProcessingStatus[]> = {
+const PIPELINES: Record<Decision, readonly KnownProcessingStatus[]> = {
   PROCEED: ['INSTRUCTED', 'PAYMENT_SENT', 'PAYMENT_CONFIRMED', 'FULFILLED'],
   SKIP_THIS_TIME: ['INSTRUCTED', 'FULFILLED'],
   DROP: ['INSTRUCTED', 'FULFILLED'],
 };
 
-export const TERMINAL_STATUSES: readonly ProcessingStatus[] = ['FULFILLED', 'UNPROCESSABLE'];
+export const TERMINAL_STATUSES: readonly KnownProcessingStatus[] = ['FULFILLED', 'UNPROCESSABLE'];
 
-export type MoveCheck = { ok: true; to: ProcessingStatus } | { ok: false; reason: string };
+export type MoveCheck = { ok: true; to: KnownProcessingStatus } | { ok: false; reason: string };
 
 /** Where an event may move: the next step by default, or a later step, or UNPROCESSABLE. */
-export function checkMove(event: EventRecord, to: ProcessingStatus | undefined): MoveCheck {
+export function checkMove(event: EventRecord, to: KnownProcessingStatus | undefined): MoveCheck {
   const decision = event.appliedDecision;
   if (decision === null) {
     return { ok: false, reason: 'the event has no decision yet: only an instruction moves it to INSTRUCTED' };
@@ -44,7 +44,7 @@ export function checkMove(event: EventRecord, to: ProcessingStatus | undefined):
 }
 
 /** The official receipt is on file once a paid renewal is FULFILLED (spec: Endpoints 6 to 8). */
-export function recordsOfficialReceipt(event: EventRecord, to: ProcessingStatus): boolean {
+export function recordsOfficialReceipt(event: EventRecord, to: KnownProcessingStatus): boolean {
   return to === 'FULFILLED' && event.appliedDecision === 'PROCEED';
 }
 
@@ -62,8 +62,8 @@ export function progressTimeline(
   decisionDate: string,
   until: string,
   unprocessable: boolean,
-): { status: ProcessingStatus; date: string }[] {
-  const steps: { status: ProcessingStatus; offset: number }[] =
+): { status: KnownProcessingStatus; date: string }[] {
+  const steps: { status: KnownProcessingStatus; offset: number }[] =
     decision === 'PROCEED'
       ? unprocessable
         ? [

@@ -1,6 +1,7 @@
+import type { PatentSortField } from '../../lib/annuity/schemas';
 import { yearMonthsBetween } from './calendar';
 import type { EventRecord, InvoiceRecord, PatentRecord } from './model';
-import type { PatentSortField, TenantState } from './tenant-state';
+import type { TenantState } from './tenant-state';
 
 export interface PageWindow {
   offset: number;

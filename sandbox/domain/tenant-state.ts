@@ -1,3 +1,4 @@
+import type { PatentSortField } from '../../lib/annuity/schemas';
 import type {
   EventRecord,
   FreezeRecord,
@@ -9,15 +10,6 @@ import type {
   TenantConfig,
 } from './model';
 import type { FreezeData, InstructionBatch, InvoiceData, ProgressMove } from './mutations';
-
-export const PATENT_SORT_FIELDS = [
-  'clientCaseReference',
-  'office',
-  'applicationDate',
-  'publicationNumber',
-  'status',
-] as const;
-export type PatentSortField = (typeof PATENT_SORT_FIELDS)[number];
 
 /**
  * One tenant's portfolio in memory, with the indexes the endpoints read through (by id, by

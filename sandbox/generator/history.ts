@@ -1,12 +1,13 @@
 import Big from 'big.js';
 import { scale } from '../../lib/annuity/money';
-import type { Decision } from '../../lib/annuity/schemas';
+import type { Decision, KnownInvoiceOrigin } from '../../lib/annuity/schemas';
 import { addDays, addMonths, daysBetween, formatDate, minDate } from '../domain/calendar';
 import { duePeriodOf } from '../domain/due-period';
-import { eventRates, quoteFees } from '../domain/fees';
+import { eventRates } from '../domain/fees';
 import { DEFAULT_RATES } from '../domain/fx';
+import { correctionLine, linesByCurrency, pricedInvoiceLine } from '../domain/invoice-lines';
 import { buildInvoice, nextInvoiceNumber, receiptReference, vatOf } from '../domain/invoices';
-import type { EventRecord, InvoiceOrigin, PatentRecord } from '../domain/model';
+import type { EventRecord, PatentRecord } from '../domain/model';
 import type { InstructionBatch, InvoiceLineData } from '../domain/mutations';
 import { officialReceiptNumber, progressTimeline } from '../domain/pipeline';
 import type { TenantState } from '../domain/tenant-state';
@@ -30,7 +31,7 @@ const REGULARIZATION_SHARE = 0.015;
 
 interface InvoiceDraft {
   id: string;
-  origin: InvoiceOrigin;
+  origin: KnownInvoiceOrigin;
   number: string | null;
   legacyReference?: string;
   issueDate: string;
@@ -75,37 +76,23 @@ export function generateHistory(state: TenantState, ids: IdFactory, random: Rand
   batches.forEach((batch, batchIndex) => {
     const date = (batch[0] as PlannedDecision).date;
     const executedAt = `${date}T${String(9 + (batchIndex % 8)).padStart(2, '0')}:${String((batchIndex * 7) % 60).padStart(2, '0')}:00.000Z`;
-    const origin: InvoiceOrigin = date < importCutoff ? 'IMPORTED' : 'GENERATED';
-    const linesByCurrency = new Map<string, InvoiceLineData[]>();
-    for (const { event, decision } of batch) {
-      const quote = quoteFees(event, decision, date, eventRates(undefined, DEFAULT_RATES));
-      const line: InvoiceLineData = {
-        eventId: event.id,
-        patentId: event.patent.id,
-        providerId: event.patent.providerId,
-        currency: quote.currency,
-        components: quote.components,
-        total: quote.total,
-        isFxRateFrozen: false,
-      };
-      const lines = linesByCurrency.get(quote.currency);
-      if (lines) lines.push(line);
-      else linesByCurrency.set(quote.currency, [line]);
-    }
-    const batchDrafts = [...linesByCurrency.entries()]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(
-        ([currency, lines]): InvoiceDraft => ({
-          id: ids.id('invoice', invoiceSequence++),
-          origin,
-          legacyReference: `LEG-${date.slice(0, 4)}-${String(++legacySequence).padStart(5, '0')}`,
-          issueDate: date,
-          createdAt: executedAt,
-          currency,
-          lines,
-          number: null,
-        }),
-      );
+    const origin: KnownInvoiceOrigin = date < importCutoff ? 'IMPORTED' : 'GENERATED';
+    // The default rates, not the current ones: a tenant is regenerated from its seed at every start.
+    const lines = batch.map(({ event, decision }) =>
+      pricedInvoiceLine(event, decision, date, eventRates(undefined, DEFAULT_RATES)),
+    );
+    const batchDrafts = linesByCurrency(lines).map(
+      ([currency, currencyLines]): InvoiceDraft => ({
+        id: ids.id('invoice', invoiceSequence++),
+        origin,
+        legacyReference: `LEG-${date.slice(0, 4)}-${String(++legacySequence).padStart(5, '0')}`,
+        issueDate: date,
+        createdAt: executedAt,
+        currency,
+        lines: currencyLines,
+        number: null,
+      }),
+    );
     drafts.push(...batchDrafts);
     const receiptNumber = batchIndex + 1;
     receipts.push({
@@ -200,11 +187,7 @@ function planRegularizations(
     const sign = random.chance(0.5) ? -1 : 1;
     const delta = scale(new Big(office.amount).times(random.int(2, 8)).div(100).times(sign), line.currency);
     if (new Big(delta).eq(0)) continue;
-    const correction: InvoiceLineData = {
-      ...line,
-      components: [{ type: 'OFFICE', amount: delta }],
-      total: delta,
-    };
+    const correction = correctionLine(line, { type: 'OFFICE', amount: delta });
     const lines = bySource.get(draft);
     if (lines) lines.push(correction);
     else bySource.set(draft, [correction]);

@@ -1,36 +1,18 @@
+import type { FaultSettings } from '../operator/schemas';
+
 /**
  * Fault injection for reliability tests (operator API `PUT/DELETE /operator/v1/faults`). It applies
  * to the API v2 operations only — never the operator API or the OpenAPI document — and before
  * authentication, so an injected failure costs no quota, like a failing gateway in front of the
  * service. Latency is added first, then the connection may be dropped without an answer, then an
- * error status may be answered instead of the operation.
+ * error status may be answered instead of the operation. The settings are described with their
+ * schema in operator/schemas.ts.
  */
-export interface FaultSettings {
-  latencyMs: number;
-  errorRate: number;
-  errorStatus: number;
-  dropRate: number;
-  /**
-   * When a dropped connection is cut: 'before' the operation runs (nothing happened), or 'after'
-   * it ran (the work is done, the answer is lost — the case a client must reconcile, spec: Errors,
-   * "a retry after a timeout commonly yields 409").
-   */
-  dropPhase: 'before' | 'after';
-  /**
-   * Deterministic instead of random: with `every` = N, the faults hit every Nth matching request
-   * (a drop when dropRate > 0, else an error). `every: 5` with an error status is exactly 20 %
-   * failures, never two in a row, so a test of retries cannot flake.
-   */
-  every: number | null;
-  /** Path prefixes the faults apply to; relative ones are under /api/v2/external. Empty: all. */
-  paths: string[];
-}
-
 export type FaultDecision = {
   latencyMs: number;
   outcome: 'pass' | 'drop' | 'error';
   errorStatus: number;
-  dropPhase: 'before' | 'after';
+  dropPhase: FaultSettings['dropPhase'];
 };
 
 export const NO_FAULTS: FaultSettings = {

@@ -1,16 +1,27 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Hono } from 'hono';
-import { z } from 'zod';
-import { SCOPES } from '../../lib/annuity/schemas';
+import type { z } from 'zod';
 import { eventView } from '../api/views';
-import { isIsoDate } from '../domain/calendar';
-import { isRate, SUPPORTED_CURRENCIES } from '../domain/fx';
+import { BASE_CURRENCY, type RateTable } from '../domain/fx';
 import { jsonPointer, RuleViolation, validationFailed } from '../domain/rule-violation';
 import type { TenantState } from '../domain/tenant-state';
 import { instanceOf, type SandboxContext, type SandboxEnv } from '../http/context';
 import type { FaultInjector } from '../http/faults';
 import { jsonResponse, problemResponse } from '../http/problems';
 import type { SandboxService } from '../service';
+import {
+  ClockInputSchema,
+  type ClockState,
+  FaultsInputSchema,
+  type FxRates,
+  KeyInputSchema,
+  type OperatorTenant,
+  type ProgressedEvent,
+  ProgressInputSchema,
+  RatesInputSchema,
+  TenantInputSchema,
+  type UsageReport,
+} from './schemas';
 
 /**
  * The operator API (not part of API v2): tenants, keys, the office's progress, the clock, exchange
@@ -18,55 +29,6 @@ import type { SandboxService } from '../service';
  * error; never subject to fault injection or quotas.
  */
 export const OPERATOR_ROOT = '/operator/v1';
-
-const currency = z
-  .string()
-  .refine((code) => SUPPORTED_CURRENCIES.includes(code), 'a supported currency code');
-
-export const TenantInputSchema = z.strictObject({
-  name: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9._-]{0,62}$/i, 'letters, digits, dot, dash, underscore; 1-63 characters'),
-  currency: currency.optional(),
-  invoiceCurrencyByOffice: z
-    .partialRecord(z.string().regex(/^[A-Z]{2}$/, 'an office code'), currency)
-    .optional(),
-  patents: z.number().int().min(0).max(200_000).optional(),
-  seed: z.number().int().min(0).max(2_147_483_647).optional(),
-  freezeEnabled: z.boolean().optional(),
-  freezeHorizonMonths: z.number().int().min(0).max(36).optional(),
-  vatRate: z.number().min(0).max(1).optional(),
-});
-
-export const KeyInputSchema = z.strictObject({
-  tenant: z.string().min(1),
-  scopes: z.array(z.enum(SCOPES)),
-  expiresAt: z.iso.datetime({ offset: true }).optional(),
-  dailyLimit: z.number().int().min(1).max(1_000_000_000).optional(),
-});
-
-export const ProgressInputSchema = z.strictObject({
-  to: z.enum(['INSTRUCTED', 'PAYMENT_SENT', 'PAYMENT_CONFIRMED', 'FULFILLED', 'UNPROCESSABLE']).optional(),
-});
-
-export const ClockInputSchema = z.strictObject({
-  today: z.string().refine(isIsoDate, 'expected a YYYY-MM-DD date').nullable(),
-});
-
-export const RatesInputSchema = z.strictObject({
-  rates: z.record(currency, z.string().refine(isRate, 'a positive decimal string')).optional(),
-  multiplyAllBy: z.string().refine(isRate, 'a positive decimal string').optional(),
-});
-
-export const FaultsInputSchema = z.strictObject({
-  latencyMs: z.number().int().min(0).max(120_000).optional(),
-  errorRate: z.number().min(0).max(1).optional(),
-  errorStatus: z.number().int().min(400).max(599).optional(),
-  dropRate: z.number().min(0).max(1).optional(),
-  dropPhase: z.enum(['before', 'after']).optional(),
-  every: z.number().int().min(1).max(1_000).nullable().optional(),
-  paths: z.array(z.string().min(1)).optional(),
-});
 
 export function registerOperatorRoutes(
   app: Hono<SandboxEnv>,
@@ -98,12 +60,8 @@ export function registerOperatorRoutes(
   );
 
   app.post(`${OPERATOR_ROOT}/tenants`, async (c) => {
-    const { invoiceCurrencyByOffice, ...input } = await readBody(c, TenantInputSchema);
-    const byOffice = invoiceCurrencyByOffice && definedEntries(invoiceCurrencyByOffice);
-    return jsonResponse(
-      tenantView(await service.createTenant({ ...input, invoiceCurrencyByOffice: byOffice })),
-      201,
-    );
+    const input = await readBody(c, TenantInputSchema);
+    return jsonResponse(tenantView(await service.createTenant(input)), 201);
   });
 
   app.post(`${OPERATOR_ROOT}/keys`, async (c) => {
@@ -116,7 +74,8 @@ export function registerOperatorRoutes(
     const input = await readBody(c, ProgressInputSchema, { optional: true });
     const { tenant, event } = await service.progressEvent(c.req.param('eventId'), input.to);
     const view = { tenant, today: service.clock.today(), rates: service.rates };
-    return jsonResponse(eventView(event, view, { withFees: true }));
+    const moved: ProgressedEvent = eventView(event, view, { withFees: true });
+    return jsonResponse(moved);
   });
 
   app.get(`${OPERATOR_ROOT}/clock`, () => jsonResponse(clockView(service)));
@@ -127,14 +86,14 @@ export function registerOperatorRoutes(
     return jsonResponse(clockView(service));
   });
 
-  app.get(`${OPERATOR_ROOT}/fx-rates`, () => jsonResponse({ base: 'EUR', rates: service.rates }));
+  app.get(`${OPERATOR_ROOT}/fx-rates`, () => jsonResponse(fxRatesView(service.rates)));
 
   app.put(`${OPERATOR_ROOT}/fx-rates`, async (c) => {
     const input = await readBody(c, RatesInputSchema);
     if (input.rates?.EUR !== undefined && input.rates.EUR !== '1') {
       throw validationFailed([{ pointer: '/rates/EUR', detail: 'EUR is the base currency; its rate is 1' }]);
     }
-    return jsonResponse({ base: 'EUR', rates: await service.setRates(input) });
+    return jsonResponse(fxRatesView(await service.setRates(input)));
   });
 
   app.get(`${OPERATOR_ROOT}/faults`, () => jsonResponse(faults.settings));
@@ -159,13 +118,6 @@ export function registerOperatorRoutes(
   });
 }
 
-/** zod types a record with a refined key as partial; parsed JSON has no undefined values anyway. */
-function definedEntries(record: Partial<Record<string, string>>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(record).filter((entry): entry is [string, string] => entry[1] !== undefined),
-  );
-}
-
 function tenantNamed(service: SandboxService, name: string | undefined): TenantState {
   if (!name) throw validationFailed([{ pointer: '/tenant', detail: 'the tenant name is required' }]);
   const tenant = service.tenantByName(name);
@@ -173,7 +125,7 @@ function tenantNamed(service: SandboxService, name: string | undefined): TenantS
   return tenant;
 }
 
-export function tenantView(tenant: TenantState) {
+export function tenantView(tenant: TenantState): OperatorTenant {
   const { config } = tenant;
   return {
     id: config.id,
@@ -197,7 +149,11 @@ export function tenantView(tenant: TenantState) {
   };
 }
 
-function clockView(service: SandboxService) {
+function fxRatesView(rates: RateTable): FxRates {
+  return { base: BASE_CURRENCY, rates };
+}
+
+function clockView(service: SandboxService): ClockState {
   return {
     today: service.clock.today(),
     isPinned: service.clock.override !== null,
@@ -205,7 +161,7 @@ function clockView(service: SandboxService) {
   };
 }
 
-function usageView(service: SandboxService, tenant: TenantState) {
+function usageView(service: SandboxService, tenant: TenantState): UsageReport {
   const now = service.clock.realNow();
   const operations: Record<string, number> = {};
   let calls = 0;

@@ -13,8 +13,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import type { Decision } from '../../lib/annuity/schemas';
-import type { InvoiceOrigin, ProcessingStatus } from '../domain/model';
+import type { Decision, KnownInvoiceOrigin, KnownProcessingStatus } from '../../lib/annuity/schemas';
 import type { InstructionBatch, InvoiceData } from '../domain/mutations';
 import * as schema from './schema';
 import { emptyMutations, type SandboxStore, type StoredData, type TenantMutations } from './store';
@@ -132,7 +131,7 @@ function sqlStore(kind: 'pglite' | 'postgres', db: Database, close: () => Promis
               reference: row.reference,
               number: row.number,
               issueDate: row.issueDate,
-              origin: row.origin as InvoiceOrigin,
+              origin: row.origin as KnownInvoiceOrigin,
               currency: row.currency,
               vatRate: row.vatRate,
               vatNumber: row.vatNumber,
@@ -157,7 +156,7 @@ function sqlStore(kind: 'pglite' | 'postgres', db: Database, close: () => Promis
       for (const row of progressRows) {
         of(row.tenantId).progress.push({
           eventId: row.eventId,
-          status: row.status as ProcessingStatus,
+          status: row.status as KnownProcessingStatus,
           at: iso(row.at),
           officialReceipt:
             row.officialReceiptNumber && row.officialReceiptRecordedAt

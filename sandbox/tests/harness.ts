@@ -8,8 +8,8 @@ import type { EventRecord } from '../domain/model';
 import type { TenantState } from '../domain/tenant-state';
 import { createSandboxApp } from '../http/app';
 import { DROPPED_RESPONSES } from '../http/context';
-import { createOperatorClient } from '../operator-client';
-import { type CreateTenantInput, SandboxService } from '../service';
+import { type CreateKeyRequest, type CreateTenantRequest, createOperatorClient } from '../operator-client';
+import { SandboxService } from '../service';
 import { createMemoryStore, type SandboxStore } from '../store/store';
 
 /**
@@ -68,8 +68,8 @@ export async function startInProcess(options: HarnessOptions = {}) {
   };
 
   async function tenantWithKey(
-    input: CreateTenantInput,
-    key: { scopes?: string[]; dailyLimit?: number; expiresAt?: string } = {},
+    input: CreateTenantRequest,
+    key: Omit<Partial<CreateKeyRequest>, 'tenant'> = {},
   ): Promise<{ tenant: TenantState; key: string }> {
     await operator.createTenant(input);
     const created = await operator.createKey({

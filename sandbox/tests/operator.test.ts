@@ -2,6 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnnuityNetworkError, AnnuityOutcomeUnknownError } from '../../lib/annuity/errors';
 import { strict } from '../../lib/annuity/schemas';
 import { FaultInjector } from '../http/faults';
+import {
+  ClockSchema,
+  CreatedKeySchema,
+  FaultSettingsSchema,
+  FxRatesSchema,
+  OperatorTenantSchema,
+  UsageReportSchema,
+} from '../operator/schemas';
 import { OperatorApiError } from '../operator-client';
 import { hashKey } from '../service';
 import {
@@ -87,6 +95,23 @@ describe('operator API: access, tenants and keys', () => {
     await expect(h.operator.createKey({ tenant: 'keyed', scopes: ['admin'] })).rejects.toMatchObject({
       status: 400,
     });
+  });
+
+  it('answers in the shapes of its schemas (operator/schemas.ts)', async () => {
+    expectStrict(
+      OperatorTenantSchema,
+      await h.operator.createTenant({ name: 'shapes', patents: 5 }),
+      'tenant',
+    );
+    for (const tenant of await h.operator.listTenants())
+      expectStrict(OperatorTenantSchema, tenant, 'tenants');
+    const key = await h.operator.createKey({ tenant: 'shapes', scopes: ['patents:read'] });
+    expectStrict(CreatedKeySchema, key, 'key');
+    expectStrict(UsageReportSchema, await h.operator.getUsage('shapes'), 'usage');
+    expectStrict(ClockSchema, await h.operator.getClock(), 'clock');
+    expectStrict(FxRatesSchema, await h.operator.getFxRates(), 'fx rates');
+    expectStrict(FaultSettingsSchema, await h.operator.setFaults({ every: 2, paths: ['patents'] }), 'faults');
+    expectStrict(FaultSettingsSchema, await h.operator.clearFaults(), 'faults');
   });
 });
 

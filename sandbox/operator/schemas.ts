@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { PROCESSING_STATUSES, SCOPES, type Scope, type Strict, strict } from '../../lib/annuity/schemas';
+import { isIsoDate } from '../domain/calendar';
+import { BASE_CURRENCY, isRate, SUPPORTED_CURRENCIES } from '../domain/fx';
+
+/**
+ * The operator API's requests and answers (not part of API v2), one schema each. The routes parse
+ * every request body with them; the typed client, the admin CLI, the test launcher and the service
+ * take their types from them, so no copy of a shape can drift from what the routes accept and send.
+ * The answers are checked against them by tests/operator.test.ts.
+ */
+
+const currency = z
+  .string()
+  .refine((code) => SUPPORTED_CURRENCIES.includes(code), 'a supported currency code');
+const officeCode = z.string().regex(/^[A-Z]{2}$/, 'an office code');
+const rate = z.string().refine(isRate, 'a positive decimal string');
+const isoDate = z.string().refine(isIsoDate, 'expected a YYYY-MM-DD date');
+const count = z.number().int().min(0);
+
+/**
+ * A scope read as any text: the CLI passes on what the operator typed and tests send wrong scopes on
+ * purpose, so callers may send any string; the route still accepts only the four of API v2.
+ */
+const scope: z.ZodType<Scope, string> = z.enum(SCOPES);
+
+/** Where the office can move an event: every status but the one events start in. */
+const progressTarget = z.enum(PROCESSING_STATUSES).exclude(['NOT_INSTRUCTED']);
+
+export const TenantInputSchema = z.strictObject({
+  name: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9._-]{0,62}$/i, 'letters, digits, dot, dash, underscore; 1-63 characters'),
+  currency: currency.optional(),
+  invoiceCurrencyByOffice: z.record(officeCode, currency).optional(),
+  patents: z.number().int().min(0).max(200_000).optional(),
+  seed: z.number().int().min(0).max(2_147_483_647).optional(),
+  freezeEnabled: z.boolean().optional(),
+  freezeHorizonMonths: z.number().int().min(0).max(36).optional(),
+  vatRate: z.number().min(0).max(1).optional(),
+});
+
+/** A tenant: its settings with the defaults filled in, plus what the service made of them. */
+export const OperatorTenantSchema = TenantInputSchema.required().extend({
+  id: z.string(),
+  vatNumber: z.string().nullable(),
+  anchorDate: isoDate,
+  createdAt: z.iso.datetime(),
+  counts: z.strictObject({ patents: count, events: count, invoices: count, frozenMonths: count }),
+});
+
+export const KeyInputSchema = z.strictObject({
+  tenant: z.string().min(1),
+  scopes: z.array(scope),
+  expiresAt: z.iso.datetime({ offset: true }).optional(),
+  dailyLimit: z.number().int().min(1).max(1_000_000_000).optional(),
+});
+
+/** A new key, the only answer that ever shows the key itself (spec: Authentication 1). */
+export const CreatedKeySchema = KeyInputSchema.required().extend({
+  id: z.string(),
+  key: z.string(),
+});
+
+export const ProgressInputSchema = z.strictObject({ to: progressTarget.optional() });
+
+/** The event after the move, as API v2 shows it (with fees). */
+export const ProgressedEventSchema = strict.patentEvent;
+
+export const ClockInputSchema = z.strictObject({ today: isoDate.nullable() });
+
+export const ClockSchema = z.strictObject({
+  today: isoDate,
+  isPinned: z.boolean(),
+  now: z.iso.datetime(),
+});
+
+export const RatesInputSchema = z.strictObject({
+  rates: z.record(currency, rate).optional(),
+  multiplyAllBy: rate.optional(),
+});
+
+/** Units of each currency for one euro. */
+export const FxRatesSchema = z.strictObject({
+  base: z.literal(BASE_CURRENCY),
+  rates: z.record(currency, rate),
+});
+
+/** Fault injection (http/faults.ts); a request changes some settings, the rest take their defaults. */
+export const FaultSettingsSchema = z.strictObject({
+  latencyMs: z.number().int().min(0).max(120_000),
+  errorRate: z.number().min(0).max(1),
+  errorStatus: z.number().int().min(400).max(599),
+  dropRate: z.number().min(0).max(1),
+  /**
+   * When a dropped connection is cut: 'before' the operation runs (nothing happened), or 'after'
+   * it ran (the work is done, the answer is lost — the case a client must reconcile, spec: Errors,
+   * "a retry after a timeout commonly yields 409").
+   */
+  dropPhase: z.enum(['before', 'after']),
+  /**
+   * Deterministic instead of random: with `every` = N, the faults hit every Nth matching request
+   * (a drop when dropRate > 0, else an error). `every: 5` with an error status is exactly 20 %
+   * failures, never two in a row, so a test of retries cannot flake.
+   */
+  every: z.number().int().min(1).max(1_000).nullable(),
+  /** Path prefixes the faults apply to; relative ones are under /api/v2/external. Empty: all. */
+  paths: z.array(z.string().min(1)),
+});
+
+export const FaultsInputSchema = FaultSettingsSchema.partial();
+
+const KeyUsageSchema = z.strictObject({
+  id: z.string(),
+  keyHint: z.string(),
+  scopes: z.array(z.string()),
+  expiresAt: z.iso.datetime(),
+  dailyLimit: count,
+  calls: count,
+  rateLimited: count,
+  today: z.strictObject({ date: isoDate, calls: count, remaining: count }),
+  /** Calls per API v2 operation name. */
+  operations: z.record(z.string(), count),
+});
+
+export const UsageReportSchema = z.strictObject({
+  tenant: z.string(),
+  calls: count,
+  operations: z.record(z.string(), count),
+  keys: z.array(KeyUsageSchema),
+});
+
+/** What a caller sends: the routes' input types. */
+export type CreateTenantRequest = z.input<typeof TenantInputSchema>;
+export type CreateKeyRequest = z.input<typeof KeyInputSchema>;
+export type ProcessingStatusTarget = z.input<typeof progressTarget>;
+export type ClockRequest = z.input<typeof ClockInputSchema>;
+export type FxRatesRequest = z.input<typeof RatesInputSchema>;
+export type FaultsRequest = z.input<typeof FaultsInputSchema>;
+
+/** What the routes hand to the service once a request is parsed. */
+export type TenantInput = z.output<typeof TenantInputSchema>;
+export type KeyInput = z.output<typeof KeyInputSchema>;
+export type FxRatesChange = z.output<typeof RatesInputSchema>;
+
+/** What the routes answer. */
+export type OperatorTenant = z.output<typeof OperatorTenantSchema>;
+export type CreatedKey = z.output<typeof CreatedKeySchema>;
+/** As the service builds it (lib/annuity's strict reading). */
+export type ProgressedEvent = Strict.PatentEvent;
+export type ClockState = z.output<typeof ClockSchema>;
+export type FxRates = z.output<typeof FxRatesSchema>;
+export type FaultSettings = z.output<typeof FaultSettingsSchema>;
+export type KeyUsageReport = z.output<typeof KeyUsageSchema>;
+export type UsageReport = z.output<typeof UsageReportSchema>;
