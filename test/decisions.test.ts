@@ -5,7 +5,7 @@ import { auditLog, instructionBatch } from '@/lib/db/schema';
 import type { BatchView } from '@/lib/decisions/batch';
 import type { Draft, DraftEntry } from '@/lib/decisions/draft';
 import { addMonths } from '@/lib/format/dates';
-import { claimBatch, updateBatch } from '@/lib/server/decisions/batch-store';
+import { claimBatch, startPosting } from '@/lib/server/decisions/batch-machine';
 import { reconcileBatch, reconcileOpenBatches } from '@/lib/server/decisions/reconcile';
 import { jsonRequest, signIn } from './app-harness';
 import { eventsBetween, startUpstreamHarness, type UpstreamHarness } from './upstream-harness';
@@ -327,7 +327,7 @@ describe('sending decisions', () => {
       requestId: 'test-open-batch',
     })) as string;
     // The process posted, the service executed, and the process stopped before recording it.
-    await updateBatch(batchId, { state: 'posting', postedAt: new Date(Date.now() - 5 * 60_000) });
+    await startPosting(batchId, { at: new Date(Date.now() - 5 * 60_000) });
     await up.client.postPatentInstructions({ instructions: [{ eventId: event.id, decision: 'PROCEED' }] });
 
     expect(await reconcileOpenBatches('test-startup')).toBeGreaterThanOrEqual(1);
@@ -367,7 +367,7 @@ describe('sending decisions', () => {
       entries: [entry(event, 'PROCEED')],
       requestId: 'test-in-flight',
     })) as string;
-    await updateBatch(posting, { state: 'posting', postedAt: new Date() });
+    await startPosting(posting);
     expect((await reconcileBatch(posting, 'test')).state).toBe('posting');
 
     const draft = await putDraft([entry(openEvent(), 'PROCEED')]);

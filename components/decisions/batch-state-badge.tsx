@@ -1,5 +1,6 @@
 import { Badge } from '@/components/ui/badge';
-import type { BatchState, ItemOutcome } from '@/lib/decisions/batch';
+import type { ItemOutcome } from '@/lib/decisions/batch';
+import type { BatchState } from '@/lib/decisions/batch-states';
 import type { Tone } from '@/lib/renewals/labels';
 
 const STATES: Record<BatchState, { label: string; tone: Tone }> = {

@@ -6,13 +6,11 @@ import { useForm, useWatch } from 'react-hook-form';
 import { type Draft, type DraftEntry, MAX_DRAFT_ENTRIES } from '@/lib/decisions/draft';
 import type { DecisionForm } from '@/lib/decisions/form';
 import { conflictsWith, offeredDecisions } from '@/lib/decisions/rules';
+import { createSaveQueue, type SaveState } from '@/lib/decisions/save-queue';
 import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
-import { ApiProblem } from '@/lib/http/api-client';
 import type { RenewalRow } from '@/lib/renewals/rows';
+import { draftGraceOf } from '@/lib/today/cost-of-waiting';
 import { DRAFT_QUERY_KEY, draftQuery, saveDraft } from './draft-query';
-
-/** 'conflict': the draft changed elsewhere; the current one was loaded in its place. */
-export type SaveState = 'saved' | 'saving' | 'failed' | 'conflict';
 
 const SAVE_DELAY_MS = 400;
 
@@ -47,6 +45,7 @@ export function entryFromRow(row: RenewalRow, decision: DraftEntry['decision']):
           fxFrozen: row.fees.isFxRateFrozen,
         }
       : null,
+    grace: draftGraceOf(row),
   };
 }
 
@@ -70,6 +69,7 @@ export function refusalFor(row: RenewalRow, decision: string, entries: readonly 
 /**
  * The decision form (react-hook-form + zod): the draft's entries, validated by the month view's
  * rules, saved to the server shortly after each change so a reload or sign-out loses nothing.
+ * Saving, one at a time and never over a draft changed elsewhere: lib/decisions/save-queue.ts.
  */
 export function useDecisionDraft() {
   const queryClient = useQueryClient();
@@ -82,69 +82,33 @@ export function useDecisionDraft() {
   const entries = useWatch({ control: form.control, name: 'entries' });
   const [saveState, setSaveState] = useState<SaveState>('saved');
   const [refusals, setRefusals] = useState<Record<string, string>>({});
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const loaded = useRef(Boolean(draft.data));
-  // The version of the draft this tab edits; each save names it, so a stale tab cannot overwrite.
-  const base = useRef<string | null>(draft.data?.batchKey ?? null);
-  const inFlight = useRef(false);
-  const queued = useRef<DraftEntry[] | null>(null);
+  const [queue] = useState(() =>
+    createSaveQueue(
+      {
+        save: saveDraft,
+        onSaved: (saved) => queryClient.setQueryData<Draft>(DRAFT_QUERY_KEY, saved),
+        onConflict: (current) => {
+          queryClient.setQueryData<Draft>(DRAFT_QUERY_KEY, current);
+          form.reset({ entries: current.entries });
+          setRefusals({});
+        },
+        onState: setSaveState,
+      },
+      { basedOn: draft.data?.batchKey ?? null, delayMs: SAVE_DELAY_MS },
+    ),
+  );
 
   // The draft may arrive after the first render (no server prefetch): take it once.
   useEffect(() => {
     if (!loaded.current && draft.data) {
       loaded.current = true;
-      base.current = draft.data.batchKey;
+      queue.rebase(draft.data.batchKey);
       form.reset({ entries: draft.data.entries });
     }
-  }, [draft.data, form]);
+  }, [draft.data, form, queue]);
 
-  /** One save at a time: each needs the key the previous one returned. */
-  const flush = useCallback(
-    async (next: DraftEntry[]): Promise<void> => {
-      if (inFlight.current) {
-        queued.current = next;
-        return;
-      }
-      inFlight.current = true;
-      try {
-        const saved = await saveDraft(next, base.current);
-        base.current = saved.batchKey;
-        queryClient.setQueryData<Draft>(DRAFT_QUERY_KEY, saved);
-        if (!queued.current) setSaveState('saved');
-      } catch (error) {
-        const current =
-          error instanceof ApiProblem && error.status === 409
-            ? (error.body.draft as Draft | undefined)
-            : undefined;
-        if (current) {
-          // Changed in another tab, or sent: show what is current rather than overwrite it.
-          queued.current = null;
-          base.current = current.batchKey;
-          queryClient.setQueryData<Draft>(DRAFT_QUERY_KEY, current);
-          form.reset({ entries: current.entries });
-          setRefusals({});
-          setSaveState('conflict');
-        } else setSaveState('failed');
-      } finally {
-        inFlight.current = false;
-        const pending = queued.current;
-        if (pending) {
-          queued.current = null;
-          void flush(pending);
-        }
-      }
-    },
-    [queryClient, form],
-  );
-
-  const persist = useCallback(
-    (next: DraftEntry[]) => {
-      if (timer.current) clearTimeout(timer.current);
-      setSaveState('saving');
-      timer.current = setTimeout(() => void flush(next), SAVE_DELAY_MS);
-    },
-    [flush],
-  );
+  const persist = useCallback((next: DraftEntry[]) => queue.schedule(next), [queue]);
 
   const replace = useCallback(
     (next: DraftEntry[]) => {

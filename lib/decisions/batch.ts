@@ -1,15 +1,7 @@
+import type { BatchState } from './batch-states';
 import type { EventProblem } from './event-problems';
 
 /** An instruction batch as the pages and our API show it (the server's records, lib/server/decisions). */
-export const BATCH_STATES = [
-  'preparing',
-  'posting',
-  'executed',
-  'rejected',
-  'outcome_unknown',
-  'reconciled',
-] as const;
-export type BatchState = (typeof BATCH_STATES)[number];
 export type ItemOutcome = 'pending' | 'executed' | 'not_executed';
 
 export interface BatchProblem {

@@ -24,6 +24,15 @@ export const draftEntrySchema = z.object({
   annuityYear: z.number().int().nullable(),
   allowedDecisions: z.array(z.string().max(40)).max(10),
   estimate: estimate.nullable(),
+  /** The cost of waiting as the user saw it (issue 14); absent in drafts saved before it existed. */
+  grace: z
+    .object({
+      periodEnd: z.string().max(10).nullable(),
+      duePeriod: z.string().max(40).nullable(),
+      surcharge: z.string().max(40).nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 
 export const draftEntriesSchema = z.array(draftEntrySchema).max(MAX_DRAFT_ENTRIES);

@@ -4,18 +4,16 @@ import { and, eq } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { decisionDraft } from '../../db/schema';
 import type { Draft, DraftEntry } from '../../decisions/draft';
-import { draftEntriesSchema } from '../../decisions/draft.schema';
+import { storedDraftEntries } from './stored-json';
 
 /** A user's draft of decisions (one per user), kept in the database until sent or cleared. */
 export async function readDraft(userId: string): Promise<Draft> {
   const db = await getDb();
   const [row] = await db.select().from(decisionDraft).where(eq(decisionDraft.userId, userId));
   if (!row) return { batchKey: randomUUID(), entries: [], updatedAt: null };
-  // Rows are ours, but an older version may have written another shape: drop what no longer parses.
-  const parsed = draftEntriesSchema.safeParse(row.entries);
   return {
     batchKey: row.batchKey,
-    entries: parsed.success ? parsed.data : [],
+    entries: storedDraftEntries(row.entries, userId),
     updatedAt: row.updatedAt.toISOString(),
   };
 }

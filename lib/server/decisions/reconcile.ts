@@ -1,16 +1,20 @@
 import 'server-only';
+import type { BatchProblem, BatchView } from '../../decisions/batch';
+import { BATCH_STATE as S } from '../../decisions/batch-states';
 import { logger } from '../../log';
 import { recordAudit } from '../audit/audit';
 import { upstreamClient } from '../connection/upstream';
-import { type BatchView, batchCreator, batchView, openBatches, updateBatch, updateItem } from './batch-store';
-import { removeFromDraft, renewBatchKey } from './drafts';
-import { rereadEvents } from './reread';
+import { recordNeverPosted, recordReconciled } from './batch-machine';
+import { batchView, openBatches } from './batch-records';
+import { rereadDecisions } from './reread';
 
 /**
  * Settles a batch whose outcome is not known (no answer to the POST, or a restart mid-send) by
  * reading its events: a renewal that now carries our decision was executed; one that does not
  * was not, and stays in its author's draft (spec: Errors — a 409 after a timeout means done).
+ * The moves and their writes are those of ./batch-machine.ts.
  */
+
 /**
  * A record still 'preparing' this long after it was written belongs to a stopped process (a live
  * one re-reads and posts within seconds, even for a large batch).
@@ -26,100 +30,74 @@ export async function reconcileBatch(
 ): Promise<BatchView> {
   const view = await batchView(batchId);
   if (!view) throw new Error(`no batch ${batchId}`);
+  const current = async () => (await batchView(batchId)) as BatchView;
   const age = (since: string | null) => now.getTime() - new Date(since ?? view.createdAt).getTime();
-  if (view.state === 'preparing') {
+  const eventIds = view.items.map((item) => item.eventId);
+
+  if (view.state === S.preparing) {
     if (age(view.createdAt) < PREPARING_ABANDONED_MS) return view;
-    // Never posted (the state moves to 'posting' before the POST leaves).
-    const settled = await updateBatch(
-      batchId,
-      {
-        state: 'rejected',
-        settledAt: now,
-        problem: {
-          status: 409,
-          code: 'not_sent',
-          title: 'Not sent',
-          detail:
-            'The dashboard stopped before sending this batch; nothing was sent. The decisions are still in the draft.',
-          events: [],
-        },
-      },
-      ['preparing'],
-    );
-    if (settled) {
-      await Promise.all(
-        view.items.map((item) => updateItem(batchId, item.eventId, { outcome: 'not_executed' })),
-      );
-      // The same decisions can then be sent again, as a new batch.
-      const creator = await batchCreator(batchId);
-      if (creator) await renewBatchKey(creator, view.idempotencyKey);
-    }
-    return (await batchView(batchId)) as BatchView;
+    // Never posted (the state moves to 'posting' before the POST leaves); the same decisions can
+    // be sent again, as a new batch.
+    await recordNeverPosted(batchId, { eventIds, problem: NOT_SENT, at: now });
+    return current();
   }
   // A POST may still be on its way: settling it now could call executed work "not executed".
-  if (view.state === 'posting' && age(view.postedAt) < POSTING_ABANDONED_MS) return view;
-  if (view.state !== 'posting' && view.state !== 'outcome_unknown') return view;
+  if (view.state === S.posting && age(view.postedAt) < POSTING_ABANDONED_MS) return view;
+  if (view.state !== S.posting && view.state !== S.outcomeUnknown) return view;
 
-  const reread = await rereadEvents(
+  const reread = await rereadDecisions(
     upstreamClient(requestId),
     view.items.map((item) => ({
       eventId: item.eventId,
       patentId: item.patentId,
       dueDate: item.dueDate ?? '',
+      decision: item.decision,
     })),
     requestId,
   );
-  const executed = new Set(
-    view.items
-      .filter((item) => reread.events.get(item.eventId)?.appliedDecision === item.decision)
-      .map((item) => item.eventId),
-  );
+  const executed = reread.applied;
   const upstreamRequestIds = [
     ...view.upstreamRequestIds,
     ...reread.metas.flatMap((meta) => (meta.requestId ? [meta.requestId] : [])),
   ];
   // The batch is settled once: a second process (or a double click) finding it settled stops here.
-  const settled = await updateBatch(
-    batchId,
-    {
-      state: 'reconciled',
-      settledAt: now,
-      upstreamRequestIds,
-      problem: {
-        status: 200,
-        code: 'outcome_reconciled',
-        title: 'The service did not answer; the outcome was checked',
-        detail: `No answer came for this batch, so each renewal was read again: ${executed.size} of ${view.items.length} carry the decision and count as done${
-          executed.size < view.items.length ? '; the others were not executed and are still in the draft' : ''
-        }.`,
-        events: [],
-      },
-    },
-    ['posting', 'outcome_unknown'],
-  );
-  if (!settled) return (await batchView(batchId)) as BatchView;
-  await Promise.all(
-    view.items.map((item) =>
-      updateItem(batchId, item.eventId, {
-        outcome: executed.has(item.eventId) ? 'executed' : 'not_executed',
-        problemCode: executed.has(item.eventId) ? null : 'not_executed_after_unknown_outcome',
-      }),
-    ),
-  );
-  // Executed decisions leave the draft; the rest stay, under a new key, to be sent again.
-  const creator = await batchCreator(batchId);
-  if (creator) await removeFromDraft(creator, executed);
-  await recordAudit({
-    actor: null,
-    action: 'decisions.reconcile',
-    target: batchId,
-    outcome: 'success',
-    requestId,
+  const settled = await recordReconciled(batchId, {
+    eventIds,
+    executed,
     upstreamRequestIds,
-    details: { executed: executed.size, notExecuted: view.items.length - executed.size },
+    at: now,
+    problem: {
+      status: 200,
+      code: 'outcome_reconciled',
+      title: 'The service did not answer; the outcome was checked',
+      detail: `No answer came for this batch, so each renewal was read again: ${executed.size} of ${view.items.length} carry the decision and count as done${
+        executed.size < view.items.length ? '; the others were not executed and are still in the draft' : ''
+      }.`,
+      events: [],
+    },
   });
-  return (await batchView(batchId)) as BatchView;
+  if (settled) {
+    await recordAudit({
+      actor: null,
+      action: 'decisions.reconcile',
+      target: batchId,
+      outcome: 'success',
+      requestId,
+      upstreamRequestIds,
+      details: { executed: executed.size, notExecuted: view.items.length - executed.size },
+    });
+  }
+  return current();
 }
+
+const NOT_SENT: BatchProblem = {
+  status: 409,
+  code: 'not_sent',
+  title: 'Not sent',
+  detail:
+    'The dashboard stopped before sending this batch; nothing was sent. The decisions are still in the draft.',
+  events: [],
+};
 
 /** At start-up: batches left open by a stopped process are settled against the service. */
 export async function reconcileOpenBatches(requestId: string, now = new Date()): Promise<number> {

@@ -3,6 +3,7 @@ import type { AnnuityClient, ResponseMeta } from '../../annuity/client';
 import { AnnuityApiError } from '../../annuity/errors';
 import { MAX_PAGE_SIZE, walkPages } from '../../annuity/pagination';
 import type { PatentEvent } from '../../annuity/schemas';
+import { type EventProblem, eventProblem, problemFromInstructability } from '../../decisions/event-problems';
 
 /**
  * Reads the current state of the events of a batch, as cheaply as the data allows: one call per
@@ -62,7 +63,7 @@ function spanDays(from: string, to: string): number {
   return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
 }
 
-export async function rereadEvents(
+async function rereadEvents(
   client: AnnuityClient,
   targets: readonly RereadTarget[],
   requestId: string,
@@ -96,4 +97,48 @@ export async function rereadEvents(
   const missing = targets.filter((target) => !result.events.has(target.eventId));
   await readOneByOne(client, missing, requestId, result);
   return result;
+}
+
+/** A decision to check against the service's current state of its event. */
+export interface RereadDecision extends RereadTarget {
+  decision: string;
+}
+
+/** The events now, and what they mean for each decision: the one re-read every step shares. */
+export interface CurrentDecisions extends Reread {
+  /**
+   * Renewals already carrying the very decision chosen: done, by an earlier attempt whose answer
+   * was lost or by a colleague (spec: Errors, a 409 after a timeout means the work is done).
+   */
+  applied: Set<string>;
+  /** Why the service would refuse each of the other decisions now, in the decisions' order. */
+  refusals: EventProblem[];
+}
+
+export async function rereadDecisions(
+  client: AnnuityClient,
+  decisions: readonly RereadDecision[],
+  requestId: string,
+): Promise<CurrentDecisions> {
+  const reread = await rereadEvents(client, decisions, requestId);
+  const applied = new Set(
+    decisions
+      .filter((decision) => reread.events.get(decision.eventId)?.appliedDecision === decision.decision)
+      .map((decision) => decision.eventId),
+  );
+  const refusals = decisions
+    .filter((decision) => !applied.has(decision.eventId))
+    .flatMap((decision) => {
+      const event = reread.events.get(decision.eventId);
+      if (event === null) return [eventProblem(decision.eventId, 'event_not_found')];
+      if (!event) return [];
+      const problem = problemFromInstructability(
+        decision.eventId,
+        decision.decision,
+        event.instructability,
+        event.appliedDecision,
+      );
+      return problem ? [problem] : [];
+    });
+  return { ...reread, applied, refusals };
 }

@@ -1,6 +1,7 @@
 import 'server-only';
+import type { BatchView } from '../../decisions/batch';
+import { BATCH_STATE as S } from '../../decisions/batch-states';
 import { problemResponse } from '../http/problem';
-import type { BatchView } from './batch-store';
 
 /**
  * A batch as our API answers it, the same for the first request and for any replay of the same
@@ -8,7 +9,7 @@ import type { BatchView } from './batch-store';
  * service's status when refused (the batch, with its per-event problems, rides along).
  */
 export function batchResponse(batch: BatchView, requestId: string): Response {
-  if (batch.state === 'rejected' && batch.problem) {
+  if (batch.state === S.rejected && batch.problem) {
     return problemResponse(
       {
         status: batch.problem.status >= 400 ? batch.problem.status : 409,
@@ -21,6 +22,6 @@ export function batchResponse(batch: BatchView, requestId: string): Response {
       batch.problem.retryAfterSeconds ? { 'retry-after': String(batch.problem.retryAfterSeconds) } : {},
     );
   }
-  const status = batch.state === 'executed' ? 201 : batch.state === 'reconciled' ? 200 : 202;
+  const status = batch.state === S.executed ? 201 : batch.state === S.settled ? 200 : 202;
   return Response.json({ batch }, { status, headers: { 'cache-control': 'no-store' } });
 }

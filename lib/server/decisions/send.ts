@@ -1,41 +1,43 @@
 import 'server-only';
 import type { AnnuityClient } from '../../annuity/client';
-import {
-  AnnuityApiError,
-  AnnuityContractError,
-  AnnuityNetworkError,
-  AnnuityOutcomeUnknownError,
-} from '../../annuity/errors';
-import type { InstructionReceipt, PatentEvent } from '../../annuity/schemas';
+import { AnnuityApiError } from '../../annuity/errors';
+import type { InstructionReceipt } from '../../annuity/schemas';
+import type { BatchProblem, BatchView } from '../../decisions/batch';
+import { BATCH_STATE as S } from '../../decisions/batch-states';
 import { type DraftEntry, patentName } from '../../decisions/draft';
-import { type EventProblem, eventProblem, problemFromInstructability } from '../../decisions/event-problems';
+import { eventProblem } from '../../decisions/event-problems';
 import { selectionProblems } from '../../decisions/rules';
 import { logger } from '../../log';
 import { recordAudit } from '../audit/audit';
 import type { Viewer } from '../auth/session';
 import { noteScopeFromSend } from '../connection/connection';
 import { upstreamClient } from '../connection/upstream';
-import { errorToProblem } from '../http/error-mapping';
 import {
-  type BatchProblem,
-  type BatchView,
-  batchIdByKey,
-  batchView,
   claimBatch,
-  updateBatch,
-  updateItem,
-} from './batch-store';
-import { readDraft, removeFromDraft, renewBatchKey } from './drafts';
+  markOutcomeUnknown,
+  recordAllAlreadyApplied,
+  recordEstimates,
+  recordExecuted,
+  recordRejected,
+  startPosting,
+} from './batch-machine';
+import { batchIdByKey, batchView } from './batch-records';
+import { readDraft } from './drafts';
 import { DecisionInputError } from './errors';
 import { reconcileBatch } from './reconcile';
-import { rereadEvents } from './reread';
+import { attributeRefusal, batchLevelProblem, noteScopeFromRefusal, outcomeIsUnknown } from './refusals';
+import { rereadDecisions } from './reread';
 
 /**
- * Sending a user's draft as one atomic batch (spec: Endpoints 10, Instruction rules). In order:
- * the idempotency key is claimed by a record written before anything is posted; the events are
- * re-read and the batch is refused early when the service already says no; the batch is posted
- * once, never retried; the outcome is recorded per event, and an unknown outcome is reconciled
- * by reading the events again.
+ * Sending a user's draft as one atomic batch (spec: Endpoints 10, Instruction rules, Errors):
+ *
+ *   check the draft → claim its key (draft → preparing) → prepare → post → record
+ *
+ * The key is claimed by a record written before anything is posted, so a double click, a retry or
+ * a second tab finds that batch and gets its outcome. Prepare re-reads the events and refuses the
+ * batch early when the service already says no; post sends it once, never retried; record writes
+ * the outcome per event, and an unknown outcome is settled by reading the events again. The
+ * states and every write that moves a batch between them: ./batch-machine.ts.
  */
 export interface SendInput {
   batchKey: string;
@@ -43,36 +45,69 @@ export interface SendInput {
   dropConfirmations: { eventId: string; patentName: string }[];
 }
 
-const SETTLE_POLL_MS = 200;
-const SETTLE_WAIT_MS = 45_000;
-
-/** The outcome of a batch someone else (a double click, another tab) is already sending. */
-async function awaitSettled(batchId: string): Promise<BatchView> {
-  const deadline = Date.now() + SETTLE_WAIT_MS;
-  for (;;) {
-    const view = await batchView(batchId);
-    if (!view) throw new Error(`batch ${batchId} vanished`);
-    if ((view.state !== 'preparing' && view.state !== 'posting') || Date.now() > deadline) return view;
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
-  }
-}
-
-/** DROP is irreversible (spec: Instruction rules): each one needs its own, specific confirmation. */
-function unconfirmedDrops(
-  entries: readonly DraftEntry[],
-  confirmations: SendInput['dropConfirmations'],
-): DraftEntry[] {
-  const confirmed = new Map(confirmations.map((c) => [c.eventId, c.patentName.trim()]));
-  return entries.filter(
-    (entry) => entry.decision === 'DROP' && confirmed.get(entry.eventId) !== patentName(entry),
-  );
-}
-
 export async function sendDraft(actor: Viewer, input: SendInput, requestId: string): Promise<BatchView> {
   const earlier = await batchIdByKey(input.batchKey);
   if (earlier) return awaitSettled(earlier);
+  const entries = await checkDraft(actor.userId, input);
+  const batchId = await claimBatch({ idempotencyKey: input.batchKey, actor, entries, requestId });
+  if (!batchId) {
+    const winner = await batchIdByKey(input.batchKey);
+    if (!winner) throw new Error('batch key claimed but not found');
+    return awaitSettled(winner);
+  }
+  const send: Send = {
+    batchId,
+    actor,
+    entries,
+    requestId,
+    client: upstreamClient(requestId),
+    upstreamRequestIds: [],
+  };
+  const prepared = await prepare(send);
+  const outcome = prepared.kind === 'ready' ? await post(send, prepared) : prepared;
+  return record(send, outcome);
+}
 
-  const draft = await readDraft(actor.userId);
+/** One batch on its way, shared by the steps. */
+interface Send {
+  batchId: string;
+  actor: Viewer;
+  entries: readonly DraftEntry[];
+  requestId: string;
+  client: AnnuityClient;
+  /** The service's request id of every call made for this batch, for the record and the audit. */
+  upstreamRequestIds: string[];
+}
+
+/** Where prepare leaves a batch that is to be posted. */
+interface Ready {
+  kind: 'ready';
+  toPost: DraftEntry[];
+  /** Renewals already carrying their decision: not sent again, counted as executed. */
+  alreadyApplied: Set<string>;
+}
+
+type Stage = 'reread' | 'post';
+
+/** What is known once prepare or post is over, for record to write. */
+type Outcome =
+  | { kind: 'executed'; receipt: InstructionReceipt; posted: DraftEntry[]; alreadyApplied: Set<string> }
+  | {
+      kind: 'rejected';
+      stage: Stage;
+      problem: BatchProblem;
+      alreadyApplied: Set<string>;
+      refusedEvents?: number;
+    }
+  | { kind: 'all_already_applied'; stage: Stage }
+  | { kind: 'outcome_unknown' }
+  /** A reconciliation settled the record before it was posted: nothing is left to do. */
+  | { kind: 'superseded' };
+
+// ── draft: the user's own checks, before any record exists ──────────────────────────────────────
+
+async function checkDraft(userId: string, input: SendInput): Promise<DraftEntry[]> {
+  const draft = await readDraft(userId);
   if (draft.batchKey !== input.batchKey) {
     throw new DecisionInputError(
       409,
@@ -111,217 +146,155 @@ export async function sendDraft(actor: Viewer, input: SendInput, requestId: stri
       })),
     );
   }
-
-  const batchId = await claimBatch({
-    idempotencyKey: input.batchKey,
-    actor,
-    entries: draft.entries,
-    requestId,
-  });
-  if (!batchId) {
-    const winner = await batchIdByKey(input.batchKey);
-    if (!winner) throw new Error('batch key claimed but not found');
-    return awaitSettled(winner);
-  }
-  return runBatch(batchId, actor, draft.entries, input.batchKey, requestId);
+  return draft.entries;
 }
 
-async function runBatch(
-  batchId: string,
-  actor: Viewer,
+/** DROP is irreversible (spec: Instruction rules): each one needs its own, specific confirmation. */
+function unconfirmedDrops(
   entries: readonly DraftEntry[],
-  batchKey: string,
-  requestId: string,
-): Promise<BatchView> {
-  const client = upstreamClient(requestId);
-  const upstreamRequestIds: string[] = [];
-  const view = async () => (await batchView(batchId)) as BatchView;
-  const audit = (outcome: 'success' | 'failure', details: Record<string, unknown>) =>
-    recordAudit({
-      actor: { userId: actor.userId, email: actor.email },
-      action: 'decisions.send',
-      target: batchId,
-      outcome,
-      requestId,
-      upstreamRequestIds,
-      details: { events: entries.length, decisions: countDecisions(entries), ...details },
-    });
+  confirmations: SendInput['dropConfirmations'],
+): DraftEntry[] {
+  const confirmed = new Map(confirmations.map((c) => [c.eventId, c.patentName.trim()]));
+  return entries.filter(
+    (entry) => entry.decision === 'DROP' && confirmed.get(entry.eventId) !== patentName(entry),
+  );
+}
 
-  // 1. Before posting. Nothing of this batch can have been executed, so any failure refuses it.
-  let toPost: DraftEntry[];
-  let done: Set<string>;
+// ── prepare: re-read the events; nothing can have been executed yet, so any failure refuses ─────
+
+async function prepare(send: Send): Promise<Ready | Outcome> {
+  const { entries } = send;
+  let current: Awaited<ReturnType<typeof rereadDecisions>>;
   try {
-    const reread = await rereadEvents(client, entries, requestId);
-    upstreamRequestIds.push(...reread.metas.flatMap((meta) => (meta.requestId ? [meta.requestId] : [])));
-    await recordEstimates(batchId, entries, reread.events);
-    done = alreadyApplied(entries, reread.events);
-    const early = entries
-      .filter((entry) => !done.has(entry.eventId))
-      .flatMap((entry) => {
-        const event = reread.events.get(entry.eventId);
-        if (event === null) return [eventProblem(entry.eventId, 'event_not_found')];
-        if (!event) return [];
-        const problem = problemFromInstructability(
-          entry.eventId,
-          entry.decision,
-          event.instructability,
-          event.appliedDecision,
-        );
-        return problem ? [problem] : [];
-      });
-    if (early.length > 0) {
-      const problem: BatchProblem = {
+    current = await rereadDecisions(send.client, entries, send.requestId);
+    send.upstreamRequestIds.push(
+      ...current.metas.flatMap((meta) => (meta.requestId ? [meta.requestId] : [])),
+    );
+    await recordEstimates(send.batchId, current.events);
+  } catch (error) {
+    const problem = batchLevelProblem(error, send.requestId, []);
+    if (problem.code === 'internal_error')
+      logger.error(
+        { err: error, batchId: send.batchId, requestId: send.requestId },
+        'batch preparation failed',
+      );
+    return { kind: 'rejected', stage: 'reread', problem, alreadyApplied: new Set() };
+  }
+  const { applied, refusals } = current;
+  if (refusals.length > 0) {
+    return {
+      kind: 'rejected',
+      stage: 'reread',
+      refusedEvents: refusals.length,
+      alreadyApplied: applied,
+      problem: {
         status: 409,
         code: 'refused_before_sending',
         title: 'The service would refuse this batch',
-        detail: `${early.length} of ${entries.length} decision(s) are no longer possible as chosen, so nothing was sent. The renewals concerned are marked; the rest of your decisions are kept.`,
-        events: [...early, ...[...done].map((eventId) => eventProblem(eventId, 'already_applied'))],
-      };
-      await finishRejected(batchId, actor, entries, batchKey, problem, upstreamRequestIds, done);
-      await audit('failure', { stage: 'reread', code: problem.code, refusedEvents: early.length });
-      return view();
-    }
-    toPost = entries.filter((entry) => !done.has(entry.eventId));
-  } catch (error) {
-    const problem = batchLevelProblem(error, requestId, []);
-    if (problem.code === 'internal_error')
-      logger.error({ err: error, batchId, requestId }, 'batch preparation failed');
-    await finishRejected(batchId, actor, entries, batchKey, problem, upstreamRequestIds, new Set());
-    await audit('failure', { stage: 'reread', code: problem.code });
-    return view();
+        detail: `${refusals.length} of ${entries.length} decision(s) are no longer possible as chosen, so nothing was sent. The renewals concerned are marked; the rest of your decisions are kept.`,
+        events: [...refusals, ...[...applied].map((eventId) => eventProblem(eventId, 'already_applied'))],
+      },
+    };
   }
-  if (toPost.length === 0) {
-    await settleAsAlreadyApplied(batchId, actor, entries, upstreamRequestIds);
-    await audit('success', { alreadyApplied: entries.length });
-    return view();
-  }
+  const toPost = entries.filter((entry) => !applied.has(entry.eventId));
+  if (toPost.length === 0) return { kind: 'all_already_applied', stage: 'reread' };
+  return { kind: 'ready', toPost, alreadyApplied: applied };
+}
 
-  // 2. Post, once. A start-up reconciliation that settled this record meanwhile wins.
-  const posting = await updateBatch(batchId, { state: 'posting', postedAt: new Date(), upstreamRequestIds }, [
-    'preparing',
-  ]);
-  if (!posting) return view();
-  let receipt: InstructionReceipt;
+// ── post: once, never retried ───────────────────────────────────────────────────────────────────
+
+async function post(send: Send, { toPost, alreadyApplied }: Ready): Promise<Outcome> {
+  // A start-up reconciliation that settled this record meanwhile wins: nothing is posted.
+  if (!(await startPosting(send.batchId, { upstreamRequestIds: send.upstreamRequestIds }))) {
+    return { kind: 'superseded' };
+  }
   try {
-    const answer = await client.postPatentInstructions(
+    const answer = await send.client.postPatentInstructions(
       { instructions: toPost.map((entry) => ({ eventId: entry.eventId, decision: entry.decision })) },
-      { requestId },
+      { requestId: send.requestId },
     );
-    receipt = answer.data;
-    if (answer.meta.requestId) upstreamRequestIds.push(answer.meta.requestId);
+    if (answer.meta.requestId) send.upstreamRequestIds.push(answer.meta.requestId);
     noteScopeFromSend('patents:instructions:write', 'granted');
+    return { kind: 'executed', receipt: answer.data, posted: toPost, alreadyApplied };
   } catch (error) {
-    if (error instanceof AnnuityApiError && error.requestId) upstreamRequestIds.push(error.requestId);
-    if (outcomeIsUnknown(error)) {
-      await updateBatch(batchId, { state: 'outcome_unknown', upstreamRequestIds }, ['posting']);
-      await audit('failure', { stage: 'post', code: 'outcome_unknown' });
+    if (error instanceof AnnuityApiError && error.requestId) send.upstreamRequestIds.push(error.requestId);
+    if (outcomeIsUnknown(error)) return { kind: 'outcome_unknown' };
+    noteScopeFromRefusal(error);
+    const refusal = await attributeRefusal(error, toPost, send.client, send.requestId);
+    const done = new Set([...alreadyApplied, ...refusal.applied]);
+    if (done.size === send.entries.length) return { kind: 'all_already_applied', stage: 'post' };
+    return { kind: 'rejected', stage: 'post', problem: refusal.problem, alreadyApplied: done };
+  }
+}
+
+// ── record: the outcome, per event; the audit entry ─────────────────────────────────────────────
+
+async function record(send: Send, outcome: Outcome): Promise<BatchView> {
+  const eventIds = send.entries.map((entry) => entry.eventId);
+  const { upstreamRequestIds } = send;
+  switch (outcome.kind) {
+    case 'executed':
+      // Should this fail, the batch stays 'posting': the service has acted, and the reconciliation
+      // (at start-up, or from the batch page) settles it from the events' state.
+      await recordExecuted(send.batchId, { ...outcome, upstreamRequestIds });
+      await audit(send, 'success', {
+        receiptNumber: outcome.receipt.number,
+        receiptReference: outcome.receipt.reference,
+      });
+      break;
+    case 'all_already_applied':
+      await recordAllAlreadyApplied(send.batchId, {
+        eventIds,
+        problem: ALL_ALREADY_APPLIED,
+        upstreamRequestIds,
+      });
+      await audit(send, 'success', {
+        ...(outcome.stage === 'post' ? { stage: 'post' } : {}),
+        alreadyApplied: eventIds.length,
+      });
+      break;
+    case 'rejected':
+      await recordRejected(send.batchId, { ...outcome, eventIds, upstreamRequestIds });
+      await audit(send, 'failure', {
+        stage: outcome.stage,
+        code: outcome.problem.code,
+        ...(outcome.refusedEvents === undefined ? {} : { refusedEvents: outcome.refusedEvents }),
+      });
+      break;
+    case 'outcome_unknown':
+      await markOutcomeUnknown(send.batchId, upstreamRequestIds);
+      await audit(send, 'failure', { stage: 'post', code: 'outcome_unknown' });
       try {
-        return await reconcileBatch(batchId, requestId);
+        return await reconcileBatch(send.batchId, send.requestId);
       } catch {
         // The service is still not answering: the batch stays open and is reconciled later.
-        return view();
       }
-    }
-    // The service checks the scope before judging the batch (spec: Authentication 4).
-    if (error instanceof AnnuityApiError && error.code === 'insufficient_scope') {
-      noteScopeFromSend('patents:instructions:write', 'missing');
-    } else if (error instanceof AnnuityApiError && INSTRUCTION_CODES.has(error.code)) {
-      noteScopeFromSend('patents:instructions:write', 'granted');
-    }
-    const refusal = await attributeRefusal(error, toPost, client, requestId);
-    for (const eventId of refusal.done) done.add(eventId);
-    if (done.size === entries.length) {
-      await settleAsAlreadyApplied(batchId, actor, entries, upstreamRequestIds);
-      await audit('success', { stage: 'post', alreadyApplied: entries.length });
-      return view();
-    }
-    await finishRejected(batchId, actor, entries, batchKey, refusal.problem, upstreamRequestIds, done);
-    await audit('failure', { stage: 'post', code: refusal.problem.code });
-    return view();
+      break;
+    case 'superseded':
+      break;
   }
-
-  // 3. Record. Should this fail, the batch stays 'posting': the service has acted, and the
-  // reconciliation (at start-up, or from the batch page) settles it from the events' state.
-  // One instruction per submitted entry, in the order sent (spec: Endpoints 10, Response).
-  await Promise.all(
-    toPost.map((entry, index) => {
-      const instruction = receipt.instructions[index];
-      return updateItem(batchId, entry.eventId, {
-        outcome: 'executed',
-        instructionId: instruction?.id ?? null,
-        executedAt: instruction?.executedAt ?? null,
-      });
-    }),
-  );
-  await markAlreadyApplied(batchId, done);
-  await updateBatch(batchId, { state: 'executed', settledAt: new Date(), receipt, upstreamRequestIds }, [
-    'posting',
-  ]);
-  await removeFromDraft(actor.userId, new Set(entries.map((entry) => entry.eventId)));
-  await audit('success', { receiptNumber: receipt.number, receiptReference: receipt.reference });
-  return view();
+  return (await batchView(send.batchId)) as BatchView;
 }
 
-/**
- * Renewals that already carry the very decision chosen: done, by an earlier attempt whose answer
- * was lost or by a colleague (spec: Errors — a 409 after a timeout means the work is done). They
- * are not sent again, and count as executed.
- */
-function alreadyApplied(
-  entries: readonly DraftEntry[],
-  current: Map<string, PatentEvent | null>,
-): Set<string> {
-  return new Set(
-    entries
-      .filter((entry) => current.get(entry.eventId)?.appliedDecision === entry.decision)
-      .map((e) => e.eventId),
-  );
-}
+const ALL_ALREADY_APPLIED: BatchProblem = {
+  status: 200,
+  code: 'already_applied',
+  title: 'Already done',
+  detail:
+    'Every renewal of this batch already carried its decision at the service (an earlier attempt or a colleague sent it), so nothing was sent again.',
+  events: [],
+};
 
-async function markAlreadyApplied(batchId: string, done: ReadonlySet<string>): Promise<void> {
-  await Promise.all(
-    [...done].map((eventId) =>
-      updateItem(batchId, eventId, { outcome: 'executed', problemCode: 'already_applied' }),
-    ),
-  );
-}
-
-/** Every decision of the batch was already in place at the service: nothing is sent again. */
-async function settleAsAlreadyApplied(
-  batchId: string,
-  actor: Viewer,
-  entries: readonly DraftEntry[],
-  upstreamRequestIds: string[],
-): Promise<void> {
-  await markAlreadyApplied(batchId, new Set(entries.map((entry) => entry.eventId)));
-  await updateBatch(
-    batchId,
-    {
-      state: 'reconciled',
-      settledAt: new Date(),
-      upstreamRequestIds,
-      problem: {
-        status: 200,
-        code: 'already_applied',
-        title: 'Already done',
-        detail:
-          'Every renewal of this batch already carried its decision at the service (an earlier attempt or a colleague sent it), so nothing was sent again.',
-        events: [],
-      },
-    },
-    ['preparing', 'posting'],
-  );
-  await removeFromDraft(actor.userId, new Set(entries.map((entry) => entry.eventId)));
-}
-
-/** No answer, a gateway error, or a 2xx we could not read: the service may have acted. */
-function outcomeIsUnknown(error: unknown): boolean {
-  return (
-    error instanceof AnnuityOutcomeUnknownError ||
-    error instanceof AnnuityNetworkError ||
-    error instanceof AnnuityContractError ||
-    (error instanceof AnnuityApiError && error.status >= 500)
-  );
+function audit(send: Send, outcome: 'success' | 'failure', details: Record<string, unknown>) {
+  return recordAudit({
+    actor: { userId: send.actor.userId, email: send.actor.email },
+    action: 'decisions.send',
+    target: send.batchId,
+    outcome,
+    requestId: send.requestId,
+    upstreamRequestIds: send.upstreamRequestIds,
+    details: { events: send.entries.length, decisions: countDecisions(send.entries), ...details },
+  });
 }
 
 function countDecisions(entries: readonly DraftEntry[]): Record<string, number> {
@@ -330,163 +303,18 @@ function countDecisions(entries: readonly DraftEntry[]): Record<string, number> 
   return counts;
 }
 
-/** The estimate each decision is sent with, as the service computes it now (spec: Fees rule 3). */
-async function recordEstimates(
-  batchId: string,
-  entries: readonly DraftEntry[],
-  current: Map<string, PatentEvent | null>,
-) {
-  await Promise.all(
-    entries.map((entry) => {
-      const fees = current.get(entry.eventId)?.fees;
-      if (!fees) return Promise.resolve();
-      return updateItem(batchId, entry.eventId, {
-        estimateAmount: fees.total,
-        estimateCurrency: fees.currency,
-        estimateFxFrozen: fees.isFxRateFrozen,
-      });
-    }),
-  );
-}
+// ── a batch someone else is sending (a double click, another tab) ───────────────────────────────
 
-function batchLevelProblem(error: unknown, requestId: string, events: EventProblem[]): BatchProblem {
-  const mapped = errorToProblem(error, requestId);
-  return {
-    status: mapped.status,
-    code: mapped.code,
-    title: mapped.title,
-    detail: mapped.detail,
-    requiredScope:
-      typeof mapped.extensions?.requiredScope === 'string' ? mapped.extensions.requiredScope : undefined,
-    retryAfterSeconds: mapped.retryAfterSeconds,
-    events,
-  };
-}
+const SETTLE_POLL_MS = 200;
+const SETTLE_WAIT_MS = 45_000;
 
-const INSTRUCTION_CODES = new Set([
-  'instruction_skipped',
-  'instruction_too_early',
-  'instruction_lapsed',
-  'instruction_already_set',
-  'not_found',
-  'validation_failed',
-]);
-
-/**
- * Ties a refusal to the renewals it concerns. The spec's problem names no event, so: the
- * instruction_skipped extensions name the patent (clientCaseReference), validation pointers name
- * the position in the batch, and otherwise the events are read again to see which now disagree.
- */
-async function attributeRefusal(
-  error: unknown,
-  entries: readonly DraftEntry[],
-  client: AnnuityClient,
-  requestId: string,
-): Promise<{ problem: BatchProblem; done: Set<string> }> {
-  const done = new Set<string>();
-  const refused = (events: EventProblem[]) => ({
-    problem: batchLevelProblem(error, requestId, events),
-    done,
-  });
-  if (!(error instanceof AnnuityApiError) || !INSTRUCTION_CODES.has(error.code)) return refused([]);
-  const events: EventProblem[] = [];
-  const serviceDetail = error.problem?.detail;
-  if (error.code === 'validation_failed') {
-    for (const entry of error.validationErrors) {
-      const index = /^\/instructions\/(\d+)/.exec(entry.pointer)?.[1];
-      const target = index === undefined ? undefined : entries[Number(index)];
-      if (target)
-        events.push(eventProblem(target.eventId, 'validation_failed', { serviceDetail: entry.detail }));
-    }
-    return refused(events);
+/** Waits for the outcome while a live request is preparing or posting the batch. */
+async function awaitSettled(batchId: string): Promise<BatchView> {
+  const deadline = Date.now() + SETTLE_WAIT_MS;
+  for (;;) {
+    const view = await batchView(batchId);
+    if (!view) throw new Error(`batch ${batchId} vanished`);
+    if ((view.state !== S.preparing && view.state !== S.posting) || Date.now() > deadline) return view;
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
   }
-  if (error.code === 'instruction_skipped' && error.clientCaseReference) {
-    const ofPatent = entries
-      .filter((entry) => entry.caseReference === error.clientCaseReference)
-      .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
-    // With two renewals of one patent in the batch, the later one is the one refused.
-    const skipped = ofPatent.length > 1 ? ofPatent.slice(1) : ofPatent;
-    for (const entry of skipped) {
-      events.push(
-        eventProblem(entry.eventId, 'instruction_skipped', {
-          missingPreviousRenewalDates: error.missingPreviousRenewalDates,
-          serviceDetail,
-        }),
-      );
-    }
-    if (events.length > 0) return refused(events);
-  }
-  try {
-    const reread = await rereadEvents(client, entries, requestId);
-    for (const eventId of alreadyApplied(entries, reread.events)) {
-      done.add(eventId);
-      events.push(eventProblem(eventId, 'already_applied'));
-    }
-    for (const entry of entries) {
-      const event = reread.events.get(entry.eventId);
-      if (event === null) events.push(eventProblem(entry.eventId, 'event_not_found'));
-      else if (event && !done.has(entry.eventId)) {
-        const problem = problemFromInstructability(
-          entry.eventId,
-          entry.decision,
-          event.instructability,
-          event.appliedDecision,
-        );
-        if (problem)
-          events.push(
-            problem.code === error.code ? { ...problem, ...withServiceContext(error, problem) } : problem,
-          );
-      }
-    }
-  } catch {
-    // The refusal stands without per-event detail; the batch-level message still says why.
-  }
-  return refused(events);
-}
-
-function withServiceContext(error: AnnuityApiError, problem: EventProblem): Partial<EventProblem> {
-  if (error.code === 'instruction_skipped' && error.missingPreviousRenewalDates.length > 0) {
-    return eventProblem(problem.eventId, 'instruction_skipped', {
-      missingPreviousRenewalDates: error.missingPreviousRenewalDates,
-    });
-  }
-  return {};
-}
-
-async function finishRejected(
-  batchId: string,
-  actor: Viewer,
-  entries: readonly DraftEntry[],
-  batchKey: string,
-  problem: BatchProblem,
-  upstreamRequestIds: string[],
-  done: ReadonlySet<string>,
-): Promise<void> {
-  const codes = new Map(problem.events.map((event) => [event.eventId, event.code]));
-  await Promise.all(
-    entries
-      .filter((entry) => !done.has(entry.eventId))
-      .map((entry) =>
-        updateItem(batchId, entry.eventId, {
-          outcome: 'not_executed',
-          problemCode: codes.get(entry.eventId) ?? null,
-        }),
-      ),
-  );
-  await markAlreadyApplied(batchId, done);
-  await updateBatch(
-    batchId,
-    {
-      state: 'rejected',
-      settledAt: new Date(),
-      problem: problem as unknown as Record<string, unknown>,
-      upstreamRequestIds,
-    },
-    ['preparing', 'posting'],
-  );
-  // Nothing of this batch was executed (spec: a failed batch leaves no partial effect): its
-  // decisions stay in the draft under a new key, so they can be sent again as a new batch; those
-  // already in place at the service leave it.
-  if (done.size > 0) await removeFromDraft(actor.userId, done);
-  else await renewBatchKey(actor.userId, batchKey);
 }

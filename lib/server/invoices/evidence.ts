@@ -3,7 +3,7 @@ import type { AnnuityClient } from '../../annuity/client';
 import type { Invoice } from '../../annuity/schemas';
 import type { LinePatent } from '../../invoices/detail';
 import type { LineEvidence, RecordedDecision } from '../../invoices/evidence';
-import { executedItemsForEvents } from '../decisions/batch-store';
+import { executedItemsForEvents } from '../decisions/batch-records';
 import { ensureSnapshot, lookUpPatents } from '../portfolio/join';
 import { type EventTarget, type ResolveProgress, resolveEvents } from './events';
 

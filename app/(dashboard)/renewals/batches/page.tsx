@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatTimestamp } from '@/lib/format/dates';
 import { requireViewer } from '@/lib/server/auth/session';
-import { BATCH_PAGE_SIZE, listBatches } from '@/lib/server/decisions/batch-store';
+import { BATCH_PAGE_SIZE, listBatches } from '@/lib/server/decisions/batch-records';
 import { pageLocale } from '@/lib/server/http/request-context';
 
 export const metadata: Metadata = { title: 'Sent batches' };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BATCH_PAGE_SIZE, listBatches } from '@/lib/server/decisions/batch-store';
+import { BATCH_PAGE_SIZE, listBatches } from '@/lib/server/decisions/batch-records';
 import { batchResponse } from '@/lib/server/decisions/respond';
 import { sendDraft } from '@/lib/server/decisions/send';
 import { defineRoute } from '@/lib/server/http/route';

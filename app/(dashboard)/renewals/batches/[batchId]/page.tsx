@@ -9,12 +9,13 @@ import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatMoney } from '@/lib/annuity/money';
+import { BATCH_STATE, isOpen } from '@/lib/decisions/batch-states';
 import { patentName } from '@/lib/decisions/draft';
 import { formatDate, formatTimestamp } from '@/lib/format/dates';
 import { can } from '@/lib/policy/roles';
 import { decisionLabel } from '@/lib/renewals/labels';
 import { requireViewer } from '@/lib/server/auth/session';
-import { batchView } from '@/lib/server/decisions/batch-store';
+import { batchView } from '@/lib/server/decisions/batch-records';
 import { pageLocale } from '@/lib/server/http/request-context';
 import { ReconcileButton } from './reconcile-button';
 
@@ -29,7 +30,7 @@ export default async function BatchPage({ params }: { params: Promise<{ batchId:
   if (!batch) notFound();
   const locale = await pageLocale();
   const canDownload = can(viewer.role, 'event-documents:read');
-  const open = batch.state === 'outcome_unknown' || batch.state === 'posting' || batch.state === 'preparing';
+  const open = isOpen(batch.state);
   const executed = batch.items.filter((item) => item.outcome === 'executed').length;
 
   return (
@@ -44,14 +45,14 @@ export default async function BatchPage({ params }: { params: Promise<{ batchId:
         description={`Sent ${formatTimestamp(batch.createdAt, locale)} by ${batch.createdByEmail ?? 'unknown'}`}
         actions={<BatchStateBadge state={batch.state} />}
       />
-      {batch.problem && batch.state === 'rejected' ? (
+      {batch.problem && batch.state === BATCH_STATE.rejected ? (
         <Alert tone="danger" className="mb-4">
           <h2>{batch.problem.title}</h2>
           <p>{batch.problem.detail}</p>
           <p className="mt-1">Nothing was executed; the decisions are still in the draft.</p>
         </Alert>
       ) : null}
-      {batch.problem && batch.state === 'reconciled' ? (
+      {batch.problem && batch.state === BATCH_STATE.settled ? (
         <Alert tone="warning" className="mb-4">
           <h2>{batch.problem.title}</h2>
           <p>{batch.problem.detail}</p>

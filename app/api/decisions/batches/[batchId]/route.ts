@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { batchView } from '@/lib/server/decisions/batch-store';
+import { batchView } from '@/lib/server/decisions/batch-records';
 import { problemResponse } from '@/lib/server/http/problem';
 import { defineRoute } from '@/lib/server/http/route';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { batchView } from '@/lib/server/decisions/batch-store';
+import { batchView } from '@/lib/server/decisions/batch-records';
 import { reconcileBatch } from '@/lib/server/decisions/reconcile';
 import { batchResponse } from '@/lib/server/decisions/respond';
 import { problemResponse } from '@/lib/server/http/problem';

@@ -1,0 +1,71 @@
+/**
+ * The life of one instruction batch, from the user's draft to its receipt (spec: Endpoints 10,
+ * Instruction rules, Errors). Browser-safe: the pages label these states, and the server's
+ * batch machine (lib/server/decisions/batch-machine.ts) refuses any move this table does not list.
+ *
+ *   draft ─claim─► preparing ─► posting ─► executed
+ *                     │            ├─────► rejected
+ *                     │            ├─────► outcome unknown ─► settled
+ *                     │            └─────► settled
+ *                     ├──► rejected  (the re-read says the service would refuse; or never posted)
+ *                     └──► settled   (every decision already in place at the service)
+ *
+ * The values are what `instruction_batch.state` stores; they predate these names, so "settled"
+ * is stored as 'reconciled' and existing rows need no migration.
+ */
+export const BATCH_STATE = {
+  /** The decisions are in their author's draft; no batch record exists yet. */
+  draft: 'draft',
+  /** The record is written (the idempotency key is claimed); the events are being re-read. */
+  preparing: 'preparing',
+  /** The POST has left, or is about to: the service may act at any moment from here on. */
+  posting: 'posting',
+  /** The service answered with a receipt: every decision was executed. */
+  executed: 'executed',
+  /** Nothing was executed: refused by the service, by our re-read, or never posted. */
+  rejected: 'rejected',
+  /** No usable answer to the POST: the service may or may not have acted. */
+  outcomeUnknown: 'outcome_unknown',
+  /** The outcome was established by reading the events (after no answer, or all already done). */
+  settled: 'reconciled',
+} as const;
+
+export type BatchPhase = (typeof BATCH_STATE)[keyof typeof BATCH_STATE];
+/** A state a batch record can be stored in (every phase but the draft). */
+export type BatchState = Exclude<BatchPhase, 'draft'>;
+
+const S = BATCH_STATE;
+
+export const BATCH_TRANSITIONS: Readonly<Record<BatchPhase, readonly BatchState[]>> = {
+  [S.draft]: [S.preparing],
+  [S.preparing]: [S.posting, S.rejected, S.settled],
+  [S.posting]: [S.executed, S.rejected, S.outcomeUnknown, S.settled],
+  [S.outcomeUnknown]: [S.settled],
+  [S.executed]: [],
+  [S.rejected]: [],
+  [S.settled]: [],
+};
+
+export function canMove(from: BatchPhase, to: BatchState): boolean {
+  return BATCH_TRANSITIONS[from].includes(to);
+}
+
+/** Every state a record can be stored in (the column's values). */
+export const BATCH_STATES: readonly BatchState[] = [
+  S.preparing,
+  S.posting,
+  S.executed,
+  S.rejected,
+  S.outcomeUnknown,
+  S.settled,
+];
+
+/**
+ * Whether the outcome is still open: a record left so by a stopped process is settled later by
+ * reading its events (lib/server/decisions/reconcile.ts).
+ */
+export function isOpen(state: BatchState): boolean {
+  return BATCH_TRANSITIONS[state].length > 0;
+}
+
+export const OPEN_BATCH_STATES: readonly BatchState[] = BATCH_STATES.filter(isOpen);

@@ -1,0 +1,348 @@
+import 'server-only';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { InstructionReceipt, PatentEvent } from '../../annuity/schemas';
+import { getDb } from '../../db';
+import { instructionBatch, instructionBatchItem } from '../../db/schema';
+import type { BatchProblem } from '../../decisions/batch';
+import { type BatchPhase, type BatchState, canMove, BATCH_STATE as S } from '../../decisions/batch-states';
+import type { DraftEntry } from '../../decisions/draft';
+import { removeFromDraft, renewBatchKey } from './drafts';
+
+/**
+ * Every write to a batch record and its items, each one a move of lib/decisions/batch-states.ts.
+ * A move is a compare-and-set on the state: of two processes settling one batch (the sender and a
+ * reconciliation, say) exactly one wins and the other writes nothing. The record and its items
+ * change in one transaction, so no settled record is left with pending items. A move the table
+ * does not list throws.
+ */
+export class IllegalBatchMove extends Error {
+  override name = 'IllegalBatchMove';
+  constructor(from: BatchPhase, to: BatchState) {
+    super(`A batch cannot move from ${from} to ${to} (lib/decisions/batch-states.ts).`);
+  }
+}
+
+function assertMoves(from: readonly BatchPhase[], to: BatchState): void {
+  for (const state of from) if (!canMove(state, to)) throw new IllegalBatchMove(state, to);
+}
+
+type BatchChange = Partial<
+  Pick<
+    typeof instructionBatch.$inferInsert,
+    | 'postedAt'
+    | 'settledAt'
+    | 'problem'
+    | 'receipt'
+    | 'receiptNumber'
+    | 'receiptReference'
+    | 'receiptIssueDate'
+    | 'upstreamRequestIds'
+  >
+>;
+type ItemChange = Partial<
+  Pick<typeof instructionBatchItem.$inferInsert, 'outcome' | 'instructionId' | 'executedAt' | 'problemCode'>
+>;
+/** One change for some items of the batch; later writes win over earlier ones. */
+interface ItemWrite {
+  eventIds: readonly string[];
+  change: ItemChange;
+}
+
+/** Moves the batch from one of `from` to `to`; null when it was not in one of them (lost the race). */
+async function move(
+  batchId: string,
+  from: readonly BatchState[],
+  to: BatchState,
+  change: BatchChange,
+  items: readonly ItemWrite[] = [],
+): Promise<{ createdByUserId: string | null; idempotencyKey: string } | null> {
+  assertMoves(from, to);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [moved] = await tx
+      .update(instructionBatch)
+      .set({ ...change, state: to })
+      .where(and(eq(instructionBatch.id, batchId), inArray(instructionBatch.state, [...from])))
+      .returning({
+        createdByUserId: instructionBatch.createdByUserId,
+        idempotencyKey: instructionBatch.idempotencyKey,
+      });
+    if (!moved) return null;
+    for (const write of items) {
+      if (write.eventIds.length === 0) continue;
+      await tx
+        .update(instructionBatchItem)
+        .set(write.change)
+        .where(
+          and(
+            eq(instructionBatchItem.batchId, batchId),
+            inArray(instructionBatchItem.eventId, [...write.eventIds]),
+          ),
+        );
+    }
+    return moved;
+  });
+}
+
+/**
+ * Settles the batch (a move to a final state), then its author's draft follows: the decisions now
+ * in place at the service leave it; when none are, the same decisions stay under a new key, to be
+ * sent again as a new batch (a failed batch leaves no partial effect, spec: Errors). A draft
+ * changed meanwhile already has a new key and keeps it.
+ */
+async function settle(
+  batchId: string,
+  from: readonly BatchState[],
+  to: BatchState,
+  change: BatchChange,
+  items: readonly ItemWrite[],
+  executed: ReadonlySet<string>,
+): Promise<boolean> {
+  const moved = await move(batchId, from, to, { settledAt: new Date(), ...change }, items);
+  if (!moved) return false;
+  if (moved.createdByUserId) {
+    if (executed.size > 0) await removeFromDraft(moved.createdByUserId, executed);
+    else await renewBatchKey(moved.createdByUserId, moved.idempotencyKey);
+  }
+  return true;
+}
+
+/** Renewals that already carried the decision chosen: executed, by an earlier attempt or a colleague. */
+const alreadyAppliedItems = (eventIds: Iterable<string>): ItemWrite => ({
+  eventIds: [...eventIds],
+  change: { outcome: 'executed', problemCode: 'already_applied' },
+});
+
+/**
+ * draft → preparing. Claims the idempotency key: the record is written before anything is posted.
+ * Null when the key is taken (a double click, a retry, a second tab): that batch is the one.
+ */
+export async function claimBatch(input: {
+  idempotencyKey: string;
+  actor: { userId: string; email: string };
+  entries: readonly DraftEntry[];
+  requestId: string;
+}): Promise<string | null> {
+  assertMoves([S.draft], S.preparing);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(instructionBatch)
+      .values({
+        idempotencyKey: input.idempotencyKey,
+        state: S.preparing,
+        createdByUserId: input.actor.userId,
+        createdByEmail: input.actor.email,
+        eventCount: input.entries.length,
+        requestId: input.requestId,
+      })
+      .onConflictDoNothing({ target: instructionBatch.idempotencyKey })
+      .returning({ id: instructionBatch.id });
+    if (!row) return null;
+    await tx.insert(instructionBatchItem).values(
+      input.entries.map((entry, position) => ({
+        batchId: row.id,
+        position,
+        eventId: entry.eventId,
+        patentId: entry.patentId,
+        decision: entry.decision,
+        caseReference: entry.caseReference,
+        providerId: entry.providerId,
+        office: entry.office,
+        dueDate: entry.dueDate,
+        annuityYear: entry.annuityYear,
+        estimateAmount: entry.estimate?.amount ?? null,
+        estimateCurrency: entry.estimate?.currency ?? null,
+        estimateFxFrozen: entry.estimate?.fxFrozen ?? null,
+        outcome: 'pending' as const,
+      })),
+    );
+    return row.id;
+  });
+}
+
+/**
+ * While preparing: the estimate each decision is sent with, as the service computes it now (spec:
+ * Fees rule 3), in place of the one the draft saw. Changes no state.
+ */
+export async function recordEstimates(
+  batchId: string,
+  current: ReadonlyMap<string, PatentEvent | null>,
+): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    for (const [eventId, event] of current) {
+      if (!event?.fees) continue;
+      await tx
+        .update(instructionBatchItem)
+        .set({
+          estimateAmount: event.fees.total,
+          estimateCurrency: event.fees.currency,
+          estimateFxFrozen: event.fees.isFxRateFrozen,
+        })
+        .where(and(eq(instructionBatchItem.batchId, batchId), eq(instructionBatchItem.eventId, eventId)));
+    }
+  });
+}
+
+/**
+ * preparing → posting, just before the POST leaves: from here on the service may have acted.
+ * False when a reconciliation settled the record first; nothing may be posted then.
+ */
+export async function startPosting(
+  batchId: string,
+  { upstreamRequestIds, at = new Date() }: { upstreamRequestIds?: readonly string[]; at?: Date } = {},
+): Promise<boolean> {
+  const change: BatchChange = { postedAt: at };
+  if (upstreamRequestIds) change.upstreamRequestIds = [...upstreamRequestIds];
+  return (await move(batchId, [S.preparing], S.posting, change)) !== null;
+}
+
+/** posting → outcome unknown: no usable answer came, so the events will tell (./reconcile.ts). */
+export async function markOutcomeUnknown(
+  batchId: string,
+  upstreamRequestIds: readonly string[],
+): Promise<boolean> {
+  return (
+    (await move(batchId, [S.posting], S.outcomeUnknown, { upstreamRequestIds: [...upstreamRequestIds] })) !==
+    null
+  );
+}
+
+/**
+ * posting → executed. One instruction per decision posted, in the order sent (spec: Endpoints 10,
+ * Response); the renewals left out because they already carried their decision count as executed.
+ */
+export async function recordExecuted(
+  batchId: string,
+  input: {
+    receipt: InstructionReceipt;
+    posted: readonly Pick<DraftEntry, 'eventId'>[];
+    alreadyApplied: ReadonlySet<string>;
+    upstreamRequestIds: readonly string[];
+  },
+): Promise<boolean> {
+  const { receipt } = input;
+  const posted: ItemWrite[] = input.posted.map((entry, index) => {
+    const instruction = receipt.instructions[index];
+    return {
+      eventIds: [entry.eventId],
+      change: {
+        outcome: 'executed',
+        instructionId: instruction?.id ?? null,
+        executedAt: instruction?.executedAt ?? null,
+      },
+    };
+  });
+  return settle(
+    batchId,
+    [S.posting],
+    S.executed,
+    {
+      receipt,
+      receiptNumber: receipt.number,
+      receiptReference: receipt.reference,
+      receiptIssueDate: receipt.issueDate,
+      upstreamRequestIds: [...input.upstreamRequestIds],
+    },
+    [...posted, alreadyAppliedItems(input.alreadyApplied)],
+    new Set([...input.posted.map((entry) => entry.eventId), ...input.alreadyApplied]),
+  );
+}
+
+/**
+ * preparing or posting → rejected: nothing of the batch was executed (spec: Errors, a failed batch
+ * leaves no partial effect). Each decision keeps the problem naming its renewal; those found
+ * already in place count as executed.
+ */
+export async function recordRejected(
+  batchId: string,
+  input: {
+    eventIds: readonly string[];
+    problem: BatchProblem;
+    alreadyApplied: ReadonlySet<string>;
+    upstreamRequestIds: readonly string[];
+  },
+): Promise<boolean> {
+  const codes = new Map(input.problem.events.map((event) => [event.eventId, event.code]));
+  const notExecuted = new Map<string | null, string[]>();
+  for (const eventId of input.eventIds) {
+    if (input.alreadyApplied.has(eventId)) continue;
+    const problemCode = codes.get(eventId) ?? null;
+    notExecuted.set(problemCode, [...(notExecuted.get(problemCode) ?? []), eventId]);
+  }
+  return settle(
+    batchId,
+    [S.preparing, S.posting],
+    S.rejected,
+    { problem: input.problem, upstreamRequestIds: [...input.upstreamRequestIds] },
+    [
+      ...[...notExecuted].map(([problemCode, eventIds]) => ({
+        eventIds,
+        change: { outcome: 'not_executed' as const, problemCode },
+      })),
+      alreadyAppliedItems(input.alreadyApplied),
+    ],
+    input.alreadyApplied,
+  );
+}
+
+/** preparing or posting → settled: every decision was already in place, so nothing is sent again. */
+export async function recordAllAlreadyApplied(
+  batchId: string,
+  input: { eventIds: readonly string[]; problem: BatchProblem; upstreamRequestIds: readonly string[] },
+): Promise<boolean> {
+  return settle(
+    batchId,
+    [S.preparing, S.posting],
+    S.settled,
+    { problem: input.problem, upstreamRequestIds: [...input.upstreamRequestIds] },
+    [alreadyAppliedItems(input.eventIds)],
+    new Set(input.eventIds),
+  );
+}
+
+/** preparing → rejected: the process stopped before posting, so nothing was sent. */
+export async function recordNeverPosted(
+  batchId: string,
+  input: { eventIds: readonly string[]; problem: BatchProblem; at: Date },
+): Promise<boolean> {
+  return settle(
+    batchId,
+    [S.preparing],
+    S.rejected,
+    { settledAt: input.at, problem: input.problem },
+    [{ eventIds: input.eventIds, change: { outcome: 'not_executed' } }],
+    new Set(),
+  );
+}
+
+/**
+ * posting or outcome unknown → settled, from the events read again: a renewal that now carries
+ * our decision was executed, the others were not (spec: Errors, a 409 after a timeout means done).
+ */
+export async function recordReconciled(
+  batchId: string,
+  input: {
+    eventIds: readonly string[];
+    executed: ReadonlySet<string>;
+    problem: BatchProblem;
+    upstreamRequestIds: readonly string[];
+    at: Date;
+  },
+): Promise<boolean> {
+  return settle(
+    batchId,
+    [S.posting, S.outcomeUnknown],
+    S.settled,
+    { settledAt: input.at, problem: input.problem, upstreamRequestIds: [...input.upstreamRequestIds] },
+    [
+      { eventIds: [...input.executed], change: { outcome: 'executed', problemCode: null } },
+      {
+        eventIds: input.eventIds.filter((eventId) => !input.executed.has(eventId)),
+        change: { outcome: 'not_executed', problemCode: 'not_executed_after_unknown_outcome' },
+      },
+    ],
+    input.executed,
+  );
+}

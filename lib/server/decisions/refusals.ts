@@ -1,0 +1,131 @@
+import 'server-only';
+import type { AnnuityClient } from '../../annuity/client';
+import {
+  AnnuityApiError,
+  AnnuityContractError,
+  AnnuityNetworkError,
+  AnnuityOutcomeUnknownError,
+} from '../../annuity/errors';
+import type { BatchProblem } from '../../decisions/batch';
+import type { DraftEntry } from '../../decisions/draft';
+import { type EventProblem, eventProblem } from '../../decisions/event-problems';
+import { noteScopeFromSend } from '../connection/connection';
+import { errorToProblem } from '../http/error-mapping';
+import { rereadDecisions } from './reread';
+
+/**
+ * What a failed POST of instructions means (spec: Endpoints 10, Errors): either nothing is known
+ * of the outcome, or the batch was refused, and then each problem is tied to the renewal it
+ * concerns so the review can mark that row.
+ */
+
+/** No answer, a gateway error, or a 2xx we could not read: the service may have acted. */
+export function outcomeIsUnknown(error: unknown): boolean {
+  return (
+    error instanceof AnnuityOutcomeUnknownError ||
+    error instanceof AnnuityNetworkError ||
+    error instanceof AnnuityContractError ||
+    (error instanceof AnnuityApiError && error.status >= 500)
+  );
+}
+
+export function batchLevelProblem(error: unknown, requestId: string, events: EventProblem[]): BatchProblem {
+  const mapped = errorToProblem(error, requestId);
+  return {
+    status: mapped.status,
+    code: mapped.code,
+    title: mapped.title,
+    detail: mapped.detail,
+    requiredScope:
+      typeof mapped.extensions?.requiredScope === 'string' ? mapped.extensions.requiredScope : undefined,
+    retryAfterSeconds: mapped.retryAfterSeconds,
+    events,
+  };
+}
+
+const INSTRUCTION_CODES = new Set([
+  'instruction_skipped',
+  'instruction_too_early',
+  'instruction_lapsed',
+  'instruction_already_set',
+  'not_found',
+  'validation_failed',
+]);
+
+/** The service checks the scope before judging the batch (spec: Authentication 4). */
+export function noteScopeFromRefusal(error: unknown): void {
+  if (!(error instanceof AnnuityApiError)) return;
+  if (error.code === 'insufficient_scope') noteScopeFromSend('patents:instructions:write', 'missing');
+  else if (INSTRUCTION_CODES.has(error.code)) noteScopeFromSend('patents:instructions:write', 'granted');
+}
+
+/**
+ * Ties a refusal to the renewals it concerns. The spec's problem names no event, so: the
+ * instruction_skipped extensions name the patent (clientCaseReference), validation pointers name
+ * the position in the batch, and otherwise the events are read again to see which now disagree.
+ * `applied`: renewals that turned out to carry their decision already (done, not refused).
+ */
+export async function attributeRefusal(
+  error: unknown,
+  posted: readonly DraftEntry[],
+  client: AnnuityClient,
+  requestId: string,
+): Promise<{ problem: BatchProblem; applied: Set<string> }> {
+  const applied = new Set<string>();
+  const refused = (events: EventProblem[]) => ({
+    problem: batchLevelProblem(error, requestId, events),
+    applied,
+  });
+  if (!(error instanceof AnnuityApiError) || !INSTRUCTION_CODES.has(error.code)) return refused([]);
+  const events: EventProblem[] = [];
+  const serviceDetail = error.problem?.detail;
+  if (error.code === 'validation_failed') {
+    for (const entry of error.validationErrors) {
+      const index = /^\/instructions\/(\d+)/.exec(entry.pointer)?.[1];
+      const target = index === undefined ? undefined : posted[Number(index)];
+      if (target)
+        events.push(eventProblem(target.eventId, 'validation_failed', { serviceDetail: entry.detail }));
+    }
+    return refused(events);
+  }
+  if (error.code === 'instruction_skipped' && error.clientCaseReference) {
+    const ofPatent = posted
+      .filter((entry) => entry.caseReference === error.clientCaseReference)
+      .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
+    // With two renewals of one patent in the batch, the later one is the one refused.
+    const skipped = ofPatent.length > 1 ? ofPatent.slice(1) : ofPatent;
+    for (const entry of skipped) {
+      events.push(
+        eventProblem(entry.eventId, 'instruction_skipped', {
+          missingPreviousRenewalDates: error.missingPreviousRenewalDates,
+          serviceDetail,
+        }),
+      );
+    }
+    if (events.length > 0) return refused(events);
+  }
+  try {
+    const current = await rereadDecisions(client, posted, requestId);
+    for (const eventId of current.applied) {
+      applied.add(eventId);
+      events.push(eventProblem(eventId, 'already_applied'));
+    }
+    for (const problem of current.refusals) {
+      events.push(
+        problem.code === error.code ? { ...problem, ...withServiceContext(error, problem) } : problem,
+      );
+    }
+  } catch {
+    // The refusal stands without per-event detail; the batch-level message still says why.
+  }
+  return refused(events);
+}
+
+function withServiceContext(error: AnnuityApiError, problem: EventProblem): Partial<EventProblem> {
+  if (error.code === 'instruction_skipped' && error.missingPreviousRenewalDates.length > 0) {
+    return eventProblem(problem.eventId, 'instruction_skipped', {
+      missingPreviousRenewalDates: error.missingPreviousRenewalDates,
+    });
+  }
+  return {};
+}

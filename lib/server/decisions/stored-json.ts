@@ -1,0 +1,63 @@
+import 'server-only';
+import { z } from 'zod';
+import { tolerant } from '../../annuity/schemas';
+import type { BatchProblem } from '../../decisions/batch';
+import { draftEntriesSchema } from '../../decisions/draft.schema';
+
+/**
+ * The jsonb columns of the decision tables, checked on every read. Their types in lib/db/schema.ts
+ * ($type<>()) are only a promise: a row another version wrote, or someone edited by hand, fails
+ * here with the table, the row and what is wrong, rather than reaching a page or a send.
+ */
+export class StoredRowError extends Error {
+  override name = 'StoredRowError';
+  constructor(where: string, issues: string) {
+    super(`${where} does not hold what the dashboard expects:\n${issues}`);
+  }
+}
+
+function parseStored<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new StoredRowError(where, z.prettifyError(parsed.error));
+  return parsed.data;
+}
+
+const eventProblemSchema = z.object({
+  eventId: z.string(),
+  code: z.string(),
+  title: z.string(),
+  detail: z.string(),
+  missingPreviousRenewalDates: z.array(z.string()).optional(),
+  opensAt: z.string().nullable().optional(),
+});
+
+const batchProblemSchema = z.object({
+  status: z.number().int(),
+  code: z.string(),
+  title: z.string(),
+  detail: z.string(),
+  requiredScope: z.string().optional(),
+  retryAfterSeconds: z.number().optional(),
+  events: z.array(eventProblemSchema),
+}) satisfies z.ZodType<BatchProblem>;
+
+const requestIdsSchema = z.array(z.string());
+
+/** decision_draft.entries */
+export const storedDraftEntries = (value: unknown, userId: string) =>
+  parseStored(draftEntriesSchema, value, `decision_draft.entries of user ${userId}`);
+
+/** instruction_batch.problem, .receipt and .upstream_request_ids */
+export function storedBatchJson(row: {
+  id: string;
+  problem: unknown;
+  receipt: unknown;
+  upstreamRequestIds: unknown;
+}) {
+  const where = (column: string) => `instruction_batch.${column} of batch ${row.id}`;
+  return {
+    problem: parseStored(batchProblemSchema.nullable(), row.problem, where('problem')),
+    receipt: parseStored(tolerant.instructionReceipt.nullable(), row.receipt, where('receipt')),
+    upstreamRequestIds: parseStored(requestIdsSchema, row.upstreamRequestIds, where('upstream_request_ids')),
+  };
+}
