@@ -1,5 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { ApiKeyAlertBanner } from '@/components/admin/api-key-alert-banner';
+import { NotificationBell } from '@/components/notifications/notification-bell';
 import { AppHeader } from '@/components/shell/app-header';
 import { ConnectionBadge } from '@/components/shell/connection-badge';
 import { NAV_ITEMS } from '@/components/shell/navigation';
@@ -7,16 +9,22 @@ import { QuotaMeter } from '@/components/shell/quota-meter';
 import { SidebarNav } from '@/components/shell/sidebar-nav';
 import { UserMenu } from '@/components/shell/user-menu';
 import { ViewerRoleProvider } from '@/components/shell/viewer-role';
+import { getDb } from '@/lib/db';
 import { can, HOME_BY_ROLE, ROLE_LABELS } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
 import { latestConnectionReport } from '@/lib/server/connection/connection';
+import { apiKeyAlert } from '@/lib/server/connection/key-alert';
 import { readQuota } from '@/lib/server/connection/quota';
+import { unreadCount } from '@/lib/server/notifications/in-app';
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const viewer = await requireViewer();
   // Only the sections this role may open are listed; each page checks the permission again.
   const items = NAV_ITEMS.filter((item) => can(viewer.role, item.permission));
   const quota = await readQuota();
+  // Issue 17: admins see the API key's expiry alert on every page, ahead of time.
+  const keyAlert = can(viewer.role, 'connection:manage') ? await apiKeyAlert() : null;
+  const unread = await unreadCount(await getDb(), viewer.userId);
   const report = latestConnectionReport();
   const connectionSummary = report && {
     reachable: report.reachable,
@@ -44,11 +52,17 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <AppHeader>
+          <NotificationBell unread={unread} />
           <QuotaMeter reading={quota} />
           <ConnectionBadge summary={connectionSummary} />
           <UserMenu name={viewer.name} email={viewer.email} roleLabel={ROLE_LABELS[viewer.role]} />
         </AppHeader>
         <main id="main" className="flex-1 px-6 py-6">
+          {keyAlert ? (
+            <div className="mb-6">
+              <ApiKeyAlertBanner alert={keyAlert} linkToConnection />
+            </div>
+          ) : null}
           <ViewerRoleProvider role={viewer.role}>{children}</ViewerRoleProvider>
         </main>
       </div>

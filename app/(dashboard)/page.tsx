@@ -1,9 +1,52 @@
-import { redirect } from 'next/navigation';
-import { HOME_BY_ROLE } from '@/lib/policy/roles';
+import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { PageHeader } from '@/components/shell/page-header';
+import { TodayView } from '@/components/today/today-view';
+import { SkeletonRows } from '@/components/ui/skeleton';
+import { can, type Role } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
+import { pageLocale, pageRequestId } from '@/lib/server/http/request-context';
+import { loadToday } from '@/lib/server/today/load';
+import { todayViewLinks } from '@/lib/today/view-links';
 
-// Each role starts where its work is: the month view, invoices, or administration.
-export default async function HomePage() {
+export const metadata: Metadata = { title: 'Today' };
+
+const DESCRIPTIONS: Record<Role, string> = {
+  paralegal: 'The renewals that need your decision, most urgent first.',
+  finance: 'The invoices and billing that need you now.',
+  manager: 'What needs the team now: decisions, billing, freezes and spend.',
+  admin: 'The health of the service connection and of sign-ins.',
+};
+
+/** Today: the home page for every role (issue 14). Each section loads and fails on its own. */
+export default async function TodayPage() {
   const viewer = await requireViewer();
-  redirect(HOME_BY_ROLE[viewer.role]);
+  const requestId = await pageRequestId();
+  return (
+    <>
+      <PageHeader title="Today" description={DESCRIPTIONS[viewer.role]} />
+      <Suspense
+        fallback={
+          <div aria-busy="true">
+            <span className="sr-only">Loading today&apos;s work…</span>
+            <SkeletonRows count={8} />
+          </div>
+        }
+      >
+        <TodayData userId={viewer.userId} role={viewer.role} requestId={requestId} />
+      </Suspense>
+    </>
+  );
+}
+
+async function TodayData({ userId, role, requestId }: { userId: string; role: Role; requestId: string }) {
+  const [data, locale] = await Promise.all([loadToday({ userId, role }, requestId), pageLocale()]);
+  return (
+    <TodayView
+      data={data}
+      links={todayViewLinks(data)}
+      locale={locale}
+      canDecide={can(role, 'decisions:write')}
+    />
+  );
 }

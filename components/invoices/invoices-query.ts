@@ -2,9 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/http/api-client';
 import type { InvoiceDetailData } from '@/lib/invoices/detail';
 import type { InvoiceListPage } from '@/lib/invoices/list';
-import type { InvoiceListQuery } from '@/lib/invoices/query';
-import { listQueryString } from '@/lib/invoices/query-string';
 import type { MarkView } from '@/lib/invoices/reconciliation';
+import { type InvoiceListQuery, invoiceListApiQuery } from '@/lib/invoices/url-state';
 
 /**
  * One query factory per resource (style 6): the server pages fill these keys, the browser reads
@@ -17,7 +16,8 @@ export function invoiceListQuery(query: InvoiceListQuery) {
   const { fresh: _fresh, ...state } = query;
   return queryOptions({
     queryKey: [...INVOICES_KEY, 'list', state] as const,
-    queryFn: ({ signal }) => apiFetch<InvoiceListPage>(`/api/invoices?${listQueryString(state)}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<InvoiceListPage>(`/api/invoices?${invoiceListApiQuery(state)}`, { signal }),
   });
 }
 

@@ -2,8 +2,9 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ProblemView } from '@/components/shell/problem-panel';
+import type { ExportFormat } from '@/lib/http/url-state';
 import { type ExportMessage, exportPercent, exportProgressText } from '@/lib/invoices/export-progress';
-import type { InvoiceExportFormat } from '@/lib/invoices/query';
+import { invoiceExportQuery } from '@/lib/invoices/url-state';
 
 /**
  * Runs an invoice export with progress: the route answers progress lines and the file in pieces
@@ -12,7 +13,7 @@ import type { InvoiceExportFormat } from '@/lib/invoices/query';
  */
 export type ExportState =
   | { status: 'idle' }
-  | { status: 'running'; format: InvoiceExportFormat; percent: number; text: string }
+  | { status: 'running'; format: ExportFormat; percent: number; text: string }
   | { status: 'done'; filename: string; lines: number }
   | { status: 'failed'; problem: ProblemView };
 
@@ -64,16 +65,14 @@ export function useInvoiceExport(scope: string) {
   }, []);
 
   const start = useCallback(
-    async (format: InvoiceExportFormat) => {
+    async (format: ExportFormat) => {
       controller.current?.abort();
       const abort = new AbortController();
       controller.current = abort;
       setState({ status: 'running', format, percent: 0, text: 'Choosing the invoices…' });
-      const params = new URLSearchParams(scope);
-      params.set('format', format);
-      params.set('progress', '1');
+      const query = [scope, invoiceExportQuery({ format, progress: '1' })].filter(Boolean).join('&');
       try {
-        const response = await fetch(`/api/invoices/export?${params}`, {
+        const response = await fetch(`/api/invoices/export?${query}`, {
           signal: abort.signal,
           credentials: 'same-origin',
           headers: { accept: 'application/x-ndjson' },

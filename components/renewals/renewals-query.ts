@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/http/api-client';
-import { renewalsQueryString } from '@/lib/renewals/query-string';
+import { renewalsApiQuery } from '@/lib/renewals/url-state';
 import type { RenewalWindow } from '@/lib/renewals/window';
 import type { RenewalWindowData, ServerFilters } from '@/lib/renewals/window-data';
 
@@ -26,7 +26,7 @@ export function renewalsQuery(window: RenewalWindow, filters: ServerFilters) {
     queryKey: renewalsQueryKey(window, filters),
     queryFn: ({ signal }) =>
       apiFetch<RenewalWindowData>(
-        `/api/renewals?${renewalsQueryString({ ...(window.kind === 'month' ? { month: window.month } : window), ...filters })}`,
+        `/api/renewals?${renewalsApiQuery({ ...(window.kind === 'month' ? { month: window.month } : window), ...filters })}`,
         { signal },
       ),
   });

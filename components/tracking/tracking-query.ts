@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/http/api-client';
 import type { TrackingData } from '@/lib/tracking/data';
+import { trackingApiQuery } from '@/lib/tracking/url-state';
 
 /**
  * Office confirmations take days (spec: States), and each poll reads the whole month from the
@@ -13,7 +14,7 @@ export function trackingQuery(month: string) {
   return queryOptions({
     queryKey: ['tracking', month],
     queryFn: ({ signal }) =>
-      apiFetch<TrackingData>(`/api/tracking?month=${encodeURIComponent(month)}`, { signal }),
+      apiFetch<TrackingData>(`/api/tracking?${trackingApiQuery({ month })}`, { signal }),
     // Polls only while the tab is visible (React Query pauses intervals in the background).
     refetchInterval: (query) => (query.state.data?.quotaLow ? LOW_QUOTA_POLL_MS : POLL_MS),
     refetchIntervalInBackground: false,

@@ -4,7 +4,13 @@ import {
   invoicedFeesFixture,
   regularizationInvoiceFixture,
 } from '@/lib/annuity/fixtures';
-import { checkComponentsSum, checkLinesSum, checkVatTotal, expectedTotal } from './arithmetic-checks';
+import {
+  checkComponentsSum,
+  checkLinesSum,
+  checkVatTotal,
+  expectedTotal,
+  expectedTotalPerLine,
+} from './arithmetic-checks';
 import { asInvoice, component, EVENT_A, EVENT_B, eurLine, invoiceOf, lineOf } from './testing';
 
 describe('lines add up to the subtotal', () => {
@@ -122,6 +128,33 @@ describe('subtotal × (1 + vatRate) equals the total', () => {
     );
     expect(result.status).toBe('warning');
     expect(result.explanation).toContain('subtotal, VAT rate, total');
+  });
+
+  it('passes VAT rounded per line as well as once on the subtotal (the spec does not say which)', () => {
+    const lines = [eurLine(EVENT_A, [component('SERVICE', '0.02')]), eurLine(EVENT_B, [component('SERVICE', '0.02')])];
+    const once = invoiceOf(lines, { subtotalExcludingTax: '0.04', vatRate: 0.25, totalIncludingTax: '0.05' });
+    expect(checkVatTotal(once).status).toBe('pass');
+    const perLine = invoiceOf(lines, { subtotalExcludingTax: '0.04', vatRate: 0.25, totalIncludingTax: '0.06' });
+    expect(expectedTotalPerLine(perLine)).toBe('0.06');
+    const result = checkVatTotal(perLine);
+    expect(result.status).toBe('pass');
+    expect(result.explanation).toBe(
+      '0.04 EUR plus 25% VAT rounded on each of the 2 line(s) = 0.06 EUR, to the minor unit.',
+    );
+    const off = invoiceOf(lines, { subtotalExcludingTax: '0.04', vatRate: 0.25, totalIncludingTax: '0.07' });
+    expect(checkVatTotal(off).status).toBe('fail');
+  });
+
+  it('cannot check a total that another rounding within half a cent per line explains', () => {
+    const line = () => eurLine(EVENT_A, [component('SERVICE', '0.02')]);
+    const invoice = invoiceOf([line(), line(), line()], {
+      subtotalExcludingTax: '0.06',
+      vatRate: 0.25,
+      totalIncludingTax: '0.07',
+    });
+    const result = checkVatTotal(invoice);
+    expect(result.status).toBe('warning');
+    expect(result.explanation).toContain('the spec does not say how VAT is rounded');
   });
 
   it('passes a 0% imported invoice whose total equals its subtotal', () => {

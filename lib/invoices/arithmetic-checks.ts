@@ -1,5 +1,12 @@
 import Big from 'big.js';
-import { addAmounts, amountsEqual, componentsSumToTotal, multiply, subtract } from '@/lib/annuity/money';
+import {
+  addAmounts,
+  amountsEqual,
+  componentsSumToTotal,
+  minorUnits,
+  multiply,
+  subtract,
+} from '@/lib/annuity/money';
 import type { Fees, Invoice } from '@/lib/annuity/schemas';
 import { feeComponentLabel } from '@/lib/renewals/labels';
 import { type CheckResult, fail, money, pass, warning } from './check-types';
@@ -55,6 +62,21 @@ export function expectedTotal(invoice: Pick<Invoice, 'subtotalExcludingTax' | 'v
   return multiply(invoice.subtotalExcludingTax, factor, invoice.currency);
 }
 
+/**
+ * The total with VAT rounded on each line and summed with the subtotal: the other way a careful
+ * service may round (spec: Invoice gives `vatRate`, the subtotal and the total, and says nothing
+ * of how VAT is rounded). null when a line has no total.
+ */
+export function expectedTotalPerLine(
+  invoice: Pick<Invoice, 'subtotalExcludingTax' | 'vatRate' | 'currency' | 'fees'>,
+): string | null {
+  if (invoice.subtotalExcludingTax === null || invoice.vatRate === null) return null;
+  if (invoice.fees.some((line) => line.total === null || line.currency !== invoice.currency)) return null;
+  const rate = String(invoice.vatRate);
+  const vat = invoice.fees.map((line) => multiply(line.total as string, rate, invoice.currency));
+  return addAmounts([invoice.subtotalExcludingTax, ...vat], invoice.currency);
+}
+
 export function checkVatTotal(invoice: Invoice): CheckResult {
   const id = 'vat-total';
   const missing = [
@@ -66,16 +88,39 @@ export function checkVatTotal(invoice: Invoice): CheckResult {
     return warning(id, `Cannot check: the invoice has no ${missing.join(', ')} (the service sent null).`);
   }
   const expected = expectedTotal(invoice) as string;
+  const perLine = expectedTotalPerLine(invoice);
   const total = invoice.totalIncludingTax as string;
   const rate = formatVatRate(invoice.vatRate as number);
   const subtotal = money(invoice.subtotalExcludingTax as string, invoice.currency);
   if (amountsEqual(expected, total)) {
     return pass(id, `${subtotal} × (1 + ${rate}) = ${money(total, invoice.currency)}, to the minor unit.`);
   }
+  // The spec does not say whether VAT is rounded once or per line: either way is right.
+  if (perLine !== null && amountsEqual(perLine, total)) {
+    return pass(
+      id,
+      `${subtotal} plus ${rate} VAT rounded on each of the ${invoice.fees.length} line(s) = ${money(total, invoice.currency)}, to the minor unit.`,
+    );
+  }
+  const difference = subtract(total, expected, invoice.currency);
+  // Within what rounding each line (half a minor unit each) can explain, the spec's silence on
+  // the rounding method means we cannot tell right from wrong.
+  if (invoice.fees.length > 1 && withinRounding(difference, invoice.fees.length, invoice.currency)) {
+    return warning(
+      id,
+      `Cannot check exactly: ${subtotal} × (1 + ${rate}) is ${money(expected, invoice.currency)} rounded once${perLine ? ` and ${money(perLine, invoice.currency)} rounded per line` : ''}, the invoice says ${money(total, invoice.currency)}; the spec does not say how VAT is rounded, and the difference is within the rounding of ${invoice.fees.length} lines.`,
+    );
+  }
   return fail(
     id,
-    `${subtotal} × (1 + ${rate}) is ${money(expected, invoice.currency)} rounded to the minor unit, but the invoice total is ${money(total, invoice.currency)} (difference ${money(subtract(total, expected, invoice.currency), invoice.currency)}).`,
+    `${subtotal} × (1 + ${rate}) is ${money(expected, invoice.currency)} rounded to the minor unit, but the invoice total is ${money(total, invoice.currency)} (difference ${money(difference, invoice.currency)}).`,
   );
+}
+
+/** |difference| ≤ lines × half a minor unit of the currency (ISO 4217). */
+function withinRounding(difference: string, lines: number, currency: string): boolean {
+  const halfUnit = new Big(1).div(new Big(10).pow(minorUnits(currency))).div(2);
+  return new Big(difference).abs().lte(halfUnit.times(lines));
 }
 
 export function checkComponentsSum(line: Fees): CheckResult {

@@ -6,8 +6,9 @@ import { type KnownDecision, knownDecision, type LineEvidence } from './evidence
 
 /**
  * A line against the decision behind it: there must be one (issue 8: "lines for events nobody
- * instructed"), a skip or drop pays nothing to the office, and a grace surcharge needs a payment
- * inside the grace period (spec: Fees rule 2).
+ * instructed"), what a skip or drop is billed beyond the service fee is named (the spec does not
+ * say what it carries), and a grace surcharge needs a payment inside the grace period (spec: Fees
+ * rule 2).
  */
 const SERVICE_ONLY_DECISIONS = new Set(['SKIP_THIS_TIME', 'DROP']);
 
@@ -67,9 +68,12 @@ export function checkSkipDropBilling(invoice: Invoice, line: Fees, evidence: Lin
   const listed = extra
     .map((c) => `${feeComponentLabel(c.type)} ${money(c.amount, line.currency)}`)
     .join(', ');
-  return fail(
+  // spec: Instruction rules — a skip or drop executes and creates an invoice line like any decision;
+  // which fees that line carries is not shown. So more than the service fee is not a fault we can
+  // prove: it is named, for finance to compare with the agreement.
+  return warning(
     id,
-    `${decisionWords(known.decision)} pays nothing to the office, yet the line bills ${listed} beyond the service fee.`,
+    `Cannot check: the spec does not say which fees a ${decisionWords(known.decision).toLowerCase()} is billed. This line bills ${listed} beyond the service fee; compare it with your agreement with the service.`,
   );
 }
 

@@ -1,18 +1,15 @@
-import { z } from 'zod';
-import { MAX_PAGE_SIZE } from '@/lib/annuity/pagination';
-import { MAX_PAGE } from '@/lib/http/limits';
-import { PATENT_SORT_FIELDS } from './columns';
-import { MAX_PROVIDER_ID_LENGTH } from './query-string';
+import { requestSchema } from '@/lib/http/url-state-schema';
+import { portfolioExportFields, portfolioUrlState } from './url-state';
 
-export { portfolioQueryString } from './query-string';
+export type { PortfolioQuery } from './url-state';
 
-const sortValues = PATENT_SORT_FIELDS.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
+/**
+ * The portfolio's requests as zod schemas for the route handlers, derived from its URL state
+ * (./url-state.ts: add a filter there, not here).
+ */
 
-/** The portfolio's server-side state: page, page size (cap 100, spec: Limits 1), sort, providerId. */
-export const portfolioQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
-  size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(25),
-  sort: z.enum(sortValues).optional(),
-  providerId: z.string().trim().min(1).max(MAX_PROVIDER_ID_LENGTH).optional(),
-});
-export type PortfolioQuery = z.output<typeof portfolioQuerySchema>;
+/** /api/portfolio: page, page size (cap 100, spec: Limits 1), sort, providerId. */
+export const portfolioQuerySchema = requestSchema(portfolioUrlState, 'api');
+
+/** /api/portfolio/export: the sort and providerId on screen, the format and the visible columns. */
+export const portfolioExportSchema = requestSchema(portfolioExportFields, 'export');

@@ -1,6 +1,14 @@
+import { createSerializer } from 'nuqs/server';
 import { describe, expect, it } from 'vitest';
-import { portfolioQuerySchema } from '@/lib/portfolio/query';
-import { portfolioQueryFromParams } from './search-params';
+import { searchParamsToObject } from '@/lib/http/query';
+import { portfolioExportSchema, portfolioQuerySchema } from '@/lib/portfolio/query';
+import {
+  portfolioApiQuery,
+  portfolioExportQuery,
+  portfolioParams,
+  portfolioQueryFromParams,
+} from './url-state';
+import { loadPortfolioParams } from './url-state-address';
 
 const defaults = { page: 1, size: 25, sort: null, providerId: null };
 
@@ -26,5 +34,70 @@ describe('the portfolio state in the URL', () => {
       const query = portfolioQueryFromParams(params);
       expect(portfolioQuerySchema.parse(query)).toEqual(query);
     }
+  });
+});
+
+describe('one definition: parsers, query strings and the server schema agree', () => {
+  const state = {
+    page: 3,
+    size: 50,
+    sort: '-applicationDate' as const,
+    providerId: 'PAM-1000342',
+    hide: ['title', 'owner'],
+  };
+  const toObject = (query: string) => searchParamsToObject(new URLSearchParams(query));
+
+  it('round-trips a full state through the address', () => {
+    expect(Object.keys(portfolioParams).sort()).toEqual(Object.keys(state).sort());
+    const address = createSerializer(portfolioParams)('/portfolio', state);
+    expect(loadPortfolioParams(new URL(address, 'http://x').searchParams)).toEqual(state);
+  });
+
+  it('sends the service what the page shows, and the schema reads it back unchanged', () => {
+    const { hide: _hide, ...sent } = state;
+    expect(portfolioQuerySchema.parse(toObject(portfolioApiQuery(state)))).toEqual(sent);
+    expect(
+      portfolioExportSchema.parse(
+        toObject(portfolioExportQuery({ ...state, format: 'xlsx', columns: ['title'] })),
+      ),
+    ).toEqual({ sort: state.sort, providerId: state.providerId, format: 'xlsx', columns: ['title'] });
+  });
+
+  it('gives the defaults when the address names nothing, on both sides', () => {
+    const query = portfolioQueryFromParams(loadPortfolioParams(new URLSearchParams()));
+    expect(query).toEqual({ page: 1, size: 25 });
+    expect(portfolioQuerySchema.parse({})).toEqual(query);
+    expect(portfolioApiQuery(query)).toBe('page=1&size=25');
+  });
+
+  it('refuses a bad value on the server, naming the field', () => {
+    for (const [query, field] of [
+      ['page=0', 'page'],
+      ['size=101', 'size'],
+      ['size=ten', 'size'],
+      ['sort=colour', 'sort'],
+      [`providerId=${'x'.repeat(201)}`, 'providerId'],
+      ['providerId=%20', 'providerId'],
+    ] as const) {
+      const result = portfolioQuerySchema.safeParse(toObject(query));
+      expect(
+        result.error?.issues.map((issue) => issue.path.join('.')),
+        query,
+      ).toEqual([field]);
+    }
+    const exported = portfolioExportSchema.safeParse(toObject('format=pdf&columns=colour'));
+    expect(exported.error?.issues.map((issue) => issue.path.join('.')).sort()).toEqual([
+      'columns.0',
+      'format',
+    ]);
+  });
+
+  it('a hand-edited address the page forgives is one the server accepts', () => {
+    const loaded = loadPortfolioParams(
+      new URLSearchParams('page=-2&size=900&sort=colour&providerId=%20x%20'),
+    );
+    const query = portfolioQueryFromParams(loaded);
+    expect(query).toEqual({ page: 1, size: 100, providerId: 'x' });
+    expect(portfolioQuerySchema.parse(toObject(portfolioApiQuery(query)))).toEqual(query);
   });
 });

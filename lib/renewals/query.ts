@@ -1,39 +1,59 @@
 import { z } from 'zod';
-import { repeatable } from '@/lib/http/query';
-import { windowFromParams, windowParamsSchema } from './window';
+import { requestSchema } from '@/lib/http/url-state-schema';
+import { renewalsExportFields, renewalsUrlState } from './url-state';
+import { MAX_RANGE_DAYS, type RenewalWindow, windowFromParams } from './window';
 
 /**
- * The filters sent to the service with a renewal list (spec: Endpoints 9). Everything else the
- * month view filters on is local: the service has no duePeriod or status filter.
+ * The month view's requests as zod schemas, derived from its URL state (./url-state.ts: add a
+ * filter there, not here). Here only the rules that tie several values together: the window's.
  */
-const office = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{2}$/, 'an office is a two-letter code');
-const freeText = z.string().trim().min(1).max(200);
 
-export const serverFiltersSchema = z.object({
-  offices: repeatable(office),
-  owners: repeatable(freeText),
-  family: repeatable(freeText),
-});
+interface WindowParams {
+  month?: string;
+  from?: string;
+  to?: string;
+}
 
-/**
- * Our /api/renewals query: a window, which it must name (the service needs one, spec: Endpoints 9
- * rule 1), and the server filters. The parsed value carries the window itself.
- */
-export const renewalsQuerySchema = z
-  .intersection(windowParamsSchema, serverFiltersSchema)
-  .transform((query, ctx) => {
-    const window = windowFromParams(query);
-    if (!window) {
-      ctx.addIssue({ code: 'custom', path: ['month'], message: 'a month, or both from and to, is required' });
-      return z.NEVER;
+/** A range needs both ends, in order, at most a year apart (spec: Endpoints 9, "both dueFrom and dueTo"). */
+function windowRule(value: WindowParams, ctx: z.RefinementCtx): void {
+  if (value.month) return;
+  if (value.from && !value.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'needed with from' });
+  if (value.to && !value.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'needed with to' });
+  if (value.from && value.to) {
+    if (value.from > value.to) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
+    } else if (daysBetween(value.from, value.to) > MAX_RANGE_DAYS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: `a window spans at most ${MAX_RANGE_DAYS} days`,
+      });
     }
-    return { ...query, window };
-  });
+  }
+}
 
+function daysBetween(from: string, to: string): number {
+  return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+}
+
+/** Our API must be told the window: the service needs one (spec: Endpoints 9 rule 1). */
+function withWindow<Q extends WindowParams>(query: Q, ctx: z.RefinementCtx): Q & { window: RenewalWindow } {
+  const window = windowFromParams(query);
+  if (!window) {
+    ctx.addIssue({ code: 'custom', path: ['month'], message: 'a month, or both from and to, is required' });
+    return z.NEVER;
+  }
+  return { ...query, window };
+}
+
+/** The page's address: it may name no window, and the page then opens the default month. */
+export const renewalsViewSchema = requestSchema(renewalsUrlState, 'api').superRefine(windowRule);
+
+/** /api/renewals: the window and the filters the service applies; the parsed value carries the window. */
+export const renewalsQuerySchema = renewalsViewSchema.transform(withWindow);
 export type RenewalsQuery = z.output<typeof renewalsQuerySchema>;
 
-export { renewalsQueryString } from './query-string';
+/** /api/renewals/export: the same, plus the local filters, the order and the file's columns. */
+export const renewalsExportSchema = requestSchema(renewalsExportFields, 'export')
+  .superRefine(windowRule)
+  .transform(withWindow);

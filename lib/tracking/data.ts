@@ -11,6 +11,8 @@ export interface TrackingData {
   gaps: FulfilledGap[];
   /** Official receipts not checked yet (checks are spread over polls to save quota). */
   uncheckedReceipts: number;
+  /** Official receipts whose check failed (an unexpected answer), shown on their renewal. */
+  receiptCheckFailures?: { eventId: string; reason: string }[];
   fetchedAt: string;
   upstreamCalls: number;
   /** Below 10 % of the daily quota: the board polls less often. */

@@ -5,11 +5,13 @@ import { PageHeader } from '@/components/shell/page-header';
 import { TrackingBoard } from '@/components/tracking/tracking-board';
 import { trackingQuery } from '@/components/tracking/tracking-query';
 import { SkeletonRows } from '@/components/ui/skeleton';
-import { currentYearMonth, isYearMonth } from '@/lib/format/dates';
+import { currentYearMonth } from '@/lib/format/dates';
+import { readField } from '@/lib/http/url-state-rules';
 import { can } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
 import { loadForPage, pageRequestId } from '@/lib/server/http/request-context';
 import { loadTrackingMonth } from '@/lib/server/tracking/board';
+import { trackingUrlState } from '@/lib/tracking/url-state';
 
 export const metadata: Metadata = { title: 'Tracking' };
 
@@ -19,8 +21,8 @@ export default async function TrackingPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const viewer = await requireViewer('tracking:read');
-  const raw = (await searchParams).month;
-  const month = typeof raw === 'string' && isYearMonth(raw) ? raw : currentYearMonth();
+  // A month the address does not name (or not as a month) opens this month's board.
+  const month = readField(trackingUrlState.month, (await searchParams).month) ?? currentYearMonth();
   const requestId = await pageRequestId();
   return (
     <>

@@ -14,7 +14,13 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { AUDIT_PAGE_SIZE, auditFilterSchema, queryAuditLog } from '@/lib/server/audit/audit-query';
+import {
+  AUDIT_EXPORT_LIMIT,
+  AUDIT_PAGE_SIZE,
+  auditFilterOptions,
+  auditFilterSchema,
+  queryAuditLog,
+} from '@/lib/server/audit/audit-query';
 import { requireViewer } from '@/lib/server/auth/session';
 
 export const metadata: Metadata = { title: 'Audit log' };
@@ -27,14 +33,17 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
   const filter = auditFilterSchema.parse(
     Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])),
   );
-  const { rows, total } = await queryAuditLog(filter);
+  const [{ rows, total }, options] = await Promise.all([queryAuditLog(filter), auditFilterOptions()]);
   const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
-  const pageHref = (page: number) => {
+  const filterParams = (page?: number) => {
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries({ ...filter, page }))
-      if (value !== undefined && value !== '') params.set(key, String(value));
-    return `/admin/audit?${params}`;
+      if (value !== undefined && value !== '' && !(key === 'page' && value === 1))
+        params.set(key, String(value));
+    return params;
   };
+  const pageHref = (page: number) => `/admin/audit?${filterParams(page)}`;
+  const exportHref = `/api/admin/audit/export?${filterParams()}`;
 
   return (
     <section aria-labelledby="audit-heading" className="flex flex-col gap-4">
@@ -43,18 +52,26 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
       </h2>
       <form method="get" className="flex flex-wrap items-end gap-3" aria-label="Filter the audit log">
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor="audit-action">Action</Label>
-          <Input
-            id="audit-action"
-            name="action"
-            defaultValue={filter.action}
-            placeholder="e.g. users."
-            className="w-44"
-          />
+          <Label htmlFor="audit-actor">User</Label>
+          <NativeSelect id="audit-actor" name="actor" defaultValue={filter.actor ?? ''}>
+            <option value="">Anyone</option>
+            {options.actors.map((email) => (
+              <option key={email} value={email}>
+                {email}
+              </option>
+            ))}
+          </NativeSelect>
         </div>
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor="audit-actor">Who (email)</Label>
-          <Input id="audit-actor" name="actor" defaultValue={filter.actor} className="w-56" />
+          <Label htmlFor="audit-action">Action</Label>
+          <NativeSelect id="audit-action" name="action" defaultValue={filter.action ?? ''}>
+            <option value="">Any action</option>
+            {options.actions.map((action) => (
+              <option key={action.code} value={action.code}>
+                {action.label}
+              </option>
+            ))}
+          </NativeSelect>
         </div>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="audit-outcome">Outcome</Label>
@@ -78,7 +95,17 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
         <Button asChild variant="ghost">
           <Link href="/admin/audit">Clear</Link>
         </Button>
+        <Button asChild variant="outline" className="ml-auto">
+          {/* A route handler answers with the file; a plain link downloads it. */}
+          <a href={exportHref} download>
+            Export CSV
+          </a>
+        </Button>
       </form>
+      <p className="text-xs text-muted-foreground">
+        The export holds the entries matching these filters, the newest{' '}
+        {AUDIT_EXPORT_LIMIT.toLocaleString('en')} at most.
+      </p>
       <Table>
         <TableCaption>
           {total} entries{total > 0 ? ` · page ${filter.page} of ${pages}` : ''}
@@ -88,10 +115,10 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
             <TableHead>When (UTC)</TableHead>
             <TableHead>Who</TableHead>
             <TableHead>Action</TableHead>
-            <TableHead>Target</TableHead>
+            <TableHead>Concerning</TableHead>
             <TableHead>Outcome</TableHead>
-            <TableHead>Request ids</TableHead>
             <TableHead>Details</TableHead>
+            <TableHead>Request id</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -107,21 +134,33 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
                 <TableCell className="whitespace-nowrap tabular-nums">
                   {row.at.toISOString().replace('T', ' ').slice(0, 19)}
                 </TableCell>
-                <TableCell>{row.actorEmail ?? '—'}</TableCell>
-                <TableCell className="font-mono text-xs">{row.action}</TableCell>
-                <TableCell>{row.target ?? '—'}</TableCell>
+                <TableCell>{row.actorEmail ?? 'the dashboard'}</TableCell>
+                <TableCell title={row.action}>{row.actionLabel}</TableCell>
+                <TableCell className="max-w-xs">
+                  {row.patents.length > 0 ? (
+                    <ul className="text-xs" aria-label="Patents of this batch">
+                      {row.patents.map((patent) => (
+                        <li key={patent}>{patent}</li>
+                      ))}
+                    </ul>
+                  ) : (
+                    (row.target ?? '—')
+                  )}
+                </TableCell>
                 <TableCell>
-                  <Badge tone={row.outcome === 'success' ? 'success' : 'danger'}>{row.outcome}</Badge>
+                  <Badge tone={row.outcome === 'success' ? 'success' : 'danger'}>
+                    {row.outcome === 'success' ? 'Success' : 'Failure'}
+                  </Badge>
                 </TableCell>
-                <TableCell className="font-mono text-xs">
-                  {[row.requestId, ...row.upstreamRequestIds].filter(Boolean).join(', ') || '—'}
+                <TableCell className="max-w-xs text-xs" title={JSON.stringify(row.details)}>
+                  {row.detailsText || '—'}
+                  {row.upstreamRequestIds.length > 0 ? (
+                    <span className="block font-mono text-muted-foreground">
+                      service: {row.upstreamRequestIds.join(', ')}
+                    </span>
+                  ) : null}
                 </TableCell>
-                <TableCell
-                  className="max-w-xs truncate font-mono text-xs"
-                  title={JSON.stringify(row.details)}
-                >
-                  {Object.keys(row.details).length > 0 ? JSON.stringify(row.details) : '—'}
-                </TableCell>
+                <TableCell className="font-mono text-xs">{row.requestId ?? '—'}</TableCell>
               </TableRow>
             ))
           )}

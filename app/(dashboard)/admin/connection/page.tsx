@@ -1,11 +1,23 @@
 import type { Metadata } from 'next';
+import { ApiKeysPanel } from '@/components/admin/api-keys-panel';
 import { ConnectionPanel } from '@/components/admin/connection-panel';
+import { SsoPanel } from '@/components/admin/sso-panel';
 import { requireViewer } from '@/lib/server/auth/session';
+import { ssoOverview } from '@/lib/server/auth/sso-admin';
+import { listApiKeys } from '@/lib/server/connection/api-keys';
 import { latestConnectionReport } from '@/lib/server/connection/connection';
 
 export const metadata: Metadata = { title: 'API connection' };
 
 export default async function ConnectionPage() {
   await requireViewer('connection:manage');
-  return <ConnectionPanel initial={latestConnectionReport()} />;
+  // The key's expiry alert is in the layout above every admin page, this one included.
+  const [keys, sso] = await Promise.all([listApiKeys(), ssoOverview()]);
+  return (
+    <div className="flex flex-col gap-10">
+      <ConnectionPanel initial={latestConnectionReport()} />
+      <ApiKeysPanel initial={keys} />
+      <SsoPanel initial={sso} />
+    </div>
+  );
 }

@@ -24,10 +24,15 @@ import { formatTimestamp } from '@/lib/format/dates';
 import { ApiProblem, apiFetch } from '@/lib/http/api-client';
 import { ORIGIN_OPTIONS, RECONCILIATION_LABELS } from '@/lib/invoices/labels';
 import type { InvoiceListPage, InvoiceListRow } from '@/lib/invoices/list';
-import { filtersQueryString, type InvoiceSort, listQueryString } from '@/lib/invoices/query-string';
 import { RECONCILIATION_STATUSES } from '@/lib/invoices/reconciliation';
+import {
+  type InvoiceSort,
+  invoiceExportQuery,
+  invoiceListApiQuery,
+  invoiceParams,
+  invoiceQueryFromParams,
+} from '@/lib/invoices/url-state';
 import { INVOICE_COLUMNS, invoiceColumns, invoiceFeatures } from './columns';
-import { invoiceParams, invoiceQueryFromParams } from './search-params';
 
 const NO_ROWS: InvoiceListRow[] = [];
 const SORTABLE: Record<string, 'issueDate' | 'reference'> = {
@@ -85,7 +90,7 @@ export function InvoicesTable() {
     setReloadError(null);
     try {
       const data = await apiFetch<InvoiceListPage>(
-        `/api/invoices?${listQueryString({ ...query, fresh: '1' })}`,
+        `/api/invoices?${invoiceListApiQuery({ ...query, fresh: '1' })}`,
       );
       queryClient.setQueryData(invoiceListQuery(query).queryKey, data);
       await queryClient.invalidateQueries({ queryKey: ['invoices', 'list'], refetchType: 'none' });
@@ -139,7 +144,7 @@ export function InvoicesTable() {
             {reloading ? 'Reloading…' : 'Reload from the service'}
           </Button>
           <ExportInvoices
-            scope={filtersQueryString(query).toString()}
+            scope={invoiceExportQuery(query)}
             what={filtered ? 'the invoices selected' : 'every invoice'}
           />
         </div>

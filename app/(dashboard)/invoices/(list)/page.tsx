@@ -6,12 +6,12 @@ import { invoiceListQuery } from '@/components/invoices/invoices-query';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { SkeletonRows } from '@/components/ui/skeleton';
-import type { InvoiceListQuery } from '@/lib/invoices/query';
+import { type InvoiceListQuery, invoiceQueryFromParams } from '@/lib/invoices/url-state';
+import { loadInvoiceParams } from '@/lib/invoices/url-state-address';
 import { requireViewer } from '@/lib/server/auth/session';
 import { loadForPage, pageRequestId } from '@/lib/server/http/request-context';
 import { loadInvoiceList } from '@/lib/server/invoices/invoices';
 import { InvoicesTable } from './invoices-table';
-import { invoiceQueryFromParams, loadInvoiceParams } from './search-params';
 
 export const metadata: Metadata = { title: 'Invoices' };
 

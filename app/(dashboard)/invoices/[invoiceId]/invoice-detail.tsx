@@ -17,6 +17,7 @@ import { SkeletonRows } from '@/components/ui/skeleton';
 import { formatDate, formatTimestamp } from '@/lib/format/dates';
 import { invoiceNumberText } from '@/lib/invoices/labels';
 import { reconciliationStatus } from '@/lib/invoices/reconciliation';
+import { invoiceExportQuery } from '@/lib/invoices/url-state';
 
 /**
  * One invoice as finance reconciles it. The checks come with the invoice (computed on the server,
@@ -116,7 +117,7 @@ export function InvoiceDetail({
           </div>
           {canExport ? (
             <ExportInvoices
-              scope={`invoiceId=${encodeURIComponent(invoice.id)}`}
+              scope={invoiceExportQuery({ invoiceId: invoice.id })}
               what={`invoice ${invoice.reference}`}
             />
           ) : null}

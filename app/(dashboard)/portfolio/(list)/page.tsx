@@ -7,12 +7,12 @@ import { SnapshotStatus } from '@/components/portfolio/snapshot-status';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { SkeletonRows } from '@/components/ui/skeleton';
-import type { PortfolioQuery } from '@/lib/portfolio/query';
+import { type PortfolioQuery, portfolioQueryFromParams } from '@/lib/portfolio/url-state';
+import { loadPortfolioParams } from '@/lib/portfolio/url-state-address';
 import { requireViewer } from '@/lib/server/auth/session';
 import { loadForPage, pageRequestId } from '@/lib/server/http/request-context';
 import { loadPatentPage } from '@/lib/server/portfolio/patents';
 import { PortfolioTable } from './portfolio-table';
-import { loadPortfolioParams, portfolioQueryFromParams } from './search-params';
 
 export const metadata: Metadata = { title: 'Portfolio' };
 

@@ -5,7 +5,7 @@ import { useTable } from '@tanstack/react-table';
 import { useQueryStates } from 'nuqs';
 import { useId, useMemo, useState } from 'react';
 import { ColumnVisibilityMenu } from '@/components/data-table/column-visibility-menu';
-import { ExportLinks } from '@/components/data-table/export-links';
+import { type ExportFormat, ExportLinks } from '@/components/data-table/export-links';
 import { PaginationNav } from '@/components/data-table/pagination-nav';
 import { nextSort, type SortState } from '@/components/data-table/sort-button';
 import { SortableTableHeader } from '@/components/data-table/sortable-table-header';
@@ -19,8 +19,8 @@ import { SkeletonRows } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table';
 import type { Patent } from '@/lib/annuity/schemas';
 import { PATENT_COLUMN_IDS, PATENT_COLUMNS, parsePatentSort } from '@/lib/portfolio/columns';
+import { portfolioExportQuery, portfolioParams, portfolioQueryFromParams } from '@/lib/portfolio/url-state';
 import { patentColumns, patentFeatures } from './columns';
-import { portfolioParams, portfolioQueryFromParams } from './search-params';
 
 const SORT_BY_COLUMN = new Map(PATENT_COLUMNS.map((column) => [column.id, column.sort]));
 const NO_PATENTS: Patent[] = [];
@@ -53,18 +53,13 @@ export function PortfolioTable() {
     const field = SORT_BY_COLUMN.get(columnId);
     if (!field) return;
     const next = nextSort(sortState(columnId));
-    void setParams({ sort: next === false ? null : `${next === 'desc' ? '-' : ''}${field}`, page: 1 });
+    void setParams({ sort: next === false ? null : next === 'desc' ? `-${field}` : field, page: 1 });
   };
 
   const pagination = result.data?.pagination;
   const visibleColumns = PATENT_COLUMN_IDS.filter((id) => !params.hide.includes(id));
-  const exportHref = (format: 'csv' | 'xlsx') => {
-    const search = new URLSearchParams({ format });
-    if (query.sort) search.set('sort', query.sort);
-    if (query.providerId) search.set('providerId', query.providerId);
-    for (const id of visibleColumns) search.append('columns', id);
-    return `/api/portfolio/export?${search}`;
-  };
+  const exportHref = (format: ExportFormat) =>
+    `/api/portfolio/export?${portfolioExportQuery({ ...query, format, columns: visibleColumns })}`;
 
   return (
     <div className="flex flex-col gap-4" aria-busy={result.isFetching}>

@@ -9,6 +9,7 @@ import { InstructabilityBadge } from '@/components/renewals/instructability-badg
 import { LazyFees } from '@/components/renewals/lazy-fees';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
+import { CostOfWaiting } from '@/components/today/cost-of-waiting';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -194,7 +195,14 @@ export default async function PatentPage({ params }: { params: Promise<{ patentI
                     {event.gracePeriodEndDate ? formatDate(event.gracePeriodEndDate, locale) : '—'}
                   </TableCell>
                   <TableCell>
-                    <EnumBadge value={duePeriodLabel(event.duePeriod)} />
+                    <span className="flex flex-col items-start gap-0.5">
+                      <EnumBadge value={duePeriodLabel(event.duePeriod)} />
+                      <CostOfWaiting
+                        row={{ ...event, fees: event.fees ?? null }}
+                        locale={locale}
+                        showLapsed={false}
+                      />
+                    </span>
                   </TableCell>
                   <TableCell>
                     <InstructabilityBadge instructability={event.instructability ?? null} />

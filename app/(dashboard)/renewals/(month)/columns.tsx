@@ -9,6 +9,7 @@ import { FeesCell } from '@/components/renewals/fees-cell';
 import { InstructabilityBadge } from '@/components/renewals/instructability-badge';
 import { useLocale } from '@/components/shell/locale';
 import { useViewerRole } from '@/components/shell/viewer-role';
+import { CostOfWaiting } from '@/components/today/cost-of-waiting';
 import { formatDate } from '@/lib/format/dates';
 import { decisionLabel, duePeriodLabel, feesStatusLabel, processingStatusLabel } from '@/lib/renewals/labels';
 import type { RenewalRow } from '@/lib/renewals/rows';
@@ -37,6 +38,17 @@ function RowDocuments({ row }: { row: RenewalRow }) {
       role={role}
       inline
     />
+  );
+}
+
+/** The service's due period, with the grace surcharge and grace end inline while in grace (issue 14). */
+function DuePeriodCell({ row }: { row: RenewalRow }) {
+  const locale = useLocale();
+  return (
+    <span className="flex flex-col items-start gap-0.5">
+      <EnumBadge value={duePeriodLabel(row.duePeriod)} />
+      <CostOfWaiting row={row} locale={locale} showLapsed={false} />
+    </span>
   );
 }
 
@@ -81,7 +93,7 @@ export const renewalColumns = helper.columns([
   helper.accessor('dueDate', { header: 'Due date', cell: ({ getValue }) => <DateCell value={getValue()} /> }),
   helper.accessor('duePeriod', {
     header: 'Due period',
-    cell: ({ getValue }) => <EnumBadge value={duePeriodLabel(getValue())} />,
+    cell: ({ row }) => <DuePeriodCell row={row.original} />,
   }),
   helper.accessor('instructability', {
     header: 'Instructability',

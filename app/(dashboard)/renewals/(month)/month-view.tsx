@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { debounce, useQueryStates } from 'nuqs';
 import { useMemo } from 'react';
 import { ColumnVisibilityMenu } from '@/components/data-table/column-visibility-menu';
-import { ExportLinks } from '@/components/data-table/export-links';
+import { type ExportFormat, ExportLinks } from '@/components/data-table/export-links';
 import { FacetedFilter, type FacetOption } from '@/components/data-table/faceted-filter';
 import { renewalsQuery } from '@/components/renewals/renewals-query';
 import { useLocale } from '@/components/shell/locale';
@@ -18,8 +18,13 @@ import { formatTimestamp, formatYearMonth } from '@/lib/format/dates';
 import { RENEWAL_COLUMN_IDS, RENEWAL_COLUMNS } from '@/lib/renewals/columns';
 import { BADGE_KIND_LABELS, BADGE_KINDS, type BadgeKind } from '@/lib/renewals/instructability';
 import { decisionLabel, processingStatusLabel } from '@/lib/renewals/labels';
-import { renewalsQueryString } from '@/lib/renewals/query-string';
-import { formatSort, parseSort } from '@/lib/renewals/sort-param';
+import {
+  formatSort,
+  localFiltersOf,
+  parseSort,
+  renewalsExportQuery,
+  renewalsParams,
+} from '@/lib/renewals/url-state';
 import {
   applyLocalFilters,
   countByBadge,
@@ -32,7 +37,6 @@ import type { RenewalWindow } from '@/lib/renewals/window';
 import { DecisionWorkspace } from './decision-workspace';
 import { MonthSummary } from './month-summary';
 import { RenewalsTable } from './renewals-table';
-import { renewalsParams } from './search-params';
 import { WindowPicker } from './window-picker';
 
 export interface Facets {
@@ -90,9 +94,10 @@ export function MonthView({
   const data = query.data;
   // Memoised on the URL value: a new object per render would re-sort 2,000 rows on every render.
   const sort = useMemo(() => parseSort(params.sort), [params.sort]);
+  const { badge, decision, processing } = params;
   const localFilters = useMemo(
-    () => ({ badges: params.badge, decisions: params.decision, processing: params.processing }),
-    [params.badge, params.decision, params.processing],
+    () => localFiltersOf({ badge, decision, processing }),
+    [badge, decision, processing],
   );
 
   const allRows = data?.rows;
@@ -111,16 +116,8 @@ export function MonthView({
   );
 
   const visibleColumns = RENEWAL_COLUMN_IDS.filter((id) => !params.hide.includes(id));
-  const exportHref = (format: 'csv' | 'xlsx') => {
-    const search = new URLSearchParams(renewalsQueryString({ ...params }));
-    search.set('format', format);
-    for (const value of params.badge) search.append('badge', value);
-    for (const value of params.decision) search.append('decision', value);
-    for (const value of params.processing) search.append('processing', value);
-    if (params.sort) search.set('sort', params.sort);
-    for (const id of visibleColumns) search.append('columns', id);
-    return `/api/renewals/export?${search}`;
-  };
+  const exportHref = (format: ExportFormat) =>
+    `/api/renewals/export?${renewalsExportQuery({ ...params, format, columns: visibleColumns })}`;
 
   const setWindow = (next: RenewalWindow) =>
     void setParams(

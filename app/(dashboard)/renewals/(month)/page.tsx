@@ -9,8 +9,9 @@ import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { can } from '@/lib/policy/roles';
-import { serverFiltersSchema } from '@/lib/renewals/query';
-import { type RenewalWindow, windowFromParams, windowParamsSchema } from '@/lib/renewals/window';
+import { renewalsViewSchema } from '@/lib/renewals/query';
+import { loadRenewalsParams, serializeRenewalsParams } from '@/lib/renewals/url-state-address';
+import { type RenewalWindow, windowFromParams } from '@/lib/renewals/window';
 import type { ServerFilters } from '@/lib/renewals/window-data';
 import { requireViewer } from '@/lib/server/auth/session';
 import { readDraft } from '@/lib/server/decisions/drafts';
@@ -18,14 +19,13 @@ import { loadForPage, pageRequestId } from '@/lib/server/http/request-context';
 import { snapshotFacets } from '@/lib/server/portfolio/snapshot';
 import { defaultRenewalMonth, loadRenewalWindow } from '@/lib/server/renewals/window';
 import { MonthView } from './month-view';
-import { loadRenewalsParams, serializeRenewalsParams } from './search-params';
 
 export const metadata: Metadata = { title: 'Renewals' };
 
 export default async function RenewalsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const viewer = await requireViewer('renewals:read');
   const canDecide = can(viewer.role, 'decisions:write');
-  const params = await loadRenewalsParams(searchParams);
+  const search = await searchParams;
   const requestId = await pageRequestId();
   const header = (
     <PageHeader
@@ -34,14 +34,10 @@ export default async function RenewalsPage({ searchParams }: { searchParams: Pro
     />
   );
 
-  const windowParams = windowParamsSchema.safeParse({
-    month: params.month ?? undefined,
-    from: params.from ?? undefined,
-    to: params.to ?? undefined,
-  });
-  const filters = serverFiltersSchema.safeParse(params);
-  if (!windowParams.success || !filters.success) {
-    const issues = [...(windowParams.error?.issues ?? []), ...(filters.error?.issues ?? [])];
+  // The rules /api/renewals applies, so an address the page accepts is one its queries can send.
+  const parsed = renewalsViewSchema.safeParse(search);
+  if (!parsed.success) {
+    const { issues } = parsed.error;
     return (
       <>
         {header}
@@ -61,7 +57,7 @@ export default async function RenewalsPage({ searchParams }: { searchParams: Pro
     );
   }
 
-  const window = windowFromParams(windowParams.data);
+  const window = windowFromParams(parsed.data);
   if (!window) {
     const month = await loadForPage(requestId, () => defaultRenewalMonth(requestId));
     if (!month.ok) {
@@ -72,7 +68,7 @@ export default async function RenewalsPage({ searchParams }: { searchParams: Pro
         </>
       );
     }
-    redirect(serializeRenewalsParams('/renewals', { ...params, month: month.data }));
+    redirect(serializeRenewalsParams('/renewals', { ...loadRenewalsParams(search), month: month.data }));
   }
 
   return (
@@ -88,7 +84,7 @@ export default async function RenewalsPage({ searchParams }: { searchParams: Pro
       >
         <MonthViewData
           window={window}
-          filters={filters.data}
+          filters={{ offices: parsed.data.offices, owners: parsed.data.owners, family: parsed.data.family }}
           requestId={requestId}
           draftOf={canDecide ? viewer.userId : null}
           canSeeFreezes={can(viewer.role, 'rate-freezes:read')}

@@ -9,6 +9,7 @@ import { type SendResult, sendBatch } from '@/components/decisions/send-batch';
 import { EnumBadge } from '@/components/renewals/enum-badge';
 import { useLocale } from '@/components/shell/locale';
 import { ProblemPanel } from '@/components/shell/problem-panel';
+import { CostOfWaiting } from '@/components/today/cost-of-waiting';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -21,6 +22,17 @@ import { estimatedCost, summarizeDraft } from '@/lib/decisions/summary';
 import { formatDate } from '@/lib/format/dates';
 import { ApiProblem } from '@/lib/http/api-client';
 import { decisionLabel } from '@/lib/renewals/labels';
+import { waitingFactsOfDraft } from '@/lib/today/cost-of-waiting';
+
+/** The grace surcharge and grace end, or "Lapsed", under the due date (issue 14). */
+function WaitingNote({ entry, locale }: { entry: DraftEntry; locale: string }) {
+  const facts = waitingFactsOfDraft(entry);
+  return facts ? (
+    <span className="block whitespace-normal">
+      <CostOfWaiting row={facts} locale={locale} />
+    </span>
+  ) : null;
+}
 
 /**
  * The review step: what will be sent, what it is estimated to cost per currency, and each patent
@@ -242,7 +254,10 @@ function ReviewRow({
       </TableCell>
       <TableCell>{entry.office ?? '—'}</TableCell>
       <TableCell className="tabular-nums">{entry.annuityYear ?? '—'}</TableCell>
-      <TableCell className="whitespace-nowrap tabular-nums">{formatDate(entry.dueDate, locale)}</TableCell>
+      <TableCell className="whitespace-nowrap tabular-nums">
+        {formatDate(entry.dueDate, locale)}
+        <WaitingNote entry={entry} locale={locale} />
+      </TableCell>
       <TableCell>
         <EnumBadge value={decisionLabel(entry.decision)} />
       </TableCell>

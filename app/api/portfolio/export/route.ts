@@ -1,19 +1,12 @@
-import { z } from 'zod';
-import { repeatable } from '@/lib/http/query';
 import { PATENT_COLUMN_IDS, patentExportTable } from '@/lib/portfolio/columns';
-import { portfolioQuerySchema } from '@/lib/portfolio/query';
+import { portfolioExportSchema } from '@/lib/portfolio/query';
 import { fileResponse, toCsv, toXlsx } from '@/lib/server/http/export-file';
 import { defineRoute } from '@/lib/server/http/route';
 import { portfolioForExport } from '@/lib/server/portfolio/patents';
 
-const exportQuerySchema = portfolioQuerySchema.pick({ sort: true, providerId: true }).extend({
-  format: z.enum(['csv', 'xlsx']),
-  columns: repeatable(z.enum(PATENT_COLUMN_IDS as [string, ...string[]])),
-});
-
 /** The whole portfolio (or the one providerId looked up) as a file, from the snapshot. */
 export const GET = defineRoute(
-  { access: 'exports:read', query: exportQuerySchema },
+  { access: 'exports:read', query: portfolioExportSchema },
   async ({ query, requestId }) => {
     const { patents } = await portfolioForExport(query, requestId);
     const table = patentExportTable(patents, query.columns.length > 0 ? query.columns : PATENT_COLUMN_IDS);

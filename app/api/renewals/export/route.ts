@@ -1,33 +1,22 @@
-import { z } from 'zod';
-import { repeatable } from '@/lib/http/query';
 import { RENEWAL_COLUMN_IDS, renewalExportTable } from '@/lib/renewals/columns';
-import { localFiltersSchema, parseSort, toLocalFilters } from '@/lib/renewals/local-query';
-import { renewalsQuerySchema } from '@/lib/renewals/query';
+import { renewalsExportSchema } from '@/lib/renewals/query';
+import { localFiltersOf, parseSort } from '@/lib/renewals/url-state';
 import { applyLocalFilters, sortRows } from '@/lib/renewals/view-model';
 import { windowBounds } from '@/lib/renewals/window';
 import { fileResponse, toCsv, toXlsx } from '@/lib/server/http/export-file';
 import { defineRoute } from '@/lib/server/http/route';
 import { loadRenewalWindow } from '@/lib/server/renewals/window';
 
-const exportQuerySchema = z.intersection(
-  renewalsQuerySchema,
-  localFiltersSchema.extend({
-    format: z.enum(['csv', 'xlsx']),
-    sort: z.string().max(40).optional(),
-    columns: repeatable(z.enum(RENEWAL_COLUMN_IDS as [string, ...string[]])),
-  }),
-);
-
 /**
  * The month view as a file: the same window, filters, order and visible columns the user has on
  * screen. It reads the window again (ceil(events / 100) calls) because estimates are live.
  */
 export const GET = defineRoute(
-  { access: 'exports:read', query: exportQuerySchema },
+  { access: 'exports:read', query: renewalsExportSchema },
   async ({ query, requestId }) => {
     const { window } = query;
     const data = await loadRenewalWindow(window, query, requestId);
-    const rows = sortRows(applyLocalFilters(data.rows, toLocalFilters(query)), parseSort(query.sort));
+    const rows = sortRows(applyLocalFilters(data.rows, localFiltersOf(query)), parseSort(query.sort));
     const columns = query.columns.length > 0 ? query.columns : RENEWAL_COLUMN_IDS;
     const table = renewalExportTable(rows, columns);
     const bounds = windowBounds(window);

@@ -1,0 +1,8 @@
+import { createLoader } from 'nuqs/server';
+import { invoiceParams } from './url-state';
+
+/**
+ * The invoice list's whole address, read by its server page with the parsers of ./url-state.ts.
+ * Apart from that module so the table's client component need not load nuqs's loader.
+ */
+export const loadInvoiceParams = createLoader(invoiceParams);

@@ -1,0 +1,65 @@
+import { MAX_PAGE_SIZE } from '@/lib/annuity/pagination';
+import { MAX_PAGE } from '@/lib/http/limits';
+import {
+  choice,
+  EXPORT_FORMATS,
+  int,
+  list,
+  type RequestInput,
+  type RequestValues,
+  requestQuery,
+  text,
+  urlParsers,
+} from '@/lib/http/url-state';
+import { requestFromUrl, type UrlValues } from '@/lib/http/url-state-rules';
+import { DEFAULT_HIDDEN_PATENT_COLUMNS, PATENT_COLUMN_IDS, PATENT_SORT_FIELDS } from './columns';
+
+/**
+ * The portfolio table's state in the URL: the one place to add a filter or a table setting. Add a
+ * row to portfolioUrlState with its kind and rules, and `sent` when the service (api) or the export
+ * must receive it; then add its control in portfolio-table.tsx. The nuqs parsers (and the page's
+ * loader, ./url-state-address.ts), the query strings of /api/portfolio and of the export link, the
+ * lenient reading of a hand-edited address and the route handlers' schema (./query.ts) all follow
+ * from this table.
+ */
+
+/** `field` ascending or `-field` descending: the service sorts on five fields only (spec: Endpoints 1). */
+const PATENT_SORTS = PATENT_SORT_FIELDS.flatMap((field) => [field, `-${field}` as const]);
+
+/** Longer is no provider id. */
+const MAX_PROVIDER_ID_LENGTH = 200;
+
+export const portfolioUrlState = {
+  page: int({ min: 1, max: MAX_PAGE, default: 1, sent: ['api'] }),
+  // The service caps a page at 100 (spec: Limits 1).
+  size: int({ min: 1, max: MAX_PAGE_SIZE, default: 25, sent: ['api'] }),
+  sort: choice(PATENT_SORTS, { sent: ['api', 'export'] }),
+  providerId: text({ trim: true, min: 1, max: MAX_PROVIDER_ID_LENGTH, sent: ['api', 'export'] }),
+  hide: list(text(), { default: DEFAULT_HIDDEN_PATENT_COLUMNS }),
+};
+
+/** What an export asks besides the table's state: the file format and the columns on screen. */
+const portfolioExportParams = {
+  format: choice(EXPORT_FORMATS, { required: true, sent: ['export'] }),
+  columns: list(choice(PATENT_COLUMN_IDS), { sent: ['export'] }),
+};
+export const portfolioExportFields = { ...portfolioUrlState, ...portfolioExportParams };
+
+/** What /api/portfolio is asked, once validated. */
+export type PortfolioQuery = RequestValues<typeof portfolioUrlState, 'api'>;
+
+/** The parser map useQueryStates reads; the server page loads with ./url-state-address.ts. */
+export const portfolioParams = urlParsers(portfolioUrlState);
+
+/**
+ * The service query the URL names. A hand-edited URL with a bad value falls back to the default
+ * for that value (page 1, size within the cap of 100, no sort, no over-long provider id), never an
+ * error page.
+ */
+export const portfolioQueryFromParams = (params: UrlValues<typeof portfolioUrlState, 'api'>) =>
+  requestFromUrl(portfolioUrlState, 'api', params);
+
+export const portfolioApiQuery = (values: RequestInput<typeof portfolioUrlState, 'api'>) =>
+  requestQuery(portfolioUrlState, 'api', values);
+export const portfolioExportQuery = (values: RequestInput<typeof portfolioExportFields, 'export'>) =>
+  requestQuery(portfolioExportFields, 'export', values);

@@ -1,0 +1,88 @@
+import {
+  CALENDAR_DATE,
+  choice,
+  EXPORT_FORMATS,
+  list,
+  type RequestInput,
+  requestQuery,
+  text,
+  urlParsers,
+  YEAR_MONTH,
+} from '@/lib/http/url-state';
+import { RENEWAL_COLUMN_IDS } from './columns';
+import { BADGE_KINDS } from './instructability';
+import { type LocalFilters, type RowSort, SORTABLE_COLUMNS } from './view-model';
+
+/**
+ * The month view's state in the URL: the one place to add a filter. Add a row to renewalsUrlState
+ * with its kind and rules, and `sent` when the service (api) or the export must receive it; then
+ * add its control in month-view.tsx. The nuqs parsers the client reads (and the page's loader,
+ * ./url-state-address.ts), the query strings of /api/renewals and of the export link, and the
+ * route handlers' schema (./query.ts, which answers a bad value with a 400 naming it) all follow
+ * from this table. Lists are repeated keys: offices=EP&offices=US.
+ */
+
+const SERVICE = ['api', 'export'] as const;
+const FREE_TEXT = { trim: true, min: 1, max: 200 };
+const ENUM_TEXT = { trim: true, min: 1, max: 60 };
+const OFFICE = {
+  trim: true,
+  upper: true,
+  check: { test: (value: string) => /^[A-Z]{2}$/.test(value), message: 'an office is a two-letter code' },
+};
+
+export const renewalsUrlState = {
+  // The window, and the filters the service applies (spec: Endpoints 9); the window's own rules
+  // (both ends of a range, in order, at most a year) are in ./query.ts.
+  month: text({ check: YEAR_MONTH, sent: SERVICE }),
+  from: text({ check: CALENDAR_DATE, sent: SERVICE }),
+  to: text({ check: CALENDAR_DATE, sent: SERVICE }),
+  offices: list(text(OFFICE), { sent: SERVICE }),
+  owners: list(text(FREE_TEXT), { sent: SERVICE }),
+  family: list(text(FREE_TEXT), { sent: SERVICE }),
+  // Local: the service has no filter on these (no duePeriod or status filter); the export applies
+  // them as the view does.
+  badge: list(choice(BADGE_KINDS), { sent: ['export'] }),
+  decision: list(text(ENUM_TEXT), { sent: ['export'] }),
+  processing: list(text(ENUM_TEXT), { sent: ['export'] }),
+  // `column` ascending or `-column` descending (parseSort); an unknown column is no sort.
+  sort: text({ max: 40, sent: ['export'] }),
+  group: choice(['office']),
+  // The owner is one filter away; its column is shown on request to keep the table scannable.
+  hide: list(text(), { default: ['owner'] }),
+};
+
+/** What an export asks besides the view's state: the file format and the columns on screen. */
+const renewalsExportParams = {
+  format: choice(EXPORT_FORMATS, { required: true, sent: ['export'] }),
+  columns: list(choice(RENEWAL_COLUMN_IDS), { sent: ['export'] }),
+};
+export const renewalsExportFields = { ...renewalsUrlState, ...renewalsExportParams };
+
+/** The parser map useQueryStates reads; pages load and link with ./url-state-address.ts. */
+export const renewalsParams = urlParsers(renewalsUrlState);
+
+export const renewalsApiQuery = (values: RequestInput<typeof renewalsUrlState, 'api'>) =>
+  requestQuery(renewalsUrlState, 'api', values);
+export const renewalsExportQuery = (values: RequestInput<typeof renewalsExportFields, 'export'>) =>
+  requestQuery(renewalsExportFields, 'export', values);
+
+export function localFiltersOf(values: {
+  badge: LocalFilters['badges'];
+  decision: LocalFilters['decisions'];
+  processing: LocalFilters['processing'];
+}): LocalFilters {
+  return { badges: values.badge, decisions: values.decision, processing: values.processing };
+}
+
+/** Sort is `column` ascending or `-column` descending, like the service's own (spec: Endpoints 1). */
+export function parseSort(value: string | null | undefined): RowSort | null {
+  if (!value) return null;
+  const desc = value.startsWith('-');
+  const id = desc ? value.slice(1) : value;
+  return (SORTABLE_COLUMNS as readonly string[]).includes(id) ? { id: id as RowSort['id'], desc } : null;
+}
+
+export function formatSort(sort: RowSort | null): string | null {
+  return sort ? `${sort.desc ? '-' : ''}${sort.id}` : null;
+}

@@ -1,0 +1,20 @@
+import { createSerializer } from 'nuqs/server';
+import { type RequestInput, requestQuery, text, urlParsers, YEAR_MONTH } from '@/lib/http/url-state';
+
+/**
+ * The tracking board's state in the URL: the one place to add a filter. Add a row to
+ * trackingUrlState with its kind and rules, and `sent: ['api']` when /api/tracking must receive
+ * it; then add its control in components/tracking/tracking-board.tsx. The parsers, the board's
+ * links, the query string of /api/tracking and its route handler's schema (./query.ts) all follow
+ * from this table; the page reads the month with readField (lib/http/url-state-rules.ts).
+ */
+export const trackingUrlState = {
+  /** The due month on the board; the API must be told one, the page opens this month without. */
+  month: text({ check: YEAR_MONTH, required: true, sent: ['api'] }),
+};
+
+export const trackingParams = urlParsers(trackingUrlState);
+export const serializeTrackingParams = createSerializer(trackingParams);
+
+export const trackingApiQuery = (values: RequestInput<typeof trackingUrlState, 'api'>) =>
+  requestQuery(trackingUrlState, 'api', values);
