@@ -4,11 +4,12 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { NativeSelect } from '@/components/ui/native-select';
 import type { Decision } from '@/lib/annuity/schemas';
 import { offeredDecisions } from '@/lib/decisions/rules';
+import { patentName } from '@/lib/portfolio/patent-name';
 import { decisionLabel } from '@/lib/renewals/labels';
 import type { RenewalRow } from '@/lib/renewals/rows';
 import { useDecisions } from './decision-context';
 
-const name = (row: RenewalRow) => row.caseReference ?? row.providerId ?? 'this patent';
+const name = (row: RenewalRow) => patentName(row);
 
 /** Ticks a row for "one decision for a selection". */
 export function SelectCell({ row }: { row: RenewalRow }) {

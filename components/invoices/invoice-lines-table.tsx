@@ -8,6 +8,7 @@ import { formatDate, formatTimestamp } from '@/lib/format/dates';
 import { countChecks, worstStatus } from '@/lib/invoices/check-types';
 import { type InvoiceLineView, lineLabel } from '@/lib/invoices/detail';
 import type { MarkView } from '@/lib/invoices/reconciliation';
+import { patentName } from '@/lib/portfolio/patent-name';
 import { decisionLabel } from '@/lib/renewals/labels';
 import { CheckCountsText, CheckList } from './check-list';
 import { FeeComponents } from './fee-components';
@@ -92,7 +93,11 @@ function LineRow({
       <TableCell>
         {patentHref ? (
           <Link href={patentHref} className="font-medium text-primary underline-offset-2 hover:underline">
-            {line.patent?.caseReference ?? fees.patent?.providerId ?? 'Patent'}
+            {patentName({
+              caseReference: line.patent?.caseReference,
+              providerId: line.patent?.providerId ?? fees.patent?.providerId,
+              patentId: fees.patent?.id,
+            })}
           </Link>
         ) : (
           <span className="text-muted-foreground">No patent named</span>

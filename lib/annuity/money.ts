@@ -166,3 +166,11 @@ export function formatMoney(amount: string, currency: string, locale?: string): 
     return `${amount} ${currency}`;
   }
 }
+
+/** Totals of several currencies on one line, side by side and never added; '—' when there are none. */
+export function formatTotals(
+  totals: readonly Pick<CurrencyTotal, 'currency' | 'total'>[],
+  locale?: string,
+): string {
+  return totals.map((total) => formatMoney(total.total, total.currency, locale)).join(' · ') || '—';
+}

@@ -11,8 +11,9 @@ import type { draftEntrySchema } from './draft.schema';
 export type DraftEntry = z.infer<typeof draftEntrySchema>;
 
 /**
- * The spec does not show a maximum batch size; the stand-in service takes 500, and a batch cannot
- * be split without losing its atomicity, so a draft holds at most 500 decisions.
+ * Our own bound on a draft (one review page, one request body), not the service's batch limit:
+ * that is not shown (spec: Limits 4) and is learnt from the service's refusal when a batch exceeds
+ * it (lib/server/decisions/refusals.ts, batchTooLarge), which offers the user parts, each atomic.
  */
 export const MAX_DRAFT_ENTRIES = 500;
 
@@ -20,9 +21,4 @@ export interface Draft {
   batchKey: string;
   entries: DraftEntry[];
   updatedAt: string | null;
-}
-
-/** The name a person recognises a patent by; what a DROP confirmation must repeat. */
-export function patentName(entry: Pick<DraftEntry, 'caseReference' | 'providerId' | 'patentId'>): string {
-  return entry.caseReference ?? entry.providerId ?? entry.patentId;
 }

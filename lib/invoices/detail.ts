@@ -1,4 +1,5 @@
 import type { Fees, Invoice } from '@/lib/annuity/schemas';
+import { patentName } from '@/lib/portfolio/patent-name';
 import type { CheckCounts, CheckResult } from './check-types';
 import type { KnownDecision, RecordedEstimate } from './evidence';
 import type { CurrencyVariance, LineVariance } from './variance';
@@ -44,6 +45,10 @@ export interface InvoiceDetailData {
 }
 
 export function lineLabel(line: Pick<InvoiceLineView, 'index' | 'patent' | 'fees'>): string {
-  const name = line.patent?.caseReference ?? line.patent?.providerId ?? line.fees.patent?.providerId;
-  return `Line ${line.index + 1}${name ? ` (${name})` : ''}`;
+  const name = patentName({
+    caseReference: line.patent?.caseReference,
+    providerId: line.patent?.providerId ?? line.fees.patent?.providerId,
+    patentId: line.fees.patent?.id,
+  });
+  return `Line ${line.index + 1} (${name})`;
 }

@@ -21,7 +21,7 @@ import { SkeletonRows } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table';
 import { type CurrencyTotal, formatMoney } from '@/lib/annuity/money';
 import { formatTimestamp } from '@/lib/format/dates';
-import { ApiProblem, apiFetch } from '@/lib/http/api-client';
+import { ApiProblem, apiFetch, problemBody } from '@/lib/http/api-client';
 import { ORIGIN_OPTIONS, RECONCILIATION_LABELS } from '@/lib/invoices/labels';
 import type { InvoiceListPage, InvoiceListRow } from '@/lib/invoices/list';
 import { RECONCILIATION_STATUSES } from '@/lib/invoices/reconciliation';
@@ -152,7 +152,7 @@ export function InvoicesTable() {
 
       {error ? (
         <ProblemPanel
-          problem={error instanceof ApiProblem ? error.body : { detail: error.message }}
+          problem={problemBody(error)}
           action={
             <Button variant="outline" size="sm" onClick={() => void result.refetch()}>
               Try again

@@ -6,6 +6,7 @@ import { EnumBadge } from '@/components/renewals/enum-badge';
 import { useLocale } from '@/components/shell/locale';
 import type { Patent } from '@/lib/annuity/schemas';
 import { formatDate } from '@/lib/format/dates';
+import { patentName } from '@/lib/portfolio/patent-name';
 import { filingRouteLabel, humanize, patentStatusLabel } from '@/lib/renewals/labels';
 
 export const patentFeatures = tableFeatures({ columnVisibilityFeature });
@@ -27,7 +28,7 @@ export const patentColumns = helper.columns([
         href={`/portfolio/${encodeURIComponent(row.original.id)}`}
         className="font-medium text-primary underline-offset-2 hover:underline"
       >
-        {row.original.clientCaseReference ?? row.original.providerId ?? 'Unnamed patent'}
+        {patentName(row.original)}
       </Link>
     ),
   }),

@@ -15,6 +15,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { Patent } from '@/lib/annuity/schemas';
 import { formatDate, formatTimestamp } from '@/lib/format/dates';
+import { patentName } from '@/lib/portfolio/patent-name';
 import {
   decisionLabel,
   duePeriodLabel,
@@ -81,7 +82,7 @@ export default async function PatentPage({ params }: { params: Promise<{ patentI
     );
   }
   const { patent, events, otherEventKinds } = loaded.data;
-  const name = patent.clientCaseReference ?? patent.providerId ?? 'Unnamed patent';
+  const name = patentName(patent);
 
   return (
     <>

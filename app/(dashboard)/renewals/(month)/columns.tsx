@@ -11,6 +11,7 @@ import { useLocale } from '@/components/shell/locale';
 import { useViewerRole } from '@/components/shell/viewer-role';
 import { CostOfWaiting } from '@/components/today/cost-of-waiting';
 import { formatDate } from '@/lib/format/dates';
+import { patentName } from '@/lib/portfolio/patent-name';
 import { decisionLabel, duePeriodLabel, feesStatusLabel, processingStatusLabel } from '@/lib/renewals/labels';
 import type { RenewalRow } from '@/lib/renewals/rows';
 
@@ -19,7 +20,7 @@ export const renewalFeatures = tableFeatures({ columnVisibilityFeature });
 const helper = createColumnHelper<typeof renewalFeatures, RenewalRow>();
 
 export function rowName(row: RenewalRow): string {
-  return row.caseReference ?? row.providerId ?? 'unnamed patent';
+  return patentName(row);
 }
 
 function RowDocuments({ row }: { row: RenewalRow }) {

@@ -6,7 +6,7 @@ import type { DecisionDraft } from '@/components/decisions/use-decision-draft';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DECISIONS, type Decision } from '@/lib/annuity/enums';
-import { ApiProblem } from '@/lib/http/api-client';
+import { problemMessage } from '@/lib/http/api-client';
 import { decisionLabel } from '@/lib/renewals/labels';
 import type { RenewalRow } from '@/lib/renewals/rows';
 
@@ -87,10 +87,8 @@ export function DraftBar({ draft, inWindow }: { draft: DecisionDraft; inWindow: 
       <Alert tone="danger">
         <h2>Your decisions could not be loaded</h2>
         <p>
-          {draft.loadError instanceof ApiProblem
-            ? draft.loadError.message
-            : 'The dashboard could not be reached.'}{' '}
-          Decisions cannot be chosen until they load; reload the page to try again.
+          {problemMessage(draft.loadError, 'The dashboard could not be reached.')} Decisions cannot be chosen
+          until they load; reload the page to try again.
         </p>
       </Alert>
     );

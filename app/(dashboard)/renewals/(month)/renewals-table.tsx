@@ -6,7 +6,7 @@ import { ariaSort, nextSort, SortButton, type SortState } from '@/components/dat
 import { useWindowRows } from '@/components/data-table/use-window-rows';
 import { useLocale } from '@/components/shell/locale';
 import { cn } from '@/components/ui/cn';
-import { formatMoney } from '@/lib/annuity/money';
+import { formatTotals } from '@/lib/annuity/money';
 import { RENEWAL_COLUMNS } from '@/lib/renewals/columns';
 import type { RenewalRow } from '@/lib/renewals/rows';
 import { groupByOffice, type OfficeGroup, type RowSort } from '@/lib/renewals/view-model';
@@ -151,9 +151,7 @@ export function RenewalsTable({
                     {item.group.office ?? 'Unknown office'}
                     <span className="ml-2 font-normal text-muted-foreground">
                       {item.group.rows.length} renewal{item.group.rows.length === 1 ? '' : 's'}
-                      {item.group.totals.map(
-                        (total) => ` · ${formatMoney(total.total, total.currency, locale)}`,
-                      )}
+                      {item.group.totals.length > 0 ? ` · ${formatTotals(item.group.totals, locale)}` : ''}
                     </span>
                   </th>
                 </tr>

@@ -15,12 +15,13 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatMoney } from '@/lib/annuity/money';
-import { type DraftEntry, patentName } from '@/lib/decisions/draft';
+import { formatMoney, formatTotals } from '@/lib/annuity/money';
+import type { DraftEntry } from '@/lib/decisions/draft';
 import type { EventProblem } from '@/lib/decisions/event-problems';
 import { estimatedCost, summarizeDraft } from '@/lib/decisions/summary';
 import { formatDate } from '@/lib/format/dates';
-import { ApiProblem } from '@/lib/http/api-client';
+import { ApiProblem, problemBody } from '@/lib/http/api-client';
+import { patentName } from '@/lib/portfolio/patent-name';
 import { decisionLabel } from '@/lib/renewals/labels';
 import { waitingFactsOfDraft } from '@/lib/today/cost-of-waiting';
 
@@ -74,11 +75,7 @@ export function ReviewForm() {
   });
 
   if (draft.error) {
-    return (
-      <ProblemPanel
-        problem={draft.error instanceof ApiProblem ? draft.error.body : { detail: draft.error.message }}
-      />
-    );
+    return <ProblemPanel problem={problemBody(draft.error)} />;
   }
   if (!draft.data) return null;
   if (entries.length === 0) {
@@ -131,20 +128,14 @@ export function ReviewForm() {
                     <EnumBadge value={decisionLabel(group.decision)} />
                   </TableCell>
                   <TableCell className="tabular-nums">{group.count}</TableCell>
-                  <TableCell className="tabular-nums">
-                    {group.totals
-                      .map((total) => formatMoney(total.total, total.currency, locale))
-                      .join(' · ') || '—'}
-                  </TableCell>
+                  <TableCell className="tabular-nums">{formatTotals(group.totals, locale)}</TableCell>
                 </TableRow>
               ))}
               <TableRow className="font-semibold">
                 <TableCell>All</TableCell>
                 <TableCell className="tabular-nums">{entries.length}</TableCell>
                 <TableCell className="tabular-nums" data-testid="review-total">
-                  {summary.totals
-                    .map((total) => formatMoney(total.total, total.currency, locale))
-                    .join(' · ') || '—'}
+                  {formatTotals(summary.totals, locale)}
                 </TableCell>
               </TableRow>
             </TableBody>

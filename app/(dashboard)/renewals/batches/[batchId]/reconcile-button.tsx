@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { ApiProblem, apiFetch } from '@/lib/http/api-client';
+import { apiFetch, problemMessage } from '@/lib/http/api-client';
 
 /** Asks the server to read the batch's renewals again and settle what the service did. */
 export function ReconcileButton({ batchId }: { batchId: string }) {
@@ -23,7 +23,7 @@ export function ReconcileButton({ batchId }: { batchId: string }) {
             await apiFetch(`/api/decisions/batches/${batchId}/reconcile`, { method: 'POST' });
             router.refresh();
           } catch (error) {
-            setFailure(error instanceof ApiProblem ? error.message : 'The check failed.');
+            setFailure(problemMessage(error, 'The check failed.'));
           } finally {
             setPending(false);
           }

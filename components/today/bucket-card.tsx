@@ -1,0 +1,292 @@
+'use client';
+
+import { useId, useMemo, useState } from 'react';
+import { entryFromRow } from '@/components/decisions/use-decision-draft';
+import { CurrencyTotals } from '@/components/money/currency-totals';
+import { InstructabilityBadge } from '@/components/renewals/instructability-badge';
+import { useLocale } from '@/components/shell/locale';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { NativeSelect } from '@/components/ui/native-select';
+import type { Decision } from '@/lib/annuity/enums';
+import { formatMoney } from '@/lib/annuity/money';
+import type { Draft } from '@/lib/decisions/draft';
+import { patentName } from '@/lib/portfolio/patent-name';
+import { formatDate } from '@/lib/format/dates';
+import { apiFetch, problemMessage } from '@/lib/http/api-client';
+import { decisionLabel } from '@/lib/renewals/labels';
+import { TODAY_BUCKET_TEXT, type TodayItem } from '@/lib/today/buckets';
+import type { BucketView } from '@/lib/today/data';
+import type { RefusedEntry } from '@/lib/today/draft-merge';
+import type { ItemLinks } from '@/lib/today/view-links';
+import { CostOfWaiting } from './cost-of-waiting';
+
+/** Rows shown before "show all": the first screen stays short, the whole bucket one click away. */
+const FIRST_ROWS = 10;
+
+interface Added {
+  added: number;
+  changed: number;
+  refused: RefusedEntry[];
+  draft: Draft;
+}
+
+type Outcome = { kind: 'done'; result: Added; skipped: number } | { kind: 'failed'; message: string };
+
+function daysText(days: number, bucket: BucketView['id']): string {
+  if (bucket === 'opening-soon')
+    return days <= 0 ? 'opens today' : `opens in ${days} ${days === 1 ? 'day' : 'days'}`;
+  if (days === 0) return 'last day today';
+  if (days < 0) return `${-days} ${days === -1 ? 'day' : 'days'} ago`;
+  return `${days} ${days === 1 ? 'day' : 'days'} left`;
+}
+
+/**
+ * One Today bucket: counts and totals per currency, its renewals ordered by deadline, and the one
+ * action that adds the whole bucket (or the rows ticked) to the decision draft with the decision
+ * chosen; each renewal takes it only when the service offers it (spec: Instruction rules).
+ */
+export function BucketCard({
+  bucket,
+  itemLinks,
+  canDecide,
+  draftHref,
+  today,
+}: {
+  bucket: BucketView;
+  today: string;
+  /** Per event id: where it is acted on, its patent, and the earlier renewal blocking it. */
+  itemLinks: Record<string, ItemLinks>;
+  canDecide: boolean;
+  draftHref: string;
+}) {
+  const locale = useLocale();
+  const headingId = useId();
+  const decisionId = useId();
+  const text = TODAY_BUCKET_TEXT[bucket.id];
+  const [showAll, setShowAll] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [decision, setDecision] = useState<Decision | ''>(bucket.decisions[0] ?? '');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const decidable = useMemo(() => bucket.items.filter((item) => item.decisions.length > 0), [bucket.items]);
+  const shown = showAll ? bucket.items : bucket.items.slice(0, FIRST_ROWS);
+  const targets: TodayItem[] =
+    selected.size > 0 ? decidable.filter((item) => selected.has(item.row.eventId)) : decidable;
+
+  async function addToDraft() {
+    if (!decision) return;
+    const offered = targets.filter((item) => item.decisions.includes(decision));
+    if (offered.length === 0) {
+      setOutcome({
+        kind: 'failed',
+        message: `None of these renewals can take ${decisionLabel(decision)?.label ?? decision} now.`,
+      });
+      return;
+    }
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const result = await apiFetch<Added>('/api/today/draft', {
+        method: 'POST',
+        json: { entries: offered.map((item) => entryFromRow(item.row, decision)) },
+      });
+      setOutcome({ kind: 'done', result, skipped: targets.length - offered.length });
+      setSelected(new Set());
+    } catch (error) {
+      setOutcome({
+        kind: 'failed',
+        message: problemMessage(error, 'The draft could not be saved. Try again.'),
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function toggle(eventId: string, on: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(eventId);
+      else next.delete(eventId);
+      return next;
+    });
+  }
+
+  const count = bucket.count;
+  const partial = bucket.items.length < count;
+  return (
+    <Card aria-labelledby={headingId} data-bucket={bucket.id}>
+      <CardHeader>
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <CardTitle id={headingId}>
+            {text.title} <span className="tabular-nums text-muted-foreground">({count})</span>
+          </CardTitle>
+          <a className="text-sm text-primary underline" href={bucket.href}>
+            {count > 0
+              ? `Open ${count === 1 ? 'it' : `these ${count}`} in the month view`
+              : 'Open the month view'}
+          </a>
+        </div>
+        <CardDescription>{text.description}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        {count === 0 ? (
+          <p className="text-sm text-muted-foreground">Nothing here today.</p>
+        ) : (
+          <>
+            <CurrencyTotals
+              totals={bucket.totals}
+              label={`${text.title}: estimated fees per currency`}
+              withCounts
+            />
+            {bucket.surcharges.length > 0 ? (
+              <div className="flex flex-wrap items-baseline gap-2 text-sm">
+                <span className="text-warning">Grace surcharges included:</span>
+                <CurrencyTotals
+                  totals={bucket.surcharges}
+                  label={`${text.title}: grace surcharges per currency`}
+                />
+              </div>
+            ) : null}
+            {bucket.withoutEstimate > 0 ? (
+              <p className="text-xs text-muted-foreground">
+                {bucket.withoutEstimate} without an estimate (not in the totals).
+              </p>
+            ) : null}
+            <ul
+              className="flex flex-col divide-y rounded-md border"
+              aria-label={`${text.title}: renewals by deadline`}
+            >
+              {shown.map((item) => {
+                const links = itemLinks[item.row.eventId];
+                const name = patentName(item.row);
+                return (
+                  <li
+                    key={item.row.eventId}
+                    className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2 text-sm"
+                    data-event-id={item.row.eventId}
+                  >
+                    {canDecide && item.decisions.length > 0 ? (
+                      <Checkbox
+                        aria-label={`Select ${name}, due ${formatDate(item.row.dueDate, locale)}`}
+                        checked={selected.has(item.row.eventId)}
+                        onCheckedChange={(on) => toggle(item.row.eventId, on)}
+                      />
+                    ) : (
+                      <span className="inline-block size-4" aria-hidden="true" />
+                    )}
+                    <a className="font-medium text-primary underline" href={links?.renewal}>
+                      {name}
+                    </a>
+                    <span className="text-muted-foreground">
+                      {item.row.office ?? '—'} · year {item.row.annuityYear ?? '—'} · due{' '}
+                      {formatDate(item.row.dueDate, locale)}
+                    </span>
+                    <span className="font-medium tabular-nums" data-days-left={item.daysLeft}>
+                      {daysText(item.daysLeft, bucket.id)}
+                    </span>
+                    {item.row.fees?.total ? (
+                      <span className="tabular-nums">
+                        {formatMoney(item.row.fees.total, item.row.fees.currency, locale)}
+                      </span>
+                    ) : null}
+                    <CostOfWaiting row={item.row} today={today} locale={locale} />
+                    <InstructabilityBadge instructability={item.row.instructability} />
+                    {item.earlier ? (
+                      <span className="text-xs">
+                        Decide first:{' '}
+                        <a className="text-primary underline" href={links?.earlier ?? links?.patent}>
+                          {item.earlier.dueDate
+                            ? `the renewal due ${formatDate(item.earlier.dueDate, locale)}${item.earlier.annuityYear ? ` (year ${item.earlier.annuityYear})` : ''}`
+                            : 'the earlier renewal of this patent'}
+                        </a>
+                        {links?.earlierOnPatent ? (
+                          <>
+                            {' '}
+                            (
+                            <a className="text-primary underline" href={links.earlierOnPatent}>
+                              in the patent&apos;s renewals
+                            </a>
+                            )
+                          </>
+                        ) : null}
+                      </span>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ul>
+            {bucket.items.length > FIRST_ROWS ? (
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                className="self-start"
+                onClick={() => setShowAll((on) => !on)}
+              >
+                {showAll
+                  ? `Show the first ${FIRST_ROWS}`
+                  : `Show ${partial ? `the first ${bucket.items.length}` : `all ${count}`}`}
+              </Button>
+            ) : null}
+            {canDecide && decidable.length > 0 && bucket.decisions.length > 0 ? (
+              <div className="flex flex-wrap items-end gap-2 border-t pt-3">
+                <div className="flex flex-col gap-1">
+                  <label htmlFor={decisionId} className="text-xs font-medium">
+                    Decision
+                  </label>
+                  <NativeSelect
+                    id={decisionId}
+                    value={decision}
+                    onChange={(event) => setDecision(event.target.value as Decision)}
+                  >
+                    {bucket.decisions.map((value) => (
+                      <option key={value} value={value}>
+                        {decisionLabel(value)?.label ?? value}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </div>
+                <Button type="button" onClick={addToDraft} disabled={busy || !decision}>
+                  {busy
+                    ? 'Adding…'
+                    : selected.size > 0
+                      ? `Add ${targets.length} selected to the draft`
+                      : partial
+                        ? `Add the first ${decidable.length} to the draft`
+                        : `Add all ${decidable.length} to the draft`}
+                </Button>
+              </div>
+            ) : null}
+            <div aria-live="polite" className="text-sm">
+              {outcome?.kind === 'done' ? (
+                <p data-testid="draft-outcome">
+                  {outcome.result.added} added
+                  {outcome.result.changed > 0 ? `, ${outcome.result.changed} changed` : ''} — the draft holds{' '}
+                  {outcome.result.draft.entries.length}.{' '}
+                  <a className="text-primary underline" href={draftHref}>
+                    Review and send
+                  </a>
+                  {outcome.skipped > 0
+                    ? ` ${outcome.skipped} could not take this decision and were left out.`
+                    : ''}
+                  {outcome.result.refused.length > 0 ? ` ${outcome.result.refused.length} refused:` : ''}
+                </p>
+              ) : null}
+              {outcome?.kind === 'done' && outcome.result.refused.length > 0 ? (
+                <ul className="list-disc pl-5 text-xs text-muted-foreground">
+                  {outcome.result.refused.slice(0, 10).map((entry) => (
+                    <li key={entry.eventId}>{entry.reason}</li>
+                  ))}
+                </ul>
+              ) : null}
+              {outcome?.kind === 'failed' ? <p className="text-destructive">{outcome.message}</p> : null}
+            </div>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

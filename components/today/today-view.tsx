@@ -1,0 +1,486 @@
+import { CurrencyTotals } from '@/components/money/currency-totals';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatMoney } from '@/lib/annuity/money';
+import { patentName } from '@/lib/portfolio/patent-name';
+import { formatDate, formatTimestamp, formatYearMonth } from '@/lib/format/dates';
+import { mostUrgent, TODAY_BUCKET_TEXT } from '@/lib/today/buckets';
+import type {
+  AdminSection,
+  ChangeSummary,
+  FinanceSection,
+  InvoiceAttention,
+  ManagerSection,
+  RenewalsSection,
+  TodayData,
+} from '@/lib/today/data';
+import type { TodayViewLinks } from '@/lib/today/view-links';
+import { BucketCard } from './bucket-card';
+import { CostOfWaiting } from './cost-of-waiting';
+import { RenewalRefList } from './renewal-ref-list';
+import { SectionFrame } from './section-frame';
+
+type TodayLinks = TodayViewLinks;
+
+/**
+ * Today, per role (issue 14): what needs this person now, most urgent first. Each section comes
+ * with its own data or its own problem. Links are built on the server (lib/today/links.ts).
+ */
+export function TodayView({
+  data,
+  links,
+  locale,
+  canDecide,
+}: {
+  data: TodayData;
+  links: TodayLinks;
+  locale: string;
+  canDecide: boolean;
+}) {
+  return (
+    <div className="flex flex-col gap-8">
+      {data.admin ? (
+        <SectionFrame title="Administration" section={data.admin}>
+          {(admin) => <AdminPart admin={admin} links={links} locale={locale} />}
+        </SectionFrame>
+      ) : null}
+      {data.manager ? (
+        <SectionFrame title="Across the team" section={data.manager}>
+          {(manager) => <ManagerPart manager={manager} locale={locale} />}
+        </SectionFrame>
+      ) : null}
+      {data.renewals ? (
+        <SectionFrame title="Renewals that need a decision" section={data.renewals}>
+          {(renewals) => (
+            <RenewalsPart renewals={renewals} links={links} locale={locale} canDecide={canDecide} />
+          )}
+        </SectionFrame>
+      ) : null}
+      {data.finance ? (
+        <SectionFrame title="Invoices and billing" section={data.finance}>
+          {(finance) => <FinancePart finance={finance} locale={locale} compact={data.role === 'manager'} />}
+        </SectionFrame>
+      ) : null}
+      {data.changes ? (
+        <SectionFrame title="Changed since your last visit" section={data.changes}>
+          {(changes) => <ChangesPart changes={changes} locale={locale} />}
+        </SectionFrame>
+      ) : null}
+    </div>
+  );
+}
+
+function RenewalsPart({
+  renewals,
+  links,
+  locale,
+  canDecide,
+}: {
+  renewals: RenewalsSection;
+  links: TodayLinks;
+  locale: string;
+  canDecide: boolean;
+}) {
+  const first = mostUrgent(renewals.buckets);
+  return (
+    <>
+      {first ? (
+        <Card data-testid="most-urgent">
+          <CardHeader>
+            <CardTitle>First: {TODAY_BUCKET_TEXT[first.bucket].title.toLowerCase()}</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+            <a className="font-medium text-primary underline" href={links.items[first.row.eventId]?.renewal}>
+              {patentName(first.row)}
+            </a>
+            <span className="text-muted-foreground">
+              {first.row.office ?? '—'} · due {formatDate(first.row.dueDate, locale)}
+            </span>
+            <span className="font-medium">
+              {first.bucket === 'lapsing-soon' || first.bucket === 'in-grace'
+                ? `${first.daysLeft === 0 ? 'Grace period ends today' : `${first.daysLeft} days of grace left`}`
+                : `Deadline ${formatDate(first.deadline, locale)}`}
+            </span>
+            <CostOfWaiting row={first.row} today={renewals.today} locale={locale} />
+          </CardContent>
+        </Card>
+      ) : (
+        <p className="text-sm text-muted-foreground">No renewal needs a decision today.</p>
+      )}
+      {renewals.buckets.map((bucket) => (
+        <BucketCard
+          key={bucket.id}
+          bucket={bucket}
+          itemLinks={links.items}
+          canDecide={canDecide}
+          draftHref={links.draft}
+          today={renewals.today}
+        />
+      ))}
+      <p className="text-xs text-muted-foreground">
+        From {renewals.renewalsRead} renewals due{' '}
+        {renewals.windows
+          .map((w) => `${formatDate(w.from, locale)} – ${formatDate(w.to, locale)}`)
+          .join(' and ')}
+        , read {formatTimestamp(renewals.fetchedAt, locale)}.
+      </p>
+    </>
+  );
+}
+
+const REASON_TEXT: Record<InvoiceAttention['reasons'][number], string> = {
+  'failed-checks': 'Failed checks',
+  warnings: 'Warnings',
+  disputed: 'Disputed',
+  unreconciled: 'Not reconciled',
+};
+
+function FinancePart({
+  finance,
+  locale,
+  compact,
+}: {
+  finance: FinanceSection;
+  locale: string;
+  compact: boolean;
+}) {
+  const byReason = (reason: InvoiceAttention['reasons'][number]) =>
+    finance.invoices.filter((invoice) => invoice.reasons.includes(reason)).length;
+  return (
+    <>
+      <Card>
+        <CardHeader>
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <CardTitle>Invoices needing attention ({finance.invoices.length})</CardTitle>
+            <a className="text-sm text-primary underline" href={finance.invoicesHref}>
+              Open the invoices not reconciled
+            </a>
+          </div>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-3">
+          <ul className="flex flex-wrap gap-2 text-sm" aria-label="Invoices needing attention by reason">
+            {(['failed-checks', 'disputed', 'warnings', 'unreconciled'] as const).map((reason) => (
+              <li key={reason}>
+                <Badge tone={reason === 'failed-checks' || reason === 'disputed' ? 'danger' : 'warning'}>
+                  {REASON_TEXT[reason]}: {byReason(reason)}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+          <CurrencyTotals
+            totals={finance.totals}
+            label="Invoices needing attention: totals per currency"
+            withCounts={false}
+          />
+          {compact ? null : finance.invoices.length === 0 ? (
+            <p className="text-sm text-muted-foreground">Every invoice is reconciled or passes its checks.</p>
+          ) : (
+            <ul aria-label="Invoices needing attention" className="flex flex-col divide-y rounded-md border">
+              {finance.invoices.slice(0, 15).map((invoice) => (
+                <li
+                  key={invoice.id}
+                  className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2 text-sm"
+                >
+                  <a className="font-medium text-primary underline" href={invoice.href}>
+                    {invoice.reference}
+                  </a>
+                  <span className="text-muted-foreground">
+                    issued {formatDate(invoice.issueDate, locale)}
+                  </span>
+                  {invoice.total ? (
+                    <span className="tabular-nums">
+                      {formatMoney(invoice.total, invoice.currency, locale)}
+                    </span>
+                  ) : null}
+                  {invoice.reasons.map((reason) => (
+                    <Badge
+                      key={reason}
+                      tone={reason === 'failed-checks' || reason === 'disputed' ? 'danger' : 'warning'}
+                    >
+                      {reason === 'failed-checks'
+                        ? `${invoice.fails} failed`
+                        : reason === 'warnings'
+                          ? `${invoice.warnings} warnings`
+                          : reason === 'unreconciled'
+                            ? `Not reconciled after ${finance.unreconciledAfterDays} days`
+                            : REASON_TEXT[reason]}
+                    </Badge>
+                  ))}
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            Fulfilled renewals without an invoice line ({finance.fulfilledWithoutInvoice.length})
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <RenewalRefList
+            label="Fulfilled renewals without an invoice line"
+            items={finance.fulfilledWithoutInvoice}
+            empty="Every fulfilled renewal has its invoice line."
+            locale={locale}
+            limit={compact ? 5 : 10}
+          />
+        </CardContent>
+      </Card>
+    </>
+  );
+}
+
+function ManagerPart({ manager, locale }: { manager: ManagerSection; locale: string }) {
+  return (
+    <>
+      <Card>
+        <CardHeader>
+          <CardTitle>Renewals that need a decision</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ul className="grid gap-2 sm:grid-cols-3" aria-label="Renewals that need a decision, by bucket">
+            {manager.bucketCounts.map((bucket) => (
+              <li key={bucket.id} data-bucket-count={bucket.id}>
+                <a
+                  className="flex items-baseline justify-between gap-2 rounded-md border px-3 py-2 text-sm hover:bg-muted"
+                  href={bucket.href}
+                >
+                  <span>{TODAY_BUCKET_TEXT[bucket.id].title}</span>
+                  <span className="font-semibold tabular-nums">{bucket.count}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Unprocessable renewals ({manager.unprocessable.length})</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <RenewalRefList
+            label="Unprocessable renewals"
+            items={manager.unprocessable}
+            empty="None: every instructed renewal is moving."
+            locale={locale}
+          />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Months that can be frozen now ({manager.freezable.length})</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {manager.freezable.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No month can be frozen now.</p>
+          ) : (
+            <ul
+              aria-label="Months that can be frozen now"
+              className="flex flex-col divide-y rounded-md border"
+            >
+              {manager.freezable.map((month) => (
+                <li
+                  key={month.month}
+                  className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2 text-sm"
+                >
+                  <a className="font-medium text-primary underline" href={month.href}>
+                    {formatYearMonth(month.month, locale)}
+                  </a>
+                  {month.atStake ? (
+                    <CurrencyTotals
+                      totals={month.atStake}
+                      label={`${month.month}: estimated fees at stake per currency`}
+                    />
+                  ) : (
+                    <span className="text-xs text-muted-foreground">amounts on the month&apos;s page</span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            Spend: {formatYearMonth(manager.spend.month, locale)} against{' '}
+            {formatYearMonth(manager.spend.previousMonth, locale)}
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-2 text-sm">
+          <div>
+            <p className="font-medium">This month (invoiced, tax included)</p>
+            <CurrencyTotals totals={manager.spend.current} label="Spend this month per currency" />
+          </div>
+          <div>
+            <p className="font-medium">Last month</p>
+            <CurrencyTotals totals={manager.spend.previous} label="Spend last month per currency" />
+          </div>
+        </CardContent>
+      </Card>
+    </>
+  );
+}
+
+function AdminPart({ admin, links, locale }: { admin: AdminSection; links: TodayLinks; locale: string }) {
+  const { connection, quota } = admin;
+  const healthy = connection.reachable === true && connection.keyState === 'valid';
+  return (
+    <>
+      <Card>
+        <CardHeader>
+          <CardTitle>Locked-out users ({admin.lockedOut.length})</CardTitle>
+        </CardHeader>
+        <CardContent className="text-sm">
+          {admin.lockedOut.length === 0 ? (
+            <p className="text-muted-foreground">Nobody is locked out.</p>
+          ) : (
+            <ul aria-label="Locked-out users" className="flex flex-col gap-1">
+              {admin.lockedOut.map((entry) => (
+                <li key={entry.email}>
+                  <a className="text-primary underline" href={links.users}>
+                    {entry.email}
+                  </a>{' '}
+                  — can try again in {Math.ceil(entry.secondsLeft / 60)} min
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <CardTitle>Service connection</CardTitle>
+            <a className="text-sm text-primary underline" href={links.connection}>
+              Check the connection
+            </a>
+          </div>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-2 text-sm">
+          <p>
+            {connection.checkedAt === null ? (
+              'Not checked since this server started.'
+            ) : (
+              <>
+                <Badge tone={healthy ? 'success' : 'danger'}>{healthy ? 'Healthy' : 'Problem'}</Badge> last
+                checked {formatTimestamp(connection.checkedAt, locale)}; key {connection.keyState}.
+              </>
+            )}
+          </p>
+          <ul aria-label="Key scopes" className="flex flex-wrap gap-2">
+            {connection.scopes.map((scope) => (
+              <li key={scope.scope}>
+                <Badge
+                  tone={
+                    scope.state === 'granted' ? 'success' : scope.state === 'missing' ? 'danger' : 'neutral'
+                  }
+                >
+                  {scope.scope}: {scope.state === 'unknown' ? 'not checked' : scope.state}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+          {connection.problems.map((problem) => (
+            <p key={problem} className="text-destructive">
+              {problem}
+            </p>
+          ))}
+          <p>
+            Quota:{' '}
+            {quota && quota.limit !== null && quota.remaining !== null
+              ? `${quota.remaining.toLocaleString(locale)} of ${quota.limit.toLocaleString(locale)} calls left today`
+              : 'not reported yet'}
+            {quota?.exhaustedUntil
+              ? ` — exhausted until ${formatTimestamp(quota.exhaustedUntil, locale)}`
+              : ''}
+          </p>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            Failed sign-ins, last {admin.windowHours} hours (
+            {admin.failedSignIns.reduce((sum, row) => sum + row.failures, 0)})
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="text-sm">
+          {admin.failedSignIns.length === 0 ? (
+            <p className="text-muted-foreground">No failed sign-in.</p>
+          ) : (
+            <ul aria-label="Failed sign-ins by address" className="flex flex-col gap-1">
+              {admin.failedSignIns.map((row) => (
+                <li key={row.email}>
+                  {row.email}: {row.failures} failed, last {formatTimestamp(row.lastAt, locale)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </>
+  );
+}
+
+function ChangesPart({ changes, locale }: { changes: ChangeSummary; locale: string }) {
+  if (!changes.since) {
+    return (
+      <p className="text-sm text-muted-foreground">Your first visit: changes will show from your next one.</p>
+    );
+  }
+  const nothing =
+    changes.statusMoves.length === 0 &&
+    (changes.newInvoices?.length ?? 0) === 0 &&
+    changes.colleagueBatches.length === 0;
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-3 pt-5 text-sm">
+        <p className="text-muted-foreground">Since {formatTimestamp(changes.since, locale)}.</p>
+        {nothing ? <p>Nothing changed.</p> : null}
+        {changes.statusMoves.length > 0 ? (
+          <div className="flex flex-col gap-1">
+            <h3 className="font-medium">Processing status moved ({changes.statusMoves.length})</h3>
+            <RenewalRefList
+              label="Processing status moved"
+              items={changes.statusMoves}
+              empty=""
+              locale={locale}
+              limit={5}
+            />
+          </div>
+        ) : null}
+        {changes.newInvoices && changes.newInvoices.length > 0 ? (
+          <div className="flex flex-col gap-1">
+            <h3 className="font-medium">New invoices ({changes.newInvoices.length})</h3>
+            <ul aria-label="New invoices" className="flex flex-wrap gap-x-4">
+              {changes.newInvoices.map((invoice) => (
+                <li key={invoice.id}>
+                  <a className="text-primary underline" href={invoice.href}>
+                    {invoice.reference}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {changes.colleagueBatches.length > 0 ? (
+          <div className="flex flex-col gap-1">
+            <h3 className="font-medium">Decisions sent by colleagues</h3>
+            <ul aria-label="Decisions sent by colleagues" className="flex flex-col gap-1">
+              {changes.colleagueBatches.map((batch) => (
+                <li key={batch.id}>
+                  <a className="text-primary underline" href={batch.href}>
+                    {batch.decisions} {batch.decisions === 1 ? 'decision' : 'decisions'}
+                  </a>{' '}
+                  by {batch.by}, {formatTimestamp(batch.at, locale)}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

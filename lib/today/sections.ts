@@ -1,0 +1,132 @@
+import { type CurrencyTotal, sumByCurrency } from '@/lib/annuity/money';
+import type { Invoice } from '@/lib/annuity/schemas';
+import { patentName } from '@/lib/portfolio/patent-name';
+import { monthOf } from '@/lib/format/dates';
+import type { RenewalRow } from '@/lib/renewals/rows';
+import { daysFrom } from './calendar';
+import type { InvoiceAttention, RenewalRef } from './data';
+import { todayLink } from './links';
+
+/**
+ * The finance, manager and change parts of Today, computed from data already read (renewal rows,
+ * the invoice catalog, check counts). Pure.
+ */
+export const UNRECONCILED_AFTER_DAYS = 30;
+
+export function renewalRef(row: RenewalRow): RenewalRef {
+  return {
+    eventId: row.eventId,
+    patentId: row.patentId,
+    name: patentName({
+      caseReference: row.caseReference,
+      providerId: row.providerId,
+      patentId: row.patentId,
+    }),
+    office: row.office,
+    dueDate: row.dueDate,
+    annuityYear: row.annuityYear,
+    processingStatus: row.processingStatus,
+    processingStatusUpdatedAt: row.processingStatusUpdatedAt,
+    href: todayLink({ kind: 'renewal', dueDate: row.dueDate, office: row.office }),
+    patentHref: todayLink({ kind: 'patent', patentId: row.patentId }),
+  };
+}
+
+/** FULFILLED (the office confirmed) but no invoice line yet: finance expects one (spec: Fees). */
+export function fulfilledWithoutInvoice(rows: readonly RenewalRow[]): RenewalRow[] {
+  return rows.filter(
+    (row) =>
+      row.processingStatus === 'FULFILLED' &&
+      row.feesStatus !== 'INVOICED' &&
+      (row.fees?.invoiceId ?? null) === null,
+  );
+}
+
+/** The office rejected payment or a complication occurred; someone must contact support. */
+export function unprocessable(rows: readonly RenewalRow[]): RenewalRow[] {
+  return rows
+    .filter((row) => row.processingStatus === 'UNPROCESSABLE')
+    .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
+}
+
+/** Estimated fees not yet frozen, per currency, of the renewals due in `month`. */
+export function amountAtStake(rows: readonly RenewalRow[], month: string): CurrencyTotal[] {
+  return sumByCurrency(
+    rows.flatMap((row) =>
+      monthOf(row.dueDate) === month &&
+      row.fees &&
+      row.fees.feesStatus === 'ESTIMATED' &&
+      !row.fees.isFxRateFrozen
+        ? [{ amount: row.fees.total, currency: row.fees.currency }]
+        : [],
+    ),
+  );
+}
+
+/** Invoiced totals (tax included) per currency of invoices issued in `month`. */
+export function spendIn(invoices: readonly Invoice[], month: string): CurrencyTotal[] {
+  return sumByCurrency(
+    invoices.flatMap((invoice) =>
+      invoice.issueDate && monthOf(invoice.issueDate) === month
+        ? [{ amount: invoice.totalIncludingTax, currency: invoice.currency }]
+        : [],
+    ),
+  );
+}
+
+export interface InvoiceFacts {
+  invoice: Pick<Invoice, 'id' | 'reference' | 'issueDate' | 'currency' | 'totalIncludingTax'>;
+  status: string;
+  /** Check counts, or null when the invoice was not checked. */
+  counts: { fail: number; warning: number } | null;
+}
+
+/**
+ * Invoices needing finance: failed checks, warnings, disputed, or still not reconciled
+ * UNRECONCILED_AFTER_DAYS after issue. Failures first, then the oldest.
+ */
+export function invoicesNeedingAttention(facts: readonly InvoiceFacts[], today: string): InvoiceAttention[] {
+  const needing: InvoiceAttention[] = [];
+  for (const { invoice, status, counts } of facts) {
+    if (status === 'reconciled') continue;
+    const reasons: InvoiceAttention['reasons'] = [];
+    if (counts && counts.fail > 0) reasons.push('failed-checks');
+    if (counts && counts.warning > 0) reasons.push('warnings');
+    if (status === 'disputed') reasons.push('disputed');
+    if (invoice.issueDate && daysFrom(invoice.issueDate, today) > UNRECONCILED_AFTER_DAYS)
+      reasons.push('unreconciled');
+    if (reasons.length === 0) continue;
+    needing.push({
+      id: invoice.id,
+      reference: invoice.reference,
+      issueDate: invoice.issueDate,
+      currency: invoice.currency,
+      total: invoice.totalIncludingTax,
+      reasons,
+      fails: counts?.fail ?? 0,
+      warnings: counts?.warning ?? 0,
+      href: todayLink({ kind: 'invoice', invoiceId: invoice.id }),
+    });
+  }
+  const rank = (item: InvoiceAttention) =>
+    item.reasons.includes('failed-checks')
+      ? 0
+      : item.reasons.includes('disputed')
+        ? 1
+        : item.reasons.includes('warnings')
+          ? 2
+          : 3;
+  return needing.sort(
+    (a, b) =>
+      rank(a) - rank(b) || (a.issueDate ?? '').localeCompare(b.issueDate ?? '') || a.id.localeCompare(b.id),
+  );
+}
+
+/** Renewals whose processing status moved after `since` (a visit's instant). */
+export function statusMovesSince(rows: readonly RenewalRow[], since: string): RenewalRow[] {
+  const after = Date.parse(since);
+  const at = (row: RenewalRow) =>
+    row.processingStatusUpdatedAt ? Date.parse(row.processingStatusUpdatedAt) : Number.NaN;
+  // Instants compared as instants: the service may write another offset than ours (spec: Conventions).
+  return rows.filter((row) => at(row) > after).sort((a, b) => at(b) - at(a));
+}
