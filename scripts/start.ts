@@ -135,9 +135,13 @@ async function main(): Promise<void> {
     useSandbox ? `Upstream: the stand-in service at ${upstreamUrl} (demo data)` : `Upstream: ${upstreamUrl}`,
   );
   if (useSandbox) {
-    console.log('\nDemo sign-ins (demo data only):');
+    console.log('\nDemo sign-ins (demo data only; refused whenever the upstream is a real service):');
     for (const demoUser of DEMO_USERS)
       console.log(`  ${demoUser.role.padEnd(10)} ${demoUser.email}  ${demoUser.password}`);
+  } else if (firstRun.kind === 'ready' && firstRun.demoUsersRefused) {
+    console.log(
+      '\nDemo accounts (@demo.test) exist in this database and are refused: the upstream is a real service.',
+    );
   }
   if (firstRun.kind === 'needs-first-admin') {
     console.log(

@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { apiFetch } from '@/lib/http/api-client';
@@ -22,6 +23,9 @@ export function UserMenu({ name, email, roleLabel }: { name: string; email: stri
           {roleLabel} · {email}
         </p>
       </div>
+      <Button asChild variant="ghost" size="sm">
+        <Link href="/account">Your account</Link>
+      </Button>
       <Button variant="outline" size="sm" onClick={signOut} disabled={pending}>
         Sign out
       </Button>

@@ -28,3 +28,15 @@ export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
+
+/**
+ * Route handlers answer data and files, never pages: their answers may load nothing, run nothing
+ * and be framed by nothing, so a JSON answer opened as a document cannot become a script host.
+ * (PDFs are served without it: a document-wide `default-src 'none'` can stop the browser's own
+ * PDF viewer.)
+ */
+export const API_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** Sent only on answers reached over https (a browser ignores it on http, and it must not stick to localhost). */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';

@@ -4,10 +4,11 @@ import type { Env } from '../../lib/env-schema';
 import { createAuth } from '../../lib/server/auth/auth-config';
 import { DEMO_USERS } from '../../lib/server/auth/demo-users';
 import { issueSetupToken } from '../../lib/server/auth/first-admin-setup';
-import { countUsers, createUserAccount } from '../../lib/server/auth/user-accounts';
+import { countDemoUsers, countUsers, createUserAccount } from '../../lib/server/auth/user-accounts';
 
 export type FirstRun =
-  | { kind: 'ready' }
+  /** `demoUsersRefused`: demo accounts exist, and the real upstream makes them unusable. */
+  | { kind: 'ready'; demoUsersRefused?: boolean }
   | { kind: 'demo-users-created' }
   | { kind: 'needs-first-admin'; setupToken: string };
 
@@ -19,10 +20,12 @@ export type FirstRun =
 export async function prepareDatabase(env: Env, { demo }: { demo: boolean }): Promise<FirstRun> {
   const handle = await openDatabase(databaseTarget(env));
   try {
+    if (!demo && (await countDemoUsers(handle.db)) > 0) return { kind: 'ready', demoUsersRefused: true };
     if ((await countUsers(handle.db)) > 0) return { kind: 'ready' };
     if (!demo) return { kind: 'needs-first-admin', setupToken: await issueSetupToken(handle.db) };
     const auth = createAuth(handle.db, env);
-    for (const demoUser of DEMO_USERS) await createUserAccount(auth, handle.db, demoUser);
+    // Marked as demo accounts: they are refused whenever the upstream is not the stand-in service.
+    for (const demoUser of DEMO_USERS) await createUserAccount(auth, handle.db, { ...demoUser, demo: true });
     return { kind: 'demo-users-created' };
   } finally {
     await handle.close();

@@ -15,7 +15,8 @@ export const POST = defineRoute(
             status: 429,
             code: 'too_many_attempts',
             title: 'Too many attempts',
-            detail: `Too many failed sign-ins for this account. Try again in ${Math.ceil(result.waitSeconds / 60)} minute(s).`,
+            // A delay, not a lock: after it the right password works (lib/server/auth/sign-in-limit.ts).
+            detail: `Too many failed sign-ins. Wait ${waitInWords(result.waitSeconds)} before trying again.`,
             requestId,
           },
           { 'retry-after': String(result.waitSeconds) },
@@ -28,6 +29,15 @@ export const POST = defineRoute(
           detail: 'The email or password is not correct, or the account is not active.',
           requestId,
         });
+      case 'demo-refused':
+        return problemResponse({
+          status: 403,
+          code: 'demo_account_refused',
+          title: 'Demo account',
+          detail:
+            'Demo accounts sign in only while the dashboard uses the stand-in service. Ask an administrator for an account.',
+          requestId,
+        });
       case 'signed-in':
         return withCookies(Response.json({ redirectTo: result.redirectTo }), result.cookies);
     }
@@ -35,10 +45,17 @@ export const POST = defineRoute(
 );
 
 /** Sign out: ends the session row and clears the cookie. */
-export const DELETE = defineRoute({ access: 'signed-in' }, async ({ request, viewer, requestId }) => {
-  const { cookies } = await signOut({ viewer, headers: request.headers, requestId });
-  return withCookies(Response.json({ redirectTo: '/sign-in' }), cookies);
-});
+export const DELETE = defineRoute(
+  { access: 'signed-in', duringPasswordChange: true },
+  async ({ request, viewer, requestId }) => {
+    const { cookies } = await signOut({ viewer, headers: request.headers, requestId });
+    return withCookies(Response.json({ redirectTo: '/sign-in' }), cookies);
+  },
+);
+
+function waitInWords(seconds: number): string {
+  return seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+}
 
 function withCookies(response: Response, cookies: readonly string[]): Response {
   for (const cookie of cookies) response.headers.append('set-cookie', cookie);

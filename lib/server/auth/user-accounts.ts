@@ -1,8 +1,10 @@
-import { and, asc, count, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, like, ne, or } from 'drizzle-orm';
 import type { Database } from '../../db/open';
-import { user } from '../../db/schema';
+import { account, session, user } from '../../db/schema';
 import type { Role } from '../../policy/roles';
 import type { Auth } from './auth-config';
+import { isBreachedPassword } from './breached-passwords';
+import { DEMO_EMAIL_DOMAIN } from './demo-policy';
 
 /**
  * Creating and changing dashboard users. Pure (no server-only): the start script provisions demo
@@ -14,13 +16,23 @@ export interface UserRow {
   name: string;
   role: string;
   deactivatedAt: Date | null;
+  isDemo: boolean;
+  mustChangePassword: boolean;
   createdAt: Date;
 }
 
 export class UserAccountError extends Error {
   override name = 'UserAccountError';
   constructor(
-    readonly code: 'email_taken' | 'not_found' | 'last_admin' | 'self_change',
+    readonly code:
+      | 'email_taken'
+      | 'not_found'
+      | 'last_admin'
+      | 'self_change'
+      | 'breached_password'
+      | 'wrong_current_password'
+      | 'same_password'
+      | 'too_many_attempts',
     message: string,
   ) {
     super(message);
@@ -33,6 +45,8 @@ const columns = {
   name: user.name,
   role: user.role,
   deactivatedAt: user.deactivatedAt,
+  isDemo: user.isDemo,
+  mustChangePassword: user.mustChangePassword,
   createdAt: user.createdAt,
 };
 
@@ -46,6 +60,15 @@ export async function listUsers(db: Database): Promise<UserRow[]> {
 
 export async function countUsers(db: Database): Promise<number> {
   const [row] = await db.select({ n: count() }).from(user);
+  return row?.n ?? 0;
+}
+
+/** Demo accounts in the database (marked, or recognisable by their @demo.test address). */
+export async function countDemoUsers(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(user)
+    .where(or(eq(user.isDemo, true), like(user.email, `%@${DEMO_EMAIL_DOMAIN}`)));
   return row?.n ?? 0;
 }
 
@@ -63,17 +86,43 @@ async function findUser(db: Database, userId: string): Promise<UserRow> {
   return row;
 }
 
+/** Refuses a password found in breach lists (breached-passwords.ts), whoever sets it. */
+export async function assertNotBreached(password: string): Promise<void> {
+  if (await isBreachedPassword(password))
+    throw new UserAccountError(
+      'breached_password',
+      'This password appears in lists of passwords leaked in breaches. Choose another one.',
+    );
+}
+
 export async function createUserAccount(
   auth: Auth,
   db: Database,
-  input: { email: string; name: string; role: Role; password: string },
+  input: {
+    email: string;
+    name: string;
+    role: Role;
+    password: string;
+    /** A demo account of the stand-in service (its password is published). */
+    demo?: boolean;
+    /** The password was chosen by someone else (an administrator): change it at first sign-in. */
+    mustChangePassword?: boolean;
+  },
 ): Promise<UserRow> {
   const email = normalizeEmail(input.email);
   if (await findUserByEmail(db, email))
     throw new UserAccountError('email_taken', 'A user with this email exists.');
+  if (!input.demo) await assertNotBreached(input.password);
   const context = await auth.$context;
   const created = await context.internalAdapter.createUser(
-    { email, name: input.name.trim(), role: input.role, emailVerified: true },
+    {
+      email,
+      name: input.name.trim(),
+      role: input.role,
+      emailVerified: true,
+      isDemo: input.demo === true,
+      mustChangePassword: input.mustChangePassword === true,
+    },
     { method: 'admin' },
   );
   await context.internalAdapter.linkAccount({
@@ -85,7 +134,10 @@ export async function createUserAccount(
   return findUser(db, created.id);
 }
 
-/** Sets a new password and ends every session of that user, so the old password's sessions die. */
+/**
+ * Sets a new password chosen by an administrator and ends every session of that user, so the old
+ * password's sessions die. The user must change it at the next sign-in: the administrator knows it.
+ */
 export async function resetUserPassword(
   auth: Auth,
   db: Database,
@@ -93,25 +145,77 @@ export async function resetUserPassword(
   password: string,
 ): Promise<UserRow> {
   const target = await findUser(db, userId);
+  await assertNotBreached(password);
   const context = await auth.$context;
   await context.internalAdapter.updatePassword(userId, await context.password.hash(password));
+  await db.update(user).set({ mustChangePassword: true, updatedAt: new Date() }).where(eq(user.id, userId));
   await context.internalAdapter.deleteUserSessions(userId);
   return target;
 }
 
-async function activeAdminCount(db: Database, exceptUserId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(user)
-    .where(and(eq(user.role, 'admin'), isNull(user.deactivatedAt), ne(user.id, exceptUserId)));
-  return row?.n ?? 0;
+/**
+ * A user changes their own password: the current one is required, the new one must differ and not
+ * be breached. Every other session of theirs ends (a thief's included); the one in use stays.
+ */
+export async function changeOwnPassword(
+  auth: Auth,
+  db: Database,
+  input: { userId: string; currentSessionId: string; currentPassword: string; newPassword: string },
+): Promise<UserRow> {
+  const target = await findUser(db, input.userId);
+  const context = await auth.$context;
+  const [credential] = await db
+    .select({ password: account.password })
+    .from(account)
+    .where(and(eq(account.userId, input.userId), eq(account.providerId, 'credential')));
+  const valid =
+    credential?.password != null &&
+    (await context.password.verify({ hash: credential.password, password: input.currentPassword }));
+  if (!valid) throw new UserAccountError('wrong_current_password', 'The current password is not correct.');
+  if (input.currentPassword === input.newPassword)
+    throw new UserAccountError('same_password', 'Choose a password different from the current one.');
+  await assertNotBreached(input.newPassword);
+  await context.internalAdapter.updatePassword(input.userId, await context.password.hash(input.newPassword));
+  await db
+    .update(user)
+    .set({ mustChangePassword: false, updatedAt: new Date() })
+    .where(eq(user.id, input.userId));
+  await db
+    .delete(session)
+    .where(and(eq(session.userId, input.userId), ne(session.id, input.currentSessionId)));
+  return target;
 }
 
-/** The last active administrator can be neither demoted nor deactivated: nobody could undo it. */
-async function guardLastAdmin(db: Database, target: UserRow): Promise<void> {
-  if (target.role === 'admin' && !target.deactivatedAt && (await activeAdminCount(db, target.id)) === 0) {
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * The last active administrator can be neither demoted nor deactivated: nobody could undo it.
+ * Atomic: the active administrators' rows are locked (FOR UPDATE) for the rest of the transaction,
+ * so of two administrators demoting each other at once the second waits, then sees the first's
+ * change and is refused.
+ */
+async function guardLastAdmin(tx: Transaction, target: UserRow): Promise<void> {
+  if (target.role !== 'admin' || target.deactivatedAt) return;
+  const admins = await tx
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.role, 'admin'), isNull(user.deactivatedAt)))
+    .for('update');
+  if (!admins.some((admin) => admin.id !== target.id)) {
     throw new UserAccountError('last_admin', 'This is the last active administrator.');
   }
+}
+
+/** Reads the target inside the transaction, after the admins' rows are locked, so it is current. */
+async function lockedTarget(tx: Transaction, userId: string): Promise<UserRow> {
+  await tx
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.role, 'admin'), isNull(user.deactivatedAt)))
+    .for('update');
+  const [row] = await tx.select(columns).from(user).where(eq(user.id, userId)).for('update');
+  if (!row) throw new UserAccountError('not_found', 'No such user.');
+  return row;
 }
 
 export async function setUserRole(
@@ -120,10 +224,12 @@ export async function setUserRole(
   userId: string,
   role: Role,
 ): Promise<UserRow> {
-  const target = await findUser(db, userId);
   if (actorId === userId) throw new UserAccountError('self_change', 'You cannot change your own role.');
-  if (role !== 'admin') await guardLastAdmin(db, target);
-  await db.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, userId));
+  await db.transaction(async (tx) => {
+    const target = await lockedTarget(tx, userId);
+    if (role !== 'admin') await guardLastAdmin(tx, target);
+    await tx.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, userId));
+  });
   return findUser(db, userId);
 }
 
@@ -134,13 +240,15 @@ export async function setUserActive(
   userId: string,
   active: boolean,
 ): Promise<UserRow> {
-  const target = await findUser(db, userId);
   if (actorId === userId) throw new UserAccountError('self_change', 'You cannot deactivate yourself.');
-  if (!active) await guardLastAdmin(db, target);
-  await db
-    .update(user)
-    .set({ deactivatedAt: active ? null : new Date(), updatedAt: new Date() })
-    .where(eq(user.id, userId));
+  await db.transaction(async (tx) => {
+    const target = await lockedTarget(tx, userId);
+    if (!active) await guardLastAdmin(tx, target);
+    await tx
+      .update(user)
+      .set({ deactivatedAt: active ? null : new Date(), updatedAt: new Date() })
+      .where(eq(user.id, userId));
+  });
   if (!active) await (await auth.$context).internalAdapter.deleteUserSessions(userId);
   return findUser(db, userId);
 }

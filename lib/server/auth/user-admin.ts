@@ -5,13 +5,16 @@ import { recordAudit } from '../audit/audit';
 import { getAuth } from './auth';
 import { claimSetupToken, isValidSetupToken } from './first-admin-setup';
 import type { Viewer } from './session';
+import { accountKey, claimAttempt, resetAttempts, SIGN_IN_MAX_FAILURES } from './sign-in-limit';
 import {
+  changeOwnPassword,
   countUsers,
   createUserAccount,
   listUsers,
   resetUserPassword,
   setUserActive,
   setUserRole,
+  UserAccountError,
   type UserRow,
 } from './user-accounts';
 
@@ -36,7 +39,11 @@ export async function createUserAs(
   input: { email: string; name: string; role: Role; password: string },
   requestId: string,
 ): Promise<UserRow> {
-  const created = await createUserAccount(await getAuth(), await getDb(), input);
+  // The administrator chose this password, so its owner must replace it at the first sign-in.
+  const created = await createUserAccount(await getAuth(), await getDb(), {
+    ...input,
+    mustChangePassword: true,
+  });
   await recordAudit({
     actor,
     action: 'users.create',
@@ -92,6 +99,40 @@ export async function resetPasswordAs(
     actor,
     action: 'users.reset_password',
     target: target.email,
+    outcome: 'success',
+    requestId,
+  });
+}
+
+/**
+ * The viewer changes their own password; the other sessions end on success. Guesses at the current
+ * password (from a session left open) count against the same per-account throttle as sign-in, and
+ * a refusal is audited as a failure by the route (it names the audit action).
+ */
+export async function changeOwnPasswordAs(
+  viewer: Pick<Viewer, 'userId' | 'email' | 'sessionId'>,
+  input: { currentPassword: string; newPassword: string },
+  requestId: string,
+): Promise<void> {
+  if (!viewer.sessionId) throw new Error('changeOwnPasswordAs needs the session in use');
+  const db = await getDb();
+  const claim = await claimAttempt(db, accountKey(viewer.email), SIGN_IN_MAX_FAILURES);
+  if (!claim.ok)
+    throw new UserAccountError(
+      'too_many_attempts',
+      `Too many wrong passwords. Wait ${claim.waitSeconds} seconds before trying again.`,
+    );
+  await changeOwnPassword(await getAuth(), db, {
+    userId: viewer.userId,
+    currentSessionId: viewer.sessionId,
+    currentPassword: input.currentPassword,
+    newPassword: input.newPassword,
+  });
+  await resetAttempts(db, accountKey(viewer.email));
+  await recordAudit({
+    actor: viewer,
+    action: 'account.change_password',
+    target: viewer.email,
     outcome: 'success',
     requestId,
   });

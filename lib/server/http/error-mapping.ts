@@ -15,6 +15,10 @@ const USER_ACCOUNT_STATUS: Record<UserAccountError['code'], number> = {
   not_found: 404,
   last_admin: 409,
   self_change: 409,
+  breached_password: 400,
+  wrong_current_password: 400,
+  same_password: 400,
+  too_many_attempts: 429,
 };
 
 /**

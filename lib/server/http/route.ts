@@ -2,12 +2,18 @@ import 'server-only';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { getEnv } from '../../env';
+import { allowedHosts, clientAddress, requestHost, servedOverHttps } from '../../http/forwarded';
 import { searchParamsToObject } from '../../http/query';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../../http/request-id';
-import { STATIC_SECURITY_HEADERS } from '../../http/security-headers';
+import {
+  API_CONTENT_SECURITY_POLICY,
+  STATIC_SECURITY_HEADERS,
+  STRICT_TRANSPORT_SECURITY,
+} from '../../http/security-headers';
 import { requestLogger } from '../../log';
 import { can, type Permission, type Role } from '../../policy/roles';
 import { recordAudit } from '../audit/audit';
+import { auditRefusal } from '../audit/refusals';
 import { trustedOrigins } from '../auth/auth';
 import { type Viewer, viewerFromHeaders } from '../auth/session';
 import { errorToProblem } from './error-mapping';
@@ -32,6 +38,11 @@ export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z
   access: RouteAccess;
   /** Audit action name: a refused or failed call is then audited too (successes audit themselves). */
   audit?: string;
+  /**
+   * Open to a user who must first change a password an administrator set (changing it, signing
+   * out). Every other route answers them 403 password_change_required.
+   */
+  duringPasswordChange?: boolean;
   params?: P;
   query?: Q;
   body?: B;
@@ -77,6 +88,11 @@ export function defineRoute<
     // matter for an API answer are set here instead, on every answer, refusals included.
     response.headers.set(REQUEST_ID_HEADER, requestId);
     for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) response.headers.set(name, value);
+    if (!response.headers.has('content-security-policy') && !isPdf(response))
+      response.headers.set('content-security-policy', API_CONTENT_SECURITY_POLICY);
+    const env = getEnv();
+    if (servedOverHttps(request.headers, env.PUBLIC_URL, env.TRUST_PROXY))
+      response.headers.set('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     return response;
   };
   const handle = async (
@@ -84,12 +100,41 @@ export function defineRoute<
     requestId: string,
     nextContext?: NextRouteContext,
   ): Promise<Response> => {
-    const log = requestLogger(requestId, { method: request.method, path: new URL(request.url).pathname });
-    const fail = (status: number, code: string, title: string, detail: string, errors?: FieldError[]) =>
-      problemResponse({ status, code, title, detail, requestId, errors });
-
+    const path = new URL(request.url).pathname;
+    const log = requestLogger(requestId, { method: request.method, path });
     let auditActor: { userId: string; email: string } | null = null;
+    // A refusal of our own is audited (route, code, who or from where; never the body).
+    const fail = async (
+      status: number,
+      code: string,
+      title: string,
+      detail: string,
+      errors?: FieldError[],
+    ) => {
+      await auditRefusal({
+        method: request.method,
+        path,
+        status,
+        code,
+        actor: auditActor,
+        address: clientAddress(request.headers, getEnv().TRUST_PROXY),
+        requestId,
+      });
+      return problemResponse({ status, code, title, detail, requestId, errors });
+    };
+
     try {
+      // Public reads (the health probe a load balancer sends to an instance's own address) are
+      // exempt: they carry no session, which is what a rebound or forged host would be after.
+      const publicRead = spec.access === 'public' && SAFE_METHODS.has(request.method);
+      if (!publicRead && !isExpectedHost(request)) {
+        return fail(
+          421,
+          'misdirected_request',
+          'Request refused',
+          'This address is not the one the dashboard is configured to answer on.',
+        );
+      }
       if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
         return fail(
           403,
@@ -107,6 +152,14 @@ export function defineRoute<
       if (spec.access !== 'public') {
         if (!viewer)
           return fail(401, 'unauthenticated', 'Sign-in required', 'Your session has ended. Sign in again.');
+        if (viewer.mustChangePassword && !spec.duringPasswordChange) {
+          return fail(
+            403,
+            'password_change_required',
+            'Password change required',
+            'An administrator set your password. Change it before doing anything else.',
+          );
+        }
         if (!allows(viewer.role, spec.access)) {
           return fail(
             403,
@@ -168,6 +221,17 @@ export function defineRoute<
       // (it is reported to the user, and the service's request id is in the problem).
       if (problem.code === 'internal_error') log.error({ err: error }, 'route failed');
       else log.warn({ code: problem.code }, 'route refused');
+      if (!spec.audit && [400, 401, 403].includes(problem.status)) {
+        await auditRefusal({
+          method: request.method,
+          path,
+          status: problem.status,
+          code: problem.code,
+          actor: auditActor,
+          address: clientAddress(request.headers, getEnv().TRUST_PROXY),
+          requestId,
+        });
+      }
       if (spec.audit) {
         await recordAudit({
           actor: auditActor,
@@ -236,20 +300,28 @@ export function zodIssuesToFieldErrors(error: z.ZodError, where: string): FieldE
 }
 
 /**
- * CSRF defence for cookie-authenticated requests: the browser's Origin (or, failing that, its
- * Sec-Fetch-Site) must say the request comes from this site. A request with neither is refused.
+ * CSRF defence for cookie-authenticated requests: the browser's Origin must be the configured
+ * public URL (or a local alias of it); failing an Origin, its Sec-Fetch-Site must say same-origin.
+ * The request's own Host is not trusted to widen the list: it is the attacker's to choose.
  */
 function isSameOrigin(request: Request): boolean {
   const origin = request.headers.get('origin');
-  if (origin) {
-    const allowed = new Set(trustedOrigins(getEnv()));
-    const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
-    if (host) {
-      const proto =
-        request.headers.get('x-forwarded-proto') ?? new URL(request.url).protocol.replace(':', '');
-      allowed.add(`${proto}://${host}`);
-    }
-    return allowed.has(origin);
-  }
+  if (origin) return trustedOrigins(getEnv()).includes(origin);
   return request.headers.get('sec-fetch-site') === 'same-origin';
+}
+
+/**
+ * The Host asked for must be the public URL's (or a local alias): a DNS-rebound name, or a
+ * forged Host used to build links, is refused before any work. X-Forwarded-Host counts only from
+ * a trusted proxy (TRUST_PROXY).
+ */
+function isExpectedHost(request: Request): boolean {
+  const env = getEnv();
+  return allowedHosts(env.PUBLIC_URL, env.PORT).has(
+    requestHost(request.headers, request.url, env.TRUST_PROXY),
+  );
+}
+
+function isPdf(response: Response): boolean {
+  return response.headers.get('content-type')?.startsWith('application/pdf') === true;
 }

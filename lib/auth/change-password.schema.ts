@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { passwordSchema } from '@/lib/policy/password';
+
+/** A user changing their own password: the current one proves it is them (issue 17). */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Enter your current password').max(1_000),
+    newPassword: passwordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'The passwords do not match',
+  });
+
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;

@@ -1,0 +1,78 @@
+/**
+ * What each audit action means, in words an administrator reads (the audit page and its export).
+ * An action not listed here (a newer one) is shown by its code: the log never hides an entry.
+ */
+export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
+  'auth.sign_in': 'Signed in',
+  'auth.sign_in_failed': 'Sign-in refused',
+  'auth.sign_out': 'Signed out',
+  'auth.sso_sign_in_failed': 'Single sign-on refused',
+  'sso.default_role': 'Chose the role of new single sign-on users',
+  'account.change_password': 'Changed own password',
+  'users.create': 'Created a user',
+  'users.create_first_admin': 'Created the first administrator',
+  'users.update': 'Changed a user',
+  'users.set_role': 'Changed a user’s role',
+  'users.deactivate': 'Deactivated a user',
+  'users.reactivate': 'Reactivated a user',
+  'users.reset_password': 'Set a user’s password',
+  'decisions.send': 'Sent renewal decisions',
+  'decisions.reconcile': 'Settled decisions of unknown outcome',
+  'reconciliation.mark': 'Marked an invoice',
+  'rate_freezes.freeze': 'Froze exchange rates',
+  'connection.check': 'Checked the service connection',
+  'portfolio.snapshot_refresh': 'Refreshed the portfolio copy',
+  'api_key.add': 'Added an API key',
+  'api_key.verify': 'Verified an API key',
+  'api_key.activate': 'Switched the API key',
+  'api_key.remove': 'Removed an API key',
+  'api_key.expiry': 'Recorded an API key’s expiry',
+  'request.refused': 'Request refused',
+};
+
+export function auditActionLabel(action: string): string {
+  return AUDIT_ACTION_LABELS[action] ?? action;
+}
+
+/** Why a sign-in or request was refused, in words; the code itself stays in the export. */
+const REASON_LABELS: Readonly<Record<string, string>> = {
+  unknown_email: 'no account with this email',
+  wrong_password: 'wrong password',
+  deactivated: 'account deactivated',
+  too_many_attempts: 'too many attempts (delayed)',
+  demo_account_with_real_upstream: 'demo account while connected to a real service',
+  unauthenticated: 'not signed in',
+  forbidden_for_role: 'not allowed for the role',
+  cross_origin_request: 'came from another site',
+  misdirected_request: 'unexpected host name',
+  invalid_input: 'invalid input',
+  invalid_json: 'body is not JSON',
+  password_change_required: 'password change pending',
+};
+
+/** One line of details in words: a reason or refusal code, a status, the rest as key: value. */
+export function auditDetailsText(details: Record<string, unknown>): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(details)) {
+    if (value === null || value === undefined || value === '') continue;
+    if ((key === 'reason' || key === 'code') && typeof value === 'string') {
+      parts.push(REASON_LABELS[value] ?? value.replaceAll('_', ' '));
+    } else if (key === 'status') {
+      parts.push(`HTTP ${String(value)}`);
+    } else {
+      parts.push(`${key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}: ${formatValue(value)}`);
+    }
+  }
+  return parts.join(' · ');
+}
+
+function formatValue(value: unknown): string {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return String(value);
+  if (Array.isArray(value)) return value.map(formatValue).join(', ');
+  if (typeof value === 'object' && value !== null)
+    return Object.entries(value)
+      .map(([k, v]) => `${k} ${formatValue(v)}`)
+      .join(', ');
+  return '';
+}
