@@ -8,6 +8,7 @@ const TABS = [
   { href: '/admin', label: 'Users' },
   { href: '/admin/connection', label: 'API connection' },
   { href: '/admin/audit', label: 'Audit log' },
+  { href: '/admin/outbox', label: 'Outbox' },
 ];
 
 export function AdminTabs() {

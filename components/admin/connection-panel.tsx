@@ -25,12 +25,12 @@ const KEY_STATE: Record<string, { label: string; tone: 'success' | 'danger' | 'n
       label: 'Expired',
       tone: 'danger',
       advice:
-        'Nothing works until a new key is installed: ask the service operator for one and set ANNUITY_API_KEY.',
+        'Nothing works until a new key is in use: ask the service operator for one, add it under API keys and switch to it.',
     },
     invalid: {
       label: 'Not accepted',
       tone: 'danger',
-      advice: 'The service does not know this key. Check ANNUITY_API_KEY.',
+      advice: 'The service does not know this key. Add the right key under API keys and switch to it.',
     },
     unknown: { label: 'Unknown', tone: 'neutral' },
   };

@@ -7,8 +7,12 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { InstructionReceipt } from '../annuity/schemas';
+import type { BatchProblem } from '../decisions/batch';
+import type { DraftEntry } from '../decisions/draft';
 
 /**
  * The dashboard's own state. One schema for both drivers (PGlite and PostgreSQL); keep to SQL that
@@ -46,6 +50,10 @@ export const user = pgTable('user', {
   image: text('image'),
   role: text('role').notNull().default('paralegal'),
   deactivatedAt: timestamp('deactivated_at', { withTimezone: true, mode: 'date' }),
+  /** A demo account (published password): refused unless the upstream is the stand-in (issue 17). */
+  isDemo: boolean('is_demo').notNull().default(false),
+  /** Set when an administrator chose the password: it must be changed at the next sign-in. */
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
@@ -114,6 +122,19 @@ export const signInAttempt = pgTable(
   (table) => [index('sign_in_attempt_email_at_idx').on(table.email, table.at)],
 );
 
+/*
+ * The sign-in throttle (issue 17): one row per account (`account:<email>`) and per client address
+ * (`address:<ip>`). A row is claimed with one upsert before the password is checked, so parallel
+ * attempts each count (lib/server/auth/sign-in-limit.ts). `failures` counts attempts that were
+ * not followed by a success; `nextAllowedAt` is when the next attempt may be checked.
+ */
+export const signInThrottle = pgTable('sign_in_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
+  nextAllowedAt: timestamp('next_allowed_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
 /** The last rate-limit headers the service sent, so every instance shows the same quota meter. */
 export const upstreamQuota = pgTable('upstream_quota', {
   id: text('id').primaryKey(),
@@ -122,6 +143,51 @@ export const upstreamQuota = pgTable('upstream_quota', {
   resetAt: timestamp('reset_at', { withTimezone: true, mode: 'date' }),
   exhaustedUntil: timestamp('exhausted_until', { withTimezone: true, mode: 'date' }),
   observedAt: timestamp('observed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/*
+ * API keys of the service entered by an administrator (issue 17; spec: Authentication 2, two keys
+ * can be valid at once). The key itself is kept only as AES-256-GCM ciphertext
+ * (lib/server/connection/key-crypto.ts); `last4` is all a page may show. The environment's
+ * ANNUITY_API_KEY gets a row without ciphertext once something is recorded about it (its expiry).
+ */
+export const upstreamApiKey = pgTable('upstream_api_key', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  source: text('source', { enum: ['stored', 'environment'] }).notNull(),
+  /** HMAC of the key under the encryption secret: the same key cannot be added twice. */
+  fingerprint: text('fingerprint').notNull().unique(),
+  ciphertext: text('ciphertext'),
+  last4: text('last4').notNull(),
+  label: text('label'),
+  /** The expiry the operator announced, as the admin recorded it (spec: Limits 6). */
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+  /** When the service last answered api_key_expired to this key. */
+  expiredSeenAt: timestamp('expired_seen_at', { withTimezone: true, mode: 'date' }),
+  verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+  scopes: jsonb('scopes').$type<Record<string, string>>(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdByEmail: text('created_by_email'),
+  activatedAt: timestamp('activated_at', { withTimezone: true, mode: 'date' }),
+});
+
+/**
+ * Which key every instance uses (one row). A switch is one update that also bumps `revision`, so
+ * instances that cached the previous key notice it on their next look (active-key.ts).
+ */
+export const upstreamKeyState = pgTable('upstream_key_state', {
+  id: text('id').primaryKey(),
+  /** null: the environment's ANNUITY_API_KEY. */
+  activeKeyId: uuid('active_key_id').references(() => upstreamApiKey.id, { onDelete: 'restrict' }),
+  revision: integer('revision').notNull().default(0),
+  switchedAt: timestamp('switched_at', { withTimezone: true, mode: 'date' }),
+});
+
+/** Single sign-on settings an administrator chooses (one row): the role of new SSO users. */
+export const ssoSetting = pgTable('sso_setting', {
+  id: text('id').primaryKey(),
+  defaultRole: text('default_role'),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedByEmail: text('updated_by_email'),
 });
 
 /*
@@ -174,6 +240,13 @@ export const renewalMonthSummary = pgTable('renewal_month_summary', {
   month: text('month').primaryKey(),
   eventCount: integer('event_count').notNull(),
   openCount: integer('open_count').notNull(),
+  /**
+   * The earliest deadline (due date, or grace end once due) among the month's renewals open for a
+   * decision and not lapsed, as seen on `deadlineDay`; null when none (issue 14: the month view
+   * opens on the month with the earliest deadline). Rows written before it have no `deadlineDay`.
+   */
+  earliestDeadline: text('earliest_deadline'),
+  deadlineDay: text('deadline_day'),
   observedAt: timestamp('observed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
@@ -188,7 +261,8 @@ export const decisionDraft = pgTable('decision_draft', {
     .primaryKey()
     .references(() => user.id, { onDelete: 'cascade' }),
   batchKey: uuid('batch_key').notNull(),
-  entries: jsonb('entries').$type<Record<string, unknown>[]>().notNull().default([]),
+  /** Read through lib/server/decisions/stored-json.ts, which parses it (draft.schema.ts). */
+  entries: jsonb('entries').$type<DraftEntry[]>().notNull().default([]),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
@@ -215,8 +289,9 @@ export const instructionBatch = pgTable(
     receiptNumber: integer('receipt_number'),
     receiptReference: text('receipt_reference'),
     receiptIssueDate: text('receipt_issue_date'),
-    receipt: jsonb('receipt').$type<Record<string, unknown>>(),
-    problem: jsonb('problem').$type<Record<string, unknown>>(),
+    /* Both read through lib/server/decisions/stored-json.ts, which parses them. */
+    receipt: jsonb('receipt').$type<InstructionReceipt>(),
+    problem: jsonb('problem').$type<BatchProblem>(),
     requestId: text('request_id'),
     upstreamRequestIds: jsonb('upstream_request_ids').$type<string[]>().notNull().default([]),
   },
@@ -269,6 +344,20 @@ export const officialReceiptCheck = pgTable('official_receipt_check', {
 });
 
 /*
+ * The invoice list copy (lib/server/invoices/catalog.ts), shared by every dashboard instance: one
+ * row per upstream connection (a hash of URL and key). `invoices` is the list as the service sent it
+ * (read tolerantly again on use); `readingSince` is the lease of the one instance reading it now,
+ * so N instances spend one list walk of quota, not N (spec: Limits 2, one daily quota per key).
+ */
+export const invoiceCatalog = pgTable('invoice_catalog', {
+  connection: text('connection').primaryKey(),
+  invoices: jsonb('invoices').$type<unknown[]>().notNull().default([]),
+  readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+  calls: integer('calls').notNull().default(0),
+  readingSince: timestamp('reading_since', { withTimezone: true, mode: 'date' }),
+});
+
+/*
  * Finance's marks on invoices (issue 8): one row per invoice line (`lineKey` = the line's eventId,
  * or its position when a line names no event) and one per invoice (`lineKey` = ''). The latest mark
  * wins; every change is also in the audit log, which keeps the history.
@@ -286,3 +375,134 @@ export const reconciliationMark = pgTable(
   },
   (table) => [primaryKey({ columns: [table.invoiceId, table.lineKey] })],
 );
+
+/*
+ * When each user last opened Today, for "changed since your last visit" (issue 14). `visitedAt`
+ * moves on every visit; `previousVisitAt` is the visit before the current sitting, so reloading
+ * Today does not wipe the changes a user has not read yet.
+ */
+export const todayVisit = pgTable('today_visit', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  visitedAt: timestamp('visited_at', { withTimezone: true, mode: 'date' }).notNull(),
+  previousVisitAt: timestamp('previous_visit_at', { withTimezone: true, mode: 'date' }),
+});
+
+/*
+ * Reminders and notifications (issue 15). Each user's preferences are one jsonb document, read
+ * through lib/server/notifications/preferences.ts (zod, with defaults for a user who never saved).
+ */
+export const notificationPreference = pgTable('notification_preference', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/*
+ * In-app notifications. The unique key (user, rule, subject) is claimed by the insert itself, so a
+ * restart or a second worker instance evaluating the same rule adds nothing.
+ */
+export const notification = pgTable(
+  'notification',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    rule: text('rule').notNull(),
+    subjectKey: text('subject_key').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    href: text('href').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('notification_once_idx').on(table.userId, table.rule, table.subjectKey),
+    index('notification_user_created_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+/*
+ * Every email, recorded before it is sent: who, what, when and how it went. The unique key
+ * (user, rule, subject) is claimed by the insert before any SMTP traffic, so a message is sent at
+ * most once per user, rule and renewal across restarts and instances. Without SMTP_URL the row
+ * itself is the delivery (`transport` = outbox) and admins read it in the dashboard.
+ */
+export const mailMessage = pgTable(
+  'mail_message',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    recipient: text('recipient').notNull(),
+    rule: text('rule').notNull(),
+    subjectKey: text('subject_key').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    transport: text('transport', { enum: ['smtp', 'outbox'] }).notNull(),
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'failed'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    providerMessageId: text('provider_message_id'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('mail_message_once_idx').on(table.userId, table.rule, table.subjectKey),
+    index('mail_message_created_idx').on(table.createdAt),
+  ],
+);
+
+/* A private calendar feed per user: only the SHA-256 of its token is kept; revoking deletes the row. */
+export const calendarFeed = pgTable('calendar_feed', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/*
+ * What the background poll last read of each renewal in Today's windows (the service pushes
+ * nothing, spec: Events): reminders, digests and the calendar feed are computed from these rows,
+ * so they cost no upstream call of their own. `row` is the renewal row as lib/renewals/rows.ts
+ * builds it.
+ */
+export const renewalWatch = pgTable('renewal_watch', {
+  eventId: text('event_id').primaryKey(),
+  patentId: text('patent_id').notNull(),
+  row: jsonb('row').$type<Record<string, unknown>>().notNull(),
+  processingStatus: text('processing_status'),
+  phase: text('phase').notNull(),
+  polledAt: timestamp('polled_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/* What the poll saw change: a processing status, a new invoice, a renewal entering grace or opening. */
+export const upstreamChange = pgTable(
+  'upstream_change',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    subjectKey: text('subject_key').notNull(),
+    value: text('value').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    observedAt: timestamp('observed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('upstream_change_once_idx').on(table.kind, table.subjectKey, table.value),
+    index('upstream_change_observed_idx').on(table.observedAt),
+  ],
+);
+
+/* Upstream calls spent by background work per UTC day, against the configured share of the quota. */
+export const backgroundQuotaUse = pgTable('background_quota_use', {
+  day: text('day').primaryKey(),
+  calls: integer('calls').notNull().default(0),
+  /** Polls run that day: calls / polls estimates what the next poll will cost. */
+  polls: integer('polls').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

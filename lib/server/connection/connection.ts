@@ -3,7 +3,8 @@ import type { AnnuityClient } from '../../annuity/client';
 import { AnnuityApiError, AnnuityContractError, AnnuityNetworkError } from '../../annuity/errors';
 import { SCOPES, type Scope } from '../../annuity/schemas';
 import { logger } from '../../log';
-import { maskedKey, UpstreamNotConfiguredError, upstreamClient } from './upstream';
+import { maskKey } from './key-crypto';
+import { clientWithKey, resolveActiveKey, UpstreamNotConfiguredError, upstreamClient } from './upstream';
 
 export type ScopeState = 'granted' | 'missing' | 'unknown';
 export type KeyState = 'valid' | 'invalid' | 'expired' | 'unknown';
@@ -30,24 +31,23 @@ const PROBES: Partial<Record<Scope, (client: AnnuityClient) => Promise<unknown>>
   'exchange-rate-freezes:write': (client) => client.getExchangeRateFreezes(),
 };
 
-export async function checkConnection(requestId: string, baseUrl: string | null): Promise<ConnectionReport> {
-  const report: ConnectionReport = {
-    checkedAt: new Date().toISOString(),
-    baseUrl,
-    maskedKey: maskedKey(),
+export interface ProbeResult {
+  reachable: boolean;
+  keyState: KeyState;
+  scopes: Record<Scope, ScopeState>;
+  requestIds: string[];
+  problems: string[];
+}
+
+/** The probes above, with one client: the active connection's, or a key an admin is checking. */
+async function probeScopes(client: AnnuityClient): Promise<ProbeResult> {
+  const report: ProbeResult = {
     reachable: false,
     keyState: 'unknown',
     scopes: Object.fromEntries(SCOPES.map((scope) => [scope, 'unknown'])) as Record<Scope, ScopeState>,
     requestIds: [],
     problems: [],
   };
-  let client: AnnuityClient;
-  try {
-    client = upstreamClient(requestId);
-  } catch (error) {
-    if (error instanceof UpstreamNotConfiguredError) report.problems.push(error.message);
-    return report;
-  }
   for (const scope of SCOPES) {
     const probe = PROBES[scope];
     if (!probe) continue;
@@ -74,6 +74,9 @@ export async function checkConnection(requestId: string, baseUrl: string | null)
       } else if (error instanceof AnnuityContractError) {
         report.reachable = true;
         report.problems.push(`${scope}: unexpected answer`);
+      } else if (error instanceof UpstreamNotConfiguredError) {
+        report.problems.push(error.message);
+        break;
       } else {
         logger.error({ err: error, scope }, 'connection probe failed');
         report.problems.push(`${scope}: check failed`);
@@ -81,6 +84,33 @@ export async function checkConnection(requestId: string, baseUrl: string | null)
     }
   }
   return report;
+}
+
+/** Checks a key that is not active yet, with the same probes, off the shared quota meter. */
+export function probeKey(baseUrl: string, apiKey: string, requestId: string): Promise<ProbeResult> {
+  return probeScopes(clientWithKey(baseUrl, apiKey, requestId));
+}
+
+export async function checkConnection(requestId: string, baseUrl: string | null): Promise<ConnectionReport> {
+  const checkedAt = new Date().toISOString();
+  let masked: string | null = null;
+  try {
+    masked = maskKey((await resolveActiveKey()).last4);
+    const probed = await probeScopes(upstreamClient(requestId));
+    return { checkedAt, baseUrl, maskedKey: masked, ...probed };
+  } catch (error) {
+    if (!(error instanceof UpstreamNotConfiguredError)) throw error;
+    return {
+      checkedAt,
+      baseUrl,
+      maskedKey: masked,
+      reachable: false,
+      keyState: 'unknown',
+      scopes: Object.fromEntries(SCOPES.map((scope) => [scope, 'unknown'])) as Record<Scope, ScopeState>,
+      requestIds: [],
+      problems: [error.message],
+    };
+  }
 }
 
 const globalForConnection = globalThis as typeof globalThis & { __annuityConnection?: ConnectionReport };

@@ -2,12 +2,17 @@ import 'server-only';
 import { type AnnuityClient, createAnnuityClient, type ResponseMeta } from '../../annuity/client';
 import { AnnuityApiError } from '../../annuity/errors';
 import { getEnv } from '../../env';
+import { type ActiveKey, activeApiKey, NoActiveKeyError } from './active-key';
+import { KeyEncryptionError } from './key-crypto';
+import { noteKeyExpired } from './key-events';
 import { observeQuotaExhausted, observeRateLimit } from './quota';
 
 export class UpstreamNotConfiguredError extends Error {
   override name = 'UpstreamNotConfiguredError';
-  constructor() {
-    super('The renewal service connection is not configured (ANNUITY_API_URL and ANNUITY_API_KEY).');
+  constructor(
+    message = 'The renewal service connection is not configured (ANNUITY_API_URL and an API key).',
+  ) {
+    super(message);
   }
 }
 
@@ -15,45 +20,73 @@ function onMeta(meta: ResponseMeta): void {
   if (meta.rateLimit) observeRateLimit(meta.rateLimit);
 }
 
+const UPSTREAM_TIMEOUT_MS = 20_000;
+
+// The method names of the client, read once from a client that never calls anything.
+const CLIENT_METHODS = Object.keys(
+  createAnnuityClient({ baseUrl: 'http://127.0.0.1', apiKey: 'unused' }),
+) as (keyof AnnuityClient)[];
+
+/** The service's address, or the error every caller maps to "not configured". */
+export function upstreamBaseUrl(): string {
+  const baseUrl = getEnv().ANNUITY_API_URL;
+  if (!baseUrl) throw new UpstreamNotConfiguredError();
+  return baseUrl;
+}
+
+/** The active key, with "none" and "unreadable" both reported as a missing connection. */
+export async function resolveActiveKey(): Promise<ActiveKey> {
+  try {
+    return await activeApiKey();
+  } catch (error) {
+    if (error instanceof NoActiveKeyError || error instanceof KeyEncryptionError)
+      throw new UpstreamNotConfiguredError(error.message);
+    throw error;
+  }
+}
+
 /**
  * The service client for one inbound request: its id goes upstream as X-Request-Id, and every
- * answer's quota headers feed the shared meter. The key comes from the environment here and only
- * here; nothing returned to a caller contains it.
+ * answer's quota headers feed the shared meter. The key is the active one (active-key.ts),
+ * resolved at the first call and kept for every later call of this client, so a key switch never
+ * changes keys in the middle of a request. Nothing returned to a caller contains the key.
  */
 export function upstreamClient(requestId: string): AnnuityClient {
-  const env = getEnv();
-  if (!env.ANNUITY_API_URL || !env.ANNUITY_API_KEY) throw new UpstreamNotConfiguredError();
-  const client = createAnnuityClient({
-    baseUrl: env.ANNUITY_API_URL,
-    apiKey: env.ANNUITY_API_KEY,
-    requestId,
-    timeoutMs: 20_000,
-    onResponseMeta: onMeta,
-  });
-  return watchQuota(client);
-}
-
-/** Records a 429 on the meter whichever method met it (spec: Errors, Retry-After). */
-function watchQuota(client: AnnuityClient): AnnuityClient {
-  return new Proxy(client, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver);
-      if (typeof value !== 'function') return value;
-      return async (...args: unknown[]) => {
-        try {
-          return await value.apply(target, args);
-        } catch (error) {
-          if (error instanceof AnnuityApiError && error.status === 429)
-            observeQuotaExhausted(error.retryAfterSeconds ?? undefined);
-          throw error;
+  const baseUrl = upstreamBaseUrl();
+  let keyed: Promise<{ key: ActiveKey; client: AnnuityClient }> | undefined;
+  const resolve = () => {
+    keyed ??= resolveActiveKey().then((key) => ({
+      key,
+      client: clientWithKey(baseUrl, key.value, requestId, onMeta),
+    }));
+    return keyed;
+  };
+  const wrapper = {} as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  for (const name of CLIENT_METHODS) {
+    wrapper[name] = async (...args: unknown[]) => {
+      const { key, client } = await resolve();
+      const method = client[name] as (...inner: unknown[]) => Promise<unknown>;
+      try {
+        return await method.apply(client, args);
+      } catch (error) {
+        if (error instanceof AnnuityApiError) {
+          // spec: Errors, Retry-After; spec: Authentication 6, api_key_expired raises the alert.
+          if (error.status === 429) observeQuotaExhausted(error.retryAfterSeconds ?? undefined);
+          if (error.code === 'api_key_expired') noteKeyExpired(key);
         }
-      };
-    },
-  });
+        throw error;
+      }
+    };
+  }
+  return wrapper as unknown as AnnuityClient;
 }
 
-/** The last four characters of the key, the most any page may show of it. */
-export function maskedKey(): string | null {
-  const key = getEnv().ANNUITY_API_KEY;
-  return key ? `…${key.slice(-4)}` : null;
+/** A client for one given key: the active one, or a candidate an admin is checking. */
+export function clientWithKey(
+  baseUrl: string,
+  apiKey: string,
+  requestId: string,
+  onResponseMeta?: (meta: ResponseMeta) => void,
+): AnnuityClient {
+  return createAnnuityClient({ baseUrl, apiKey, requestId, timeoutMs: UPSTREAM_TIMEOUT_MS, onResponseMeta });
 }

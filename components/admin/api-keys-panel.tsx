@@ -1,0 +1,275 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { type FormEvent, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import type { ApiKeysOverview, ApiKeyView } from '@/lib/connection/api-key-views';
+import { apiFetch, problemMessage } from '@/lib/http/api-client';
+
+const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-GB') : '—');
+
+function keyState(key: ApiKeyView): { label: string; tone: 'success' | 'danger' | 'neutral' } {
+  if (key.expiredSeenAt) return { label: 'Expired', tone: 'danger' };
+  if (key.active) return { label: 'In use', tone: 'success' };
+  return { label: key.verifiedAt ? 'Ready' : 'Not checked', tone: 'neutral' };
+}
+
+/**
+ * The service's API keys (issue 17; spec: Authentication 2, two keys can be valid at once). The
+ * rotation is four steps: add the new key (the service checks it first), switch to it, ask the
+ * operator to revoke the old one, remove it here. A key is never shown, only its last four.
+ */
+export function ApiKeysPanel({ initial }: { initial: ApiKeysOverview }) {
+  const router = useRouter();
+  const [overview, setOverview] = useState(initial);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const reload = async () => {
+    setOverview(await apiFetch<ApiKeysOverview>('/api/admin/api-keys'));
+    // The header's key alert is rendered by the server layout.
+    router.refresh();
+  };
+
+  const run = async (id: string, action: () => Promise<unknown>, done: string, fallback: string) => {
+    setBusy(id);
+    setFailure(null);
+    setNotice(null);
+    try {
+      await action();
+      await reload();
+      setNotice(done);
+      return true;
+    } catch (error) {
+      setFailure(problemMessage(error, fallback));
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const add = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const expiresAt = String(data.get('expiresAt') ?? '');
+    const added = await run(
+      'add',
+      () =>
+        apiFetch('/api/admin/api-keys', {
+          method: 'POST',
+          json: {
+            key: String(data.get('key') ?? ''),
+            label: String(data.get('label') ?? '') || undefined,
+            expiresAt: expiresAt || undefined,
+          },
+        }),
+      'The key was accepted by the service and stored. Switch to it when ready.',
+      'The key could not be added.',
+    );
+    if (added) form.reset();
+  };
+
+  const keyPath = (key: ApiKeyView) => `/api/admin/api-keys/${encodeURIComponent(key.id)}`;
+
+  return (
+    <section aria-labelledby="api-keys-heading" className="flex max-w-4xl flex-col gap-4">
+      <div>
+        <h2 id="api-keys-heading" className="text-lg font-semibold">
+          API keys
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          To replace the key without interruption: add the new key (the service checks it first), switch to
+          it, then ask the service operator to revoke the old one and remove it here. Every dashboard server
+          uses the new key within {overview.propagationSeconds} seconds of the switch; work already under way
+          finishes with the old key, so allow a few minutes before it is revoked.
+        </p>
+      </div>
+      {failure ? (
+        <Alert tone="danger">
+          <p>{failure}</p>
+        </Alert>
+      ) : null}
+      {notice ? (
+        <Alert tone="info">
+          <p>{notice}</p>
+        </Alert>
+      ) : null}
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Key</TableHead>
+            <TableHead>Label</TableHead>
+            <TableHead>State</TableHead>
+            <TableHead>Expires</TableHead>
+            <TableHead>
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {overview.keys.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={5} className="text-muted-foreground">
+                No key yet: add the key the service operator issued.
+              </TableCell>
+            </TableRow>
+          ) : null}
+          {overview.keys.map((key) => {
+            const state = keyState(key);
+            return (
+              <TableRow key={key.id}>
+                <TableCell className="font-mono">…{key.last4}</TableCell>
+                <TableCell>
+                  {key.label ?? '—'}
+                  {key.source === 'environment' ? (
+                    <span className="block text-xs text-muted-foreground">
+                      Used while no stored key is switched to
+                    </span>
+                  ) : null}
+                </TableCell>
+                <TableCell>
+                  <Badge tone={state.tone}>{state.label}</Badge>
+                </TableCell>
+                <TableCell>
+                  <ExpiryEditor
+                    value={key.expiresAt}
+                    disabled={busy !== null}
+                    onSave={(expiresAt) =>
+                      run(
+                        key.id,
+                        () => apiFetch(keyPath(key), { method: 'PATCH', json: { expiresAt } }),
+                        'The expiry date was recorded.',
+                        'The expiry date could not be saved.',
+                      )
+                    }
+                  />
+                </TableCell>
+                <TableCell>
+                  <div className="flex flex-wrap justify-end gap-2">
+                    {!key.active ? (
+                      <Button
+                        size="sm"
+                        disabled={busy !== null}
+                        onClick={() =>
+                          run(
+                            key.id,
+                            () => apiFetch(`${keyPath(key)}/activate`, { method: 'POST' }),
+                            `Switched to the key …${key.last4}.`,
+                            'The switch did not happen.',
+                          )
+                        }
+                      >
+                        {busy === key.id ? 'Switching…' : 'Switch to this key'}
+                      </Button>
+                    ) : null}
+                    {key.source === 'stored' ? (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={busy !== null}
+                        onClick={() =>
+                          run(
+                            key.id,
+                            () => apiFetch(`${keyPath(key)}/verify`, { method: 'POST' }),
+                            `The key …${key.last4} was checked against the service.`,
+                            'The check could not run.',
+                          )
+                        }
+                      >
+                        Check
+                      </Button>
+                    ) : null}
+                    {key.source === 'stored' && !key.active ? (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={busy !== null}
+                        onClick={() =>
+                          run(
+                            key.id,
+                            () => apiFetch(keyPath(key), { method: 'DELETE' }),
+                            `The key …${key.last4} was removed.`,
+                            'The key could not be removed.',
+                          )
+                        }
+                      >
+                        Remove
+                      </Button>
+                    ) : null}
+                  </div>
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+      <form
+        onSubmit={add}
+        className="grid gap-3 rounded-lg border p-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end"
+      >
+        <FormField label="New API key" hint="64 hexadecimal characters, as issued by the service operator.">
+          <Input name="key" type="password" autoComplete="off" spellCheck={false} required />
+        </FormField>
+        <FormField label="Label (optional)">
+          <Input name="label" maxLength={80} />
+        </FormField>
+        <FormField label="Expires on (optional)">
+          <Input name="expiresAt" type="date" />
+        </FormField>
+        <Button type="submit" disabled={busy !== null}>
+          {busy === 'add' ? 'Checking…' : 'Add key'}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+function ExpiryEditor({
+  value,
+  disabled,
+  onSave,
+}: {
+  value: string | null;
+  disabled: boolean;
+  onSave: (expiresAt: string | null) => Promise<boolean>;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(value?.slice(0, 10) ?? '');
+  if (!editing) {
+    return (
+      <span className="flex items-center gap-2">
+        {formatDate(value)}
+        <Button size="sm" variant="ghost" disabled={disabled} onClick={() => setEditing(true)}>
+          {value ? 'Change' : 'Record'}
+        </Button>
+      </span>
+    );
+  }
+  return (
+    <form
+      className="flex items-center gap-2"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        if (await onSave(draft || null)) setEditing(false);
+      }}
+    >
+      <Input
+        type="date"
+        aria-label="Expiry date"
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        className="w-40"
+      />
+      <Button size="sm" type="submit" disabled={disabled}>
+        Save
+      </Button>
+    </form>
+  );
+}

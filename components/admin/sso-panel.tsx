@@ -1,0 +1,127 @@
+'use client';
+
+import { useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { apiFetch, problemMessage } from '@/lib/http/api-client';
+import { isRole, ROLE_LABELS, ROLES, type Role } from '@/lib/policy/roles';
+
+export interface SsoOverviewView {
+  configured: boolean;
+  providerName: string | null;
+  issuer: string | null;
+  redirectUri: string;
+  allowedDomains: string[];
+  roleClaim: string | null;
+  roleMap: [string, string][];
+  defaultRole: string | null;
+  localPasswords: boolean;
+}
+
+const roleLabel = (role: string | null) => (role && isRole(role) ? ROLE_LABELS[role] : 'none');
+
+/**
+ * Single sign-on as the environment configures it (OIDC_*), and the one setting an admin makes
+ * here: the role of new single sign-on users whose role claim maps to none.
+ */
+export function SsoPanel({ initial }: { initial: SsoOverviewView }) {
+  const [overview, setOverview] = useState(initial);
+  const [draft, setDraft] = useState(initial.defaultRole ?? '');
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const save = async () => {
+    setPending(true);
+    setFailure(null);
+    try {
+      setOverview(
+        await apiFetch<SsoOverviewView>('/api/admin/connection/sso', {
+          method: 'PUT',
+          json: { defaultRole: draft === '' ? null : (draft as Role) },
+        }),
+      );
+    } catch (error) {
+      setFailure(problemMessage(error, 'The default role could not be saved.'));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="sso-heading" className="flex max-w-3xl flex-col gap-4">
+      <h2 id="sso-heading" className="text-lg font-semibold">
+        Single sign-on
+      </h2>
+      {!overview.configured ? (
+        <p className="text-sm text-muted-foreground">
+          Not configured. Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET to let people sign in through
+          your organisation’s identity provider; register {overview.redirectUri} as its redirect URI.
+        </p>
+      ) : (
+        <>
+          <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
+            <dt className="text-muted-foreground">Provider</dt>
+            <dd>{overview.providerName}</dd>
+            <dt className="text-muted-foreground">Issuer</dt>
+            <dd className="font-mono">{overview.issuer}</dd>
+            <dt className="text-muted-foreground">Redirect URI</dt>
+            <dd className="font-mono">{overview.redirectUri}</dd>
+            <dt className="text-muted-foreground">Allowed email domains</dt>
+            <dd>{overview.allowedDomains.length > 0 ? overview.allowedDomains.join(', ') : 'any'}</dd>
+            <dt className="text-muted-foreground">Role from claim</dt>
+            <dd>
+              {overview.roleClaim && overview.roleMap.length > 0 ? (
+                <>
+                  <span className="font-mono">{overview.roleClaim}</span>:{' '}
+                  {overview.roleMap.map(([value, role]) => `${value} → ${roleLabel(role)}`).join(', ')}
+                </>
+              ) : (
+                'not mapped'
+              )}
+            </dd>
+            <dt className="text-muted-foreground">Passwords</dt>
+            <dd>
+              {overview.localPasswords ? (
+                <Badge tone="neutral">Also allowed</Badge>
+              ) : (
+                <Badge tone="success">Off: single sign-on only</Badge>
+              )}
+            </dd>
+          </dl>
+          <div className="flex flex-wrap items-end gap-3">
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor="sso-default-role">Role of new users without a mapped role</Label>
+              <NativeSelect
+                id="sso-default-role"
+                value={draft}
+                onChange={(event) => setDraft(event.target.value)}
+              >
+                <option value="">None: refuse them until an admin assigns a role</option>
+                {ROLES.map((role) => (
+                  <option key={role} value={role}>
+                    {ROLE_LABELS[role]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <Button onClick={save} disabled={pending || draft === (overview.defaultRole ?? '')}>
+              {pending ? 'Saving…' : 'Save'}
+            </Button>
+          </div>
+          <p className="text-xs text-muted-foreground">
+            The role is given when someone signs in for the first time; change it later on the users page.
+            Someone removed at the provider cannot sign in again once their session here ends.
+          </p>
+          {failure ? (
+            <Alert tone="danger">
+              <p>{failure}</p>
+            </Alert>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,7 @@
+CREATE TABLE "invoice_catalog" (
+	"connection" text PRIMARY KEY NOT NULL,
+	"invoices" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"read_at" timestamp with time zone,
+	"calls" integer DEFAULT 0 NOT NULL,
+	"reading_since" timestamp with time zone
+);

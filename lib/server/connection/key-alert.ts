@@ -1,0 +1,64 @@
+import 'server-only';
+import type { ApiKeyAlert, ApiKeyView } from '../../connection/api-key-views';
+import { getEnv } from '../../env';
+import { logger } from '../../log';
+import { listApiKeys } from './api-keys';
+import { maskKey } from './key-crypto';
+
+/** How early an admin is reminded of a recorded expiry: time to ask the operator for the next key. */
+export const KEY_EXPIRY_WARNING_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The one alert about the key in use, for the admins' banner (connection page and header): the
+ * service answered api_key_expired, or the expiry the admin recorded is near or past. The
+ * reminders issue will send the same alert as a notification.
+ */
+export async function apiKeyAlert(now = new Date()): Promise<ApiKeyAlert | null> {
+  if (!getEnv().ANNUITY_API_URL) return null;
+  try {
+    const { keys } = await listApiKeys();
+    const active = keys.find((key) => key.active);
+    return active ? alertFor(active, keys, now) : null;
+  } catch (error) {
+    // The header shows it on every admin page: a failure here must not take the page down.
+    logger.warn({ err: error }, 'could not work out the API key alert');
+    return null;
+  }
+}
+
+export function alertFor(active: ApiKeyView, keys: readonly ApiKeyView[], now: Date): ApiKeyAlert | null {
+  const masked = maskKey(active.last4);
+  const standby = keys.find(
+    (key) => !key.active && key.source === 'stored' && key.verifiedAt && !key.expiredSeenAt,
+  );
+  const next = standby
+    ? `The key ${maskKey(standby.last4)} is ready: switch to it on the connection page.`
+    : 'Ask the service operator for a new key, add it on the connection page and switch to it.';
+  if (active.expiredSeenAt && (!active.activatedAt || active.expiredSeenAt >= active.activatedAt)) {
+    return {
+      tone: 'danger',
+      title: 'The API key has expired',
+      message: `The service answered api_key_expired for the key ${masked}: nothing reaches the service until another key is in use. ${next}`,
+    };
+  }
+  if (!active.expiresAt) return null;
+  const expiresAt = new Date(active.expiresAt);
+  const date = active.expiresAt.slice(0, 10);
+  if (expiresAt.getTime() <= now.getTime()) {
+    return {
+      tone: 'danger',
+      title: 'The API key has expired',
+      message: `The key ${masked} expired on ${date}, as recorded. ${next}`,
+    };
+  }
+  // Whole calendar days (UTC), so the count does not change with the hour of the visit.
+  const daysLeft = Math.round((Date.parse(date) - Date.parse(now.toISOString().slice(0, 10))) / DAY_MS);
+  if (daysLeft > KEY_EXPIRY_WARNING_DAYS) return null;
+  const when = daysLeft === 0 ? 'today' : `on ${date}, in ${daysLeft} day${daysLeft === 1 ? '' : 's'}`;
+  return {
+    tone: 'warning',
+    title: 'The API key expires soon',
+    message: `The key ${masked} expires ${when}. ${next}`,
+  };
+}
