@@ -149,7 +149,8 @@ describe('malformed input', () => {
         }
       }
     }
-  });
+    // Every route × four hostile params × every garbage body: the time grows with the routes.
+  }, 120_000);
 
   it('refuses a body over 1 MB, even signed out, before reading it whole', async () => {
     const { POST } = await import('@/app/api/session/route');
