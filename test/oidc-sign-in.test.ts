@@ -360,7 +360,8 @@ describe('single sign-on with OpenID Connect', () => {
     setAuthForTests(createAuth(harness.database.db, parseEnv(process.env)));
     try {
       const response = await signInRequest();
-      expect(response.status).not.toBe(200);
+      expect(response.status).toBe(403);
+      expect((await response.json()).code).toBe('local_passwords_off');
       expect(response.headers.getSetCookie().some((cookie) => cookie.includes('session_token='))).toBe(false);
     } finally {
       delete process.env.LOCAL_PASSWORDS;

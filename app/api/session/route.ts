@@ -38,6 +38,14 @@ export const POST = defineRoute(
             'Demo accounts sign in only while the dashboard uses the stand-in service. Ask an administrator for an account.',
           requestId,
         });
+      case 'passwords-off':
+        return problemResponse({
+          status: 403,
+          code: 'local_passwords_off',
+          title: 'Passwords are turned off',
+          detail: 'This dashboard signs people in through the organisation’s identity provider only.',
+          requestId,
+        });
       case 'signed-in':
         return withCookies(Response.json({ redirectTo: result.redirectTo }), result.cookies);
     }

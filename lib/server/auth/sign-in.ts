@@ -19,6 +19,7 @@ import {
   resetAttempts,
   SIGN_IN_MAX_FAILURES,
 } from './sign-in-limit';
+import { localPasswordsEnabled } from './sso-config';
 import { findUserByEmail, normalizeEmail } from './user-accounts';
 
 export type SignInResult =
@@ -27,7 +28,9 @@ export type SignInResult =
   /** Wrong email, wrong password or a deactivated account: the answer never says which. */
   | { kind: 'refused' }
   /** A demo account (published password) while the upstream is a real service. */
-  | { kind: 'demo-refused' };
+  | { kind: 'demo-refused' }
+  /** Local passwords are turned off (LOCAL_PASSWORDS=off): people sign in through SSO only. */
+  | { kind: 'passwords-off' };
 
 /**
  * Email and password sign-in, in the order that keeps it safe: the attempt is claimed against the
@@ -42,8 +45,9 @@ export async function signInWithPassword(input: {
   headers: Headers;
   requestId: string;
 }): Promise<SignInResult> {
-  const db = await getDb();
   const env = getEnv();
+  if (!localPasswordsEnabled(env)) return { kind: 'passwords-off' };
+  const db = await getDb();
   const email = normalizeEmail(input.email);
   const address = clientAddress(input.headers, env.TRUST_PROXY);
   const audit = (outcome: 'success' | 'failure', reason?: string, userId: string | null = null) =>
