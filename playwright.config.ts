@@ -15,6 +15,21 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  // Every journey runs against the stand-in's `default` profile; then the monthly cycle runs again
+  // against `variant`, where every choice the spec leaves open is made the other way
+  // (sandbox/profiles.ts). The same servers serve both: variant-setup switches the profile through
+  // the operator API once the default journeys are done, and variant-teardown switches it back.
+  projects: [
+    { name: 'default', testIgnore: /variant-profile\.(setup|teardown)\.ts$/ },
+    {
+      name: 'variant-setup',
+      testMatch: /variant-profile\.setup\.ts$/,
+      dependencies: ['default'],
+      teardown: 'variant-teardown',
+    },
+    { name: 'variant', testMatch: /monthly-cycle\.spec\.ts$/, dependencies: ['variant-setup'] },
+    { name: 'variant-teardown', testMatch: /variant-profile\.teardown\.ts$/ },
+  ],
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
@@ -47,6 +62,8 @@ export default defineConfig({
       DATA_DIR: '.data/e2e',
       SANDBOX_OPERATOR_TOKEN: E2E_OPERATOR_TOKEN,
       SANDBOX_DEMO: '0',
+      // The default journeys meet the default profile; the variant project switches it at run time.
+      SANDBOX_PROFILE: 'default',
       LOG_LEVEL: 'warn',
       // The suite runs on the embedded defaults whatever the developer's shell says.
       DATABASE_URL: '',

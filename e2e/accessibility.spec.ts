@@ -49,7 +49,7 @@ test('the admin pages, the 403 page and sign-in have no axe violations', async (
 });
 
 test('the decision flow works with the keyboard alone', async ({ page }) => {
-  await signInAs(page, 'paralegal');
+  await signInAs(page, 'paralegal', '/renewals');
   const first = new URL(page.url()).searchParams.get('month') as string;
   const event = await findEvent(first, (candidate) => offers(candidate, 'SKIP_THIS_TIME'));
   const name = await nameOf(event);

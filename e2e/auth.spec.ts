@@ -5,13 +5,14 @@ import { signInAs } from './session';
 const SECTIONS = ['Renewals', 'Portfolio', 'Tracking', 'Invoices', 'Rate freezes', 'Admin'] as const;
 
 const VISIBLE: Record<'paralegal' | 'finance' | 'manager' | 'admin', { home: RegExp; sections: string[] }> = {
-  paralegal: { home: /\/renewals(\?|$)/, sections: ['Renewals', 'Portfolio', 'Tracking'] },
-  finance: { home: /\/invoices$/, sections: ['Renewals', 'Portfolio', 'Invoices'] },
+  // Every role starts on Today (issue 14), which shows it its own work.
+  paralegal: { home: /:\d+\/$/, sections: ['Renewals', 'Portfolio', 'Tracking'] },
+  finance: { home: /:\d+\/$/, sections: ['Renewals', 'Portfolio', 'Invoices'] },
   manager: {
-    home: /\/renewals(\?|$)/,
+    home: /:\d+\/$/,
     sections: ['Renewals', 'Portfolio', 'Tracking', 'Invoices', 'Rate freezes'],
   },
-  admin: { home: /\/admin$/, sections: ['Admin'] },
+  admin: { home: /:\d+\/$/, sections: ['Admin'] },
 };
 
 test('a signed-out visitor is sent to sign in and back to the page they asked for', async ({ page }) => {
@@ -36,6 +37,7 @@ for (const [role, expected] of Object.entries(VISIBLE)) {
   test(`${role} sees only their sections and can sign out`, async ({ page }) => {
     await signInAs(page, role as keyof typeof VISIBLE);
     await expect(page).toHaveURL(expected.home);
+    await expect(page.getByRole('heading', { name: 'Today', level: 1 })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const section of SECTIONS) {
       const link = nav.getByRole('link', { name: section, exact: true });

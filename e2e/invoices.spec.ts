@@ -104,7 +104,7 @@ test('finance opens an invoice, sees the flagged variance, disputes the line and
   const lineNumber = invoice.fees.findIndex((line) => line.eventId === event.id) + 1;
   expect(lineNumber).toBeGreaterThan(0);
 
-  await signInAs(page, 'finance');
+  await signInAs(page, 'finance', '/invoices');
   await expect(page).toHaveURL(/\/invoices$/);
   await expect(page.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
   await expectNoAxeViolations(page);

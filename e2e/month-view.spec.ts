@@ -9,8 +9,9 @@ import { signInAs } from './session';
 test('a paralegal opens the month view, filters by office, sees the service’s counts and totals, opens a patent and exports CSV', async ({
   page,
 }) => {
-  await signInAs(page, 'paralegal');
-  // The default month is the earliest with renewals open for instruction.
+  // Today is the start page (issue 14); the month view picks its default month when opened bare.
+  await signInAs(page, 'paralegal', '/renewals');
+  // The default month holds the earliest deadline among renewals open for a decision.
   await expect(page).toHaveURL(/\/renewals\?month=\d{4}-\d{2}/);
   const month = new URL(page.url()).searchParams.get('month') as string;
   const locale = await page.evaluate(() => navigator.language);
@@ -82,7 +83,8 @@ test('a paralegal opens the month view, filters by office, sees the service’s 
 });
 
 test('local filters and sort apply at once and stay in the URL', async ({ page }) => {
-  await signInAs(page, 'paralegal');
+  // Today is the start page (issue 14); the month view picks its default month when opened bare.
+  await signInAs(page, 'paralegal', '/renewals');
   await expect(page).toHaveURL(/\/renewals\?month=/);
   const month = new URL(page.url()).searchParams.get('month') as string;
   const events = await monthEvents(month);

@@ -10,7 +10,8 @@ import { signInAs } from './session';
  * FULFILLED, download the official receipt. And a DROP, confirmed for its patent.
  */
 async function openMonth(page: Page): Promise<string> {
-  await signInAs(page, 'paralegal');
+  // Today is the start page (issue 14); the month view picks its default month when opened bare.
+  await signInAs(page, 'paralegal', '/renewals');
   await expect(page).toHaveURL(/\/renewals\?month=\d{4}-\d{2}/);
   return new URL(page.url()).searchParams.get('month') as string;
 }

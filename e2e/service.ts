@@ -10,7 +10,24 @@ import { createOperatorClient } from '../sandbox/operator-client';
  * Raw fetch: lib/annuity's client is server-only by design.
  */
 export const SERVICE_URL = `http://127.0.0.1:${process.env.E2E_SANDBOX_PORT ?? 4110}`;
-export const operator = createOperatorClient({ baseUrl: SERVICE_URL, token: E2E_OPERATOR_TOKEN });
+const operatorClient = createOperatorClient({ baseUrl: SERVICE_URL, token: E2E_OPERATOR_TOKEN });
+
+/**
+ * The operator API. Moving an event along its pipeline is what the office does; under a profile
+ * that files the official receipt days after FULFILLED (sandbox/profiles.ts,
+ * `officialReceiptDelayDays`) a journey does not wait days: the office's receipt is filed with the
+ * move to FULFILLED, as the default profile always does.
+ */
+export const operator = {
+  ...operatorClient,
+  async progressEvent(...args: Parameters<typeof operatorClient.progressEvent>) {
+    const moved = await operatorClient.progressEvent(...args);
+    if (moved.processingStatus === 'FULFILLED' && moved.appliedDecision === 'PROCEED') {
+      return operatorClient.releaseOfficialReceipt(moved.id);
+    }
+    return moved;
+  },
+};
 
 export interface ServiceEvent {
   id: string;
@@ -35,12 +52,20 @@ export interface ServicePatent {
   office: string;
 }
 
+/** A read of the service, retried twice on a 5xx like the dashboard's own client (spec: Errors). */
 async function get<T>(path: string): Promise<T> {
-  const response = await fetch(`${SERVICE_URL}/api/v2/external${path}`, {
-    headers: { 'x-api-key': DEMO_API_KEY },
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(`${SERVICE_URL}/api/v2/external${path}`, {
+      headers: { 'x-api-key': DEMO_API_KEY },
+    });
+    if (response.status >= 500 && attempt < 3) {
+      await response.body?.cancel();
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+      continue;
+    }
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  }
 }
 
 /** Every renewal due in a month, with fees, as the service lists it (100 per page). */
@@ -63,7 +88,9 @@ export async function monthEvents(month: string, offices: string[] = []): Promis
 }
 
 export const patent = (id: string) => get<ServicePatent>(`/patents/${id}`);
-export const patentEvents = (id: string) => get<ServiceEvent[]>(`/patents/${id}/events`);
+/** A patent's renewals (events of kinds a later v2 may add are ignored, spec: Patent event). */
+export const patentEvents = async (id: string) =>
+  (await get<ServiceEvent[]>(`/patents/${id}/events`)).filter((event) => event.eventType === 'RENEWAL');
 
 /** The badge the month view must show for an event, from the service's instructability only. */
 export function badgeOf(event: ServiceEvent): string {

@@ -12,7 +12,7 @@ const optionalString = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToU
 const port = (fallback: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65_535).default(fallback));
 
-export const envSchema = z
+const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: port(3000),

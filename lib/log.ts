@@ -6,7 +6,7 @@ import { REDACTED, redact, SECRET_FIELD_NAMES } from './redact';
  * (lib/redact.ts) before pino sees it, so no x-api-key header, cookie, password or registered
  * secret can be written, whatever a caller logs — including an Error whose message holds one.
  */
-export function loggerOptions(level = process.env.LOG_LEVEL ?? 'info'): LoggerOptions {
+function loggerOptions(level = process.env.LOG_LEVEL ?? 'info'): LoggerOptions {
   return {
     level,
     base: { service: 'annuity-console' },

@@ -33,7 +33,7 @@ export function registerSecret(value: string | undefined): void {
   if (value && value.length >= 8) knownSecrets.add(value);
 }
 
-export function redactText(text: string): string {
+function redactText(text: string): string {
   let out = text;
   for (const secret of knownSecrets) {
     if (out.includes(secret)) out = out.split(secret).join(REDACTED);

@@ -3,7 +3,7 @@
 import { deferred } from '@/components/ui/deferred';
 import { ColumnsTrigger, type ColumnVisibilityProps } from './column-visibility-trigger';
 
-export type { ColumnVisibilityProps, ToggleableColumn } from './column-visibility-trigger';
+export type { ColumnVisibilityProps } from './column-visibility-trigger';
 
 /** Until the menu's code arrives: the same button, saying it opens a menu, not yet opening it. */
 function ColumnVisibilityPlaceholder({ hidden }: ColumnVisibilityProps) {

@@ -3,7 +3,7 @@
 import type { ComponentProps } from 'react';
 import { Button } from '@/components/ui/button';
 
-export interface ToggleableColumn {
+interface ToggleableColumn {
   id: string;
   header: string;
 }

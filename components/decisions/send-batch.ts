@@ -2,8 +2,6 @@ import type { BatchView } from '@/lib/decisions/batch';
 import type { EventProblem } from '@/lib/decisions/event-problems';
 import { ApiProblem, apiFetch } from '@/lib/http/api-client';
 
-export type { BatchView };
-
 export type SendResult =
   | { kind: 'sent'; batch: BatchView }
   | {

@@ -9,7 +9,6 @@ import { conflictsWith, offeredDecisions } from '@/lib/decisions/rules';
 import { createSaveQueue, type SaveState } from '@/lib/decisions/save-queue';
 import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
 import type { RenewalRow } from '@/lib/renewals/rows';
-import { draftGraceOf } from '@/lib/today/cost-of-waiting';
 import { DRAFT_QUERY_KEY, draftQuery, saveDraft } from './draft-query';
 
 const SAVE_DELAY_MS = 400;
@@ -45,7 +44,13 @@ export function entryFromRow(row: RenewalRow, decision: DraftEntry['decision']):
           fxFrozen: row.fees.isFxRateFrozen,
         }
       : null,
-    grace: draftGraceOf(row),
+    // The cost of waiting, for the review (lib/today/draft-grace.ts); inline to keep the month
+    // view's script small.
+    grace: {
+      periodEnd: row.gracePeriodEndDate,
+      duePeriod: row.duePeriod,
+      surcharge: row.fees?.components.find((component) => component.type === 'GRACE_PERIOD')?.amount ?? null,
+    },
   };
 }
 

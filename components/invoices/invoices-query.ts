@@ -30,7 +30,7 @@ export function invoiceDetailQuery(invoiceId: string) {
 }
 
 /** Marks are our own data: cheap to poll, so another finance user's marks show up within a minute. */
-export const MARKS_POLL_MS = 30_000;
+const MARKS_POLL_MS = 30_000;
 
 export function invoiceMarksQuery(invoiceId: string) {
   return queryOptions({

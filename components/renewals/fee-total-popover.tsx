@@ -20,7 +20,7 @@ export function FeeTotalPopover({ fees, total, label, locale }: FeeTotalProps) {
   );
 }
 
-export function FeeBreakdown({ fees, locale }: { fees: RowFees; locale: string }) {
+function FeeBreakdown({ fees, locale }: { fees: RowFees; locale: string }) {
   return (
     <div className="flex flex-col gap-2 text-sm">
       <p className="font-medium">

@@ -41,6 +41,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     description: "Freeze a month's exchange rates",
   },
   {
+    href: '/notifications',
+    permission: 'notifications:read',
+    label: 'Notifications',
+    description: 'Reminders and alerts, and what you receive',
+  },
+  {
     href: '/admin',
     permission: 'users:manage',
     label: 'Admin',

@@ -2,8 +2,8 @@ import { CurrencyTotals } from '@/components/money/currency-totals';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMoney } from '@/lib/annuity/money';
-import { patentName } from '@/lib/portfolio/patent-name';
 import { formatDate, formatTimestamp, formatYearMonth } from '@/lib/format/dates';
+import { patentName } from '@/lib/portfolio/patent-name';
 import { mostUrgent, TODAY_BUCKET_TEXT } from '@/lib/today/buckets';
 import type {
   AdminSection,

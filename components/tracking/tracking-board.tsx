@@ -15,12 +15,24 @@ import { SkeletonRows } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatMoney } from '@/lib/annuity/money';
 import { addMonths, formatDate, formatTimestamp, formatYearMonth, isYearMonth } from '@/lib/format/dates';
+import { patentName } from '@/lib/portfolio/patent-name';
 import { decisionLabel, processingStatusLabel } from '@/lib/renewals/labels';
 import type { RenewalRow } from '@/lib/renewals/rows';
+import type { TrackingData } from '@/lib/tracking/data';
+import { serializeTrackingParams } from '@/lib/tracking/url-state';
 import { OfficialReceiptButton } from './official-receipt-button';
 import { trackingQuery } from './tracking-query';
 
-const rowName = (row: RenewalRow) => row.caseReference ?? row.providerId ?? row.patentId;
+const rowName = (row: RenewalRow) => patentName(row);
+
+function receiptFailures(data: TrackingData | undefined): { row: RenewalRow; reason: string }[] {
+  if (!data?.receiptCheckFailures) return [];
+  const byId = new Map(data.rows.map((row) => [row.eventId, row]));
+  return data.receiptCheckFailures.flatMap(({ eventId, reason }) => {
+    const row = byId.get(eventId);
+    return row ? [{ row, reason }] : [];
+  });
+}
 
 /**
  * The month-close board: where each instructed renewal of a due month is in the pipeline, what
@@ -32,7 +44,8 @@ export function TrackingBoard({ month, canDownload }: { month: string; canDownlo
   const router = useRouter();
   const query = useQuery(trackingQuery(month));
   const data = query.data;
-  const go = (next: string) => router.push(`/tracking?month=${next}`);
+  const failures = receiptFailures(data);
+  const go = (next: string) => router.push(serializeTrackingParams('/tracking', { month: next }));
 
   return (
     <div className="flex flex-col gap-5" aria-busy={query.isFetching}>
@@ -146,7 +159,7 @@ export function TrackingBoard({ month, canDownload }: { month: string; canDownlo
             </section>
           ) : null}
 
-          {data.gaps.length > 0 || data.uncheckedReceipts > 0 ? (
+          {data.gaps.length > 0 || data.uncheckedReceipts > 0 || failures.length > 0 ? (
             <section aria-labelledby="gaps" className="flex flex-col gap-2">
               <h2 id="gaps" className="text-lg font-semibold">
                 Fulfilled but not closed
@@ -156,6 +169,18 @@ export function TrackingBoard({ month, canDownload }: { month: string; canDownlo
                   {data.uncheckedReceipts} official receipt(s) not checked yet; they are checked a few at a
                   time to save quota.
                 </p>
+              ) : null}
+              {failures.length > 0 ? (
+                // spec: Endpoints 6 to 8 — other error statuses are not shown; one odd answer
+                // is reported on its renewal and the rest of the board stands.
+                <ul className="text-xs text-muted-foreground">
+                  {failures.map(({ row, reason }) => (
+                    <li key={row.eventId}>
+                      Could not check the official receipt of {rowName(row)}: {reason}. It is checked again
+                      later.
+                    </li>
+                  ))}
+                </ul>
               ) : null}
               {data.gaps.length > 0 ? (
                 <Table>

@@ -7,8 +7,8 @@ import { trackingApiQuery } from '@/lib/tracking/url-state';
  * Office confirmations take days (spec: States), and each poll reads the whole month from the
  * shared daily quota: every five minutes while the tab is open, every thirty when quota is low.
  */
-export const POLL_MS = 5 * 60_000;
-export const LOW_QUOTA_POLL_MS = 30 * 60_000;
+const POLL_MS = 5 * 60_000;
+const LOW_QUOTA_POLL_MS = 30 * 60_000;
 
 export function trackingQuery(month: string) {
   return queryOptions({

@@ -18,8 +18,6 @@ export const badgeVariants = cva(
   },
 );
 
-export type BadgeTone = NonNullable<VariantProps<typeof badgeVariants>['tone']>;
-
 export function Badge({
   className,
   tone,

@@ -42,18 +42,6 @@ export function DropdownMenuSeparator({
   return <MenuPrimitive.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
 }
 
-export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof MenuPrimitive.Item>) {
-  return (
-    <MenuPrimitive.Item
-      className={cn(
-        'relative flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none focus:bg-accent data-[disabled]:opacity-50',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
-
 export function DropdownMenuCheckboxItem({
   className,
   children,

@@ -10,7 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** What the rest of the app sees: the query builder, whichever driver is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -25,7 +25,7 @@ export type DatabaseTarget =
   /** `dataDir` null means in memory (tests). */
   | { kind: 'pglite'; dataDir: string | null };
 
-export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib/db/migrations');
+const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib/db/migrations');
 
 // Any constant works; it only has to be the same for every instance sharing one database.
 const MIGRATION_LOCK_KEY = 72_616_001;

@@ -341,6 +341,8 @@ export const officialReceiptCheck = pgTable('official_receipt_check', {
   patentId: text('patent_id').notNull(),
   foundAt: timestamp('found_at', { withTimezone: true, mode: 'date' }),
   checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** Why the last check failed (an answer other than the document or 404); null after a clean check. */
+  failure: text('failure'),
 });
 
 /*
@@ -498,7 +500,10 @@ export const upstreamChange = pgTable(
   ],
 );
 
-/* Upstream calls spent by background work per UTC day, against the configured share of the quota. */
+/*
+ * Upstream calls spent by background work per quota day of the service (named by the reset it
+ * announces; it resets at its own midnight, spec: Limits 2), against the configured share.
+ */
 export const backgroundQuotaUse = pgTable('background_quota_use', {
   day: text('day').primaryKey(),
   calls: integer('calls').notNull().default(0),

@@ -36,7 +36,7 @@ export type BatchState = Exclude<BatchPhase, 'draft'>;
 
 const S = BATCH_STATE;
 
-export const BATCH_TRANSITIONS: Readonly<Record<BatchPhase, readonly BatchState[]>> = {
+const BATCH_TRANSITIONS: Readonly<Record<BatchPhase, readonly BatchState[]>> = {
   [S.draft]: [S.preparing],
   [S.preparing]: [S.posting, S.rejected, S.settled],
   [S.posting]: [S.executed, S.rejected, S.outcomeUnknown, S.settled],

@@ -11,6 +11,8 @@ export interface BatchProblem {
   detail: string;
   requiredScope?: string;
   retryAfterSeconds?: number;
+  /** A batch refused for its size: the largest part the service's refusal suggests (spec: Limits 4). */
+  maxBatchSize?: number;
   events: EventProblem[];
 }
 

@@ -7,7 +7,7 @@ import type { DraftEntry } from './draft';
  * from a rejected batch (architecture: "the service's answer still wins"). Pure: the form runs
  * them on every change and the server runs them again before sending.
  */
-export type SelectionProblemCode = 'decision_not_offered' | 'second_event_of_patent';
+type SelectionProblemCode = 'decision_not_offered' | 'second_event_of_patent';
 
 export interface SelectionProblem {
   eventId: string;

@@ -6,7 +6,7 @@ import type { DraftEntry } from './draft';
  * The review step's summary: per decision, how many and the estimated cost per currency, and the
  * patents a DROP will lose — the things a person must see before sending (issue: review step).
  */
-export interface DecisionGroup {
+interface DecisionGroup {
   decision: Decision;
   count: number;
   totals: CurrencyTotal[];

@@ -21,5 +21,3 @@ export function repeatable<T extends z.ZodType>(item: T) {
     z.array(item).max(MAX_REPEATED_VALUES),
   );
 }
-
-export { PAGE_SIZES } from './limits';

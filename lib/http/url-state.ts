@@ -66,7 +66,7 @@ export interface ChoiceSpec {
   default?: string;
   required?: boolean;
 }
-export interface ListSpec {
+interface ListSpec {
   kind: 'list';
   item: TextSpec | ChoiceSpec;
   default?: readonly string[];

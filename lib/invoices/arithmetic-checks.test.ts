@@ -131,10 +131,17 @@ describe('subtotal × (1 + vatRate) equals the total', () => {
   });
 
   it('passes VAT rounded per line as well as once on the subtotal (the spec does not say which)', () => {
-    const lines = [eurLine(EVENT_A, [component('SERVICE', '0.02')]), eurLine(EVENT_B, [component('SERVICE', '0.02')])];
+    const lines = [
+      eurLine(EVENT_A, [component('SERVICE', '0.02')]),
+      eurLine(EVENT_B, [component('SERVICE', '0.02')]),
+    ];
     const once = invoiceOf(lines, { subtotalExcludingTax: '0.04', vatRate: 0.25, totalIncludingTax: '0.05' });
     expect(checkVatTotal(once).status).toBe('pass');
-    const perLine = invoiceOf(lines, { subtotalExcludingTax: '0.04', vatRate: 0.25, totalIncludingTax: '0.06' });
+    const perLine = invoiceOf(lines, {
+      subtotalExcludingTax: '0.04',
+      vatRate: 0.25,
+      totalIncludingTax: '0.06',
+    });
     expect(expectedTotalPerLine(perLine)).toBe('0.06');
     const result = checkVatTotal(perLine);
     expect(result.status).toBe('pass');

@@ -28,7 +28,7 @@ export interface CheckOptions {
   billings: BillingIndex;
 }
 
-export interface LineReport {
+interface LineReport {
   index: number;
   lineKey: string;
   decision: KnownDecision | null;

@@ -15,7 +15,7 @@ export interface LinePatent {
   office: string | null;
 }
 
-export interface LineEvent {
+interface LineEvent {
   dueDate: string;
   gracePeriodEndDate: string | null;
   annuityYear: number | null;

@@ -62,7 +62,7 @@ function varianceCell(row: ExportLine, pick: 'difference' | 'percent' | 'estimat
 
 const varianceCheck = (row: ExportLine) => row.line.checks.find((c) => c.id === 'estimate-variance');
 
-export const INVOICE_EXPORT_COLUMNS: readonly ExportColumn[] = [
+const INVOICE_EXPORT_COLUMNS: readonly ExportColumn[] = [
   { header: 'Invoice reference', value: (r) => r.invoice.reference },
   // spec: Invoice — null for IMPORTED invoices: an empty cell, the reference identifies them.
   { header: 'Invoice number', value: (r) => r.invoice.number },

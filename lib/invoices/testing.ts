@@ -45,7 +45,6 @@ export function lineOf(invoice: Invoice, index = 0): Fees {
 
 export const EVENT_A = fixtureIds.event;
 export const EVENT_B = '0b1c2d3e-4f50-4617-8a9b-0c1d2e3f4a5b';
-export const EVENT_C = '1c2d3e4f-5061-4728-9bac-1d2e3f4a5b6c';
 
 export function found(overrides: Partial<Extract<EventLookup, { state: 'found' }>> = {}): EventLookup {
   return {

@@ -26,7 +26,7 @@ export type LineVariance =
     }
   | { kind: 'not-compared'; reason: NotComparedReason };
 
-export type NotComparedReason =
+type NotComparedReason =
   | 'correction'
   | 'not-proceed'
   | 'no-decision'
@@ -55,7 +55,7 @@ const NOT_COMPARED: Record<NotComparedReason, { status: 'pass' | 'warning'; text
   },
 };
 
-export function percentOf(difference: string, base: string): string | null {
+function percentOf(difference: string, base: string): string | null {
   if (new Big(base).eq(0)) return new Big(difference).eq(0) ? '0.00' : null;
   return new Big(difference).times(100).div(base).round(2, Big.roundHalfUp).toFixed(2);
 }

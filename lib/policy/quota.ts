@@ -10,7 +10,7 @@ export interface QuotaReading {
   observedAt: Date;
 }
 
-export const LOW_QUOTA_RATIO = 0.1;
+const LOW_QUOTA_RATIO = 0.1;
 
 export function isQuotaLow(reading: QuotaReading | null, now = new Date()): boolean {
   if (!reading) return false;

@@ -29,6 +29,9 @@ const PERMISSION_TABLE = {
   'connection:manage': ['admin'],
   'audit:read': ['admin'],
   'quota:read': ['paralegal', 'finance', 'manager', 'admin'],
+  // Issue 15: each user's own notifications, preferences and calendar feed; the mail log is admins'.
+  'notifications:read': ['paralegal', 'finance', 'manager', 'admin'],
+  'outbox:read': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSION_TABLE;
@@ -42,10 +45,10 @@ export function can(role: Role | null | undefined, permission: Permission): bool
   return (PERMISSION_TABLE[permission] as readonly Role[]).includes(role);
 }
 
-/** Where each role starts after signing in. */
+/** Where each role starts after signing in: Today, which shows each role its own work (issue 14). */
 export const HOME_BY_ROLE: Record<Role, string> = {
-  paralegal: '/renewals',
-  finance: '/invoices',
-  manager: '/renewals',
-  admin: '/admin',
+  paralegal: '/',
+  finance: '/',
+  manager: '/',
+  admin: '/',
 };

@@ -26,7 +26,7 @@ export interface FreezeMonthData {
   fetchedAt: string;
 }
 
-export type FreezeOutcome = 'frozen' | 'already-frozen';
+type FreezeOutcome = 'frozen' | 'already-frozen';
 
 export interface FreezeResult {
   month: string;

@@ -21,7 +21,7 @@ export interface FreezeAttempt {
   result: FreezeAttemptResult;
 }
 
-export interface HorizonObservation {
+interface HorizonObservation {
   month: string;
   monthsAhead: number;
   at: string;
@@ -37,7 +37,7 @@ export interface HorizonKnowledge {
 export const NOTHING_LEARNED: HorizonKnowledge = { refused: null, accepted: null };
 
 /** What an audit entry of a freeze attempt carries in `details` (written by lib/server/rate-freezes). */
-export const freezeAttemptDetailsSchema = z.object({
+const freezeAttemptDetailsSchema = z.object({
   month: yearMonthSchema,
   currentMonth: yearMonthSchema,
   result: z.enum(['frozen', 'already-frozen', 'past', 'beyond-horizon', 'failed']),

@@ -12,7 +12,7 @@ export type FreezeMonthState = 'frozen' | 'freezable' | 'past' | 'beyond-horizon
 export type FreezeRefusal = 'past' | 'beyond-horizon';
 
 /** The current month and the next twelve: how far ahead the overview looks. */
-export const MONTHS_AHEAD = 12;
+const MONTHS_AHEAD = 12;
 
 export const yearMonthSchema = z.string().refine(isYearMonth, 'expected a month as YYYY-MM');
 

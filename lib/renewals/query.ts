@@ -51,7 +51,6 @@ export const renewalsViewSchema = requestSchema(renewalsUrlState, 'api').superRe
 
 /** /api/renewals: the window and the filters the service applies; the parsed value carries the window. */
 export const renewalsQuerySchema = renewalsViewSchema.transform(withWindow);
-export type RenewalsQuery = z.output<typeof renewalsQuerySchema>;
 
 /** /api/renewals/export: the same, plus the local filters, the order and the file's columns. */
 export const renewalsExportSchema = requestSchema(renewalsExportFields, 'export')

@@ -18,8 +18,6 @@ export interface LocalFilters {
   processing: readonly string[];
 }
 
-export const NO_LOCAL_FILTERS: LocalFilters = { badges: [], decisions: [], processing: [] };
-
 export function hasLocalFilters(filters: LocalFilters): boolean {
   return filters.badges.length + filters.decisions.length + filters.processing.length > 0;
 }

@@ -13,7 +13,7 @@ export const MAX_RANGE_DAYS = 366;
 /** How far back and ahead an event can still be open for instruction (spec: Instruction rules). */
 export const OPEN_LOOKBACK_MONTHS = 12;
 /** opensAt is the first day of the month two months before the due month. */
-export const OPEN_LOOKAHEAD_MONTHS = 2;
+const OPEN_LOOKAHEAD_MONTHS = 2;
 
 /** The window the params name, or null when they name none (the caller picks a default month). */
 export function windowFromParams(params: {

@@ -5,7 +5,7 @@ import type { RenewalRow } from '@/lib/renewals/rows';
  * The month-close board: instructed renewals of a due month by processing stage (spec: States,
  * processing status), with counts and amounts per currency, and the renewals that need someone.
  */
-export const PIPELINE = ['INSTRUCTED', 'PAYMENT_SENT', 'PAYMENT_CONFIRMED', 'FULFILLED'] as const;
+const PIPELINE = ['INSTRUCTED', 'PAYMENT_SENT', 'PAYMENT_CONFIRMED', 'FULFILLED'] as const;
 export const PROBLEM_STAGE = 'UNPROCESSABLE';
 
 export interface Stage {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { passwordSchema } from '@/lib/policy/password';
 import { ROLES } from '@/lib/policy/roles';
 
-export const roleSchema = z.enum(ROLES, { error: 'Choose a role' });
+const roleSchema = z.enum(ROLES, { error: 'Choose a role' });
 
 export const createUserSchema = z.object({
   name: z.string().trim().min(1, 'Enter a name').max(120),

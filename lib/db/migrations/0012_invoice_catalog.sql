@@ -5,3 +5,5 @@ CREATE TABLE "invoice_catalog" (
 	"calls" integer DEFAULT 0 NOT NULL,
 	"reading_since" timestamp with time zone
 );
+--> statement-breakpoint
+ALTER TABLE "official_receipt_check" ADD COLUMN "failure" text;

@@ -20,7 +20,7 @@ import { signInAttempt, signInThrottle } from '../../db/schema';
 export const SIGN_IN_MAX_FAILURES = 5;
 /** Per address the allowance is larger: an office behind one address shares it. */
 export const ADDRESS_MAX_FAILURES = 30;
-export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
+const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 const BASE_DELAY_MS = 15_000;
 const MAX_DELAY_MS = 8 * 60 * 1000;
 

@@ -87,7 +87,7 @@ async function findUser(db: Database, userId: string): Promise<UserRow> {
 }
 
 /** Refuses a password found in breach lists (breached-passwords.ts), whoever sets it. */
-export async function assertNotBreached(password: string): Promise<void> {
+async function assertNotBreached(password: string): Promise<void> {
   if (await isBreachedPassword(password))
     throw new UserAccountError(
       'breached_password',

@@ -20,7 +20,7 @@ export const KEY_STATE_ROW = 'default';
 /** How long an instance may go on using a key after another instance switched away from it. */
 export const ACTIVE_KEY_CACHE_MS = 5_000;
 
-export type KeyRef = { kind: 'stored'; id: string } | { kind: 'environment' };
+type KeyRef = { kind: 'stored'; id: string } | { kind: 'environment' };
 
 export interface ActiveKey {
   ref: KeyRef;

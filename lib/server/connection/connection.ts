@@ -7,7 +7,7 @@ import { maskKey } from './key-crypto';
 import { clientWithKey, resolveActiveKey, UpstreamNotConfiguredError, upstreamClient } from './upstream';
 
 export type ScopeState = 'granted' | 'missing' | 'unknown';
-export type KeyState = 'valid' | 'invalid' | 'expired' | 'unknown';
+type KeyState = 'valid' | 'invalid' | 'expired' | 'unknown';
 
 export interface ConnectionReport {
   checkedAt: string;
@@ -91,7 +91,7 @@ export function probeKey(baseUrl: string, apiKey: string, requestId: string): Pr
   return probeScopes(clientWithKey(baseUrl, apiKey, requestId));
 }
 
-export async function checkConnection(requestId: string, baseUrl: string | null): Promise<ConnectionReport> {
+async function checkConnection(requestId: string, baseUrl: string | null): Promise<ConnectionReport> {
   const checkedAt = new Date().toISOString();
   let masked: string | null = null;
   try {

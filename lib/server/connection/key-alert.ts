@@ -6,7 +6,7 @@ import { listApiKeys } from './api-keys';
 import { maskKey } from './key-crypto';
 
 /** How early an admin is reminded of a recorded expiry: time to ask the operator for the next key. */
-export const KEY_EXPIRY_WARNING_DAYS = 30;
+const KEY_EXPIRY_WARNING_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**

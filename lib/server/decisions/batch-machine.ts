@@ -210,44 +210,94 @@ export async function markOutcomeUnknown(
 }
 
 /**
- * posting → executed. One instruction per decision posted, in the order sent (spec: Endpoints 10,
- * Response); the renewals left out because they already carried their decision count as executed.
+ * posting → executed, with the receipt. spec: Instruction receipt — one instruction per submitted
+ * instruction, but an instruction names no event and the order is not promised: an instruction is
+ * tied to a decision only by what identifies it, its `decision` when no other decision of the batch
+ * shares it; never by its position. The renewals left out because they already carried their
+ * decision count as executed.
+ *
+ * Executed means `executed` lists every posted renewal (an EXECUTED instruction, or the decision
+ * seen applied at the service). Otherwise the receipt is kept and the batch moves posting →
+ * outcome unknown: the renewals not yet executed stay pending (a deferred mode, spec: Instruction,
+ * `scheduledForExecutionAt`), in their author's draft, until the events settle them (./reconcile.ts).
  */
 export async function recordExecuted(
   batchId: string,
   input: {
     receipt: InstructionReceipt;
-    posted: readonly Pick<DraftEntry, 'eventId'>[];
+    posted: readonly Pick<DraftEntry, 'eventId' | 'decision'>[];
     alreadyApplied: ReadonlySet<string>;
     upstreamRequestIds: readonly string[];
+    /** Posted renewals known to be executed; all of them when omitted. */
+    executed?: ReadonlySet<string>;
   },
 ): Promise<boolean> {
   const { receipt } = input;
-  const posted: ItemWrite[] = input.posted.map((entry, index) => {
-    const instruction = receipt.instructions[index];
+  const executed = input.executed ?? new Set(input.posted.map((entry) => entry.eventId));
+  const instructionOf = instructionsByIdentity(receipt, input.posted);
+  const posted: ItemWrite[] = input.posted.map((entry) => {
+    const instruction = instructionOf.get(entry.eventId);
+    const done = executed.has(entry.eventId);
     return {
       eventIds: [entry.eventId],
       change: {
-        outcome: 'executed',
+        outcome: done ? 'executed' : 'pending',
         instructionId: instruction?.id ?? null,
-        executedAt: instruction?.executedAt ?? null,
+        executedAt: instruction ? executedAtOf([instruction]) : executedAtOf(sameDecision(receipt, entry)),
+        problemCode: done ? null : 'awaiting_execution',
       },
     };
   });
+  const receiptChange: BatchChange = {
+    receipt,
+    receiptNumber: receipt.number,
+    receiptReference: receipt.reference,
+    receiptIssueDate: receipt.issueDate,
+    upstreamRequestIds: [...input.upstreamRequestIds],
+  };
+  const items = [...posted, alreadyAppliedItems(input.alreadyApplied)];
+  if (input.posted.some((entry) => !executed.has(entry.eventId))) {
+    return (await move(batchId, [S.posting], S.outcomeUnknown, receiptChange, items)) !== null;
+  }
   return settle(
     batchId,
     [S.posting],
     S.executed,
-    {
-      receipt,
-      receiptNumber: receipt.number,
-      receiptReference: receipt.reference,
-      receiptIssueDate: receipt.issueDate,
-      upstreamRequestIds: [...input.upstreamRequestIds],
-    },
-    [...posted, alreadyAppliedItems(input.alreadyApplied)],
+    receiptChange,
+    items,
     new Set([...input.posted.map((entry) => entry.eventId), ...input.alreadyApplied]),
   );
+}
+
+const sameDecision = (receipt: InstructionReceipt, entry: Pick<DraftEntry, 'decision'>) =>
+  receipt.instructions.filter((instruction) => instruction.decision === entry.decision);
+
+/**
+ * The execution time these instructions agree on: `executedAt` is "set when EXECUTED" (spec:
+ * Instruction), so none unless every one is EXECUTED at the same instant (one synchronous batch).
+ */
+function executedAtOf(instructions: InstructionReceipt['instructions']): string | null {
+  const times = new Set(
+    instructions.map((instruction) => (instruction.status === 'EXECUTED' ? instruction.executedAt : null)),
+  );
+  const [only] = times;
+  return times.size === 1 && only ? only : null;
+}
+
+/** Each posted renewal's instruction, where the receipt identifies it (see recordExecuted). */
+function instructionsByIdentity(
+  receipt: InstructionReceipt,
+  posted: readonly Pick<DraftEntry, 'eventId' | 'decision'>[],
+): Map<string, InstructionReceipt['instructions'][number]> {
+  const matched = new Map<string, InstructionReceipt['instructions'][number]>();
+  for (const entry of posted) {
+    const sharing = posted.filter((other) => other.decision === entry.decision);
+    const candidates = sameDecision(receipt, entry);
+    if (sharing.length === 1 && candidates.length === 1 && candidates[0]) {
+      matched.set(entry.eventId, candidates[0]);
+    }
+  }
+  return matched;
 }
 
 /**

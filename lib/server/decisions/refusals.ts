@@ -80,6 +80,8 @@ export async function attributeRefusal(
   const events: EventProblem[] = [];
   const serviceDetail = error.problem?.detail;
   if (error.code === 'validation_failed') {
+    const tooLarge = batchTooLarge(error, posted.length);
+    if (tooLarge) return { problem: tooLarge, applied };
     for (const entry of error.validationErrors) {
       const index = /^\/instructions\/(\d+)/.exec(entry.pointer)?.[1];
       const target = index === undefined ? undefined : posted[Number(index)];
@@ -119,6 +121,31 @@ export async function attributeRefusal(
     // The refusal stands without per-event detail; the batch-level message still says why.
   }
   return refused(events);
+}
+
+/**
+ * spec: Limits 4 — "Maximum number of instructions per batch: not shown". The limit is learnt from
+ * the service's refusal, never assumed: a validation_failed that points at the instruction list as
+ * a whole (`/instructions`, no item) refuses the batch for its size. The limit is the largest
+ * number below the batch's size that the service's detail names, else half the batch; the user is
+ * offered parts of that size, each atomic by itself (spec: Instruction rules, "A batch is atomic").
+ */
+export function batchTooLarge(error: AnnuityApiError, size: number): BatchProblem | null {
+  if (size < 2) return null;
+  const whole = error.validationErrors.filter((entry) => entry.pointer === '/instructions');
+  if (whole.length === 0 || whole.length !== error.validationErrors.length) return null;
+  const said = whole.map((entry) => entry.detail ?? '').join(' ');
+  const named = [...said.matchAll(/\d+/g)].map((match) => Number(match[0])).filter((n) => n >= 1 && n < size);
+  const limit = named.length > 0 ? Math.max(...named) : Math.floor(size / 2);
+  const parts = Math.ceil(size / limit);
+  return {
+    status: 422,
+    code: 'batch_too_large',
+    title: 'Too many decisions for one batch',
+    detail: `The service refused all ${size} decisions as one batch${said ? ` ("${said}")` : ''}, so nothing was sent. Send them in ${parts} parts of at most ${limit}: each part is atomic by itself — it executes whole or not at all, and a part refused leaves the parts already sent as they are.`,
+    maxBatchSize: limit,
+    events: [],
+  };
 }
 
 function withServiceContext(error: AnnuityApiError, problem: EventProblem): Partial<EventProblem> {

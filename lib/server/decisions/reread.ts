@@ -142,3 +142,34 @@ export async function rereadDecisions(
     });
   return { ...reread, applied, refusals };
 }
+
+/**
+ * The fees of re-read events that came without them, from the fees endpoint (spec: Endpoints 5).
+ * spec: Patent event, `fees` — whether the per-patent endpoints carry fees unasked is not shown,
+ * so a single read may lack the estimate a batch records; endpoint 5 gives the same fees object.
+ * A fee read that fails leaves that estimate as the draft saw it: it never stops the batch.
+ */
+export async function fillMissingFees(
+  client: AnnuityClient,
+  events: ReadonlyMap<string, PatentEvent | null>,
+  requestId: string,
+): Promise<ResponseMeta[]> {
+  const metas: ResponseMeta[] = [];
+  const without = [...events.values()].filter(
+    (event): event is PatentEvent => event !== null && event.fees === undefined,
+  );
+  for (let start = 0; start < without.length; start += CONCURRENCY) {
+    await Promise.all(
+      without.slice(start, start + CONCURRENCY).map(async (event) => {
+        try {
+          const { data, meta } = await client.getPatentEventFees(event.patent.id, event.id, { requestId });
+          metas.push(meta);
+          event.fees = data;
+        } catch {
+          // The draft's estimate stays; the batch goes on.
+        }
+      }),
+    );
+  }
+  return metas;
+}

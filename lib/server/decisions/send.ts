@@ -4,10 +4,11 @@ import { AnnuityApiError } from '../../annuity/errors';
 import type { InstructionReceipt } from '../../annuity/schemas';
 import type { BatchProblem, BatchView } from '../../decisions/batch';
 import { BATCH_STATE as S } from '../../decisions/batch-states';
-import { type DraftEntry, patentName } from '../../decisions/draft';
+import type { DraftEntry } from '../../decisions/draft';
 import { eventProblem } from '../../decisions/event-problems';
 import { selectionProblems } from '../../decisions/rules';
 import { logger } from '../../log';
+import { patentName } from '../../portfolio/patent-name';
 import { recordAudit } from '../audit/audit';
 import type { Viewer } from '../auth/session';
 import { noteScopeFromSend } from '../connection/connection';
@@ -26,7 +27,7 @@ import { readDraft } from './drafts';
 import { DecisionInputError } from './errors';
 import { reconcileBatch } from './reconcile';
 import { attributeRefusal, batchLevelProblem, noteScopeFromRefusal, outcomeIsUnknown } from './refusals';
-import { rereadDecisions } from './reread';
+import { fillMissingFees, rereadDecisions } from './reread';
 
 /**
  * Sending a user's draft as one atomic batch (spec: Endpoints 10, Instruction rules, Errors):
@@ -91,7 +92,14 @@ type Stage = 'reread' | 'post';
 
 /** What is known once prepare or post is over, for record to write. */
 type Outcome =
-  | { kind: 'executed'; receipt: InstructionReceipt; posted: DraftEntry[]; alreadyApplied: Set<string> }
+  | {
+      kind: 'executed';
+      receipt: InstructionReceipt;
+      posted: DraftEntry[];
+      alreadyApplied: Set<string>;
+      /** The posted renewals known to be executed: the rest await it (see executedByReceipt). */
+      executed: Set<string>;
+    }
   | {
       kind: 'rejected';
       stage: Stage;
@@ -167,8 +175,9 @@ async function prepare(send: Send): Promise<Ready | Outcome> {
   let current: Awaited<ReturnType<typeof rereadDecisions>>;
   try {
     current = await rereadDecisions(send.client, entries, send.requestId);
+    const feeMetas = await fillMissingFees(send.client, current.events, send.requestId);
     send.upstreamRequestIds.push(
-      ...current.metas.flatMap((meta) => (meta.requestId ? [meta.requestId] : [])),
+      ...[...current.metas, ...feeMetas].flatMap((meta) => (meta.requestId ? [meta.requestId] : [])),
     );
     await recordEstimates(send.batchId, current.events);
   } catch (error) {
@@ -215,7 +224,8 @@ async function post(send: Send, { toPost, alreadyApplied }: Ready): Promise<Outc
     );
     if (answer.meta.requestId) send.upstreamRequestIds.push(answer.meta.requestId);
     noteScopeFromSend('patents:instructions:write', 'granted');
-    return { kind: 'executed', receipt: answer.data, posted: toPost, alreadyApplied };
+    const executed = await executedByReceipt(send, toPost, answer.data);
+    return { kind: 'executed', receipt: answer.data, posted: toPost, alreadyApplied, executed };
   } catch (error) {
     if (error instanceof AnnuityApiError && error.requestId) send.upstreamRequestIds.push(error.requestId);
     if (outcomeIsUnknown(error)) return { kind: 'outcome_unknown' };
@@ -224,6 +234,35 @@ async function post(send: Send, { toPost, alreadyApplied }: Ready): Promise<Outc
     const done = new Set([...alreadyApplied, ...refusal.applied]);
     if (done.size === send.entries.length) return { kind: 'all_already_applied', stage: 'post' };
     return { kind: 'rejected', stage: 'post', problem: refusal.problem, alreadyApplied: done };
+  }
+}
+
+/**
+ * Which posted renewals the answer shows executed. spec: Instruction — `status` is "EXECUTED in
+ * DIRECT mode", other values "not shown", and `scheduledForExecutionAt` exists for other modes: a
+ * receipt whose instructions are not all EXECUTED is not taken as execution. The events are read
+ * again then, and a renewal counts as executed when the service shows our decision applied
+ * (`appliedDecision`, spec: Instruction rules). The others await execution; the batch stays open
+ * and is settled from the events later (./reconcile.ts).
+ */
+async function executedByReceipt(
+  send: Send,
+  toPost: readonly DraftEntry[],
+  receipt: InstructionReceipt,
+): Promise<Set<string>> {
+  const all = new Set(toPost.map((entry) => entry.eventId));
+  const allExecuted =
+    receipt.instructions.length === toPost.length &&
+    receipt.instructions.every((instruction) => instruction.status === 'EXECUTED');
+  if (allExecuted) return all;
+  try {
+    const current = await rereadDecisions(send.client, toPost, send.requestId);
+    send.upstreamRequestIds.push(
+      ...current.metas.flatMap((meta) => (meta.requestId ? [meta.requestId] : [])),
+    );
+    return current.applied;
+  } catch {
+    return new Set();
   }
 }
 
@@ -240,6 +279,9 @@ async function record(send: Send, outcome: Outcome): Promise<BatchView> {
       await audit(send, 'success', {
         receiptNumber: outcome.receipt.number,
         receiptReference: outcome.receipt.reference,
+        ...(outcome.executed.size < outcome.posted.length
+          ? { awaitingExecution: outcome.posted.length - outcome.executed.size }
+          : {}),
       });
       break;
     case 'all_already_applied':

@@ -38,6 +38,7 @@ const batchProblemSchema = z.object({
   detail: z.string(),
   requiredScope: z.string().optional(),
   retryAfterSeconds: z.number().optional(),
+  maxBatchSize: z.number().int().optional(),
   events: z.array(eventProblemSchema),
 }) satisfies z.ZodType<BatchProblem>;
 

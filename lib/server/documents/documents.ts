@@ -1,5 +1,6 @@
 import 'server-only';
 import type { AnnuityDocument } from '../../annuity/client';
+import { attachmentDisposition, safeFilename } from '../../annuity/content-disposition';
 import type { Permission } from '../../policy/roles';
 import { upstreamClient } from '../connection/upstream';
 
@@ -42,12 +43,18 @@ export async function fetchEventDocument(
   }
 }
 
-/** Our answer for a document: the service's bytes as a stream, named as the service named them. */
+/**
+ * Our answer for a document: the service's bytes as a stream, named as the service named them,
+ * made safe. spec: Endpoints 6 to 8 — the documents are `application/pdf`, and the official
+ * receipt's filename pattern is not shown: whatever name and type the upstream sends, the browser
+ * gets a PDF type (never a type it would render, such as HTML) and a filename without path or
+ * control characters, in an ASCII `filename` and the exact (possibly non-ASCII) `filename*`.
+ */
 export function documentResponse(document: AnnuityDocument, fallbackName: string): Response {
-  const filename = (document.filename ?? fallbackName).replace(/["\\\r\n]/g, '');
+  const filename = safeFilename(document.filename, fallbackName, '.pdf');
   const headers: Record<string, string> = {
-    'content-type': document.contentType,
-    'content-disposition': `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+    'content-type': 'application/pdf',
+    'content-disposition': attachmentDisposition(filename),
     'cache-control': 'private, no-store',
     'x-content-type-options': 'nosniff',
   };

@@ -1,6 +1,7 @@
 import 'server-only';
 import { inArray, sql } from 'drizzle-orm';
 import type { AnnuityClient } from '../../annuity/client';
+import { AnnuityApiError } from '../../annuity/errors';
 import { getDb } from '../../db';
 import { officialReceiptCheck } from '../../db/schema';
 
@@ -16,6 +17,12 @@ export interface ReceiptCheck {
   found: Set<string>;
   /** Renewals not checked in this request (the quota cap); shown as "not checked yet". */
   unchecked: Set<string>;
+  /**
+   * Renewals whose check failed, with why: the service answered something other than the document
+   * or 404 (spec: Endpoints 6 to 8, "Error statuses … other than 404: not shown", and Errors, "5xx
+   * behaviour: not shown"). Shown on that renewal; the rest of the board stands.
+   */
+  failed: Map<string, string>;
   calls: number;
 }
 
@@ -25,7 +32,7 @@ export async function officialReceiptsOnFile(
   requestId: string,
   now = new Date(),
 ): Promise<ReceiptCheck> {
-  const result: ReceiptCheck = { found: new Set(), unchecked: new Set(), calls: 0 };
+  const result: ReceiptCheck = { found: new Set(), unchecked: new Set(), failed: new Map(), calls: 0 };
   if (events.length === 0) return result;
   const db = await getDb();
   const rows = await db
@@ -43,26 +50,54 @@ export async function officialReceiptsOnFile(
     const row = known.get(event.eventId);
     if (row?.foundAt) result.found.add(event.eventId);
     else if (!row || now.getTime() - row.checkedAt.getTime() > RECHECK_AFTER_MS) due.push(event);
+    // A failed check is not repeated before the hour is up either (quota); its reason stays shown.
+    else if (row.failure) result.failed.set(event.eventId, row.failure);
   }
   for (const event of due.slice(MAX_CHECKS_PER_REQUEST)) result.unchecked.add(event.eventId);
-  for (const event of due.slice(0, MAX_CHECKS_PER_REQUEST)) {
+  const checks = due.slice(0, MAX_CHECKS_PER_REQUEST);
+  for (const [index, event] of checks.entries()) {
     result.calls += 1;
-    const { data } = await client.getOfficialReceiptDocument(event.patentId, event.eventId, { requestId });
+    let data: Awaited<ReturnType<AnnuityClient['getOfficialReceiptDocument']>>['data'];
+    try {
+      ({ data } = await client.getOfficialReceiptDocument(event.patentId, event.eventId, { requestId }));
+    } catch (error) {
+      // Quota gone (spec: Errors, 429): the rest wait for the next poll, as beyond the cap.
+      if (error instanceof AnnuityApiError && error.status === 429) {
+        for (const rest of checks.slice(index)) result.unchecked.add(rest.eventId);
+        break;
+      }
+      const failure = failureReason(error);
+      result.failed.set(event.eventId, failure);
+      await remember(event, { foundAt: null, checkedAt: now, failure });
+      continue;
+    }
     // Only whether it exists matters here; the bytes are not read.
     if (data) await data.stream.cancel().catch(() => undefined);
     if (data) result.found.add(event.eventId);
-    await db
-      .insert(officialReceiptCheck)
-      .values({
-        eventId: event.eventId,
-        patentId: event.patentId,
-        foundAt: data ? now : null,
-        checkedAt: now,
-      })
-      .onConflictDoUpdate({
-        target: officialReceiptCheck.eventId,
-        set: { foundAt: sql`coalesce(${officialReceiptCheck.foundAt}, excluded.found_at)`, checkedAt: now },
-      });
+    await remember(event, { foundAt: data ? now : null, checkedAt: now, failure: null });
   }
   return result;
+}
+
+async function remember(
+  event: { eventId: string; patentId: string },
+  check: { foundAt: Date | null; checkedAt: Date; failure: string | null },
+): Promise<void> {
+  const db = await getDb();
+  await db
+    .insert(officialReceiptCheck)
+    .values({ eventId: event.eventId, patentId: event.patentId, ...check })
+    .onConflictDoUpdate({
+      target: officialReceiptCheck.eventId,
+      set: {
+        foundAt: sql`coalesce(${officialReceiptCheck.foundAt}, excluded.found_at)`,
+        checkedAt: check.checkedAt,
+        failure: check.failure,
+      },
+    });
+}
+
+function failureReason(error: unknown): string {
+  if (error instanceof AnnuityApiError) return `the service answered ${error.status} (${error.code})`;
+  return 'the service could not be reached';
 }

@@ -14,7 +14,7 @@ export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-export const isDecimal = (value: ExportValue): value is DecimalCell =>
+const isDecimal = (value: ExportValue): value is DecimalCell =>
   typeof value === 'object' && value !== null && 'decimal' in value;
 
 /**

@@ -292,7 +292,7 @@ async function readJsonBody(request: Request): Promise<unknown> {
   }
 }
 
-export function zodIssuesToFieldErrors(error: z.ZodError, where: string): FieldError[] {
+function zodIssuesToFieldErrors(error: z.ZodError, where: string): FieldError[] {
   return error.issues.map((issue) => ({
     field: issue.path.length > 0 ? issue.path.map(String).join('.') : where,
     message: issue.message,

@@ -1,25 +1,31 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { AnnuityClient } from '../../annuity/client';
 import { listAll, MAX_PAGE_SIZE } from '../../annuity/pagination';
-import type { Invoice } from '../../annuity/schemas';
+import { type Invoice, tolerant } from '../../annuity/schemas';
+import { getDb } from '../../db';
+import { invoiceCatalog } from '../../db/schema';
 import { getEnv } from '../../env';
 
 /**
  * Every invoice of the account, read in full because the service pages invoices with no filter and
  * no order (spec: Endpoints 11) while finance filters on origin, status and dates over all of them.
  *
- * Quota (spec: Limits 2, one shared daily quota): a read costs ceil(invoices / 100) calls, made four
- * at a time after the first page. The copy is shared by every viewer of this instance for
- * FRESH_FOR_MS, and concurrent readers wait for the one read in flight, so a team paging and
- * filtering the list spends one read per half minute, not one per click. "Reload" forces a read,
- * but never more often than RELOAD_FLOOR_MS. The copy lives in this process only: another instance
- * behind a load balancer reads its own, which costs quota but never correctness (architecture:
- * nothing another instance needs lives in memory).
+ * Quota (spec: Limits 2, one shared daily quota per key): a read costs ceil(invoices / 100) calls,
+ * made four at a time after the first page. The copy lives in the database (`invoice_catalog`), so
+ * every viewer of every dashboard instance shares it for FRESH_FOR_MS: a team paging and filtering
+ * the list behind a load balancer spends one read per half minute, not one per click or per
+ * instance. One instance reads at a time (a lease on the row); the others wait for its copy.
+ * "Reload" forces a read, but never more often than RELOAD_FLOOR_MS. Each instance keeps the parsed
+ * copy of the row's current read in memory, checked against the row's `read_at` on every use.
  */
 const FRESH_FOR_MS = 30_000;
 const RELOAD_FLOOR_MS = 5_000;
 const PAGE_CONCURRENCY = 4;
+/** A lease older than this belongs to an instance that died mid-read: another may take over. */
+const LEASE_STALE_MS = 2 * 60_000;
+const WAIT_STEP_MS = 150;
 
 export interface InvoiceCatalog {
   invoices: Invoice[];
@@ -30,8 +36,11 @@ export interface InvoiceCatalog {
 
 interface CatalogState {
   connection: string;
+  /** The parsed copy of the row's read at `catalog.readAt`. */
   catalog: InvoiceCatalog | null;
   inFlight: Promise<InvoiceCatalog> | null;
+  /** Set by forgetInvoiceCatalog: the next read goes upstream whatever the row says. */
+  forceRead: boolean;
 }
 
 const globalForCatalog = globalThis as typeof globalThis & { __invoiceCatalog?: CatalogState };
@@ -48,7 +57,7 @@ function state(): CatalogState {
   const connection = connectionId();
   const current = globalForCatalog.__invoiceCatalog;
   if (current && current.connection === connection) return current;
-  const fresh: CatalogState = { connection, catalog: null, inFlight: null };
+  const fresh: CatalogState = { connection, catalog: null, inFlight: null, forceRead: false };
   globalForCatalog.__invoiceCatalog = fresh;
   return fresh;
 }
@@ -59,28 +68,115 @@ export async function readInvoiceCatalog(
   options: { reload?: boolean; now?: Date } = {},
 ): Promise<InvoiceCatalog> {
   const current = state();
-  const now = (options.now ?? new Date()).getTime();
-  const age = current.catalog ? now - current.catalog.readAt.getTime() : Number.POSITIVE_INFINITY;
-  const wanted = options.reload ? age > RELOAD_FLOOR_MS : age > FRESH_FOR_MS;
-  if (current.catalog && !wanted) return { ...current.catalog, calls: 0 };
-  current.inFlight ??= listAll<Invoice>(
-    (currentPage, itemsPerPage) => client.getInvoices({ currentPage, itemsPerPage }, { requestId }),
-    { itemsPerPage: MAX_PAGE_SIZE, concurrency: PAGE_CONCURRENCY },
-  )
-    .then((listed) => {
-      // A list that moved while it was paged can show an invoice twice: keep one copy of each.
-      const invoices = [...new Map(listed.items.map((invoice) => [invoice.id, invoice])).values()];
-      const catalog = { invoices, readAt: new Date(), calls: listed.pages };
-      current.catalog = catalog;
-      return catalog;
-    })
-    .finally(() => {
-      current.inFlight = null;
-    });
+  // Readers of one instance share one look at the database and at most one upstream read.
+  current.inFlight ??= sharedRead(current, client, requestId, options).finally(() => {
+    current.inFlight = null;
+  });
   return current.inFlight;
+}
+
+async function sharedRead(
+  current: CatalogState,
+  client: AnnuityClient,
+  requestId: string,
+  options: { reload?: boolean; now?: Date },
+): Promise<InvoiceCatalog> {
+  const db = await getDb();
+  const { connection } = current;
+  const mine = eq(invoiceCatalog.connection, connection);
+  await db.insert(invoiceCatalog).values({ connection }).onConflictDoNothing();
+  const force = current.forceRead;
+  current.forceRead = false;
+  // Past a stale lease, this instance takes the read over (the claim below), so it never waits longer.
+  const deadline = Date.now() + LEASE_STALE_MS + 30_000;
+  for (;;) {
+    const [row] = await db
+      .select({ readAt: invoiceCatalog.readAt, readingSince: invoiceCatalog.readingSince })
+      .from(invoiceCatalog)
+      .where(mine);
+    const now = (options.now ?? new Date()).getTime();
+    const readAt = row?.readAt ?? null;
+    const age = readAt ? now - readAt.getTime() : Number.POSITIVE_INFINITY;
+    const wanted = force || (options.reload ? age > RELOAD_FLOOR_MS : age > FRESH_FOR_MS);
+    if (readAt && !wanted) return { ...(await copyAt(current, readAt)), calls: 0 };
+
+    // Claim the read: only while nobody else holds a live lease, and the copy is still the one seen.
+    const claimed = await db
+      .update(invoiceCatalog)
+      .set({ readingSince: new Date() })
+      .where(
+        and(
+          mine,
+          or(
+            isNull(invoiceCatalog.readingSince),
+            lt(invoiceCatalog.readingSince, new Date(Date.now() - LEASE_STALE_MS)),
+          ),
+          readAt ? eq(invoiceCatalog.readAt, readAt) : isNull(invoiceCatalog.readAt),
+        ),
+      )
+      .returning({ connection: invoiceCatalog.connection });
+    if (claimed.length > 0) return readUpstream(current, client, requestId);
+
+    // Another instance is reading (or has just read): wait for its copy rather than spend quota.
+    await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
+    const [after] = await db.select({ readAt: invoiceCatalog.readAt }).from(invoiceCatalog).where(mine);
+    if (after?.readAt && after.readAt.getTime() !== readAt?.getTime()) {
+      return { ...(await copyAt(current, after.readAt)), calls: 0 };
+    }
+    if (Date.now() > deadline)
+      throw new Error('the invoice list is being read by another instance; try again');
+  }
+}
+
+async function readUpstream(
+  current: CatalogState,
+  client: AnnuityClient,
+  requestId: string,
+): Promise<InvoiceCatalog> {
+  const db = await getDb();
+  const mine = eq(invoiceCatalog.connection, current.connection);
+  try {
+    const listed = await listAll<Invoice>(
+      (currentPage, itemsPerPage) => client.getInvoices({ currentPage, itemsPerPage }, { requestId }),
+      { itemsPerPage: MAX_PAGE_SIZE, concurrency: PAGE_CONCURRENCY },
+    );
+    // A list that moved while it was paged can show an invoice twice: keep one copy of each.
+    const invoices = [...new Map(listed.items.map((invoice) => [invoice.id, invoice])).values()];
+    const readAt = new Date();
+    await db
+      .update(invoiceCatalog)
+      .set({ invoices, readAt, calls: listed.pages, readingSince: null })
+      .where(mine);
+    const catalog = { invoices, readAt, calls: listed.pages };
+    current.catalog = catalog;
+    return catalog;
+  } catch (error) {
+    await db.update(invoiceCatalog).set({ readingSince: null }).where(mine);
+    throw error;
+  }
+}
+
+/** The row's invoices at `readAt`: this instance's parsed copy when it is that read, else loaded. */
+async function copyAt(current: CatalogState, readAt: Date): Promise<InvoiceCatalog> {
+  if (current.catalog?.readAt.getTime() === readAt.getTime()) return current.catalog;
+  const db = await getDb();
+  const [row] = await db
+    .select({ invoices: invoiceCatalog.invoices, readAt: invoiceCatalog.readAt, calls: invoiceCatalog.calls })
+    .from(invoiceCatalog)
+    .where(eq(invoiceCatalog.connection, current.connection));
+  // Stored as the service sent them, already read once: read tolerantly again (spec: Versioning 3).
+  const invoices = (row?.invoices ?? []).flatMap((value) => {
+    const parsed = tolerant.invoice.safeParse(value);
+    return parsed.success ? [parsed.data] : [];
+  });
+  const catalog = { invoices, readAt: row?.readAt ?? readAt, calls: row?.calls ?? 0 };
+  current.catalog = catalog;
+  return catalog;
 }
 
 /** For tests: the next read goes to the service. */
 export function forgetInvoiceCatalog(): void {
-  globalForCatalog.__invoiceCatalog = undefined;
+  const current = state();
+  current.catalog = null;
+  current.forceRead = true;
 }

@@ -91,7 +91,7 @@ function remember(entries: Map<string, CacheEntry>, eventId: string, lookup: Eve
   }
 }
 
-export function lookupOf(event: PatentEvent): EventLookup {
+function lookupOf(event: PatentEvent): EventLookup {
   return {
     state: 'found',
     dueDate: event.dueDate,

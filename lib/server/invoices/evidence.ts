@@ -45,7 +45,7 @@ async function recordedDecisions(eventIds: readonly string[]): Promise<Map<strin
   return recorded;
 }
 
-export function eventTargets(invoices: readonly Invoice[]): EventTarget[] {
+function eventTargets(invoices: readonly Invoice[]): EventTarget[] {
   return invoices.flatMap((invoice) =>
     invoice.fees.flatMap((line) =>
       line.eventId

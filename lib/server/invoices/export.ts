@@ -38,7 +38,7 @@ export interface ExportPlan {
   contentType: string;
 }
 
-export type ExportProgress =
+type ExportProgress =
   | { phase: 'events'; calls: number; plannedCalls: number }
   | { phase: 'lines'; done: number; total: number };
 

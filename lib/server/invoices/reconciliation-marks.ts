@@ -77,7 +77,7 @@ export async function markInvoiceById(
   return markInvoice(actor, invoice, input, requestId);
 }
 
-export async function markInvoice(
+async function markInvoice(
   actor: Viewer,
   invoice: Invoice,
   input: MarkInput,

@@ -37,7 +37,7 @@ export const FREEZE_AUDIT_ACTION = 'rate_freezes.freeze';
 // Newer observations supersede older ones (horizon.ts), so the most recent attempts are enough.
 const ATTEMPT_HISTORY_LIMIT = 500;
 
-export async function freezeAttempts(): Promise<FreezeAttempt[]> {
+async function freezeAttempts(): Promise<FreezeAttempt[]> {
   const db = await getDb();
   const rows = await db
     .select({ at: auditLog.at, details: auditLog.details })

@@ -28,7 +28,7 @@ const PAGE_CONCURRENCY = 4;
 /** Outputs kept per snapshot copy: a few months of 2,000 renewals. */
 const REUSED_PAGES = 256;
 
-export type SummaryRow = Pick<RenewalRow, 'dueDate' | 'instructability'>;
+export type SummaryRow = Pick<RenewalRow, 'dueDate' | 'gracePeriodEndDate' | 'instructability'>;
 
 export interface WindowPages<Out> {
   /** Each page's output, in page order (pages without renewals give none). */
@@ -102,6 +102,7 @@ export async function readWindowPages<Out>(
     done: rows.length > 0 ? render(rows) : null,
     summary: events.map((event) => ({
       dueDate: event.dueDate,
+      gracePeriodEndDate: event.gracePeriodEndDate,
       instructability: event.instructability ?? null,
     })),
   });

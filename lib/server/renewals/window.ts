@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { AnnuityClient } from '../../annuity/client';
 import { listAll, MAX_PAGE_SIZE } from '../../annuity/pagination';
 import type { PatentEvent } from '../../annuity/schemas';
@@ -12,6 +12,8 @@ import { badgeKind } from '../../renewals/instructability';
 import { isRenewalEvent, type RenewalRow } from '../../renewals/rows';
 import { openableMonths, type RenewalWindow, windowBounds } from '../../renewals/window';
 import { NO_SERVER_FILTERS, type RenewalWindowData, type ServerFilters } from '../../renewals/window-data';
+import { calendarToday } from '../../today/calendar';
+import { decisionDeadline } from '../../today/deadline';
 import { upstreamClient } from '../connection/upstream';
 import { ensureSnapshot } from '../portfolio/join';
 import { periodQuery, readWindowPages, type SummaryRow } from './pages';
@@ -149,14 +151,29 @@ function isWholeUnfilteredMonth(
   );
 }
 
-async function recordMonthSummaries(month: string | null, rows: readonly SummaryRow[], months?: string[]) {
-  const counts = new Map<string, { events: number; open: number }>();
-  for (const name of months ?? (month ? [month] : [])) counts.set(name, { events: 0, open: 0 });
+/**
+ * Records what a read of whole months showed: per month, its renewals, those open for a decision,
+ * and the earliest deadline among them on this calendar day (./window.ts defaultRenewalMonth).
+ * Exported for Today, whose read covers most openable months (lib/server/today/renewals.ts).
+ */
+export async function recordMonthSummaries(
+  month: string | null,
+  rows: readonly SummaryRow[],
+  months?: readonly string[],
+  now = new Date(),
+) {
+  const today = calendarToday(now);
+  const counts = new Map<string, { events: number; open: number; deadline: string | null }>();
+  for (const name of months ?? (month ? [month] : []))
+    counts.set(name, { events: 0, open: 0, deadline: null });
   for (const row of rows) {
     const entry = counts.get(monthOf(row.dueDate));
     if (!entry) continue;
     entry.events += 1;
     if (badgeKind(row.instructability) === 'allowed') entry.open += 1;
+    const deadline = decisionDeadline(row, today);
+    if (deadline !== null && (entry.deadline === null || deadline < entry.deadline))
+      entry.deadline = deadline;
   }
   if (counts.size === 0) return;
   const db = await getDb();
@@ -164,7 +181,9 @@ async function recordMonthSummaries(month: string | null, rows: readonly Summary
     month: name,
     eventCount: entry.events,
     openCount: entry.open,
-    observedAt: new Date(),
+    earliestDeadline: entry.deadline,
+    deadlineDay: today,
+    observedAt: now,
   }));
   await db
     .insert(renewalMonthSummary)
@@ -174,30 +193,44 @@ async function recordMonthSummaries(month: string | null, rows: readonly Summary
       set: {
         eventCount: sql`excluded.event_count`,
         openCount: sql`excluded.open_count`,
+        earliestDeadline: sql`excluded.earliest_deadline`,
+        deadlineDay: sql`excluded.deadline_day`,
         observedAt: sql`excluded.observed_at`,
       },
     });
 }
 
 /**
- * The month view's default: the earliest month that still has renewals open for instruction.
- * Known from the month summaries; when they are missing or old, one walk over the months in which
- * an event can be open (without fees, so pages are small) refreshes them all.
+ * The month view's default: the month of the renewal with the earliest deadline among those that
+ * can be decided now (issue 14): the due date until it passes, then the grace end. A month holding
+ * only lapsed renewals (skip or drop only) has no deadline left and is not chosen. Known from the
+ * month summaries of this calendar day; months whose summary is missing or old are read again in
+ * one walk over their range (without fees, so pages are small). With no deadline anywhere, the
+ * current month.
  */
 export async function defaultRenewalMonth(requestId: string, now = new Date()): Promise<string> {
   const months = openableMonths(now);
   const current = currentYearMonth(now);
+  const today = calendarToday(now);
   const db = await getDb();
   const freshSince = new Date(now.getTime() - getEnv().SNAPSHOT_MAX_AGE_MINUTES * 60_000);
-  let known = await db
-    .select()
-    .from(renewalMonthSummary)
-    .where(and(inArray(renewalMonthSummary.month, months), gte(renewalMonthSummary.observedAt, freshSince)))
-    .orderBy(asc(renewalMonthSummary.month));
-  if (known.length < months.length) {
+  const readKnown = () =>
+    db
+      .select()
+      .from(renewalMonthSummary)
+      .where(
+        and(
+          inArray(renewalMonthSummary.month, months),
+          gte(renewalMonthSummary.observedAt, freshSince),
+          eq(renewalMonthSummary.deadlineDay, today),
+        ),
+      );
+  let known = await readKnown();
+  const missing = months.filter((month) => !known.some((row) => row.month === month));
+  if (missing.length > 0) {
     const client = upstreamClient(requestId);
-    const first = months[0] as string;
-    const last = months[months.length - 1] as string;
+    const first = missing[0] as string;
+    const last = missing[missing.length - 1] as string;
     const window: RenewalWindow = {
       kind: 'range',
       from: windowBounds({ kind: 'month', month: first }).from,
@@ -206,14 +239,19 @@ export async function defaultRenewalMonth(requestId: string, now = new Date()): 
     const listed = await listWindowEvents(client, window, NO_SERVER_FILTERS, [], requestId);
     const rows = listed.items.filter(isRenewalEvent).map((event) => ({
       dueDate: event.dueDate,
+      gracePeriodEndDate: event.gracePeriodEndDate,
       instructability: event.instructability ?? null,
     }));
-    await recordMonthSummaries(null, rows, months);
-    known = await db
-      .select()
-      .from(renewalMonthSummary)
-      .where(and(inArray(renewalMonthSummary.month, months), gt(renewalMonthSummary.openCount, 0)))
-      .orderBy(asc(renewalMonthSummary.month));
+    const walked = months.filter((month) => month >= first && month <= last);
+    await recordMonthSummaries(null, rows, walked, now);
+    known = await readKnown();
   }
-  return known.find((row) => row.openCount > 0)?.month ?? current;
+  const soonest = known
+    .filter((row) => row.earliestDeadline !== null && row.earliestDeadline >= today)
+    .sort(
+      (a, b) =>
+        (a.earliestDeadline as string).localeCompare(b.earliestDeadline as string) ||
+        a.month.localeCompare(b.month),
+    )[0];
+  return soonest?.month ?? current;
 }

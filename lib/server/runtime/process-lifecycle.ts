@@ -5,6 +5,7 @@ import { logger } from '../../log';
 import { registerSecret } from '../../redact';
 import { runConnectionCheck } from '../connection/connection';
 import { reconcileOpenBatches } from '../decisions/reconcile';
+import { startEmbeddedWorker, stopEmbeddedWorker } from '../jobs/embedded';
 
 let started = false;
 
@@ -21,7 +22,9 @@ export async function startServerProcess(): Promise<void> {
       logger.info({ signal }, 'shutting down');
       const forceExit = setTimeout(() => process.exit(1), 10_000);
       forceExit.unref();
-      closeDb()
+      stopEmbeddedWorker()
+        .catch((error: unknown) => logger.error({ err: error }, 'stopping the worker failed'))
+        .then(() => closeDb())
         .catch((error: unknown) => logger.error({ err: error }, 'closing the database failed'))
         .finally(() => process.exit(0));
     };
@@ -44,4 +47,7 @@ export async function startServerProcess(): Promise<void> {
       if (settled > 0) logger.info({ settled }, 'open instruction batches reconciled');
     })
     .catch((error: unknown) => logger.warn({ err: error }, 'start-up batch reconciliation failed'));
+  // Background jobs (issue 15): polling, reminders, mail. In this process on the embedded default,
+  // which owns the PGlite data dir; see lib/server/jobs/embedded.ts.
+  startEmbeddedWorker();
 }

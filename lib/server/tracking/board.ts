@@ -23,8 +23,10 @@ export async function loadTrackingMonth(month: string, requestId: string): Promi
     rows,
     unprocessable: rows.filter((row) => row.processingStatus === PROBLEM_STAGE),
     // A receipt not checked yet is not reported as missing; the count says how many wait.
-    gaps: fulfilledGaps(rows, new Set([...receipts.found, ...receipts.unchecked])),
+    gaps: fulfilledGaps(rows, new Set([...receipts.found, ...receipts.unchecked, ...receipts.failed.keys()])),
     uncheckedReceipts: receipts.unchecked.size,
+    // One receipt the service would not give shows on its renewal, never fails the board.
+    receiptCheckFailures: [...receipts.failed].map(([eventId, reason]) => ({ eventId, reason })),
     fetchedAt: new Date().toISOString(),
     upstreamCalls: window.upstreamCalls + receipts.calls,
     quotaLow: isQuotaLow(await readQuota()),

@@ -9,7 +9,7 @@ import { FeesCell } from '@/components/renewals/fees-cell';
 import { InstructabilityBadge } from '@/components/renewals/instructability-badge';
 import { useLocale } from '@/components/shell/locale';
 import { useViewerRole } from '@/components/shell/viewer-role';
-import { CostOfWaiting } from '@/components/today/cost-of-waiting';
+import { GraceNote } from '@/components/today/grace-note';
 import { formatDate } from '@/lib/format/dates';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { decisionLabel, duePeriodLabel, feesStatusLabel, processingStatusLabel } from '@/lib/renewals/labels';
@@ -48,7 +48,7 @@ function DuePeriodCell({ row }: { row: RenewalRow }) {
   return (
     <span className="flex flex-col items-start gap-0.5">
       <EnumBadge value={duePeriodLabel(row.duePeriod)} />
-      <CostOfWaiting row={row} locale={locale} showLapsed={false} />
+      <GraceNote row={row} locale={locale} />
     </span>
   );
 }

@@ -13,7 +13,7 @@ import { groupByOffice, type OfficeGroup, type RowSort } from '@/lib/renewals/vi
 import { decidingColumns, renewalColumns, renewalFeatures } from './columns';
 
 /** Every row has the same height, so positions are exact and nothing shifts while scrolling. */
-export const ROW_HEIGHT = 52;
+const ROW_HEIGHT = 52;
 /** The viewport assumed before the browser has one (server render, hydration). */
 const INITIAL_VIEWPORT_HEIGHT = 1000;
 /** Rows rendered beyond each edge of the viewport: enough for a fast scroll, few to re-render. */

@@ -23,7 +23,7 @@ import { formatDate } from '@/lib/format/dates';
 import { ApiProblem, problemBody } from '@/lib/http/api-client';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { decisionLabel } from '@/lib/renewals/labels';
-import { waitingFactsOfDraft } from '@/lib/today/cost-of-waiting';
+import { waitingFactsOfDraft } from '@/lib/today/draft-grace';
 
 /** The grace surcharge and grace end, or "Lapsed", under the due date (issue 14). */
 function WaitingNote({ entry, locale }: { entry: DraftEntry; locale: string }) {
