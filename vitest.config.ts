@@ -9,7 +9,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  * SANDBOX_PROFILE on to the sandbox child (sandbox/testing.ts). Only these files run twice, to keep
  * `npm test` well inside its time budget.
  */
-export const PROFILE_SENSITIVE = [
+const PROFILE_SENSITIVE = [
   'test/decisions.test.ts',
   'test/decision-refusals.test.ts',
   'test/invoices.test.ts',

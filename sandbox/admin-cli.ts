@@ -17,6 +17,8 @@ Commands:
                                             issue a key (printed once; default: all four scopes)
   progress <eventId> [--to STATUS]          move an event along the pipeline
   clock [YYYY-MM-DD | real]                 show, pin or unpin the service's today
+  profile [default | variant]               show or select the behaviour profile
+  official-receipt <eventId>                file a FULFILLED renewal's official receipt now
   fx [--set CCY=RATE ...] [--multiply X]    show or move exchange rates (units per EUR)
   faults [--latency MS] [--error-rate R] [--error-status S] [--drop-rate R] [--drop-after] [--paths a,b]
   faults clear                              remove fault injection
@@ -111,6 +113,15 @@ async function main(): Promise<void> {
         argument === undefined
           ? await operator.getClock()
           : await operator.setToday(argument === 'real' ? null : argument);
+      break;
+    case 'profile':
+      result =
+        argument === undefined
+          ? await operator.getProfile()
+          : await operator.setProfile({ name: argument as 'default' | 'variant' });
+      break;
+    case 'official-receipt':
+      result = await operator.releaseOfficialReceipt(need('an event id'));
       break;
     case 'fx': {
       const rates = Object.fromEntries(

@@ -1,9 +1,11 @@
 import { parseArgs } from 'node:util';
 import { isIsoDate } from './domain/calendar';
+import type { ProfileName } from './operator/schemas';
+import { isProfileName } from './profiles';
 
 /**
  * `tsx sandbox/main.ts [--port N] [--host H] [--data-dir DIR] [--today YYYY-MM-DD] [--demo]
- * [--demo-step-seconds N]`, each with an environment fallback. Flags win over the environment.
+ * [--demo-step-seconds N] [--profile NAME]`, each with an environment fallback. Flags win over the environment.
  */
 export interface SandboxConfig {
   port: number;
@@ -15,6 +17,8 @@ export interface SandboxConfig {
   operatorToken: string | null;
   demo: boolean;
   demoStepSeconds: number;
+  /** The behaviour profile at start (profiles.ts); the operator API can change it later. */
+  profile: ProfileName;
 }
 
 export class ConfigError extends Error {
@@ -36,6 +40,7 @@ export const USAGE = `Usage: tsx sandbox/main.ts [options]
   --today YYYY-MM-DD     pin the service's "today"                 env SANDBOX_TODAY
   --demo                 demo tenant's decisions advance by themselves   env SANDBOX_DEMO=1
   --demo-step-seconds N  pace of that advance                      env SANDBOX_DEMO_STEP_SECONDS, default 20
+  --profile NAME         behaviour profile: default or variant     env SANDBOX_PROFILE, default default
   env SANDBOX_OPERATOR_TOKEN   operator API bearer token (generated and printed when unset)
   env SANDBOX_DATABASE_URL     PostgreSQL instead of PGlite`;
 
@@ -60,6 +65,9 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Sa
   const today = flags.today ?? (env.SANDBOX_TODAY || undefined) ?? null;
   if (today !== null && !isIsoDate(today))
     throw new ConfigError(`--today must be a YYYY-MM-DD date, got "${today}"`);
+  const profile = flags.profile ?? (env.SANDBOX_PROFILE || 'default');
+  if (!isProfileName(profile))
+    throw new ConfigError(`--profile must be default or variant, got "${profile}"`);
   return {
     port: integer('--port', flags.port ?? env.SANDBOX_PORT, 4010, 0, 65_535),
     host: flags.host ?? (env.SANDBOX_HOST || '127.0.0.1'),
@@ -75,6 +83,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Sa
       1,
       86_400,
     ),
+    profile,
   };
 }
 
@@ -88,6 +97,7 @@ function parseFlags(argv: readonly string[]) {
       today: { type: 'string' },
       demo: { type: 'boolean' },
       'demo-step-seconds': { type: 'string' },
+      profile: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,

@@ -10,6 +10,8 @@ import type {
   FxRatesRequest,
   OperatorTenant,
   ProcessingStatusTarget,
+  ProfileRequest,
+  ProfileState,
   ProgressedEvent,
   UsageReport,
 } from './operator/schemas';
@@ -33,6 +35,8 @@ export type {
   FxRatesRequest,
   OperatorTenant,
   ProcessingStatusTarget,
+  ProfileRequest,
+  ProfileState,
   ProgressedEvent,
   UsageReport,
 };
@@ -90,6 +94,10 @@ export function createOperatorClient(options: OperatorClientOptions) {
         `/events/${encodeURIComponent(eventId)}/progress`,
         to === undefined ? {} : { to },
       ),
+    releaseOfficialReceipt: (eventId: string) =>
+      call<ProgressedEvent>('POST', `/events/${encodeURIComponent(eventId)}/official-receipt`),
+    getProfile: () => call<ProfileState>('GET', '/profile'),
+    setProfile: (request: ProfileRequest) => call<ProfileState>('PUT', '/profile', request),
     getClock: () => call<ClockState>('GET', '/clock'),
     setToday: (today: ClockRequest['today']) => call<ClockState>('PUT', '/clock', { today }),
     getFxRates: () => call<FxRates>('GET', '/fx-rates'),

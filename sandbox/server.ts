@@ -5,6 +5,7 @@ import { startDemoPipeline } from './demo-pipeline';
 import { ensureDemoTenant } from './demo-tenant';
 import { createSandboxApp } from './http/app';
 import type { FaultInjector } from './http/faults';
+import { SandboxProfile } from './profiles';
 import { SandboxService } from './service';
 import { openPgliteStore, openPostgresStore } from './store/sql-store';
 import { createMemoryStore, type SandboxStore } from './store/store';
@@ -32,14 +33,21 @@ export interface RunningSandbox {
  * API and the operator API on one port.
  */
 export async function startSandbox(
-  config: Omit<SandboxConfig, 'operatorToken'> & { operatorToken: string },
+  config: Omit<SandboxConfig, 'operatorToken' | 'profile'> & {
+    operatorToken: string;
+    profile?: SandboxConfig['profile'];
+  },
   log: (message: string, error?: unknown) => void = (message, error) =>
     error === undefined ? console.error(message) : console.error(message, error),
 ): Promise<RunningSandbox> {
   const store = await openConfiguredStore(config);
   let service: SandboxService;
   try {
-    service = await SandboxService.open({ store, today: config.today });
+    service = await SandboxService.open({
+      store,
+      today: config.today,
+      profile: new SandboxProfile(config.profile ?? 'default'),
+    });
     if (await ensureDemoTenant(service))
       log('sandbox: created the demo tenant and its demo key (first start)');
   } catch (error) {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { KnownProcessingStatus } from '../lib/annuity/schemas';
+import { addDays } from './domain/calendar';
 import { ServiceClock } from './domain/clock';
 import { captureFreeze, checkFreezable } from './domain/freezes';
 import { DEFAULT_RATES, movedRates, type RateTable } from './domain/fx';
@@ -18,6 +19,7 @@ import { UsageMeter } from './domain/usage';
 import { WriteLock } from './domain/write-lock';
 import { GENERATOR_VERSION, generateTenant } from './generator/generate-tenant';
 import type { CreatedKey, FxRatesChange, KeyInput, TenantInput } from './operator/schemas';
+import { SandboxProfile } from './profiles';
 import type { SandboxStore, StoredKey } from './store/store';
 
 export interface ApiKeyRecord {
@@ -75,12 +77,17 @@ export class SandboxService {
   readonly #tenantsByName = new Map<string, TenantState>();
   readonly #keysByHash = new Map<string, ApiKeyRecord>();
   /** Events decided through the API (not generated history), per tenant: the demo pipeline moves these. */
+  readonly #releasedReceipts = new Set<string>();
   readonly #liveDecisions = new Map<TenantState, Set<EventRecord>>();
   #rates: RateTable = DEFAULT_RATES;
 
-  private constructor(store: SandboxStore, clock: ServiceClock) {
+  /** The behaviour profile (profiles.ts): read by the views, the routes and the generator. */
+  readonly profile: SandboxProfile;
+
+  private constructor(store: SandboxStore, clock: ServiceClock, profile: SandboxProfile) {
     this.#store = store;
     this.clock = clock;
+    this.profile = profile;
   }
 
   /** Loads the store and rebuilds every tenant: its generated portfolio, then its mutations replayed. */
@@ -89,11 +96,12 @@ export class SandboxService {
     /** A pinned date from --today / SANDBOX_TODAY; it wins over a stored operator clock. */
     today?: string | null;
     realNow?: () => Date;
+    profile?: SandboxProfile;
   }): Promise<SandboxService> {
     const data = await options.store.load();
     const storedToday = data.settings.get(SETTING_CLOCK) as { today: string | null } | undefined;
     const clock = new ServiceClock(options.today ?? storedToday?.today ?? null, options.realNow);
-    const service = new SandboxService(options.store, clock);
+    const service = new SandboxService(options.store, clock, options.profile ?? new SandboxProfile());
     const storedRates = data.settings.get(SETTING_RATES) as RateTable | undefined;
     if (storedRates) service.#rates = { ...DEFAULT_RATES, ...storedRates };
     for (const config of data.tenants) {
@@ -177,7 +185,7 @@ export class SandboxService {
         createdAt: this.clock.nowIso(),
       };
       // Generate first: a failure leaves nothing stored.
-      const state = generateTenant(config);
+      const state = generateTenant(config, this.#generatorOptions());
       await this.#store.insertTenant(config);
       this.#register(state);
       return state;
@@ -224,6 +232,7 @@ export class SandboxService {
         today: this.clock.today(),
         now: this.clock.now(),
         rates: this.#rates,
+        maxBatchSize: this.profile.switches.maxBatchSize,
       });
       await this.#store.insertInstructionBatch(tenant.config.id, batch);
       const receipt = tenant.applyInstructionBatch(batch);
@@ -247,6 +256,33 @@ export class SandboxService {
   }
 
   /** Moves an event along the processing pipeline as the office would (operator API, demo mode). */
+  /**
+   * spec: Endpoints 6 to 8 — the official receipt is recorded "after processingStatus reaches
+   * FULFILLED": the profile's officialReceiptDelayDays after the move (0: at once), or earlier when
+   * the operator releases it.
+   */
+  officialReceiptOnFile(event: EventRecord, today: string): boolean {
+    const receipt = event.officialReceipt;
+    if (!receipt) return false;
+    if (this.#releasedReceipts.has(event.id)) return true;
+    const recordedDay = receipt.recordedAt.slice(0, 10);
+    return addDays(recordedDay, this.profile.switches.officialReceiptDelayDays) <= today;
+  }
+
+  /** Operator: the office's receipt arrives now (not persisted, like the profile itself). */
+  releaseOfficialReceipt(eventId: string): { tenant: TenantState; event: EventRecord } {
+    const found = this.findEvent(eventId);
+    if (!found) throw new RuleViolation('not_found', `No event ${eventId} in any tenant.`);
+    if (!found.event.officialReceipt) {
+      throw new RuleViolation(
+        'conflict',
+        `Event ${eventId} has no official receipt: it is not a FULFILLED PROCEED.`,
+      );
+    }
+    this.#releasedReceipts.add(found.event.id);
+    return found;
+  }
+
   progressEvent(
     eventId: string,
     to?: KnownProcessingStatus,
@@ -314,8 +350,12 @@ export class SandboxService {
     await this.#store.close();
   }
 
+  #generatorOptions() {
+    return { regularizationShare: this.profile.switches.regularizationShare };
+  }
+
   #addTenant(config: TenantConfig): TenantState {
-    const state = generateTenant(config);
+    const state = generateTenant(config, this.#generatorOptions());
     this.#register(state);
     return state;
   }

@@ -24,6 +24,11 @@ export interface StartSandboxOptions {
    * Without it the service runs with an in-memory store (nothing persisted; fastest start).
    */
   dataDir?: string;
+  /**
+   * The behaviour profile (sandbox/profiles.ts). Without it the child takes SANDBOX_PROFILE from
+   * the environment, so a suite can run against each profile unchanged (vitest.config.ts).
+   */
+  profile?: 'default' | 'variant';
   /** Extra environment for the child. */
   env?: NodeJS.ProcessEnv;
   /** How long to wait for readiness (default 60 s). */
@@ -83,6 +88,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     options.dataDir ?? ':memory:',
   ];
   if (options.today) args.push('--today', options.today);
+  if (options.profile) args.push('--profile', options.profile);
   if (options.demo) args.push('--demo', '--demo-step-seconds', String(options.demoStepSeconds ?? 1));
   const child = spawn(process.execPath, args, {
     cwd: ROOT,

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PatentEvent } from '@/lib/annuity/schemas';
+import type { InstructionReceipt, PatentEvent } from '@/lib/annuity/schemas';
 import { auditLog, instructionBatch } from '@/lib/db/schema';
 import type { BatchView } from '@/lib/decisions/batch';
 import type { Draft, DraftEntry } from '@/lib/decisions/draft';
@@ -111,6 +111,14 @@ async function send(
 
 const name = (event: PatentEvent) => event.patent.providerId ?? event.patent.id;
 
+async function batchReceipt(batchId: string) {
+  const [row] = await up.app.database.db
+    .select({ receipt: instructionBatch.receipt })
+    .from(instructionBatch)
+    .where(eq(instructionBatch.id, batchId));
+  return row?.receipt ?? null;
+}
+
 describe('sending decisions', () => {
   it('sends the draft as one batch, records it with its estimates, empties the draft and audits it', async () => {
     const chosen = [openEvent('PROCEED'), openEvent('SKIP_THIS_TIME'), openEvent('PROCEED')];
@@ -126,7 +134,14 @@ describe('sending decisions', () => {
     expect(batch.items.map((item) => [item.eventId, item.decision, item.outcome])).toEqual(
       chosen.map((event, i) => [event.id, decisions[i], 'executed']),
     );
-    expect(batch.items.every((item) => item.instructionId && item.executedAt)).toBe(true);
+    // spec: Instruction receipt — instructions name no event and their order is not promised: only
+    // the one SKIP_THIS_TIME is identified (by its decision); the two PROCEED share theirs.
+    const receipt = (await batchReceipt(batch.id)) as InstructionReceipt;
+    const skip = receipt.instructions.find((instruction) => instruction.decision === 'SKIP_THIS_TIME');
+    expect(batch.items.map((item) => item.instructionId)).toEqual([null, skip?.id, null]);
+    if (receipt.instructions.every((instruction) => instruction.status === 'EXECUTED')) {
+      expect(batch.items.every((item) => item.executedAt)).toBe(true);
+    }
     expect(batch.items[0]?.estimate).toEqual({
       amount: chosen[0]?.fees?.total,
       currency: chosen[0]?.fees?.currency,

@@ -30,9 +30,13 @@ export const TODAY = `${currentYearMonth()}-15`;
 
 export async function startUpstreamHarness(
   tenant: CreateTenantRequest,
-  options: { scopes?: readonly string[] } = {},
+  options: {
+    scopes?: readonly string[];
+    /** The stand-in's behaviour profile; by default SANDBOX_PROFILE decides (vitest.config.ts). */
+    profile?: 'default' | 'variant';
+  } = {},
 ): Promise<UpstreamHarness> {
-  const sandbox = await startSandbox({ today: TODAY });
+  const sandbox = await startSandbox({ today: TODAY, profile: options.profile });
   await sandbox.operator.createTenant(tenant);
   const { key } = await sandbox.operator.createKey({
     tenant: tenant.name,
@@ -48,7 +52,8 @@ export async function startUpstreamHarness(
     app,
     tenant: tenant.name,
     key,
-    client: createAnnuityClient({ baseUrl: sandbox.baseUrl, apiKey: key, retries: 0 }),
+    // Reads retried like the dashboard's: a profile may answer bursts of 503 (sandbox/profiles.ts).
+    client: createAnnuityClient({ baseUrl: sandbox.baseUrl, apiKey: key, retries: 2, retryBaseDelayMs: 20 }),
     currentMonth: currentYearMonth(),
     async calls(operation) {
       const usage = await sandbox.operator.getUsage(tenant.name);

@@ -24,7 +24,11 @@ export const BATCH_STATE = {
   executed: 'executed',
   /** Nothing was executed: refused by the service, by our re-read, or never posted. */
   rejected: 'rejected',
-  /** No usable answer to the POST: the service may or may not have acted. */
+  /**
+   * No usable answer to the POST: the service may or may not have acted. Also a receipt whose
+   * instructions are not all EXECUTED (a deferred mode, spec: Instruction) for renewals not yet
+   * seen applied: the events settle it.
+   */
   outcomeUnknown: 'outcome_unknown',
   /** The outcome was established by reading the events (after no answer, or all already done). */
   settled: 'reconciled',

@@ -89,7 +89,12 @@ export function operation(
         tenant,
         key: auth.key,
         input: new InputReader(new URL(c.req.url).searchParams),
-        view: { tenant, today: service.clock.today(), rates: service.rates },
+        view: {
+          tenant,
+          today: service.clock.today(),
+          rates: service.rates,
+          profile: service.profile.switches,
+        },
       });
     } catch (error) {
       if (!(error instanceof RuleViolation)) throw error;

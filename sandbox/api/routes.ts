@@ -9,7 +9,9 @@ import { jsonPointer, RuleViolation, type ValidationIssue, validationFailed } fr
 import type { TenantState } from '../domain/tenant-state';
 import type { SandboxContext, SandboxEnv } from '../http/context';
 import { jsonResponse } from '../http/problems';
+import type { ProfileSwitches } from '../operator/schemas';
 import type { SandboxService } from '../service';
+import { withFutureV2Additions } from './future-v2';
 import { type OperationContext, type OperationName, operation } from './operation';
 import {
   type InputReader,
@@ -32,6 +34,10 @@ const MAX_BODY_BYTES = 1_048_576;
 export function registerApiRoutes(app: Hono<SandboxEnv>, service: SandboxService): void {
   const route = (name: OperationName, handler: (context: OperationContext) => Response | Promise<Response>) =>
     operation(service, name, handler);
+  const switches = () => service.profile.switches;
+  // spec: Versioning 2 — the futureV2Additions profile adds fields and unknown values to every answer.
+  const respond = (body: unknown, status = 200, options: { pinnedEventTypes?: boolean } = {}) =>
+    jsonResponse(switches().futureV2Additions ? withFutureV2Additions(body, options) : body, status);
 
   app.get(
     `${API_ROOT}/patents`,
@@ -41,7 +47,7 @@ export function registerApiRoutes(app: Hono<SandboxEnv>, service: SandboxService
       const providerId = input.single('providerId');
       input.done();
       const result = listPatents(tenant, { providerId, sort }, windowOf(page));
-      return jsonResponse({
+      return respond({
         pagination: paginationOf(result.totalItems, page),
         data: result.items.map(patentView),
       });
@@ -50,23 +56,24 @@ export function registerApiRoutes(app: Hono<SandboxEnv>, service: SandboxService
 
   app.get(
     `${API_ROOT}/patents/:patentId`,
-    route('getPatent', ({ c, input, tenant }) => jsonResponse(patentView(patentFrom(c, input, tenant)))),
+    route('getPatent', ({ c, input, tenant }) => respond(patentView(patentFrom(c, input, tenant)))),
   );
 
-  // spec: Endpoints 3 — a bare array, past and future, in due-date order. The per-patent endpoints
-  // carry `fees` without a request (their documented payload includes it; spec: Patent event).
+  // spec: Endpoints 3 — a bare array, past and future, in due-date order. Whether the per-patent
+  // endpoints carry `fees` unasked is not shown (spec: Patent event): the profile decides.
   app.get(
     `${API_ROOT}/patents/:patentId/events`,
     route('getPatentEvents', ({ c, input, tenant, view }) => {
       const patent = patentFrom(c, input, tenant);
-      return jsonResponse(patent.events.map((event) => eventView(event, view, { withFees: true })));
+      const withFees = switches().feesOnPerPatentEvents;
+      return respond(patent.events.map((event) => eventView(event, view, { withFees })));
     }),
   );
 
   app.get(
     `${API_ROOT}/patents/:patentId/events/:eventId`,
     route('getPatentEvent', ({ c, input, tenant, view }) =>
-      jsonResponse(eventView(eventFrom(c, input, tenant), view, { withFees: true })),
+      respond(eventView(eventFrom(c, input, tenant), view, { withFees: switches().feesOnPerPatentEvents })),
     ),
   );
 
@@ -74,7 +81,7 @@ export function registerApiRoutes(app: Hono<SandboxEnv>, service: SandboxService
   app.get(
     `${API_ROOT}/patents/:patentId/events/:eventId/fees`,
     route('getPatentEventFees', ({ c, input, tenant, view }) =>
-      jsonResponse(feesView(eventFrom(c, input, tenant), view)),
+      respond(feesView(eventFrom(c, input, tenant), view)),
     ),
   );
 
@@ -85,12 +92,18 @@ export function registerApiRoutes(app: Hono<SandboxEnv>, service: SandboxService
       const line = event.invoiceLine;
       if (!line) throw new RuleViolation('not_found', 'This event has not been invoiced yet.');
       if (!line.invoice.hasPdfDocument) {
+        // spec: Endpoints 6 to 8, "Error statuses … other than 404: not shown" — the forbidden
+        // profile refuses a document the service will never hold as a business denial (403).
         throw new RuleViolation(
-          'not_found',
+          switches().documentErrors === 'forbidden' ? 'forbidden' : 'not_found',
           `Invoice ${line.invoice.reference} was imported from the previous provider; the service holds no document for it.`,
         );
       }
-      return pdfResponse(await invoicePdf(line.invoice, event, tenant.config), `invoice-${event.id}.pdf`);
+      return pdfResponse(
+        await invoicePdf(line.invoice, event, tenant.config),
+        `invoice-${event.id}.pdf`,
+        switches(),
+      );
     }),
   );
 
@@ -104,22 +117,32 @@ export function registerApiRoutes(app: Hono<SandboxEnv>, service: SandboxService
       return pdfResponse(
         await instructionReceiptPdf(event.instruction.receipt, event, tenant.config),
         `instruction-receipt-${event.id}.pdf`,
+        switches(),
       );
     }),
   );
 
-  // spec: Endpoints 6 to 8 — 404 not_found until the office receipt is recorded (at FULFILLED).
+  // spec: Endpoints 6 to 8 — 404 not_found until the office receipt is recorded, "after
+  // processingStatus reaches FULFILLED": at once, or days later (officialReceiptDelayDays).
   app.get(
     `${API_ROOT}/patents/:patentId/events/:eventId/documents/official-receipt`,
-    route('getOfficialReceiptDocument', async ({ c, input, tenant }) => {
+    route('getOfficialReceiptDocument', async ({ c, input, tenant, view }) => {
       const event = eventFrom(c, input, tenant);
-      if (!event.officialReceipt) {
+      const receipt = event.officialReceipt;
+      if (!receipt || !service.officialReceiptOnFile(event, view.today)) {
         throw new RuleViolation(
           'not_found',
           'The official receipt is not on file yet: it is recorded once the renewal is FULFILLED.',
         );
       }
-      return pdfResponse(await officialReceiptPdf(event, tenant.config), `official-receipt-${event.id}.pdf`);
+      // Its filename pattern is not shown: the rfc6266 profile names it in the office's language.
+      return pdfResponse(
+        await officialReceiptPdf(event, tenant.config),
+        switches().documentFilenames === 'rfc6266'
+          ? `reçu officiel – ${receipt.number}.pdf`
+          : `official-receipt-${event.id}.pdf`,
+        switches(),
+      );
     }),
   );
 
@@ -143,10 +166,14 @@ export function registerApiRoutes(app: Hono<SandboxEnv>, service: SandboxService
         },
         windowOf(page),
       );
-      return jsonResponse({
-        pagination: paginationOf(result.totalItems, page),
-        data: result.items.map((event) => eventView(event, view, { withFees })),
-      });
+      return respond(
+        {
+          pagination: paginationOf(result.totalItems, page),
+          data: result.items.map((event) => eventView(event, view, { withFees })),
+        },
+        200,
+        { pinnedEventTypes: input.list('eventTypes').length > 0 },
+      );
     }),
   );
 
@@ -157,7 +184,7 @@ export function registerApiRoutes(app: Hono<SandboxEnv>, service: SandboxService
       const parsed = InstructionRequestSchema.safeParse(body);
       if (!parsed.success) throw validationFailed(issuesOf(parsed.error));
       const receipt = await service.instruct(tenant, parsed.data.instructions);
-      return jsonResponse(receiptView(receipt), 201);
+      return respond(receiptView(receipt, switches()), 201);
     }),
   );
 
@@ -167,9 +194,9 @@ export function registerApiRoutes(app: Hono<SandboxEnv>, service: SandboxService
       const page = readPage(input);
       input.done();
       const result = listInvoices(tenant, windowOf(page));
-      return jsonResponse({
+      return respond({
         pagination: paginationOf(result.totalItems, page),
-        data: result.items.map(invoiceView),
+        data: result.items.map((invoice) => invoiceView(invoice, switches())),
       });
     }),
   );
@@ -181,7 +208,7 @@ export function registerApiRoutes(app: Hono<SandboxEnv>, service: SandboxService
       input.done();
       const invoice = tenant.invoicesById.get(invoiceId);
       if (!invoice) throw new RuleViolation('not_found', `No invoice ${invoiceId} in your account.`);
-      return jsonResponse(invoiceView(invoice));
+      return respond(invoiceView(invoice, switches()));
     }),
   );
 
@@ -189,7 +216,7 @@ export function registerApiRoutes(app: Hono<SandboxEnv>, service: SandboxService
   app.get(
     `${API_ROOT}/exchange-rate-freezes`,
     route('getExchangeRateFreezes', ({ tenant }) =>
-      jsonResponse(
+      respond(
         [...tenant.freezes.keys()].sort().map((yearMonth) => ({ object: 'exchangeRateFreeze', yearMonth })),
       ),
     ),
@@ -201,7 +228,7 @@ export function registerApiRoutes(app: Hono<SandboxEnv>, service: SandboxService
     route('getExchangeRateFreeze', ({ c, view }) => {
       const yearMonth = c.req.param('yearMonth') ?? '';
       checkYearMonth(yearMonth);
-      return jsonResponse(freezeView(yearMonth, view));
+      return respond(freezeView(yearMonth, view));
     }),
   );
 
@@ -210,7 +237,7 @@ export function registerApiRoutes(app: Hono<SandboxEnv>, service: SandboxService
     route('putExchangeRateFreeze', async ({ c, tenant, view }) => {
       const yearMonth = c.req.param('yearMonth') ?? '';
       await service.freezeMonth(tenant, yearMonth);
-      return jsonResponse(freezeView(yearMonth, view));
+      return respond(freezeView(yearMonth, view));
     }),
   );
 }
@@ -241,14 +268,31 @@ function eventFrom(c: SandboxContext, input: InputReader, tenant: TenantState): 
   return event;
 }
 
-function pdfResponse(pdf: Buffer, filename: string): Response {
+/**
+ * spec: Endpoints 6 to 8 — binary application/pdf "with a Content-Disposition filename". The
+ * rfc6266 profile sends it as RFC 6266 / RFC 8187 `filename*` (UTF-8, percent-encoded) with an
+ * ASCII `filename` fallback, as a careful service naming files in any language would.
+ */
+function pdfResponse(pdf: Buffer, filename: string, profile: ProfileSwitches): Response {
+  const disposition =
+    profile.documentFilenames === 'rfc6266'
+      ? `attachment; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeRfc8187(filename)}`
+      : `attachment; filename="${filename}"`;
   return new Response(new Uint8Array(pdf), {
     headers: {
       'content-type': 'application/pdf',
-      'content-disposition': `attachment; filename="${filename}"`,
+      'content-disposition': disposition,
       'content-length': String(pdf.length),
     },
   });
+}
+
+/** RFC 8187 value characters: attr-char stays, everything else is percent-encoded UTF-8. */
+function encodeRfc8187(value: string): string {
+  return encodeURIComponent(value).replace(
+    /['()*]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }
 
 /** spec: Endpoints 10 — `Content-Type: application/json`; a body that is not JSON is a 400. */

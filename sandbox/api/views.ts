@@ -1,4 +1,7 @@
+import Big from 'big.js';
+import { addAmounts, scale } from '../../lib/annuity/money';
 import type { KnownFeesStatus, Strict } from '../../lib/annuity/schemas';
+import { addDays } from '../domain/calendar';
 import { duePeriodOf } from '../domain/due-period';
 import { eventRates, renewalFeesInEventCurrency } from '../domain/fees';
 import type { RateTable } from '../domain/fx';
@@ -13,6 +16,7 @@ import type {
 } from '../domain/model';
 import type { InvoiceLineData } from '../domain/mutations';
 import type { TenantState } from '../domain/tenant-state';
+import type { ProfileSwitches } from '../operator/schemas';
 
 /**
  * The API's representations (spec: Resources and their fields), typed by the strict schemas so
@@ -24,6 +28,8 @@ export interface ViewContext {
   tenant: TenantState;
   today: string;
   rates: RateTable;
+  /** The behaviour profile's switches (sandbox/profiles.ts). */
+  profile: ProfileSwitches;
 }
 
 export function patentView(patent: PatentRecord): Strict.Patent {
@@ -124,17 +130,29 @@ export function eventView(
       allowedDecisions: instructability.allowedDecisions,
       blockedReason: instructability.blockedReason,
       opensAt: instructability.opensAt,
-      mode: instructability.mode,
+      // spec: Patent event, `mode` "DIRECT today; open enum" — the DEFERRED profile names another mode.
+      mode: context.profile.instructionMode === 'DIRECT' ? instructability.mode : DEFERRED_MODE,
     },
   };
 }
 
-export function invoiceView(invoice: InvoiceRecord): Strict.Invoice {
+/**
+ * spec: Invoice, `number` "some payloads show it as a number; accept either" — the `number` profile
+ * sends it as a JSON number (still null on IMPORTED invoices). The strict type is the string form,
+ * so the numeric one is typed as what it is on the wire.
+ */
+type InvoiceWire = Omit<Strict.Invoice, 'number'> & { number: string | number | null };
+
+export function invoiceView(invoice: InvoiceRecord, profile?: ProfileSwitches): InvoiceWire {
+  const number =
+    profile?.invoiceNumbers === 'number' && invoice.number !== null && /^\d{1,15}$/.test(invoice.number)
+      ? Number(invoice.number)
+      : invoice.number;
   return {
     object: 'invoice',
     id: invoice.id,
     reference: invoice.reference,
-    number: invoice.number,
+    number,
     issueDate: invoice.issueDate,
     origin: invoice.origin,
     ipRightType: 'PATENT',
@@ -142,7 +160,8 @@ export function invoiceView(invoice: InvoiceRecord): Strict.Invoice {
     vatRate: invoice.vatRate,
     vatNumber: invoice.vatNumber,
     subtotalExcludingTax: invoice.subtotalExcludingTax,
-    totalIncludingTax: invoice.totalIncludingTax,
+    totalIncludingTax:
+      profile?.vatRounding === 'perLine' ? totalWithVatPerLine(invoice) : invoice.totalIncludingTax,
     hasPdfDocument: invoice.hasPdfDocument,
     // spec: Endpoints, "An XLSX download endpoint: not shown" — so no invoice claims one.
     hasXlsxDocument: false,
@@ -152,24 +171,59 @@ export function invoiceView(invoice: InvoiceRecord): Strict.Invoice {
   };
 }
 
-export function receiptView(receipt: ReceiptRecord): Strict.InstructionReceipt {
+/** The mode and instruction status of the DEFERRED profile: values this v2 does not list (open enums). */
+export const DEFERRED_MODE = 'DEFERRED';
+export const SCHEDULED_STATUS = 'SCHEDULED';
+
+type InstructionWire = Omit<Strict.Instruction, 'status'> & { status: string };
+type InstructionReceiptWire = Omit<Strict.InstructionReceipt, 'instructions'> & {
+  instructions: InstructionWire[];
+};
+
+export function receiptView(receipt: ReceiptRecord, profile?: ProfileSwitches): InstructionReceiptWire {
+  const deferred = profile?.instructionMode === 'DEFERRED';
+  const instructions = receipt.instructions.map(
+    (instruction): InstructionWire =>
+      deferred
+        ? {
+            // spec: Instruction — `status` "other values: not shown", `scheduledForExecutionAt`
+            // "null in DIRECT mode": a deferred mode accepts now and executes the next day.
+            object: 'instruction',
+            id: instruction.id,
+            decision: instruction.decision,
+            status: SCHEDULED_STATUS,
+            executedAt: null,
+            scheduledForExecutionAt: addDays(receipt.issueDate, 1),
+            renewedDesignatedCountries: null,
+            excludedDesignatedCountries: null,
+          }
+        : {
+            object: 'instruction',
+            id: instruction.id,
+            decision: instruction.decision,
+            // DIRECT mode: executed synchronously, never scheduled (spec: Instruction receipt).
+            status: 'EXECUTED',
+            executedAt: instruction.executedAt,
+            scheduledForExecutionAt: null,
+            renewedDesignatedCountries: null,
+            excludedDesignatedCountries: null,
+          },
+  );
   return {
     object: 'instructionReceipt',
     issueDate: receipt.issueDate,
     reference: receipt.reference,
     number: receipt.number,
-    instructions: receipt.instructions.map((instruction) => ({
-      object: 'instruction',
-      id: instruction.id,
-      decision: instruction.decision,
-      // DIRECT mode: executed synchronously, never scheduled (spec: Instruction receipt).
-      status: 'EXECUTED',
-      executedAt: instruction.executedAt,
-      scheduledForExecutionAt: null,
-      renewedDesignatedCountries: null,
-      excludedDesignatedCountries: null,
-    })),
+    // spec: Instruction receipt, "one per submitted instruction" — the order is not promised.
+    instructions: profile?.receiptOrder === 'reversed' ? instructions.reverse() : instructions,
   };
+}
+
+/** The perLine profile: VAT rounded on each line to the minor unit, then summed with the subtotal. */
+function totalWithVatPerLine(invoice: InvoiceRecord): string {
+  const rate = String(invoice.vatRate);
+  const vat = invoice.lines.map((line) => scale(new Big(line.total).times(rate), invoice.currency));
+  return addAmounts([invoice.subtotalExcludingTax, ...vat], invoice.currency);
 }
 
 export function frozenRateEventView(event: EventRecord, context: ViewContext): Strict.FrozenRateEvent {

@@ -34,13 +34,15 @@ export interface InstructionItem {
 export function planInstructionBatch(
   state: TenantState,
   items: readonly InstructionItem[],
-  context: { today: string; now: Date; rates: RateTable },
+  context: { today: string; now: Date; rates: RateTable; maxBatchSize?: number },
 ): InstructionBatch {
-  if (items.length > MAX_BATCH_SIZE) {
+  // The profile may lower the limit (profiles.ts `maxBatchSize`); the refusal is the same.
+  const maxBatchSize = Math.min(context.maxBatchSize ?? MAX_BATCH_SIZE, MAX_BATCH_SIZE);
+  if (items.length > maxBatchSize) {
     throw validationFailed([
       {
         pointer: '/instructions',
-        detail: `at most ${MAX_BATCH_SIZE} instructions per batch, got ${items.length}`,
+        detail: `at most ${maxBatchSize} instructions per batch, got ${items.length}`,
       },
     ]);
   }

@@ -13,11 +13,14 @@ import { Random } from './prng';
 export const GENERATOR_VERSION = 1;
 
 /** A tenant's base portfolio and history, rebuilt from its stored configuration. */
-export function generateTenant(config: TenantConfig): TenantState {
+export function generateTenant(
+  config: TenantConfig,
+  options: { regularizationShare?: number } = {},
+): TenantState {
   const ids = new IdFactory(config.id);
   const state = new TenantState(config);
   for (const patent of generatePatents(config, ids, new Random(config.seed, 1))) state.addPatent(patent);
   state.finishLoading();
-  generateHistory(state, ids, new Random(config.seed, 2));
+  generateHistory(state, ids, new Random(config.seed, 2), options);
   return state;
 }

@@ -27,6 +27,7 @@ import type { Random } from './prng';
 
 const IMPORT_CUTOFF_MONTHS = 12;
 const HISTORY_BATCH_SIZE = 100;
+/** The default profile's share (profiles.ts `regularizationShare`); the draws do not depend on it. */
 const REGULARIZATION_SHARE = 0.015;
 
 interface InvoiceDraft {
@@ -46,7 +47,12 @@ interface PlannedDecision {
   date: string;
 }
 
-export function generateHistory(state: TenantState, ids: IdFactory, random: Random): void {
+export function generateHistory(
+  state: TenantState,
+  ids: IdFactory,
+  random: Random,
+  options: { regularizationShare?: number } = {},
+): void {
   const anchor = state.config.anchorDate;
   const planned: PlannedDecision[] = [];
   for (const patent of state.patents) planned.push(...planPatentDecisions(patent, anchor, random));
@@ -117,7 +123,12 @@ export function generateHistory(state: TenantState, ids: IdFactory, random: Rand
   });
 
   // Corrections: an office fee that changed after invoicing, credited or charged ~25 days later.
-  const regularizations = planRegularizations(drafts, anchor, random).map(
+  const regularizations = planRegularizations(
+    drafts,
+    anchor,
+    random,
+    options.regularizationShare ?? REGULARIZATION_SHARE,
+  ).map(
     ({ source, lines }): InvoiceDraft => ({
       id: ids.id('invoice', invoiceSequence++),
       origin: 'REGULARIZATION',
@@ -169,6 +180,7 @@ function planRegularizations(
   drafts: readonly InvoiceDraft[],
   anchor: string,
   random: Random,
+  share: number,
 ): { source: InvoiceDraft; lines: InvoiceLineData[] }[] {
   const eligible = drafts
     .filter((draft) => draft.origin === 'GENERATED' && addDays(draft.issueDate, 25) < anchor)
@@ -177,7 +189,7 @@ function planRegularizations(
         .filter((line) => line.components.some((component) => component.type === 'OFFICE'))
         .map((line) => ({ draft, line })),
     );
-  const picked = eligible.filter(() => random.chance(REGULARIZATION_SHARE));
+  const picked = eligible.filter(() => random.chance(share));
   const first = eligible[0];
   if (picked.length === 0 && first) picked.push(first);
   const bySource = new Map<InvoiceDraft, InvoiceLineData[]>();

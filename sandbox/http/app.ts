@@ -41,6 +41,22 @@ export function createSandboxApp(options: {
   app.get(`${API_ROOT}/openapi.json`, () => jsonResponse(openApiDocument()));
 
   app.use(`${API_ROOT}/*`, async (c, next) => {
+    // serverErrorBursts (profiles.ts): 5xx behaviour is not shown (spec: Errors), so a profile may
+    // answer bursts of 503 to reads, like a gateway in front of a redeploying service. Reads only,
+    // so no write's outcome is ever left unknown by the profile; the operator's faults, when set,
+    // replace it (a test of faults gets exactly the faults it asked for).
+    if (c.req.method === 'GET' && !faults.isActive && service.profile.nextGetFails()) {
+      return problemResponse(
+        {
+          code: 'service_unavailable',
+          status: 503,
+          detail: 'The service is briefly unavailable; retry the request.',
+          instance: instanceOf(c),
+          requestId: c.get('requestId'),
+        },
+        { 'Retry-After': '1' },
+      );
+    }
     const decision = faults.decide(instanceOf(c));
     if (!decision) return next();
     if (decision.latencyMs > 0) await sleep(decision.latencyMs);

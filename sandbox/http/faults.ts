@@ -55,11 +55,17 @@ export class FaultInjector {
     this.#matched = 0;
   }
 
+  /** Whether any fault is configured. */
+  get isActive(): boolean {
+    const settings = this.#settings;
+    return (
+      settings.latencyMs > 0 || settings.errorRate > 0 || settings.dropRate > 0 || settings.every !== null
+    );
+  }
+
   decide(path: string): FaultDecision | null {
     const settings = this.#settings;
-    const active =
-      settings.latencyMs > 0 || settings.errorRate > 0 || settings.dropRate > 0 || settings.every !== null;
-    if (!active) return null;
+    if (!this.isActive) return null;
     if (settings.paths.length > 0 && !settings.paths.some((prefix) => path.startsWith(prefix))) return null;
     this.#matched += 1;
     const outcome = settings.every

@@ -16,6 +16,8 @@ import {
   type FxRates,
   KeyInputSchema,
   type OperatorTenant,
+  ProfileInputSchema,
+  type ProfileState,
   type ProgressedEvent,
   ProgressInputSchema,
   RatesInputSchema,
@@ -73,9 +75,35 @@ export function registerOperatorRoutes(
   app.post(`${OPERATOR_ROOT}/events/:eventId/progress`, async (c) => {
     const input = await readBody(c, ProgressInputSchema, { optional: true });
     const { tenant, event } = await service.progressEvent(c.req.param('eventId'), input.to);
-    const view = { tenant, today: service.clock.today(), rates: service.rates };
+    const view = {
+      tenant,
+      today: service.clock.today(),
+      rates: service.rates,
+      profile: service.profile.switches,
+    };
     const moved: ProgressedEvent = eventView(event, view, { withFees: true });
     return jsonResponse(moved);
+  });
+
+  // The office's receipt arrives now, whatever officialReceiptDelayDays says (a FULFILLED PROCEED only).
+  app.post(`${OPERATOR_ROOT}/events/:eventId/official-receipt`, (c) => {
+    const { tenant, event } = service.releaseOfficialReceipt(c.req.param('eventId'));
+    const view = {
+      tenant,
+      today: service.clock.today(),
+      rates: service.rates,
+      profile: service.profile.switches,
+    };
+    const released: ProgressedEvent = eventView(event, view, { withFees: true });
+    return jsonResponse(released);
+  });
+
+  app.get(`${OPERATOR_ROOT}/profile`, () => jsonResponse(service.profile.state));
+
+  app.put(`${OPERATOR_ROOT}/profile`, async (c) => {
+    const input = await readBody(c, ProfileInputSchema);
+    const state: ProfileState = service.profile.set(input);
+    return jsonResponse(state);
   });
 
   app.get(`${OPERATOR_ROOT}/clock`, () => jsonResponse(clockView(service)));

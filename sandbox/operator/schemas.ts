@@ -153,3 +153,57 @@ export type FxRates = z.output<typeof FxRatesSchema>;
 export type FaultSettings = z.output<typeof FaultSettingsSchema>;
 export type KeyUsageReport = z.output<typeof KeyUsageSchema>;
 export type UsageReport = z.output<typeof UsageReportSchema>;
+
+/**
+ * Behaviour profiles (sandbox/profiles.ts): where the spec leaves a choice open, each switch picks
+ * the alternative a careful real service might make. `default` is the stand-in's historical
+ * behaviour; `variant` turns every switch the other way. Each switch is described in sandbox/README.md
+ * next to the spec sentence it answers.
+ */
+export const ProfileSwitchesSchema = z.strictObject({
+  /** Days between FULFILLED and the official receipt being on file (spec: Endpoints 6 to 8). */
+  officialReceiptDelayDays: z.number().int().min(0).max(90),
+  /** Whether the per-patent event endpoints carry `fees` unasked (spec: Patent event, `fees`). */
+  feesOnPerPatentEvents: z.boolean(),
+  /** DIRECT, or a deferred mode: instructions accepted now, executed on `scheduledForExecutionAt`. */
+  instructionMode: z.enum(['DIRECT', 'DEFERRED']),
+  /** The order of a receipt's instructions: the request's, or another (spec: Instruction receipt). */
+  receiptOrder: z.enum(['request', 'reversed']),
+  /** Maximum instructions per batch (spec: Limits 4, "not shown"); more is a 400 validation_failed. */
+  maxBatchSize: z.number().int().min(1).max(500),
+  /** VAT rounded once on the subtotal, or per invoice line and summed (spec: Invoice, not shown). */
+  vatRounding: z.enum(['subtotal', 'perLine']),
+  /** Document refusals: 404 only, or 403 forbidden for a document the service will never hold. */
+  documentErrors: z.enum(['not_found', 'forbidden']),
+  /** Content-Disposition: a plain ASCII `filename`, or RFC 6266 `filename*` (UTF-8, non-ASCII names). */
+  documentFilenames: z.enum(['plain', 'rfc6266']),
+  /** Every `every`-th GET starts a burst of `length` 503s (spec: Errors, 5xx behaviour not shown). */
+  serverErrorBursts: z
+    .strictObject({ every: z.number().int().min(2).max(10_000), length: z.number().int().min(1).max(5) })
+    .nullable(),
+  /** Invoice `number` as a JSON string or a JSON number (spec: Invoice, "accept either"). */
+  invoiceNumbers: z.enum(['string', 'number']),
+  /** Share of history invoice lines corrected by a REGULARIZATION invoice (read when a tenant is built). */
+  regularizationShare: z.number().min(0).max(1),
+  /** Unknown enum values and event kinds in every list, and additive fields on every object (spec: Versioning 2). */
+  futureV2Additions: z.boolean(),
+});
+
+export const PROFILE_NAMES = ['default', 'variant'] as const;
+
+/** PUT /operator/v1/profile: a named profile, single switches on top of it, or both. */
+export const ProfileInputSchema = z.strictObject({
+  name: z.enum(PROFILE_NAMES).optional(),
+  switches: ProfileSwitchesSchema.partial().optional(),
+});
+
+/** The profile in force: the name it started from (`custom` once a switch differs from it) and every switch. */
+export const ProfileSchema = z.strictObject({
+  name: z.union([z.enum(PROFILE_NAMES), z.literal('custom')]),
+  switches: ProfileSwitchesSchema,
+});
+
+export type ProfileSwitches = z.output<typeof ProfileSwitchesSchema>;
+export type ProfileName = (typeof PROFILE_NAMES)[number];
+export type ProfileRequest = z.input<typeof ProfileInputSchema>;
+export type ProfileState = z.output<typeof ProfileSchema>;

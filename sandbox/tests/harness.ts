@@ -8,7 +8,9 @@ import type { EventRecord } from '../domain/model';
 import type { TenantState } from '../domain/tenant-state';
 import { createSandboxApp } from '../http/app';
 import { DROPPED_RESPONSES } from '../http/context';
+import type { ProfileName, ProfileSwitches } from '../operator/schemas';
 import { type CreateKeyRequest, type CreateTenantRequest, createOperatorClient } from '../operator-client';
+import { SandboxProfile } from '../profiles';
 import { SandboxService } from '../service';
 import { createMemoryStore, type SandboxStore } from '../store/store';
 
@@ -27,12 +29,16 @@ export interface HarnessOptions {
   store?: SandboxStore;
   /** Create the demo tenant (about 2,000 patents) as a first start would. Default true. */
   demo?: boolean;
+  /** The behaviour profile (profiles.ts), with single switches on top. Default: `default`. */
+  profile?: ProfileName;
+  switches?: Partial<ProfileSwitches>;
 }
 
 export async function startInProcess(options: HarnessOptions = {}) {
   const service = await SandboxService.open({
     store: options.store ?? createMemoryStore(),
     today: options.today ?? TEST_TODAY,
+    profile: new SandboxProfile(options.profile ?? 'default', options.switches),
   });
   if (options.demo ?? true) await ensureDemoTenant(service);
   const { app, faults } = createSandboxApp({ service, operatorToken: OPERATOR_TOKEN, log: () => undefined });
