@@ -85,6 +85,12 @@ const RULES: Rule[] = [
     forbids: (edge) => !edge.isPackage && edge.to.startsWith('lib/server/'),
   },
   {
+    name: 'the worker (lib/server/jobs) is started only by the server runtime and scripts/worker.ts',
+    governs: (file) =>
+      isDashboard(file) && !file.startsWith('lib/server/jobs/') && !file.startsWith('lib/server/runtime/'),
+    forbids: (edge) => !edge.isPackage && edge.to.startsWith('lib/server/jobs/'),
+  },
+  {
     name: 'every local import resolves to a file',
     governs: () => true,
     forbids: (edge) => edge.to.startsWith('<unresolved>'),
@@ -125,6 +131,7 @@ describe('import rules (docs/architecture.md, "Who may import what")', () => {
       'route handlers': edge('app/api/x/route.ts', 'components/x/x.schema.ts'),
       'browser-safe': edge('lib/renewals/rows.ts', 'lib/db/schema.ts'),
       'lib/server is imported': edge('lib/renewals/rows.ts', 'lib/server/http/route.ts'),
+      'the worker': edge('app/api/x/route.ts', 'lib/server/jobs/worker.ts'),
       'every local import': edge('lib/renewals/rows.ts', '<unresolved>./gone'),
     };
     for (const rule of RULES) {

@@ -1,0 +1,117 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { getDb } from '@/lib/db';
+import { formatTimestamp } from '@/lib/format/dates';
+import { requireViewer } from '@/lib/server/auth/session';
+import { backgroundStatus } from '@/lib/server/notifications/budget';
+import { listMessages, mailTransportKind, OUTBOX_PAGE_SIZE } from '@/lib/server/notifications/mail';
+
+export const metadata: Metadata = { title: 'Outbox' };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/**
+ * Every message the dashboard recorded: who, what, when and how delivery went. Without SMTP_URL
+ * this is where mail goes (the outbox), so the demo shows what users would receive.
+ */
+export default async function OutboxPage({ searchParams }: { searchParams: SearchParams }) {
+  await requireViewer('outbox:read');
+  const raw = (await searchParams).page;
+  const page = Math.max(1, Number.parseInt(Array.isArray(raw) ? (raw[0] ?? '1') : (raw ?? '1'), 10) || 1);
+  const db = await getDb();
+  const [{ rows, total }, background] = await Promise.all([listMessages(db, page), backgroundStatus(db)]);
+  const pages = Math.max(1, Math.ceil(total / OUTBOX_PAGE_SIZE));
+  const smtp = mailTransportKind() === 'smtp';
+  return (
+    <section aria-labelledby="outbox-heading" className="flex flex-col gap-4">
+      <h2 id="outbox-heading" className="text-lg font-semibold">
+        Outbox
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        {smtp
+          ? 'Mail is sent through SMTP; every message is also recorded here.'
+          : 'No SMTP server is configured (SMTP_URL): messages are kept here instead of being sent.'}
+      </p>
+      <p className="text-sm text-muted-foreground">
+        Background reads this quota day: {background.spent} calls
+        {background.budget === null
+          ? ` (budget: ${background.sharePercent} % of the daily limit, not known yet)`
+          : ` of ${background.budget} (${background.sharePercent} % of the daily limit)`}
+        . Last poll of the service:{' '}
+        {background.lastPollAt ? (
+          <time dateTime={background.lastPollAt.toISOString()}>
+            {formatTimestamp(background.lastPollAt.toISOString())}
+          </time>
+        ) : (
+          'not yet'
+        )}
+        .
+      </p>
+      <Table>
+        <TableCaption>
+          {total} messages, page {page} of {pages}
+        </TableCaption>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Created</TableHead>
+            <TableHead>To</TableHead>
+            <TableHead>Subject</TableHead>
+            <TableHead>Rule</TableHead>
+            <TableHead>Delivery</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.id}>
+              <TableCell>
+                <time dateTime={row.createdAt.toISOString()}>
+                  {formatTimestamp(row.createdAt.toISOString())}
+                </time>
+              </TableCell>
+              <TableCell>{row.recipient}</TableCell>
+              <TableCell>
+                <Link href={`/admin/outbox/${row.id}`} className="underline-offset-4 hover:underline">
+                  {row.subject}
+                </Link>
+              </TableCell>
+              <TableCell className="font-mono text-xs">{row.rule}</TableCell>
+              <TableCell>
+                <Badge
+                  tone={row.status === 'failed' ? 'danger' : row.status === 'sent' ? 'success' : 'neutral'}
+                >
+                  {row.transport === 'outbox' && row.status === 'sent' ? 'in outbox' : row.status}
+                </Badge>
+                {row.lastError ? (
+                  <span className="ml-2 text-xs text-destructive">{row.lastError}</span>
+                ) : null}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <nav aria-label="Outbox pages" className="flex gap-2">
+        {page > 1 ? (
+          <Button asChild variant="outline" size="sm">
+            <Link href={`/admin/outbox?page=${page - 1}`}>Newer</Link>
+          </Button>
+        ) : null}
+        {page < pages ? (
+          <Button asChild variant="outline" size="sm">
+            <Link href={`/admin/outbox?page=${page + 1}`}>Older</Link>
+          </Button>
+        ) : null}
+      </nav>
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { MarkReadButton } from '@/components/notifications/mark-read-button';
+import { NotificationList } from '@/components/notifications/notification-list';
+import { PageHeader } from '@/components/shell/page-header';
+import { Button } from '@/components/ui/button';
+import { getDb } from '@/lib/db';
+import { requireViewer } from '@/lib/server/auth/session';
+import { listNotifications } from '@/lib/server/notifications/in-app';
+
+export const metadata: Metadata = { title: 'Notifications' };
+
+export default async function NotificationsPage() {
+  const viewer = await requireViewer('notifications:read');
+  const { items, unread } = await listNotifications(await getDb(), viewer.userId);
+  return (
+    <>
+      <PageHeader
+        title="Notifications"
+        description={unread === 0 ? 'Nothing unread.' : `${unread} unread.`}
+        actions={
+          <>
+            {unread > 0 ? <MarkReadButton label="Mark all read" /> : null}
+            <Button asChild variant="ghost" size="sm">
+              <Link href="/settings/notifications">Preferences</Link>
+            </Button>
+          </>
+        }
+      />
+      <NotificationList items={items} />
+    </>
+  );
+}

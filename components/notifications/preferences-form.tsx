@@ -1,0 +1,225 @@
+'use client';
+
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { ApiProblem, apiFetch, problemMessage } from '@/lib/http/api-client';
+import {
+  ALERT_KINDS,
+  ALERT_LABELS,
+  DIGEST_FREQUENCIES,
+  DIGEST_LABELS,
+  type DigestFrequency,
+  MAX_OFFSETS,
+  type NotificationPreferences,
+  WEEKDAY_LABELS,
+} from '@/lib/notifications/preferences';
+
+/** "30, 7" ⇄ [30, 7]: what is not a whole number is left for the server to refuse, by field. */
+function parseOffsets(text: string): number[] {
+  return text
+    .split(/[\s,;]+/)
+    .filter(Boolean)
+    .map((part) => Number(part));
+}
+
+const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
+
+export function PreferencesForm({
+  initial,
+  timeZones,
+}: {
+  initial: NotificationPreferences;
+  timeZones: readonly string[];
+}) {
+  const [prefs, setPrefs] = useState(initial);
+  const [dueText, setDueText] = useState(initial.dueOffsets.join(', '));
+  const [graceText, setGraceText] = useState(initial.graceOffsets.join(', '));
+  const [status, setStatus] = useState<{
+    kind: 'saved' | 'error';
+    message: string;
+    fields?: string[];
+  } | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const save = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setPending(true);
+    setStatus(null);
+    try {
+      const saved = await apiFetch<NotificationPreferences>('/api/preferences/notifications', {
+        method: 'PUT',
+        json: { ...prefs, dueOffsets: parseOffsets(dueText), graceOffsets: parseOffsets(graceText) },
+      });
+      setPrefs(saved);
+      setDueText(saved.dueOffsets.join(', '));
+      setGraceText(saved.graceOffsets.join(', '));
+      setStatus({ kind: 'saved', message: 'Preferences saved.' });
+    } catch (error) {
+      const fields = error instanceof ApiProblem ? (error.body.errors ?? []).map((e) => e.field) : [];
+      setStatus({ kind: 'error', message: problemMessage(error, 'Could not save the preferences.'), fields });
+    } finally {
+      setPending(false);
+    }
+  };
+  const invalid = (field: string) =>
+    status?.fields?.some((f) => f === field || f.startsWith(`${field}.`)) ?? false;
+
+  return (
+    <form onSubmit={save} className="flex max-w-2xl flex-col gap-6" aria-describedby="preferences-status">
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 font-medium">Channels</legend>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={prefs.channels.inApp}
+            onChange={(e) => setPrefs({ ...prefs, channels: { ...prefs.channels, inApp: e.target.checked } })}
+          />
+          In the dashboard (the bell)
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={prefs.channels.email}
+            onChange={(e) => setPrefs({ ...prefs, channels: { ...prefs.channels, email: e.target.checked } })}
+          />
+          By email
+        </label>
+      </fieldset>
+
+      <fieldset className="flex flex-wrap items-end gap-4">
+        <legend className="mb-1 w-full font-medium">Digest</legend>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="digest-frequency">How often</Label>
+          <NativeSelect
+            id="digest-frequency"
+            value={prefs.digest.frequency}
+            onChange={(e) =>
+              setPrefs({
+                ...prefs,
+                digest: { ...prefs.digest, frequency: e.target.value as DigestFrequency },
+              })
+            }
+          >
+            {DIGEST_FREQUENCIES.map((frequency) => (
+              <option key={frequency} value={frequency}>
+                {DIGEST_LABELS[frequency]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="digest-weekday">Day (weekly)</Label>
+          <NativeSelect
+            id="digest-weekday"
+            value={prefs.digest.weekday}
+            disabled={prefs.digest.frequency !== 'weekly'}
+            onChange={(e) =>
+              setPrefs({ ...prefs, digest: { ...prefs.digest, weekday: Number(e.target.value) } })
+            }
+          >
+            {WEEKDAY_LABELS.map((day, index) => (
+              <option key={day} value={index + 1}>
+                {day}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="digest-hour">From</Label>
+          <NativeSelect
+            id="digest-hour"
+            value={prefs.digest.hour}
+            disabled={prefs.digest.frequency === 'off'}
+            onChange={(e) =>
+              setPrefs({ ...prefs, digest: { ...prefs.digest, hour: Number(e.target.value) } })
+            }
+          >
+            {HOURS.map((hour) => (
+              <option key={hour} value={hour}>
+                {`${String(hour).padStart(2, '0')}:00`}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="time-zone">Your time zone</Label>
+          <Input
+            id="time-zone"
+            list="time-zones"
+            value={prefs.timeZone}
+            aria-invalid={invalid('timeZone')}
+            onChange={(e) => setPrefs({ ...prefs, timeZone: e.target.value })}
+            className="w-56"
+          />
+          <datalist id="time-zones">
+            {timeZones.map((zone) => (
+              <option key={zone} value={zone} />
+            ))}
+          </datalist>
+        </div>
+      </fieldset>
+
+      <fieldset className="flex flex-wrap items-end gap-4">
+        <legend className="mb-1 w-full font-medium">
+          Reminders (days before; up to {MAX_OFFSETS}, e.g. 30, 7)
+        </legend>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="due-offsets">Before a due date</Label>
+          <Input
+            id="due-offsets"
+            value={dueText}
+            inputMode="numeric"
+            aria-invalid={invalid('dueOffsets')}
+            onChange={(e) => setDueText(e.target.value)}
+            className="w-40"
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="grace-offsets">Before a grace period ends</Label>
+          <Input
+            id="grace-offsets"
+            value={graceText}
+            inputMode="numeric"
+            aria-invalid={invalid('graceOffsets')}
+            onChange={(e) => setGraceText(e.target.value)}
+            className="w-40"
+          />
+        </div>
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 font-medium">Immediate alerts</legend>
+        {ALERT_KINDS.map((kind) => (
+          <label key={kind} className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="mt-1"
+              checked={prefs.alerts[kind]}
+              onChange={(e) => setPrefs({ ...prefs, alerts: { ...prefs.alerts, [kind]: e.target.checked } })}
+            />
+            <span>
+              <span className="font-medium">{ALERT_LABELS[kind].title}</span>
+              <span className="block text-muted-foreground">{ALERT_LABELS[kind].description}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+
+      <div className="flex items-center gap-3">
+        <Button type="submit" disabled={pending}>
+          Save preferences
+        </Button>
+        <p
+          id="preferences-status"
+          role="status"
+          className={status?.kind === 'error' ? 'text-sm text-destructive' : 'text-sm'}
+        >
+          {status?.message ?? ''}
+        </p>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+import 'server-only';
+import type { Database } from '../../db';
+import { getEnv } from '../../env';
+import { logger } from '../../log';
+import { upstreamClient } from '../connection/upstream';
+import { reconcileOpenBatches } from '../decisions/reconcile';
+import { checkBackgroundBudget, recordSpend } from '../notifications/budget';
+import { evaluateNotifications } from '../notifications/evaluate';
+import { deliverMessage, strandedMessageIds } from '../notifications/mail';
+import { pollUpstream } from '../notifications/poll';
+import { refreshSnapshot, snapshotStatus } from '../portfolio/snapshot';
+
+/**
+ * Every background job: its queue, its schedule (cron, UTC) and its retry policy. Retries back off
+ * exponentially from `retryDelay` seconds (pg-boss `retryBackoff`). A handler may enqueue
+ * follow-up jobs through `enqueue` (the notify job hands each claimed email to send-mail).
+ */
+export interface JobContext {
+  db: Database;
+  now: () => Date;
+  requestId: string;
+  enqueue: (name: JobName, data: Record<string, unknown>) => Promise<void>;
+}
+
+const JOB_NAMES = ['poll-upstream', 'refresh-snapshot', 'reconcile-batches', 'notify', 'send-mail'] as const;
+export type JobName = (typeof JOB_NAMES)[number];
+
+export interface JobDefinition {
+  name: JobName;
+  /** Cron in UTC; null for jobs only other jobs enqueue. */
+  cron: (() => string) | null;
+  retryLimit: number;
+  retryDelay: number;
+  run: (context: JobContext, data: Record<string, unknown>) => Promise<unknown>;
+}
+
+export const JOBS: readonly JobDefinition[] = [
+  {
+    name: 'poll-upstream',
+    cron: () => `*/${getEnv().POLL_INTERVAL_MINUTES} * * * *`,
+    retryLimit: 2,
+    retryDelay: 60,
+    run: (context) => pollUpstream(context.db, { now: context.now(), requestId: context.requestId }),
+  },
+  {
+    name: 'refresh-snapshot',
+    cron: () => '17 * * * *',
+    retryLimit: 2,
+    retryDelay: 120,
+    run: async (context) => {
+      // The portfolio snapshot behind the office join (lib/server/portfolio): refreshed here when
+      // stale so the first visitor of the day does not wait for it.
+      const status = await snapshotStatus(context.now());
+      if (!status.isStale || status.refreshing) return { refreshed: false };
+      const budget = await checkBackgroundBudget(context.db, context.now());
+      if (!budget.ok) return { refreshed: false, budget };
+      const result = await refreshSnapshot(upstreamClient(context.requestId), context.requestId);
+      // Background calls all draw on one budget (issue 15), the snapshot's included.
+      await recordSpend(context.db, context.now(), result.calls, 0);
+      return result;
+    },
+  },
+  {
+    name: 'reconcile-batches',
+    cron: () => '*/10 * * * *',
+    retryLimit: 3,
+    retryDelay: 30,
+    run: async (context) => ({ settled: await reconcileOpenBatches(context.requestId, context.now()) }),
+  },
+  {
+    name: 'notify',
+    cron: () => '*/5 * * * *',
+    retryLimit: 3,
+    retryDelay: 30,
+    run: async (context) => {
+      const result = await evaluateNotifications(context.db, { now: context.now() });
+      for (const id of result.messages) await context.enqueue('send-mail', { messageId: id });
+      // Claimed before a stop but never handed over: real time, not the (possibly moved) clock.
+      for (const id of await strandedMessageIds(context.db, new Date(Date.now() - 10 * 60_000)))
+        await context.enqueue('send-mail', { messageId: id });
+      if (result.notifications > 0 || result.messages.length > 0)
+        logger.info(
+          { notifications: result.notifications, emails: result.messages.length },
+          'notifications created',
+        );
+      return { notifications: result.notifications, emails: result.messages.length };
+    },
+  },
+  {
+    name: 'send-mail',
+    cron: null,
+    retryLimit: 5,
+    retryDelay: 30,
+    run: async (context, data) => {
+      const id = typeof data.messageId === 'string' ? data.messageId : null;
+      if (!id) return { result: 'missing' };
+      return { result: await deliverMessage(context.db, id, context.now()) };
+    },
+  },
+];
+
+/** The order `--once` runs scheduled jobs in: read first, then decide, then send. */
+export const ONCE_ORDER: readonly JobName[] = [
+  'refresh-snapshot',
+  'reconcile-batches',
+  'poll-upstream',
+  'notify',
+];

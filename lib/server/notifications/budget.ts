@@ -1,0 +1,130 @@
+import 'server-only';
+import { desc, sql } from 'drizzle-orm';
+import type { Database } from '../../db';
+import { backgroundQuotaUse, renewalWatch } from '../../db/schema';
+import { getEnv } from '../../env';
+import type { QuotaReading } from '../../policy/quota';
+import { flushQuota, readQuota } from '../connection/quota';
+
+/**
+ * Background reads spend at most a share of the daily quota (issue 15; spec: Limits 3, one quota
+ * per tenant shared by every caller), so users working in the dashboard keep the rest. The spend
+ * is counted in the database: every instance and the standalone worker draw on one budget.
+ */
+
+/** Below this share of the daily limit left, background reads stop until the quota resets. */
+const LOW_REMAINING_SHARE = 0.05;
+
+export type BudgetDecision =
+  | { ok: true; budget: number | null; spent: number; estimate: number }
+  | {
+      ok: false;
+      reason: 'quota-exhausted' | 'remaining-low' | 'budget-spent';
+      budget: number | null;
+      spent: number;
+      estimate: number;
+    };
+
+const QUARTER_HOUR_MS = 15 * 60_000;
+
+/**
+ * The quota day a spend counts against. The service resets its counter at midnight in its own
+ * time zone, not UTC (spec: Limits 2), so the day is named by the reset the service announced
+ * (RateLimit-Reset): every reading of one day rounds to the same quarter hour, which any time
+ * zone's midnight falls on. Without a current reading, the UTC date stands in.
+ */
+export function quotaDay(quota: QuotaReading | null, now: Date): string {
+  if (quota?.resetAt && quota.resetAt > now) {
+    const rounded = Math.round(quota.resetAt.getTime() / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
+    return `until ${new Date(rounded).toISOString().slice(0, 16)}`;
+  }
+  return now.toISOString().slice(0, 10);
+}
+
+export interface BudgetInput {
+  quota: QuotaReading | null;
+  sharePercent: number;
+  spent: number;
+  estimate: number;
+  now: Date;
+}
+
+/** Whether a background read of about `estimate` calls may start now. Pure. */
+export function decideBudget({ quota, sharePercent, spent, estimate, now }: BudgetInput): BudgetDecision {
+  const limit = quota?.limit ?? null;
+  const budget = limit === null ? null : Math.floor((limit * sharePercent) / 100);
+  const facts = { budget, spent, estimate };
+  if (quota?.exhaustedUntil && quota.exhaustedUntil > now)
+    return { ok: false, reason: 'quota-exhausted', ...facts };
+  // RateLimit-Remaining is the tenant's, not ours: when it runs low, background work backs off
+  // first, before any user is refused (a reading from before the reset no longer counts).
+  const current = quota && (!quota.resetAt || quota.resetAt > now);
+  if (current && quota.remaining !== null && limit !== null) {
+    const floor = Math.max(Math.ceil(limit * LOW_REMAINING_SHARE), estimate);
+    if (quota.remaining - estimate < floor) return { ok: false, reason: 'remaining-low', ...facts };
+  }
+  if (budget !== null && spent + estimate > budget) return { ok: false, reason: 'budget-spent', ...facts };
+  return { ok: true, ...facts };
+}
+
+async function readSpend(db: Database, day: string): Promise<{ spent: number; estimate: number }> {
+  const rows = await db
+    .select()
+    .from(backgroundQuotaUse)
+    .orderBy(desc(backgroundQuotaUse.updatedAt))
+    .limit(2);
+  const today = rows.find((row) => row.day === day);
+  const withPolls = rows.find((row) => row.polls > 0);
+  return {
+    spent: today?.calls ?? 0,
+    estimate: withPolls ? Math.ceil(withPolls.calls / withPolls.polls) : 0,
+  };
+}
+
+export async function recordSpend(db: Database, now: Date, calls: number, polls = 1): Promise<void> {
+  // Read after the calls were made: their answers carried the reset that names the day.
+  await flushQuota();
+  const day = quotaDay(await readQuota(), now);
+  await db
+    .insert(backgroundQuotaUse)
+    .values({ day, calls, polls, updatedAt: new Date() })
+    .onConflictDoUpdate({
+      target: backgroundQuotaUse.day,
+      set: {
+        calls: sql`${backgroundQuotaUse.calls} + ${calls}`,
+        polls: sql`${backgroundQuotaUse.polls} + ${polls}`,
+        updatedAt: new Date(),
+      },
+    });
+}
+
+/** Whether background work may read the service now, from the shared meter and today's spend. */
+export async function checkBackgroundBudget(db: Database, now: Date): Promise<BudgetDecision> {
+  const quota = await readQuota();
+  const spend = await readSpend(db, quotaDay(quota, now));
+  return decideBudget({
+    quota,
+    sharePercent: getEnv().BACKGROUND_QUOTA_PERCENT,
+    spent: spend.spent,
+    estimate: spend.estimate,
+    now,
+  });
+}
+
+/** For admins: background calls spent this quota day against the budget, and the last poll. */
+export async function backgroundStatus(db: Database, now = new Date()) {
+  const quota = await readQuota();
+  const day = quotaDay(quota, now);
+  const [spend, [lastPoll]] = await Promise.all([
+    readSpend(db, day),
+    db.select({ at: sql<Date | null>`max(${renewalWatch.polledAt})` }).from(renewalWatch),
+  ]);
+  const limit = quota?.limit ?? null;
+  const share = getEnv().BACKGROUND_QUOTA_PERCENT;
+  return {
+    spent: spend.spent,
+    budget: limit === null ? null : Math.floor((limit * share) / 100),
+    sharePercent: share,
+    lastPollAt: lastPoll?.at ? new Date(lastPoll.at) : null,
+  };
+}

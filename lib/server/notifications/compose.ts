@@ -1,0 +1,256 @@
+import 'server-only';
+import { type CurrencyTotal, formatMoney } from '../../annuity/money';
+import { formatDate } from '../../format/dates';
+import { TODAY_BUCKET_TEXT, type TodayBucket, type TodayItem } from '../../today/buckets';
+import { todayLink } from '../../today/links';
+
+/**
+ * The text of every message: a subject, a plain-text part and an HTML part saying the same. The
+ * HTML is plain semantic markup (a heading, lists, links named by what they open) with no images,
+ * no remote resources and no tracking of any kind.
+ */
+export interface ComposedMessage {
+  subject: string;
+  /** One line for the in-app list. */
+  summary: string;
+  /** The address (path) the message is about, for the in-app list. */
+  href: string;
+  text: string;
+  html: string;
+}
+
+interface Line {
+  text: string;
+  href?: string;
+}
+
+interface Section {
+  heading: string;
+  intro?: string;
+  lines: Line[];
+}
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+function absolute(baseUrl: string, href: string): string {
+  return new URL(href, baseUrl).toString();
+}
+
+function render(
+  baseUrl: string,
+  subject: string,
+  summary: string,
+  href: string,
+  sections: Section[],
+  footer: Line,
+): ComposedMessage {
+  const text = [
+    subject,
+    '',
+    ...sections.flatMap((section) => [
+      section.heading,
+      ...(section.intro ? [section.intro] : []),
+      ...section.lines.map(
+        (line) => `- ${line.text}${line.href ? `\n  ${absolute(baseUrl, line.href)}` : ''}`,
+      ),
+      '',
+    ]),
+    `${footer.text}${footer.href ? `: ${absolute(baseUrl, footer.href)}` : ''}`,
+    '',
+  ].join('\n');
+  const item = (line: Line) =>
+    line.href
+      ? `<li><a href="${escapeHtml(absolute(baseUrl, line.href))}">${escapeHtml(line.text)}</a></li>`
+      : `<li>${escapeHtml(line.text)}</li>`;
+  const html = [
+    '<!doctype html>',
+    '<html lang="en">',
+    `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>`,
+    '<body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #111;">',
+    '<main>',
+    `<h1 style="font-size: 1.25rem;">${escapeHtml(subject)}</h1>`,
+    ...sections.flatMap((section) => [
+      `<section><h2 style="font-size: 1.05rem;">${escapeHtml(section.heading)}</h2>`,
+      ...(section.intro ? [`<p>${escapeHtml(section.intro)}</p>`] : []),
+      section.lines.length > 0 ? `<ul>${section.lines.map(item).join('')}</ul>` : '',
+      '</section>',
+    ]),
+    footer.href
+      ? `<p><a href="${escapeHtml(absolute(baseUrl, footer.href))}">${escapeHtml(footer.text)}</a></p>`
+      : `<p>${escapeHtml(footer.text)}</p>`,
+    '</main>',
+    '</body>',
+    '</html>',
+  ].join('\n');
+  return { subject, summary, href, text, html };
+}
+
+function totalsText(totals: readonly CurrencyTotal[]): string {
+  return totals.map((total) => formatMoney(total.total, total.currency)).join(' + ');
+}
+
+function renewalLabel(item: TodayItem): string {
+  const reference = item.row.caseReference ?? item.row.providerId ?? item.row.patentId;
+  const year = item.row.annuityYear !== null ? `, year ${item.row.annuityYear}` : '';
+  return `${reference}${item.row.office ? ` (${item.row.office})` : ''}${year}`;
+}
+
+function renewalHref(item: TodayItem): string {
+  return todayLink({ kind: 'renewal', dueDate: item.row.dueDate, office: item.row.office });
+}
+
+const SETTINGS_LINE: Line = { text: 'Change what you receive', href: '/settings/notifications' };
+const DIGEST_ITEMS_SHOWN = 10;
+
+export function composeDigest(
+  baseUrl: string,
+  input: {
+    frequency: 'daily' | 'weekly';
+    localDate: string;
+    buckets: readonly TodayBucket[];
+    /** Invoices first seen since the previous digest (finance's part). */
+    newInvoices?: readonly { id: string; reference: string }[];
+    today: string;
+    polledAt: Date | null;
+  },
+): ComposedMessage {
+  const shown = input.buckets.filter((bucket) => bucket.items.length > 0);
+  const count = shown.reduce((sum, bucket) => sum + bucket.items.length, 0);
+  const invoices = input.newInvoices ?? [];
+  const what = [
+    ...(shown.length > 0 || invoices.length === 0 ? [`${count} waiting`] : []),
+    ...(invoices.length > 0 ? [`${invoices.length} new invoice${invoices.length === 1 ? '' : 's'}`] : []),
+  ].join(', ');
+  const subject = `${input.frequency === 'daily' ? 'Daily' : 'Weekly'} renewals digest for ${formatDate(input.localDate)}: ${what}`;
+  const sections: Section[] = shown.map((bucket) => {
+    const text = TODAY_BUCKET_TEXT[bucket.id];
+    const totals = bucket.totals.length > 0 ? ` Estimated: ${totalsText(bucket.totals)}.` : '';
+    const missing = bucket.withoutEstimate > 0 ? ` ${bucket.withoutEstimate} without an estimate.` : '';
+    const lines: Line[] = bucket.items.slice(0, DIGEST_ITEMS_SHOWN).map((item) => ({
+      text: `${renewalLabel(item)}: ${bucket.id === 'in-grace' || bucket.id === 'lapsing-soon' ? 'grace ends' : bucket.id === 'opening-soon' ? 'opens' : 'due'} ${formatDate(item.deadline)}${item.row.fees?.total ? `, ${formatMoney(item.row.fees.total, item.row.fees.currency)}` : ''}`,
+      href: renewalHref(item),
+    }));
+    lines.push({
+      text: `Open all ${bucket.items.length} in "${text.title}"`,
+      href: todayLink({ kind: 'bucket', bucket, today: input.today }),
+    });
+    return {
+      heading: `${text.title}: ${bucket.items.length}`,
+      intro: `${text.description}${totals}${missing}`,
+      lines,
+    };
+  });
+  if (invoices.length > 0)
+    sections.push({
+      heading: `New invoices: ${invoices.length}`,
+      intro: 'Received from the service since the previous digest; check and reconcile them.',
+      lines: [
+        ...invoices.slice(0, DIGEST_ITEMS_SHOWN).map((invoice) => ({
+          text: `Invoice ${invoice.reference}`,
+          href: todayLink({ kind: 'invoice', invoiceId: invoice.id }),
+        })),
+        {
+          text: 'Open the invoices to reconcile',
+          href: todayLink({ kind: 'invoices', status: ['unmarked'] }),
+        },
+      ],
+    });
+  if (sections.length === 0)
+    sections.push({ heading: 'Nothing waiting', intro: 'No renewal needs a decision now.', lines: [] });
+  if (input.polledAt)
+    sections.push({
+      heading: 'As of',
+      intro: `Read from the service at ${input.polledAt.toISOString()}.`,
+      lines: [],
+    });
+  return render(baseUrl, subject, what, '/', sections, SETTINGS_LINE);
+}
+
+export function composeReminder(
+  baseUrl: string,
+  input: { kind: 'due' | 'grace'; offset: number; item: TodayItem; today: string },
+): ComposedMessage {
+  const { item } = input;
+  const label = renewalLabel(item);
+  const deadline = input.kind === 'due' ? item.row.dueDate : item.deadline;
+  const what = input.kind === 'due' ? 'is due' : 'leaves its grace period';
+  const subject = `${label} ${what} on ${formatDate(deadline)}`;
+  const fee = item.row.fees?.total
+    ? ` Estimated fee: ${formatMoney(item.row.fees.total, item.row.fees.currency)}.`
+    : '';
+  const surcharge = item.surcharge
+    ? ` Grace surcharge: ${formatMoney(item.surcharge.amount, item.surcharge.currency)}.`
+    : '';
+  const intro =
+    input.kind === 'due'
+      ? `No decision yet, ${item.daysLeft} days before the due date.${fee}`
+      : `Grace period ends in ${item.daysLeft} days: after that the office no longer accepts payment.${fee}${surcharge}`;
+  const href = renewalHref(item);
+  return render(
+    baseUrl,
+    subject,
+    intro,
+    href,
+    [
+      {
+        heading: item.row.title ?? label,
+        intro,
+        lines: [
+          { text: 'Decide it in the month view', href },
+          { text: 'Open the patent', href: todayLink({ kind: 'patent', patentId: item.row.patentId }) },
+        ],
+      },
+    ],
+    SETTINGS_LINE,
+  );
+}
+
+export function composeUnprocessable(
+  baseUrl: string,
+  input: { eventId: string; patentId: string; label: string; dueDate: string; office: string | null },
+): ComposedMessage {
+  const subject = `Renewal unprocessable: ${input.label}`;
+  const href = todayLink({ kind: 'renewal', dueDate: input.dueDate, office: input.office });
+  const intro = `The service reports the renewal due ${formatDate(input.dueDate)} as UNPROCESSABLE: it needs your attention.`;
+  return render(
+    baseUrl,
+    subject,
+    intro,
+    href,
+    [
+      {
+        heading: input.label,
+        intro,
+        lines: [
+          { text: 'Open it in the month view', href },
+          { text: 'Open the patent', href: todayLink({ kind: 'patent', patentId: input.patentId }) },
+        ],
+      },
+    ],
+    SETTINGS_LINE,
+  );
+}
+
+export function composeBatchUnknown(
+  baseUrl: string,
+  input: { batchId: string; decisions: number; postedAt: Date | null },
+): ComposedMessage {
+  const subject = `Batch of ${input.decisions} decisions: outcome still unknown`;
+  const href = todayLink({ kind: 'batch', batchId: input.batchId });
+  const intro = `A batch sent${input.postedAt ? ` at ${input.postedAt.toISOString()}` : ''} has no known outcome yet; the dashboard keeps checking it against the service. Do not send the same decisions again before it is settled.`;
+  return render(
+    baseUrl,
+    subject,
+    intro,
+    href,
+    [{ heading: 'Batch outcome unknown', intro, lines: [{ text: 'Open the batch', href }] }],
+    SETTINGS_LINE,
+  );
+}

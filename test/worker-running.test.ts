@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setDatabaseForTests } from '@/lib/db';
+import { openTestDatabase, type TestDatabase } from '@/lib/db/testing';
+import { resetEnvForTests } from '@/lib/env';
+import { type RunningWorker, startWorker } from '@/lib/server/jobs/worker';
+
+/**
+ * The continuous worker as the dashboard process runs it on the embedded default (issue 15):
+ * pg-boss on the process's own PGlite instance, handlers picking jobs up as they are enqueued,
+ * the periodic jobs scheduled once.
+ */
+let database: TestDatabase;
+let worker: RunningWorker;
+
+beforeAll(async () => {
+  resetEnvForTests();
+  database = await openTestDatabase('pglite');
+  setDatabaseForTests(database);
+  worker = await startWorker({ handle: database, pollingIntervalSeconds: 0.5 });
+}, 120_000);
+
+afterAll(async () => {
+  await worker?.stop();
+  setDatabaseForTests(undefined);
+  await database?.dispose();
+});
+
+describe('the running worker on PGlite', () => {
+  it('schedules every periodic job once, in UTC', async () => {
+    const schedules = await worker.boss.getSchedules();
+    expect(schedules.map((schedule) => schedule.name).sort()).toEqual(
+      ['notify', 'poll-upstream', 'reconcile-batches', 'refresh-snapshot'].sort(),
+    );
+    // pg-boss stores the time zone as a column of its own, which its typings leave out.
+    const zones = schedules.map((schedule) => (schedule as { timezone?: string }).timezone);
+    expect(zones.every((zone) => zone === 'UTC')).toBe(true);
+  });
+
+  it('runs an enqueued job to completion', async () => {
+    const id = await worker.boss.send('notify', {});
+    expect(id).toBeTruthy();
+    let state: string | undefined;
+    for (let tries = 0; tries < 100 && state !== 'completed'; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      state = (await worker.boss.getJobById('notify', id as string))?.state;
+    }
+    expect(state).toBe('completed');
+  }, 60_000);
+});
