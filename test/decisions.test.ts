@@ -101,10 +101,15 @@ async function send(
   batchKey: string,
   dropConfirmations: { eventId: string; patentName: string }[] = [],
   cookie = paralegal,
+  limit?: number,
 ): Promise<SendAnswer> {
   const { POST } = await import('@/app/api/decisions/batches/route');
   const response = await POST(
-    jsonRequest('/api/decisions/batches', { method: 'POST', cookie, body: { batchKey, dropConfirmations } }),
+    jsonRequest('/api/decisions/batches', {
+      method: 'POST',
+      cookie,
+      body: { batchKey, dropConfirmations, limit },
+    }),
   );
   return { status: response.status, ...((await response.json()) as Omit<SendAnswer, 'status'>) };
 }
@@ -420,6 +425,43 @@ describe('sending decisions', () => {
     expect(body.draft.batchKey).toBe(fromB.batchKey);
     expect(body.draft.entries.map((e) => e.decision)).toEqual(['PROCEED']);
     expect((await put([], fromB.batchKey)).status).toBe(200);
+  });
+
+  it('learns the batch limit from the refusal and sends the draft in parts, earliest deadlines first', async () => {
+    // spec: Limits 4 — the maximum batch size is not shown; this service is set to refuse over 2.
+    const before = await up.sandbox.operator.getProfile();
+    await up.sandbox.operator.setProfile({ switches: { maxBatchSize: 2 } });
+    try {
+      const chosen = [openEvent('PROCEED'), openEvent('PROCEED'), openEvent('PROCEED')];
+      const draft = await putDraft(chosen.map((event) => entry(event, 'PROCEED')));
+
+      const whole = await send(draft.batchKey);
+      expect(whole.status).toBe(422);
+      expect(whole.code).toBe('batch_too_large');
+      expect(whole.batch?.problem?.maxBatchSize).toBe(2);
+      expect(whole.detail).toContain('atomic by itself');
+      const kept = await getDraft();
+      expect(kept.entries).toHaveLength(3);
+      expect(kept.batchKey).not.toBe(draft.batchKey);
+
+      const first = await send(kept.batchKey, [], paralegal, 2);
+      expect(first.status).toBe(201);
+      const earliest = [...chosen].sort((a, b) => a.dueDate.localeCompare(b.dueDate));
+      expect(first.batch?.items.map((item) => item.eventId).sort()).toEqual(
+        earliest
+          .slice(0, 2)
+          .map((event) => event.id)
+          .sort(),
+      );
+      const rest = await getDraft();
+      expect(rest.entries.map((e) => e.eventId)).toEqual([earliest[2]?.id]);
+
+      const second = await send(rest.batchKey);
+      expect(second.status).toBe(201);
+      expect((await getDraft()).entries).toHaveLength(0);
+    } finally {
+      await up.sandbox.operator.setProfile({ switches: { maxBatchSize: before.switches.maxBatchSize } });
+    }
   });
 
   it('lets only deciding roles send', async () => {

@@ -12,6 +12,8 @@ export type SendResult =
       events: EventProblem[];
       batch: BatchView | null;
       code?: string;
+      /** On batch_too_large: the largest part the service's refusal allows. */
+      maxBatchSize?: number;
     };
 
 /**
@@ -21,6 +23,7 @@ export type SendResult =
 export async function sendBatch(input: {
   batchKey: string;
   dropConfirmations: { eventId: string; patentName: string }[];
+  limit?: number;
 }): Promise<SendResult> {
   try {
     const { batch } = await apiFetch<{ batch: BatchView }>('/api/decisions/batches', {
@@ -39,6 +42,7 @@ export async function sendBatch(input: {
         code: error.code,
         events: body.events ?? [],
         batch: body.batch ?? null,
+        maxBatchSize: body.batch?.problem?.maxBatchSize,
       };
     }
     throw error;

@@ -44,12 +44,22 @@ export interface SendInput {
   batchKey: string;
   /** One per DROP, repeating the patent's name: no single "OK" can drop several patents. */
   dropConfirmations: { eventId: string; patentName: string }[];
+  /**
+   * Send only this many decisions, the earliest deadlines first: after the service refused the
+   * whole draft for its size (spec: Limits 4, the maximum is not shown), the draft goes in parts,
+   * each a batch of its own and atomic by itself; the rest stay in the draft under a new key.
+   */
+  limit?: number;
 }
 
 export async function sendDraft(actor: Viewer, input: SendInput, requestId: string): Promise<BatchView> {
   const earlier = await batchIdByKey(input.batchKey);
   if (earlier) return awaitSettled(earlier);
-  const entries = await checkDraft(actor.userId, input);
+  const drafted = await checkDraft(actor.userId, input);
+  const entries =
+    input.limit === undefined
+      ? drafted
+      : [...drafted].sort((a, b) => a.dueDate.localeCompare(b.dueDate)).slice(0, input.limit);
   const batchId = await claimBatch({ idempotencyKey: input.batchKey, actor, entries, requestId });
   if (!batchId) {
     const winner = await batchIdByKey(input.batchKey);

@@ -56,9 +56,10 @@ export function ReviewForm() {
     [refusal],
   );
   const send = useMutation({
-    mutationFn: () => {
+    mutationFn: (limit?: number) => {
       if (!draft.data) throw new Error('no draft');
       return sendBatch({
+        limit,
         batchKey: draft.data.batchKey,
         dropConfirmations: summary.drops
           .filter((entry) => confirmed.has(entry.eventId))
@@ -183,6 +184,21 @@ export function ReviewForm() {
       {refusal ? (
         <ProblemPanel
           problem={{ title: refusal.title, detail: refusal.detail, requestId: refusal.requestId }}
+          action={
+            refusal.code === 'batch_too_large' && refusal.maxBatchSize && canSend ? (
+              <Button
+                type="button"
+                onClick={() => {
+                  const part = refusal.maxBatchSize;
+                  setRefusal(null);
+                  send.mutate(part);
+                }}
+              >
+                Send the {refusal.maxBatchSize} with the earliest deadlines now (part 1 of{' '}
+                {Math.ceil(entries.length / refusal.maxBatchSize)})
+              </Button>
+            ) : undefined
+          }
         />
       ) : null}
       {send.error ? (

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DRAFT_ENTRIES } from '@/lib/decisions/draft';
 import { BATCH_PAGE_SIZE, listBatches } from '@/lib/server/decisions/batch-records';
 import { batchResponse } from '@/lib/server/decisions/respond';
 import { sendDraft } from '@/lib/server/decisions/send';
@@ -10,6 +11,8 @@ const sendSchema = z.object({
     .array(z.object({ eventId: z.string().min(1).max(64), patentName: z.string().min(1).max(200) }))
     .max(1_000)
     .default([]),
+  // A part of the draft, after the service refused it whole for its size (spec: Limits 4).
+  limit: z.number().int().min(1).max(MAX_DRAFT_ENTRIES).optional(),
 });
 
 /**
