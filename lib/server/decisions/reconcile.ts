@@ -56,6 +56,11 @@ export async function reconcileBatch(
     requestId,
   );
   const executed = reread.applied;
+  // spec: Instruction — a receipt means the service took the batch; in a mode other than DIRECT
+  // its instructions execute later (`scheduledForExecutionAt`). Such renewals are never put back
+  // in the draft as "not executed" (sending them again could instruct them twice): the batch stays
+  // open, awaiting execution, until the service shows every decision applied.
+  if (view.receipt && executed.size < view.items.length) return view;
   const upstreamRequestIds = [
     ...view.upstreamRequestIds,
     ...reread.metas.flatMap((meta) => (meta.requestId ? [meta.requestId] : [])),
