@@ -110,6 +110,9 @@ export async function startDashboard(options: {
     ANNUITY_API_KEY: options.upstream.key,
     ANNUITY_UPSTREAM_IS_SANDBOX: '1',
     LOG_LEVEL: 'warn',
+    // Calls per user action are counted at the service between two resets: the background poller
+    // would add its own reads to them (its daily budget is a share of the quota, measured apart).
+    WORKER: 'off',
   };
   await prepareDatabase(parseEnv(environment), { demo: true });
   const child = spawnChild(
