@@ -123,7 +123,9 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-describe('a restart keeps decisions and freezes (PGlite)', () => {
+// Each test starts a real process on a fresh PGlite data dir (initdb): a minute on a busy 2-core
+// machine, far more than the 30 s default.
+describe('a restart keeps decisions and freezes (PGlite)', { timeout: 180_000 }, () => {
   const root = mkdtempSync(path.join(tmpdir(), 'sandbox-persistence-'));
   const dataDir = path.join(root, 'store');
   afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -144,7 +146,7 @@ describe('a restart keeps decisions and freezes (PGlite)', () => {
 const serverUrl = process.env.SANDBOX_TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 
 if (serverUrl)
-  describe('a restart keeps decisions and freezes (PostgreSQL)', () => {
+  describe('a restart keeps decisions and freezes (PostgreSQL)', { timeout: 180_000 }, () => {
     const name = `sandbox_test_${randomBytes(4).toString('hex')}`;
     const admin = async (sql: string) => {
       const client = new pg.Client({ connectionString: serverUrl });

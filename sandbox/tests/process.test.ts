@@ -23,7 +23,9 @@ async function instructableEvent(client: Client, month: string) {
   return event;
 }
 
-describe('the sandbox as a process', () => {
+// Each test starts a real process on a fresh PGlite data dir (initdb): a minute on a busy 2-core
+// machine, far more than the 30 s default.
+describe('the sandbox as a process', { timeout: 180_000 }, () => {
   const root = mkdtempSync(path.join(tmpdir(), 'sandbox-process-'));
   const started: StartedSandbox[] = [];
   afterAll(async () => {
