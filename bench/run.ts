@@ -4,7 +4,8 @@
  * renewals) and the dashboard in production mode, builds first when the build is stale, measures
  * upstream calls per action, the month view's server time against the raw upstream time, LCP / CLS
  * / sort and filter time in Chromium, and JS per route; prints the tables, writes
- * bench/results.json, and exits 1 when a budget is missed. Everything it starts is stopped at the
+ * bench/results.json, and exits 1 when a budget is missed. Today (issue 14) is measured too: its warm
+ * upstream calls against ceil(renewals in its windows / 100) per window, and its LCP. Everything it starts is stopped at the
  * end, on failure too.
  *
  * Options: --patents N (default 29000), --seed N (7), --runs N (repeated measures, default 5),
@@ -16,17 +17,23 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+import type { TodayData } from '../lib/today/data';
 import { buildIfStale } from '../scripts/lib/build-fingerprint';
 import { measureInBrowser } from './lib/browser';
+import { LIMITS } from './lib/budgets';
 import { routeBundles } from './lib/bundles';
 import { batchSends, Figures, firstViews, repeatedViews } from './lib/call-figures';
+import type { DashboardSession } from './lib/dashboard-session';
 import { signIn } from './lib/dashboard-session';
 import { gatherBenchData } from './lib/fixtures';
 import { printReport } from './lib/print';
 import { composeResults } from './lib/results';
 import { measureServerTime } from './lib/server-time';
-import { PAGE_SIZE, serviceReader } from './lib/service-data';
-import { type Dashboard, startDashboard, startUpstream } from './lib/stack';
+import { PAGE_SIZE, type ServiceReader, serviceReader } from './lib/service-data';
+import { type Dashboard, startDashboard, startUpstream, type Upstream } from './lib/stack';
+import { spread } from './lib/stats';
+import { countCalls } from './lib/upstream-calls';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
@@ -116,9 +123,105 @@ async function measure(dir: string) {
     upstream,
     runs: options.runs,
   });
+  log('Today: warm upstream calls and LCP');
+  const today = await measureToday(paralegal, upstream, reader, options.runs);
   log(`Sending ${options.batches} batches of ${options.batchSize}`);
   await batchSends(paralegal, upstream, data, figures);
-  return { built, bundles, upstream, data, figures, coldMonthMs, serverTime, browser, began };
+  return { built, bundles, upstream, data, figures, coldMonthMs, serverTime, browser, today, began };
+}
+
+interface TodayMeasures {
+  /** Renewals in Today's windows, and the calls they allow: ceil(renewals / 100) per window. */
+  renewals: number;
+  minimum: number;
+  calls: number[];
+  lcpMs: number[];
+  lcpElements: string[];
+}
+
+/** Today as the paralegal opens it: the calls of a warm read (the snapshot is in place) and its LCP. */
+async function measureToday(
+  session: DashboardSession,
+  upstream: Upstream,
+  reader: ServiceReader,
+  runs: number,
+): Promise<TodayMeasures> {
+  const first = await session.get('/api/today');
+  if (first.status !== 200) throw new Error(`/api/today answered ${first.status}`);
+  const body = JSON.parse(first.body) as TodayData;
+  if (!body.renewals?.ok) throw new Error(`Today's renewals failed: ${first.body.slice(0, 300)}`);
+  let renewals = 0;
+  let minimum = 0;
+  for (const window of body.renewals.data.windows) {
+    const page = await reader.periodPage({ dueFrom: window.from, dueTo: window.to }, 1);
+    renewals += page.pagination.totalItems;
+    minimum += Math.max(1, Math.ceil(page.pagination.totalItems / PAGE_SIZE));
+  }
+  const calls: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const counted = await countCalls(upstream, async () => {
+      const answer = await session.get('/api/today');
+      if (answer.status !== 200) throw new Error(`/api/today answered ${answer.status}`);
+    });
+    calls.push(counted.calls);
+  }
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+  });
+  const lcpMs: number[] = [];
+  const lcpElements: string[] = [];
+  try {
+    for (let run = 0; run < runs; run++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      try {
+        await context.addCookies(session.cookies.map((cookie) => ({ ...cookie, url: session.baseUrl })));
+        await context.addInitScript({
+          content: `window.__lcp = { ms: 0, element: '' };
+new PerformanceObserver((list) => { for (const entry of list.getEntries()) {
+  window.__lcp.ms = entry.startTime;
+  window.__lcp.element = entry.element ? entry.element.tagName.toLowerCase() + ' "' + (entry.element.textContent || '').trim().slice(0, 40) + '"' : 'unknown';
+} }).observe({ type: 'largest-contentful-paint', buffered: true });`,
+        });
+        const page = await context.newPage();
+        await page.goto(`${session.baseUrl}/`, { waitUntil: 'load' });
+        await page.locator('[data-bucket]').first().waitFor({ timeout: 120_000 });
+        await page.waitForLoadState('networkidle');
+        const paint = await page.evaluate(async () => {
+          await new Promise((resolve) => setTimeout(resolve, 250));
+          return (window as unknown as { __lcp: { ms: number; element: string } }).__lcp;
+        });
+        lcpMs.push(Math.round(paint.ms));
+        lcpElements.push(paint.element);
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return { renewals, minimum, calls, lcpMs, lcpElements };
+}
+
+/** Today's budgets: the month view's, applied to the start page (issue 14). */
+function todayBudgets(today: TodayMeasures) {
+  const calls = spread(today.calls, 0);
+  const lcp = spread(today.lcpMs, 0);
+  return [
+    {
+      budget: 'warm Today upstream calls',
+      limit: `≤ Σ ceil(renewals in window / 100) = ${today.minimum} (${today.renewals} renewals)`,
+      measured: `max ${calls.max}`,
+      met: calls.max <= today.minimum,
+    },
+    {
+      budget: 'LCP of Today',
+      limit: `≤ ${LIMITS.lcpMs} ms`,
+      measured: `median ${lcp.median} ms (${today.lcpElements[0] ?? 'unknown'})`,
+      met: lcp.median <= LIMITS.lcpMs,
+    },
+  ];
 }
 
 async function main(): Promise<void> {
@@ -130,7 +233,12 @@ async function main(): Promise<void> {
   } finally {
     await cleanUp();
   }
-  const results = composeResults(measured, options);
+  const composed = composeResults(measured, options);
+  const results = {
+    ...composed,
+    today: measured.today,
+    budgets: [...composed.budgets, ...todayBudgets(measured.today)],
+  };
   printReport(results);
   const file = path.join(root, 'bench', 'results.json');
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);

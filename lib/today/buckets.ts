@@ -78,6 +78,8 @@ export interface TodayItem {
 
 export interface TodayBucket {
   id: TodayBucketId;
+  /** Every renewal of the bucket (items may hold only the first of them, see limitItems). */
+  count: number;
   items: TodayItem[];
   /** Estimated totals per currency, never added across currencies. */
   totals: CurrencyTotal[];
@@ -101,7 +103,11 @@ function offered(row: RenewalRow): Decision[] {
   return DECISIONS.filter((decision) => allowed.includes(decision));
 }
 
-function placeOf(row: RenewalRow, badge: BadgeKind, today: string): { bucket: TodayBucketId; deadline: string } | null {
+function placeOf(
+  row: RenewalRow,
+  badge: BadgeKind,
+  today: string,
+): { bucket: TodayBucketId; deadline: string } | null {
   if (badge === 'too-early') {
     const opensAt = row.instructability?.opensAt ?? null;
     if (opensAt === null || daysFrom(today, opensAt) > OPENING_SOON_DAYS) return null;
@@ -110,7 +116,8 @@ function placeOf(row: RenewalRow, badge: BadgeKind, today: string): { bucket: To
   if (row.dueDate >= today) {
     const month = monthOf(today);
     if (monthOf(row.dueDate) === month) return { bucket: 'due-this-month', deadline: row.dueDate };
-    if (monthOf(row.dueDate) === addMonths(month, 1)) return { bucket: 'due-next-month', deadline: row.dueDate };
+    if (monthOf(row.dueDate) === addMonths(month, 1))
+      return { bucket: 'due-next-month', deadline: row.dueDate };
     return null;
   }
   const grace = row.gracePeriodEndDate;
@@ -127,7 +134,9 @@ function byDeadline(a: TodayItem, b: TodayItem): number {
   return (
     a.deadline.localeCompare(b.deadline) ||
     a.row.dueDate.localeCompare(b.row.dueDate) ||
-    (a.row.caseReference ?? a.row.providerId ?? '').localeCompare(b.row.caseReference ?? b.row.providerId ?? '') ||
+    (a.row.caseReference ?? a.row.providerId ?? '').localeCompare(
+      b.row.caseReference ?? b.row.providerId ?? '',
+    ) ||
     a.row.eventId.localeCompare(b.row.eventId)
   );
 }
@@ -185,6 +194,7 @@ export function bucketRenewals(rows: readonly RenewalRow[], today: string): Toda
     );
     return {
       id,
+      count: inBucket.length,
       items: inBucket,
       totals: sumByCurrency(estimated),
       surcharges: sumByCurrency(inBucket.flatMap((item) => (item.surcharge ? [item.surcharge] : []))),
@@ -193,6 +203,17 @@ export function bucketRenewals(rows: readonly RenewalRow[], today: string): Toda
       decisions: DECISIONS.filter((decision) => decisions.has(decision)),
     };
   });
+}
+
+/**
+ * Renewals a page or an answer carries per bucket: the most urgent, in order. Counts and totals
+ * stay those of the whole bucket; the rest is one link away in the month view. Keeps Today's
+ * payload small on a large portfolio.
+ */
+export const ITEMS_PER_BUCKET = 200;
+
+export function limitItems<Bucket extends TodayBucket>(bucket: Bucket, max = ITEMS_PER_BUCKET): Bucket {
+  return bucket.items.length <= max ? bucket : { ...bucket, items: bucket.items.slice(0, max) };
 }
 
 /** The first item of the first non-empty bucket that can be decided now: what to do first. */

@@ -15,7 +15,7 @@ export type WaitingState =
   | { kind: 'lapsed'; graceEnded: string | null }
   | { kind: 'none' };
 
-interface WaitingFacts {
+export interface WaitingFacts {
   dueDate: string;
   gracePeriodEndDate: string | null;
   duePeriod: string | null;

@@ -1,8 +1,7 @@
-import { serializeRenewalsParams } from '@/app/(dashboard)/renewals/(month)/search-params';
 import { addMonths, monthOf } from '@/lib/format/dates';
-import { filtersQueryString } from '@/lib/invoices/query-string';
 import type { ReconciliationStatus } from '@/lib/invoices/reconciliation';
 import type { BadgeKind } from '@/lib/renewals/instructability';
+import { serializeRenewalsParams } from '@/lib/renewals/url-state-address';
 import { MAX_RANGE_DAYS } from '@/lib/renewals/window';
 import type { TodayBucket } from './buckets';
 import { addDays, daysFrom } from './calendar';
@@ -19,12 +18,16 @@ export type TodayLinkTarget =
   /** One renewal: the month view on its due day (and office), where its decision is taken. */
   | { kind: 'renewal'; dueDate: string; office: string | null }
   | { kind: 'patent'; patentId: string }
+  /** One renewal on its patent's page (the row is the anchor `event-<id>`). */
+  | { kind: 'patent-event'; patentId: string; eventId: string }
   | { kind: 'month'; month: string; badge?: readonly BadgeKind[] }
   | { kind: 'draft' }
+  | { kind: 'batch'; batchId: string }
   | { kind: 'invoice'; invoiceId: string }
   | { kind: 'invoices'; status?: readonly ReconciliationStatus[]; to?: string }
   | { kind: 'tracking'; month: string }
   | { kind: 'rate-freeze'; month: string }
+  | { kind: 'rate-freezes' }
   | { kind: 'admin'; page: 'connection' | 'users' | 'audit' };
 
 export function todayLink(target: TodayLinkTarget): string {
@@ -55,6 +58,8 @@ export function todayLink(target: TodayLinkTarget): string {
       });
     case 'patent':
       return `/portfolio/${encodeURIComponent(target.patentId)}`;
+    case 'patent-event':
+      return `/portfolio/${encodeURIComponent(target.patentId)}#event-${encodeURIComponent(target.eventId)}`;
     case 'month':
       return serializeRenewalsParams('/renewals', {
         month: target.month,
@@ -62,16 +67,24 @@ export function todayLink(target: TodayLinkTarget): string {
       });
     case 'draft':
       return '/renewals/review';
+    case 'batch':
+      return `/renewals/batches/${encodeURIComponent(target.batchId)}`;
     case 'invoice':
       return `/invoices/${encodeURIComponent(target.invoiceId)}`;
     case 'invoices': {
-      const query = filtersQueryString({ status: target.status ? [...target.status] : [], to: target.to }).toString();
+      // The invoice list's own parameter names (lib/invoices/url-state.ts): repeated status, to.
+      const params = new URLSearchParams();
+      for (const status of target.status ?? []) params.append('status', status);
+      if (target.to) params.set('to', target.to);
+      const query = params.toString();
       return query ? `/invoices?${query}` : '/invoices';
     }
     case 'tracking':
       return `/tracking?month=${encodeURIComponent(target.month)}`;
     case 'rate-freeze':
       return `/rate-freezes/${encodeURIComponent(target.month)}`;
+    case 'rate-freezes':
+      return '/rate-freezes';
     case 'admin':
       return target.page === 'users' ? '/admin' : `/admin/${target.page}`;
     default:

@@ -1,7 +1,7 @@
 import { type CurrencyTotal, sumByCurrency } from '@/lib/annuity/money';
 import type { Invoice } from '@/lib/annuity/schemas';
-import { patentName } from '@/lib/portfolio/patent-name';
 import { monthOf } from '@/lib/format/dates';
+import { patentName } from '@/lib/portfolio/patent-name';
 import type { RenewalRow } from '@/lib/renewals/rows';
 import { daysFrom } from './calendar';
 import type { InvoiceAttention, RenewalRef } from './data';

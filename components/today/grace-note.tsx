@@ -1,0 +1,28 @@
+import { formatMoney } from '@/lib/annuity/money';
+import { formatDate } from '@/lib/format/dates';
+import type { RenewalRow } from '@/lib/renewals/rows';
+
+/**
+ * The month view's cost of waiting (issue 14): grace end and GRACE_PERIOD surcharge inline on a
+ * renewal the service reports in grace. Its due-period badge already says "Lapsed" when lapsed.
+ * Kept apart from ./cost-of-waiting.tsx and dependency-light: the month view's JS budget has
+ * almost no headroom.
+ */
+export function GraceNote({
+  row,
+  locale,
+}: {
+  row: Pick<RenewalRow, 'duePeriod' | 'gracePeriodEndDate' | 'fees'>;
+  locale: string;
+}) {
+  if (row.duePeriod !== 'GRACE_PERIOD' || !row.gracePeriodEndDate) return null;
+  const surcharge = row.fees?.components.find((component) => component.type === 'GRACE_PERIOD');
+  return (
+    <span className="text-xs text-warning" data-cost-of-waiting="in-grace">
+      Grace ends {formatDate(row.gracePeriodEndDate, locale)}
+      {surcharge && row.fees
+        ? ` · surcharge ${formatMoney(surcharge.amount, row.fees.currency, locale)}`
+        : ''}
+    </span>
+  );
+}

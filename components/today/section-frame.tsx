@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { ProblemPanel } from '@/components/shell/problem-panel';
+import type { Section } from '@/lib/today/data';
+
+/** A Today section: its content, or its own problem (the rest of the page still shows). */
+export function SectionFrame<T>({
+  title,
+  section,
+  children,
+}: {
+  title: string;
+  section: Section<T>;
+  children: (data: T) => ReactNode;
+}) {
+  const id = `today-${title.toLowerCase().replaceAll(/[^a-z]+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {section.ok ? (
+        children(section.data)
+      ) : (
+        <ProblemPanel
+          problem={{
+            title: `${title} could not be loaded: ${section.problem.title}`,
+            detail: section.problem.detail,
+            requestId: section.problem.requestId,
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+import 'server-only';
+import { logger } from '../../log';
+import { can, type Role } from '../../policy/roles';
+import { bucketRenewals, limitItems } from '../../today/buckets';
+import { calendarToday } from '../../today/calendar';
+import type { BucketView, Section, SectionProblem, TodayData } from '../../today/data';
+import { todayLink } from '../../today/links';
+import { errorToProblem } from '../http/error-mapping';
+import { loadAdminSection } from './admin';
+import { loadChanges } from './changes';
+import { type CatalogWithStatuses, loadFinanceSection, readCatalogWithStatuses } from './invoices';
+import { loadManagerSection } from './manager';
+import { readTodayRenewals, type TodayRenewals } from './renewals';
+import { recordTodayVisit } from './visits';
+
+/**
+ * Today for one viewer: the sections of their role, each loaded on its own so a failing part
+ * shows its problem on that part while the others still show (issue 14). Shared reads (the
+ * renewal windows, the invoice catalog) are made once per request and handed to every section
+ * that needs them.
+ */
+export interface TodayViewer {
+  userId: string;
+  role: Role;
+}
+
+async function section<T>(requestId: string, load: () => Promise<T>): Promise<Section<T>> {
+  try {
+    return { ok: true, data: await load() };
+  } catch (error) {
+    const mapped = errorToProblem(error, requestId);
+    if (mapped.status >= 500 && mapped.code === 'internal_error') {
+      logger.error({ err: error, requestId }, 'a Today section failed');
+    } else logger.warn({ code: mapped.code, requestId }, 'a Today section was refused');
+    const problem: SectionProblem = {
+      title: mapped.title,
+      detail: mapped.detail,
+      status: mapped.status,
+      code: mapped.code,
+      requestId: mapped.requestId,
+    };
+    return { ok: false, problem };
+  }
+}
+
+/** A shared read: every section that needs it fails with its problem when it failed. */
+async function settle<T>(read: Promise<T>): Promise<{ value: T } | { error: unknown }> {
+  try {
+    return { value: await read };
+  } catch (error) {
+    return { error };
+  }
+}
+
+function settledValue<T>(settled: { value: T } | { error: unknown }): T {
+  if ('error' in settled) throw settled.error;
+  return settled.value;
+}
+
+export async function loadToday(
+  viewer: TodayViewer,
+  requestId: string,
+  now = new Date(),
+): Promise<TodayData> {
+  const { role } = viewer;
+  const today = calendarToday(now);
+  const decides = can(role, 'decisions:write');
+  const readsRenewals = can(role, 'renewals:read');
+  const readsInvoices = can(role, 'invoices:read');
+  const isManager = can(role, 'rate-freezes:read');
+
+  const [renewalsRead, invoicesRead, since] = await Promise.all([
+    readsRenewals ? settle(readTodayRenewals(today, requestId, now)) : null,
+    readsInvoices ? settle(readCatalogWithStatuses(requestId)) : null,
+    settle(recordTodayVisit(viewer.userId, now)),
+  ]);
+  const rowsOrNull = (read: typeof renewalsRead): TodayRenewals | null =>
+    read && 'value' in read ? read.value : null;
+  const invoicesOrNull = (read: typeof invoicesRead): CatalogWithStatuses | null =>
+    read && 'value' in read ? read.value : null;
+
+  const renewals = renewalsRead
+    ? await section(requestId, async () => {
+        const read = settledValue(renewalsRead);
+        // Links and counts from whole buckets; only the most urgent items travel to the page.
+        const buckets: BucketView[] = bucketRenewals(read.rows, today).map((bucket) =>
+          limitItems({ ...bucket, href: todayLink({ kind: 'bucket', bucket, today }) }),
+        );
+        return {
+          today,
+          windows: read.windows,
+          buckets,
+          renewalsRead: read.rows.length,
+          upstreamCalls: read.upstreamCalls,
+          fetchedAt: new Date().toISOString(),
+        };
+      })
+    : null;
+
+  const [finance, manager, admin, changes] = await Promise.all([
+    invoicesRead
+      ? section(requestId, () =>
+          loadFinanceSection(
+            settledValue(invoicesRead),
+            rowsOrNull(renewalsRead)?.rows ?? null,
+            today,
+            requestId,
+          ),
+        )
+      : null,
+    isManager
+      ? section(requestId, () =>
+          loadManagerSection({
+            buckets: renewals?.ok ? renewals.data.buckets : null,
+            rows: rowsOrNull(renewalsRead)?.rows ?? null,
+            windows: rowsOrNull(renewalsRead)?.windows ?? [],
+            invoices: invoicesOrNull(invoicesRead),
+            today,
+            now,
+            requestId,
+          }),
+        )
+      : null,
+    role === 'admin' ? section(requestId, () => loadAdminSection(now)) : null,
+    section(requestId, async () =>
+      loadChanges({
+        userId: viewer.userId,
+        since: settledValue(since),
+        rows: rowsOrNull(renewalsRead)?.rows ?? null,
+        invoices: invoicesOrNull(invoicesRead),
+        showBatches: decides,
+      }),
+    ),
+  ]);
+
+  return {
+    role,
+    today,
+    // The manager sees the paralegal buckets as counts (in the manager section), not as lists.
+    renewals: decides && !isManager ? renewals : null,
+    finance,
+    manager,
+    admin,
+    changes,
+  };
+}

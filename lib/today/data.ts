@@ -1,0 +1,119 @@
+import type { CurrencyTotal } from '@/lib/annuity/money';
+import type { Role } from '@/lib/policy/roles';
+import type { TodayBucket, TodayBucketId } from './buckets';
+
+/**
+ * What the server hands Today (page and /api/today), per role. Each section loads on its own: a
+ * section that failed carries its problem and the others still show (issue 14: "a failing part
+ * shows on that part").
+ */
+export interface SectionProblem {
+  title: string;
+  detail: string;
+  status: number;
+  code: string;
+  requestId: string;
+}
+
+export type Section<T> = { ok: true; data: T } | { ok: false; problem: SectionProblem };
+
+/** A bucket as Today shows it, with the address of the same items in the month view. */
+export interface BucketView extends TodayBucket {
+  href: string;
+}
+
+export interface RenewalsSection {
+  today: string;
+  /** The due-date windows read (spec: Endpoints 9), for "counts match what the service reports". */
+  windows: { from: string; to: string }[];
+  buckets: BucketView[];
+  /** Renewals the section read in all, and the upstream calls it cost. */
+  renewalsRead: number;
+  upstreamCalls: number;
+  fetchedAt: string;
+}
+
+export interface RenewalRef {
+  eventId: string;
+  patentId: string;
+  name: string;
+  office: string | null;
+  dueDate: string;
+  annuityYear: number | null;
+  processingStatus: string | null;
+  processingStatusUpdatedAt: string | null;
+  href: string;
+  patentHref: string;
+}
+
+export interface InvoiceAttention {
+  id: string;
+  reference: string;
+  issueDate: string | null;
+  currency: string;
+  total: string | null;
+  reasons: ('failed-checks' | 'warnings' | 'disputed' | 'unreconciled')[];
+  fails: number;
+  warnings: number;
+  href: string;
+}
+
+export interface FinanceSection {
+  invoices: InvoiceAttention[];
+  totals: CurrencyTotal[];
+  /** Unreconciled after this many days counts as needing attention. */
+  unreconciledAfterDays: number;
+  invoicesHref: string;
+  fulfilledWithoutInvoice: RenewalRef[];
+}
+
+export interface FreezableMonth {
+  month: string;
+  /** Estimated fees not frozen yet, per currency; null when Today did not read that month. */
+  atStake: CurrencyTotal[] | null;
+  href: string;
+}
+
+export interface ManagerSection {
+  bucketCounts: { id: TodayBucketId; count: number; href: string }[];
+  freezable: FreezableMonth[];
+  unprocessable: RenewalRef[];
+  spend: { month: string; previousMonth: string; current: CurrencyTotal[]; previous: CurrencyTotal[] };
+}
+
+export interface AdminSection {
+  connection: {
+    checkedAt: string | null;
+    reachable: boolean | null;
+    keyState: string;
+    scopes: { scope: string; state: string }[];
+    problems: string[];
+  };
+  quota: {
+    limit: number | null;
+    remaining: number | null;
+    resetAt: string | null;
+    exhaustedUntil: string | null;
+  } | null;
+  failedSignIns: { email: string; failures: number; lastAt: string }[];
+  lockedOut: { email: string; secondsLeft: number }[];
+  windowHours: number;
+}
+
+export interface ChangeSummary {
+  /** The previous visit; null on a first visit (nothing to compare with). */
+  since: string | null;
+  statusMoves: RenewalRef[];
+  newInvoices: { id: string; reference: string; issueDate: string | null; href: string }[] | null;
+  colleagueBatches: { id: string; by: string; at: string; decisions: number; href: string }[];
+}
+
+export interface TodayData {
+  role: Role;
+  today: string;
+  renewals: Section<RenewalsSection> | null;
+  finance: Section<FinanceSection> | null;
+  manager: Section<ManagerSection> | null;
+  admin: Section<AdminSection> | null;
+  changes: Section<ChangeSummary> | null;
+}

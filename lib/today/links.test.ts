@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { blocked, renewalRow } from '@/lib/renewals/testing';
+import { bucketRenewals } from './buckets';
+import { todayLink } from './links';
+
+const TODAY = '2026-11-23';
+
+function bucketOf(rows: Parameters<typeof bucketRenewals>[0], id: string) {
+  const found = bucketRenewals(rows, TODAY).find((bucket) => bucket.id === id);
+  if (!found) throw new Error(id);
+  return found;
+}
+
+describe('todayLink', () => {
+  it('links a bucket spread over months to the month view range of its due dates and badges', () => {
+    const rows = [
+      renewalRow({ eventId: 'a', patentId: 'pa', dueDate: '2026-05-28', gracePeriodEndDate: '2026-11-28' }),
+      renewalRow({
+        eventId: 'b',
+        patentId: 'pb',
+        dueDate: '2026-06-10',
+        gracePeriodEndDate: '2026-12-10',
+        instructability: blocked('EARLIER_EVENT_PENDING'),
+      }),
+    ];
+    const href = todayLink({ kind: 'bucket', bucket: bucketOf(rows, 'lapsing-soon'), today: TODAY });
+    const url = new URL(href, 'http://x');
+    expect(url.pathname).toBe('/renewals');
+    expect(url.searchParams.get('from')).toBe('2026-05-28');
+    expect(url.searchParams.get('to')).toBe('2026-06-10');
+    expect(url.searchParams.getAll('badge').sort()).toEqual(['allowed', 'earlier-pending']);
+  });
+
+  it('links a bucket within one month to that whole month', () => {
+    const rows = [renewalRow({ dueDate: '2026-11-30' })];
+    const url = new URL(
+      todayLink({ kind: 'bucket', bucket: bucketOf(rows, 'due-this-month'), today: TODAY }),
+      'http://x',
+    );
+    expect(url.searchParams.get('month')).toBe('2026-11');
+    expect(url.searchParams.getAll('badge')).toEqual(['allowed']);
+  });
+
+  it('links an empty bucket to its month', () => {
+    const url = new URL(
+      todayLink({ kind: 'bucket', bucket: bucketOf([], 'due-next-month'), today: TODAY }),
+      'http://x',
+    );
+    expect(url.searchParams.get('month')).toBe('2026-12');
+  });
+
+  it('links a renewal to its due day and office in the month view', () => {
+    const url = new URL(todayLink({ kind: 'renewal', dueDate: '2026-11-30', office: 'EP' }), 'http://x');
+    expect(url.searchParams.get('from')).toBe('2026-11-30');
+    expect(url.searchParams.get('to')).toBe('2026-11-30');
+    expect(url.searchParams.getAll('offices')).toEqual(['EP']);
+  });
+
+  it('builds the other addresses', () => {
+    expect(todayLink({ kind: 'patent', patentId: 'p 1' })).toBe('/portfolio/p%201');
+    expect(todayLink({ kind: 'invoices', status: ['disputed'] })).toBe('/invoices?status=disputed');
+    expect(todayLink({ kind: 'invoices' })).toBe('/invoices');
+    expect(todayLink({ kind: 'rate-freeze', month: '2027-01' })).toBe('/rate-freezes/2027-01');
+    expect(todayLink({ kind: 'admin', page: 'connection' })).toBe('/admin/connection');
+  });
+});
