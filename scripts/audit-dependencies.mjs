@@ -23,7 +23,8 @@ try {
   report = {};
 }
 if (!report.vulnerabilities) {
-  const reason = report.error?.summary ?? (run.stderr.split('\n').find((line) => line.includes('error')) || 'no report');
+  const reason =
+    report.error?.summary ?? (run.stderr.split('\n').find((line) => line.includes('error')) || 'no report');
   console.log(`npm audit NOT RUN: the registry did not answer the audit (${reason.trim()}).`);
   console.log('Run `npm run audit:deps` where the registry offers audits; nothing was checked here.');
   process.exit(process.env.AUDIT_REQUIRED === '1' ? 1 : 0);
@@ -33,15 +34,25 @@ const failures = [];
 for (const [name, vulnerability] of Object.entries(report.vulnerabilities)) {
   if (SEVERITIES.indexOf(vulnerability.severity) < FAIL_FROM) continue;
   const advisories = vulnerability.via.filter((via) => typeof via === 'object');
-  for (const advisory of advisories.length > 0 ? advisories : [{ url: `(through ${vulnerability.via.join(', ')})` }]) {
+  for (const advisory of advisories.length > 0
+    ? advisories
+    : [{ url: `(through ${vulnerability.via.join(', ')})` }]) {
     const allowed = allowList.advisories.find(
-      (entry) => entry.package === name && (entry.url === advisory.url || entry.url === '*') && entry.reviewBy >= today,
+      (entry) =>
+        entry.package === name &&
+        (entry.url === advisory.url || entry.url === '*') &&
+        entry.reviewBy >= today,
     );
-    if (!allowed) failures.push(`${vulnerability.severity} ${name}: ${advisory.title ?? ''} ${advisory.url ?? ''}`.trim());
+    if (!allowed)
+      failures.push(
+        `${vulnerability.severity} ${name}: ${advisory.title ?? ''} ${advisory.url ?? ''}`.trim(),
+      );
   }
 }
 if (failures.length > 0) {
-  console.error(`npm audit: ${failures.length} advisory(ies) not on audit-allowlist.json:\n  ${failures.join('\n  ')}`);
+  console.error(
+    `npm audit: ${failures.length} advisory(ies) not on audit-allowlist.json:\n  ${failures.join('\n  ')}`,
+  );
   process.exit(1);
 }
 console.log('npm audit: no advisory of moderate severity or worse outside audit-allowlist.json.');
