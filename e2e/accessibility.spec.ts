@@ -17,6 +17,8 @@ async function visit(page: Page, path: string, heading?: RegExp) {
 }
 
 test('every page a manager reaches has no axe violations', async ({ page }) => {
+  // Thirteen pages, each loaded to network idle and scanned whole: more than the 60 s default.
+  test.setTimeout(180_000);
   const month = currentYearMonth();
   // Straight to the first page checked: Today, the start page, has its own axe check (today.spec.ts).
   await signInAs(page, 'manager', `/renewals?month=${month}`);
