@@ -115,7 +115,8 @@ describe('the audit page', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       actionLabel: 'Sent renewal decisions',
-      patents: ['EP1000001 PROCEED', 'pat-2 DROP'],
+      // A patent with neither case reference nor provider id is named as on every page.
+      patents: ['EP1000001 PROCEED', 'Unnamed patent pat-2 DROP'],
       requestId: 'req-1',
       upstreamRequestIds: ['up-1'],
     });

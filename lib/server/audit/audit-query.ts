@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lt, type SQL
 import { z } from 'zod';
 import { getDb } from '../../db';
 import { auditLog, instructionBatchItem } from '../../db/schema';
+import { patentName } from '../../portfolio/patent-name';
 import { AUDIT_ACTION_LABELS, auditActionLabel, auditDetailsText } from './audit-labels';
 
 const isoDate = z.iso.date();
@@ -121,7 +122,7 @@ async function readEntries(where: SQL | undefined, limit: number, offset: number
   }));
 }
 
-/** The patents a decision batch concerned, by case reference where one was recorded. */
+/** The patents a decision batch concerned, each named as everywhere else (patentName). */
 async function patentsOfBatches(batchIds: string[]): Promise<Map<string, string[]>> {
   const byBatch = new Map<string, string[]>();
   if (batchIds.length === 0) return byBatch;
@@ -131,6 +132,7 @@ async function patentsOfBatches(batchIds: string[]): Promise<Map<string, string[
       batchId: instructionBatchItem.batchId,
       patentId: instructionBatchItem.patentId,
       caseReference: instructionBatchItem.caseReference,
+      providerId: instructionBatchItem.providerId,
       decision: instructionBatchItem.decision,
     })
     .from(instructionBatchItem)
@@ -138,7 +140,7 @@ async function patentsOfBatches(batchIds: string[]): Promise<Map<string, string[
     .orderBy(asc(instructionBatchItem.position));
   for (const item of items) {
     const list = byBatch.get(item.batchId) ?? [];
-    list.push(`${item.caseReference ?? item.patentId} ${item.decision}`);
+    list.push(`${patentName(item)} ${item.decision}`);
     byBatch.set(item.batchId, list);
   }
   return byBatch;

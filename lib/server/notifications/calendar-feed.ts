@@ -5,6 +5,7 @@ import ical from 'ical-generator';
 import type { Database } from '../../db';
 import { calendarFeed, user } from '../../db/schema';
 import { can, isRole } from '../../policy/roles';
+import { patentName } from '../../portfolio/patent-name';
 import { badgeKind } from '../../renewals/instructability';
 import type { RenewalRow } from '../../renewals/rows';
 import { needsDecision } from '../../today/buckets';
@@ -79,7 +80,7 @@ async function calendarFeedOwner(db: Database, token: string) {
 }
 
 function label(row: RenewalRow): string {
-  const reference = row.caseReference ?? row.providerId ?? row.patentId;
+  const reference = patentName(row);
   const year = row.annuityYear !== null ? ` year ${row.annuityYear}` : '';
   return `${reference}${row.office ? ` (${row.office})` : ''}${year}`;
 }

@@ -1,6 +1,7 @@
 import 'server-only';
-import { type CurrencyTotal, formatMoney } from '../../annuity/money';
+import { formatMoney, formatTotals } from '../../annuity/money';
 import { formatDate } from '../../format/dates';
+import { patentName } from '../../portfolio/patent-name';
 import { TODAY_BUCKET_TEXT, type TodayBucket, type TodayItem } from '../../today/buckets';
 import { todayLink } from '../../today/links';
 
@@ -92,12 +93,8 @@ function render(
   return { subject, summary, href, text, html };
 }
 
-function totalsText(totals: readonly CurrencyTotal[]): string {
-  return totals.map((total) => formatMoney(total.total, total.currency)).join(' + ');
-}
-
 function renewalLabel(item: TodayItem): string {
-  const reference = item.row.caseReference ?? item.row.providerId ?? item.row.patentId;
+  const reference = patentName(item.row);
   const year = item.row.annuityYear !== null ? `, year ${item.row.annuityYear}` : '';
   return `${reference}${item.row.office ? ` (${item.row.office})` : ''}${year}`;
 }
@@ -131,7 +128,7 @@ export function composeDigest(
   const subject = `${input.frequency === 'daily' ? 'Daily' : 'Weekly'} renewals digest for ${formatDate(input.localDate)}: ${what}`;
   const sections: Section[] = shown.map((bucket) => {
     const text = TODAY_BUCKET_TEXT[bucket.id];
-    const totals = bucket.totals.length > 0 ? ` Estimated: ${totalsText(bucket.totals)}.` : '';
+    const totals = bucket.totals.length > 0 ? ` Estimated: ${formatTotals(bucket.totals)}.` : '';
     const missing = bucket.withoutEstimate > 0 ? ` ${bucket.withoutEstimate} without an estimate.` : '';
     const lines: Line[] = bucket.items.slice(0, DIGEST_ITEMS_SHOWN).map((item) => ({
       text: `${renewalLabel(item)}: ${bucket.id === 'in-grace' || bucket.id === 'lapsing-soon' ? 'grace ends' : bucket.id === 'opening-soon' ? 'opens' : 'due'} ${formatDate(item.deadline)}${item.row.fees?.total ? `, ${formatMoney(item.row.fees.total, item.row.fees.currency)}` : ''}`,

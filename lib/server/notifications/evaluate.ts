@@ -5,6 +5,7 @@ import { instructionBatch, mailMessage, notification, upstreamChange, user } fro
 import type { NotificationPreferences } from '../../notifications/preferences';
 import { dueDigest, dueReminders } from '../../notifications/rules';
 import { can, isRole, type Role } from '../../policy/roles';
+import { patentName } from '../../portfolio/patent-name';
 import type { RenewalRow } from '../../renewals/rows';
 import { bucketRenewals } from '../../today/buckets';
 import { calendarToday } from '../../today/calendar';
@@ -39,7 +40,7 @@ const BATCH_UNKNOWN_AFTER_MS = 30 * 60_000;
 const KNOWN_KEYS_DAYS = 400;
 
 function label(row: RenewalRow): string {
-  return `${row.caseReference ?? row.providerId ?? row.patentId}${row.office ? ` (${row.office})` : ''}`;
+  return `${patentName(row)}${row.office ? ` (${row.office})` : ''}`;
 }
 
 /**
