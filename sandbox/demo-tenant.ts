@@ -7,7 +7,7 @@ import type { CreateTenantInput, SandboxService } from './service';
  * seed, invoiced in EUR except US patents (USD) and JP patents (JPY) so per-currency totals and
  * JPY's zero decimals are real; freezing enabled three months ahead; a generous daily quota.
  */
-export const DEMO_TENANT_INPUT: CreateTenantInput = {
+const DEMO_TENANT_INPUT: CreateTenantInput = {
   name: DEMO_TENANT,
   currency: 'EUR',
   invoiceCurrencyByOffice: { US: 'USD', JP: 'JPY' },
@@ -18,9 +18,9 @@ export const DEMO_TENANT_INPUT: CreateTenantInput = {
   vatRate: 0.2,
 };
 
-export const DEMO_KEY_DAILY_LIMIT = 100_000;
+const DEMO_KEY_DAILY_LIMIT = 100_000;
 /** The demo key never expires in practice: it guards public demo data only. */
-export const DEMO_KEY_EXPIRES_AT = '2099-12-31T23:59:59.999Z';
+const DEMO_KEY_EXPIRES_AT = '2099-12-31T23:59:59.999Z';
 
 /** Creates the demo tenant and its fixed key when the store holds no tenant at all. */
 export async function ensureDemoTenant(service: SandboxService): Promise<boolean> {

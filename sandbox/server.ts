@@ -10,11 +10,9 @@ import { SandboxService } from './service';
 import { openPgliteStore, openPostgresStore } from './store/sql-store';
 import { createMemoryStore, type SandboxStore } from './store/store';
 
-export const MEMORY_DATA_DIR = ':memory:';
+const MEMORY_DATA_DIR = ':memory:';
 
-export function openConfiguredStore(
-  config: Pick<SandboxConfig, 'databaseUrl' | 'dataDir'>,
-): Promise<SandboxStore> {
+function openConfiguredStore(config: Pick<SandboxConfig, 'databaseUrl' | 'dataDir'>): Promise<SandboxStore> {
   if (config.databaseUrl) return openPostgresStore(config.databaseUrl);
   if (config.dataDir === MEMORY_DATA_DIR) return Promise.resolve(createMemoryStore());
   return openPgliteStore(config.dataDir);

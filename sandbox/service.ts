@@ -44,7 +44,7 @@ export type Authentication =
   | { ok: true; key: ApiKeyRecord }
   | { ok: false; code: 'invalid_api_key' | 'api_key_expired'; detail: string };
 
-export const TENANT_DEFAULTS = {
+const TENANT_DEFAULTS = {
   currency: 'EUR',
   /** Like the demo: US patents are invoiced in USD and JP patents in JPY; `{}` bills all in `currency`. */
   invoiceCurrencyByOffice: { US: 'USD', JP: 'JPY' } as Record<string, string>,
@@ -54,7 +54,7 @@ export const TENANT_DEFAULTS = {
   vatRate: 0.2,
 };
 
-export const KEY_DEFAULTS = { dailyLimit: 10_000, validityDays: 365 };
+const KEY_DEFAULTS = { dailyLimit: 10_000, validityDays: 365 };
 
 const SETTING_CLOCK = 'clock';
 const SETTING_RATES = 'fxRates';

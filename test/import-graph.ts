@@ -25,7 +25,7 @@ const EXTENSIONS = ['', '.ts', '.tsx', '.mts', '.mjs', '/index.ts', '/index.tsx'
 const SPECIFIERS =
   /(?:^|[\s;])(import\s+type\s[^'"]*?from\s*|import\s[^'"]*?from\s*|import\s*|export\s[^'"]*?from\s*|import\s*\(\s*|vi\.mock\s*\(\s*)(['"])([^'"\n]+)\2/g;
 
-export function sourceFiles(root: string, dir = root): string[] {
+function sourceFiles(root: string, dir = root): string[] {
   const files: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (SKIP_DIRS.has(entry.name)) continue;

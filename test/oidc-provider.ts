@@ -9,7 +9,7 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-prov
  * log in) and consent granted to our one client without asking. Its users are an editable map.
  */
 
-export interface TestIdentity {
+interface TestIdentity {
   email: string;
   name: string;
   password: string;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { RouteAccess } from '@/lib/server/http/route';
 
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
+type HttpMethod = (typeof HTTP_METHODS)[number];
 
 export interface DiscoveredRoute {
   file: string;

@@ -31,7 +31,7 @@ export interface CallFigure {
 }
 
 /** The portfolio page's default size (app/(dashboard)/portfolio/search-params.ts). */
-export const PORTFOLIO_PAGE_SIZE = 25;
+const PORTFOLIO_PAGE_SIZE = 25;
 
 export class Figures {
   readonly list: CallFigure[] = [];

@@ -7,7 +7,7 @@ import { PAGE_SIZE, type ServiceEvent, type ServiceReader } from './service-data
  * busiest month a paralegal can decide in, the largest generated invoice, a patent, and the
  * renewals the batches send, each with the minimum number of calls the data allows.
  */
-export interface InvoiceFixture {
+interface InvoiceFixture {
   id: string;
   lines: number;
   patents: number;

@@ -4,7 +4,7 @@
  * renewals a batch sends. Every read here is counted by the service like the dashboard's own, so
  * the bench does them before it resets the usage counters for a measured action.
  */
-export const API_ROOT = '/api/v2/external';
+const API_ROOT = '/api/v2/external';
 export const PAGE_SIZE = 100;
 
 export interface ServiceEvent {

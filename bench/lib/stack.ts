@@ -14,7 +14,7 @@ import { prepareDatabase } from '../../scripts/lib/prepare-database';
  * the bench's temporary dir. Everything started here is stopped by `stop()`, and killed if the
  * bench process exits without it.
  */
-export const BENCH_TENANT = 'bench';
+const BENCH_TENANT = 'bench';
 
 export interface Upstream {
   sandbox: StartedSandbox;
@@ -58,7 +58,7 @@ export async function startUpstream(workDir: string, patents: number, seed: numb
   }
 }
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -55,7 +55,7 @@ export function entryFromRow(row: RenewalRow, decision: DraftEntry['decision']):
 }
 
 /** Why a row cannot take a decision now, or null when it can (checked before it enters the draft). */
-export function refusalFor(row: RenewalRow, decision: string, entries: readonly DraftEntry[]): string | null {
+function refusalFor(row: RenewalRow, decision: string, entries: readonly DraftEntry[]): string | null {
   const instructability = row.instructability;
   if (!instructability?.isAllowed) return 'The service does not accept a decision for this renewal now.';
   if (!instructability.allowedDecisions.includes(decision)) {

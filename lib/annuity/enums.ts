@@ -77,11 +77,17 @@ export type KnownInvoiceOrigin = (typeof INVOICE_ORIGINS)[number];
 export type OpenEnum<Known extends string> = Known | (string & {});
 
 export type Decision = (typeof DECISIONS)[number];
+/** @public a type of the contract, whether or not the dashboard names it yet */
 export type DuePeriod = OpenEnum<KnownDuePeriod>;
+/** @public a type of the contract, whether or not the dashboard names it yet */
 export type ProcessingStatus = OpenEnum<KnownProcessingStatus>;
+/** @public a type of the contract, whether or not the dashboard names it yet */
 export type BlockedReason = OpenEnum<KnownBlockedReason>;
+/** @public a type of the contract, whether or not the dashboard names it yet */
 export type FeeComponentType = OpenEnum<KnownFeeComponentType>;
+/** @public a type of the contract, whether or not the dashboard names it yet */
 export type FeesStatus = OpenEnum<KnownFeesStatus>;
+/** @public a type of the contract, whether or not the dashboard names it yet */
 export type InvoiceOrigin = OpenEnum<KnownInvoiceOrigin>;
 export type Scope = (typeof SCOPES)[number];
 export type ProblemCode = OpenEnum<(typeof PROBLEM_CODES)[number]>;

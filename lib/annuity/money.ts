@@ -5,6 +5,7 @@ import Big from 'big.js';
  * currency beside it (spec: Conventions). Arithmetic is decimal (big.js), never JS numbers, and
  * amounts of different currencies are never added. Pure: used by the browser, the server and the
  * stand-in service alike.
+ * @public a type of the contract, whether or not the dashboard names it yet
  */
 export interface Money {
   amount: string;

@@ -466,6 +466,7 @@ function buildContractSchemas(mode: Mode) {
 
 export const strict = buildContractSchemas('strict');
 export const tolerant = buildContractSchemas('tolerant');
+/** @public a type of the contract, whether or not the dashboard names it yet */
 export type ContractSchemas = typeof tolerant;
 
 /** The body of postPatentInstructions (spec: Endpoints 10). */
@@ -480,11 +481,13 @@ export type InstructionRequest = z.infer<typeof InstructionRequestSchema>;
 
 export type Patent = z.output<typeof tolerant.patent>;
 export type PatentEvent = z.output<typeof tolerant.patentEvent>;
+/** @public a type of the contract, whether or not the dashboard names it yet */
 export type Renewal = z.output<typeof tolerant.renewal>;
 export type Instructability = z.output<typeof tolerant.instructability>;
 export type Fees = z.output<typeof tolerant.fees>;
 export type FeeComponent = z.output<typeof tolerant.feeComponent>;
 export type Invoice = z.output<typeof tolerant.invoice>;
+/** @public a type of the contract, whether or not the dashboard names it yet */
 export type Instruction = z.output<typeof tolerant.instruction>;
 export type InstructionReceipt = z.output<typeof tolerant.instructionReceipt>;
 export type ExchangeRateFreeze = z.output<typeof tolerant.exchangeRateFreeze>;

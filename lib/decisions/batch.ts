@@ -16,7 +16,7 @@ export interface BatchProblem {
   events: EventProblem[];
 }
 
-export interface BatchItemView {
+interface BatchItemView {
   eventId: string;
   patentId: string;
   decision: string;

@@ -14,7 +14,7 @@ import { type GraceSurcharge, graceSurcharge } from './cost-of-waiting';
  * Which bucket a renewal is in follows its dates; whether it can be decided now follows only
  * the service's instructability (spec: Other state sets: "never inferred from duePeriod").
  */
-export const TODAY_BUCKET_IDS = [
+const TODAY_BUCKET_IDS = [
   'lapsing-soon',
   'in-grace',
   'due-this-month',
@@ -51,7 +51,7 @@ export const TODAY_BUCKET_TEXT: Record<TodayBucketId, { title: string; descripti
 };
 
 /** The renewal that must be decided first (spec: Instruction rules, EARLIER_EVENT_PENDING). */
-export interface EarlierRenewal {
+interface EarlierRenewal {
   patentId: string;
   /** Null when the earlier renewal is older than the window Today reads. */
   eventId: string | null;
@@ -210,7 +210,7 @@ export function bucketRenewals(rows: readonly RenewalRow[], today: string): Toda
  * stay those of the whole bucket; the rest is one link away in the month view. Keeps Today's
  * payload small on a large portfolio.
  */
-export const ITEMS_PER_BUCKET = 200;
+const ITEMS_PER_BUCKET = 200;
 
 export function limitItems<Bucket extends TodayBucket>(bucket: Bucket, max = ITEMS_PER_BUCKET): Bucket {
   return bucket.items.length <= max ? bucket : { ...bucket, items: bucket.items.slice(0, max) };

@@ -67,7 +67,7 @@ export interface FinanceSection {
   fulfilledWithoutInvoice: RenewalRef[];
 }
 
-export interface FreezableMonth {
+interface FreezableMonth {
   month: string;
   /** Estimated fees not frozen yet, per currency; null when Today did not read that month. */
   atStake: CurrencyTotal[] | null;

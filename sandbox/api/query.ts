@@ -146,8 +146,3 @@ export function readUuid(input: InputReader, name: string, value: string): strin
   if (!UUID.test(value)) input.issue(`/${name}`, `expected a UUID, got "${value}"`);
   return value.toLowerCase();
 }
-
-export function readYearMonthPath(input: InputReader, value: string): string {
-  if (!isYearMonth(value)) input.issue('/yearMonth', `expected a month as YYYY-MM, got "${value}"`);
-  return value;
-}

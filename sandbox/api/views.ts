@@ -83,7 +83,7 @@ export function feesView(event: EventRecord, context: ViewContext): Strict.Fees 
   return feesOf(estimate, null, 'ESTIMATED');
 }
 
-export function invoiceLineView(line: InvoiceLineRecord): Strict.Fees {
+function invoiceLineView(line: InvoiceLineRecord): Strict.Fees {
   return feesOf(line, line.invoice.id, 'INVOICED');
 }
 
@@ -226,7 +226,7 @@ function totalWithVatPerLine(invoice: InvoiceRecord): string {
   return addAmounts([invoice.subtotalExcludingTax, ...vat], invoice.currency);
 }
 
-export function frozenRateEventView(event: EventRecord, context: ViewContext): Strict.FrozenRateEvent {
+function frozenRateEventView(event: EventRecord, context: ViewContext): Strict.FrozenRateEvent {
   return {
     object: 'frozenRateEvent',
     clientCaseReference: event.patent.clientCaseReference,

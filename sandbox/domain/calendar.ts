@@ -19,10 +19,6 @@ export function formatDate(year: number, month: number, day: number): string {
   return `${year >= 1000 ? String(year) : pad(year, 4)}-${two(month)}-${two(day)}`;
 }
 
-export function formatYearMonth(year: number, month: number): string {
-  return `${pad(year, 4)}-${two(month)}`;
-}
-
 function parts(date: string): [number, number, number] {
   return [Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10))];
 }
@@ -45,7 +41,7 @@ function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
-export function daysInMonth(year: number, month: number): number {
+function daysInMonth(year: number, month: number): number {
   return month === 2 && isLeapYear(year) ? 29 : (MONTH_LENGTHS[month - 1] ?? 31);
 }
 

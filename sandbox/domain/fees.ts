@@ -76,7 +76,7 @@ export function renewalFeesInEventCurrency(event: EventRecord, paymentDate: stri
 }
 
 /** Every invoice currency a tenant bills in. */
-export function invoiceCurrencies(config: TenantConfig): string[] {
+function invoiceCurrencies(config: TenantConfig): string[] {
   return [...new Set([config.currency, ...Object.values(config.invoiceCurrencyByOffice)])].sort();
 }
 

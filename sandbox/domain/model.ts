@@ -152,7 +152,7 @@ export interface InvoiceLineRecord {
   isFxRateFrozen: boolean;
 }
 
-export interface OfficialReceiptRecord {
+interface OfficialReceiptRecord {
   number: string;
   recordedAt: string;
 }

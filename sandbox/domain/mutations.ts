@@ -33,7 +33,7 @@ export interface InvoiceData {
   lines: InvoiceLineData[];
 }
 
-export interface InstructionData {
+interface InstructionData {
   id: string;
   eventId: string;
   decision: Decision;

@@ -8,7 +8,7 @@ import { addMonths, addYears, endOfMonth } from './calendar';
  * own currency. Figures are plausible round numbers, not a tariff to rely on.
  */
 
-export type DueDateRule =
+type DueDateRule =
   /** The last day of the month of the filing anniversary (EP, DE, FR, GB, CH, IT, ES, NL, SE, DK). */
   | 'FILING_ANNIVERSARY_END_OF_MONTH'
   /** The filing anniversary itself (CN, CA, AU). */
@@ -18,7 +18,7 @@ export type DueDateRule =
   /** 3.5, 7.5 and 11.5 years after grant (US maintenance fees). */
   | 'US_MAINTENANCE';
 
-export interface FeeContext {
+interface FeeContext {
   annuityYear: number;
   claimCount: number | null;
   applicantType: string | null;

@@ -8,7 +8,7 @@ import { hashString, mix32 } from './prng';
  * tenants generated from the same seed still have disjoint ids.
  */
 
-export const ID_KINDS = { patent: 0, event: 1, invoice: 2, other: 3 } as const;
+const ID_KINDS = { patent: 0, event: 1, invoice: 2, other: 3 } as const;
 export type IdKind = keyof typeof ID_KINDS;
 
 const LOW_31 = 0x7fffffff;

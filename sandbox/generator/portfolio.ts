@@ -25,9 +25,9 @@ import type { Random } from './prng';
  */
 
 /** Events are generated from this many months before the anchor… */
-export const HISTORY_MONTHS = 26;
+const HISTORY_MONTHS = 26;
 /** …to this many months after it. */
-export const FUTURE_MONTHS = 36;
+const FUTURE_MONTHS = 36;
 /** At most this many events per patent (ids encode the ordinal in 6 bits). */
 const MAX_EVENTS_PER_PATENT = 64;
 

@@ -15,7 +15,7 @@ export type FaultDecision = {
   dropPhase: FaultSettings['dropPhase'];
 };
 
-export const NO_FAULTS: FaultSettings = {
+const NO_FAULTS: FaultSettings = {
   latencyMs: 0,
   errorRate: 0,
   errorStatus: 503,

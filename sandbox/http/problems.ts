@@ -30,11 +30,11 @@ const TITLES: Record<string, string> = {
 /** Status of the codes outside the v2 table (operator API, injected faults). */
 const OTHER_STATUS: Record<string, number> = { unauthorized: 401, conflict: 409, internal_error: 500 };
 
-export function statusOf(code: string): number {
+function statusOf(code: string): number {
   return (PROBLEM_STATUS as Record<string, number>)[code] ?? OTHER_STATUS[code] ?? 500;
 }
 
-export function problemTypeOf(code: string): string {
+function problemTypeOf(code: string): string {
   return `/errors/${code.replaceAll('_', '-')}`;
 }
 
@@ -47,7 +47,7 @@ export interface ProblemInput {
   extensions?: RuleViolation['extensions'];
 }
 
-export function problemBody(input: ProblemInput): Strict.Problem {
+function problemBody(input: ProblemInput): Strict.Problem {
   const body: Strict.Problem = {
     type: problemTypeOf(input.code),
     title: TITLES[input.code] ?? 'Error',

@@ -153,7 +153,7 @@ function tenantNamed(service: SandboxService, name: string | undefined): TenantS
   return tenant;
 }
 
-export function tenantView(tenant: TenantState): OperatorTenant {
+function tenantView(tenant: TenantState): OperatorTenant {
   const { config } = tenant;
   return {
     id: config.id,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROCESSING_STATUSES, SCOPES, type Scope, type Strict, strict } from '../../lib/annuity/schemas';
+import { PROCESSING_STATUSES, SCOPES, type Scope, type Strict } from '../../lib/annuity/schemas';
 import { isIsoDate } from '../domain/calendar';
 import { BASE_CURRENCY, isRate, SUPPORTED_CURRENCIES } from '../domain/fx';
 
@@ -63,9 +63,6 @@ export const CreatedKeySchema = KeyInputSchema.required().extend({
 });
 
 export const ProgressInputSchema = z.strictObject({ to: progressTarget.optional() });
-
-/** The event after the move, as API v2 shows it (with fees). */
-export const ProgressedEventSchema = strict.patentEvent;
 
 export const ClockInputSchema = z.strictObject({ today: isoDate.nullable() });
 
@@ -151,7 +148,6 @@ export type ProgressedEvent = Strict.PatentEvent;
 export type ClockState = z.output<typeof ClockSchema>;
 export type FxRates = z.output<typeof FxRatesSchema>;
 export type FaultSettings = z.output<typeof FaultSettingsSchema>;
-export type KeyUsageReport = z.output<typeof KeyUsageSchema>;
 export type UsageReport = z.output<typeof UsageReportSchema>;
 
 /**

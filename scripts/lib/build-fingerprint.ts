@@ -26,7 +26,7 @@ function* walk(dir: string): Generator<string> {
 }
 
 /** A hash of every source file's path, size and modification time: cheap, and changes on any edit. */
-export function sourceFingerprint(root: string): string {
+function sourceFingerprint(root: string): string {
   const hash = createHash('sha256');
   const files = [
     ...SOURCE_ROOTS.flatMap((dir) => [...walk(path.join(root, dir))]),
@@ -41,13 +41,13 @@ export function sourceFingerprint(root: string): string {
   return hash.digest('hex');
 }
 
-export function buildIsCurrent(root: string): boolean {
+function buildIsCurrent(root: string): boolean {
   const stamp = path.join(root, FINGERPRINT_FILE);
   if (!existsSync(path.join(root, '.next/BUILD_ID')) || !existsSync(stamp)) return false;
   return readFileSync(stamp, 'utf8').trim() === sourceFingerprint(root);
 }
 
-export function fingerprintFile(root: string): string {
+function fingerprintFile(root: string): string {
   return path.join(root, FINGERPRINT_FILE);
 }
 

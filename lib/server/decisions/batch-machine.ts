@@ -15,7 +15,7 @@ import { removeFromDraft, renewBatchKey } from './drafts';
  * change in one transaction, so no settled record is left with pending items. A move the table
  * does not list throws.
  */
-export class IllegalBatchMove extends Error {
+class IllegalBatchMove extends Error {
   override name = 'IllegalBatchMove';
   constructor(from: BatchPhase, to: BatchState) {
     super(`A batch cannot move from ${from} to ${to} (lib/decisions/batch-states.ts).`);

@@ -10,13 +10,13 @@ import { type EventProblem, eventProblem, problemFromInstructability } from '../
  * event for a few events, otherwise the period list over their due dates (100 per page) when that
  * takes fewer calls. Events that no longer exist map to null.
  */
-export interface RereadTarget {
+interface RereadTarget {
   eventId: string;
   patentId: string;
   dueDate: string;
 }
 
-export interface Reread {
+interface Reread {
   events: Map<string, PatentEvent | null>;
   metas: ResponseMeta[];
   calls: number;

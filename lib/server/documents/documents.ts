@@ -18,12 +18,6 @@ export const DOCUMENT_PERMISSION: Record<DocumentKind, Permission> = {
   'official-receipt': 'event-documents:read',
 };
 
-export const DOCUMENT_LABELS: Record<DocumentKind, string> = {
-  invoice: 'Invoice',
-  'instruction-receipt': 'Instruction receipt',
-  'official-receipt': 'Official receipt',
-};
-
 /** null: the official receipt is not recorded yet (spec: "treat 404 as not yet available"). */
 export async function fetchEventDocument(
   kind: DocumentKind,

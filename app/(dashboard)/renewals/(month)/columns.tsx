@@ -19,7 +19,7 @@ import type { RenewalRow } from '@/lib/renewals/rows';
 export const renewalFeatures = tableFeatures({ columnVisibilityFeature });
 const helper = createColumnHelper<typeof renewalFeatures, RenewalRow>();
 
-export function rowName(row: RenewalRow): string {
+function rowName(row: RenewalRow): string {
   return patentName(row);
 }
 
