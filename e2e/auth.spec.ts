@@ -2,17 +2,17 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { signInAs } from './session';
 
-const SECTIONS = ['Renewals', 'Portfolio', 'Tracking', 'Invoices', 'Rate freezes', 'Admin'] as const;
+const SECTIONS = ['Today', 'Renewals', 'Portfolio', 'Tracking', 'Invoices', 'Rate freezes', 'Admin'] as const;
 
 const VISIBLE: Record<'paralegal' | 'finance' | 'manager' | 'admin', { home: RegExp; sections: string[] }> = {
   // Every role starts on Today (issue 14), which shows it its own work.
-  paralegal: { home: /:\d+\/$/, sections: ['Renewals', 'Portfolio', 'Tracking'] },
-  finance: { home: /:\d+\/$/, sections: ['Renewals', 'Portfolio', 'Invoices'] },
+  paralegal: { home: /:\d+\/$/, sections: ['Today', 'Renewals', 'Portfolio', 'Tracking'] },
+  finance: { home: /:\d+\/$/, sections: ['Today', 'Renewals', 'Portfolio', 'Invoices'] },
   manager: {
     home: /:\d+\/$/,
-    sections: ['Renewals', 'Portfolio', 'Tracking', 'Invoices', 'Rate freezes'],
+    sections: ['Today', 'Renewals', 'Portfolio', 'Tracking', 'Invoices', 'Rate freezes'],
   },
-  admin: { home: /:\d+\/$/, sections: ['Admin'] },
+  admin: { home: /:\d+\/$/, sections: ['Today', 'Admin'] },
 };
 
 test('a signed-out visitor is sent to sign in and back to the page they asked for', async ({ page }) => {

@@ -22,7 +22,7 @@ const DESCRIPTIONS: Record<Role, string> = {
 
 /** Today: the home page for every role (issue 14). Each section loads and fails on its own. */
 export default async function TodayPage() {
-  const viewer = await requireViewer();
+  const viewer = await requireViewer('today:read');
   const requestId = await pageRequestId();
   return (
     <>

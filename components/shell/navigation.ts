@@ -11,6 +11,12 @@ export interface NavItem {
 
 export const NAV_ITEMS: readonly NavItem[] = [
   {
+    href: '/',
+    permission: 'today:read',
+    label: 'Today',
+    description: 'What needs you now, most urgent first',
+  },
+  {
     href: '/renewals',
     permission: 'renewals:read',
     label: 'Renewals',

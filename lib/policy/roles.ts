@@ -14,6 +14,8 @@ export const ROLE_LABELS: Record<Role, string> = {
 };
 
 const PERMISSION_TABLE = {
+  // Today (issue 14): every role has a start page of what needs it now.
+  'today:read': ['paralegal', 'finance', 'manager', 'admin'],
   'portfolio:read': ['paralegal', 'finance', 'manager'],
   'renewals:read': ['paralegal', 'finance', 'manager'],
   'decisions:write': ['paralegal', 'manager'],

@@ -5,6 +5,6 @@ import { loadToday } from '@/lib/server/today/load';
  * Today for the signed-in user, per role (issue 14). Always 200 when signed in: each section
  * carries its own problem when it could not be loaded, so one failing part never hides the rest.
  */
-export const GET = defineRoute({ access: 'signed-in' }, async ({ viewer, requestId }) =>
+export const GET = defineRoute({ access: 'today:read' }, async ({ viewer, requestId }) =>
   loadToday({ userId: viewer.userId, role: viewer.role }, requestId),
 );
