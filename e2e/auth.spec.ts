@@ -83,7 +83,7 @@ test('an administrator adds a user who can then sign in with the given role', as
   // A password an administrator chose must be replaced before anything else (issue 17).
   await expect(other).toHaveURL(/\/account\?required=1/);
   await other.getByLabel('Current password').fill('nina first password');
-  await other.getByLabel('New password').fill('nina chose this herself');
+  await other.getByLabel('New password', { exact: true }).fill('nina chose this herself');
   await other.getByLabel('Repeat the new password').fill('nina chose this herself');
   await other.getByRole('button', { name: /change password/i }).click();
   // Today shows a finance user the finance section, and no other role's.
