@@ -51,6 +51,12 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  // A test runner killed outright (a worker past its timeout) runs no exit handler: the pipe its
+  // parent held open closes instead, and the service follows it rather than live on as an orphan.
+  if (process.env.SANDBOX_EXIT_WITH_PARENT === '1') {
+    process.stdin.on('close', () => stop('parent gone'));
+    process.stdin.resume();
+  }
 }
 
 main().catch((error: unknown) => {

@@ -98,9 +98,11 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       SANDBOX_DATABASE_URL: '',
       SANDBOX_TODAY: '',
       SANDBOX_DEMO: '',
+      SANDBOX_EXIT_WITH_PARENT: '1',
       ...options.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // stdin stays open while this process lives: its end tells the service its parent is gone.
+    stdio: ['pipe', 'pipe', 'pipe'],
     // Its own process group, so stop() also reaches whatever it spawned (tsx's loader).
     detached: true,
   });
