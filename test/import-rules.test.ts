@@ -60,6 +60,11 @@ const RULES: Rule[] = [
     forbids: (edge) => !edge.isPackage && !under('sandbox/', 'lib/annuity/')(edge.to),
   },
   {
+    name: 'app/ never opens the database: it calls lib/server, which does (type imports are fine)',
+    governs: under('app/'),
+    forbids: (edge) => !edge.isPackage && edge.to.startsWith('lib/db/') && !edge.typeOnly,
+  },
+  {
     name: 'route handlers never import from components/ (shared form schemas live in lib/<area>)',
     governs: isRouteHandler,
     forbids: (edge) => !edge.isPackage && edge.to.startsWith('components/'),
@@ -129,6 +134,7 @@ describe('import rules (docs/architecture.md, "Who may import what")', () => {
       'dashboard code': edge('app/page.tsx', 'sandbox/demo.ts'),
       'sandbox/': edge('sandbox/service.ts', 'lib/renewals/rows.ts'),
       'route handlers': edge('app/api/x/route.ts', 'components/x/x.schema.ts'),
+      'app/ never opens': edge('app/(dashboard)/x/page.tsx', 'lib/db/index.ts'),
       'browser-safe': edge('lib/renewals/rows.ts', 'lib/db/schema.ts'),
       'lib/server is imported': edge('lib/renewals/rows.ts', 'lib/server/http/route.ts'),
       'the worker': edge('app/api/x/route.ts', 'lib/server/jobs/worker.ts'),

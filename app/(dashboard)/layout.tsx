@@ -9,13 +9,12 @@ import { QuotaMeter } from '@/components/shell/quota-meter';
 import { SidebarNav } from '@/components/shell/sidebar-nav';
 import { UserMenu } from '@/components/shell/user-menu';
 import { ViewerRoleProvider } from '@/components/shell/viewer-role';
-import { getDb } from '@/lib/db';
 import { can, HOME_BY_ROLE, ROLE_LABELS } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
 import { latestConnectionReport } from '@/lib/server/connection/connection';
 import { apiKeyAlert } from '@/lib/server/connection/key-alert';
 import { readQuota } from '@/lib/server/connection/quota';
-import { unreadCount } from '@/lib/server/notifications/in-app';
+import { unreadCount } from '@/lib/server/notifications/app';
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const viewer = await requireViewer();
@@ -24,7 +23,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const quota = await readQuota();
   // Issue 17: admins see the API key's expiry alert on every page, ahead of time.
   const keyAlert = can(viewer.role, 'connection:manage') ? await apiKeyAlert() : null;
-  const unread = await unreadCount(await getDb(), viewer.userId);
+  const unread = await unreadCount(viewer.userId);
   const report = latestConnectionReport();
   const connectionSummary = report && {
     reachable: report.reachable,

@@ -4,15 +4,14 @@ import { MarkReadButton } from '@/components/notifications/mark-read-button';
 import { NotificationList } from '@/components/notifications/notification-list';
 import { PageHeader } from '@/components/shell/page-header';
 import { Button } from '@/components/ui/button';
-import { getDb } from '@/lib/db';
 import { requireViewer } from '@/lib/server/auth/session';
-import { listNotifications } from '@/lib/server/notifications/in-app';
+import { listNotifications } from '@/lib/server/notifications/app';
 
 export const metadata: Metadata = { title: 'Notifications' };
 
 export default async function NotificationsPage() {
   const viewer = await requireViewer('notifications:read');
-  const { items, unread } = await listNotifications(await getDb(), viewer.userId);
+  const { items, unread } = await listNotifications(viewer.userId);
   return (
     <>
       <PageHeader

@@ -11,11 +11,10 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { getDb } from '@/lib/db';
 import { formatTimestamp } from '@/lib/format/dates';
 import { requireViewer } from '@/lib/server/auth/session';
-import { backgroundStatus } from '@/lib/server/notifications/budget';
-import { listMessages, mailTransportKind, OUTBOX_PAGE_SIZE } from '@/lib/server/notifications/mail';
+import { backgroundStatus, listMessages } from '@/lib/server/notifications/app';
+import { mailTransportKind, OUTBOX_PAGE_SIZE } from '@/lib/server/notifications/mail';
 
 export const metadata: Metadata = { title: 'Outbox' };
 
@@ -29,8 +28,7 @@ export default async function OutboxPage({ searchParams }: { searchParams: Searc
   await requireViewer('outbox:read');
   const raw = (await searchParams).page;
   const page = Math.max(1, Number.parseInt(Array.isArray(raw) ? (raw[0] ?? '1') : (raw ?? '1'), 10) || 1);
-  const db = await getDb();
-  const [{ rows, total }, background] = await Promise.all([listMessages(db, page), backgroundStatus(db)]);
+  const [{ rows, total }, background] = await Promise.all([listMessages(page), backgroundStatus()]);
   const pages = Math.max(1, Math.ceil(total / OUTBOX_PAGE_SIZE));
   const smtp = mailTransportKind() === 'smtp';
   return (

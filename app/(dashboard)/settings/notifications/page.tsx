@@ -2,20 +2,17 @@ import type { Metadata } from 'next';
 import { CalendarFeedPanel } from '@/components/notifications/calendar-feed-panel';
 import { PreferencesForm } from '@/components/notifications/preferences-form';
 import { PageHeader } from '@/components/shell/page-header';
-import { getDb } from '@/lib/db';
 import { can } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
-import { calendarFeedState } from '@/lib/server/notifications/calendar-feed';
-import { readPreferences } from '@/lib/server/notifications/preferences';
+import { calendarFeedState, readPreferences } from '@/lib/server/notifications/app';
 
 export const metadata: Metadata = { title: 'Notification preferences' };
 
 export default async function NotificationSettingsPage() {
   const viewer = await requireViewer('notifications:read');
-  const db = await getDb();
   const [preferences, feed] = await Promise.all([
-    readPreferences(db, viewer.userId),
-    can(viewer.role, 'renewals:read') ? calendarFeedState(db, viewer.userId) : null,
+    readPreferences(viewer.userId),
+    can(viewer.role, 'renewals:read') ? calendarFeedState(viewer.userId) : null,
   ]);
   return (
     <>

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { getDb } from '@/lib/db';
 import { problemResponse } from '@/lib/server/http/problem';
 import { defineRoute } from '@/lib/server/http/route';
-import { calendarForToken } from '@/lib/server/notifications/calendar-feed';
+import { calendarForToken } from '@/lib/server/notifications/app';
 
 /**
  * A user's private calendar feed (issue 15). Calendar apps fetch it without a session, so the
@@ -12,7 +11,7 @@ import { calendarForToken } from '@/lib/server/notifications/calendar-feed';
 export const GET = defineRoute(
   { access: 'public', params: z.object({ token: z.string().max(200) }) },
   async ({ params, requestId }) => {
-    const body = await calendarForToken(await getDb(), params.token);
+    const body = await calendarForToken(params.token);
     if (body === null)
       return problemResponse({
         status: 404,

@@ -1,25 +1,20 @@
-import { getDb } from '@/lib/db';
 import { defineRoute } from '@/lib/server/http/route';
-import {
-  calendarFeedState,
-  issueCalendarLink,
-  revokeCalendarLink,
-} from '@/lib/server/notifications/calendar-feed';
+import { calendarFeedState, issueCalendarLink, revokeCalendarLink } from '@/lib/server/notifications/app';
 
 /**
  * The user's private calendar link (issue 15): whether one exists, a new one (replacing the old;
  * its URL is returned this once), or none (revoked). Only users who read renewals have a feed.
  */
 export const GET = defineRoute({ access: 'renewals:read' }, async ({ viewer }) => ({
-  feed: await calendarFeedState(await getDb(), viewer.userId),
+  feed: await calendarFeedState(viewer.userId),
 }));
 
 export const POST = defineRoute(
   { access: 'renewals:read', audit: 'calendar-feed.issue' },
-  async ({ viewer, requestId }) => issueCalendarLink(await getDb(), viewer, requestId),
+  async ({ viewer, requestId }) => issueCalendarLink(viewer, requestId),
 );
 
 export const DELETE = defineRoute(
   { access: 'renewals:read', audit: 'calendar-feed.revoke' },
-  async ({ viewer, requestId }) => revokeCalendarLink(await getDb(), viewer, requestId),
+  async ({ viewer, requestId }) => revokeCalendarLink(viewer, requestId),
 );

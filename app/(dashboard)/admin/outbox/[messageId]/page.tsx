@@ -1,10 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { getDb } from '@/lib/db';
 import { formatTimestamp } from '@/lib/format/dates';
 import { requireViewer } from '@/lib/server/auth/session';
-import { readMessage } from '@/lib/server/notifications/mail';
+import { readMessage } from '@/lib/server/notifications/app';
 
 export const metadata: Metadata = { title: 'Message' };
 
@@ -18,7 +17,7 @@ export default async function OutboxMessagePage({ params }: { params: Promise<{ 
   await requireViewer('outbox:read');
   const { messageId } = await params;
   if (!UUID.test(messageId)) notFound();
-  const message = await readMessage(await getDb(), messageId);
+  const message = await readMessage(messageId);
   if (!message) notFound();
   return (
     <article aria-labelledby="message-heading" className="flex max-w-3xl flex-col gap-3">

@@ -1,0 +1,29 @@
+import 'server-only';
+import { type Database, getDb } from '../../db';
+import { backgroundStatus as backgroundStatusOn } from './budget';
+import * as calendar from './calendar-feed';
+import * as inApp from './in-app';
+import * as mail from './mail';
+import * as preferences from './preferences';
+
+/**
+ * What pages and route handlers call: the notification modules on the app's own database. The
+ * modules themselves take `db` as a parameter because the worker (`npm run worker`) opens its
+ * own; app/ never opens the database (docs/architecture.md).
+ */
+function onAppDb<A extends unknown[], R>(fn: (db: Database, ...args: A) => Promise<R>) {
+  return async (...args: A): Promise<R> => fn(await getDb(), ...args);
+}
+
+export const unreadCount = onAppDb(inApp.unreadCount);
+export const listNotifications = onAppDb(inApp.listNotifications);
+export const markRead = onAppDb(inApp.markRead);
+export const readPreferences = onAppDb(preferences.readPreferences);
+export const savePreferences = onAppDb(preferences.savePreferences);
+export const calendarFeedState = onAppDb(calendar.calendarFeedState);
+export const calendarForToken = onAppDb(calendar.calendarForToken);
+export const issueCalendarLink = onAppDb(calendar.issueCalendarLink);
+export const revokeCalendarLink = onAppDb(calendar.revokeCalendarLink);
+export const listMessages = onAppDb(mail.listMessages);
+export const readMessage = onAppDb(mail.readMessage);
+export const backgroundStatus = onAppDb((db: Database) => backgroundStatusOn(db));
