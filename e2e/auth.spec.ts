@@ -95,3 +95,40 @@ test('an administrator adds a user who can then sign in with the given role', as
   await page.goto('/admin/audit?action=users.create');
   await expect(page.getByRole('cell', { name: 'nina@demo.test' })).toBeVisible();
 });
+
+test('a role change and a deactivation each wait for a confirmation that says what they do', async ({ page }) => {
+  await signInAs(page, 'admin', '/admin');
+  await page.getByRole('button', { name: 'Add user' }).click();
+  const create = page.getByRole('dialog');
+  await create.getByLabel('Name').fill('Rita Role');
+  await create.getByLabel('Email').fill('rita@demo.test');
+  await create.getByLabel('Role').selectOption('paralegal');
+  await create.getByLabel('First password').fill('rita first password');
+  await create.getByRole('button', { name: 'Add user' }).click();
+  const role = page.getByLabel('Role of rita@demo.test');
+  await expect(role).toHaveValue('paralegal');
+
+  // Cancelling leaves the role as it was, on the page and on the server.
+  await role.selectOption('finance');
+  const confirm = page.getByRole('dialog', { name: 'Make Rita Role a Finance?' });
+  await expect(confirm).toContainText('Gains: Invoices');
+  await expect(confirm).toContainText('Loses: Tracking');
+  await expectNoAxeViolations(page);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await page.reload();
+  await expect(page.getByLabel('Role of rita@demo.test')).toHaveValue('paralegal');
+
+  await page.getByLabel('Role of rita@demo.test').selectOption('finance');
+  await page.getByRole('button', { name: 'Change role to Finance' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await page.reload();
+  await expect(page.getByLabel('Role of rita@demo.test')).toHaveValue('finance');
+
+  await page.getByRole('button', { name: 'Deactivate rita@demo.test' }).click();
+  const deactivate = page.getByRole('dialog', { name: 'Deactivate Rita Role?' });
+  await expect(deactivate).toContainText('signed out at once');
+  await deactivate.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(deactivate).toBeHidden();
+  await expect(page.getByRole('row', { name: /rita@demo\.test/ })).toContainText('Deactivated');
+});

@@ -2,6 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useState } from 'react';
+import { useLocale } from '@/components/shell/locale';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -9,9 +10,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { ApiKeysOverview, ApiKeyView } from '@/lib/connection/api-key-views';
+import { formatDate } from '@/lib/format/dates';
 import { apiFetch, problemMessage } from '@/lib/http/api-client';
-
-const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-GB') : '—');
 
 function keyState(key: ApiKeyView): { label: string; tone: 'success' | 'danger' | 'neutral' } {
   if (key.expiredSeenAt) return { label: 'Expired', tone: 'danger' };
@@ -240,12 +240,13 @@ function ExpiryEditor({
   disabled: boolean;
   onSave: (expiresAt: string | null) => Promise<boolean>;
 }) {
+  const locale = useLocale();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value?.slice(0, 10) ?? '');
   if (!editing) {
     return (
       <span className="flex items-center gap-2">
-        {formatDate(value)}
+        {value ? formatDate(value.slice(0, 10), locale) : '—'}
         <Button size="sm" variant="ghost" disabled={disabled} onClick={() => setEditing(true)}>
           {value ? 'Change' : 'Record'}
         </Button>

@@ -1,10 +1,12 @@
 'use client';
 
 import { useState } from 'react';
+import { useLocale } from '@/components/shell/locale';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatTimestamp } from '@/lib/format/dates';
 import { apiFetch, problemMessage } from '@/lib/http/api-client';
 
 export interface ConnectionReportView {
@@ -36,6 +38,7 @@ const KEY_STATE: Record<string, { label: string; tone: 'success' | 'danger' | 'n
   };
 
 export function ConnectionPanel({ initial }: { initial: ConnectionReportView | null }) {
+  const locale = useLocale();
   const [report, setReport] = useState(initial);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -85,7 +88,7 @@ export function ConnectionPanel({ initial }: { initial: ConnectionReportView | n
               <Badge tone={keyState?.tone}>{keyState?.label}</Badge>
             </dd>
             <dt className="text-muted-foreground">Checked</dt>
-            <dd>{new Date(report.checkedAt).toLocaleString('en-GB')}</dd>
+            <dd>{formatTimestamp(report.checkedAt, locale)}</dd>
           </dl>
           {keyState?.advice ? (
             <Alert tone="danger">

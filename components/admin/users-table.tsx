@@ -5,11 +5,13 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { apiFetch, problemMessage } from '@/lib/http/api-client';
-import { isRole, ROLE_LABELS, ROLES } from '@/lib/policy/roles';
+import { isRole, ROLE_LABELS, ROLES, type Role } from '@/lib/policy/roles';
 import { ResetPasswordDialog } from './reset-password-dialog';
+import { roleChangeSections } from './role-change';
 
 export interface UserListItem {
   id: string;
@@ -24,6 +26,10 @@ export function UsersTable({ users, viewerId }: { users: UserListItem[]; viewerI
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
+  // A role change or a deactivation takes effect at once (a deactivated user is signed out), so
+  // each waits for a confirmation that says what it does (issue 18).
+  const [pending, setPending] = useState<PendingChange | null>(null);
+
   const update = async (userId: string, change: { role?: string; active?: boolean }) => {
     setFailure(null);
     setBusy(userId);
@@ -31,7 +37,8 @@ export function UsersTable({ users, viewerId }: { users: UserListItem[]; viewerI
       await apiFetch(`/api/admin/users/${encodeURIComponent(userId)}`, { method: 'PATCH', json: change });
       router.refresh();
     } catch (error) {
-      setFailure(problemMessage(error, 'The change could not be saved.'));
+      // Shown inside the confirmation dialog, which stays open with the choice intact.
+      throw new Error(problemMessage(error, 'The change could not be saved.'));
     } finally {
       setBusy(null);
     }
@@ -68,7 +75,10 @@ export function UsersTable({ users, viewerId }: { users: UserListItem[]; viewerI
                     aria-label={`Role of ${user.email}`}
                     value={user.role}
                     disabled={self || busy === user.id}
-                    onChange={(event) => update(user.id, { role: event.target.value })}
+                    onChange={(event) => {
+                      const role = event.target.value;
+                      if (isRole(role) && role !== user.role) setPending({ kind: 'role', user, role });
+                    }}
                   >
                     {ROLES.map((role) => (
                       <option key={role} value={role}>
@@ -93,7 +103,13 @@ export function UsersTable({ users, viewerId }: { users: UserListItem[]; viewerI
                         variant={user.active ? 'outline' : 'secondary'}
                         size="sm"
                         disabled={busy === user.id}
-                        onClick={() => update(user.id, { active: !user.active })}
+                        onClick={() =>
+                          user.active
+                            ? setPending({ kind: 'deactivate', user })
+                            : update(user.id, { active: true }).catch((error: Error) =>
+                                setFailure(error.message),
+                              )
+                        }
                       >
                         {user.active ? 'Deactivate' : 'Reactivate'}
                         <span className="sr-only"> {user.email}</span>
@@ -106,6 +122,59 @@ export function UsersTable({ users, viewerId }: { users: UserListItem[]; viewerI
           })}
         </TableBody>
       </Table>
+      {pending ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setPending(null);
+          }}
+          title={
+            pending.kind === 'role'
+              ? `Make ${pending.user.name} ${articleFor(ROLE_LABELS[pending.role])} ${ROLE_LABELS[pending.role]}?`
+              : `Deactivate ${pending.user.name}?`
+          }
+          confirmLabel={
+            pending.kind === 'role' ? `Change role to ${ROLE_LABELS[pending.role]}` : 'Deactivate'
+          }
+          tone={pending.kind === 'deactivate' ? 'danger' : 'default'}
+          onConfirm={() =>
+            pending.kind === 'role'
+              ? update(pending.user.id, { role: pending.role })
+              : update(pending.user.id, { active: false })
+          }
+        >
+          {pending.kind === 'role' ? (
+            <RoleChangeConsequences from={pending.user.role} to={pending.role} email={pending.user.email} />
+          ) : (
+            <span>
+              {pending.user.email} is signed out at once and cannot sign in until an administrator reactivates
+              the account. Their drafts and history are kept.
+            </span>
+          )}
+        </ConfirmDialog>
+      ) : null}
     </div>
+  );
+}
+
+type PendingChange =
+  | { kind: 'role'; user: UserListItem; role: Role }
+  | { kind: 'deactivate'; user: UserListItem };
+
+function articleFor(label: string): string {
+  return /^[AEIOU]/.test(label) ? 'an' : 'a';
+}
+
+function RoleChangeConsequences({ from, to, email }: { from: string; to: Role; email: string }) {
+  const { gains, loses } = roleChangeSections(from, to);
+  const fromLabel = isRole(from) ? ROLE_LABELS[from] : from;
+  return (
+    <>
+      <span>
+        {email} changes from {fromLabel} to {ROLE_LABELS[to]} from their next page or request.
+      </span>
+      {gains.length > 0 ? <span>Gains: {gains.join(', ')}.</span> : null}
+      {loses.length > 0 ? <span>Loses: {loses.join(', ')}.</span> : null}
+    </>
   );
 }

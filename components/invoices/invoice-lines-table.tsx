@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatMoney } from '@/lib/annuity/money';
 import type { Invoice } from '@/lib/annuity/schemas';
+import { eventDocumentHref } from '@/lib/documents/links';
 import { formatDate, formatTimestamp } from '@/lib/format/dates';
 import { countChecks, worstStatus } from '@/lib/invoices/check-types';
 import { type InvoiceLineView, lineLabel } from '@/lib/invoices/detail';
@@ -187,7 +188,7 @@ function LineRow({
       <TableCell>
         {invoice.hasPdfDocument && line.patentId && fees.eventId ? (
           <a
-            href={`/api/documents/${encodeURIComponent(line.patentId)}/${encodeURIComponent(fees.eventId)}/invoice`}
+            href={eventDocumentHref(line.patentId, fees.eventId, 'invoice')}
             download
             className="text-sm text-primary underline-offset-2 hover:underline"
           >

@@ -1,9 +1,11 @@
 'use client';
 
 import { useState } from 'react';
+import { useLocale } from '@/components/shell/locale';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { formatTimestamp } from '@/lib/format/dates';
 import { apiFetch, problemMessage } from '@/lib/http/api-client';
 
 /**
@@ -11,6 +13,7 @@ import { apiFetch, problemMessage } from '@/lib/http/api-client';
  * is kept; revoking stops it at once.
  */
 export function CalendarFeedPanel({ initial }: { initial: { createdAt: string } | null }) {
+  const locale = useLocale();
   const [feed, setFeed] = useState(initial);
   const [url, setUrl] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -51,7 +54,7 @@ export function CalendarFeedPanel({ initial }: { initial: { createdAt: string } 
       </p>
       <p className="text-sm">
         {feed
-          ? `A link exists (created ${new Date(feed.createdAt).toLocaleString()}).`
+          ? `A link exists (created ${formatTimestamp(feed.createdAt, locale)}).`
           : 'No calendar link yet.'}
       </p>
       {url ? (

@@ -12,7 +12,7 @@ export interface NotificationItem {
 }
 
 /** The user's notifications, newest first; unread ones are marked in text, not by colour alone. */
-export function NotificationList({ items }: { items: readonly NotificationItem[] }) {
+export function NotificationList({ items, locale }: { items: readonly NotificationItem[]; locale: string }) {
   if (items.length === 0)
     return (
       <p className="text-sm text-muted-foreground">
@@ -39,7 +39,7 @@ export function NotificationList({ items }: { items: readonly NotificationItem[]
             </p>
             <p className="mt-1 text-sm text-muted-foreground">{item.body}</p>
             <p className="mt-1 text-xs text-muted-foreground">
-              <time dateTime={item.createdAt}>{formatTimestamp(item.createdAt)}</time>
+              <time dateTime={item.createdAt}>{formatTimestamp(item.createdAt, locale)}</time>
             </p>
           </div>
           {item.readAt ? null : <MarkReadButton id={item.id} label="Mark read" />}

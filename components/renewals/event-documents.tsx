@@ -1,4 +1,5 @@
 import { OfficialReceiptButton } from '@/components/tracking/official-receipt-button';
+import { type EventDocumentKind, eventDocumentHref } from '@/lib/documents/links';
 import type { Role } from '@/lib/policy/roles';
 import { can } from '@/lib/policy/roles';
 
@@ -28,9 +29,7 @@ export function EventDocuments({
   /** One line, for tables whose rows have a fixed height. */
   inline?: boolean;
 }) {
-  const href = (kind: string) =>
-    `/api/documents/${encodeURIComponent(event.patentId)}/${encodeURIComponent(event.id)}/${kind}`;
-  const links: { kind: string; label: string }[] = [];
+  const links: { kind: EventDocumentKind; label: string }[] = [];
   if (event.appliedDecision && can(role, 'event-documents:read')) {
     links.push({ kind: 'instruction-receipt', label: 'Instruction receipt' });
   }
@@ -47,8 +46,14 @@ export function EventDocuments({
     <ul className={inline ? 'flex gap-2 whitespace-nowrap' : 'flex flex-col gap-0.5'}>
       {links.map((link) => (
         <li key={link.kind}>
-          <a href={href(link.kind)} download className="text-primary underline-offset-2 hover:underline">
+          <a
+            href={eventDocumentHref(event.patentId, event.id, link.kind)}
+            download
+            className="text-primary underline-offset-2 hover:underline"
+          >
             {link.label}
+            {/* Several rows carry the same links: the patent makes each name unique for screen readers. */}
+            <span className="sr-only"> of {event.name ?? event.id}</span>
             {inline ? null : ' (PDF)'}
           </a>
         </li>

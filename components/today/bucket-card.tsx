@@ -1,8 +1,9 @@
 'use client';
 
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { entryFromRow } from '@/components/decisions/use-decision-draft';
 import { CurrencyTotals } from '@/components/money/currency-totals';
+import { AnnuityYear } from '@/components/renewals/annuity-year';
 import { InstructabilityBadge } from '@/components/renewals/instructability-badge';
 import { useLocale } from '@/components/shell/locale';
 import { Button } from '@/components/ui/button';
@@ -19,6 +20,7 @@ import { decisionLabel } from '@/lib/renewals/labels';
 import { TODAY_BUCKET_TEXT, type TodayItem } from '@/lib/today/buckets';
 import type { BucketView } from '@/lib/today/data';
 import type { RefusedEntry } from '@/lib/today/draft-merge';
+import { bucketAnchor } from '@/lib/today/links';
 import type { ItemLinks } from '@/lib/today/view-links';
 import { CostOfWaiting } from './cost-of-waiting';
 
@@ -53,9 +55,12 @@ export function BucketCard({
   canDecide,
   draftHref,
   today,
+  focused = false,
 }: {
   bucket: BucketView;
   today: string;
+  /** Opened from a link to this bucket (a digest's): shown whole, highlighted and focused. */
+  focused?: boolean;
   /** Per event id: where it is acted on, its patent, and the earlier renewal blocking it. */
   itemLinks: Record<string, ItemLinks>;
   canDecide: boolean;
@@ -65,7 +70,12 @@ export function BucketCard({
   const headingId = useId();
   const decisionId = useId();
   const text = TODAY_BUCKET_TEXT[bucket.id];
-  const [showAll, setShowAll] = useState(false);
+  const [showAll, setShowAll] = useState(focused);
+  const cardRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    // Keyboard and screen-reader users land where the link pointed, not at the top of the page.
+    if (focused) cardRef.current?.focus();
+  }, [focused]);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [decision, setDecision] = useState<Decision | ''>(bucket.decisions[0] ?? '');
   const [busy, setBusy] = useState(false);
@@ -117,7 +127,15 @@ export function BucketCard({
   const count = bucket.count;
   const partial = bucket.items.length < count;
   return (
-    <Card aria-labelledby={headingId} data-bucket={bucket.id}>
+    <Card
+      ref={cardRef}
+      id={bucketAnchor(bucket.id)}
+      aria-labelledby={headingId}
+      data-bucket={bucket.id}
+      data-focused={focused ? 'true' : undefined}
+      tabIndex={focused ? -1 : undefined}
+      className={focused ? 'scroll-mt-4 ring-2 ring-primary ring-offset-2 outline-none' : 'scroll-mt-4'}
+    >
       <CardHeader>
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <CardTitle id={headingId}>
@@ -130,6 +148,7 @@ export function BucketCard({
           </a>
         </div>
         <CardDescription>{text.description}</CardDescription>
+        {focused ? <p className="text-sm font-medium text-primary">Opened from your link.</p> : null}
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {count === 0 ? (
@@ -181,8 +200,9 @@ export function BucketCard({
                       {name}
                     </a>
                     <span className="text-muted-foreground">
-                      {item.row.office ?? '—'} · year {item.row.annuityYear ?? '—'} · due{' '}
-                      {formatDate(item.row.dueDate, locale)}
+                      {item.row.office ?? '—'} · year{' '}
+                      <AnnuityYear year={item.row.annuityYear} paymentSequence={item.row.paymentSequence} /> ·
+                      due {formatDate(item.row.dueDate, locale)}
                     </span>
                     <span className="font-medium tabular-nums" data-days-left={item.daysLeft}>
                       {daysText(item.daysLeft, bucket.id)}

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { filenameFromDisposition } from '@/lib/annuity/content-disposition';
+import { eventDocumentHref } from '@/lib/documents/links';
 
 /**
  * Downloads the official receipt of a FULFILLED renewal; when the office has not recorded it yet
@@ -21,9 +22,7 @@ export function OfficialReceiptButton({
   const download = async () => {
     setState('busy');
     try {
-      const response = await fetch(
-        `/api/documents/${encodeURIComponent(patentId)}/${encodeURIComponent(eventId)}/official-receipt`,
-      );
+      const response = await fetch(eventDocumentHref(patentId, eventId, 'official-receipt'));
       if (response.status === 404) return setState('missing');
       if (!response.ok) return setState('failed');
       const url = URL.createObjectURL(await response.blob());

@@ -14,6 +14,7 @@ import { Label } from '@/components/ui/label';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatMoney } from '@/lib/annuity/money';
+import { eventDocumentHref } from '@/lib/documents/links';
 import { addMonths, formatDate, formatTimestamp, formatYearMonth, isYearMonth } from '@/lib/format/dates';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { decisionLabel, processingStatusLabel } from '@/lib/renewals/labels';
@@ -259,11 +260,12 @@ export function TrackingBoard({ month, canDownload }: { month: string; canDownlo
                         {canDownload ? (
                           <span className="flex flex-col">
                             <a
-                              href={`/api/documents/${encodeURIComponent(row.patentId)}/${encodeURIComponent(row.eventId)}/instruction-receipt`}
+                              href={eventDocumentHref(row.patentId, row.eventId, 'instruction-receipt')}
                               download
                               className="text-sm text-primary underline-offset-2 hover:underline"
                             >
                               Instruction receipt
+                              <span className="sr-only"> of {rowName(row)}</span>
                             </a>
                             {row.processingStatus === 'FULFILLED' && row.appliedDecision === 'PROCEED' ? (
                               <OfficialReceiptButton

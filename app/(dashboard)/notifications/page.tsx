@@ -5,13 +5,14 @@ import { NotificationList } from '@/components/notifications/notification-list';
 import { PageHeader } from '@/components/shell/page-header';
 import { Button } from '@/components/ui/button';
 import { requireViewer } from '@/lib/server/auth/session';
+import { pageLocale } from '@/lib/server/http/request-context';
 import { listNotifications } from '@/lib/server/notifications/app';
 
 export const metadata: Metadata = { title: 'Notifications' };
 
 export default async function NotificationsPage() {
   const viewer = await requireViewer('notifications:read');
-  const { items, unread } = await listNotifications(viewer.userId);
+  const [{ items, unread }, locale] = await Promise.all([listNotifications(viewer.userId), pageLocale()]);
   return (
     <>
       <PageHeader
@@ -26,7 +27,7 @@ export default async function NotificationsPage() {
           </>
         }
       />
-      <NotificationList items={items} />
+      <NotificationList items={items} locale={locale} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
+import { AnnuityYear } from '@/components/renewals/annuity-year';
 import { EnumBadge } from '@/components/renewals/enum-badge';
 import { EventDocuments } from '@/components/renewals/event-documents';
 import { FeesCell } from '@/components/renewals/fees-cell';
@@ -181,13 +182,11 @@ export default async function PatentPage({ params }: { params: Promise<{ patentI
                   data-event-id={event.id}
                   className="target:bg-accent"
                 >
-                  <TableCell className="tabular-nums">
-                    {event.renewal?.annuityYear ?? '—'}
-                    {event.renewal?.paymentSequenceNumber != null ? (
-                      <span className="ml-1 text-xs text-muted-foreground">
-                        (payment {event.renewal.paymentSequenceNumber})
-                      </span>
-                    ) : null}
+                  <TableCell>
+                    <AnnuityYear
+                      year={event.renewal?.annuityYear}
+                      paymentSequence={event.renewal?.paymentSequenceNumber}
+                    />
                   </TableCell>
                   <TableCell className="whitespace-nowrap tabular-nums">
                     {formatDate(event.dueDate, locale)}
