@@ -19,16 +19,22 @@ export default defineConfig({
   // against `variant`, where every choice the spec leaves open is made the other way
   // (sandbox/profiles.ts). The same servers serve both: variant-setup switches the profile through
   // the operator API once the default journeys are done, and variant-teardown switches it back.
+  //
+  // `instances` (e2e/instances.spec.ts) runs after the default journeys: two `next start` processes of
+  // the same build behind haproxy on one PostgreSQL database (DATABASE_URL), with processes of its
+  // own on free ports; it needs no browser and no server of the webServer below but its build.
   projects: [
-    { name: 'default', testIgnore: /variant-profile\.(setup|teardown)\.ts$/ },
+    { name: 'default', testIgnore: [/variant-profile\.(setup|teardown)\.ts$/, /instances\.spec\.ts$/] },
     {
       name: 'variant-setup',
       testMatch: /variant-profile\.setup\.ts$/,
       dependencies: ['default'],
       teardown: 'variant-teardown',
     },
-    { name: 'variant', testMatch: /monthly-cycle\.spec\.ts$/, dependencies: ['variant-setup'] },
+    // approvals.spec.ts holds the DROP journey (issue 18), so the variant profile plays it too.
+    { name: 'variant', testMatch: /(monthly-cycle|approvals)\.spec\.ts$/, dependencies: ['variant-setup'] },
     { name: 'variant-teardown', testMatch: /variant-profile\.teardown\.ts$/ },
+    { name: 'instances', testMatch: /instances\.spec\.ts$/, dependencies: ['default'] },
   ],
   use: {
     baseURL: `http://localhost:${PORT}`,

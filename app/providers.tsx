@@ -1,7 +1,6 @@
 'use client';
 
 import { isServer, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { NuqsAdapter } from 'nuqs/adapters/next/app';
 import type { ReactNode } from 'react';
 import { LocaleProvider } from '@/components/shell/locale';
 import { ApiProblem } from '@/lib/http/api-client';
@@ -33,9 +32,9 @@ export function Providers({ children, locale }: { children: ReactNode; locale: s
   const queryClient = getQueryClient();
   return (
     <QueryClientProvider client={queryClient}>
-      <LocaleProvider locale={locale}>
-        <NuqsAdapter>{children}</NuqsAdapter>
-      </LocaleProvider>
+      {/* The URL-state adapter (nuqs) wraps only the table pages that use it, in their layouts:
+          the other pages do not load it (docs/performance.md). */}
+      <LocaleProvider locale={locale}>{children}</LocaleProvider>
     </QueryClientProvider>
   );
 }

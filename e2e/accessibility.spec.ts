@@ -17,7 +17,7 @@ async function visit(page: Page, path: string, heading?: RegExp) {
 }
 
 test('every page a manager reaches has no axe violations', async ({ page }) => {
-  // Thirteen pages, each loaded to network idle and scanned whole: more than the 60 s default.
+  // Fourteen pages, each loaded to network idle and scanned whole: more than the 60 s default.
   test.setTimeout(180_000);
   const month = currentYearMonth();
   // Straight to the first page checked: Today, the start page, has its own axe check (today.spec.ts).
@@ -26,6 +26,7 @@ test('every page a manager reaches has no axe violations', async ({ page }) => {
   await visit(page, `/renewals?month=${month}&group=office`, /Renewals/);
   await visit(page, '/renewals/review', /Review and send/);
   await visit(page, '/renewals/batches', /Sent batches/);
+  await visit(page, '/approvals', /Approvals/);
   await visit(page, '/portfolio', /Portfolio/);
   await page.locator('tbody tr td[data-column="clientCaseReference"] a').first().click();
   await expect(page).toHaveURL(/\/portfolio\/[0-9a-f-]{36}$/);
@@ -35,6 +36,7 @@ test('every page a manager reaches has no axe violations', async ({ page }) => {
   await page.locator('tbody tr a').first().click();
   await expect(page).toHaveURL(/\/invoices\/[0-9a-f-]{36}$/);
   await expectNoAxeViolations(page);
+  await visit(page, '/analytics', /Analytics/);
   await visit(page, '/rate-freezes', /Rate freezes/);
   await visit(page, `/rate-freezes/${addMonths(month, 2)}`);
   await visit(page, '/no-such-page');
@@ -46,6 +48,7 @@ test('the admin pages, the 403 page and sign-in have no axe violations', async (
   await visit(page, '/admin');
   await visit(page, '/admin/connection');
   await visit(page, '/admin/audit');
+  await visit(page, '/admin/approvals');
   const forbidden = await page.goto('/renewals');
   expect(forbidden?.status()).toBe(403);
   await expectNoAxeViolations(page);

@@ -96,7 +96,9 @@ test('an administrator adds a user who can then sign in with the given role', as
   await expect(page.getByRole('cell', { name: 'nina@demo.test' })).toBeVisible();
 });
 
-test('a role change and a deactivation each wait for a confirmation that says what they do', async ({ page }) => {
+test('a role change and a deactivation each wait for a confirmation that says what they do', async ({
+  page,
+}) => {
   await signInAs(page, 'admin', '/admin');
   await page.getByRole('button', { name: 'Add user' }).click();
   const create = page.getByRole('dialog');

@@ -113,7 +113,9 @@ test('local filters and sort apply at once and stay in the URL', async ({ page }
   );
 });
 
-test('the portfolio pages and sorts on the server and finds a patent by provider ID', async ({ page }) => {
+test('the portfolio pages and sorts on the server and finds a patent by its provider ID in any case', async ({
+  page,
+}) => {
   await signInAs(page, 'paralegal', '/portfolio');
   await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText('page 1 of');
   const sorted = page.waitForResponse((response) => /\/api\/portfolio\?.*sort=office/.test(response.url()));
@@ -132,9 +134,23 @@ test('the portfolio pages and sorts on the server and finds a patent by provider
     .locator('tbody tr td[data-column="providerId"]')
     .first()
     .textContent()) as string;
-  await page.getByLabel('Provider ID (exact)').fill(providerId);
-  await page.getByRole('button', { name: 'Look up' }).click();
-  await expect(page.locator('tbody tr')).toHaveCount(1);
-  await expect(page.locator('tbody tr td[data-column="providerId"]')).toHaveText(providerId);
+  // Issue 18: the search forgives case and punctuation, and says what matched.
+  await page.getByLabel('Search patents').fill(providerId.toLowerCase().replace(/-/g, ' '));
+  await expect(page).toHaveURL(/q=/);
+  const best = page.locator('tbody tr').first();
+  await expect(best.locator('td[data-column="providerId"]')).toHaveText(providerId);
+  await expect(best.locator('td[data-column="match"]')).toHaveText('Provider ID: exact');
   await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Clear the search' }).click();
+  await expect(page).not.toHaveURL(/q=/);
+
+  // The header's search field reaches the same search from any page.
+  await page.goto('/renewals');
+  await page.locator('#header-search').fill(providerId);
+  await page.locator('#header-search').press('Enter');
+  await expect(page).toHaveURL(/\/portfolio\?q=/);
+  await expect(page.getByLabel('Search patents')).toHaveValue(providerId);
+  await expect(page.locator('tbody tr').first().locator('td[data-column="providerId"]')).toHaveText(
+    providerId,
+  );
 });

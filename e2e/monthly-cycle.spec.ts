@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { findEvent, nameOf, offers, operator, patentEvents, type ServiceEvent } from './service';
+import { findEvent, nameOf, offers, operator, type ServiceEvent } from './service';
 import { signInAs } from './session';
 
 /**
  * The spec's monthly cycle (What the service does, 4): list a month with fees, decide from
  * instructability, send one batch, download the instruction receipt, follow processing until
- * FULFILLED, download the official receipt. And a DROP, confirmed for its patent.
+ * FULFILLED, download the official receipt.
  */
 async function openMonth(page: Page): Promise<string> {
   // Today is the start page (issue 14); the month view picks its default month when opened bare.
@@ -88,34 +88,5 @@ test('the monthly cycle: decide, send, receipt, processing to FULFILLED, officia
   expect(official.head).toBe('%PDF-');
 });
 
-test('a DROP is confirmed per patent, and the patent’s future renewals are gone', async ({ page }) => {
-  const first = await openMonth(page);
-  const event = await findEvent(
-    first,
-    async (candidate) =>
-      offers(candidate, 'DROP') &&
-      (await patentEvents(candidate.patent.id)).some((other) => other.dueDate > candidate.dueDate),
-  );
-  await page.goto(`/renewals?month=${event.dueDate.slice(0, 7)}&badge=allowed`);
-  const name = await decide(page, event, 'Drop');
-  await page.getByRole('link', { name: /^Review and send/ }).click();
-
-  const send = page.getByRole('button', { name: /^Send \d+ decision/ });
-  await expect(page.getByRole('heading', { name: /will be dropped/ })).toBeVisible();
-  await expect(send).toBeDisabled();
-  const confirmation = page.getByRole('checkbox', { name: new RegExp(`I understand that ${name}`) });
-  await expect(confirmation).toBeVisible();
-  await expectNoAxeViolations(page);
-  await confirmation.check();
-  await expect(send).toBeEnabled();
-  await send.click();
-  await expect(page).toHaveURL(/\/renewals\/batches\//);
-  await expect(page.getByText('Executed', { exact: true }).first()).toBeVisible();
-
-  await page.goto(`/portfolio/${event.patent.id}`);
-  const later = page.locator('tbody tr[data-event-id]');
-  const remaining = await patentEvents(event.patent.id);
-  expect(remaining.filter((other) => other.dueDate > event.dueDate)).toEqual([]);
-  await expect(later).toHaveCount(remaining.length);
-  await expect(page.locator(`tr[data-event-id="${event.id}"]`)).toContainText('Drop');
-});
+// The DROP journey (confirmed per patent, with its reason, approved by a manager: issue 18) is in
+// e2e/approvals.spec.ts, which the variant project runs too.

@@ -30,6 +30,11 @@ test('a manager previews next month, freezes it, and sees the frozen marks in th
   await expect(page.getByRole('heading', { name: `Exchange rates for ${NEXT_MONTH_NAME}` })).toBeVisible();
   await expect(page.getByRole('heading', { name: `Renewals due in ${NEXT_MONTH_NAME}` })).toBeVisible();
   await expect(page.getByText('Can be frozen', { exact: true })).toBeVisible();
+  // Issue 19: what a freeze would lock, in the invoice currency, beside the office-currency list.
+  await expect(
+    page.getByRole('heading', { name: `What freezing ${NEXT_MONTH_NAME} would lock` }),
+  ).toBeVisible();
+  await expect(page.getByTestId('freeze-estimates')).toContainText('How the estimate moved');
   await expectNoAxeViolations(page);
 
   // The dialog names the month and what a freeze does; Escape closes it and gives focus back.
@@ -50,7 +55,7 @@ test('a manager previews next month, freezes it, and sees the frozen marks in th
   await expect(outcome).toHaveAttribute('data-outcome', 'frozen');
   await expect(outcome).toContainText(`${NEXT_MONTH_NAME} is frozen`);
   await expect(
-    page.getByRole('table', { name: 'Totals per currency before and after freezing.' }),
+    page.getByRole('table', { name: 'Totals per office currency before and after freezing.' }),
   ).toBeVisible();
   await expect(page.getByText('Frozen', { exact: true })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'FX frozen' }).first()).toBeVisible();

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InstructionReceipt, PatentEvent } from '@/lib/annuity/schemas';
-import { auditLog, instructionBatch } from '@/lib/db/schema';
+import { approvalPolicy, auditLog, instructionBatch } from '@/lib/db/schema';
 import type { BatchView } from '@/lib/decisions/batch';
 import type { Draft, DraftEntry } from '@/lib/decisions/draft';
 import { addMonths } from '@/lib/format/dates';
@@ -108,7 +108,12 @@ async function send(
     jsonRequest('/api/decisions/batches', {
       method: 'POST',
       cookie,
-      body: { batchKey, dropConfirmations, limit },
+      // Issue 18: each DROP carries its reason (test/approvals.test.ts covers its absence).
+      body: {
+        batchKey,
+        dropConfirmations: dropConfirmations.map((c) => ({ rationale: 'Not worth renewing', ...c })),
+        limit,
+      },
     }),
   );
   return { status: response.status, ...((await response.json()) as Omit<SendAnswer, 'status'>) };
@@ -284,6 +289,11 @@ describe('sending decisions', () => {
     const event = openEvent('DROP', (candidate) =>
       events.some((other) => other.patent.id === candidate.patent.id && other.dueDate > candidate.dueDate),
     );
+    // Approvals are test/approvals.test.ts's subject: here the policy lets a DROP go without one.
+    await up.app.database.db
+      .insert(approvalPolicy)
+      .values({ id: 'default', dropRequiresApproval: false })
+      .onConflictDoUpdate({ target: approvalPolicy.id, set: { dropRequiresApproval: false } });
     const draft = await putDraft([entry(event, 'DROP')]);
     await up.resetUsage();
     expect((await send(draft.batchKey)).code).toBe('drop_not_confirmed');

@@ -162,7 +162,7 @@ describe('Today against the service', () => {
     const response = await GET(jsonRequest('/api/today', { cookie: paralegal }));
     expect(response.status).toBe(200);
     const data = (await response.json()) as TodayData;
-    const { entryFromRow } = await import('@/components/decisions/use-decision-draft');
+    const { entryFromRow } = await import('@/lib/decisions/entry-from-row');
     const bucket = paralegalBuckets(data).find((candidate) => candidate.decidable > 0) as BucketView;
     const decidable = bucket.items.filter((item) => item.decisions.includes('SKIP_THIS_TIME'));
     const entries: DraftEntry[] = decidable.map((item) => entryFromRow(item.row, 'SKIP_THIS_TIME'));

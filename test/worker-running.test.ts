@@ -29,7 +29,7 @@ describe('the running worker on PGlite', () => {
   it('schedules every periodic job once, in UTC', async () => {
     const schedules = await worker.boss.getSchedules();
     expect(schedules.map((schedule) => schedule.name).sort()).toEqual(
-      ['notify', 'poll-upstream', 'reconcile-batches', 'refresh-snapshot'].sort(),
+      ['notify', 'poll-upstream', 'reconcile-batches', 'record-freeze-estimates', 'refresh-snapshot'].sort(),
     );
     // pg-boss stores the time zone as a column of its own, which its typings leave out.
     const zones = schedules.map((schedule) => (schedule as { timezone?: string }).timezone);
@@ -45,5 +45,27 @@ describe('the running worker on PGlite', () => {
       state = (await worker.boss.getJobById('notify', id as string))?.state;
     }
     expect(state).toBe('completed');
+  }, 60_000);
+
+  it('settles each job of a fetch on its own, with its own output', async () => {
+    // A burst (a notify run's emails) is taken several jobs per fetch; each is completed by itself.
+    const ids = await Promise.all(
+      ['a', 'b', 'c'].map((n) =>
+        worker.boss.send('send-mail', { messageId: `00000000-0000-4000-8000-00000000000${n}` }),
+      ),
+    );
+    const settled = async () =>
+      Promise.all(ids.map(async (id) => worker.boss.getJobById('send-mail', id as string)));
+    let jobs = await settled();
+    for (let tries = 0; tries < 100 && !jobs.every((job) => job?.state === 'completed'); tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      jobs = await settled();
+    }
+    expect(jobs.map((job) => job?.state)).toEqual(['completed', 'completed', 'completed']);
+    expect(jobs.map((job) => job?.output)).toEqual([
+      { result: 'missing' },
+      { result: 'missing' },
+      { result: 'missing' },
+    ]);
   }, 60_000);
 });

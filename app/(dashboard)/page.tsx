@@ -7,6 +7,8 @@ import { can, type Role } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
 import { pageLocale, pageRequestId } from '@/lib/server/http/request-context';
 import { loadToday } from '@/lib/server/today/load';
+import type { TodayBucketId } from '@/lib/today/buckets';
+import { todayFocus } from '@/lib/today/links';
 import { todayViewLinks } from '@/lib/today/view-links';
 
 export const metadata: Metadata = { title: 'Today' };
@@ -21,9 +23,15 @@ const DESCRIPTIONS: Record<Role, string> = {
 };
 
 /** Today: the home page for every role (issue 14). Each section loads and fails on its own. */
-export default async function TodayPage() {
+export default async function TodayPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const viewer = await requireViewer('today:read');
   const requestId = await pageRequestId();
+  // A digest's link names the bucket it summed up: that card is shown whole and focused.
+  const focus = todayFocus(await searchParams);
   return (
     <>
       <PageHeader title="Today" description={DESCRIPTIONS[viewer.role]} />
@@ -35,13 +43,23 @@ export default async function TodayPage() {
           </div>
         }
       >
-        <TodayData userId={viewer.userId} role={viewer.role} requestId={requestId} />
+        <TodayData userId={viewer.userId} role={viewer.role} requestId={requestId} focus={focus} />
       </Suspense>
     </>
   );
 }
 
-async function TodayData({ userId, role, requestId }: { userId: string; role: Role; requestId: string }) {
+async function TodayData({
+  userId,
+  role,
+  requestId,
+  focus,
+}: {
+  userId: string;
+  role: Role;
+  requestId: string;
+  focus: TodayBucketId | null;
+}) {
   const [data, locale] = await Promise.all([loadToday({ userId, role }, requestId), pageLocale()]);
   return (
     <TodayView
@@ -49,6 +67,7 @@ async function TodayData({ userId, role, requestId }: { userId: string; role: Ro
       links={todayViewLinks(data)}
       locale={locale}
       canDecide={can(role, 'decisions:write')}
+      focus={focus}
     />
   );
 }

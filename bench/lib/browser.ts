@@ -18,7 +18,8 @@ export interface BrowserSamples {
   callsPerLoad: number[];
 }
 
-const CHROMIUM_ARGS = [
+/** playwright.config.ts's flags, shared with the Lighthouse runs. */
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

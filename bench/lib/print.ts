@@ -60,6 +60,32 @@ export function printReport(results: BenchResults): void {
     ),
   );
 
+  if (results.lighthouse.length > 0) {
+    print(
+      'Lighthouse, default mobile profile (simulated slow 4G, 4× CPU), medians (min–max)',
+      markdownTable(
+        ['page', 'score', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'Speed Index ms', 'benchmark index'],
+        results.lighthouse.map((page) => [
+          page.name,
+          ...[
+            page.score,
+            page.fcpMs,
+            page.lcpMs,
+            page.tbtMs,
+            page.cls,
+            page.speedIndexMs,
+            page.benchmarkIndex,
+          ].map((value) => `${value.median} (${value.min}–${value.max})`),
+        ]),
+      ),
+    );
+    for (const page of results.lighthouse) {
+      console.log(
+        `${page.name}: LCP element ${page.lcpElements.join(', ')}; main thread (ms, last run) ${page.mainThread.join(', ')}; shifted ${page.shifts.join(', ') || 'nothing'}`,
+      );
+    }
+  }
+
   print(
     'Budgets',
     markdownTable(

@@ -1,6 +1,7 @@
 import { cpus } from 'node:os';
 import type { BenchOptions, Measured } from '../run';
-import { checkBudgets } from './budgets';
+import { type BudgetCheck, checkBudgets, LIMITS } from './budgets';
+import type { LighthouseSamples } from './lighthouse';
 import { PAGE_SIZE } from './service-data';
 import { spread } from './stats';
 
@@ -39,6 +40,7 @@ export function composeResults(measured: Measured, options: BenchOptions) {
     cls: browserFigures.cls,
     largestRoute: { route: largest?.route ?? '-', gzipKiB: (largest?.gzipBytes ?? 0) / 1024 },
   });
+  const lighthouse = lighthouseFigures(measured.lighthouse);
   return {
     measuredAt: new Date().toISOString(),
     durationS: Math.round((performance.now() - measured.began) / 1000),
@@ -92,6 +94,60 @@ export function composeResults(measured: Measured, options: BenchOptions) {
       uncompressedKiB: Number((bundle.uncompressedBytes / 1024).toFixed(1)),
       gzipKiB: Number((bundle.gzipBytes / 1024).toFixed(1)),
     })),
-    budgets,
+    lighthouse,
+    budgets: [...budgets, ...lighthouseBudgets(lighthouse)].filter((check) =>
+      (check.needs ?? []).every((part) => (options.parts as readonly string[]).includes(part)),
+    ),
   };
+}
+
+/** Per page: the score and each metric as min / median / max over the runs. */
+function lighthouseFigures(samples: readonly LighthouseSamples[]) {
+  return samples.map((page) => ({
+    name: page.name,
+    path: page.path,
+    score: spread(
+      page.runs.map((run) => run.score),
+      0,
+    ),
+    fcpMs: spread(
+      page.runs.map((run) => run.fcpMs),
+      0,
+    ),
+    lcpMs: spread(
+      page.runs.map((run) => run.lcpMs),
+      0,
+    ),
+    tbtMs: spread(
+      page.runs.map((run) => run.tbtMs),
+      0,
+    ),
+    cls: spread(
+      page.runs.map((run) => run.cls),
+      3,
+    ),
+    speedIndexMs: spread(
+      page.runs.map((run) => run.speedIndexMs),
+      0,
+    ),
+    lcpElements: [...new Set(page.runs.map((run) => run.lcpElement))],
+    /** Of the last run: the main thread's work by kind, and the elements that shifted. */
+    mainThread: page.runs.at(-1)?.mainThread ?? [],
+    shifts: page.runs.at(-1)?.shifts ?? [],
+    benchmarkIndex: spread(
+      page.runs.map((run) => run.benchmarkIndex),
+      0,
+    ),
+  }));
+}
+
+/** Issue 18: each page's median score at least LIMITS.lighthouseScore. */
+function lighthouseBudgets(pages: ReturnType<typeof lighthouseFigures>): BudgetCheck[] {
+  return pages.map((page) => ({
+    budget: `Lighthouse performance of ${page.name} (mobile)`,
+    limit: `≥ ${LIMITS.lighthouseScore}`,
+    measured: `median ${page.score.median} (${page.score.min}–${page.score.max})`,
+    met: page.score.median >= LIMITS.lighthouseScore,
+    needs: ['lighthouse'],
+  }));
 }

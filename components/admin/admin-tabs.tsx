@@ -7,6 +7,7 @@ import { cn } from '@/components/ui/cn';
 const TABS = [
   { href: '/admin', label: 'Users' },
   { href: '/admin/connection', label: 'API connection' },
+  { href: '/admin/approvals', label: 'Approvals' },
   { href: '/admin/audit', label: 'Audit log' },
   { href: '/admin/outbox', label: 'Outbox' },
 ];
@@ -14,7 +15,7 @@ const TABS = [
 export function AdminTabs() {
   const pathname = usePathname();
   return (
-    <nav aria-label="Administration" className="mb-6 flex gap-1 border-b">
+    <nav aria-label="Administration" className="mb-6 flex gap-1 overflow-x-auto border-b">
       {TABS.map((tab) => {
         const active = pathname === tab.href;
         return (

@@ -1,94 +1,43 @@
 'use client';
 
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
-import { apiFetch, problemMessage } from '@/lib/http/api-client';
-import type { ResetPasswordInput } from '../../lib/users/user.schema';
+import { deferred, earlyClicks } from '@/components/ui/deferred';
 
-// The schema (and zod) load when the form first validates; see lib/forms/lazy-zod-resolver.ts.
-const resetPasswordResolver = lazyZodResolver(async () => {
-  const [{ zodResolver }, { resetPasswordSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('../../lib/users/user.schema'),
-  ]);
-  return zodResolver(resetPasswordSchema);
-});
+interface ResetPasswordProps {
+  userId: string;
+  email: string;
+}
 
-export function ResetPasswordDialog({ userId, email }: { userId: string; email: string }) {
-  const [open, setOpen] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
-  const form = useForm<ResetPasswordInput>({
-    resolver: resetPasswordResolver,
-    defaultValues: { password: '' },
-  });
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await apiFetch(`/api/admin/users/${encodeURIComponent(userId)}/password`, {
-        method: 'POST',
-        json: values,
-      });
-      form.reset();
-      setDone(true);
-    } catch (error) {
-      setFailure(problemMessage(error, 'The password could not be changed.'));
-    }
-  });
-  const { errors, isSubmitting } = form.formState;
+/** Per user id. */
+export const resetPasswordClicks = earlyClicks();
+
+/** Until the dialog's code arrives: the same button, saying it opens a dialog. */
+function ResetPasswordPlaceholder({ userId }: ResetPasswordProps) {
+  const [waiting, setWaiting] = useState(false);
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        setDone(false);
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      aria-busy={waiting || undefined}
+      onClick={() => {
+        resetPasswordClicks.remember(userId);
+        setWaiting(true);
       }}
     >
-      <DialogTrigger asChild>
-        <Button variant="outline" size="sm">
-          Reset password
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogTitle>Reset the password of {email}</DialogTitle>
-        <DialogDescription>
-          Their open sessions end; they sign in again with the new password.
-        </DialogDescription>
-        {done ? (
-          <Alert tone="info">
-            <p>The password was changed.</p>
-          </Alert>
-        ) : (
-          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-            {failure ? (
-              <Alert tone="danger">
-                <p>{failure}</p>
-              </Alert>
-            ) : null}
-            <FormField label="New password" hint="At least 12 characters." error={errors.password?.message}>
-              <Input type="password" autoComplete="new-password" {...form.register('password')} />
-            </FormField>
-            <DialogFooter>
-              <Button type="submit" disabled={isSubmitting}>
-                Set password
-              </Button>
-            </DialogFooter>
-          </form>
-        )}
-      </DialogContent>
-    </Dialog>
+      Reset password
+    </Button>
   );
 }
+
+/**
+ * "Reset password" and its dialog (./reset-password-form-dialog.tsx), one per row of the users
+ * table. The dialog, react-hook-form and the schema load after the page hydrates.
+ */
+export const ResetPasswordDialog = deferred(
+  () => import('./reset-password-form-dialog').then((module) => module.ResetPasswordFormDialog),
+  ResetPasswordPlaceholder,
+);

@@ -10,6 +10,9 @@ const STATES: Record<BatchState, { label: string; tone: Tone }> = {
   rejected: { label: 'Refused, nothing executed', tone: 'danger' },
   outcome_unknown: { label: 'Outcome not known yet', tone: 'warning' },
   reconciled: { label: 'Checked after no answer', tone: 'info' },
+  // Issue 18, maker-checker.
+  awaiting_approval: { label: 'Awaiting approval', tone: 'warning' },
+  returned: { label: 'Sent back, nothing sent', tone: 'neutral' },
 };
 
 const OUTCOMES: Record<ItemOutcome, { label: string; tone: Tone }> = {

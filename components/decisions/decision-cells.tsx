@@ -1,6 +1,7 @@
 'use client';
 
 import { Checkbox } from '@/components/ui/checkbox';
+import { cn } from '@/components/ui/cn';
 import { NativeSelect } from '@/components/ui/native-select';
 import type { Decision } from '@/lib/annuity/schemas';
 import { offeredDecisions } from '@/lib/decisions/rules';
@@ -8,6 +9,7 @@ import { patentName } from '@/lib/portfolio/patent-name';
 import { decisionLabel } from '@/lib/renewals/labels';
 import type { RenewalRow } from '@/lib/renewals/rows';
 import { useDecisions } from './decision-context';
+import { decisionLook } from './decision-look';
 
 const name = (row: RenewalRow) => patentName(row);
 
@@ -53,24 +55,35 @@ export function DecisionCell({ row }: { row: RenewalRow }) {
   const options = entry && !offered.includes(entry.decision) ? [...offered, entry.decision] : offered;
   if (options.length === 0 && !problem)
     return <span className="text-xs text-muted-foreground">Not open</span>;
+  const look = decisionLook(entry?.decision);
+  const Icon = look?.Icon;
   return (
     <span className="flex flex-col gap-0.5">
-      <NativeSelect
-        aria-label={`Decision for ${name(row)}, due ${row.dueDate}`}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? problemId : undefined}
-        className="h-7 w-40 text-xs"
-        value={entry?.decision ?? ''}
-        disabled={!draft.ready || options.length === 0}
-        onChange={(event) => draft.decide([row], (event.target.value || null) as Decision | null)}
-      >
-        <option value="">No decision</option>
-        {options.map((decision) => (
-          <option key={decision} value={decision}>
-            {decisionLabel(decision)?.label ?? decision}
-          </option>
-        ))}
-      </NativeSelect>
+      <span className="flex items-center gap-1">
+        {/* The shape beside the colour: the decision reads without colour vision too. */}
+        <span className="inline-flex size-4 shrink-0" data-decision-icon={entry?.decision ?? 'none'}>
+          {Icon ? <Icon aria-hidden="true" className={cn('size-4', look.icon)} /> : null}
+        </span>
+        <NativeSelect
+          aria-label={`Decision for ${name(row)}, due ${row.dueDate}`}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? problemId : undefined}
+          className={cn(
+            'h-7 w-40 text-xs [&>option]:bg-background [&>option]:text-foreground',
+            look?.control,
+          )}
+          value={entry?.decision ?? ''}
+          disabled={!draft.ready || options.length === 0}
+          onChange={(event) => draft.decide([row], (event.target.value || null) as Decision | null)}
+        >
+          <option value="">No decision</option>
+          {options.map((decision) => (
+            <option key={decision} value={decision}>
+              {decisionLabel(decision)?.label ?? decision}
+            </option>
+          ))}
+        </NativeSelect>
+      </span>
       {problem ? (
         <span
           id={problemId}

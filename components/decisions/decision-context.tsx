@@ -10,6 +10,8 @@ export interface DecisionContextValue {
   /** The rows the table shows now (after filters), for "select all shown". */
   shownIds: readonly string[];
   selectShown: (on: boolean) => void;
+  /** The row the keyboard is on (j / k), or null before the first move. */
+  cursorId: string | null;
 }
 
 const DecisionContext = createContext<DecisionContextValue | null>(null);
@@ -17,6 +19,11 @@ const DecisionContext = createContext<DecisionContextValue | null>(null);
 /** Hands the decision draft and the row selection to the table's cells without prop drilling. */
 export function DecisionProvider({ value, children }: { value: DecisionContextValue; children: ReactNode }) {
   return <DecisionContext.Provider value={value}>{children}</DecisionContext.Provider>;
+}
+
+/** The decisions when the viewer decides, else null (the table is drawn for every role). */
+export function useOptionalDecisions(): DecisionContextValue | null {
+  return useContext(DecisionContext);
 }
 
 export function useDecisions(): DecisionContextValue {

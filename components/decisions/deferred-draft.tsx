@@ -11,10 +11,12 @@ const PENDING_DRAFT: DecisionDraft = {
   entries: [],
   byEvent: new Map(),
   decide: () => 0,
-  clear: () => undefined,
+  clear: async () => null,
+  restore: async () => undefined,
   problemFor: () => null,
   saveState: 'saved',
   retrySave: () => undefined,
+  version: null,
 };
 
 const DraftEngine = deferred(

@@ -4,8 +4,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { type Draft, type DraftEntry, MAX_DRAFT_ENTRIES } from '@/lib/decisions/draft';
+import { entryFromRow } from '@/lib/decisions/entry-from-row';
 import type { DecisionForm } from '@/lib/decisions/form';
-import { conflictsWith, offeredDecisions } from '@/lib/decisions/rules';
+import { conflictsWith } from '@/lib/decisions/rules';
 import { createSaveQueue, type SaveState } from '@/lib/decisions/save-queue';
 import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
 import type { RenewalRow } from '@/lib/renewals/rows';
@@ -21,38 +22,6 @@ const decisionFormResolver = lazyZodResolver(async () => {
   ]);
   return zodResolver(decisionFormSchema);
 });
-
-/** A draft entry from a month-view row, with what the user saw when deciding. */
-export function entryFromRow(row: RenewalRow, decision: DraftEntry['decision']): DraftEntry {
-  const service = row.fees?.components.find((component) => component.type === 'SERVICE');
-  return {
-    eventId: row.eventId,
-    patentId: row.patentId,
-    decision,
-    caseReference: row.caseReference,
-    providerId: row.providerId,
-    title: row.title,
-    office: row.office,
-    dueDate: row.dueDate,
-    annuityYear: row.annuityYear,
-    allowedDecisions: offeredDecisions(row),
-    estimate: row.fees
-      ? {
-          amount: row.fees.total,
-          serviceFee: service?.amount ?? null,
-          currency: row.fees.currency,
-          fxFrozen: row.fees.isFxRateFrozen,
-        }
-      : null,
-    // The cost of waiting, for the review (lib/today/draft-grace.ts); inline to keep the month
-    // view's script small.
-    grace: {
-      periodEnd: row.gracePeriodEndDate,
-      duePeriod: row.duePeriod,
-      surcharge: row.fees?.components.find((component) => component.type === 'GRACE_PERIOD')?.amount ?? null,
-    },
-  };
-}
 
 /** Why a row cannot take a decision now, or null when it can (checked before it enters the draft). */
 function refusalFor(row: RenewalRow, decision: string, entries: readonly DraftEntry[]): string | null {
@@ -148,10 +117,29 @@ export function useDecisionDraft() {
     [form, replace],
   );
 
-  const clear = useCallback(() => {
+  /**
+   * Empties the draft and saves that at once rather than after the usual pause, so an undo offered
+   * for it (lib/decisions/cleared-draft.ts) knows the saved version even if the page is left
+   * straight away. Resolves with that version, or null when the save did not go through.
+   */
+  const clear = useCallback(async (): Promise<string | null> => {
+    const before = queryClient.getQueryData<Draft>(DRAFT_QUERY_KEY)?.batchKey ?? null;
     setRefusals({});
-    replace([]);
-  }, [replace]);
+    form.setValue('entries', [], { shouldValidate: true, shouldDirty: true });
+    await queue.saveNow([]);
+    const after = queryClient.getQueryData<Draft>(DRAFT_QUERY_KEY)?.batchKey ?? null;
+    return after !== before ? after : null;
+  }, [form, queue, queryClient]);
+
+  /** Puts decisions back (the undo of a clear), saved at once for the same reason. */
+  const restore = useCallback(
+    async (restored: DraftEntry[]) => {
+      setRefusals({});
+      form.setValue('entries', restored, { shouldValidate: true, shouldDirty: true });
+      await queue.saveNow(restored);
+    },
+    [form, queue],
+  );
 
   const byEvent = useMemo(() => new Map(entries.map((entry) => [entry.eventId, entry])), [entries]);
   const errors = form.formState.errors.entries;
@@ -177,11 +165,14 @@ export function useDecisionDraft() {
       byEvent,
       decide,
       clear,
+      restore,
       problemFor,
       saveState,
       retrySave,
+      /** The saved version of the draft (its batchKey, new on every save); null before it loads. */
+      version: draft.data?.batchKey ?? null,
     }),
-    [draft.data, draft.error, entries, byEvent, decide, clear, problemFor, saveState, retrySave],
+    [draft.data, draft.error, entries, byEvent, decide, clear, restore, problemFor, saveState, retrySave],
   );
 }
 

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { formatTimestamp } from '@/lib/format/dates';
 import { apiFetch, problemMessage } from '@/lib/http/api-client';
 
-interface SnapshotStatusBody {
+export interface SnapshotStatusBody {
   refreshedAt: string | null;
   patentCount: number | null;
   refreshing: { startedAt: string; pagesDone: number; pagesTotal: number | null } | null;
@@ -22,13 +22,16 @@ const statusQuery = {
 
 /**
  * The portfolio snapshot behind the office join: how old it is, a refresh on demand, and the
- * refresh's progress (polled only while one runs).
+ * refresh's progress (polled only while one runs). `initial` is the status as the server read it
+ * with the page: shown from the first paint, so the header does not grow (and push the table down)
+ * when a fetch after hydration answers.
  */
-export function SnapshotStatus() {
+export function SnapshotStatus({ initial }: { initial?: SnapshotStatusBody }) {
   const locale = useLocale();
   const queryClient = useQueryClient();
   const status = useQuery({
     ...statusQuery,
+    initialData: initial,
     refetchInterval: (query) => (query.state.data?.refreshing ? 1_000 : false),
   });
   const refresh = useMutation({

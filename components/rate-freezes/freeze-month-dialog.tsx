@@ -25,6 +25,7 @@ export function FreezeMonthDialog({
   month,
   eventCount,
   totals,
+  locked = null,
   warning,
   pending,
   onConfirm,
@@ -32,6 +33,8 @@ export function FreezeMonthDialog({
   month: string;
   eventCount: number;
   totals: readonly CurrencyTotal[];
+  /** The estimates a freeze would lock, in the invoice currency (issue 19); null while unknown. */
+  locked?: readonly CurrencyTotal[] | null;
   warning: string | null;
   pending: boolean;
   onConfirm: () => void;
@@ -57,8 +60,14 @@ export function FreezeMonthDialog({
           <li>Freezing the month again later never re-captures the rates: the first ones stay.</li>
           <li>The dashboard cannot undo a freeze.</li>
         </ul>
+        {locked ? (
+          <div className="flex flex-col gap-1">
+            <p className="text-sm font-medium">Estimates this freeze would lock, in your invoice currency</p>
+            <CurrencyTotals totals={locked} label={`Estimates freezing ${name} would lock`} withCounts />
+          </div>
+        ) : null}
         <div className="flex flex-col gap-1">
-          <p className="text-sm font-medium">Potential frozen fees per currency</p>
+          <p className="text-sm font-medium">Potential frozen fees per office currency</p>
           <CurrencyTotals totals={totals} label={`Potential frozen fees of ${name}`} withCounts />
         </div>
         {warning ? (

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/http/api-client';
-import type { FreezeMonthData, FreezeOverviewData } from '@/lib/rate-freezes/data';
+import type { FreezeEstimatesData, FreezeMonthData, FreezeOverviewData } from '@/lib/rate-freezes/data';
 
 /**
  * One query factory per resource (style 6): the server pages fill these cache entries and the
@@ -20,5 +20,13 @@ export function freezeMonthQuery(month: string) {
     queryKey: [...RATE_FREEZES_KEY, 'month', month] as const,
     queryFn: ({ signal }) =>
       apiFetch<FreezeMonthData>(`/api/rate-freezes/${encodeURIComponent(month)}`, { signal }),
+  });
+}
+
+export function freezeEstimatesQuery(month: string) {
+  return queryOptions({
+    queryKey: [...RATE_FREEZES_KEY, 'estimates', month] as const,
+    queryFn: ({ signal }) =>
+      apiFetch<FreezeEstimatesData>(`/api/rate-freezes/${encodeURIComponent(month)}/estimates`, { signal }),
   });
 }

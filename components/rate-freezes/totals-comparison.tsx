@@ -13,14 +13,43 @@ import {
 import { formatMoney, isZero } from '@/lib/annuity/money';
 import type { TotalsComparison } from '@/lib/rate-freezes/totals';
 
-/** The month's totals per currency as previewed before the freeze and as the freeze answered. */
+/**
+ * The month's totals per currency (each renewal's office currency, as the freeze resource reports
+ * them) as previewed before the freeze and as the freeze answered. The two differ only when rates
+ * or the month's renewals moved between the preview and the freeze (issue 19: "Difference: None"
+ * on every line told nobody anything), so the change column appears only when something moved,
+ * and a sentence says what it means either way.
+ */
 export function TotalsComparisonTable({ rows }: { rows: readonly TotalsComparison[] }) {
   const locale = useLocale();
   const money = (amount: string | null, currency: string) =>
     amount === null ? '—' : formatMoney(amount, currency, locale);
+  const moved = rows.some((row) => row.difference === null || !isZero(row.difference));
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="text-sm" data-testid="comparison-note">
+        {moved
+          ? 'Some totals changed between your preview and the freeze: rates or the month’s renewals moved in between. “Change” is the frozen total minus the previewed one.'
+          : 'The frozen totals equal the ones you previewed: the freeze pinned the rates you saw.'}{' '}
+        Amounts are in each renewal’s office currency, as the freeze reports them.
+      </p>
+      <ComparisonTable rows={rows} moved={moved} money={money} />
+    </div>
+  );
+}
+
+function ComparisonTable({
+  rows,
+  moved,
+  money,
+}: {
+  rows: readonly TotalsComparison[];
+  moved: boolean;
+  money: (amount: string | null, currency: string) => string;
+}) {
   return (
     <Table>
-      <TableCaption>Totals per currency before and after freezing.</TableCaption>
+      <TableCaption>Totals per office currency before and after freezing.</TableCaption>
       <TableHeader>
         <TableRow>
           <TableHead scope="col">Currency</TableHead>
@@ -30,9 +59,11 @@ export function TotalsComparisonTable({ rows }: { rows: readonly TotalsCompariso
           <TableHead scope="col" className="text-right">
             After freezing
           </TableHead>
-          <TableHead scope="col" className="text-right">
-            Difference
-          </TableHead>
+          {moved ? (
+            <TableHead scope="col" className="text-right">
+              Change
+            </TableHead>
+          ) : null}
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -47,13 +78,15 @@ export function TotalsComparisonTable({ rows }: { rows: readonly TotalsCompariso
             <TableCell className="text-right font-mono tabular-nums">
               {money(row.after, row.currency)}
             </TableCell>
-            <TableCell className="text-right font-mono tabular-nums">
-              {row.difference === null
-                ? '—'
-                : isZero(row.difference)
-                  ? 'None'
-                  : money(row.difference, row.currency)}
-            </TableCell>
+            {moved ? (
+              <TableCell className="text-right font-mono tabular-nums">
+                {row.difference === null
+                  ? 'Only on one side'
+                  : isZero(row.difference)
+                    ? 'No change'
+                    : money(row.difference, row.currency)}
+              </TableCell>
+            ) : null}
           </TableRow>
         ))}
       </TableBody>

@@ -23,6 +23,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     description: 'Renewals due in a month and the decisions to make',
   },
   {
+    href: '/approvals',
+    permission: 'approvals:decide',
+    label: 'Approvals',
+    description: 'Batches waiting for a manager before they are sent',
+  },
+  {
     href: '/portfolio',
     permission: 'portfolio:read',
     label: 'Portfolio',
@@ -39,6 +45,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     permission: 'invoices:read',
     label: 'Invoices',
     description: 'Invoices and their reconciliation',
+  },
+  {
+    href: '/analytics',
+    permission: 'analytics:read',
+    label: 'Analytics',
+    description: 'What renewals cost, and why',
   },
   {
     href: '/rate-freezes',

@@ -1,7 +1,6 @@
 'use client';
 
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { entryFromRow } from '@/components/decisions/use-decision-draft';
 import { CurrencyTotals } from '@/components/money/currency-totals';
 import { AnnuityYear } from '@/components/renewals/annuity-year';
 import { InstructabilityBadge } from '@/components/renewals/instructability-badge';
@@ -13,14 +12,15 @@ import { NativeSelect } from '@/components/ui/native-select';
 import type { Decision } from '@/lib/annuity/enums';
 import { formatMoney } from '@/lib/annuity/money';
 import type { Draft } from '@/lib/decisions/draft';
+import { entryFromRow } from '@/lib/decisions/entry-from-row';
 import { formatDate } from '@/lib/format/dates';
 import { apiFetch, problemMessage } from '@/lib/http/api-client';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { decisionLabel } from '@/lib/renewals/labels';
+import { bucketAnchor } from '@/lib/today/anchor';
 import { TODAY_BUCKET_TEXT, type TodayItem } from '@/lib/today/buckets';
 import type { BucketView } from '@/lib/today/data';
 import type { RefusedEntry } from '@/lib/today/draft-merge';
-import { bucketAnchor } from '@/lib/today/links';
 import type { ItemLinks } from '@/lib/today/view-links';
 import { CostOfWaiting } from './cost-of-waiting';
 

@@ -4,9 +4,10 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMoney } from '@/lib/annuity/money';
 import { formatDate, formatTimestamp, formatYearMonth } from '@/lib/format/dates';
 import { patentName } from '@/lib/portfolio/patent-name';
-import { mostUrgent, TODAY_BUCKET_TEXT } from '@/lib/today/buckets';
+import { mostUrgent, TODAY_BUCKET_TEXT, type TodayBucketId } from '@/lib/today/buckets';
 import type {
   AdminSection,
+  ApprovalsAttention,
   ChangeSummary,
   FinanceSection,
   InvoiceAttention,
@@ -31,14 +32,22 @@ export function TodayView({
   links,
   locale,
   canDecide,
+  focus = null,
 }: {
   data: TodayData;
   links: TodayLinks;
   locale: string;
   canDecide: boolean;
+  /** The bucket the address asked for (a digest's link): shown whole and focused. */
+  focus?: TodayBucketId | null;
 }) {
   return (
     <div className="flex flex-col gap-8">
+      {data.approvals && (!data.approvals.ok || data.approvals.data.batches.length > 0) ? (
+        <SectionFrame title="Awaiting approval" section={data.approvals}>
+          {(approvals) => <ApprovalsPart approvals={approvals} locale={locale} />}
+        </SectionFrame>
+      ) : null}
       {data.admin ? (
         <SectionFrame title="Administration" section={data.admin}>
           {(admin) => <AdminPart admin={admin} links={links} locale={locale} />}
@@ -52,7 +61,13 @@ export function TodayView({
       {data.renewals ? (
         <SectionFrame title="Renewals that need a decision" section={data.renewals}>
           {(renewals) => (
-            <RenewalsPart renewals={renewals} links={links} locale={locale} canDecide={canDecide} />
+            <RenewalsPart
+              renewals={renewals}
+              links={links}
+              locale={locale}
+              canDecide={canDecide}
+              focus={focus}
+            />
           )}
         </SectionFrame>
       ) : null}
@@ -75,11 +90,13 @@ function RenewalsPart({
   links,
   locale,
   canDecide,
+  focus,
 }: {
   renewals: RenewalsSection;
   links: TodayLinks;
   locale: string;
   canDecide: boolean;
+  focus: TodayBucketId | null;
 }) {
   const first = mostUrgent(renewals.buckets);
   return (
@@ -115,6 +132,7 @@ function RenewalsPart({
           canDecide={canDecide}
           draftHref={links.draft}
           today={renewals.today}
+          focused={bucket.id === focus}
         />
       ))}
       <p className="text-xs text-muted-foreground">
@@ -401,6 +419,25 @@ function AdminPart({ admin, links, locale }: { admin: AdminSection; links: Today
       </Card>
       <Card>
         <CardHeader>
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <CardTitle>Emails of unknown delivery ({admin.deliveryUnknown})</CardTitle>
+            {admin.deliveryUnknown > 0 ? (
+              <a className="text-sm text-primary underline" href={links.deliveryUnknown}>
+                Review them in the outbox
+              </a>
+            ) : null}
+          </div>
+        </CardHeader>
+        <CardContent className="text-sm">
+          <p className={admin.deliveryUnknown > 0 ? '' : 'text-muted-foreground'}>
+            {admin.deliveryUnknown > 0
+              ? 'A send stopped before it finished: each may or may not have arrived, and none is sent again unless you choose to.'
+              : 'Every email was sent or is on its way.'}
+          </p>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
           <CardTitle>
             Failed sign-ins, last {admin.windowHours} hours (
             {admin.failedSignIns.reduce((sum, row) => sum + row.failures, 0)})
@@ -482,5 +519,30 @@ function ChangesPart({ changes, locale }: { changes: ChangeSummary; locale: stri
         ) : null}
       </CardContent>
     </Card>
+  );
+}
+
+/** Issue 18: batches waiting for a manager; a passed deadline is flagged first. */
+function ApprovalsPart({ approvals, locale }: { approvals: ApprovalsAttention; locale: string }) {
+  return (
+    <ul className="flex flex-col gap-2 text-sm">
+      {approvals.batches.map((batch) => (
+        <li key={batch.id} className="flex flex-wrap items-center gap-2">
+          <a href={batch.href} className="text-primary underline-offset-2 hover:underline">
+            {approvals.asApprover
+              ? `${batch.decisions} decision${batch.decisions === 1 ? '' : 's'} from ${batch.by}`
+              : `Your ${batch.decisions} decision${batch.decisions === 1 ? '' : 's'}`}
+          </a>
+          <span className="text-muted-foreground">submitted {formatTimestamp(batch.at, locale)}</span>
+          {batch.deadlinesPassed > 0 ? (
+            <span className="font-medium text-destructive">
+              {batch.deadlinesPassed === 1
+                ? 'a deadline passed while it waits'
+                : `${batch.deadlinesPassed} deadlines passed while it waits`}
+            </span>
+          ) : null}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -42,7 +43,10 @@ export async function openDatabase(
 async function openPglite(dataDir: string | null, migrationsFolder: string): Promise<DatabaseHandle> {
   // PGlite's own mkdir is not recursive (stack-notes).
   if (dataDir) await mkdir(path.dirname(path.resolve(dataDir)), { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  // pg_trgm for the portfolio search's indexes (migration 0015): PGlite loads an extension only
+  // when it is named here, before CREATE EXTENSION can find it.
+  const options = { extensions: { pg_trgm } };
+  const client = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, driver: 'pglite', close: () => client.close() };

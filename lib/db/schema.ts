@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { InstructionReceipt } from '../annuity/schemas';
+import type { ApprovalReason, CurrencyThreshold } from '../decisions/approval-policy';
 import type { BatchProblem } from '../decisions/batch';
 import type { DraftEntry } from '../decisions/draft';
 
@@ -227,8 +228,22 @@ export const portfolioPatent = pgTable(
     owner: text('owner'),
     /** The patent as the service sent it (tolerant reading), for fields the table does not index. */
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    // ── issue 18, portfolio search ───────────────────────────────────────────────────────────
+    /**
+     * The search keys of the patent's numbers and references, and of its title and owners
+     * (lib/portfolio/search-key.ts), indexed by trigram so a search stays fast at 29,000 patents.
+     * Null on rows written before the search existed; lib/server/portfolio/search.ts fills them.
+     */
+    searchNumbers: text('search_numbers'),
+    searchWords: text('search_words'),
+    // ── end issue 18 ─────────────────────────────────────────────────────────────────────────
   },
-  (table) => [primaryKey({ columns: [table.generation, table.id] })],
+  (table) => [
+    primaryKey({ columns: [table.generation, table.id] }),
+    // issue 18: pg_trgm (migration 0015 creates the extension; PGlite loads it in lib/db/open.ts).
+    index('portfolio_patent_search_numbers_idx').using('gin', table.searchNumbers.op('gin_trgm_ops')),
+    index('portfolio_patent_search_words_idx').using('gin', table.searchWords.op('gin_trgm_ops')),
+  ],
 );
 
 /*
@@ -278,7 +293,16 @@ export const instructionBatch = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     idempotencyKey: uuid('idempotency_key').notNull().unique(),
     state: text('state', {
-      enum: ['preparing', 'posting', 'executed', 'rejected', 'outcome_unknown', 'reconciled'],
+      enum: [
+        'preparing',
+        'posting',
+        'executed',
+        'rejected',
+        'outcome_unknown',
+        'reconciled',
+        'awaiting_approval',
+        'returned',
+      ],
     }).notNull(),
     createdByUserId: text('created_by_user_id'),
     createdByEmail: text('created_by_email'),
@@ -294,6 +318,16 @@ export const instructionBatch = pgTable(
     problem: jsonb('problem').$type<BatchProblem>(),
     requestId: text('request_id'),
     upstreamRequestIds: jsonb('upstream_request_ids').$type<string[]>().notNull().default([]),
+    // ── issue 18, approvals (maker-checker) ──────────────────────────────────────────────────
+    /** Why the policy wanted a manager's approval (null: none was needed). Parsed on read. */
+    approvalReasons: jsonb('approval_reasons').$type<ApprovalReason[]>(),
+    /** The manager who approved or sent it back, and when; never its author. */
+    decidedByUserId: text('decided_by_user_id'),
+    decidedByEmail: text('decided_by_email'),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    /** The approver's reason for sending it back. */
+    returnReason: text('return_reason'),
+    // ── end issue 18 ─────────────────────────────────────────────────────────────────────────
   },
   (table) => [
     index('instruction_batch_created_at_idx').on(table.createdAt),
@@ -324,6 +358,8 @@ export const instructionBatchItem = pgTable(
     instructionId: text('instruction_id'),
     executedAt: text('executed_at'),
     problemCode: text('problem_code'),
+    /** Issue 18: why this decision was taken (required for DROP), kept with the batch. */
+    rationale: text('rationale'),
   },
   (table) => [
     primaryKey({ columns: [table.batchId, table.eventId] }),
@@ -446,12 +482,17 @@ export const mailMessage = pgTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
     transport: text('transport', { enum: ['smtp', 'outbox'] }).notNull(),
-    status: text('status', { enum: ['queued', 'sending', 'sent', 'failed'] }).notNull(),
+    // `unknown`: a send that did not finish within its lease (issue 15, mail.ts); never resent
+    // automatically, only by an administrator's deliberate "send again".
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'failed', 'unknown'] }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     providerMessageId: text('provider_message_id'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    // Issue 15, stuck messages: when the current send began (queued/failed → sending), the start
+    // of its lease.
+    sendingSince: timestamp('sending_since', { withTimezone: true, mode: 'date' }),
   },
   (table) => [
     uniqueIndex('mail_message_once_idx').on(table.userId, table.rule, table.subjectKey),
@@ -511,3 +552,43 @@ export const backgroundQuotaUse = pgTable('background_quota_use', {
   polls: integer('polls').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+// ── issue 18, approvals (maker-checker) ──────────────────────────────────────────────────────
+/*
+ * The approval policy an administrator sets (one row, id 'default'): which decisions wait for a
+ * manager before they are sent. Thresholds are decimal strings per currency, parsed on read
+ * (lib/decisions/approval-policy.schema.ts). No row: DROP needs approval, nothing else does.
+ */
+export const approvalPolicy = pgTable('approval_policy', {
+  id: text('id').primaryKey(),
+  dropRequiresApproval: boolean('drop_requires_approval').notNull().default(true),
+  proceedAbove: jsonb('proceed_above').$type<CurrencyThreshold[]>().notNull().default([]),
+  batchAbove: jsonb('batch_above').$type<CurrencyThreshold[]>().notNull().default([]),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedByEmail: text('updated_by_email'),
+});
+// ── end issue 18 ─────────────────────────────────────────────────────────────────────────────
+
+// ── issue 19, freeze decision support ────────────────────────────────────────────────────────
+/*
+ * A month's estimated renewal fees per invoice currency, recorded once a day by the worker for
+ * the next freezable months (lib/server/rate-freezes/estimates.ts): estimates are live and move
+ * with exchange rates until the month is frozen (spec: Fees rule 3), and the service keeps no
+ * history of them, so the freeze page's "how the estimate moved" comes from here. Totals are
+ * decimal text in the currency's minor unit (lib/annuity/money.ts). `day` is the UTC calendar day.
+ */
+export const freezeEstimateDay = pgTable(
+  'freeze_estimate_day',
+  {
+    month: text('month').notNull(),
+    day: text('day').notNull(),
+    currency: text('currency').notNull(),
+    total: text('total').notNull(),
+    events: integer('events').notNull(),
+    /** Renewals in this currency whose estimate had no total. */
+    missing: integer('missing').notNull().default(0),
+    recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.month, table.day, table.currency] })],
+);
+// ── end issue 19 ─────────────────────────────────────────────────────────────────────────────

@@ -10,6 +10,8 @@ describe('the batch states', () => {
       'rejected',
       'outcome_unknown',
       'reconciled',
+      'awaiting_approval',
+      'returned',
     ]);
     expect(S.settled).toBe('reconciled');
   });
@@ -29,8 +31,18 @@ describe('the batch states', () => {
     expect(canMove(S.outcomeUnknown, S.executed)).toBe(false);
   });
 
+  it('leave awaiting approval only by approval (to preparing) or by being sent back', () => {
+    expect(canMove(S.draft, S.awaitingApproval)).toBe(true);
+    expect(canMove(S.awaitingApproval, S.preparing)).toBe(true);
+    expect(canMove(S.awaitingApproval, S.returned)).toBe(true);
+    // Never posted without passing through preparing (the re-read) first.
+    expect(canMove(S.awaitingApproval, S.posting)).toBe(false);
+    expect(canMove(S.awaitingApproval, S.executed)).toBe(false);
+    expect(isOpen(S.awaitingApproval)).toBe(false);
+  });
+
   it('never leave a final state', () => {
-    for (const final of [S.executed, S.rejected, S.settled]) {
+    for (const final of [S.executed, S.rejected, S.settled, S.returned]) {
       for (const to of BATCH_STATES) expect(canMove(final, to)).toBe(false);
       expect(isOpen(final)).toBe(false);
     }

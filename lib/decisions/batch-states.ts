@@ -4,6 +4,9 @@
  * batch machine (lib/server/decisions/batch-machine.ts) refuses any move this table does not list.
  *
  *   draft ─claim─► preparing ─► posting ─► executed
+ *     │               ▲
+ *     └─submit─► awaiting approval ─return─► returned   (issue 18: maker-checker)
+ *                     (approve ─► preparing, by a manager who did not prepare it)
  *                     │            ├─────► rejected
  *                     │            ├─────► outcome unknown ─► settled
  *                     │            └─────► settled
@@ -16,6 +19,13 @@
 export const BATCH_STATE = {
   /** The decisions are in their author's draft; no batch record exists yet. */
   draft: 'draft',
+  /**
+   * The record is written (the idempotency key is claimed) but the approval policy wants a second
+   * person: nothing leaves until a manager other than its author approves it (issue 18).
+   */
+  awaitingApproval: 'awaiting_approval',
+  /** An approver sent it back with a reason: nothing was sent; the decisions are back in the draft. */
+  returned: 'returned',
   /** The record is written (the idempotency key is claimed); the events are being re-read. */
   preparing: 'preparing',
   /** The POST has left, or is about to: the service may act at any moment from here on. */
@@ -41,7 +51,10 @@ export type BatchState = Exclude<BatchPhase, 'draft'>;
 const S = BATCH_STATE;
 
 const BATCH_TRANSITIONS: Readonly<Record<BatchPhase, readonly BatchState[]>> = {
-  [S.draft]: [S.preparing],
+  [S.draft]: [S.preparing, S.awaitingApproval],
+  // Approving is the move to preparing: it happens once (a compare-and-set), whoever clicks.
+  [S.awaitingApproval]: [S.preparing, S.returned],
+  [S.returned]: [],
   [S.preparing]: [S.posting, S.rejected, S.settled],
   [S.posting]: [S.executed, S.rejected, S.outcomeUnknown, S.settled],
   [S.outcomeUnknown]: [S.settled],
@@ -62,14 +75,17 @@ export const BATCH_STATES: readonly BatchState[] = [
   S.rejected,
   S.outcomeUnknown,
   S.settled,
+  S.awaitingApproval,
+  S.returned,
 ];
 
 /**
  * Whether the outcome is still open: a record left so by a stopped process is settled later by
- * reading its events (lib/server/decisions/reconcile.ts).
+ * reading its events (lib/server/decisions/reconcile.ts). A batch awaiting approval is not: it has
+ * not left, and only an approver moves it on.
  */
 export function isOpen(state: BatchState): boolean {
-  return BATCH_TRANSITIONS[state].length > 0;
+  return state !== S.awaitingApproval && BATCH_TRANSITIONS[state].length > 0;
 }
 
 export const OPEN_BATCH_STATES: readonly BatchState[] = BATCH_STATES.filter(isOpen);

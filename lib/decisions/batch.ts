@@ -1,3 +1,4 @@
+import type { ApprovalReason } from './approval-policy';
 import type { BatchState } from './batch-states';
 import type { EventProblem } from './event-problems';
 
@@ -30,6 +31,18 @@ interface BatchItemView {
   instructionId: string | null;
   executedAt: string | null;
   problemCode: string | null;
+  /** Why this decision was taken (issue 18; required for DROP); null for batches before it. */
+  rationale: string | null;
+}
+
+/** Issue 18: the approval a batch waited for, when the policy wanted one. */
+interface BatchApproval {
+  reasons: ApprovalReason[];
+  /** The manager who approved or sent it back (null while it waits). */
+  decidedByEmail: string | null;
+  decidedAt: string | null;
+  /** Set when it was sent back. */
+  returnReason: string | null;
 }
 
 export interface BatchView {
@@ -38,6 +51,8 @@ export interface BatchView {
   state: BatchState;
   createdAt: string;
   createdByEmail: string | null;
+  /** The preparer: an approver may not approve their own batch (issue 18). */
+  createdByUserId: string | null;
   postedAt: string | null;
   settledAt: string | null;
   eventCount: number;
@@ -46,4 +61,6 @@ export interface BatchView {
   requestId: string | null;
   upstreamRequestIds: string[];
   items: BatchItemView[];
+  /** Null when no approval was needed. */
+  approval: BatchApproval | null;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decisionFormSchema } from './form';
 import { conflictsWith, selectionProblems } from './rules';
-import { estimatedCost, summarizeDraft } from './summary';
+import { estimatedCost, proceedEstimate, summarizeDraft } from './summary';
 import { draftEntry } from './testing';
 
 describe('selection rules', () => {
@@ -79,5 +79,42 @@ describe('review summary', () => {
       { currency: 'JPY', total: '12000', count: 1, missing: 0 },
     ]);
     expect(summary.drops.map((entry) => entry.caseReference)).toEqual(['GONE-1']);
+  });
+});
+
+describe('the draft’s PROCEED estimate while choosing', () => {
+  it('adds the PROCEED estimates per currency, never across currencies, and leaves SKIP and DROP out', () => {
+    const estimate = proceedEstimate([
+      draftEntry({
+        eventId: 'a',
+        estimate: { amount: '100.10', serviceFee: '10.00', currency: 'EUR', fxFrozen: false },
+      }),
+      draftEntry({
+        eventId: 'b',
+        estimate: { amount: '0.20', serviceFee: '10.00', currency: 'EUR', fxFrozen: false },
+      }),
+      draftEntry({
+        eventId: 'c',
+        estimate: { amount: '300', serviceFee: '5', currency: 'JPY', fxFrozen: false },
+      }),
+      draftEntry({ eventId: 'd', decision: 'DROP' }),
+      draftEntry({ eventId: 'e', decision: 'SKIP_THIS_TIME' }),
+    ]);
+    expect(estimate.totals.map(({ currency, total, count }) => ({ currency, total, count }))).toEqual([
+      { currency: 'EUR', total: '100.30', count: 2 },
+      { currency: 'JPY', total: '300', count: 1 },
+    ]);
+    expect(estimate.unestimated).toBe(0);
+  });
+
+  it('counts a PROCEED without an estimate apart, never as zero', () => {
+    const estimate = proceedEstimate([
+      draftEntry({ eventId: 'a', estimate: null }),
+      draftEntry({
+        eventId: 'b',
+        estimate: { amount: null, serviceFee: null, currency: 'USD', fxFrozen: false },
+      }),
+    ]);
+    expect(estimate).toEqual({ totals: [], unestimated: 2 });
   });
 });

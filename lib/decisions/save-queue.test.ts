@@ -173,3 +173,20 @@ describe('currentDraftOf', () => {
     expect(currentDraftOf(new Error('offline'))).toBeNull();
   });
 });
+
+describe('saveNow (clearing the draft, undoing a clear)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('saves at once and drops a change still waiting for its pause, so the clear is not overwritten', async () => {
+    const { queue, saves, states } = harness('v0');
+    queue.schedule(two);
+    const done = queue.saveNow([]);
+    expect(saves.map((save) => save.entries)).toEqual([[]]);
+    await saves[0]?.answer(draft('v1'));
+    await done;
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(saves).toHaveLength(1);
+    expect(states).toEqual(['saving', 'saving', 'saved']);
+  });
+});

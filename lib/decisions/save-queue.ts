@@ -25,6 +25,11 @@ export interface SaveQueue {
   schedule(entries: DraftEntry[]): void;
   /** Saves now, or after the save in flight; resolves once nothing is left to save. */
   flush(entries: DraftEntry[]): Promise<void>;
+  /**
+   * A change that must not wait for the pause (clearing the draft, undoing that): drops a save
+   * still waiting for its pause, since `entries` replaces it, says "saving", then flushes.
+   */
+  saveNow(entries: DraftEntry[]): Promise<void>;
   /** The draft was loaded after the queue was made: its version is the one edited from now on. */
   rebase(batchKey: string | null): void;
 }
@@ -98,6 +103,11 @@ export function createSaveQueue(
       }, options.delayMs);
     },
     flush,
+    saveNow(entries) {
+      cancelScheduled();
+      handlers.onState('saving');
+      return flush(entries);
+    },
     rebase(batchKey) {
       basedOn = batchKey;
     },

@@ -37,3 +37,34 @@ export function summarizeDraft(entries: readonly DraftEntry[]): DraftSummary {
   }).filter((group) => group.count > 0);
   return { groups, totals: estimates(entries), drops: entries.filter((entry) => entry.decision === 'DROP') };
 }
+
+export interface ProceedEstimate {
+  totals: CurrencyTotal[];
+  /** PROCEED decisions whose renewal had no estimate (or no amount) when chosen. */
+  unestimated: number;
+}
+
+/**
+ * What the PROCEED decisions of a draft are estimated to cost, per currency and never summed
+ * across currencies, for the month view while the user chooses (issue 18). A renewal with no
+ * estimate yet is counted apart, never as zero.
+ */
+export function proceedEstimate(
+  entries: readonly Pick<DraftEntry, 'decision' | 'estimate'>[],
+): ProceedEstimate {
+  let withoutEstimate = 0;
+  const totals = sumByCurrency(
+    entries.flatMap((entry) => {
+      if (entry.decision !== 'PROCEED') return [];
+      if (!entry.estimate) {
+        withoutEstimate += 1;
+        return [];
+      }
+      return [{ amount: entry.estimate.amount, currency: entry.estimate.currency }];
+    }),
+  );
+  return {
+    totals: totals.filter((total) => total.count > 0),
+    unestimated: withoutEstimate + totals.reduce((sum, total) => sum + total.missing, 0),
+  };
+}

@@ -3,7 +3,7 @@ import type { FieldValues, Resolver } from 'react-hook-form';
 /**
  * A react-hook-form resolver that loads the form's zod resolver (zod and the shared schema with
  * it) the first time the form validates. Forms keep the one schema they share with the server,
- * and pages do not ship the schema library in their first load (bench: JS per route ≤ 200 KiB).
+ * and pages do not ship the schema library in their first load (bench: JS per route ≤ 190 KiB).
  */
 export function lazyZodResolver<Input extends FieldValues, Context, Output>(
   load: () => Promise<Resolver<Input, Context, Output>>,

@@ -25,6 +25,8 @@ const PERMISSION_TABLE = {
   'invoice-documents:read': ['paralegal', 'finance', 'manager'],
   'reconciliation:write': ['finance', 'manager'],
   'exports:read': ['paralegal', 'finance', 'manager'],
+  // Issue 19: spend analytics for those who plan and pay renewal budgets.
+  'analytics:read': ['finance', 'manager'],
   'rate-freezes:read': ['manager'],
   'rate-freezes:write': ['manager'],
   'users:manage': ['admin'],
@@ -34,6 +36,12 @@ const PERMISSION_TABLE = {
   // Issue 15: each user's own notifications, preferences and calendar feed; the mail log is admins'.
   'notifications:read': ['paralegal', 'finance', 'manager', 'admin'],
   'outbox:read': ['admin'],
+  // Issue 15: running the background checks now, and sending again a message of unknown delivery.
+  'outbox:manage': ['admin'],
+  // Issue 18, maker-checker: managers approve or send back batches the policy holds (never their
+  // own: lib/server/decisions/batch-machine.ts); administrators set the policy.
+  'approvals:decide': ['manager'],
+  'approvals:policy': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSION_TABLE;

@@ -10,26 +10,38 @@ import {
 } from './url-state';
 import { loadPortfolioParams } from './url-state-address';
 
-const defaults = { page: 1, size: 25, sort: null, providerId: null };
+const defaults = { page: 1, size: 25, sort: null, providerId: null, q: null };
 
 describe('the portfolio state in the URL', () => {
-  it('reads the page, size, sort and provider id the URL names', () => {
+  it('reads the page, size, sort, provider id and search the URL names', () => {
     expect(
-      portfolioQueryFromParams({ page: 4, size: 50, sort: '-office', providerId: ' PAM-1000342 ' }),
-    ).toEqual({ page: 4, size: 50, sort: '-office', providerId: 'PAM-1000342' });
+      portfolioQueryFromParams({
+        page: 4,
+        size: 50,
+        sort: '-office',
+        providerId: ' PAM-1000342 ',
+        q: ' EP 1 234 567 ',
+      }),
+    ).toEqual({ page: 4, size: 50, sort: '-office', providerId: 'PAM-1000342', q: 'EP 1 234 567' });
   });
 
   it('falls back to the default for each bad value of a hand-edited URL, never an error', () => {
     expect(
-      portfolioQueryFromParams({ page: -3, size: 500, sort: 'colour', providerId: 'x'.repeat(201) }),
-    ).toEqual({ page: 1, size: 100, sort: undefined, providerId: undefined });
+      portfolioQueryFromParams({
+        page: -3,
+        size: 500,
+        sort: 'colour',
+        providerId: 'x'.repeat(201),
+        q: '--',
+      }),
+    ).toEqual({ page: 1, size: 100, sort: undefined, providerId: undefined, q: undefined });
   });
 
   it('answers only queries the portfolio schema accepts as they are', () => {
     for (const params of [
       defaults,
-      { page: 100_001, size: 0, sort: 'office', providerId: '  ' },
-      { page: 2.5, size: 10.7, sort: '-clientCaseReference', providerId: 'y'.repeat(200) },
+      { page: 100_001, size: 0, sort: 'office', providerId: '  ', q: 'z'.repeat(101) },
+      { page: 2.5, size: 10.7, sort: '-clientCaseReference', providerId: 'y'.repeat(200), q: ' Müller ' },
     ]) {
       const query = portfolioQueryFromParams(params);
       expect(portfolioQuerySchema.parse(query)).toEqual(query);
@@ -43,6 +55,7 @@ describe('one definition: parsers, query strings and the server schema agree', (
     size: 50,
     sort: '-applicationDate' as const,
     providerId: 'PAM-1000342',
+    q: 'acme gmbh',
     hide: ['title', 'owner'],
   };
   const toObject = (query: string) => searchParamsToObject(new URLSearchParams(query));
@@ -60,7 +73,13 @@ describe('one definition: parsers, query strings and the server schema agree', (
       portfolioExportSchema.parse(
         toObject(portfolioExportQuery({ ...state, format: 'xlsx', columns: ['title'] })),
       ),
-    ).toEqual({ sort: state.sort, providerId: state.providerId, format: 'xlsx', columns: ['title'] });
+    ).toEqual({
+      sort: state.sort,
+      providerId: state.providerId,
+      q: state.q,
+      format: 'xlsx',
+      columns: ['title'],
+    });
   });
 
   it('gives the defaults when the address names nothing, on both sides', () => {
@@ -78,6 +97,9 @@ describe('one definition: parsers, query strings and the server schema agree', (
       ['sort=colour', 'sort'],
       [`providerId=${'x'.repeat(201)}`, 'providerId'],
       ['providerId=%20', 'providerId'],
+      [`q=${'x'.repeat(101)}`, 'q'],
+      ['q=%20', 'q'],
+      ['q=--%2F.', 'q'],
     ] as const) {
       const result = portfolioQuerySchema.safeParse(toObject(query));
       expect(

@@ -13,6 +13,7 @@ import {
 } from '@/lib/http/url-state';
 import { requestFromUrl, type UrlValues } from '@/lib/http/url-state-rules';
 import { DEFAULT_HIDDEN_PATENT_COLUMNS, PATENT_COLUMN_IDS, PATENT_SORT_FIELDS } from './columns';
+import { isSearchable, MAX_SEARCH_LENGTH } from './search-key';
 
 /**
  * The portfolio table's state in the URL: the one place to add a filter or a table setting. Add a
@@ -35,6 +36,14 @@ export const portfolioUrlState = {
   size: int({ min: 1, max: MAX_PAGE_SIZE, default: 25, sent: ['api'] }),
   sort: choice(PATENT_SORTS, { sent: ['api', 'export'] }),
   providerId: text({ trim: true, min: 1, max: MAX_PROVIDER_ID_LENGTH, sent: ['api', 'export'] }),
+  // Issue 18: the search over the snapshot (./search-key.ts); results are ranked, so it outranks `sort`.
+  q: text({
+    trim: true,
+    min: 1,
+    max: MAX_SEARCH_LENGTH,
+    check: { test: isSearchable, message: 'expected letters or digits to search for' },
+    sent: ['api', 'export'],
+  }),
   hide: list(text(), { default: DEFAULT_HIDDEN_PATENT_COLUMNS }),
 };
 

@@ -1,6 +1,7 @@
 import type { CurrencyTotal } from '@/lib/annuity/money';
 import type { FrozenRateEvent } from '@/lib/annuity/schemas';
 import type { HorizonKnowledge } from './horizon';
+import type { EstimateMovement, LockedAmounts } from './lock';
 import type { FreezeMonthState, MonthRow } from './months';
 
 /** What our rate-freeze routes answer; shared by the server loaders and the browser. */
@@ -36,4 +37,19 @@ export interface FreezeResult {
   totals: CurrencyTotal[];
   frozenAt: string;
   upstreamRequestIds: string[];
+}
+
+/**
+ * A month's estimates in the invoice currency (issue 19): what a freeze would lock now and how the
+ * month's estimate moved over the days the worker recorded (lib/server/rate-freezes/estimates.ts).
+ */
+export interface FreezeEstimatesData {
+  month: string;
+  locked: LockedAmounts;
+  /** Renewals the period list returned for the month. */
+  events: number;
+  movement: EstimateMovement[];
+  /** Upstream calls this read cost: ceil(renewals / 100), as the month view. */
+  upstreamCalls: number;
+  fetchedAt: string;
 }

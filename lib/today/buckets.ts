@@ -24,6 +24,10 @@ const TODAY_BUCKET_IDS = [
 ] as const;
 export type TodayBucketId = (typeof TODAY_BUCKET_IDS)[number];
 
+export function isTodayBucketId(value: string): value is TodayBucketId {
+  return (TODAY_BUCKET_IDS as readonly string[]).includes(value);
+}
+
 /** A grace period ending within this many days (today included) is "lapsing soon". */
 export const LAPSING_SOON_DAYS = 30;
 /** A renewal whose instruction window opens within this many days is "opening soon". */

@@ -98,6 +98,8 @@ export interface AdminSection {
   failedSignIns: { email: string; failures: number; lastAt: string }[];
   lockedOut: { email: string; secondsLeft: number }[];
   windowHours: number;
+  /** Emails whose send did not finish (issue 15): never resent by themselves, an admin decides. */
+  deliveryUnknown: number;
 }
 
 export interface ChangeSummary {
@@ -108,6 +110,20 @@ export interface ChangeSummary {
   colleagueBatches: { id: string; by: string; at: string; decisions: number; href: string }[];
 }
 
+/** Issue 18: batches waiting for a manager's approval (an approver's queue, or a preparer's own). */
+export interface ApprovalsAttention {
+  asApprover: boolean;
+  batches: {
+    id: string;
+    by: string;
+    at: string;
+    decisions: number;
+    /** Renewals of the batch whose due date passed while it waited. */
+    deadlinesPassed: number;
+    href: string;
+  }[];
+}
+
 export interface TodayData {
   role: Role;
   today: string;
@@ -116,4 +132,6 @@ export interface TodayData {
   manager: Section<ManagerSection> | null;
   admin: Section<AdminSection> | null;
   changes: Section<ChangeSummary> | null;
+  /** Issue 18; absent for roles that neither prepare nor approve. */
+  approvals?: Section<ApprovalsAttention> | null;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blocked, renewalRow } from '@/lib/renewals/testing';
 import { bucketRenewals } from './buckets';
-import { todayLink } from './links';
+import { todayFocus, todayLink } from './links';
 
 const TODAY = '2026-11-23';
 
@@ -62,5 +62,22 @@ describe('todayLink', () => {
     expect(todayLink({ kind: 'invoices' })).toBe('/invoices');
     expect(todayLink({ kind: 'rate-freeze', month: '2027-01' })).toBe('/rate-freezes/2027-01');
     expect(todayLink({ kind: 'admin', page: 'connection' })).toBe('/admin/connection');
+  });
+
+  it('opens a bucket on Today: the parameter Today focuses and the card it scrolls to', () => {
+    const href = todayLink({ kind: 'today-bucket', bucket: 'lapsing-soon' });
+    expect(href).toBe('/?bucket=lapsing-soon#bucket-lapsing-soon');
+    const url = new URL(href, 'http://x');
+    expect(todayFocus(Object.fromEntries(url.searchParams))).toBe('lapsing-soon');
+    expect(todayLink({ kind: 'outbox-unknown' })).toBe('/admin/outbox?status=unknown');
+  });
+});
+
+describe('todayFocus', () => {
+  it('accepts only a bucket Today has, and the first of repeated values', () => {
+    expect(todayFocus({ bucket: 'in-grace' })).toBe('in-grace');
+    expect(todayFocus({ bucket: ['due-next-month', 'lapsed'] })).toBe('due-next-month');
+    expect(todayFocus({ bucket: 'everything' })).toBeNull();
+    expect(todayFocus({})).toBeNull();
   });
 });

@@ -3,7 +3,8 @@ import type { ReconciliationStatus } from '@/lib/invoices/reconciliation';
 import type { BadgeKind } from '@/lib/renewals/instructability';
 import { serializeRenewalsParams } from '@/lib/renewals/url-state-address';
 import { MAX_RANGE_DAYS } from '@/lib/renewals/window';
-import type { TodayBucket } from './buckets';
+import { bucketAnchor } from './anchor';
+import { isTodayBucketId, type TodayBucket, type TodayBucketId } from './buckets';
 import { addDays, daysFrom } from './calendar';
 
 /**
@@ -28,7 +29,21 @@ export type TodayLinkTarget =
   | { kind: 'tracking'; month: string }
   | { kind: 'rate-freeze'; month: string }
   | { kind: 'rate-freezes' }
-  | { kind: 'admin'; page: 'connection' | 'users' | 'audit' };
+  | { kind: 'admin'; page: 'connection' | 'users' | 'audit' }
+  /** The outbox, only the messages whose delivery is unknown. */
+  | { kind: 'outbox-unknown' }
+  /** Today itself with one bucket focused (the digest's "open all" links, issue 15). */
+  | { kind: 'today-bucket'; bucket: TodayBucketId };
+
+/** Today's one URL parameter: the bucket a link asked to open. */
+const TODAY_BUCKET_PARAM = 'bucket';
+
+/** The bucket Today's address focuses, if it names one (anything else is ignored). */
+export function todayFocus(params: Record<string, string | string[] | undefined>): TodayBucketId | null {
+  const raw = params[TODAY_BUCKET_PARAM];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  return value && isTodayBucketId(value) ? value : null;
+}
 
 export function todayLink(target: TodayLinkTarget): string {
   switch (target.kind) {
@@ -87,6 +102,11 @@ export function todayLink(target: TodayLinkTarget): string {
       return '/rate-freezes';
     case 'admin':
       return target.page === 'users' ? '/admin' : `/admin/${target.page}`;
+    case 'outbox-unknown':
+      return '/admin/outbox?status=unknown';
+    case 'today-bucket':
+      // The query focuses the bucket (todayFocus); the fragment scrolls to it without script.
+      return `/?${TODAY_BUCKET_PARAM}=${encodeURIComponent(target.bucket)}#${bucketAnchor(target.bucket)}`;
     default:
       return '/';
   }

@@ -18,6 +18,7 @@ export interface TodayViewLinks {
   connection: string;
   users: string;
   rateFreezes: string;
+  deliveryUnknown: string;
 }
 
 export function todayViewLinks(data: TodayData): TodayViewLinks {
@@ -44,5 +45,6 @@ export function todayViewLinks(data: TodayData): TodayViewLinks {
     connection: todayLink({ kind: 'admin', page: 'connection' }),
     users: todayLink({ kind: 'admin', page: 'users' }),
     rateFreezes: todayLink({ kind: 'rate-freezes' }),
+    deliveryUnknown: todayLink({ kind: 'outbox-unknown' }),
   };
 }

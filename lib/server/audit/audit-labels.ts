@@ -18,6 +18,10 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'users.reset_password': 'Set a user’s password',
   'decisions.send': 'Sent renewal decisions',
   'decisions.reconcile': 'Settled decisions of unknown outcome',
+  'approvals.submit': 'Submitted decisions for approval',
+  'approvals.approve': 'Approved decisions',
+  'approvals.return': 'Sent decisions back',
+  'approvals.policy': 'Changed the approval policy',
   'reconciliation.mark': 'Marked an invoice',
   'rate_freezes.freeze': 'Froze exchange rates',
   'connection.check': 'Checked the service connection',
@@ -27,6 +31,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'api_key.activate': 'Switched the API key',
   'api_key.remove': 'Removed an API key',
   'api_key.expiry': 'Recorded an API key’s expiry',
+  'background.run_now': 'Ran the background checks now',
+  'outbox.send_again': 'Sent a message again',
   'request.refused': 'Request refused',
 };
 

@@ -89,7 +89,14 @@ export async function auditFilterOptions() {
   };
 }
 
-const DECISION_ACTIONS = new Set(['decisions.send', 'decisions.reconcile']);
+const DECISION_ACTIONS = new Set([
+  'decisions.send',
+  'decisions.reconcile',
+  // Issue 18: approvals name the same batches.
+  'approvals.submit',
+  'approvals.approve',
+  'approvals.return',
+]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function readEntries(where: SQL | undefined, limit: number, offset: number): Promise<AuditEntryView[]> {
@@ -134,13 +141,15 @@ async function patentsOfBatches(batchIds: string[]): Promise<Map<string, string[
       caseReference: instructionBatchItem.caseReference,
       providerId: instructionBatchItem.providerId,
       decision: instructionBatchItem.decision,
+      rationale: instructionBatchItem.rationale,
     })
     .from(instructionBatchItem)
     .where(inArray(instructionBatchItem.batchId, [...new Set(batchIds)]))
     .orderBy(asc(instructionBatchItem.position));
   for (const item of items) {
     const list = byBatch.get(item.batchId) ?? [];
-    list.push(`${patentName(item)} ${item.decision}`);
+    // Issue 18: the reason given travels with the decision, on the page and in the export.
+    list.push(`${patentName(item)} ${item.decision}${item.rationale ? ` (reason: ${item.rationale})` : ''}`);
     byBatch.set(item.batchId, list);
   }
   return byBatch;

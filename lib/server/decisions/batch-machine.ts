@@ -1,8 +1,9 @@
 import 'server-only';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { InstructionReceipt, PatentEvent } from '../../annuity/schemas';
 import { getDb } from '../../db';
 import { instructionBatch, instructionBatchItem } from '../../db/schema';
+import type { ApprovalReason } from '../../decisions/approval-policy';
 import type { BatchProblem } from '../../decisions/batch';
 import { type BatchPhase, type BatchState, canMove, BATCH_STATE as S } from '../../decisions/batch-states';
 import type { DraftEntry } from '../../decisions/draft';
@@ -37,6 +38,10 @@ type BatchChange = Partial<
     | 'receiptReference'
     | 'receiptIssueDate'
     | 'upstreamRequestIds'
+    | 'decidedByUserId'
+    | 'decidedByEmail'
+    | 'decidedAt'
+    | 'returnReason'
   >
 >;
 type ItemChange = Partial<
@@ -114,27 +119,34 @@ const alreadyAppliedItems = (eventIds: Iterable<string>): ItemWrite => ({
 });
 
 /**
- * draft → preparing. Claims the idempotency key: the record is written before anything is posted.
- * Null when the key is taken (a double click, a retry, a second tab): that batch is the one.
+ * draft → preparing (or → awaiting approval, when the policy wants a manager first: issue 18).
+ * Claims the idempotency key: the record is written before anything is posted. Null when the key
+ * is taken (a double click, a retry, a second tab): that batch is the one.
  */
 export async function claimBatch(input: {
   idempotencyKey: string;
   actor: { userId: string; email: string };
   entries: readonly DraftEntry[];
   requestId: string;
+  /** Each decision's rationale (issue 18), by event id. */
+  rationales?: ReadonlyMap<string, string>;
+  /** Why the batch waits for approval; absent: it is sent now. */
+  awaitingApproval?: readonly ApprovalReason[];
 }): Promise<string | null> {
-  assertMoves([S.draft], S.preparing);
+  const state = input.awaitingApproval ? S.awaitingApproval : S.preparing;
+  assertMoves([S.draft], state);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(instructionBatch)
       .values({
         idempotencyKey: input.idempotencyKey,
-        state: S.preparing,
+        state,
         createdByUserId: input.actor.userId,
         createdByEmail: input.actor.email,
         eventCount: input.entries.length,
         requestId: input.requestId,
+        approvalReasons: input.awaitingApproval ? [...input.awaitingApproval] : null,
       })
       .onConflictDoNothing({ target: instructionBatch.idempotencyKey })
       .returning({ id: instructionBatch.id });
@@ -155,10 +167,69 @@ export async function claimBatch(input: {
         estimateCurrency: entry.estimate?.currency ?? null,
         estimateFxFrozen: entry.estimate?.fxFrozen ?? null,
         outcome: 'pending' as const,
+        rationale: input.rationales?.get(entry.eventId) ?? null,
       })),
     );
     return row.id;
   });
+}
+
+/**
+ * awaiting approval → preparing: a manager approved, and the batch goes the way of any other from
+ * here (re-read, post once, record). A compare-and-set: of two managers approving at the same
+ * moment exactly one moves it and sends; the other gets null and waits for that outcome. The
+ * author is excluded in the same statement, so no path approves one's own batch.
+ */
+export async function approveBatch(
+  batchId: string,
+  approver: { userId: string; email: string },
+  at = new Date(),
+): Promise<boolean> {
+  assertMoves([S.awaitingApproval], S.preparing);
+  const db = await getDb();
+  const moved = await db
+    .update(instructionBatch)
+    .set({
+      state: S.preparing,
+      decidedByUserId: approver.userId,
+      decidedByEmail: approver.email,
+      decidedAt: at,
+    })
+    .where(
+      and(
+        eq(instructionBatch.id, batchId),
+        eq(instructionBatch.state, S.awaitingApproval),
+        ne(instructionBatch.createdByUserId, approver.userId),
+      ),
+    )
+    .returning({ id: instructionBatch.id });
+  return moved.length > 0;
+}
+
+/**
+ * awaiting approval → returned: sent back with a reason; nothing was sent. The author's draft gets
+ * a new key with the same decisions (when it still holds this batch's key), ready to change and
+ * submit again; a draft changed meanwhile is left as its author made it.
+ */
+export async function returnBatch(
+  batchId: string,
+  approver: { userId: string; email: string },
+  input: { reason: string; eventIds: readonly string[] },
+  at = new Date(),
+): Promise<boolean> {
+  return settle(
+    batchId,
+    [S.awaitingApproval],
+    S.returned,
+    {
+      decidedByUserId: approver.userId,
+      decidedByEmail: approver.email,
+      decidedAt: at,
+      returnReason: input.reason,
+    },
+    [{ eventIds: input.eventIds, change: { outcome: 'not_executed', problemCode: 'sent_back' } }],
+    new Set(),
+  );
 }
 
 /**

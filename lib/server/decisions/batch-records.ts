@@ -21,6 +21,7 @@ function toView(row: BatchRow, items: ItemRow[]): BatchView {
     state: row.state,
     createdAt: row.createdAt.toISOString(),
     createdByEmail: row.createdByEmail,
+    createdByUserId: row.createdByUserId,
     postedAt: row.postedAt?.toISOString() ?? null,
     settledAt: row.settledAt?.toISOString() ?? null,
     eventCount: row.eventCount,
@@ -53,7 +54,16 @@ function toView(row: BatchRow, items: ItemRow[]): BatchView {
         instructionId: item.instructionId,
         executedAt: item.executedAt,
         problemCode: item.problemCode,
+        rationale: item.rationale,
       })),
+    approval: json.approvalReasons
+      ? {
+          reasons: json.approvalReasons,
+          decidedByEmail: row.decidedByEmail,
+          decidedAt: row.decidedAt?.toISOString() ?? null,
+          returnReason: row.returnReason,
+        }
+      : null,
   };
 }
 
@@ -100,7 +110,11 @@ export async function openBatches(olderThan: Date): Promise<{ id: string }[]> {
     .where(
       and(
         inArray(instructionBatch.state, [...OPEN_BATCH_STATES]),
-        lt(sql`coalesce(${instructionBatch.postedAt}, ${instructionBatch.createdAt})`, olderThan),
+        // decidedAt: an approved batch (issue 18) starts its way when approved, not when submitted.
+        lt(
+          sql`coalesce(${instructionBatch.postedAt}, ${instructionBatch.decidedAt}, ${instructionBatch.createdAt})`,
+          olderThan,
+        ),
       ),
     )
     .orderBy(asc(instructionBatch.createdAt));
@@ -124,4 +138,46 @@ export async function executedItemsForEvents(eventIds: readonly string[]) {
     .where(
       and(inArray(instructionBatchItem.eventId, [...eventIds]), eq(instructionBatchItem.outcome, 'executed')),
     );
+}
+
+/** Issue 18: one decision about a patent as its timeline shows it, with the reason given. */
+export interface PatentDecisionRecord {
+  batchId: string;
+  eventId: string;
+  decision: string;
+  dueDate: string | null;
+  annuityYear: number | null;
+  outcome: string;
+  rationale: string | null;
+  state: BatchView['state'];
+  createdAt: string;
+  createdByEmail: string | null;
+  decidedByEmail: string | null;
+  returnReason: string | null;
+}
+
+/** Every decision prepared for a patent in our batches, newest first (its timeline, issue 18). */
+export async function decisionsForPatent(patentId: string, limit = 100): Promise<PatentDecisionRecord[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      batchId: instructionBatchItem.batchId,
+      eventId: instructionBatchItem.eventId,
+      decision: instructionBatchItem.decision,
+      dueDate: instructionBatchItem.dueDate,
+      annuityYear: instructionBatchItem.annuityYear,
+      outcome: instructionBatchItem.outcome,
+      rationale: instructionBatchItem.rationale,
+      state: instructionBatch.state,
+      createdAt: instructionBatch.createdAt,
+      createdByEmail: instructionBatch.createdByEmail,
+      decidedByEmail: instructionBatch.decidedByEmail,
+      returnReason: instructionBatch.returnReason,
+    })
+    .from(instructionBatchItem)
+    .innerJoin(instructionBatch, eq(instructionBatch.id, instructionBatchItem.batchId))
+    .where(eq(instructionBatchItem.patentId, patentId))
+    .orderBy(desc(instructionBatch.createdAt))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }

@@ -5,9 +5,34 @@ export class DecisionInputError extends Error {
   override name = 'DecisionInputError';
   constructor(
     readonly status: number,
-    readonly code: 'draft_changed' | 'draft_empty' | 'selection_refused' | 'drop_not_confirmed',
+    readonly code:
+      | 'draft_changed'
+      | 'draft_empty'
+      | 'selection_refused'
+      | 'drop_not_confirmed'
+      /** Issue 18: the approval policy wants a manager first (see ./approval-policy.ts). */
+      | 'approval_required',
     message: string,
     readonly events: EventProblem[] = [],
+    /** More members for the problem+json (RFC 9457 §3.2), e.g. why approval is required. */
+    readonly extensions: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** Issue 18: an approver's approve or send-back that cannot be done as asked. */
+export class ApprovalError extends Error {
+  override name = 'ApprovalError';
+  constructor(
+    readonly status: 403 | 404 | 409,
+    readonly code:
+      | 'not_found'
+      | 'own_batch'
+      | 'already_returned'
+      | 'already_decided'
+      | 'not_awaiting_approval',
+    message: string,
   ) {
     super(message);
   }

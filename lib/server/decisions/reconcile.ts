@@ -35,7 +35,8 @@ export async function reconcileBatch(
   const eventIds = view.items.map((item) => item.eventId);
 
   if (view.state === S.preparing) {
-    if (age(view.createdAt) < PREPARING_ABANDONED_MS) return view;
+    // An approved batch (issue 18) starts preparing when approved, not when it was submitted.
+    if (age(view.approval?.decidedAt ?? view.createdAt) < PREPARING_ABANDONED_MS) return view;
     // Never posted (the state moves to 'posting' before the POST leaves); the same decisions can
     // be sent again, as a new batch.
     await recordNeverPosted(batchId, { eventIds, problem: NOT_SENT, at: now });

@@ -2,6 +2,11 @@ import 'server-only';
 import type { AnnuityClient } from '../../annuity/client';
 import { AnnuityApiError } from '../../annuity/errors';
 import type { InstructionReceipt } from '../../annuity/schemas';
+import {
+  type ApprovalReason,
+  approvalReasons,
+  describeApprovalReason,
+} from '../../decisions/approval-policy';
 import type { BatchProblem, BatchView } from '../../decisions/batch';
 import { BATCH_STATE as S } from '../../decisions/batch-states';
 import type { DraftEntry } from '../../decisions/draft';
@@ -13,7 +18,10 @@ import { recordAudit } from '../audit/audit';
 import type { Viewer } from '../auth/session';
 import { noteScopeFromSend } from '../connection/connection';
 import { upstreamClient } from '../connection/upstream';
+import { readApprovalPolicy } from './approval-policy';
+import { notifyPreparer, submittedForApproval } from './approvals';
 import {
+  approveBatch,
   claimBatch,
   markOutcomeUnknown,
   recordAllAlreadyApplied,
@@ -24,7 +32,7 @@ import {
 } from './batch-machine';
 import { batchIdByKey, batchView } from './batch-records';
 import { readDraft } from './drafts';
-import { DecisionInputError } from './errors';
+import { ApprovalError, DecisionInputError } from './errors';
 import { reconcileBatch } from './reconcile';
 import { attributeRefusal, batchLevelProblem, noteScopeFromRefusal, outcomeIsUnknown } from './refusals';
 import { fillMissingFees, rereadDecisions } from './reread';
@@ -42,8 +50,18 @@ import { fillMissingFees, rereadDecisions } from './reread';
  */
 export interface SendInput {
   batchKey: string;
-  /** One per DROP, repeating the patent's name: no single "OK" can drop several patents. */
-  dropConfirmations: { eventId: string; patentName: string }[];
+  /**
+   * One per DROP, repeating the patent's name: no single "OK" can drop several patents. Each
+   * carries the reason for dropping (issue 18: required for DROP, by the route's zod schema).
+   */
+  dropConfirmations: { eventId: string; patentName: string; rationale?: string }[];
+  /** Issue 18: an optional reason for any other decision, kept with the batch. */
+  notes?: { eventId: string; note: string }[];
+  /**
+   * Issue 18: the preparer knows the policy wants a manager's approval and asks for it; without
+   * this, a batch that needs approval is refused (403 approval_required), never sent.
+   */
+  requestApproval?: boolean;
   /**
    * Send only this many decisions, the earliest deadlines first: after the service refused the
    * whole draft for its size (spec: Limits 4, the maximum is not shown), the draft goes in parts,
@@ -60,20 +78,148 @@ export async function sendDraft(actor: Viewer, input: SendInput, requestId: stri
     input.limit === undefined
       ? drafted
       : [...drafted].sort((a, b) => a.dueDate.localeCompare(b.dueDate)).slice(0, input.limit);
-  const batchId = await claimBatch({ idempotencyKey: input.batchKey, actor, entries, requestId });
+  const rationales = rationalesOf(input);
+  // Maker-checker (issue 18): enforced here, on the one path to the service, not only in the page.
+  const reasons = approvalReasons(await readApprovalPolicy(), entries);
+  if (reasons.length > 0 && !input.requestApproval) throw approvalRequired(entries, reasons);
+  const batchId = await claimBatch({
+    idempotencyKey: input.batchKey,
+    actor,
+    entries,
+    requestId,
+    rationales,
+    ...(reasons.length > 0 ? { awaitingApproval: reasons } : {}),
+  });
   if (!batchId) {
     const winner = await batchIdByKey(input.batchKey);
     if (!winner) throw new Error('batch key claimed but not found');
     return awaitSettled(winner);
   }
-  const send: Send = {
+  if (reasons.length > 0) {
+    await submittedForApproval({ batchId, actor, entries, reasons, requestId });
+    return (await batchView(batchId)) as BatchView;
+  }
+  return run({
     batchId,
     actor,
     entries,
     requestId,
     client: upstreamClient(requestId),
     upstreamRequestIds: [],
+  });
+}
+
+/**
+ * Sends a batch a manager approved (issue 18): awaiting approval → preparing by compare-and-set,
+ * then the same prepare → post → record as any batch, under the key claimed at submission (spec:
+ * Endpoints 10, Idempotency-Key: one key, one batch). Of two managers approving at once, one sends
+ * and the other gets that outcome; the author can never approve.
+ */
+export async function sendApproved(approver: Viewer, batchId: string, requestId: string): Promise<BatchView> {
+  const batch = await batchView(batchId);
+  if (!batch) throw new ApprovalError(404, 'not_found', 'No such batch.');
+  if (batch.createdByUserId === approver.userId) {
+    throw new ApprovalError(
+      403,
+      'own_batch',
+      'You prepared this batch, so another manager must approve it (maker-checker).',
+    );
+  }
+  if (batch.state === S.returned) throw alreadyReturned(batch);
+  if (batch.state !== S.awaitingApproval || !(await approveBatch(batchId, approver))) {
+    // Another manager approved it first (or it was never waiting): theirs is the one send.
+    const now = await batchView(batchId);
+    if (now?.state === S.returned) throw alreadyReturned(now);
+    if (!batch.approval && batch.state !== S.awaitingApproval) {
+      throw new ApprovalError(409, 'not_awaiting_approval', 'This batch did not wait for approval.');
+    }
+    return awaitSettled(batchId);
+  }
+  await recordAudit({
+    actor: { userId: approver.userId, email: approver.email },
+    action: 'approvals.approve',
+    target: batchId,
+    outcome: 'success',
+    requestId,
+    details: { preparedBy: batch.createdByEmail, events: batch.eventCount },
+  });
+  await notifyPreparer(batch, {
+    rule: 'approval_approved',
+    title: 'Your batch was approved',
+    body: `${approver.email} approved your ${batch.eventCount} decision(s); they are being sent.`,
+  });
+  return run({
+    batchId,
+    actor: approver,
+    preparedBy: batch.createdByEmail,
+    entries: batch.items.map(entryOfItem),
+    requestId,
+    client: upstreamClient(requestId),
+    upstreamRequestIds: [],
+  });
+}
+
+const alreadyReturned = (batch: BatchView) =>
+  new ApprovalError(
+    409,
+    'already_returned',
+    `This batch was already sent back${batch.approval?.decidedByEmail ? ` by ${batch.approval.decidedByEmail}` : ''}.`,
+  );
+
+/** A decision of a stored batch as the send steps take it (they read ids, decision, due date). */
+function entryOfItem(item: BatchView['items'][number]): DraftEntry {
+  return {
+    eventId: item.eventId,
+    patentId: item.patentId,
+    decision: item.decision as DraftEntry['decision'],
+    caseReference: item.caseReference,
+    providerId: item.providerId,
+    title: null,
+    office: item.office,
+    dueDate: item.dueDate ?? '',
+    annuityYear: item.annuityYear,
+    allowedDecisions: [],
+    estimate: item.estimate ? { ...item.estimate, serviceFee: null } : null,
   };
+}
+
+function rationalesOf(input: SendInput): Map<string, string> {
+  const rationales = new Map<string, string>();
+  for (const { eventId, note } of input.notes ?? []) if (note.trim()) rationales.set(eventId, note.trim());
+  for (const { eventId, rationale } of input.dropConfirmations) {
+    if (rationale?.trim()) rationales.set(eventId, rationale.trim());
+  }
+  return rationales;
+}
+
+function approvalRequired(entries: readonly DraftEntry[], reasons: readonly ApprovalReason[]) {
+  const nameOf = (eventId: string) => {
+    const entry = entries.find((candidate) => candidate.eventId === eventId);
+    return entry ? patentName(entry) : eventId;
+  };
+  return new DecisionInputError(
+    403,
+    'approval_required',
+    `These decisions need a manager's approval before they are sent: ${reasons
+      .map((reason) => describeApprovalReason(reason, nameOf))
+      .join(' ')} Submit them for approval instead.`,
+    reasons.flatMap((reason) =>
+      reason.kind === 'batch_over'
+        ? []
+        : [
+            {
+              eventId: reason.eventId,
+              code: 'approval_required',
+              title: 'Needs approval',
+              detail: describeApprovalReason(reason, nameOf),
+            },
+          ],
+    ),
+    { approvalReasons: reasons },
+  );
+}
+
+async function run(send: Send): Promise<BatchView> {
   const prepared = await prepare(send);
   const outcome = prepared.kind === 'ready' ? await post(send, prepared) : prepared;
   return record(send, outcome);
@@ -88,6 +234,8 @@ interface Send {
   client: AnnuityClient;
   /** The service's request id of every call made for this batch, for the record and the audit. */
   upstreamRequestIds: string[];
+  /** Issue 18: the preparer's email when `actor` is the manager who approved it. */
+  preparedBy?: string | null;
 }
 
 /** Where prepare leaves a batch that is to be posted. */
@@ -345,7 +493,12 @@ function audit(send: Send, outcome: 'success' | 'failure', details: Record<strin
     outcome,
     requestId: send.requestId,
     upstreamRequestIds: send.upstreamRequestIds,
-    details: { events: send.entries.length, decisions: countDecisions(send.entries), ...details },
+    details: {
+      events: send.entries.length,
+      decisions: countDecisions(send.entries),
+      ...(send.preparedBy ? { preparedBy: send.preparedBy, approvedBy: send.actor.email } : {}),
+      ...details,
+    },
   });
 }
 

@@ -1,6 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { tolerant } from '../../annuity/schemas';
+import type { ApprovalReason } from '../../decisions/approval-policy';
 import type { BatchProblem } from '../../decisions/batch';
 import { draftEntriesSchema } from '../../decisions/draft.schema';
 
@@ -44,6 +45,25 @@ const batchProblemSchema = z.object({
 
 const requestIdsSchema = z.array(z.string());
 
+/** Issue 18: why a batch waits for approval. Unknown kinds are kept out rather than failing a read. */
+const approvalReasonSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('drop'), eventId: z.string() }),
+  z.object({
+    kind: z.literal('proceed_over'),
+    eventId: z.string(),
+    amount: z.string().nullable(),
+    currency: z.string(),
+    threshold: z.string(),
+  }),
+  z.object({ kind: z.literal('batch_over'), currency: z.string(), total: z.string(), threshold: z.string() }),
+]) satisfies z.ZodType<ApprovalReason>;
+
+const thresholdsSchema = z.array(z.object({ currency: z.string(), amount: z.string() }));
+
+/** approval_policy.proceed_above and .batch_above */
+export const storedThresholds = (value: unknown, column: string) =>
+  parseStored(thresholdsSchema, value, `approval_policy.${column}`);
+
 /** decision_draft.entries */
 export const storedDraftEntries = (value: unknown, userId: string) =>
   parseStored(draftEntriesSchema, value, `decision_draft.entries of user ${userId}`);
@@ -54,11 +74,17 @@ export function storedBatchJson(row: {
   problem: unknown;
   receipt: unknown;
   upstreamRequestIds: unknown;
+  approvalReasons?: unknown;
 }) {
   const where = (column: string) => `instruction_batch.${column} of batch ${row.id}`;
   return {
     problem: parseStored(batchProblemSchema.nullable(), row.problem, where('problem')),
     receipt: parseStored(tolerant.instructionReceipt.nullable(), row.receipt, where('receipt')),
     upstreamRequestIds: parseStored(requestIdsSchema, row.upstreamRequestIds, where('upstream_request_ids')),
+    approvalReasons: parseStored(
+      z.array(approvalReasonSchema).nullable(),
+      row.approvalReasons ?? null,
+      where('approval_reasons'),
+    ),
   };
 }

@@ -1,6 +1,6 @@
 import { UserAccountError } from '../auth/user-accounts';
 import { UpstreamNotConfiguredError } from '../connection/upstream';
-import { DecisionInputError } from '../decisions/errors';
+import { ApprovalError, DecisionInputError } from '../decisions/errors';
 import type { ProblemInit } from './problem';
 import { upstreamErrorToProblem } from './upstream-errors';
 
@@ -41,10 +41,19 @@ export function errorToProblem(error: unknown, requestId: string): MappedProblem
     return {
       status: error.status,
       code: error.code,
-      title: 'The decisions cannot be sent',
+      title: error.code === 'approval_required' ? 'Approval required' : 'The decisions cannot be sent',
       detail: error.message,
       requestId,
-      extensions: { events: error.events },
+      extensions: { ...error.extensions, events: error.events },
+    };
+  }
+  if (error instanceof ApprovalError) {
+    return {
+      status: error.status,
+      code: error.code,
+      title: error.status === 404 ? 'Not found' : 'The approval cannot be done',
+      detail: error.message,
+      requestId,
     };
   }
   if (error instanceof UserAccountError) {

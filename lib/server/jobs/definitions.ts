@@ -6,9 +6,10 @@ import { upstreamClient } from '../connection/upstream';
 import { reconcileOpenBatches } from '../decisions/reconcile';
 import { checkBackgroundBudget, recordSpend } from '../notifications/budget';
 import { evaluateNotifications } from '../notifications/evaluate';
-import { deliverMessage, strandedMessageIds } from '../notifications/mail';
+import { deliverMessage, markUnknownDeliveries, strandedMessageIds } from '../notifications/mail';
 import { pollUpstream } from '../notifications/poll';
 import { refreshSnapshot, snapshotStatus } from '../portfolio/snapshot';
+import { recordFreezeEstimates } from '../rate-freezes/estimates';
 
 /**
  * Every background job: its queue, its schedule (cron, UTC) and its retry policy. Retries back off
@@ -22,7 +23,14 @@ export interface JobContext {
   enqueue: (name: JobName, data: Record<string, unknown>) => Promise<void>;
 }
 
-const JOB_NAMES = ['poll-upstream', 'refresh-snapshot', 'reconcile-batches', 'notify', 'send-mail'] as const;
+const JOB_NAMES = [
+  'poll-upstream',
+  'refresh-snapshot',
+  'reconcile-batches',
+  'notify',
+  'send-mail',
+  'record-freeze-estimates',
+] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export interface JobDefinition {
@@ -40,7 +48,13 @@ export const JOBS: readonly JobDefinition[] = [
     cron: () => `*/${getEnv().POLL_INTERVAL_MINUTES} * * * *`,
     retryLimit: 2,
     retryDelay: 60,
-    run: (context) => pollUpstream(context.db, { now: context.now(), requestId: context.requestId }),
+    run: async (context) => {
+      const result = await pollUpstream(context.db, { now: context.now(), requestId: context.requestId });
+      // What the poll recorded is evaluated now, not at the next notify slot (up to 5 minutes on):
+      // one poll job runs per slot across instances, so this adds one notify run, not one each.
+      if (result.ran) await context.enqueue('notify', {});
+      return result;
+    },
   },
   {
     name: 'refresh-snapshot',
@@ -78,6 +92,10 @@ export const JOBS: readonly JobDefinition[] = [
       // Claimed before a stop but never handed over: real time, not the (possibly moved) clock.
       for (const id of await strandedMessageIds(context.db, new Date(Date.now() - 10 * 60_000)))
         await context.enqueue('send-mail', { messageId: id });
+      // Sends whose lease is over: marked "delivery unknown", never resent from here.
+      const unknown = await markUnknownDeliveries(context.db);
+      if (unknown.length > 0)
+        logger.warn({ messages: unknown }, 'messages marked delivery unknown (a send did not finish)');
       if (result.notifications > 0 || result.messages.length > 0)
         logger.info(
           { notifications: result.notifications, emails: result.messages.length },
@@ -85,6 +103,15 @@ export const JOBS: readonly JobDefinition[] = [
         );
       return { notifications: result.notifications, emails: result.messages.length };
     },
+  },
+  {
+    // Issue 19: the next freezable months' estimates per invoice currency, once a day, so the
+    // freeze page can show how they moved (the service keeps no history of live estimates).
+    name: 'record-freeze-estimates',
+    cron: () => '23 6 * * *',
+    retryLimit: 2,
+    retryDelay: 300,
+    run: (context) => recordFreezeEstimates(context.db, { now: context.now(), requestId: context.requestId }),
   },
   {
     name: 'send-mail',
@@ -104,5 +131,6 @@ export const ONCE_ORDER: readonly JobName[] = [
   'refresh-snapshot',
   'reconcile-batches',
   'poll-upstream',
+  'record-freeze-estimates',
   'notify',
 ];

@@ -101,14 +101,23 @@ async function runJob(
   }
 }
 
+/** Jobs a running worker takes per fetch (see startWorker). */
+const WORK_BATCH_SIZE = 10;
+
 export async function startWorker(options: WorkerOptions): Promise<RunningWorker> {
   const now = options.now ?? (() => new Date());
   const boss = await openBoss(queueTarget(options.handle, options.databaseUrl), true);
   for (const definition of JOBS) {
+    // pg-boss waits a polling interval after every fetch, a full one too: one job per fetch held
+    // email to one message per 5 s per instance (e2e/instances.spec.ts showed 50 reminders taking
+    // two minutes). Up to WORK_BATCH_SIZE per fetch, each completed or failed on its own, so one
+    // failed send is retried alone; pg-boss's own completion afterwards finds none still active.
     await boss.work(
       definition.name,
-      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 5, batchSize: 1 },
-      async ([job]) => (job ? runJob(boss, options.handle.db, now, definition, job) : undefined),
+      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 5, batchSize: WORK_BATCH_SIZE },
+      async (jobs) => {
+        for (const job of jobs) await settleJob(boss, options.handle.db, now, definition, job);
+      },
     );
     // pg-boss enqueues each cron slot once across every instance that runs a scheduler: the
     // timekeeper claims the slot in the database and sends with a singleton key.
@@ -122,6 +131,10 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     {},
     { ...poll.retryOptions, singletonKey: 'start-up', singletonSeconds: 600 },
   );
+  // And a notify run now rather than at the next slot. Every instance sends one at start-up; each
+  // run finds taken the keys an earlier run, or another instance, already claimed (a restart sends
+  // nothing twice, e2e/instances.spec.ts).
+  await boss.send('notify', {}, definitionOf('notify').retryOptions);
   logger.info({ jobs: JOBS.map((job) => job.name) }, 'background worker started');
   return {
     boss,
@@ -167,16 +180,25 @@ async function drain(
   for (;;) {
     const jobs = await boss.fetch<unknown>(definition.name, { batchSize: 10 });
     if (!jobs || jobs.length === 0) return;
-    for (const job of jobs) {
-      try {
-        const output = await runJob(boss, db, now, definition, job);
-        await boss.complete(definition.name, job.id, output && typeof output === 'object' ? output : {});
-        report.ran.push({ name: definition.name, id: job.id, ok: true, output });
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        await boss.fail(definition.name, job.id, { message });
-        report.ran.push({ name: definition.name, id: job.id, ok: false, error: message });
-      }
-    }
+    for (const job of jobs) report.ran.push(await settleJob(boss, db, now, definition, job));
+  }
+}
+
+/** Runs one fetched job and completes or fails it by itself (the queue retries a failed one). */
+async function settleJob(
+  boss: PgBoss,
+  db: Database,
+  now: () => Date,
+  definition: JobDefinition,
+  job: PgBoss.Job<unknown>,
+): Promise<OnceReport['ran'][number]> {
+  try {
+    const output = await runJob(boss, db, now, definition, job);
+    await boss.complete(definition.name, job.id, output && typeof output === 'object' ? output : {});
+    return { name: definition.name, id: job.id, ok: true, output };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await boss.fail(definition.name, job.id, { message });
+    return { name: definition.name, id: job.id, ok: false, error: message };
   }
 }

@@ -134,9 +134,11 @@ export function composeDigest(
       text: `${renewalLabel(item)}: ${bucket.id === 'in-grace' || bucket.id === 'lapsing-soon' ? 'grace ends' : bucket.id === 'opening-soon' ? 'opens' : 'due'} ${formatDate(item.deadline)}${item.row.fees?.total ? `, ${formatMoney(item.row.fees.total, item.row.fees.currency)}` : ''}`,
       href: renewalHref(item),
     }));
+    // The bucket on Today (issue 15: "its link opens the bucket on Today"), where it is decided
+    // in one action; the card links on to the month view.
     lines.push({
-      text: `Open all ${bucket.items.length} in "${text.title}"`,
-      href: todayLink({ kind: 'bucket', bucket, today: input.today }),
+      text: `Open all ${bucket.items.length} in "${text.title}" on Today`,
+      href: todayLink({ kind: 'today-bucket', bucket: bucket.id }),
     });
     return {
       heading: `${text.title}: ${bucket.items.length}`,
@@ -248,6 +250,21 @@ export function composeBatchUnknown(
     intro,
     href,
     [{ heading: 'Batch outcome unknown', intro, lines: [{ text: 'Open the batch', href }] }],
+    SETTINGS_LINE,
+  );
+}
+
+/** Issue 18: a batch waits for an approver, or an approver decided on the recipient's batch. */
+export function composeApproval(
+  baseUrl: string,
+  input: { subject: string; intro: string; href: string; linkText: string },
+): ComposedMessage {
+  return render(
+    baseUrl,
+    input.subject,
+    input.intro,
+    input.href,
+    [{ heading: input.subject, intro: input.intro, lines: [{ text: input.linkText, href: input.href }] }],
     SETTINGS_LINE,
   );
 }

@@ -13,7 +13,9 @@ import type { ComposedMessage } from './compose';
  * and every later run finds it taken. Sending happens after the claim: a stop before the send
  * leaves the row `queued` (the notify job hands it to send-mail again), a stop during the send
  * leaves it `sending`, unsent rather than maybe sent twice (a reminder sent twice is noise), and
- * visible to admins in the outbox.
+ * visible to admins in the outbox. A send holds a lease: a row still `sending` when the lease is
+ * over becomes `unknown` ("delivery unknown"), which nothing resends by itself; an administrator
+ * may send it again, deliberately and audited (`sendAgain`).
  */
 export type MailTransportKind = 'smtp' | 'outbox';
 
@@ -63,7 +65,14 @@ export async function claimMessage(db: Database, claim: MessageClaim): Promise<s
   return row?.id ?? null;
 }
 
-export type DeliveryResult = 'sent' | 'already-sent' | 'in-flight' | 'missing';
+export type DeliveryResult = 'sent' | 'already-sent' | 'in-flight' | 'delivery-unknown' | 'missing';
+
+/**
+ * How long a send may take before its outcome is called unknown. An SMTP send takes seconds, and
+ * the send-mail job's retries come as new attempts (each with a new lease), so a row `sending`
+ * after this long belongs to a process that stopped mid-send.
+ */
+export const DELIVERY_LEASE_MS = 15 * 60_000;
 
 /**
  * Sends one claimed message. The row moves queued/failed → sending in one statement, so two
@@ -73,7 +82,8 @@ export type DeliveryResult = 'sent' | 'already-sent' | 'in-flight' | 'missing';
 export async function deliverMessage(db: Database, id: string, now = new Date()): Promise<DeliveryResult> {
   const [taken] = await db
     .update(mailMessage)
-    .set({ status: 'sending', attempts: sql`${mailMessage.attempts} + 1` })
+    // The lease runs on real time, not the worker's clock (tests and demos move that one).
+    .set({ status: 'sending', attempts: sql`${mailMessage.attempts} + 1`, sendingSince: new Date() })
     .where(and(eq(mailMessage.id, id), inArray(mailMessage.status, ['queued', 'failed'])))
     .returning();
   if (!taken) {
@@ -82,6 +92,7 @@ export async function deliverMessage(db: Database, id: string, now = new Date())
       .from(mailMessage)
       .where(eq(mailMessage.id, id));
     if (!row) return 'missing';
+    if (row.status === 'unknown') return 'delivery-unknown';
     return row.status === 'sent' ? 'already-sent' : 'in-flight';
   }
   if (taken.transport === 'outbox') {
@@ -134,18 +145,93 @@ export async function strandedMessageIds(db: Database, olderThan: Date): Promise
   return rows.map((row) => row.id);
 }
 
+const DELIVERY_UNKNOWN_NOTE = `Delivery unknown: the send did not finish within ${DELIVERY_LEASE_MS / 60_000} minutes (the sending process may have stopped mid-send). Not resent automatically; check with the recipient, then send it again if needed.`;
+
+/**
+ * Sends whose lease is over become `unknown`: the process that held them stopped mid-send, so the
+ * message may or may not have left. Never resent from here (a message at most once per user, rule
+ * and subject); the outbox shows them, with "send again" for an administrator. A send that was
+ * merely slow and finishes later still records `sent` (deliverMessage writes its outcome by id).
+ * Rows from before the lease existed have no `sendingSince`: their creation time stands in.
+ */
+export async function markUnknownDeliveries(db: Database, now = new Date()): Promise<string[]> {
+  const expired = new Date(now.getTime() - DELIVERY_LEASE_MS);
+  const rows = await db
+    .update(mailMessage)
+    .set({ status: 'unknown', lastError: DELIVERY_UNKNOWN_NOTE })
+    .where(
+      and(
+        eq(mailMessage.status, 'sending'),
+        sql`coalesce(${mailMessage.sendingSince}, ${mailMessage.createdAt}) < ${expired.toISOString()}`,
+      ),
+    )
+    .returning({ id: mailMessage.id });
+  return rows.map((row) => row.id);
+}
+
+/** Messages whose delivery is unknown, for the administrator's Today. */
+export async function countUnknownDeliveries(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(mailMessage)
+    .where(eq(mailMessage.status, 'unknown'));
+  return row?.total ?? 0;
+}
+
+export type SendAgainResult =
+  | { ok: true; previousStatus: 'unknown' | 'failed'; result: DeliveryResult | 'failed'; status: string }
+  | { ok: false; reason: 'missing' | 'not-resendable'; status: string | null };
+
+/**
+ * An administrator's deliberate "send again" of a message whose delivery is unknown (or that
+ * failed for good): the row goes back to `queued` in one statement, so two clicks or two admins
+ * send it once, and is delivered now. The route audits who did it.
+ */
+export async function sendAgain(db: Database, id: string, now = new Date()): Promise<SendAgainResult> {
+  const [before] = await db
+    .select({ status: mailMessage.status })
+    .from(mailMessage)
+    .where(eq(mailMessage.id, id));
+  if (!before) return { ok: false, reason: 'missing', status: null };
+  const previousStatus = before.status;
+  if (previousStatus !== 'unknown' && previousStatus !== 'failed')
+    return { ok: false, reason: 'not-resendable', status: previousStatus };
+  // Compare and set: only from the status just read, so a concurrent change wins.
+  const [requeued] = await db
+    .update(mailMessage)
+    .set({ status: 'queued' })
+    .where(and(eq(mailMessage.id, id), eq(mailMessage.status, previousStatus)))
+    .returning({ id: mailMessage.id });
+  if (!requeued)
+    return { ok: false, reason: 'not-resendable', status: (await readMessage(db, id))?.status ?? null };
+  let result: DeliveryResult | 'failed';
+  try {
+    result = await deliverMessage(db, id, now);
+  } catch {
+    // Recorded on the row (status failed, its error): the outbox shows it.
+    result = 'failed';
+  }
+  const after = await readMessage(db, id);
+  return { ok: true, previousStatus, result, status: after?.status ?? 'missing' };
+}
+
 export const OUTBOX_PAGE_SIZE = 50;
 
-/** The admin's view of every recorded message (the outbox without SMTP, the send log with it). */
-export async function listMessages(db: Database, page: number) {
+/**
+ * The admin's view of every recorded message (the outbox without SMTP, the send log with it), or
+ * only those whose delivery is unknown (the link from the administrator's Today).
+ */
+export async function listMessages(db: Database, page: number, only?: 'unknown') {
+  const where = only ? eq(mailMessage.status, only) : undefined;
   const [rows, [count]] = await Promise.all([
     db
       .select()
       .from(mailMessage)
+      .where(where)
       .orderBy(desc(mailMessage.createdAt))
       .limit(OUTBOX_PAGE_SIZE)
       .offset((page - 1) * OUTBOX_PAGE_SIZE),
-    db.select({ total: sql<number>`count(*)::int` }).from(mailMessage),
+    db.select({ total: sql<number>`count(*)::int` }).from(mailMessage).where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
 }

@@ -1,14 +1,21 @@
 import 'server-only';
-import type { Page, Patent, PatentEvent } from '../../annuity/schemas';
+import type { Patent, PatentEvent } from '../../annuity/schemas';
 import { parsePatentSort } from '../../portfolio/columns';
 import type { PortfolioQuery } from '../../portfolio/query';
+import { matchOf, type PortfolioPage } from '../../portfolio/search-key';
 import { isRenewalEvent } from '../../renewals/rows';
 import { upstreamClient } from '../connection/upstream';
 import { ensureSnapshot } from './join';
+import { searchSnapshot } from './search';
 import { allSnapshotPatents } from './snapshot';
 
-/** One page of the portfolio, sorted and paginated by the service itself (spec: Endpoints 1). */
-export async function loadPatentPage(query: PortfolioQuery, requestId: string): Promise<Page<Patent>> {
+/**
+ * One page of the portfolio, sorted and paginated by the service itself (spec: Endpoints 1); a
+ * search is answered from the snapshot instead, ranked by how well each patent matched (the
+ * service finds a patent by its exact providerId only).
+ */
+export async function loadPatentPage(query: PortfolioQuery, requestId: string): Promise<PortfolioPage> {
+  if (query.q) return searchPatentPage(query as PortfolioQuery & { q: string }, requestId);
   const { data } = await upstreamClient(requestId).getPatents(
     {
       currentPage: query.page,
@@ -19,6 +26,33 @@ export async function loadPatentPage(query: PortfolioQuery, requestId: string): 
     { requestId },
   );
   return data;
+}
+
+async function searchPatentPage(
+  query: PortfolioQuery & { q: string },
+  requestId: string,
+): Promise<PortfolioPage> {
+  const snapshot = await ensureSnapshot(upstreamClient(requestId), requestId);
+  const { patents, total } = await searchSnapshot(query.q, {
+    page: query.page,
+    size: query.size,
+    providerId: query.providerId,
+  });
+  const totalPages = Math.ceil(total / query.size);
+  return {
+    pagination: {
+      totalItems: total,
+      currentPage: query.page,
+      itemsPerPage: query.size,
+      totalPages,
+      hasMore: query.page < totalPages,
+    },
+    data: patents,
+    search: {
+      matches: patents.map((patent) => matchOf(patent, query.q)),
+      snapshotAt: snapshot.refreshedAt?.toISOString() ?? null,
+    },
+  };
 }
 
 export interface PatentDetail {
@@ -46,10 +80,15 @@ const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
  * order the user chose. Only the five sortable fields exist, as on screen.
  */
 export async function portfolioForExport(
-  query: Pick<PortfolioQuery, 'sort' | 'providerId'>,
+  query: Pick<PortfolioQuery, 'sort' | 'providerId' | 'q'>,
   requestId: string,
 ): Promise<{ patents: Patent[]; snapshotAt: Date | null }> {
   const snapshot = await ensureSnapshot(upstreamClient(requestId), requestId);
+  // A search exports what it found, in its ranking, as on screen.
+  if (query.q) {
+    const found = await searchSnapshot(query.q, { page: 1, size: null, providerId: query.providerId });
+    return { patents: found.patents, snapshotAt: snapshot.refreshedAt };
+  }
   let patents = await allSnapshotPatents();
   if (query.providerId) patents = patents.filter((patent) => patent.providerId === query.providerId);
   const sort = parsePatentSort(query.sort);

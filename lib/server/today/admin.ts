@@ -7,24 +7,26 @@ import type { AdminSection } from '../../today/data';
 import { SIGN_IN_MAX_FAILURES, secondsUntilSignInAllowed } from '../auth/sign-in-limit';
 import { latestConnectionReport } from '../connection/connection';
 import { readQuota } from '../connection/quota';
+import { countUnknownDeliveries } from '../notifications/mail';
 
 /**
  * The administrator's Today: connection health as last checked (no probe here, so opening Today
  * spends no quota), the quota the service last reported, failed sign-ins of the last day and the
- * addresses locked out right now.
+ * addresses locked out right now, and the emails whose delivery is unknown.
  */
 const FAILED_WINDOW_HOURS = 24;
 
 export async function loadAdminSection(now = new Date()): Promise<AdminSection> {
   const db = await getDb();
   const since = new Date(now.getTime() - FAILED_WINDOW_HOURS * 3_600_000);
-  const [quota, failures] = await Promise.all([
+  const [quota, failures, deliveryUnknown] = await Promise.all([
     readQuota(),
     db
       .select({ email: signInAttempt.email, failures: count(), lastAt: max(signInAttempt.at) })
       .from(signInAttempt)
       .where(and(eq(signInAttempt.succeeded, false), gte(signInAttempt.at, since)))
       .groupBy(signInAttempt.email),
+    countUnknownDeliveries(db),
   ]);
   const failedSignIns = failures
     .map((row) => ({
@@ -58,5 +60,6 @@ export async function loadAdminSection(now = new Date()): Promise<AdminSection> 
     failedSignIns,
     lockedOut,
     windowHours: FAILED_WINDOW_HOURS,
+    deliveryUnknown,
   };
 }

@@ -7,6 +7,7 @@ import type { BucketView, Section, SectionProblem, TodayData } from '../../today
 import { todayLink } from '../../today/links';
 import { errorToProblem } from '../http/error-mapping';
 import { loadAdminSection } from './admin';
+import { loadApprovalsAttention } from './approvals';
 import { loadChanges } from './changes';
 import { type CatalogWithStatuses, loadFinanceSection, readCatalogWithStatuses } from './invoices';
 import { loadManagerSection } from './manager';
@@ -97,6 +98,11 @@ export async function loadToday(
       })
     : null;
 
+  // Issue 18: batches waiting for approval, for those who approve them or prepared them.
+  const approvals =
+    can(role, 'approvals:decide') || decides
+      ? section(requestId, () => loadApprovalsAttention(viewer))
+      : null;
   const [finance, manager, admin, changes] = await Promise.all([
     invoicesRead
       ? section(requestId, () =>
@@ -142,5 +148,6 @@ export async function loadToday(
     manager,
     admin,
     changes,
+    approvals: await approvals,
   };
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { RunBackgroundChecksButton, SendAgainButton } from '@/components/notifications/outbox-actions';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -12,9 +13,10 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { formatTimestamp } from '@/lib/format/dates';
+import { can } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
 import { backgroundStatus, listMessages } from '@/lib/server/notifications/app';
-import { mailTransportKind, OUTBOX_PAGE_SIZE } from '@/lib/server/notifications/mail';
+import { DELIVERY_LEASE_MS, mailTransportKind, OUTBOX_PAGE_SIZE } from '@/lib/server/notifications/mail';
 
 export const metadata: Metadata = { title: 'Outbox' };
 
@@ -24,13 +26,20 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
  * Every message the dashboard recorded: who, what, when and how delivery went. Without SMTP_URL
  * this is where mail goes (the outbox), so the demo shows what users would receive.
  */
+const DELIVERY_TEXT: Record<string, string> = { unknown: 'delivery unknown' };
+
 export default async function OutboxPage({ searchParams }: { searchParams: SearchParams }) {
-  await requireViewer('outbox:read');
-  const raw = (await searchParams).page;
+  const viewer = await requireViewer('outbox:read');
+  const params = await searchParams;
+  const raw = params.page;
   const page = Math.max(1, Number.parseInt(Array.isArray(raw) ? (raw[0] ?? '1') : (raw ?? '1'), 10) || 1);
-  const [{ rows, total }, background] = await Promise.all([listMessages(page), backgroundStatus()]);
+  // ?status=unknown: the administrator's Today links here for messages of unknown delivery.
+  const only = params.status === 'unknown' ? 'unknown' : undefined;
+  const [{ rows, total }, background] = await Promise.all([listMessages(page, only), backgroundStatus()]);
   const pages = Math.max(1, Math.ceil(total / OUTBOX_PAGE_SIZE));
   const smtp = mailTransportKind() === 'smtp';
+  const canManage = can(viewer.role, 'outbox:manage');
+  const pageHref = (to: number) => `/admin/outbox?${only ? 'status=unknown&' : ''}page=${to}`;
   return (
     <section aria-labelledby="outbox-heading" className="flex flex-col gap-4">
       <h2 id="outbox-heading" className="text-lg font-semibold">
@@ -56,9 +65,26 @@ export default async function OutboxPage({ searchParams }: { searchParams: Searc
         )}
         .
       </p>
+      {canManage ? <RunBackgroundChecksButton /> : null}
+      <p className="text-sm">
+        {only ? (
+          <>
+            Only messages whose delivery is unknown: a send that did not finish within{' '}
+            {DELIVERY_LEASE_MS / 60_000} minutes is never repeated by itself, because the message may already
+            have arrived.{' '}
+            <Link href="/admin/outbox" className="text-primary underline">
+              Show every message
+            </Link>
+          </>
+        ) : (
+          <Link href="/admin/outbox?status=unknown" className="text-primary underline">
+            Show only messages whose delivery is unknown
+          </Link>
+        )}
+      </p>
       <Table>
         <TableCaption>
-          {total} messages, page {page} of {pages}
+          {total} {only ? 'messages of unknown delivery' : 'messages'}, page {page} of {pages}
         </TableCaption>
         <TableHeader>
           <TableRow>
@@ -86,12 +112,27 @@ export default async function OutboxPage({ searchParams }: { searchParams: Searc
               <TableCell className="font-mono text-xs">{row.rule}</TableCell>
               <TableCell>
                 <Badge
-                  tone={row.status === 'failed' ? 'danger' : row.status === 'sent' ? 'success' : 'neutral'}
+                  tone={
+                    row.status === 'failed'
+                      ? 'danger'
+                      : row.status === 'unknown'
+                        ? 'warning'
+                        : row.status === 'sent'
+                          ? 'success'
+                          : 'neutral'
+                  }
                 >
-                  {row.transport === 'outbox' && row.status === 'sent' ? 'in outbox' : row.status}
+                  {row.transport === 'outbox' && row.status === 'sent'
+                    ? 'in outbox'
+                    : (DELIVERY_TEXT[row.status] ?? row.status)}
                 </Badge>
                 {row.lastError ? (
                   <span className="ml-2 text-xs text-destructive">{row.lastError}</span>
+                ) : null}
+                {canManage && (row.status === 'unknown' || row.status === 'failed') ? (
+                  <span className="ml-2">
+                    <SendAgainButton messageId={row.id} subject={row.subject} />
+                  </span>
                 ) : null}
               </TableCell>
             </TableRow>
@@ -101,12 +142,12 @@ export default async function OutboxPage({ searchParams }: { searchParams: Searc
       <nav aria-label="Outbox pages" className="flex gap-2">
         {page > 1 ? (
           <Button asChild variant="outline" size="sm">
-            <Link href={`/admin/outbox?page=${page - 1}`}>Newer</Link>
+            <Link href={pageHref(page - 1)}>Newer</Link>
           </Button>
         ) : null}
         {page < pages ? (
           <Button asChild variant="outline" size="sm">
-            <Link href={`/admin/outbox?page=${page + 1}`}>Older</Link>
+            <Link href={pageHref(page + 1)}>Older</Link>
           </Button>
         ) : null}
       </nav>

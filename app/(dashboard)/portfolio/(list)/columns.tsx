@@ -7,10 +7,16 @@ import { useLocale } from '@/components/shell/locale';
 import type { Patent } from '@/lib/annuity/schemas';
 import { formatDate } from '@/lib/format/dates';
 import { patentName } from '@/lib/portfolio/patent-name';
+import { matchLabel, type SearchMatch } from '@/lib/portfolio/search-key';
 import { filingRouteLabel, humanize, patentStatusLabel } from '@/lib/renewals/labels';
 
 export const patentFeatures = tableFeatures({ columnVisibilityFeature });
-const helper = createColumnHelper<typeof patentFeatures, Patent>();
+/** A patent as the table shows it; during a search, with what it matched (issue 18). */
+export type PatentRow = Patent & { match?: SearchMatch };
+const helper = createColumnHelper<typeof patentFeatures, PatentRow>();
+
+/** Shown only during a search; not a column of lib/portfolio/columns.ts (nothing to export). */
+export const MATCH_COLUMN_ID = 'match';
 
 function DateCell({ value }: { value: string | null }) {
   const locale = useLocale();
@@ -31,6 +37,14 @@ export const patentColumns = helper.columns([
         {patentName(row.original)}
       </Link>
     ),
+  }),
+  helper.display({
+    id: MATCH_COLUMN_ID,
+    header: 'Matched',
+    cell: ({ row }) =>
+      row.original.match ? (
+        <span className="text-xs text-muted-foreground">{matchLabel(row.original.match)}</span>
+      ) : null,
   }),
   helper.accessor('providerId', { header: 'Provider ID', cell: ({ getValue }) => text(getValue()) }),
   helper.accessor('title', {

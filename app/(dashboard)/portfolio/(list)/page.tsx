@@ -3,7 +3,7 @@ import type { Metadata } from 'next';
 import type { SearchParams } from 'nuqs/server';
 import { Suspense } from 'react';
 import { portfolioQuery } from '@/components/portfolio/portfolio-query';
-import { SnapshotStatus } from '@/components/portfolio/snapshot-status';
+import { SnapshotStatus, type SnapshotStatusBody } from '@/components/portfolio/snapshot-status';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { SkeletonRows } from '@/components/ui/skeleton';
@@ -12,6 +12,7 @@ import { loadPortfolioParams } from '@/lib/portfolio/url-state-address';
 import { requireViewer } from '@/lib/server/auth/session';
 import { loadForPage, pageRequestId } from '@/lib/server/http/request-context';
 import { loadPatentPage } from '@/lib/server/portfolio/patents';
+import { snapshotStatus } from '@/lib/server/portfolio/snapshot';
 import { PortfolioTable } from './portfolio-table';
 
 export const metadata: Metadata = { title: 'Portfolio' };
@@ -21,12 +22,15 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
   const params = await loadPortfolioParams(searchParams);
   const requestId = await pageRequestId();
   const query = portfolioQueryFromParams(params);
+  // One row of our database, read with the page so the header's status line is there at first
+  // paint (a status arriving after hydration grew the header: CLS 0.2 on a phone, Lighthouse).
+  const status = await snapshotStatus();
   return (
     <>
       <PageHeader
         title="Portfolio"
         description="Every patent under management."
-        actions={<SnapshotStatus />}
+        actions={<SnapshotStatus initial={statusBody(status)} />}
       />
       <Suspense fallback={<SkeletonRows count={12} />}>
         <PortfolioData query={query} requestId={requestId} />
@@ -45,4 +49,19 @@ async function PortfolioData({ query, requestId }: { query: PortfolioQuery; requ
       <PortfolioTable />
     </HydrationBoundary>
   );
+}
+
+/** The status as GET /api/portfolio/snapshot answers it (dates as ISO strings). */
+function statusBody(status: Awaited<ReturnType<typeof snapshotStatus>>): SnapshotStatusBody {
+  return {
+    refreshedAt: status.refreshedAt?.toISOString() ?? null,
+    patentCount: status.patentCount,
+    refreshing: status.refreshing && {
+      startedAt: status.refreshing.startedAt.toISOString(),
+      pagesDone: status.refreshing.pagesDone,
+      pagesTotal: status.refreshing.pagesTotal,
+    },
+    lastError: status.lastError,
+    isStale: status.isStale,
+  };
 }

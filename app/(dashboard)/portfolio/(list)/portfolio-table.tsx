@@ -3,47 +3,57 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTable } from '@tanstack/react-table';
 import { useQueryStates } from 'nuqs';
-import { useId, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { ColumnVisibilityMenu } from '@/components/data-table/column-visibility-menu';
 import { type ExportFormat, ExportLinks } from '@/components/data-table/export-links';
 import { PaginationNav } from '@/components/data-table/pagination-nav';
 import { nextSort, type SortState } from '@/components/data-table/sort-button';
 import { SortableTableHeader } from '@/components/data-table/sortable-table-header';
 import { portfolioQuery } from '@/components/portfolio/portfolio-query';
+import { PortfolioSearch } from '@/components/portfolio/portfolio-search';
 import { QueryProblem } from '@/components/shell/query-problem';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table';
-import type { Patent } from '@/lib/annuity/schemas';
 import { PATENT_COLUMN_IDS, PATENT_COLUMNS, parsePatentSort } from '@/lib/portfolio/columns';
+import type { PortfolioPage } from '@/lib/portfolio/search-key';
 import { portfolioExportQuery, portfolioParams, portfolioQueryFromParams } from '@/lib/portfolio/url-state';
-import { patentColumns, patentFeatures } from './columns';
+import { MATCH_COLUMN_ID, type PatentRow, patentColumns, patentFeatures } from './columns';
 
 const SORT_BY_COLUMN = new Map(PATENT_COLUMNS.map((column) => [column.id, column.sort]));
-const NO_PATENTS: Patent[] = [];
+const NO_PATENTS: PatentRow[] = [];
 
 /**
  * The portfolio: pages, sort and the providerId lookup are done by the service (spec: Endpoints
- * 1), so only the five fields it sorts on have sort buttons. Everything lives in the URL.
+ * 1), so only the five fields it sorts on have sort buttons. A search (issue 18) is answered from
+ * the snapshot, ranked by how well each patent matched, so it has no sort buttons and says what
+ * matched. Everything lives in the URL.
  */
 export function PortfolioTable() {
   const [params, setParams] = useQueryStates(portfolioParams, { history: 'push' });
   const query = portfolioQueryFromParams(params);
   const result = useQuery({ ...portfolioQuery(query), placeholderData: keepPreviousData });
+  const searching = Boolean(query.q);
   const columnVisibility = useMemo(
-    () => Object.fromEntries(params.hide.map((id) => [id, false])),
-    [params.hide],
+    () => ({ ...Object.fromEntries(params.hide.map((id) => [id, false])), [MATCH_COLUMN_ID]: searching }),
+    [params.hide, searching],
   );
+  const page: PortfolioPage | undefined = result.data;
+  const rows = useMemo((): PatentRow[] => {
+    if (!page) return NO_PATENTS;
+    const matches = page.search?.matches;
+    return matches ? page.data.map((patent, index) => ({ ...patent, match: matches[index] })) : page.data;
+  }, [page]);
   const table = useTable({
     features: patentFeatures,
     columns: patentColumns,
-    data: result.data?.data ?? NO_PATENTS,
+    data: rows,
     getRowId: (patent) => patent.id,
     state: { columnVisibility },
   });
+  // A new search starts on page 1 in the ranking's order (a sort has no meaning for it).
+  const search = useCallback((q: string | null) => void setParams({ q, page: 1, sort: null }), [setParams]);
   const sort = parsePatentSort(params.sort);
   const sortState = (columnId: string): SortState => {
     const field = SORT_BY_COLUMN.get(columnId);
@@ -64,11 +74,23 @@ export function PortfolioTable() {
   return (
     <div className="flex flex-col gap-4" aria-busy={result.isFetching}>
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <ProviderLookup
-          key={params.providerId ?? ''}
-          value={params.providerId}
-          onSubmit={(providerId) => void setParams({ providerId: providerId || null, page: 1 })}
-        />
+        <div className="flex flex-wrap items-end gap-3">
+          <PortfolioSearch value={query.q ?? null} onSearch={search} />
+          {query.providerId ? (
+            // The service's own exact lookup (spec: Endpoints 1), still honoured in an address.
+            <p className="flex items-center gap-2 pb-5 text-sm">
+              Provider ID is exactly “{query.providerId}”
+              <Button
+                type="button"
+                size="sm"
+                variant="ghost"
+                onClick={() => void setParams({ providerId: null, page: 1 })}
+              >
+                Show all
+              </Button>
+            </p>
+          ) : null}
+        </div>
         <div className="flex flex-wrap items-center gap-2">
           <ColumnVisibilityMenu
             columns={PATENT_COLUMNS}
@@ -87,22 +109,25 @@ export function PortfolioTable() {
         <Alert tone="info">
           <h2>No patents</h2>
           <p>
-            {query.providerId
-              ? `No patent has the provider ID “${query.providerId}”. The lookup is an exact match.`
-              : query.page > 1
-                ? 'This page is past the end of the portfolio.'
-                : 'The portfolio is empty.'}
+            {query.q && query.page === 1
+              ? `Nothing in the portfolio matches “${query.q}”. Try part of a number, or fewer words.`
+              : query.providerId
+                ? `No patent has the provider ID “${query.providerId}”. The lookup is an exact match.`
+                : query.page > 1
+                  ? 'This page is past the end of the portfolio.'
+                  : 'The portfolio is empty.'}
           </p>
         </Alert>
       ) : (
         <Table>
           <caption className="sr-only">
-            Patents, page {pagination?.currentPage} of {pagination?.totalPages}
+            {searching ? `Patents matching “${query.q}”, best match first` : 'Patents'}, page{' '}
+            {pagination?.currentPage} of {pagination?.totalPages}
           </caption>
           <SortableTableHeader
             groups={table.getHeaderGroups()}
             sortState={(columnId) =>
-              SORT_BY_COLUMN.get(columnId) !== undefined ? sortState(columnId) : null
+              !searching && SORT_BY_COLUMN.get(columnId) !== undefined ? sortState(columnId) : null
             }
             onToggle={toggleSort}
             renderHeader={(header) => <table.FlexRender header={header} />}
@@ -123,7 +148,7 @@ export function PortfolioTable() {
 
       {pagination ? (
         <PaginationNav
-          summary={`${pagination.totalItems} patents · page ${pagination.currentPage} of ${Math.max(1, pagination.totalPages)}`}
+          summary={`${pagination.totalItems} ${searching ? 'matching patents' : 'patents'} · page ${pagination.currentPage} of ${Math.max(1, pagination.totalPages)}`}
           page={pagination.currentPage}
           pageSize={pagination.itemsPerPage}
           hasNext={pagination.hasMore}
@@ -132,38 +157,5 @@ export function PortfolioTable() {
         />
       ) : null}
     </div>
-  );
-}
-
-function ProviderLookup({ value, onSubmit }: { value: string | null; onSubmit: (value: string) => void }) {
-  const id = useId();
-  const [draft, setDraft] = useState(value ?? '');
-  return (
-    <form
-      aria-label="Look up a patent by provider ID"
-      className="flex items-end gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit(draft.trim());
-      }}
-    >
-      <div className="flex flex-col gap-1">
-        <Label htmlFor={id}>Provider ID (exact)</Label>
-        <Input
-          id={id}
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          className="h-8 w-56"
-        />
-      </div>
-      <Button type="submit" size="sm" variant="secondary">
-        Look up
-      </Button>
-      {value ? (
-        <Button type="button" size="sm" variant="ghost" onClick={() => onSubmit('')}>
-          Show all
-        </Button>
-      ) : null}
-    </form>
   );
 }

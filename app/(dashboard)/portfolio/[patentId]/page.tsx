@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
+import { PatentDecisionHistory } from '@/components/approvals/patent-decision-history';
 import { AnnuityYear } from '@/components/renewals/annuity-year';
 import { EnumBadge } from '@/components/renewals/enum-badge';
 import { EventDocuments } from '@/components/renewals/event-documents';
@@ -16,6 +17,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { Patent } from '@/lib/annuity/schemas';
 import { formatDate, formatTimestamp } from '@/lib/format/dates';
+import { can } from '@/lib/policy/roles';
 import { patentName } from '@/lib/portfolio/patent-name';
 import {
   decisionLabel,
@@ -26,6 +28,7 @@ import {
   processingStatusLabel,
 } from '@/lib/renewals/labels';
 import { requireViewer } from '@/lib/server/auth/session';
+import { decisionsForPatent } from '@/lib/server/decisions/batch-records';
 import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
 import { loadPatentDetail } from '@/lib/server/portfolio/patents';
 
@@ -84,6 +87,8 @@ export default async function PatentPage({ params }: { params: Promise<{ patentI
   }
   const { patent, events, otherEventKinds } = loaded.data;
   const name = patentName(patent);
+  // Issue 18: our own record of decisions and their reasons, for the roles that see batches.
+  const decisionHistory = can(viewer.role, 'tracking:read') ? await decisionsForPatent(patent.id) : null;
 
   return (
     <>
@@ -246,6 +251,7 @@ export default async function PatentPage({ params }: { params: Promise<{ patentI
           </Table>
         )}
       </section>
+      {decisionHistory ? <PatentDecisionHistory rows={decisionHistory} locale={locale} /> : null}
     </>
   );
 }

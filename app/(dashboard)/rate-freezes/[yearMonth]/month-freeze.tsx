@@ -3,10 +3,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { CurrencyTotals } from '@/components/money/currency-totals';
+import { FreezeEstimates } from '@/components/rate-freezes/freeze-estimates';
 import { FreezeEventsTable } from '@/components/rate-freezes/freeze-events-table';
 import { FreezeMonthDialog } from '@/components/rate-freezes/freeze-month-dialog';
+import { HorizonNote } from '@/components/rate-freezes/horizon-note';
 import { MonthStateBadge } from '@/components/rate-freezes/month-state-badge';
-import { freezeMonthQuery, RATE_FREEZES_KEY } from '@/components/rate-freezes/rate-freezes-query';
+import {
+  freezeEstimatesQuery,
+  freezeMonthQuery,
+  RATE_FREEZES_KEY,
+} from '@/components/rate-freezes/rate-freezes-query';
 import { TotalsComparisonTable } from '@/components/rate-freezes/totals-comparison';
 import { useLocale } from '@/components/shell/locale';
 import { ProblemPanel } from '@/components/shell/problem-panel';
@@ -30,6 +36,8 @@ export function MonthFreeze({ month, canFreeze }: { month: string; canFreeze: bo
   const locale = useLocale();
   const queryClient = useQueryClient();
   const query = useQuery(freezeMonthQuery(month));
+  // The same cache entry FreezeEstimates reads (the server page fills it): no second request.
+  const estimates = useQuery({ ...freezeEstimatesQuery(month), enabled: query.data?.state !== 'past' });
   const freeze = useMutation({
     // The variables are the totals the manager confirmed, kept to show before and after.
     mutationFn: (_preview: readonly CurrencyTotal[]) =>
@@ -69,12 +77,16 @@ export function MonthFreeze({ month, canFreeze }: { month: string; canFreeze: bo
         </CardHeader>
         <CardContent className="flex flex-col gap-3 text-sm">
           <p>{explainMonthState(data, locale)}</p>
+          {data.state === 'freezable' || data.state === 'beyond-horizon' ? (
+            <HorizonNote horizon={data.horizon} />
+          ) : null}
           {offerFreeze ? (
             <div>
               <FreezeMonthDialog
                 month={month}
                 eventCount={counts.events}
                 totals={data.totals}
+                locked={estimates.data?.locked.wouldLock ?? null}
                 warning={data.state === 'beyond-horizon' ? explainMonthState(data, locale) : null}
                 pending={freeze.isPending}
                 onConfirm={() => freeze.mutate(data.totals)}
@@ -124,6 +136,8 @@ export function MonthFreeze({ month, canFreeze }: { month: string; canFreeze: bo
         ) : null}
       </div>
 
+      {data.state === 'past' ? null : <FreezeEstimates month={month} frozen={data.state === 'frozen'} />}
+
       <section
         aria-labelledby="freeze-events-heading"
         aria-busy={query.isFetching}
@@ -138,7 +152,9 @@ export function MonthFreeze({ month, canFreeze }: { month: string; canFreeze: bo
         </p>
         <div className="flex flex-col gap-1">
           <h3 className="text-sm font-medium">
-            {data.state === 'frozen' ? 'Frozen fees per currency' : 'Potential frozen fees per currency'}
+            {data.state === 'frozen'
+              ? 'Frozen fees per office currency'
+              : 'Potential frozen fees per office currency'}
           </h3>
           <CurrencyTotals totals={data.totals} label={`Fees due in ${name} per currency`} withCounts />
         </div>

@@ -2,14 +2,15 @@ import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { freezeMonthQuery } from '@/components/rate-freezes/rate-freezes-query';
+import { freezeEstimatesQuery, freezeMonthQuery } from '@/components/rate-freezes/rate-freezes-query';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
-import { formatYearMonth } from '@/lib/format/dates';
+import { currentYearMonth, formatYearMonth } from '@/lib/format/dates';
 import { can } from '@/lib/policy/roles';
 import { yearMonthSchema } from '@/lib/rate-freezes/months';
 import { requireViewer } from '@/lib/server/auth/session';
 import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
+import { loadFreezeEstimates } from '@/lib/server/rate-freezes/estimates';
 import { loadFreezeMonth } from '@/lib/server/rate-freezes/freezes';
 import { MonthFreeze } from './month-freeze';
 
@@ -36,7 +37,13 @@ export default async function RateFreezeMonthPage({ params }: { params: Promise<
     </>
   );
 
-  const loaded = await loadForPage(requestId, () => loadFreezeMonth(month, requestId));
+  // The estimates in the invoice currency (issue 19) are read beside the freeze's own read; if
+  // they fail, the page still shows the month and the browser asks for them again.
+  const [loaded, estimates] = await Promise.all([
+    loadForPage(requestId, () => loadFreezeMonth(month, requestId)),
+    // A past month cannot be frozen: its estimates are not read (the page does not show them).
+    month >= currentYearMonth() ? loadForPage(requestId, () => loadFreezeEstimates(month, requestId)) : null,
+  ]);
   if (!loaded.ok) {
     return (
       <>
@@ -47,6 +54,7 @@ export default async function RateFreezeMonthPage({ params }: { params: Promise<
   }
   const queryClient = new QueryClient();
   queryClient.setQueryData(freezeMonthQuery(month).queryKey, loaded.data);
+  if (estimates?.ok) queryClient.setQueryData(freezeEstimatesQuery(month).queryKey, estimates.data);
   return (
     <>
       {header}

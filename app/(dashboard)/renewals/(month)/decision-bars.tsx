@@ -1,43 +1,44 @@
 'use client';
 
+import { Undo2 } from 'lucide-react';
 import Link from 'next/link';
-import { useState } from 'react';
+import { useMemo } from 'react';
 import type { DecisionDraft } from '@/components/decisions/use-decision-draft';
+import { useLocale } from '@/components/shell/locale';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
 import { DECISIONS, type Decision } from '@/lib/annuity/enums';
+import { formatTotals } from '@/lib/annuity/money';
+import type { ClearedDraft } from '@/lib/decisions/cleared-draft';
+import { proceedEstimate } from '@/lib/decisions/summary';
 import { problemMessage } from '@/lib/http/api-client';
 import { decisionLabel } from '@/lib/renewals/labels';
 import type { RenewalRow } from '@/lib/renewals/rows';
 
-/** One decision for every selected renewal; those that cannot take it are named on their rows. */
+/**
+ * One decision for every selected renewal; those that cannot take it are named on their rows. Its
+ * status line also says what a shortcut did (./decision-workspace.tsx).
+ */
 export function BulkDecisionBar({
-  draft,
+  ready,
   selectedRows,
-  onDone,
+  message,
+  onApply,
 }: {
-  draft: DecisionDraft;
+  ready: boolean;
   selectedRows: RenewalRow[];
-  onDone: () => void;
+  message: string | null;
+  onApply: (decision: Decision | null) => void;
 }) {
-  const [message, setMessage] = useState<string | null>(null);
-  if (selectedRows.length === 0 && !message) return null;
-  const apply = (decision: Decision | null) => {
-    const refused = draft.decide(selectedRows, decision);
-    const applied = selectedRows.length - refused;
-    setMessage(
-      decision === null
-        ? `Removed the decision from ${selectedRows.length} renewal(s).`
-        : `${decisionLabel(decision)?.label}: set on ${applied} renewal(s)${
-            refused > 0 ? `; ${refused} could not take it (see the rows marked)` : ''
-          }.`,
-    );
-    onDone();
-  };
   return (
     <section
       aria-label="Decision for the selected renewals"
-      className="flex flex-wrap items-center gap-2 rounded-lg border bg-muted/40 px-4 py-2 text-sm"
+      className={cn(
+        'flex flex-wrap items-center gap-2 rounded-lg border bg-muted/40 px-4 py-2 text-sm',
+        // Kept in the page while empty, so its status line is announced when a key changes it.
+        selectedRows.length === 0 && !message && 'sr-only',
+      )}
     >
       {selectedRows.length > 0 ? (
         <>
@@ -48,19 +49,13 @@ export function BulkDecisionBar({
               size="sm"
               variant={decision === 'DROP' ? 'destructive' : 'outline'}
               className="h-8"
-              disabled={!draft.ready}
-              onClick={() => apply(decision)}
+              disabled={!ready}
+              onClick={() => onApply(decision)}
             >
               {decisionLabel(decision)?.label}
             </Button>
           ))}
-          <Button
-            size="sm"
-            variant="ghost"
-            className="h-8"
-            disabled={!draft.ready}
-            onClick={() => apply(null)}
-          >
+          <Button size="sm" variant="ghost" className="h-8" disabled={!ready} onClick={() => onApply(null)}>
             Remove decision
           </Button>
         </>
@@ -72,6 +67,9 @@ export function BulkDecisionBar({
   );
 }
 
+/** Where "b" and the skip link take the keyboard: the draft bar, focusable by script. */
+export const DRAFT_BAR_ID = 'your-decisions';
+
 const SAVE_STATE_TEXT: Record<DecisionDraft['saveState'], string> = {
   saved: 'Saved.',
   saving: 'Saving…',
@@ -79,8 +77,41 @@ const SAVE_STATE_TEXT: Record<DecisionDraft['saveState'], string> = {
   conflict: 'Changed in another tab or sent: the current decisions are shown.',
 };
 
-/** The draft at a glance: how many decisions, whether they are saved, and the way to review. */
-export function DraftBar({ draft, inWindow }: { draft: DecisionDraft; inWindow: number }) {
+/** The estimated cost of the PROCEED decisions, per currency, as the user chooses (issue 18). */
+function ProceedEstimate({ entries }: { entries: DecisionDraft['entries'] }) {
+  const locale = useLocale();
+  const { totals, unestimated } = useMemo(() => proceedEstimate(entries), [entries]);
+  if (totals.length === 0 && unestimated === 0) return null;
+  return (
+    <span className="text-sm" data-testid="draft-proceed-estimate">
+      <span className="text-muted-foreground">Proceed, estimated: </span>
+      <span className="font-medium tabular-nums">{formatTotals(totals, locale)}</span>
+      {unestimated > 0 ? (
+        <span className="text-muted-foreground"> ({unestimated} without an estimate yet)</span>
+      ) : null}
+    </span>
+  );
+}
+
+/**
+ * The draft at a glance: how many decisions, what the PROCEEDs are estimated to cost, whether they
+ * are saved, and the way to review; after a clear, the undo.
+ */
+export function DraftBar({
+  draft,
+  inWindow,
+  cleared,
+  onClear,
+  onUndo,
+  onDismiss,
+}: {
+  draft: DecisionDraft;
+  inWindow: number;
+  cleared: ClearedDraft | null;
+  onClear: () => void;
+  onUndo: () => void;
+  onDismiss: () => void;
+}) {
   const count = draft.entries.length;
   if (draft.loadError) {
     return (
@@ -93,34 +124,57 @@ export function DraftBar({ draft, inWindow }: { draft: DecisionDraft; inWindow: 
       </Alert>
     );
   }
-  if (count === 0 && draft.saveState === 'saved') return null;
+  const undoable = count === 0 && cleared !== null && cleared.entries.length > 0;
+  if (count === 0 && draft.saveState === 'saved' && !undoable) return null;
   // Reviewing while a save is on its way would show the previous version of the draft.
   const settled = draft.saveState === 'saved' || draft.saveState === 'conflict';
   return (
     <section
+      id={DRAFT_BAR_ID}
+      tabIndex={-1}
       aria-label="Your decisions"
-      className="sticky bottom-0 z-10 flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-background px-4 py-3 shadow-md"
+      aria-keyshortcuts="b"
+      className="sticky bottom-0 z-10 flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-background px-4 py-3 shadow-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
-      <p className="text-sm">
-        <span className="font-semibold tabular-nums">{count}</span> decision{count === 1 ? '' : 's'} in your
-        draft
-        {count !== inWindow ? ` (${inWindow} in this view)` : ''}
-        <span className="ml-2 text-xs text-muted-foreground" role="status">
-          {SAVE_STATE_TEXT[draft.saveState]}
-        </span>
-        {draft.saveState === 'failed' ? (
-          <Button variant="link" size="sm" className="h-auto px-1" onClick={draft.retrySave}>
-            Retry saving
-          </Button>
-        ) : null}
-      </p>
+      <div className="flex flex-col gap-0.5">
+        <p className="text-sm">
+          <span className="font-semibold tabular-nums">{count}</span> decision{count === 1 ? '' : 's'} in your
+          draft
+          {count !== inWindow ? ` (${inWindow} in this view)` : ''}
+          <span className="ml-2 text-xs text-muted-foreground" role="status">
+            {undoable
+              ? `Cleared ${cleared.entries.length} decision${cleared.entries.length === 1 ? '' : 's'}.`
+              : SAVE_STATE_TEXT[draft.saveState]}
+          </span>
+          {draft.saveState === 'failed' ? (
+            <Button variant="link" size="sm" className="h-auto px-1" onClick={draft.retrySave}>
+              Retry saving
+            </Button>
+          ) : null}
+        </p>
+        <ProceedEstimate entries={draft.entries} />
+      </div>
       <div className="flex items-center gap-2">
-        <Button variant="ghost" size="sm" onClick={draft.clear} disabled={count === 0}>
-          Clear draft
-        </Button>
+        {undoable ? (
+          <>
+            <Button variant="outline" size="sm" onClick={onUndo} disabled={!draft.ready}>
+              <Undo2 aria-hidden="true" />
+              Undo clear ({cleared.entries.length})
+            </Button>
+            <Button variant="ghost" size="sm" onClick={onDismiss}>
+              Dismiss
+            </Button>
+          </>
+        ) : (
+          <Button variant="ghost" size="sm" onClick={onClear} disabled={count === 0 || !draft.ready}>
+            Clear draft
+          </Button>
+        )}
         {count > 0 && settled ? (
           <Button asChild size="sm">
-            <Link href="/renewals/review">Review and send {count}</Link>
+            <Link href="/renewals/review" aria-keyshortcuts="r">
+              Review and send {count}
+            </Link>
           </Button>
         ) : count > 0 ? (
           <Button size="sm" disabled>

@@ -1,15 +1,23 @@
 'use client';
 
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { DecisionProvider } from '@/components/decisions/decision-context';
 import { useDeferredDecisionDraft } from '@/components/decisions/deferred-draft';
+import { LazyConfirmDialog } from '@/components/decisions/lazy-confirm-dialog';
+import { useClearedDraft } from '@/components/decisions/use-cleared-draft';
+import { useShortcuts } from '@/components/keyboard/use-shortcuts';
+import type { Decision } from '@/lib/annuity/enums';
+import { DECISION_KEYS, moveCursor, planDecision } from '@/lib/decisions/keyboard-decisions';
+import { patentName } from '@/lib/portfolio/patent-name';
+import { decisionLabel } from '@/lib/renewals/labels';
 import type { RenewalRow } from '@/lib/renewals/rows';
-import { BulkDecisionBar, DraftBar } from './decision-bars';
+import { BulkDecisionBar, DRAFT_BAR_ID, DraftBar } from './decision-bars';
 
 /**
  * Deciding in the month view: the draft (saved per user on the server), the row selection for
- * one decision over many rows, and the bars around the table. Without the permission the table
- * is shown as it is; the server refuses decisions from other roles anyway.
+ * one decision over many rows, the keyboard (issue 18) and the bars around the table. Without the
+ * permission the table is shown as it is; the server refuses decisions from other roles anyway.
  */
 export function DecisionWorkspace({
   enabled,
@@ -24,9 +32,33 @@ export function DecisionWorkspace({
   return <Workspace shownRows={shownRows}>{children}</Workspace>;
 }
 
+type Confirming =
+  | { kind: 'drop'; rows: RenewalRow[]; fromSelection: boolean; refused: number }
+  | { kind: 'clear'; count: number };
+
+/** The row that holds keyboard focus now (a checkbox or a link in it), if any. */
+function focusedRowId(): string | null {
+  const active = document.activeElement;
+  return active instanceof HTMLElement
+    ? (active.closest<HTMLElement>('tr[data-event-id]')?.dataset.eventId ?? null)
+    : null;
+}
+
+/** Keys written as computed names: as plain property names they read as component names. */
+const SELECT_ALL_KEY = 'A';
+const UNSELECT_KEY = 'Escape';
+
+const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+
 function Workspace({ shownRows, children }: { shownRows: RenewalRow[]; children: ReactNode }) {
+  const router = useRouter();
   const { draft, engine } = useDeferredDecisionDraft();
+  const clearing = useClearedDraft(draft);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [cursorId, setCursorId] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const [reviewWanted, setReviewWanted] = useState(false);
   const shownIds = useMemo(() => shownRows.map((row) => row.eventId), [shownRows]);
   const toggleSelected = useCallback((eventId: string, on: boolean) => {
     setSelected((current) => {
@@ -49,16 +81,176 @@ function Workspace({ shownRows, children }: { shownRows: RenewalRow[]; children:
     [shownRows, draft.byEvent],
   );
   const value = useMemo(
-    () => ({ draft, selected, toggleSelected, shownIds, selectShown }),
-    [draft, selected, toggleSelected, shownIds, selectShown],
+    () => ({ draft, selected, toggleSelected, shownIds, selectShown, cursorId }),
+    [draft, selected, toggleSelected, shownIds, selectShown, cursorId],
   );
+
+  /** One decision for rows, as the bulk bar's buttons and the keys set it; says what happened. */
+  const apply = useCallback(
+    (rows: readonly RenewalRow[], decision: Decision | null) => {
+      // Rows whose renewal the service does not offer the decision for keep what they had.
+      const plan = planDecision(rows, decision);
+      const refused = draft.decide(plan.accepted, decision) + plan.refused.length;
+      const applied = rows.length - refused;
+      setMessage(
+        decision === null
+          ? `Removed the decision from ${plural(rows.length, 'renewal')}.`
+          : `${decisionLabel(decision)?.label}: set on ${plural(applied, 'renewal')}${
+              refused > 0 ? `; ${refused} could not take it and kept their decision` : ''
+            }.`,
+      );
+    },
+    [draft],
+  );
+
+  /** The selected rows, else the keyboard's row (or the row holding focus); read at key time. */
+  const targetsNow = (): { rows: RenewalRow[]; fromSelection: boolean } => {
+    if (selectedRows.length > 0) return { rows: selectedRows, fromSelection: true };
+    const id = focusedRowId() ?? cursorId;
+    const row = shownRows.find((candidate) => candidate.eventId === id);
+    return { rows: row ? [row] : [], fromSelection: false };
+  };
+
+  const decide = (rows: RenewalRow[], fromSelection: boolean, decision: Decision | null) => {
+    if (!draft.ready) return setMessage('Your decisions are still loading.');
+    if (rows.length === 0) return setMessage('Move to a renewal first (j), or select some (x).');
+    if (decision !== 'DROP') {
+      apply(rows, decision);
+      if (fromSelection) setSelected(new Set());
+      return;
+    }
+    // DROP lets a patent lapse: never from one key press or click (spec: DROP cannot be undone).
+    // A named confirmation here, and each patent again on the review page before anything is sent.
+    const plan = planDecision(rows, 'DROP');
+    if (plan.accepted.length === 0) {
+      return setMessage(
+        rows.length === 1
+          ? `The service does not offer Drop for ${patentName(rows[0] as RenewalRow)} now.`
+          : 'The service offers Drop for none of the selected renewals.',
+      );
+    }
+    setConfirming({
+      kind: 'drop',
+      rows: plan.accepted,
+      fromSelection,
+      refused: plan.refused.length,
+    });
+  };
+
+  const openReview = () => {
+    if (draft.entries.length === 0) return setMessage('No decisions to review yet.');
+    setReviewWanted(true);
+  };
+  // The review reads the saved draft: go once the last change has been saved.
+  useEffect(() => {
+    if (!reviewWanted) return;
+    if (draft.saveState === 'saved' || draft.saveState === 'conflict') {
+      setReviewWanted(false);
+      router.push('/renewals/review');
+    } else if (draft.saveState === 'failed') {
+      setReviewWanted(false);
+      setMessage('Your decisions are not saved yet, so they cannot be reviewed: retry saving first.');
+    }
+  }, [reviewWanted, draft.saveState, router]);
+
+  const move = (delta: number) => {
+    setCursorId((current) => moveCursor(shownIds, focusedRowId() ?? current, delta));
+    return true;
+  };
+
+  useShortcuts({
+    j: () => move(1),
+    k: () => move(-1),
+    x: () => {
+      const id = focusedRowId() ?? cursorId;
+      if (!id) setMessage('Move to a renewal first (j).');
+      else toggleSelected(id, !selected.has(id));
+      return true;
+    },
+    [SELECT_ALL_KEY]: () => {
+      selectShown(true);
+      setMessage(`${plural(shownIds.length, 'renewal')} selected.`);
+      return true;
+    },
+    [UNSELECT_KEY]: () => {
+      if (selected.size === 0) return false;
+      selectShown(false);
+      setMessage('Selection cleared.');
+      return true;
+    },
+    ...Object.fromEntries(
+      Object.entries(DECISION_KEYS).map(([key, decision]) => [
+        key,
+        () => {
+          const { rows, fromSelection } = targetsNow();
+          decide(rows, fromSelection, decision);
+          return true;
+        },
+      ]),
+    ),
+    b: () => {
+      const bar = document.getElementById(DRAFT_BAR_ID);
+      if (bar) bar.focus();
+      else setMessage('No decisions yet.');
+      return true;
+    },
+    r: () => {
+      openReview();
+      return true;
+    },
+  });
+
+  const confirmDialog = confirming ? (
+    <LazyConfirmDialog
+      confirmation={
+        confirming.kind === 'drop'
+          ? { kind: 'drop', names: confirming.rows.map(patentName), refused: confirming.refused }
+          : confirming
+      }
+      onClose={() => setConfirming(null)}
+      onConfirm={() => {
+        if (confirming.kind === 'clear') {
+          void clearing.clear();
+          return;
+        }
+        apply(confirming.rows, 'DROP');
+        if (confirming.fromSelection) setSelected(new Set());
+      }}
+    />
+  ) : null;
+
   return (
     <DecisionProvider value={value}>
       <div className="flex flex-col gap-3">
         {engine}
-        <BulkDecisionBar draft={draft} selectedRows={selectedRows} onDone={() => setSelected(new Set())} />
+        {draft.entries.length > 0 || clearing.cleared ? (
+          <a
+            href={`#${DRAFT_BAR_ID}`}
+            className="sr-only self-start rounded-md bg-background px-3 py-1 text-sm underline focus:not-sr-only focus:ring-2 focus:ring-ring"
+            onClick={(event) => {
+              event.preventDefault();
+              document.getElementById(DRAFT_BAR_ID)?.focus();
+            }}
+          >
+            Skip to your decisions (b)
+          </a>
+        ) : null}
+        <BulkDecisionBar
+          ready={draft.ready}
+          selectedRows={selectedRows}
+          message={message}
+          onApply={(decision) => decide(selectedRows, true, decision)}
+        />
         {children}
-        <DraftBar draft={draft} inWindow={inWindow} />
+        <DraftBar
+          draft={draft}
+          inWindow={inWindow}
+          cleared={clearing.cleared}
+          onClear={() => setConfirming({ kind: 'clear', count: draft.entries.length })}
+          onUndo={() => void clearing.undo()}
+          onDismiss={() => void clearing.dismiss()}
+        />
+        {confirmDialog}
       </div>
     </DecisionProvider>
   );

@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { ColumnVisibilityMenu } from '@/components/data-table/column-visibility-menu';
 import { type ExportFormat, ExportLinks } from '@/components/data-table/export-links';
 import { FacetedFilter, type FacetOption } from '@/components/data-table/faceted-filter';
+import { PageShortcuts } from '@/components/keyboard/page-shortcuts';
 import { renewalsQuery } from '@/components/renewals/renewals-query';
 import { useLocale } from '@/components/shell/locale';
 import { QueryProblem } from '@/components/shell/query-problem';
@@ -149,6 +150,7 @@ export function MonthView({
             </Button>
           ) : null}
           <ExportLinks href={exportHref} />
+          <PageShortcuts help={canDecide ? 'deciding' : 'page'} />
         </div>
       </div>
 

@@ -1,9 +1,11 @@
 'use client';
 
 import { useTable } from '@tanstack/react-table';
-import { useMemo, useRef } from 'react';
+import { type RefObject, useEffect, useMemo, useRef } from 'react';
 import { ariaSort, nextSort, SortButton, type SortState } from '@/components/data-table/sort-button';
 import { useWindowRows } from '@/components/data-table/use-window-rows';
+import { useOptionalDecisions } from '@/components/decisions/decision-context';
+import { decisionLook } from '@/components/decisions/decision-look';
 import { useLocale } from '@/components/shell/locale';
 import { cn } from '@/components/ui/cn';
 import { formatTotals } from '@/lib/annuity/money';
@@ -18,6 +20,9 @@ const ROW_HEIGHT = 52;
 const INITIAL_VIEWPORT_HEIGHT = 1000;
 /** Rows rendered beyond each edge of the viewport: enough for a fast scroll, few to re-render. */
 const OVERSCAN = 5;
+/** Room kept above and below the keyboard's row when it scrolls into view (the sticky draft bar). */
+const CURSOR_MARGIN_TOP = 64;
+const CURSOR_MARGIN_BOTTOM = 120;
 
 const SORT_BY_COLUMN = new Map(RENEWAL_COLUMNS.map((column) => [column.id, column.sort]));
 
@@ -82,6 +87,9 @@ export function RenewalsTable({
     getRowId: (row) => row.eventId,
     state: { columnVisibility },
   });
+  const decisions = useOptionalDecisions();
+  const cursorId = decisions?.cursorId ?? null;
+  useCursorRow(cursorId, items, bodyRef);
   const modelRows = table.getRowModel().rows;
   const byId = useMemo(() => new Map(modelRows.map((row) => [row.id, row])), [modelRows]);
   const visibleColumns = table.getVisibleLeafColumns();
@@ -159,12 +167,21 @@ export function RenewalsTable({
             }
             const row = byId.get(item.row.eventId);
             if (!row) return null;
+            const decided = decisions?.draft.byEvent.get(item.row.eventId)?.decision ?? null;
             return (
               <tr
                 key={item.row.eventId}
                 aria-rowindex={item.index + 2}
                 data-event-id={item.row.eventId}
-                className={cn('border-b transition-colors hover:bg-muted/40')}
+                data-decision={decided ?? undefined}
+                // Focusable by script only: the keyboard's row (j / k), not one more Tab stop per row.
+                tabIndex={-1}
+                aria-current={cursorId === item.row.eventId ? 'true' : undefined}
+                className={cn(
+                  'border-b transition-colors outline-none hover:bg-muted/40 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
+                  decisionLook(decided)?.row,
+                  cursorId === item.row.eventId && 'bg-accent/60',
+                )}
                 style={{ height: ROW_HEIGHT }}
               >
                 {row.getVisibleCells().map((cell) => (
@@ -189,4 +206,45 @@ export function RenewalsTable({
       </table>
     </div>
   );
+}
+
+/**
+ * Brings the keyboard's row into view and focuses it. Its position is arithmetic (fixed row
+ * heights), so a row outside the rendered window is scrolled to first; it is focused once the
+ * window has rendered it. Layout is read here, after a move, never while rendering.
+ */
+function useCursorRow(
+  cursorId: string | null,
+  items: readonly Item[],
+  bodyRef: RefObject<HTMLTableSectionElement | null>,
+) {
+  const pendingFocus = useRef<string | null>(null);
+  // Read through a ref: a sort or a filter must not pull the page (and focus) back to the row.
+  const itemsRef = useRef(items);
+  useEffect(() => {
+    itemsRef.current = items;
+  });
+  useEffect(() => {
+    const body = bodyRef.current;
+    if (!cursorId || !body) return;
+    const index = itemsRef.current.findIndex((item) => item.kind === 'row' && item.row.eventId === cursorId);
+    if (index < 0) return;
+    const top = body.getBoundingClientRect().top + window.scrollY + index * ROW_HEIGHT;
+    const viewTop = window.scrollY + CURSOR_MARGIN_TOP;
+    const viewBottom = window.scrollY + window.innerHeight - CURSOR_MARGIN_BOTTOM;
+    if (top < viewTop) window.scrollTo({ top: top - CURSOR_MARGIN_TOP });
+    else if (top + ROW_HEIGHT > viewBottom)
+      window.scrollTo({ top: top + ROW_HEIGHT - window.innerHeight + CURSOR_MARGIN_BOTTOM });
+    pendingFocus.current = cursorId;
+  }, [cursorId, bodyRef]);
+  // After every render: the row may have just entered the rendered window.
+  useEffect(() => {
+    const id = pendingFocus.current;
+    const body = bodyRef.current;
+    if (!id || !body) return;
+    const row = body.querySelector<HTMLElement>(`tr[data-event-id="${CSS.escape(id)}"]`);
+    if (!row) return;
+    pendingFocus.current = null;
+    row.focus({ preventScroll: true });
+  });
 }

@@ -1,8 +1,13 @@
 import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { draftQuery } from '@/components/decisions/draft-query';
 import { PageHeader } from '@/components/shell/page-header';
+import { Alert } from '@/components/ui/alert';
+import { BATCH_STATE } from '@/lib/decisions/batch-states';
 import { requireViewer } from '@/lib/server/auth/session';
+import { readApprovalPolicy } from '@/lib/server/decisions/approval-policy';
+import { batchIdByKey, batchView } from '@/lib/server/decisions/batch-records';
 import { readDraft } from '@/lib/server/decisions/drafts';
 import { ReviewForm } from './review-form';
 
@@ -11,15 +16,37 @@ export const metadata: Metadata = { title: 'Review decisions' };
 export default async function ReviewPage() {
   const viewer = await requireViewer('decisions:write');
   const queryClient = new QueryClient();
-  queryClient.setQueryData(draftQuery.queryKey, await readDraft(viewer.userId));
+  const [draft, policy] = await Promise.all([readDraft(viewer.userId), readApprovalPolicy()]);
+  queryClient.setQueryData(draftQuery.queryKey, draft);
+  // Issue 18: this very draft (its key) may already wait for a manager's approval.
+  const submittedId = draft.entries.length > 0 ? await batchIdByKey(draft.batchKey) : null;
+  const submitted = submittedId ? await batchView(submittedId) : null;
   return (
     <>
       <PageHeader
         title="Review and send decisions"
         description="The decisions are sent to the renewal service as one batch: all are executed, or none."
       />
+      {submitted?.state === BATCH_STATE.awaitingApproval ? (
+        <Alert tone="warning" className="mb-4">
+          <h2>These decisions already wait for a manager’s approval</h2>
+          <p>
+            Nothing is sent until a manager approves them.{' '}
+            <Link href={`/renewals/batches/${submitted.id}`} className="text-primary underline">
+              Open the waiting batch
+            </Link>
+            . Changing the decisions in the month view makes a new draft; the waiting batch stays as it was.
+          </p>
+        </Alert>
+      ) : null}
       <HydrationBoundary state={dehydrate(queryClient)}>
-        <ReviewForm />
+        <ReviewForm
+          policy={{
+            dropRequiresApproval: policy.dropRequiresApproval,
+            proceedAbove: policy.proceedAbove,
+            batchAbove: policy.batchAbove,
+          }}
+        />
       </HydrationBoundary>
     </>
   );

@@ -16,6 +16,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatMoney, formatTotals } from '@/lib/annuity/money';
+import {
+  type ApprovalPolicy,
+  approvalReasons,
+  describeApprovalReason,
+} from '@/lib/decisions/approval-policy';
 import type { DraftEntry } from '@/lib/decisions/draft';
 import type { EventProblem } from '@/lib/decisions/event-problems';
 import { estimatedCost, summarizeDraft } from '@/lib/decisions/summary';
@@ -35,22 +40,31 @@ function WaitingNote({ entry, locale }: { entry: DraftEntry; locale: string }) {
   ) : null;
 }
 
+/** Issue 18: each decision's reason, by event id (required for DROP, optional otherwise). */
+type Rationales = ReadonlyMap<string, string>;
+
 /**
  * The review step: what will be sent, what it is estimated to cost per currency, and each patent
- * a DROP loses — confirmed one by one, never with one "OK" for all (spec: DROP has no undo).
+ * a DROP loses — confirmed one by one, never with one "OK" for all (spec: DROP has no undo). A
+ * reason per decision (required for DROP) goes with the batch; a batch the approval policy holds
+ * is submitted for a manager's approval instead of sent (issue 18; the server enforces both).
  */
-export function ReviewForm() {
+export function ReviewForm({ policy }: { policy: ApprovalPolicy }) {
   const locale = useLocale();
   const router = useRouter();
   const queryClient = useQueryClient();
   const draft = useQuery(draftQuery);
   const [confirmed, setConfirmed] = useState<ReadonlySet<string>>(new Set());
+  const [rationales, setRationales] = useState<Rationales>(new Map());
+  const setRationale = (eventId: string, text: string) =>
+    setRationales((current) => new Map(current).set(eventId, text));
   const [refusal, setRefusal] = useState<Extract<SendResult, { kind: 'refused' }> | null>(null);
   const entries = useMemo(
     () => [...(draft.data?.entries ?? [])].sort((a, b) => a.dueDate.localeCompare(b.dueDate)),
     [draft.data],
   );
   const summary = useMemo(() => summarizeDraft(entries), [entries]);
+  const needsApproval = useMemo(() => approvalReasons(policy, entries), [policy, entries]);
   const problems = useMemo(
     () => new Map((refusal?.events ?? []).map((problem) => [problem.eventId, problem])),
     [refusal],
@@ -63,7 +77,16 @@ export function ReviewForm() {
         batchKey: draft.data.batchKey,
         dropConfirmations: summary.drops
           .filter((entry) => confirmed.has(entry.eventId))
-          .map((entry) => ({ eventId: entry.eventId, patentName: patentName(entry) })),
+          .map((entry) => ({
+            eventId: entry.eventId,
+            patentName: patentName(entry),
+            rationale: rationales.get(entry.eventId)?.trim() ?? '',
+          })),
+        notes: entries.flatMap((entry) => {
+          const note = rationales.get(entry.eventId)?.trim();
+          return entry.decision !== 'DROP' && note ? [{ eventId: entry.eventId, note }] : [];
+        }),
+        requestApproval: needsApproval.length > 0,
       });
     },
     onSuccess: async (result) => {
@@ -95,7 +118,12 @@ export function ReviewForm() {
   }
 
   const allDropsConfirmed = summary.drops.every((entry) => confirmed.has(entry.eventId));
-  const canSend = allDropsConfirmed && !send.isPending;
+  const allDropsExplained = summary.drops.every((entry) => rationales.get(entry.eventId)?.trim());
+  const canSend = allDropsConfirmed && allDropsExplained && !send.isPending;
+  const nameOf = (eventId: string) => {
+    const entry = entries.find((candidate) => candidate.eventId === eventId);
+    return entry ? patentName(entry) : eventId;
+  };
 
   return (
     <form
@@ -149,7 +177,28 @@ export function ReviewForm() {
       </Card>
 
       {summary.drops.length > 0 ? (
-        <DropConfirmations drops={summary.drops} confirmed={confirmed} onChange={setConfirmed} />
+        <DropConfirmations
+          drops={summary.drops}
+          confirmed={confirmed}
+          onChange={setConfirmed}
+          rationales={rationales}
+          onRationale={setRationale}
+        />
+      ) : null}
+
+      {needsApproval.length > 0 ? (
+        <Alert tone="warning">
+          <h2>A manager approves these decisions before they are sent</h2>
+          <ul className="list-disc pl-5">
+            {needsApproval.map((reason) => (
+              <li key={JSON.stringify(reason)}>{describeApprovalReason(reason, nameOf)}</li>
+            ))}
+          </ul>
+          <p className="mt-1">
+            Nothing reaches the renewal service yet: the batch waits for a manager other than you, and your
+            decisions stay in your draft meanwhile.
+          </p>
+        </Alert>
       ) : null}
 
       <section aria-labelledby="review-list" className="flex flex-col gap-2">
@@ -165,6 +214,7 @@ export function ReviewForm() {
               <TableHead scope="col">Due date</TableHead>
               <TableHead scope="col">Decision</TableHead>
               <TableHead scope="col">Estimated cost</TableHead>
+              <TableHead scope="col">Reason</TableHead>
               <TableHead scope="col">Problem</TableHead>
             </TableRow>
           </TableHeader>
@@ -175,6 +225,8 @@ export function ReviewForm() {
                 entry={entry}
                 problem={problems.get(entry.eventId)}
                 locale={locale}
+                rationale={rationales.get(entry.eventId) ?? ''}
+                onRationale={setRationale}
               />
             ))}
           </TableBody>
@@ -221,13 +273,17 @@ export function ReviewForm() {
           Back to the month view to change decisions
         </Link>
         <div className="flex items-center gap-3">
-          {!allDropsConfirmed ? (
-            <span className="text-sm text-muted-foreground">Confirm each patent to drop before sending.</span>
+          {!allDropsConfirmed || !allDropsExplained ? (
+            <span className="text-sm text-muted-foreground">
+              Confirm each patent to drop, and say why, before sending.
+            </span>
           ) : null}
           <Button type="submit" disabled={!canSend} aria-disabled={!canSend}>
             {send.isPending
               ? 'Sending…'
-              : `Send ${entries.length} decision${entries.length === 1 ? '' : 's'}`}
+              : needsApproval.length > 0
+                ? `Send ${entries.length} decision${entries.length === 1 ? '' : 's'} for approval`
+                : `Send ${entries.length} decision${entries.length === 1 ? '' : 's'}`}
           </Button>
         </div>
       </div>
@@ -239,10 +295,14 @@ function ReviewRow({
   entry,
   problem,
   locale,
+  rationale,
+  onRationale,
 }: {
   entry: DraftEntry;
   problem: EventProblem | undefined;
   locale: string;
+  rationale: string;
+  onRationale: (eventId: string, text: string) => void;
 }) {
   const cost = estimatedCost(entry);
   const earliestMissing = problem?.missingPreviousRenewalDates?.[0];
@@ -274,6 +334,21 @@ function ReviewRow({
           <span className="ml-1 text-xs text-muted-foreground">(FX frozen)</span>
         ) : null}
       </TableCell>
+      <TableCell className="min-w-48">
+        {entry.decision === 'DROP' ? (
+          <span className="text-xs text-muted-foreground">Given with the drop above</span>
+        ) : (
+          <input
+            type="text"
+            value={rationale}
+            maxLength={2000}
+            onChange={(event) => onRationale(entry.eventId, event.target.value)}
+            aria-label={`Reason for ${patentName(entry)} (optional)`}
+            placeholder="Optional"
+            className="h-8 w-full rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          />
+        )}
+      </TableCell>
       <TableCell className="max-w-96 text-sm">
         {problem ? (
           <span className="text-destructive">
@@ -302,10 +377,14 @@ function DropConfirmations({
   drops,
   confirmed,
   onChange,
+  rationales,
+  onRationale,
 }: {
   drops: DraftEntry[];
   confirmed: ReadonlySet<string>;
   onChange: (next: ReadonlySet<string>) => void;
+  rationales: Rationales;
+  onRationale: (eventId: string, text: string) => void;
 }) {
   const id = useId();
   return (
@@ -323,25 +402,42 @@ function DropConfirmations({
       <ul className="mt-3 flex flex-col gap-2">
         {drops.map((entry) => {
           const checkboxId = `${id}-${entry.eventId}`;
+          const reasonId = `${id}-${entry.eventId}-reason`;
           return (
-            <li key={entry.eventId} className="flex items-start gap-2">
-              <Checkbox
-                id={checkboxId}
-                className="mt-0.5"
-                checked={confirmed.has(entry.eventId)}
-                onCheckedChange={(state) => {
-                  const next = new Set(confirmed);
-                  if (state === true) next.add(entry.eventId);
-                  else next.delete(entry.eventId);
-                  onChange(next);
-                }}
-              />
-              <label htmlFor={checkboxId} className="text-sm">
-                I understand that <strong>{patentName(entry)}</strong>
-                {entry.title ? ` (${entry.title})` : ''}
-                {entry.office ? ` in ${entry.office}` : ''} will lapse, that all its future renewals will be
-                deleted, and that this cannot be undone.
-              </label>
+            <li key={entry.eventId} className="flex flex-col gap-2">
+              <div className="flex items-start gap-2">
+                <Checkbox
+                  id={checkboxId}
+                  className="mt-0.5"
+                  checked={confirmed.has(entry.eventId)}
+                  onCheckedChange={(state) => {
+                    const next = new Set(confirmed);
+                    if (state === true) next.add(entry.eventId);
+                    else next.delete(entry.eventId);
+                    onChange(next);
+                  }}
+                />
+                <label htmlFor={checkboxId} className="text-sm">
+                  I understand that <strong>{patentName(entry)}</strong>
+                  {entry.title ? ` (${entry.title})` : ''}
+                  {entry.office ? ` in ${entry.office}` : ''} will lapse, that all its future renewals will be
+                  deleted, and that this cannot be undone.
+                </label>
+              </div>
+              <div className="flex flex-col gap-1 pl-6">
+                <label htmlFor={reasonId} className="text-sm font-medium">
+                  Why drop {patentName(entry)}? (required)
+                </label>
+                <textarea
+                  id={reasonId}
+                  required
+                  rows={2}
+                  maxLength={2000}
+                  value={rationales.get(entry.eventId) ?? ''}
+                  onChange={(event) => onRationale(entry.eventId, event.target.value)}
+                  className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                />
+              </div>
             </li>
           );
         })}

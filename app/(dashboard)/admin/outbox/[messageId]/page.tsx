@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { SendAgainButton } from '@/components/notifications/outbox-actions';
 import { formatTimestamp } from '@/lib/format/dates';
+import { can } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
 import { readMessage } from '@/lib/server/notifications/app';
 
@@ -14,7 +16,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * shown as the user's mail client would, from the same words, and never run in the dashboard.
  */
 export default async function OutboxMessagePage({ params }: { params: Promise<{ messageId: string }> }) {
-  await requireViewer('outbox:read');
+  const viewer = await requireViewer('outbox:read');
   const { messageId } = await params;
   if (!UUID.test(messageId)) notFound();
   const message = await readMessage(messageId);
@@ -40,12 +42,17 @@ export default async function OutboxMessagePage({ params }: { params: Promise<{ 
         <dd>{formatTimestamp(message.createdAt.toISOString())}</dd>
         <dt className="text-muted-foreground">Delivery</dt>
         <dd>
-          {message.transport} · {message.status}
+          {message.transport} · {message.status === 'unknown' ? 'delivery unknown' : message.status}
           {message.sentAt ? ` · ${formatTimestamp(message.sentAt.toISOString())}` : ''} · {message.attempts}{' '}
           attempts
           {message.lastError ? ` · ${message.lastError}` : ''}
         </dd>
       </dl>
+      {can(viewer.role, 'outbox:manage') && (message.status === 'unknown' || message.status === 'failed') ? (
+        <p>
+          <SendAgainButton messageId={message.id} subject={message.subject} />
+        </p>
+      ) : null}
       <pre className="whitespace-pre-wrap rounded-md border bg-muted/40 p-4 text-sm">{message.textBody}</pre>
     </article>
   );

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
+import { ApprovalStatus } from '@/components/approvals/approval-status';
 import { BatchStateBadge, ItemOutcomeBadge } from '@/components/decisions/batch-state-badge';
 import { EnumBadge } from '@/components/renewals/enum-badge';
 import { PageHeader } from '@/components/shell/page-header';
@@ -32,6 +33,9 @@ export default async function BatchPage({ params }: { params: Promise<{ batchId:
   const canDownload = can(viewer.role, 'event-documents:read');
   const open = isOpen(batch.state);
   const executed = batch.items.filter((item) => item.outcome === 'executed').length;
+  // Issue 18: a batch held for approval, or sent back, was never sent.
+  const unsent = batch.state === BATCH_STATE.awaitingApproval || batch.state === BATCH_STATE.returned;
+  const mayApprove = can(viewer.role, 'approvals:decide') && batch.createdByUserId !== viewer.userId;
 
   return (
     <>
@@ -42,8 +46,13 @@ export default async function BatchPage({ params }: { params: Promise<{ batchId:
       </p>
       <PageHeader
         title={batch.receipt ? `Receipt no. ${batch.receipt.number}` : 'Batch of decisions'}
-        description={`Sent ${formatTimestamp(batch.createdAt, locale)} by ${batch.createdByEmail ?? 'unknown'}`}
+        description={`${unsent ? 'Prepared' : 'Sent'} ${formatTimestamp(batch.createdAt, locale)} by ${batch.createdByEmail ?? 'unknown'}`}
         actions={<BatchStateBadge state={batch.state} />}
+      />
+      <ApprovalStatus
+        batch={batch}
+        locale={locale}
+        approvalsHref={mayApprove ? `/approvals/${batch.id}` : undefined}
       />
       {batch.problem && batch.state === BATCH_STATE.rejected ? (
         <Alert tone="danger" className="mb-4">
@@ -102,6 +111,7 @@ export default async function BatchPage({ params }: { params: Promise<{ batchId:
             <TableHead scope="col">Due date</TableHead>
             <TableHead scope="col">Decision</TableHead>
             <TableHead scope="col">Estimate when sent</TableHead>
+            <TableHead scope="col">Reason</TableHead>
             <TableHead scope="col">Outcome</TableHead>
             <TableHead scope="col">Executed at</TableHead>
             <TableHead scope="col">Receipt</TableHead>
@@ -141,6 +151,7 @@ export default async function BatchPage({ params }: { params: Promise<{ batchId:
                     <span className="ml-1 text-xs text-muted-foreground">(FX frozen)</span>
                   ) : null}
                 </TableCell>
+                <TableCell className="max-w-80 whitespace-normal text-sm">{item.rationale ?? '—'}</TableCell>
                 <TableCell>
                   <ItemOutcomeBadge outcome={item.outcome} />
                 </TableCell>

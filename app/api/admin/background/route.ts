@@ -1,0 +1,9 @@
+import { defineRoute } from '@/lib/server/http/route';
+import { runBackgroundChecksNow } from '@/lib/server/notifications/outbox-admin';
+
+/** Runs the background poll and the reminder rules now, and sends what they produce (issue 15). */
+export const POST = defineRoute(
+  { access: 'outbox:manage', audit: 'background.run_now' },
+  async ({ viewer, requestId }) =>
+    runBackgroundChecksNow({ userId: viewer.userId, email: viewer.email }, requestId),
+);

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { defineRoute } from '@/lib/server/http/route';
+import { sendAgainProblem, sendMessageAgain } from '@/lib/server/notifications/outbox-admin';
+
+const paramsSchema = z.strictObject({ messageId: z.uuid() });
+
+/** Sends again a message whose delivery is unknown or that failed: an administrator's deliberate act. */
+export const POST = defineRoute(
+  { access: 'outbox:manage', audit: 'outbox.send_again', params: paramsSchema },
+  async ({ params, viewer, requestId }) => {
+    const result = await sendMessageAgain(
+      params.messageId,
+      { userId: viewer.userId, email: viewer.email },
+      requestId,
+    );
+    return result.ok ? result : sendAgainProblem(result, requestId);
+  },
+);

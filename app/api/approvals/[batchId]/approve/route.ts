@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { batchResponse } from '@/lib/server/decisions/respond';
+import { sendApproved } from '@/lib/server/decisions/send';
+import { defineRoute } from '@/lib/server/http/route';
+
+const paramsSchema = z.object({ batchId: z.uuid({ error: 'expected a batch id' }) });
+
+/**
+ * Approves a batch awaiting approval and sends it, once, under the key it was submitted with
+ * (spec: Endpoints 10, Idempotency-Key). A second approver gets the first one's outcome; the
+ * preparer gets 403 own_batch (issue 18).
+ */
+export const POST = defineRoute(
+  { access: 'approvals:decide', audit: 'approvals.approve', params: paramsSchema },
+  async ({ viewer, params, requestId }) =>
+    batchResponse(await sendApproved(viewer, params.batchId, requestId), requestId),
+);

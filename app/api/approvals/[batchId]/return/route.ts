@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { sendBack } from '@/lib/server/decisions/approvals';
+import { defineRoute } from '@/lib/server/http/route';
+
+const paramsSchema = z.object({ batchId: z.uuid({ error: 'expected a batch id' }) });
+
+/** Sends a waiting batch back to its preparer with a reason; nothing is sent (issue 18). */
+export const POST = defineRoute(
+  {
+    access: 'approvals:decide',
+    audit: 'approvals.return',
+    params: paramsSchema,
+    body: z.object({
+      reason: z
+        .string()
+        .trim()
+        .min(1, { error: 'say why the batch goes back' })
+        .max(2_000, { error: 'keep the reason under 2,000 characters' }),
+    }),
+  },
+  async ({ viewer, params, body, requestId }) => ({
+    batch: await sendBack(viewer, params.batchId, body.reason, requestId),
+  }),
+);

@@ -1,0 +1,203 @@
+'use client';
+
+import { useState } from 'react';
+import {
+  type Control,
+  type FieldErrors,
+  type UseFormRegister,
+  useFieldArray,
+  useForm,
+} from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import type { ApprovalPolicy } from '@/lib/decisions/approval-policy';
+import type { ApprovalPolicyInput } from '@/lib/decisions/approval-policy.schema';
+import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
+import { ApiProblem, apiFetch, problemMessage } from '@/lib/http/api-client';
+
+// The schema (and zod) load when the form first validates; see lib/forms/lazy-zod-resolver.ts.
+const policyResolver = lazyZodResolver(async () => {
+  const [{ zodResolver }, { approvalPolicySchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@/lib/decisions/approval-policy.schema'),
+  ]);
+  return zodResolver(approvalPolicySchema);
+});
+
+export interface ApprovalPolicyView extends ApprovalPolicy {
+  updatedAt: string | null;
+  updatedByEmail: string | null;
+}
+
+type ListName = 'proceedAbove' | 'batchAbove';
+
+/**
+ * Issue 18: the administrator's approval policy. Which batches wait for a manager: every DROP (by
+ * default), a PROCEED above an amount in its currency, a batch above a total in a currency. The
+ * same zod schema checks it here and on the server (lib/decisions/approval-policy.schema.ts).
+ */
+export function ApprovalPolicyPanel({ initial }: { initial: ApprovalPolicyView }) {
+  const [saved, setSaved] = useState(initial);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const form = useForm<ApprovalPolicyInput>({
+    resolver: policyResolver,
+    defaultValues: {
+      dropRequiresApproval: initial.dropRequiresApproval,
+      proceedAbove: initial.proceedAbove,
+      batchAbove: initial.batchAbove,
+    },
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    setDone(false);
+    try {
+      const { policy } = await apiFetch<{ policy: ApprovalPolicyView }>('/api/admin/approval-policy', {
+        method: 'PUT',
+        json: values,
+      });
+      setSaved(policy);
+      form.reset({
+        dropRequiresApproval: policy.dropRequiresApproval,
+        proceedAbove: policy.proceedAbove,
+        batchAbove: policy.batchAbove,
+      });
+      setDone(true);
+    } catch (error) {
+      // The server names the fields at fault (400); show each beside its field.
+      if (error instanceof ApiProblem && error.body.errors) {
+        for (const fieldError of error.body.errors) {
+          form.setError(fieldError.field as keyof ApprovalPolicyInput, { message: fieldError.message });
+        }
+      }
+      setFailure(problemMessage(error, 'The approval policy could not be saved.'));
+    }
+  });
+  const { errors, isSubmitting } = form.formState;
+  return (
+    <section aria-labelledby="approval-policy-heading" className="flex max-w-3xl flex-col gap-4">
+      <h2 id="approval-policy-heading" className="text-lg font-semibold">
+        Approvals
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        Batches these rules hold wait as “awaiting approval” until a manager other than the person who
+        prepared them approves them; only then are they sent.
+        {saved.updatedAt
+          ? ` Last changed ${saved.updatedAt.slice(0, 10)} by ${saved.updatedByEmail ?? 'unknown'}.`
+          : ''}
+      </p>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+        {failure ? (
+          <Alert tone="danger">
+            <p>{failure}</p>
+          </Alert>
+        ) : null}
+        {done ? (
+          <Alert tone="info">
+            <p>The approval policy is saved.</p>
+          </Alert>
+        ) : null}
+        <div className="flex items-start gap-2">
+          <Checkbox
+            id="drop-requires-approval"
+            className="mt-0.5"
+            checked={form.watch('dropRequiresApproval')}
+            onCheckedChange={(state) =>
+              form.setValue('dropRequiresApproval', state === true, { shouldDirty: true })
+            }
+          />
+          <label htmlFor="drop-requires-approval" className="text-sm">
+            Every DROP needs a manager’s approval (a dropped patent cannot be restored)
+          </label>
+        </div>
+        <ThresholdList
+          name="proceedAbove"
+          legend="PROCEED above an amount"
+          hint="A renewal to proceed whose estimate is above the amount of its currency waits."
+          control={form.control}
+          register={form.register}
+          errors={errors}
+        />
+        <ThresholdList
+          name="batchAbove"
+          legend="Batch above a total"
+          hint="A batch whose estimated total in a currency is above that currency’s amount waits."
+          control={form.control}
+          register={form.register}
+          errors={errors}
+        />
+        <div>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving…' : 'Save approval policy'}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function ThresholdList({
+  name,
+  legend,
+  hint,
+  control,
+  register,
+  errors,
+}: {
+  name: ListName;
+  legend: string;
+  hint: string;
+  control: Control<ApprovalPolicyInput>;
+  register: UseFormRegister<ApprovalPolicyInput>;
+  errors: FieldErrors<ApprovalPolicyInput>;
+}) {
+  const { fields, append, remove } = useFieldArray({ control, name });
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-lg border p-4">
+      <legend className="px-1 text-sm font-semibold">{legend}</legend>
+      <p className="text-xs text-muted-foreground">{hint}</p>
+      {fields.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No threshold: never held for this.</p>
+      ) : null}
+      {fields.map((field, index) => (
+        <div key={field.id} className="flex flex-wrap items-end gap-3">
+          <div className="w-28">
+            <FormField label="Currency" error={errors[name]?.[index]?.currency?.message}>
+              <Input
+                autoComplete="off"
+                maxLength={3}
+                placeholder="EUR"
+                {...register(`${name}.${index}.currency`)}
+              />
+            </FormField>
+          </div>
+          <div className="w-44">
+            <FormField label="Amount" error={errors[name]?.[index]?.amount?.message}>
+              <Input
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="1500.00"
+                {...register(`${name}.${index}.amount`)}
+              />
+            </FormField>
+          </div>
+          <Button type="button" variant="outline" onClick={() => remove(index)}>
+            Remove
+            <span className="sr-only">
+              {' '}
+              threshold {index + 1} of {legend}
+            </span>
+          </Button>
+        </div>
+      ))}
+      <div>
+        <Button type="button" variant="outline" onClick={() => append({ currency: '', amount: '' })}>
+          Add a currency<span className="sr-only"> to {legend}</span>
+        </Button>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,101 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
+import { apiFetch, problemMessage } from '@/lib/http/api-client';
+import { ROLE_LABELS, ROLES } from '@/lib/policy/roles';
+import type { CreateUserInput } from '../../lib/users/user.schema';
+import { addUserClicks } from './create-user-dialog';
+
+// The schema (and zod) load when the form first validates; see lib/forms/lazy-zod-resolver.ts.
+const createUserResolver = lazyZodResolver(async () => {
+  const [{ zodResolver }, { createUserSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('../../lib/users/user.schema'),
+  ]);
+  return zodResolver(createUserSchema);
+});
+
+export function CreateUserFormDialog() {
+  const router = useRouter();
+  // Open at once when the button was clicked before this code arrived (./create-user-dialog.tsx).
+  const [open, setOpen] = useState(() => addUserClicks.take('add'));
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<CreateUserInput>({
+    resolver: createUserResolver,
+    defaultValues: { name: '', email: '', role: 'paralegal', password: '' },
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await apiFetch('/api/admin/users', { method: 'POST', json: values });
+      form.reset();
+      setOpen(false);
+      router.refresh();
+    } catch (error) {
+      setFailure(problemMessage(error, 'The user could not be created.'));
+    }
+  });
+  const { errors, isSubmitting } = form.formState;
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button>Add user</Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogTitle>Add a user</DialogTitle>
+        <DialogDescription>
+          Give them a first password and tell them through a channel you trust; they can sign in at once.
+        </DialogDescription>
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          {failure ? (
+            <Alert tone="danger">
+              <p>{failure}</p>
+            </Alert>
+          ) : null}
+          <FormField label="Name" error={errors.name?.message}>
+            <Input autoComplete="off" {...form.register('name')} />
+          </FormField>
+          <FormField label="Email" error={errors.email?.message}>
+            <Input type="email" autoComplete="off" {...form.register('email')} />
+          </FormField>
+          <FormField label="Role" error={errors.role?.message}>
+            <NativeSelect {...form.register('role')}>
+              {ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {ROLE_LABELS[role]}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField label="First password" hint="At least 12 characters." error={errors.password?.message}>
+            <Input type="password" autoComplete="new-password" {...form.register('password')} />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isSubmitting}>
+              Add user
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,111 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { SpendAnalytics } from '@/components/analytics/spend-tables';
+import { FreezeEstimates } from '@/components/rate-freezes/freeze-estimates';
+import { freezeEstimatesQuery } from '@/components/rate-freezes/rate-freezes-query';
+import { TotalsComparisonTable } from '@/components/rate-freezes/totals-comparison';
+import { LocaleProvider } from '@/components/shell/locale';
+import type { SpendAnalyticsData } from '@/lib/analytics/data';
+import { spendBy, spendTotals } from '@/lib/analytics/spend';
+import { estimateMovement, lockedAmounts } from '@/lib/rate-freezes/lock';
+import { compareTotals } from '@/lib/rate-freezes/totals';
+
+/** The issue 19 views rendered as the server renders them, with the data the server hands over. */
+const text = (html: string) => html.replace(/<!-- -->/g, '');
+
+describe('the freeze comparison after a freeze', () => {
+  const total = (currency: string, amount: string) => ({ currency, total: amount, count: 1, missing: 0 });
+
+  it('says the frozen totals equal the preview instead of a column of "None"', () => {
+    const rows = compareTotals([total('GBP', '10.00')], [total('GBP', '10.00')]);
+    const html = text(
+      renderToString(<LocaleProvider locale="en-GB">{<TotalsComparisonTable rows={rows} />}</LocaleProvider>),
+    );
+    expect(html).toContain('The frozen totals equal the ones you previewed');
+    expect(html).not.toContain('None');
+    expect(html).not.toContain('>Change<');
+  });
+
+  it('explains and shows the change when something moved', () => {
+    const rows = compareTotals([total('GBP', '10.00')], [total('GBP', '12.50')]);
+    const html = text(
+      renderToString(<LocaleProvider locale="en-GB">{<TotalsComparisonTable rows={rows} />}</LocaleProvider>),
+    );
+    expect(html).toContain('is the frozen total minus the previewed one');
+    expect(html).toContain('>Change<');
+    expect(html).toContain('£2.50');
+  });
+});
+
+describe('what freezing would lock', () => {
+  it('shows the invoice-currency totals and the recorded movement per currency', () => {
+    const month = '2026-05';
+    const client = new QueryClient();
+    client.setQueryData(freezeEstimatesQuery(month).queryKey, {
+      month,
+      locked: lockedAmounts([
+        { fees: { currency: 'EUR', total: '300.10', feesStatus: 'ESTIMATED', isFxRateFrozen: false } },
+        { fees: { currency: 'JPY', total: '15001', feesStatus: 'ESTIMATED', isFxRateFrozen: false } },
+      ]),
+      events: 2,
+      movement: estimateMovement([
+        { day: '2026-03-01', currency: 'JPY', total: '15500', events: 1 },
+        { day: '2026-03-02', currency: 'JPY', total: '15001', events: 1 },
+      ]),
+      upstreamCalls: 1,
+      fetchedAt: '2026-03-02T00:00:00.000Z',
+    });
+    const html = text(
+      renderToString(
+        <QueryClientProvider client={client}>
+          <LocaleProvider locale="en-GB">
+            <FreezeEstimates month={month} frozen={false} />
+          </LocaleProvider>
+        </QueryClientProvider>,
+      ),
+    );
+    expect(html).toContain('What freezing May 2026 would lock');
+    expect(html).toContain('€300.10');
+    expect(html).toContain('JP¥15,001');
+    expect(html).toContain('-JP¥499');
+    expect(html).toContain('(-3.22%)');
+  });
+});
+
+describe('the analytics page', () => {
+  it('renders each table with its CSV link, totals per currency and "Other" for unknown kinds', () => {
+    const lines = [
+      {
+        month: '2026-03',
+        office: 'JP',
+        currency: 'JPY',
+        total: '12001',
+        components: [
+          { type: 'OFFICE', amount: '12000' },
+          { type: 'NEW_KIND', amount: '1' },
+        ],
+      },
+    ];
+    const data: SpendAnalyticsData = {
+      byMonth: spendBy(lines, ['month']),
+      byOffice: spendBy(lines, ['office']),
+      totals: spendTotals(lines),
+      surcharges: [],
+      surchargeTotals: [],
+      variance: [],
+      varianceNotCompared: 0,
+      invoices: 1,
+      lines: 1,
+      catalogReadAt: '2026-03-02T00:00:00.000Z',
+      computedAt: '2026-03-02T00:00:00.000Z',
+    };
+    const html = text(renderToString(<SpendAnalytics data={data} locale="en-GB" />));
+    for (const table of ['month', 'office', 'surcharges', 'variance'])
+      expect(html).toContain(`/api/analytics/export?table=${table}&amp;format=csv`);
+    expect(html).toContain('JP¥12,001');
+    expect(html).toContain('Other');
+    expect(html).toContain('JP¥1<');
+    expect(html).toContain('No invoice line carries a grace surcharge.');
+  });
+});

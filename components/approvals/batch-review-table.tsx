@@ -1,0 +1,86 @@
+import Link from 'next/link';
+import { EnumBadge } from '@/components/renewals/enum-badge';
+import { Badge } from '@/components/ui/badge';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatMoney, formatTotals, sumByCurrency } from '@/lib/annuity/money';
+import { deadlinesPassed } from '@/lib/decisions/approval-policy';
+import type { BatchView } from '@/lib/decisions/batch';
+import { formatDate } from '@/lib/format/dates';
+import { patentName } from '@/lib/portfolio/patent-name';
+import { decisionLabel } from '@/lib/renewals/labels';
+
+/**
+ * Issue 18: the review an approver sees: each decision with its estimate and its preparer's
+ * reason, the deadlines that passed while it waited, and what proceeding costs per currency.
+ */
+export function BatchReviewTable({ batch, locale }: { batch: BatchView; locale: string }) {
+  const overdue = new Set(deadlinesPassed(batch));
+  const proceedTotals = sumByCurrency(
+    batch.items.flatMap((item) =>
+      item.decision === 'PROCEED' && item.estimate
+        ? [{ amount: item.estimate.amount, currency: item.estimate.currency }]
+        : [],
+    ),
+  );
+  const counts = new Map<string, number>();
+  for (const item of batch.items) counts.set(item.decision, (counts.get(item.decision) ?? 0) + 1);
+  return (
+    <section aria-labelledby="batch-review-title" className="flex flex-col gap-3">
+      <h2 id="batch-review-title" className="text-lg font-semibold">
+        Decisions
+      </h2>
+      <p className="text-sm">
+        {[...counts]
+          .map(([decision, count]) => `${count} × ${decisionLabel(decision)?.label ?? decision}`)
+          .join(' · ')}
+        {proceedTotals.length > 0 ? ` · to proceed: ${formatTotals(proceedTotals, locale)}` : ''}
+      </p>
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead scope="col">Patent</TableHead>
+            <TableHead scope="col">Office</TableHead>
+            <TableHead scope="col">Annuity year</TableHead>
+            <TableHead scope="col">Due date</TableHead>
+            <TableHead scope="col">Decision</TableHead>
+            <TableHead scope="col">Estimate</TableHead>
+            <TableHead scope="col">Reason</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {batch.items.map((item) => (
+            <TableRow key={item.eventId} data-event-id={item.eventId}>
+              <TableCell>
+                <Link
+                  href={`/portfolio/${encodeURIComponent(item.patentId)}`}
+                  className="font-medium text-primary hover:underline"
+                >
+                  {patentName(item)}
+                </Link>
+              </TableCell>
+              <TableCell>{item.office ?? '—'}</TableCell>
+              <TableCell className="tabular-nums">{item.annuityYear ?? '—'}</TableCell>
+              <TableCell className="whitespace-nowrap tabular-nums">
+                {formatDate(item.dueDate, locale)}
+                {overdue.has(item.eventId) ? (
+                  <span className="block">
+                    <Badge tone="danger">Deadline passed</Badge>
+                  </span>
+                ) : null}
+              </TableCell>
+              <TableCell>
+                <EnumBadge value={decisionLabel(item.decision)} />
+              </TableCell>
+              <TableCell className="whitespace-nowrap tabular-nums">
+                {item.estimate?.amount
+                  ? formatMoney(item.estimate.amount, item.estimate.currency, locale)
+                  : '—'}
+              </TableCell>
+              <TableCell className="max-w-80 whitespace-normal text-sm">{item.rationale ?? '—'}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </section>
+  );
+}

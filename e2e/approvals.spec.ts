@@ -1,0 +1,125 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
+import { findEvent, nameOf, offers, patentEvents, type ServiceEvent } from './service';
+import { signInAs } from './session';
+
+/**
+ * Maker-checker (issue 18): a DROP prepared by a paralegal reaches the service only after a manager
+ * approves it; the manager does it from a phone. And the administrator's policy form.
+ */
+async function decide(page: Page, event: ServiceEvent, decision: 'Drop') {
+  const name = await nameOf(event);
+  const row = page.locator(`tbody tr[data-event-id="${event.id}"]`);
+  await row.scrollIntoViewIfNeeded();
+  await row.getByRole('combobox', { name: `Decision for ${name}` }).selectOption({ label: decision });
+  await expect(page.getByRole('region', { name: 'Your decisions' })).toContainText('Saved.');
+  return name;
+}
+
+test('a DROP prepared by a paralegal reaches the service only after a manager approves it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signInAs(page, 'paralegal', '/renewals');
+  await expect(page).toHaveURL(/\/renewals\?month=\d{4}-\d{2}/);
+  const first = new URL(page.url()).searchParams.get('month') as string;
+  const event = await findEvent(
+    first,
+    async (candidate) =>
+      offers(candidate, 'DROP') &&
+      (await patentEvents(candidate.patent.id)).some((other) => other.dueDate > candidate.dueDate),
+  );
+  await page.goto(`/renewals?month=${event.dueDate.slice(0, 7)}&badge=allowed`);
+  const name = await decide(page, event, 'Drop');
+  await page.getByRole('link', { name: /^Review and send/ }).click();
+
+  const submit = page.getByRole('button', { name: 'Send 1 decision for approval' });
+  await expect(page.getByRole('heading', { name: /will be dropped/ })).toBeVisible();
+  await expect(page.getByText('A manager approves these decisions before they are sent')).toBeVisible();
+  await expect(submit).toBeDisabled();
+  await page.getByRole('checkbox', { name: new RegExp(`I understand that ${name}`) }).check();
+  // Confirmed but not explained: a DROP needs its reason.
+  await expect(submit).toBeDisabled();
+  await page.getByRole('textbox', { name: `Why drop ${name}? (required)` }).fill('Product line discontinued');
+  await expectNoAxeViolations(page);
+  await expect(submit).toBeEnabled();
+  await submit.click();
+
+  await expect(page).toHaveURL(/\/renewals\/batches\/[0-9a-f-]{36}$/);
+  const batchUrl = page.url();
+  await expect(page.getByRole('heading', { name: 'Awaiting a manager’s approval' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Product line discontinued' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  // Nothing has reached the service yet.
+  expect((await patentEvents(event.patent.id)).some((other) => other.dueDate > event.dueDate)).toBe(true);
+
+  // The manager, on a phone.
+  // A context of its own (axe needs one), with its own session.
+  const managerContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const phone = await managerContext.newPage();
+  try {
+    await signInAs(phone, 'manager', '/approvals');
+    await expect(phone.getByRole('heading', { level: 1 })).toHaveText('Approvals');
+    await expectNoAxeViolations(phone);
+    await phone
+      .getByRole('link', { name: /^1 decision from / })
+      .first()
+      .click();
+    await expect(phone.getByRole('heading', { level: 1 })).toHaveText('Approve decisions');
+    await expect(phone.getByText('Product line discontinued')).toBeVisible();
+    await expectNoAxeViolations(phone);
+    const approve = phone.getByRole('button', { name: 'Approve and send 1 decision' });
+    // Usable at 375 px: the button is on screen, not cut off, and nothing scrolls the page sideways.
+    await approve.scrollIntoViewIfNeeded();
+    const box = await approve.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await approve.click();
+    await expect(phone).toHaveURL(/\/renewals\/batches\/[0-9a-f-]{36}$/);
+    await expect(phone.getByText('Executed', { exact: true }).first()).toBeVisible();
+    await expect(phone.getByText(/^Approved by /)).toBeVisible();
+  } finally {
+    await managerContext.close();
+  }
+
+  const remaining = await patentEvents(event.patent.id);
+  expect(remaining.filter((other) => other.dueDate > event.dueDate)).toEqual([]);
+  await page.goto(batchUrl);
+  await expect(page.getByText('Executed', { exact: true }).first()).toBeVisible();
+  // The reason stays on the patent's timeline.
+  await page.goto(`/portfolio/${event.patent.id}`);
+  await expect(
+    page.getByRole('region', { name: 'Decisions taken here' }).getByText('Product line discontinued'),
+  ).toBeVisible();
+  await expect(page.locator(`tr[data-event-id="${event.id}"]`)).toContainText('Drop');
+});
+
+test('the administrator sets the approval policy; a bad amount is named beside its field', async ({
+  page,
+}) => {
+  await signInAs(page, 'admin', '/admin/approvals');
+  await expect(page.getByRole('heading', { name: 'Approvals', level: 2 })).toBeVisible();
+  const proceed = page.getByRole('group', { name: 'PROCEED above an amount' });
+  await proceed.getByRole('button', { name: /^Add a currency/ }).click();
+  await proceed.getByRole('textbox', { name: 'Currency' }).fill('EUR');
+  await proceed.getByRole('textbox', { name: 'Amount' }).fill('12,5');
+  await page.getByRole('button', { name: 'Save approval policy' }).click();
+  await expect(proceed.getByText('expected an amount such as 1500 or 1500.00')).toBeVisible();
+  await expect(proceed.getByRole('textbox', { name: 'Amount' })).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
+  await proceed.getByRole('textbox', { name: 'Amount' }).fill('250000.00');
+  await page.getByRole('button', { name: 'Save approval policy' }).click();
+  await expect(page.getByText('The approval policy is saved.')).toBeVisible();
+  await page.reload();
+  await expect(
+    page.getByRole('group', { name: 'PROCEED above an amount' }).getByRole('textbox', { name: 'Amount' }),
+  ).toHaveValue('250000.00');
+  // Back to the default, so other journeys send as before.
+  await page
+    .getByRole('group', { name: 'PROCEED above an amount' })
+    .getByRole('button', { name: /^Remove/ })
+    .click();
+  await page.getByRole('button', { name: 'Save approval policy' }).click();
+  await expect(page.getByText('The approval policy is saved.')).toBeVisible();
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "mail_message" ADD COLUMN "sending_since" timestamp with time zone;

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { DECIMAL_PATTERN } from '@/lib/annuity/money';
+
+/**
+ * The approval policy form (issue 18), shared by the admin panel (through the lazy resolver) and
+ * PUT /api/admin/approval-policy. Money is a decimal string with its currency, never a float; a
+ * currency has at most one threshold per kind. Bad input is a 400 naming the field
+ * (e.g. `proceedAbove.0.amount`).
+ */
+const threshold = z.object({
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, { error: 'expected a three-letter currency code, e.g. EUR' }),
+  amount: z
+    .string()
+    .trim()
+    .regex(DECIMAL_PATTERN, { error: 'expected an amount such as 1500 or 1500.00' })
+    .refine((value) => !value.startsWith('-'), { error: 'expected an amount of zero or more' })
+    .refine((value) => (value.split('.')[0] ?? '').length <= 12, {
+      error: 'expected an amount under a trillion',
+    })
+    .refine((value) => (value.split('.')[1]?.length ?? 0) <= 4, {
+      error: 'expected at most four decimals',
+    }),
+});
+
+const thresholds = z
+  .array(threshold)
+  .max(50)
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    list.forEach((item, index) => {
+      if (seen.has(item.currency)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'currency'],
+          message: `${item.currency} appears twice; give each currency one threshold`,
+        });
+      }
+      seen.add(item.currency);
+    });
+  });
+
+export const approvalPolicySchema = z.object({
+  dropRequiresApproval: z.boolean(),
+  proceedAbove: thresholds,
+  batchAbove: thresholds,
+});
+
+export type ApprovalPolicyInput = z.infer<typeof approvalPolicySchema>;

@@ -1,0 +1,106 @@
+import 'server-only';
+import type { SpendAnalyticsData, SurchargeLine } from '../../analytics/data';
+import {
+  type ComparedLine,
+  type SpendLine,
+  spendBy,
+  spendTotals,
+  surchargeCause,
+  surchargeOf,
+  surchargeTotals,
+  varianceBy,
+} from '../../analytics/spend';
+import { monthOf } from '../../format/dates';
+import { knownDecision, NO_EVIDENCE } from '../../invoices/evidence';
+import { lineVariance } from '../../invoices/variance';
+import { upstreamClient } from '../connection/upstream';
+import { readInvoiceCatalog } from '../invoices/catalog';
+import { gatherEvidence } from '../invoices/evidence';
+
+/**
+ * Spend analytics (issue 19) from what the invoice pages already keep: the invoice list copy in our
+ * database (`invoice_catalog`, shared for 30 s, lib/server/invoices/catalog.ts) and the evidence
+ * behind each line (our batch records with the estimate recorded at decision time, the events'
+ * due dates through the invoice line events copy, offices from the portfolio snapshot;
+ * lib/server/invoices/evidence.ts). No upstream read of its own: a warm page costs nothing, a cold
+ * one what the invoice checks cost.
+ */
+export async function loadSpendAnalytics(requestId: string): Promise<SpendAnalyticsData> {
+  const client = upstreamClient(requestId);
+  const catalog = await readInvoiceCatalog(client, requestId);
+  const { invoices } = catalog;
+  const evidence = await gatherEvidence(client, invoices, requestId);
+
+  const spend: SpendLine[] = [];
+  const surcharges: SurchargeLine[] = [];
+  const compared: ComparedLine[] = [];
+  let varianceNotCompared = 0;
+  for (const invoice of invoices) {
+    const month = invoice.issueDate ? monthOf(invoice.issueDate) : null;
+    invoice.fees.forEach((line, lineIndex) => {
+      const patentId = line.patent?.id ?? null;
+      const patent = patentId ? (evidence.patents.get(patentId) ?? null) : null;
+      const office = patent?.office ?? null;
+      const lineEvidence = (line.eventId && evidence.byEvent.get(line.eventId)) || NO_EVIDENCE;
+      spend.push({ month, office, currency: line.currency, total: line.total, components: line.components });
+
+      const surcharge = surchargeOf(line.components, line.currency);
+      if (surcharge !== null) {
+        const decision = knownDecision(invoice, lineEvidence);
+        const event = lineEvidence.event.state === 'found' ? lineEvidence.event : null;
+        surcharges.push({
+          invoiceId: invoice.id,
+          invoiceReference: invoice.reference,
+          issueDate: invoice.issueDate,
+          lineIndex,
+          patentId,
+          caseReference: patent?.caseReference ?? null,
+          office,
+          currency: line.currency,
+          surcharge,
+          dueDate: event?.dueDate ?? null,
+          gracePeriodEndDate: event?.gracePeriodEndDate ?? null,
+          decision: decision?.decision ?? null,
+          decidedOn: decision?.decidedOn ?? null,
+          cause: surchargeCause(
+            decision?.decidedOn ?? null,
+            event?.dueDate ?? null,
+            event?.gracePeriodEndDate ?? null,
+          ),
+        });
+      }
+
+      const variance = lineVariance(invoice, line, lineEvidence);
+      if (variance.kind === 'compared') {
+        compared.push({
+          month,
+          currency: variance.currency,
+          invoiced: variance.invoiced,
+          estimated: variance.estimated,
+          frozen: variance.frozen,
+        });
+      } else if (variance.reason !== 'correction' && variance.reason !== 'not-proceed') {
+        varianceNotCompared += 1;
+      }
+    });
+  }
+  surcharges.sort(
+    (a, b) =>
+      (a.issueDate ?? '9999').localeCompare(b.issueDate ?? '9999') ||
+      a.invoiceReference.localeCompare(b.invoiceReference) ||
+      a.lineIndex - b.lineIndex,
+  );
+  return {
+    byMonth: spendBy(spend, ['month']),
+    byOffice: spendBy(spend, ['office']),
+    totals: spendTotals(spend),
+    surcharges,
+    surchargeTotals: surchargeTotals(surcharges.map((s) => ({ ...s, amount: s.surcharge }))),
+    variance: varianceBy(compared),
+    varianceNotCompared,
+    invoices: invoices.length,
+    lines: spend.length,
+    catalogReadAt: catalog.readAt.toISOString(),
+    computedAt: new Date().toISOString(),
+  };
+}

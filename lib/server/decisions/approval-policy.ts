@@ -1,0 +1,61 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import { getDb } from '../../db';
+import { approvalPolicy } from '../../db/schema';
+import { type ApprovalPolicy, DEFAULT_APPROVAL_POLICY } from '../../decisions/approval-policy';
+import type { ApprovalPolicyInput } from '../../decisions/approval-policy.schema';
+import { recordAudit } from '../audit/audit';
+import type { Viewer } from '../auth/session';
+import { storedThresholds } from './stored-json';
+
+/** The approval policy an administrator sets (issue 18): one row; none means the default. */
+const POLICY_ID = 'default';
+
+export interface StoredApprovalPolicy extends ApprovalPolicy {
+  updatedAt: string | null;
+  updatedByEmail: string | null;
+}
+
+export async function readApprovalPolicy(): Promise<StoredApprovalPolicy> {
+  const db = await getDb();
+  const [row] = await db.select().from(approvalPolicy).where(eq(approvalPolicy.id, POLICY_ID));
+  if (!row) return { ...DEFAULT_APPROVAL_POLICY, updatedAt: null, updatedByEmail: null };
+  return {
+    dropRequiresApproval: row.dropRequiresApproval,
+    proceedAbove: storedThresholds(row.proceedAbove, 'proceed_above'),
+    batchAbove: storedThresholds(row.batchAbove, 'batch_above'),
+    updatedAt: row.updatedAt.toISOString(),
+    updatedByEmail: row.updatedByEmail,
+  };
+}
+
+/** Replaces the policy (already parsed by approval-policy.schema.ts) and audits old and new. */
+export async function saveApprovalPolicy(
+  actor: Viewer,
+  input: ApprovalPolicyInput,
+  requestId: string,
+): Promise<StoredApprovalPolicy> {
+  const before = await readApprovalPolicy();
+  const db = await getDb();
+  const values = { ...input, updatedAt: new Date(), updatedByEmail: actor.email };
+  await db
+    .insert(approvalPolicy)
+    .values({ id: POLICY_ID, ...values })
+    .onConflictDoUpdate({ target: approvalPolicy.id, set: values });
+  await recordAudit({
+    actor: { userId: actor.userId, email: actor.email },
+    action: 'approvals.policy',
+    target: POLICY_ID,
+    outcome: 'success',
+    requestId,
+    details: {
+      before: {
+        dropRequiresApproval: before.dropRequiresApproval,
+        proceedAbove: before.proceedAbove,
+        batchAbove: before.batchAbove,
+      },
+      after: input,
+    },
+  });
+  return readApprovalPolicy();
+}

@@ -1,0 +1,200 @@
+import 'server-only';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { getDb } from '../../db';
+import { instructionBatch, user } from '../../db/schema';
+import {
+  type ApprovalReason,
+  deadlinesPassed,
+  describeApprovalReason,
+} from '../../decisions/approval-policy';
+import type { BatchView } from '../../decisions/batch';
+import { BATCH_STATE as S } from '../../decisions/batch-states';
+import type { DraftEntry } from '../../decisions/draft';
+import { logger } from '../../log';
+import { can, isRole } from '../../policy/roles';
+import { patentName } from '../../portfolio/patent-name';
+import { calendarToday } from '../../today/calendar';
+import { recordAudit } from '../audit/audit';
+import type { Viewer } from '../auth/session';
+import { composeApproval } from '../notifications/compose';
+import { addNotification } from '../notifications/in-app';
+import { claimMessage } from '../notifications/mail';
+import { readPreferences } from '../notifications/preferences';
+import { publicBaseUrl } from '../notifications/public-url';
+import { returnBatch } from './batch-machine';
+import { batchView } from './batch-records';
+import { ApprovalError } from './errors';
+
+/**
+ * Maker-checker around the send path (issue 18): who is told a batch waits, sending it back, and
+ * the approvers' list. Approving sends, so it lives with sending (./send.ts, sendApproved); the
+ * moves themselves are ./batch-machine.ts (approveBatch, returnBatch).
+ */
+
+const approvalHref = (batchId: string) => `/approvals/${batchId}`;
+
+/** Active users whose role may approve, except `exceptUserId` (the preparer never approves). */
+async function approvers(exceptUserId: string): Promise<{ id: string; email: string }[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: user.id, email: user.email, role: user.role })
+    .from(user)
+    .where(and(isNull(user.deactivatedAt), ne(user.id, exceptUserId)));
+  return rows.filter((row) => isRole(row.role) && can(row.role, 'approvals:decide'));
+}
+
+/**
+ * In-app always (the bell), and email through the outbox when the person's preferences take email:
+ * the message is claimed under (user, rule, batch), so it is recorded once, and the worker's
+ * send-mail sweep delivers claimed messages (lib/server/jobs/definitions.ts, notify).
+ */
+async function tell(
+  to: { id: string; email: string },
+  message: { rule: string; batchId: string; title: string; body: string; href: string },
+): Promise<void> {
+  const db = await getDb();
+  try {
+    const preferences = await readPreferences(db, to.id);
+    if (preferences.channels.inApp) {
+      await addNotification(db, {
+        userId: to.id,
+        rule: message.rule,
+        subjectKey: message.batchId,
+        title: message.title,
+        body: message.body,
+        href: message.href,
+      });
+    }
+    if (preferences.channels.email) {
+      await claimMessage(db, {
+        userId: to.id,
+        recipient: to.email,
+        rule: message.rule,
+        subjectKey: message.batchId,
+        message: composeApproval(publicBaseUrl(), {
+          subject: message.title,
+          intro: message.body,
+          href: message.href,
+          linkText: 'Open the batch',
+        }),
+      });
+    }
+  } catch (error) {
+    // A notification that fails does not undo the submission: the approvals list still shows it.
+    logger.error(
+      { err: error, batchId: message.batchId, rule: message.rule },
+      'approval notification failed',
+    );
+  }
+}
+
+/** After a batch was claimed as awaiting approval: audited, and every approver but its author told. */
+export async function submittedForApproval(input: {
+  batchId: string;
+  actor: Viewer;
+  entries: readonly DraftEntry[];
+  reasons: readonly ApprovalReason[];
+  requestId: string;
+}): Promise<void> {
+  const { batchId, actor, entries, reasons } = input;
+  await recordAudit({
+    actor: { userId: actor.userId, email: actor.email },
+    action: 'approvals.submit',
+    target: batchId,
+    outcome: 'success',
+    requestId: input.requestId,
+    details: { events: entries.length, reasons: reasons.map((reason) => reason.kind) },
+  });
+  const nameOf = (eventId: string) => {
+    const entry = entries.find((candidate) => candidate.eventId === eventId);
+    return entry ? patentName(entry) : eventId;
+  };
+  const why = reasons.map((reason) => describeApprovalReason(reason, nameOf)).join(' ');
+  for (const approver of await approvers(actor.userId)) {
+    await tell(approver, {
+      rule: 'approval_requested',
+      batchId,
+      title: `${actor.email} asks you to approve ${entries.length} decision(s)`,
+      body: why,
+      href: approvalHref(batchId),
+    });
+  }
+}
+
+/** Tells the preparer what an approver decided on their batch. */
+export async function notifyPreparer(
+  batch: BatchView,
+  message: { rule: 'approval_approved' | 'approval_returned'; title: string; body: string },
+): Promise<void> {
+  if (!batch.createdByUserId || !batch.createdByEmail) return;
+  await tell(
+    { id: batch.createdByUserId, email: batch.createdByEmail },
+    {
+      ...message,
+      batchId: batch.id,
+      href: message.rule === 'approval_returned' ? '/renewals/review' : `/renewals/batches/${batch.id}`,
+    },
+  );
+}
+
+/**
+ * Sends a waiting batch back with the approver's reason: nothing is sent, the decisions return to
+ * the preparer's draft (./batch-machine.ts, returnBatch), the preparer is told. Only a manager other
+ * than the preparer; once only (a compare-and-set: after an approval it is too late).
+ */
+export async function sendBack(
+  approver: Viewer,
+  batchId: string,
+  reason: string,
+  requestId: string,
+): Promise<BatchView> {
+  const batch = await batchView(batchId);
+  if (!batch) throw new ApprovalError(404, 'not_found', 'No such batch.');
+  if (batch.createdByUserId === approver.userId) {
+    throw new ApprovalError(403, 'own_batch', 'You prepared this batch; to change it, edit your draft.');
+  }
+  const moved =
+    batch.state === S.awaitingApproval &&
+    (await returnBatch(batchId, approver, { reason, eventIds: batch.items.map((item) => item.eventId) }));
+  if (!moved) {
+    throw new ApprovalError(
+      409,
+      'already_decided',
+      'This batch is no longer awaiting approval: another manager approved or sent it back first.',
+    );
+  }
+  await recordAudit({
+    actor: { userId: approver.userId, email: approver.email },
+    action: 'approvals.return',
+    target: batchId,
+    outcome: 'success',
+    requestId,
+    details: { preparedBy: batch.createdByEmail, events: batch.eventCount, reason },
+  });
+  await notifyPreparer(batch, {
+    rule: 'approval_returned',
+    title: 'Your batch was sent back',
+    body: `${approver.email} sent back your ${batch.eventCount} decision(s): ${reason}`,
+  });
+  return (await batchView(batchId)) as BatchView;
+}
+
+export interface AwaitingApproval {
+  batch: BatchView;
+  /** Event ids whose due date passed while the batch waited. */
+  overdue: string[];
+}
+
+/** Every batch awaiting approval, oldest first: what the approvers' list shows. */
+export async function listAwaitingApproval(): Promise<AwaitingApproval[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: instructionBatch.id })
+    .from(instructionBatch)
+    .where(eq(instructionBatch.state, S.awaitingApproval))
+    .orderBy(asc(instructionBatch.createdAt))
+    .limit(200);
+  const today = calendarToday();
+  const batches = await Promise.all(rows.map((row) => batchView(row.id)));
+  return batches.flatMap((batch) => (batch ? [{ batch, overdue: deadlinesPassed(batch, today) }] : []));
+}

@@ -1,0 +1,122 @@
+import 'server-only';
+import { getDb } from '../../db';
+import { recordAudit } from '../audit/audit';
+import { problemResponse } from '../http/problem';
+import { evaluateNotifications } from './evaluate';
+import { deliverMessage, markUnknownDeliveries, type SendAgainResult, sendAgain } from './mail';
+import { type PollResult, pollUpstream } from './poll';
+
+/**
+ * What an administrator does from the outbox (issue 15): run the background checks now instead of
+ * waiting for the next slot, and send again a message whose delivery is unknown. Both are audited
+ * here, with who did it and what came of it.
+ */
+interface Actor {
+  userId: string;
+  email: string;
+}
+
+export interface BackgroundRunReport {
+  poll: { ran: boolean; calls: number; skipped: string | null };
+  notifications: number;
+  emails: number;
+  delivered: number;
+  failed: number;
+  deliveryUnknown: number;
+}
+
+/**
+ * The poll and the notify job, one after the other, in this request, and the emails they claimed
+ * sent at once. The same modules the worker runs, so the same guarantees: the poll stays within
+ * the background budget (a spent budget skips it and the rules run on what the last poll
+ * recorded), and every message is claimed once, whoever evaluates first, this run or the worker.
+ */
+export async function runBackgroundChecksNow(
+  actor: Actor,
+  requestId: string,
+  now = new Date(),
+): Promise<BackgroundRunReport> {
+  const db = await getDb();
+  const poll: PollResult = await pollUpstream(db, { now, requestId });
+  const evaluated = await evaluateNotifications(db, { now });
+  let delivered = 0;
+  let failed = 0;
+  for (const id of evaluated.messages) {
+    try {
+      if ((await deliverMessage(db, id, now)) === 'sent') delivered += 1;
+    } catch {
+      // Recorded on the row (failed, with its error); the outbox shows it.
+      failed += 1;
+    }
+  }
+  const unknown = await markUnknownDeliveries(db);
+  const report: BackgroundRunReport = {
+    poll: {
+      ran: poll.ran,
+      calls: poll.ran ? poll.calls : 0,
+      skipped: poll.ran ? null : poll.decision.ok ? null : poll.decision.reason,
+    },
+    notifications: evaluated.notifications,
+    emails: evaluated.messages.length,
+    delivered,
+    failed,
+    deliveryUnknown: unknown.length,
+  };
+  await recordAudit({
+    actor,
+    action: 'background.run_now',
+    outcome: 'success',
+    requestId,
+    details: {
+      pollCalls: report.poll.calls,
+      pollSkipped: report.poll.skipped,
+      notifications: report.notifications,
+      emails: report.emails,
+      failed,
+    },
+  });
+  return report;
+}
+
+/** "Send again" on one message; refused (409) unless its delivery is unknown or it failed. */
+export async function sendMessageAgain(
+  messageId: string,
+  actor: Actor,
+  requestId: string,
+): Promise<SendAgainResult> {
+  const db = await getDb();
+  const result = await sendAgain(db, messageId);
+  await recordAudit({
+    actor,
+    action: 'outbox.send_again',
+    target: messageId,
+    outcome: result.ok && result.status === 'sent' ? 'success' : 'failure',
+    requestId,
+    details: result.ok
+      ? { previousStatus: result.previousStatus, status: result.status }
+      : { reason: result.reason, status: result.status },
+  });
+  return result;
+}
+
+/** The refusal of a "send again": 404 for no such message, 409 for one not to be sent again. */
+export function sendAgainProblem(
+  result: Extract<SendAgainResult, { ok: false }>,
+  requestId: string,
+): Response {
+  return result.reason === 'missing'
+    ? problemResponse({
+        status: 404,
+        code: 'message_not_found',
+        title: 'No such message',
+        detail: 'The outbox has no message with this id.',
+        requestId,
+      })
+    : problemResponse({
+        status: 409,
+        code: 'message_not_resendable',
+        title: 'This message is not sent again',
+        detail: `Only a message whose delivery is unknown, or that failed, can be sent again; this one is ${result.status}.`,
+        requestId,
+      });
+}

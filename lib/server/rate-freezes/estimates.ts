@@ -1,0 +1,153 @@
+import 'server-only';
+import { and, asc, eq, gte } from 'drizzle-orm';
+import type { AnnuityClient } from '../../annuity/client';
+import { AnnuityApiError } from '../../annuity/errors';
+import { listAll, MAX_PAGE_SIZE } from '../../annuity/pagination';
+import type { PatentEvent } from '../../annuity/schemas';
+import { type Database, getDb } from '../../db';
+import { freezeEstimateDay } from '../../db/schema';
+import type { FreezeEstimatesData } from '../../rate-freezes/data';
+import { estimatedTotals, estimateMovement, lockedAmounts } from '../../rate-freezes/lock';
+import { isRenewalEvent } from '../../renewals/rows';
+import { upstreamClient } from '../connection/upstream';
+import { checkBackgroundBudget, recordSpend } from '../notifications/budget';
+import { loadFreezeOverview } from './freezes';
+
+/**
+ * A month's estimates in the invoice currency (issue 19), for the freeze decision.
+ *
+ * The read is the month view's: the period list for the month with `include=fees` (spec:
+ * Endpoints 9), 100 a page, four pages at a time, so it costs ceil(renewals / 100) calls like a
+ * warm month view (docs/performance.md, budget "calls"). Nothing is cached: estimates are live
+ * (spec: Fees rule 3). The daily record is made by the worker within the background budget
+ * (lib/server/notifications/budget.ts) and read back here from `freeze_estimate_day`.
+ */
+const PAGE_CONCURRENCY = 4;
+/** Recorded days the page shows: about six weeks. */
+const HISTORY_DAYS = 42;
+/** How many of the next freezable months the worker follows. */
+const TRACKED_MONTHS = 3;
+
+async function readMonthEstimates(client: AnnuityClient, month: string, requestId: string) {
+  const listed = await listAll<PatentEvent>(
+    (currentPage, itemsPerPage) =>
+      client.getPatentEventsByPeriod(
+        // Pinned to renewals (spec: Endpoints 9); other kinds are dropped below as well.
+        { dueMonth: month, include: ['fees'], eventTypes: ['RENEWAL'], currentPage, itemsPerPage },
+        { requestId },
+      ),
+    { itemsPerPage: MAX_PAGE_SIZE, concurrency: PAGE_CONCURRENCY },
+  );
+  return { events: listed.items.filter(isRenewalEvent), calls: listed.pages };
+}
+
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+async function recordedMovement(db: Database, month: string, now: Date) {
+  const since = utcDay(new Date(now.getTime() - HISTORY_DAYS * 86_400_000));
+  const rows = await db
+    .select()
+    .from(freezeEstimateDay)
+    .where(and(eq(freezeEstimateDay.month, month), gte(freezeEstimateDay.day, since)))
+    .orderBy(asc(freezeEstimateDay.day));
+  return estimateMovement(rows);
+}
+
+export async function loadFreezeEstimates(
+  month: string,
+  requestId: string,
+  now = new Date(),
+): Promise<FreezeEstimatesData> {
+  const db = await getDb();
+  const [read, movement] = await Promise.all([
+    readMonthEstimates(upstreamClient(requestId), month, requestId),
+    recordedMovement(db, month, now),
+  ]);
+  return {
+    month,
+    locked: lockedAmounts(read.events),
+    events: read.events.length,
+    movement,
+    upstreamCalls: read.calls,
+    fetchedAt: new Date().toISOString(),
+  };
+}
+
+/** Writes (or, on a second run the same day, overwrites) a month's estimate for the day. */
+async function recordMonthEstimate(
+  db: Database,
+  month: string,
+  events: readonly PatentEvent[],
+  now: Date,
+): Promise<number> {
+  const totals = estimatedTotals(events);
+  if (totals.length === 0) return 0;
+  const day = utcDay(now);
+  for (const total of totals) {
+    await db
+      .insert(freezeEstimateDay)
+      .values({
+        month,
+        day,
+        currency: total.currency,
+        total: total.total,
+        events: total.count,
+        missing: total.missing,
+        recordedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [freezeEstimateDay.month, freezeEstimateDay.day, freezeEstimateDay.currency],
+        set: { total: total.total, events: total.count, missing: total.missing, recordedAt: now },
+      });
+  }
+  return totals.length;
+}
+
+export type RecordEstimatesResult =
+  | { recorded: string[]; calls: number; stopped?: string }
+  | { recorded: []; calls: number; skipped: 'freeze-not-available' };
+
+/**
+ * The daily job: the next TRACKED_MONTHS freezable months (not past, not frozen, within the horizon
+ * learned so far, lib/rate-freezes/horizon.ts), each read once, each read only while the background
+ * budget allows. A frozen month is no longer followed: its estimate moves only with fee schedules.
+ */
+export async function recordFreezeEstimates(
+  db: Database,
+  { now, requestId }: { now: Date; requestId: string },
+): Promise<RecordEstimatesResult> {
+  const first = await checkBackgroundBudget(db, now);
+  if (!first.ok) return { recorded: [], calls: 0, stopped: first.reason };
+  let calls = 0;
+  let months: string[];
+  try {
+    const overview = await loadFreezeOverview(requestId, now);
+    calls += 1;
+    months = overview.months
+      .filter((row) => row.state === 'freezable')
+      .slice(0, TRACKED_MONTHS)
+      .map((row) => row.month);
+  } catch (error) {
+    // No freeze scope, or freezing not enabled for the account (spec: Endpoints 13, 403): nothing
+    // to decide, so nothing to record; retrying would only spend quota.
+    if (error instanceof AnnuityApiError && (error.status === 403 || error.status === 401)) {
+      await recordSpend(db, now, 1, 0);
+      return { recorded: [], calls: 1, skipped: 'freeze-not-available' };
+    }
+    throw error;
+  }
+  await recordSpend(db, now, 1, 0);
+  const client = upstreamClient(requestId);
+  const recorded: string[] = [];
+  for (const month of months) {
+    const budget = await checkBackgroundBudget(db, now);
+    if (!budget.ok) return { recorded, calls, stopped: budget.reason };
+    const read = await readMonthEstimates(client, month, requestId);
+    calls += read.calls;
+    // Background calls all draw on one budget (issue 15), these included.
+    await recordSpend(db, now, read.calls, 0);
+    await recordMonthEstimate(db, month, read.events, now);
+    recorded.push(month);
+  }
+  return { recorded, calls };
+}
