@@ -49,9 +49,14 @@ test('the monthly cycle: decide, send, receipt, processing to FULFILLED, officia
   );
 
   await page.getByRole('link', { name: 'Review and send 1' }).click();
-  await expect(page).toHaveURL(/\/renewals\/review$/);
+  await expect(page).toHaveURL(/\/renewals\/review\?from=/);
   await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Proceed');
   await expectNoAxeViolations(page);
+  // "Back" returns to the same month and filter, not the default month (issue 18).
+  await page.getByRole('link', { name: 'Back to the month view to change decisions' }).click();
+  await expect(page).toHaveURL(new RegExp(`/renewals\\?month=${event.dueDate.slice(0, 7)}&badge=allowed$`));
+  await page.getByRole('link', { name: 'Review and send 1' }).click();
+  await expect(page).toHaveURL(/\/renewals\/review\?from=/);
   await page.getByRole('button', { name: 'Send 1 decision' }).click();
 
   await expect(page).toHaveURL(/\/renewals\/batches\/[0-9a-f-]{36}$/);
@@ -62,7 +67,7 @@ test('the monthly cycle: decide, send, receipt, processing to FULFILLED, officia
   const receipt = await pdfOf(
     Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Instruction receipt (PDF)' }).click(),
+      page.getByRole('link', { name: /^Instruction receipt \(PDF\) of / }).click(),
     ]).then(([download]) => download),
   );
   expect(receipt.name).toBe(`instruction-receipt-${event.id}.pdf`);

@@ -22,6 +22,8 @@ export const draftEntrySchema = z.object({
   office: z.string().max(10).nullable(),
   dueDate: z.string().max(10),
   annuityYear: z.number().int().nullable(),
+  /** Sent by the service only when it differs from the annuity year (spec: Patent event); absent in older drafts. */
+  paymentSequence: z.number().int().nullable().optional(),
   allowedDecisions: z.array(z.string().max(40)).max(10),
   estimate: estimate.nullable(),
   /** The cost of waiting as the user saw it (issue 14); absent in drafts saved before it existed. */

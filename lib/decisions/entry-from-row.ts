@@ -19,6 +19,7 @@ export function entryFromRow(row: RenewalRow, decision: DraftEntry['decision']):
     office: row.office,
     dueDate: row.dueDate,
     annuityYear: row.annuityYear,
+    paymentSequence: row.paymentSequence,
     allowedDecisions: offeredDecisions(row),
     estimate: row.fees
       ? {

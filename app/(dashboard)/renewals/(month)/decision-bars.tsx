@@ -2,6 +2,7 @@
 
 import { Undo2 } from 'lucide-react';
 import Link from 'next/link';
+import { useSearchParams } from 'next/navigation';
 import { useMemo } from 'react';
 import type { DecisionDraft } from '@/components/decisions/use-decision-draft';
 import { useLocale } from '@/components/shell/locale';
@@ -14,6 +15,7 @@ import type { ClearedDraft } from '@/lib/decisions/cleared-draft';
 import { proceedEstimate } from '@/lib/decisions/summary';
 import { problemMessage } from '@/lib/http/api-client';
 import { decisionLabel } from '@/lib/renewals/labels';
+import { reviewHref } from '@/lib/renewals/review-link';
 import type { RenewalRow } from '@/lib/renewals/rows';
 
 /**
@@ -113,6 +115,8 @@ export function DraftBar({
   onDismiss: () => void;
 }) {
   const count = draft.entries.length;
+  // The review's "Back" returns to this very month view (its month, filters and sort).
+  const search = useSearchParams();
   if (draft.loadError) {
     return (
       <Alert tone="danger">
@@ -172,7 +176,7 @@ export function DraftBar({
         )}
         {count > 0 && settled ? (
           <Button asChild size="sm">
-            <Link href="/renewals/review" aria-keyshortcuts="r">
+            <Link href={reviewHref(search.toString())} aria-keyshortcuts="r">
               Review and send {count}
             </Link>
           </Button>

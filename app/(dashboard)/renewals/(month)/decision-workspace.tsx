@@ -11,6 +11,7 @@ import type { Decision } from '@/lib/annuity/enums';
 import { DECISION_KEYS, moveCursor, planDecision } from '@/lib/decisions/keyboard-decisions';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { decisionLabel } from '@/lib/renewals/labels';
+import { reviewHref } from '@/lib/renewals/review-link';
 import type { RenewalRow } from '@/lib/renewals/rows';
 import { BulkDecisionBar, DRAFT_BAR_ID, DraftBar } from './decision-bars';
 
@@ -146,7 +147,7 @@ function Workspace({ shownRows, children }: { shownRows: RenewalRow[]; children:
     if (!reviewWanted) return;
     if (draft.saveState === 'saved' || draft.saveState === 'conflict') {
       setReviewWanted(false);
-      router.push('/renewals/review');
+      router.push(reviewHref(window.location.search));
     } else if (draft.saveState === 'failed') {
       setReviewWanted(false);
       setMessage('Your decisions are not saved yet, so they cannot be reviewed: retry saving first.');

@@ -5,6 +5,7 @@ import { draftQuery } from '@/components/decisions/draft-query';
 import { PageHeader } from '@/components/shell/page-header';
 import { Alert } from '@/components/ui/alert';
 import { BATCH_STATE } from '@/lib/decisions/batch-states';
+import { monthViewReturn } from '@/lib/renewals/review-link';
 import { requireViewer } from '@/lib/server/auth/session';
 import { readApprovalPolicy } from '@/lib/server/decisions/approval-policy';
 import { batchIdByKey, batchView } from '@/lib/server/decisions/batch-records';
@@ -13,8 +14,13 @@ import { ReviewForm } from './review-form';
 
 export const metadata: Metadata = { title: 'Review decisions' };
 
-export default async function ReviewPage() {
+export default async function ReviewPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ from?: string | string[] }>;
+}) {
   const viewer = await requireViewer('decisions:write');
+  const monthView = monthViewReturn((await searchParams).from);
   const queryClient = new QueryClient();
   const [draft, policy] = await Promise.all([readDraft(viewer.userId), readApprovalPolicy()]);
   queryClient.setQueryData(draftQuery.queryKey, draft);
@@ -41,6 +47,7 @@ export default async function ReviewPage() {
       ) : null}
       <HydrationBoundary state={dehydrate(queryClient)}>
         <ReviewForm
+          monthView={monthView}
           policy={{
             dropRequiresApproval: policy.dropRequiresApproval,
             proceedAbove: policy.proceedAbove,

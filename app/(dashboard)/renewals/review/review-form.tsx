@@ -6,6 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useId, useMemo, useState } from 'react';
 import { DRAFT_QUERY_KEY, draftQuery } from '@/components/decisions/draft-query';
 import { type SendResult, sendBatch } from '@/components/decisions/send-batch';
+import { AnnuityYear } from '@/components/renewals/annuity-year';
 import { EnumBadge } from '@/components/renewals/enum-badge';
 import { useLocale } from '@/components/shell/locale';
 import { ProblemPanel } from '@/components/shell/problem-panel';
@@ -49,7 +50,14 @@ type Rationales = ReadonlyMap<string, string>;
  * reason per decision (required for DROP) goes with the batch; a batch the approval policy holds
  * is submitted for a manager's approval instead of sent (issue 18; the server enforces both).
  */
-export function ReviewForm({ policy }: { policy: ApprovalPolicy }) {
+export function ReviewForm({
+  policy,
+  monthView,
+}: {
+  policy: ApprovalPolicy;
+  /** The month view the review was opened from (lib/renewals/review-link.ts). */
+  monthView: string;
+}) {
   const locale = useLocale();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -108,7 +116,7 @@ export function ReviewForm({ policy }: { policy: ApprovalPolicy }) {
         <h2>No decisions to review</h2>
         <p>
           Choose decisions in the{' '}
-          <Link href="/renewals" className="text-primary underline">
+          <Link href={monthView} className="text-primary underline">
             month view
           </Link>{' '}
           first.
@@ -269,7 +277,7 @@ export function ReviewForm({ policy }: { policy: ApprovalPolicy }) {
       ) : null}
 
       <div className="sticky bottom-0 flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-background px-4 py-3 shadow-md">
-        <Link href="/renewals" className="text-sm text-primary underline-offset-2 hover:underline">
+        <Link href={monthView} className="text-sm text-primary underline-offset-2 hover:underline">
           Back to the month view to change decisions
         </Link>
         <div className="flex items-center gap-3">
@@ -320,7 +328,9 @@ function ReviewRow({
         ) : null}
       </TableCell>
       <TableCell>{entry.office ?? '—'}</TableCell>
-      <TableCell className="tabular-nums">{entry.annuityYear ?? '—'}</TableCell>
+      <TableCell>
+        <AnnuityYear year={entry.annuityYear} paymentSequence={entry.paymentSequence} />
+      </TableCell>
       <TableCell className="whitespace-nowrap tabular-nums">
         {formatDate(entry.dueDate, locale)}
         <WaitingNote entry={entry} locale={locale} />

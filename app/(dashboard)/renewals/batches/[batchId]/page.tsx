@@ -11,6 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatMoney } from '@/lib/annuity/money';
 import { BATCH_STATE, isOpen } from '@/lib/decisions/batch-states';
+import { eventDocumentHref } from '@/lib/documents/links';
 import { formatDate, formatTimestamp } from '@/lib/format/dates';
 import { can } from '@/lib/policy/roles';
 import { patentName } from '@/lib/portfolio/patent-name';
@@ -161,11 +162,12 @@ export default async function BatchPage({ params }: { params: Promise<{ batchId:
                 <TableCell>
                   {item.outcome === 'executed' && canDownload ? (
                     <a
-                      href={`/api/documents/${encodeURIComponent(item.patentId)}/${encodeURIComponent(item.eventId)}/instruction-receipt`}
+                      href={eventDocumentHref(item.patentId, item.eventId, 'instruction-receipt')}
                       download
                       className="text-primary underline-offset-2 hover:underline"
                     >
                       Instruction receipt (PDF)
+                      <span className="sr-only"> of {patentName(item)}</span>
                     </a>
                   ) : (
                     '—'
