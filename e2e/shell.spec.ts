@@ -32,3 +32,28 @@ test('pages carry the security headers', async ({ request }) => {
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the sections are one Menu away, and the menu closes once one is chosen', async ({ page }) => {
+    await signInAs(page, 'paralegal');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    // The sidebar is hidden below 768 px; nothing else may hide the sections.
+    await expect(nav).toBeHidden();
+    const menu = page.locator('summary', { hasText: 'Menu' });
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await expect(nav).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(nav).toBeHidden();
+    await expect(menu).toBeFocused();
+
+    await menu.click();
+    await nav.getByRole('link', { name: 'Portfolio' }).click();
+    await expect(page).toHaveURL(/\/portfolio$/);
+    await expect(page.getByRole('heading', { name: 'Portfolio', level: 1 })).toBeVisible();
+    await expect(nav).toBeHidden();
+  });
+});

@@ -5,6 +5,7 @@ import { NotificationBell } from '@/components/notifications/notification-bell';
 import { AppHeader } from '@/components/shell/app-header';
 import { ConnectionBadge } from '@/components/shell/connection-badge';
 import { HeaderSearch } from '@/components/shell/header-search';
+import { MobileNav } from '@/components/shell/mobile-nav';
 import { NAV_ITEMS } from '@/components/shell/navigation';
 import { QuotaMeter } from '@/components/shell/quota-meter';
 import { SidebarNav } from '@/components/shell/sidebar-nav';
@@ -54,7 +55,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         <SidebarNav items={items} />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <AppHeader>
+        <AppHeader start={<MobileNav items={items} />}>
           {can(viewer.role, 'portfolio:read') ? <HeaderSearch /> : null}
           <NotificationBell unread={unread} />
           <QuotaMeter reading={quota} />
