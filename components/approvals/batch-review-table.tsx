@@ -6,6 +6,7 @@ import { formatMoney, formatTotals, sumByCurrency } from '@/lib/annuity/money';
 import { deadlinesPassed } from '@/lib/decisions/approval-policy';
 import type { BatchView } from '@/lib/decisions/batch';
 import { formatDate } from '@/lib/format/dates';
+import { patentHref } from '@/lib/portfolio/links';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { decisionLabel } from '@/lib/renewals/labels';
 
@@ -51,10 +52,7 @@ export function BatchReviewTable({ batch, locale }: { batch: BatchView; locale: 
           {batch.items.map((item) => (
             <TableRow key={item.eventId} data-event-id={item.eventId}>
               <TableCell>
-                <Link
-                  href={`/portfolio/${encodeURIComponent(item.patentId)}`}
-                  className="font-medium text-primary hover:underline"
-                >
+                <Link href={patentHref(item.patentId)} className="font-medium text-primary hover:underline">
                   {patentName(item)}
                 </Link>
               </TableCell>

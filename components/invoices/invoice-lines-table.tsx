@@ -9,6 +9,7 @@ import { formatDate, formatTimestamp } from '@/lib/format/dates';
 import { countChecks, worstStatus } from '@/lib/invoices/check-types';
 import { type InvoiceLineView, lineLabel } from '@/lib/invoices/detail';
 import type { MarkView } from '@/lib/invoices/reconciliation';
+import { patentHref } from '@/lib/portfolio/links';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { decisionLabel } from '@/lib/renewals/labels';
 import { CheckCountsText, CheckList } from './check-list';
@@ -86,14 +87,14 @@ function LineRow({
 }) {
   const { fees } = line;
   const label = lineLabel(line);
-  const patentHref = line.patentId ? `/portfolio/${encodeURIComponent(line.patentId)}` : null;
+  const patentPage = line.patentId ? patentHref(line.patentId) : null;
   const worst = worstStatus(line.checks);
   return (
     <TableRow data-line-key={line.lineKey} data-event-id={fees.eventId ?? undefined} className="align-top">
       <TableCell className="tabular-nums">{line.index + 1}</TableCell>
       <TableCell>
-        {patentHref ? (
-          <Link href={patentHref} className="font-medium text-primary underline-offset-2 hover:underline">
+        {patentPage ? (
+          <Link href={patentPage} className="font-medium text-primary underline-offset-2 hover:underline">
             {patentName({
               caseReference: line.patent?.caseReference,
               providerId: line.patent?.providerId ?? fees.patent?.providerId,
@@ -110,9 +111,9 @@ function LineRow({
         ) : null}
       </TableCell>
       <TableCell className="whitespace-nowrap">
-        {line.event && patentHref && fees.eventId ? (
+        {line.event && line.patentId && fees.eventId ? (
           <Link
-            href={`${patentHref}#event-${encodeURIComponent(fees.eventId)}`}
+            href={patentHref(line.patentId, fees.eventId)}
             className="text-primary underline-offset-2 hover:underline"
           >
             {line.event.annuityYear === null ? 'Renewal' : `Year ${line.event.annuityYear}`} · due{' '}

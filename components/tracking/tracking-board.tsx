@@ -16,6 +16,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { formatMoney } from '@/lib/annuity/money';
 import { eventDocumentHref } from '@/lib/documents/links';
 import { addMonths, formatDate, formatTimestamp, formatYearMonth, isYearMonth } from '@/lib/format/dates';
+import { patentHref } from '@/lib/portfolio/links';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { decisionLabel, processingStatusLabel } from '@/lib/renewals/labels';
 import type { RenewalRow } from '@/lib/renewals/rows';
@@ -238,10 +239,7 @@ export function TrackingBoard({ month, canDownload }: { month: string; canDownlo
                   {data.rows.map((row) => (
                     <TableRow key={row.eventId} data-event-id={row.eventId}>
                       <TableCell>
-                        <Link
-                          href={`/portfolio/${encodeURIComponent(row.patentId)}`}
-                          className="text-primary hover:underline"
-                        >
+                        <Link href={patentHref(row.patentId)} className="text-primary hover:underline">
                           {rowName(row)}
                         </Link>
                       </TableCell>

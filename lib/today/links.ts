@@ -1,5 +1,6 @@
 import { addMonths, monthOf } from '@/lib/format/dates';
 import type { ReconciliationStatus } from '@/lib/invoices/reconciliation';
+import { patentHref } from '@/lib/portfolio/links';
 import type { BadgeKind } from '@/lib/renewals/instructability';
 import { serializeRenewalsParams } from '@/lib/renewals/url-state-address';
 import { MAX_RANGE_DAYS } from '@/lib/renewals/window';
@@ -72,9 +73,9 @@ export function todayLink(target: TodayLinkTarget): string {
         offices: target.office ? [target.office] : null,
       });
     case 'patent':
-      return `/portfolio/${encodeURIComponent(target.patentId)}`;
+      return patentHref(target.patentId);
     case 'patent-event':
-      return `/portfolio/${encodeURIComponent(target.patentId)}#event-${encodeURIComponent(target.eventId)}`;
+      return patentHref(target.patentId, target.eventId);
     case 'month':
       return serializeRenewalsParams('/renewals', {
         month: target.month,

@@ -6,6 +6,7 @@ import { EnumBadge } from '@/components/renewals/enum-badge';
 import { useLocale } from '@/components/shell/locale';
 import type { Patent } from '@/lib/annuity/schemas';
 import { formatDate } from '@/lib/format/dates';
+import { patentHref } from '@/lib/portfolio/links';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { matchLabel, type SearchMatch } from '@/lib/portfolio/search-key';
 import { filingRouteLabel, humanize, patentStatusLabel } from '@/lib/renewals/labels';
@@ -31,7 +32,7 @@ export const patentColumns = helper.columns([
     header: 'Case reference',
     cell: ({ row }) => (
       <Link
-        href={`/portfolio/${encodeURIComponent(row.original.id)}`}
+        href={patentHref(row.original.id)}
         className="font-medium text-primary underline-offset-2 hover:underline"
       >
         {patentName(row.original)}

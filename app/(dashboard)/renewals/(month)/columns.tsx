@@ -11,6 +11,7 @@ import { useLocale } from '@/components/shell/locale';
 import { useViewerRole } from '@/components/shell/viewer-role';
 import { GraceNote } from '@/components/today/grace-note';
 import { formatDate } from '@/lib/format/dates';
+import { patentHref } from '@/lib/portfolio/links';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { decisionLabel, duePeriodLabel, feesStatusLabel, processingStatusLabel } from '@/lib/renewals/labels';
 import type { RenewalRow } from '@/lib/renewals/rows';
@@ -65,7 +66,7 @@ export const renewalColumns = helper.columns([
     cell: ({ row }) => (
       <span className="flex flex-col leading-tight">
         <Link
-          href={`/portfolio/${encodeURIComponent(row.original.patentId)}`}
+          href={patentHref(row.original.patentId)}
           className="font-medium text-primary underline-offset-2 hover:underline"
         >
           {rowName(row.original)}

@@ -27,6 +27,7 @@ import type { EventProblem } from '@/lib/decisions/event-problems';
 import { estimatedCost, summarizeDraft } from '@/lib/decisions/summary';
 import { formatDate } from '@/lib/format/dates';
 import { ApiProblem, problemBody } from '@/lib/http/api-client';
+import { patentHref } from '@/lib/portfolio/links';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { decisionLabel } from '@/lib/renewals/labels';
 import { waitingFactsOfDraft } from '@/lib/today/draft-grace';
@@ -317,10 +318,7 @@ function ReviewRow({
   return (
     <TableRow data-event-id={entry.eventId} className={problem ? 'bg-destructive/5' : undefined}>
       <TableCell>
-        <Link
-          href={`/portfolio/${encodeURIComponent(entry.patentId)}`}
-          className="font-medium text-primary hover:underline"
-        >
+        <Link href={patentHref(entry.patentId)} className="font-medium text-primary hover:underline">
           {patentName(entry)}
         </Link>
         {entry.title ? (

@@ -14,6 +14,7 @@ import { BATCH_STATE, isOpen } from '@/lib/decisions/batch-states';
 import { eventDocumentHref } from '@/lib/documents/links';
 import { formatDate, formatTimestamp } from '@/lib/format/dates';
 import { can } from '@/lib/policy/roles';
+import { patentHref } from '@/lib/portfolio/links';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { decisionLabel } from '@/lib/renewals/labels';
 import { requireViewer } from '@/lib/server/auth/session';
@@ -124,10 +125,7 @@ export default async function BatchPage({ params }: { params: Promise<{ batchId:
             return (
               <TableRow key={item.eventId} data-event-id={item.eventId}>
                 <TableCell>
-                  <Link
-                    href={`/portfolio/${encodeURIComponent(item.patentId)}`}
-                    className="text-primary hover:underline"
-                  >
+                  <Link href={patentHref(item.patentId)} className="text-primary hover:underline">
                     {patentName(item)}
                   </Link>
                   {problem ? (
