@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
-import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
 import './globals.css';
-import { localeFromAcceptLanguage } from '@/lib/format/locale';
+import { pageLocale } from '@/lib/server/http/request-context';
 import { Providers } from './providers';
 
 export const metadata: Metadata = {
@@ -13,8 +12,7 @@ export const metadata: Metadata = {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Reading the request makes every page render per request, which the CSP nonce requires
   // (proxy.ts sets a fresh nonce on each request and Next applies it to its own scripts).
-  const requestHeaders = await headers();
-  const locale = localeFromAcceptLanguage(requestHeaders.get('accept-language'));
+  const locale = await pageLocale();
   return (
     <html lang="en">
       <body className="min-h-screen">

@@ -57,3 +57,28 @@ test.describe('on a phone', () => {
     await expect(nav).toBeHidden();
   });
 });
+
+test('a chosen format makes every date read that way, and the browser decides again when unchosen', async ({
+  page,
+}) => {
+  await signInAs(page, 'paralegal', '/account');
+  const format = page.getByLabel('Dates and numbers');
+  await format.selectOption({ label: 'Deutsch (Deutschland)' });
+  await expect(page.getByTestId('locale-sample')).toHaveText('3. Dez. 2026 · 1.234,50');
+  await page.getByRole('button', { name: 'Save format' }).click();
+  await expect(page.getByText('Saved. Every page now uses this format.')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Today's due dates now read the German way (only the formats change, not the words).
+  await page.goto('/');
+  await expect(page.getByText(/due \d{1,2}\. [A-Z][a-zä]{2,3}\.? \d{4}/).first()).toBeVisible();
+
+  await page.goto('/account');
+  await expect(format).toHaveValue('de-DE');
+  await format.selectOption('browser');
+  await page.getByRole('button', { name: 'Save format' }).click();
+  await expect(page.getByText('Saved. Every page now uses this format.')).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByText(/ · due /).first()).toBeVisible();
+  await expect(page.getByText(/due \d{1,2}\. [A-Z][a-zä]{2,3}\.? \d{4}/)).toHaveCount(0);
+});

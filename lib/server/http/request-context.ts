@@ -1,6 +1,6 @@
 import 'server-only';
-import { headers } from 'next/headers';
-import { localeFromAcceptLanguage } from '../../format/locale';
+import { cookies, headers } from 'next/headers';
+import { LOCALE_COOKIE, resolveLocale } from '../../format/locale';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../../http/request-id';
 import { logger } from '../../log';
 import { errorToProblem, type MappedProblem } from './error-mapping';
@@ -10,8 +10,10 @@ export async function pageRequestId(): Promise<string> {
   return requestIdFrom((await headers()).get(REQUEST_ID_HEADER));
 }
 
+/** The locale pages format dates and numbers in: the viewer's choice, else their browser's (lib/format/locale.ts). */
 export async function pageLocale(): Promise<string> {
-  return localeFromAcceptLanguage((await headers()).get('accept-language'));
+  const [requestHeaders, requestCookies] = await Promise.all([headers(), cookies()]);
+  return resolveLocale(requestCookies.get(LOCALE_COOKIE)?.value, requestHeaders.get('accept-language'));
 }
 
 export type Loaded<T> = { ok: true; data: T } | { ok: false; problem: MappedProblem };
