@@ -56,10 +56,16 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <AppHeader start={<MobileNav items={items} />}>
-          {can(viewer.role, 'portfolio:read') ? <HeaderSearch /> : null}
+          {/* Below 768 px the header keeps the bell and the account: search, quota and connection
+              are on their own pages there (the portfolio, Today, the admin's connection). */}
+          <div className="hidden items-center gap-4 md:flex">
+            {can(viewer.role, 'portfolio:read') ? <HeaderSearch /> : null}
+          </div>
           <NotificationBell unread={unread} />
-          <QuotaMeter reading={quota} />
-          <ConnectionBadge summary={connectionSummary} />
+          <div className="hidden items-center gap-4 md:flex">
+            <QuotaMeter reading={quota} />
+            <ConnectionBadge summary={connectionSummary} />
+          </div>
           <UserMenu name={viewer.name} email={viewer.email} roleLabel={ROLE_LABELS[viewer.role]} />
         </AppHeader>
         <main id="main" className="flex-1 px-6 py-6">

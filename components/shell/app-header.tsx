@@ -7,11 +7,13 @@ import { Skeleton } from '@/components/ui/skeleton';
  */
 export function AppHeader({ start, children }: { start?: React.ReactNode; children?: React.ReactNode }) {
   return (
-    <header className="flex h-14 items-center justify-end gap-4 border-b px-4 md:px-6">
+    <header className="flex h-14 items-center gap-3 border-b px-4 md:px-6">
       {/* The navigation of narrow screens, where the sidebar is hidden. */}
-      {start ? <div className="mr-auto">{start}</div> : null}
-      <Suspense fallback={<Skeleton className="h-5 w-48" />}>
-        <div className="flex items-center gap-4">{children}</div>
+      {start}
+      <Suspense fallback={<Skeleton className="ml-auto h-5 w-48" />}>
+        {/* ml-auto, not justify-end: on a narrow screen anything that does not fit spills to the
+            right, never off the left edge where the menu is. */}
+        <div className="ml-auto flex min-w-0 items-center gap-3 md:gap-4">{children}</div>
       </Suspense>
     </header>
   );

@@ -17,7 +17,8 @@ export function UserMenu({ name, email, roleLabel }: { name: string; email: stri
   };
   return (
     <div className="flex items-center gap-3 text-sm">
-      <div className="text-right leading-tight">
+      {/* Who is signed in; on a phone the account page says it, and the header keeps its actions. */}
+      <div className="hidden text-right leading-tight lg:block">
         <p className="font-medium">{name}</p>
         <p className="text-xs text-muted-foreground">
           {roleLabel} · {email}
