@@ -116,7 +116,8 @@ export function DraftBar({
 }) {
   const count = draft.entries.length;
   // The review's "Back" returns to this very month view (its month, filters and sort).
-  const search = useSearchParams();
+  // Null outside the App Router (a component rendered on its own, as in tests): then the plain review.
+  const search = useSearchParams() as URLSearchParams | null;
   if (draft.loadError) {
     return (
       <Alert tone="danger">
@@ -176,7 +177,7 @@ export function DraftBar({
         )}
         {count > 0 && settled ? (
           <Button asChild size="sm">
-            <Link href={reviewHref(search.toString())} aria-keyshortcuts="r">
+            <Link href={reviewHref(search?.toString() ?? '')} aria-keyshortcuts="r">
               Review and send {count}
             </Link>
           </Button>
