@@ -146,9 +146,14 @@ test('the portfolio pages and sorts on the server and finds a patent by its prov
 
   // The header's search field reaches the same search from any page.
   await page.goto('/renewals');
-  await page.locator('#header-search').fill(providerId);
-  await page.locator('#header-search').press('Enter');
-  await expect(page).toHaveURL(/\/portfolio\?q=/);
+  // The header streams in after the page's first bytes: type once it has settled, so the text is
+  // not typed into a field that is then replaced.
+  await page.waitForLoadState('networkidle');
+  const headerSearch = page.locator('#header-search');
+  await headerSearch.fill(providerId);
+  await expect(headerSearch).toHaveValue(providerId);
+  await headerSearch.press('Enter');
+  await expect(page).toHaveURL(/\/portfolio\?q=[^&]+/);
   await expect(page.getByLabel('Search patents')).toHaveValue(providerId);
   await expect(page.locator('tbody tr').first().locator('td[data-column="providerId"]')).toHaveText(
     providerId,
