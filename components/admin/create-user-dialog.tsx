@@ -1,27 +1,15 @@
 'use client';
 
-import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { deferred, earlyClicks } from '@/components/ui/deferred';
+import { DialogTriggerPlaceholder, deferred, earlyClicks } from '@/components/ui/deferred';
 
 export const addUserClicks = earlyClicks();
 
 /** Until the dialog's code arrives: the same button, saying it opens a dialog. */
 function AddUserPlaceholder() {
-  const [waiting, setWaiting] = useState(false);
   return (
-    <Button
-      type="button"
-      aria-haspopup="dialog"
-      aria-expanded={false}
-      aria-busy={waiting || undefined}
-      onClick={() => {
-        addUserClicks.remember('add');
-        setWaiting(true);
-      }}
-    >
+    <DialogTriggerPlaceholder clicks={addUserClicks} clickKey="add">
       Add user
-    </Button>
+    </DialogTriggerPlaceholder>
   );
 }
 

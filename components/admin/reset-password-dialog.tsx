@@ -1,8 +1,6 @@
 'use client';
 
-import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { deferred, earlyClicks } from '@/components/ui/deferred';
+import { DialogTriggerPlaceholder, deferred, earlyClicks } from '@/components/ui/deferred';
 
 interface ResetPasswordProps {
   userId: string;
@@ -14,22 +12,10 @@ export const resetPasswordClicks = earlyClicks();
 
 /** Until the dialog's code arrives: the same button, saying it opens a dialog. */
 function ResetPasswordPlaceholder({ userId }: ResetPasswordProps) {
-  const [waiting, setWaiting] = useState(false);
   return (
-    <Button
-      type="button"
-      variant="outline"
-      size="sm"
-      aria-haspopup="dialog"
-      aria-expanded={false}
-      aria-busy={waiting || undefined}
-      onClick={() => {
-        resetPasswordClicks.remember(userId);
-        setWaiting(true);
-      }}
-    >
+    <DialogTriggerPlaceholder clicks={resetPasswordClicks} clickKey={userId} variant="outline" size="sm">
       Reset password
-    </Button>
+    </DialogTriggerPlaceholder>
   );
 }
 

@@ -1,6 +1,14 @@
 'use client';
 
-import { type ComponentType, lazy, Suspense, useSyncExternalStore } from 'react';
+import {
+  type ComponentProps,
+  type ComponentType,
+  lazy,
+  Suspense,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { Button } from './button';
 
 const noSubscription = () => () => {};
 
@@ -38,7 +46,7 @@ export function deferred<Props extends object>(
  * remembers which one (by key), and the loaded component takes it and opens at once, so a quick
  * click is never lost.
  */
-export function earlyClicks() {
+export function earlyClicks(): EarlyClicks {
   const clicked = new Set<string>();
   return {
     remember(key: string): void {
@@ -49,4 +57,35 @@ export function earlyClicks() {
       return clicked.delete(key);
     },
   };
+}
+
+export interface EarlyClicks {
+  remember(key: string): void;
+  take(key: string): boolean;
+}
+
+/**
+ * The placeholder of a deferred dialog's trigger: the same button, saying it opens a dialog. A
+ * click before the dialog's code arrives is remembered under `clickKey` (the loaded dialog opens at
+ * once) and marks the button busy meanwhile.
+ */
+export function DialogTriggerPlaceholder({
+  clicks,
+  clickKey,
+  ...button
+}: { clicks: EarlyClicks; clickKey: string } & ComponentProps<typeof Button>) {
+  const [waiting, setWaiting] = useState(false);
+  return (
+    <Button
+      type="button"
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      aria-busy={waiting || undefined}
+      {...button}
+      onClick={() => {
+        clicks.remember(clickKey);
+        setWaiting(true);
+      }}
+    />
+  );
 }
