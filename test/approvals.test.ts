@@ -9,6 +9,7 @@ import { addMonths } from '@/lib/format/dates';
 import { createUserAccount } from '@/lib/server/auth/user-accounts';
 import { calendarToday } from '@/lib/today/calendar';
 import { jsonRequest, signIn, TEST_PASSWORD } from './app-harness';
+import { draftEntryOf, getDraftAs, putDraftAs } from './draft-fixtures';
 import { eventsBetween, startUpstreamHarness, TODAY, type UpstreamHarness } from './upstream-harness';
 
 /**
@@ -55,45 +56,13 @@ function openEvent(decision: string, where: (event: PatentEvent) => boolean = ()
   return found;
 }
 
-function entry(event: PatentEvent, decision: DraftEntry['decision']): DraftEntry {
-  const service = event.fees?.components.find((component) => component.type === 'SERVICE');
-  return {
-    eventId: event.id,
-    patentId: event.patent.id,
-    decision,
-    caseReference: null,
-    providerId: event.patent.providerId,
-    title: null,
-    office: null,
-    dueDate: event.dueDate,
-    annuityYear: event.renewal?.annuityYear ?? null,
-    allowedDecisions: event.instructability?.allowedDecisions ?? [],
-    estimate: event.fees
-      ? {
-          amount: event.fees.total,
-          serviceFee: service?.amount ?? null,
-          currency: event.fees.currency,
-          fxFrozen: event.fees.isFxRateFrozen,
-        }
-      : null,
-  };
-}
+const entry = (event: PatentEvent, decision: DraftEntry['decision']) => draftEntryOf(event, decision);
 
 const name = (event: PatentEvent) => event.patent.providerId ?? event.patent.id;
 
-async function putDraft(entries: DraftEntry[], cookie = paralegal): Promise<Draft> {
-  const { PUT } = await import('@/app/api/decisions/draft/route');
-  const response = await PUT(
-    jsonRequest('/api/decisions/draft', { method: 'PUT', cookie, body: { entries } }),
-  );
-  expect(response.status).toBe(200);
-  return (await response.json()) as Draft;
-}
+const putDraft = (entries: DraftEntry[], cookie = paralegal) => putDraftAs(cookie, entries);
 
-async function getDraft(cookie = paralegal): Promise<Draft> {
-  const { GET } = await import('@/app/api/decisions/draft/route');
-  return (await (await GET(jsonRequest('/api/decisions/draft', { cookie }))).json()) as Draft;
-}
+const getDraft = (cookie = paralegal) => getDraftAs(cookie);
 
 interface Answer {
   status: number;

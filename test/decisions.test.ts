@@ -8,6 +8,7 @@ import { addMonths } from '@/lib/format/dates';
 import { claimBatch, startPosting } from '@/lib/server/decisions/batch-machine';
 import { reconcileBatch, reconcileOpenBatches } from '@/lib/server/decisions/reconcile';
 import { jsonRequest, signIn } from './app-harness';
+import { draftEntryOf, getDraftAs, putDraftAs } from './draft-fixtures';
 import { eventsBetween, startUpstreamHarness, type UpstreamHarness } from './upstream-harness';
 
 /**
@@ -50,44 +51,11 @@ function blockedEvent(reason: string): PatentEvent {
   return found;
 }
 
-function entry(event: PatentEvent, decision: DraftEntry['decision'], allowed?: string[]): DraftEntry {
-  const service = event.fees?.components.find((component) => component.type === 'SERVICE');
-  return {
-    eventId: event.id,
-    patentId: event.patent.id,
-    decision,
-    caseReference: null,
-    providerId: event.patent.providerId,
-    title: null,
-    office: null,
-    dueDate: event.dueDate,
-    annuityYear: event.renewal?.annuityYear ?? null,
-    // The draft keeps what the month view saw; tests may pretend it saw more, the server re-reads.
-    allowedDecisions: allowed ?? event.instructability?.allowedDecisions ?? [],
-    estimate: event.fees
-      ? {
-          amount: event.fees.total,
-          serviceFee: service?.amount ?? null,
-          currency: event.fees.currency,
-          fxFrozen: event.fees.isFxRateFrozen,
-        }
-      : null,
-  };
-}
+const entry = draftEntryOf;
 
-async function putDraft(entries: DraftEntry[], cookie = paralegal): Promise<Draft> {
-  const { PUT } = await import('@/app/api/decisions/draft/route');
-  const response = await PUT(
-    jsonRequest('/api/decisions/draft', { method: 'PUT', cookie, body: { entries } }),
-  );
-  expect(response.status).toBe(200);
-  return (await response.json()) as Draft;
-}
+const putDraft = (entries: DraftEntry[], cookie = paralegal) => putDraftAs(cookie, entries);
 
-async function getDraft(cookie = paralegal): Promise<Draft> {
-  const { GET } = await import('@/app/api/decisions/draft/route');
-  return (await (await GET(jsonRequest('/api/decisions/draft', { cookie }))).json()) as Draft;
-}
+const getDraft = (cookie = paralegal) => getDraftAs(cookie);
 
 interface SendAnswer {
   status: number;
