@@ -2,7 +2,7 @@
 const nextConfig = {
   // Native / file-system heavy server packages stay out of the bundler: PGlite loads its wasm from
   // its own folder, pino spawns worker threads, pdfkit and exceljs read font/zip assets at run time.
-  serverExternalPackages: ['@electric-sql/pglite', 'pino', 'pg', 'exceljs'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pino', 'pg', 'exceljs', 'pdfkit'],
   poweredByHeader: false,
   typedRoutes: false,
   // The type check is `npm run typecheck`, the first step of `npm test` (and of CI); the build does

@@ -15,7 +15,8 @@
  * Options: --patents N (default 29000), --seed N (7), --runs N (repeated measures, default 5),
  * --server-runs N (server-time rounds, default 11: short and noisy, so more of them),
  * --cold-runs N (fresh dashboards for first views, default 3), --batches N (default 3),
- * --lighthouse-runs N (Lighthouse runs per page, default 3), --only PARTS: a comma-separated subset of
+ * --lighthouse-runs N (Lighthouse runs per page, default 3), --lighthouse-reports DIR (keep each
+ * run's full Lighthouse JSON there, to see where a score goes), --only PARTS: a comma-separated subset of
  * calls, server, month, today, lighthouse, batches, poller, search (JS per route is always read; only the
  * budgets of the parts run are judged), e.g. `npm run bench -- --only today,lighthouse`.
  */
@@ -63,6 +64,7 @@ const { values } = parseArgs({
     'cold-runs': { type: 'string' },
     batches: { type: 'string' },
     'lighthouse-runs': { type: 'string' },
+    'lighthouse-reports': { type: 'string' },
     only: { type: 'string' },
   },
 });
@@ -87,6 +89,7 @@ const options = {
   batches: Number(values.batches ?? 3),
   batchSize: 100,
   lighthouseRuns: Number(values['lighthouse-runs'] ?? 3),
+  lighthouseReports: values['lighthouse-reports'] ?? null,
   parts,
 };
 
@@ -189,6 +192,7 @@ async function measure(dir: string) {
     lighthouse = await measureLighthouse({
       baseUrl: dashboard.baseUrl,
       runs: options.lighthouseRuns,
+      reportDir: options.lighthouseReports,
       pages: [
         { name: 'Today', path: '/', cookies: paralegal.cookies },
         { name: 'month view', path: `/renewals?month=${data.month}`, cookies: paralegal.cookies },

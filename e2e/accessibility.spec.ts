@@ -37,6 +37,8 @@ test('every page a manager reaches has no axe violations', async ({ page }) => {
   await expect(page).toHaveURL(/\/invoices\/[0-9a-f-]{36}$/);
   await expectNoAxeViolations(page);
   await visit(page, '/analytics', /Analytics/);
+  await visit(page, '/analytics/forecast', /Forecast/);
+  await visit(page, '/analytics/budget', /Budget/);
   await visit(page, '/rate-freezes', /Rate freezes/);
   await visit(page, `/rate-freezes/${addMonths(month, 2)}`);
   await visit(page, '/no-such-page');

@@ -36,7 +36,8 @@ export interface ServiceEvent {
   dueDate: string;
   appliedDecision: string | null;
   processingStatus: string | null;
-  fees?: { currency: string; total: string | null };
+  feesStatus?: string | null;
+  fees?: { currency: string; total: string | null; feesStatus?: string };
   instructability?: {
     isAllowed: boolean;
     allowedDecisions: string[];

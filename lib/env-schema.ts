@@ -101,6 +101,8 @@ const envSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(5).max(1440).default(30),
     ),
+    // Issue 19: how many months ahead the forecast reads, from the current month (12 to 36).
+    FORECAST_MONTHS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(12).max(36).default(24)),
     // Alert when a grace period ends within this many days (a user's own offsets may add more).
     GRACE_ALERT_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(365).default(14)),
     // Without SMTP_URL every message goes to the outbox that admins read in the dashboard.

@@ -1,4 +1,5 @@
 import Big from 'big.js';
+import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpendAnalyticsData } from '@/lib/analytics/data';
@@ -203,5 +204,43 @@ describe('spend analytics', () => {
     expect(refused.status).toBe(400);
     const problem = (await refused.json()) as { errors?: { field: string }[] };
     expect(problem.errors?.map((error) => error.field)).toContain('table');
+  }, 120_000);
+  it('exports each table as XLSX: amounts are number cells with their currency’s decimals', async () => {
+    const { body } = await analytics();
+    const response = await exportCsv('table=month&format=xlsx');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(response.headers.get('content-disposition')).toContain('spend-month.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const sheet = workbook.worksheets[0];
+    if (!sheet) throw new Error('the workbook has no sheet');
+    expect(sheet.name).toBe('spend-month');
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header.slice(0, 2)).toEqual(['Month', 'Currency']);
+    const totalColumn = header.indexOf('Total') + 1;
+    expect(sheet.rowCount).toBe(body.byMonth.length + 1);
+    body.byMonth.forEach((row, index) => {
+      const cells = sheet.getRow(index + 2);
+      expect(cells.getCell(1).value).toBe(row.month ?? 'No issue date');
+      expect(cells.getCell(2).value).toBe(row.currency);
+      const total = cells.getCell(totalColumn);
+      // A number a spreadsheet can add, equal to the page's decimal, shown with the currency's digits.
+      expect(typeof total.value).toBe('number');
+      expect(new Big(total.value as number).eq(row.total), `${row.month} ${row.currency}`).toBe(true);
+      expect(total.numFmt).toBe(row.currency === 'JPY' ? '#,##0' : '#,##0.00');
+    });
+
+    const variance = await exportCsv('table=variance&format=xlsx');
+    const varianceBook = new ExcelJS.Workbook();
+    await varianceBook.xlsx.load(await variance.arrayBuffer());
+    expect(varianceBook.worksheets[0]?.rowCount).toBe(body.variance.length + 1);
+
+    const refused = await exportCsv('table=month&format=pdf');
+    expect(refused.status).toBe(400);
+    const problem = (await refused.json()) as { errors?: { field: string }[] };
+    expect(problem.errors?.map((error) => error.field)).toContain('format');
   }, 120_000);
 });

@@ -150,6 +150,25 @@ describe('the daily record of the estimate', () => {
     }
     expect(body.movement.some((entry) => !/^-?0(\.0+)?$/.test(entry.change))).toBe(true);
 
+    // The same figures as a file: what a freeze would lock and each recorded day, per currency.
+    const { GET: exportGet } = await import('@/app/api/rate-freezes/[yearMonth]/estimates/export/route');
+    const file = await exportGet(
+      jsonRequest(`/api/rate-freezes/${NEXT}/estimates/export?format=csv`, { cookie: manager }),
+      {
+        params: Promise.resolve({ yearMonth: NEXT }),
+      },
+    );
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toContain(`freeze-estimates-${NEXT}.csv`);
+    const csv = await file.text();
+    for (const total of body.locked.wouldLock)
+      expect(csv).toContain(`${NEXT},A freeze would lock,,${total.currency},${total.total},${total.count}`);
+    for (const entry of body.movement)
+      for (const point of entry.points)
+        expect(csv).toContain(
+          `${NEXT},Estimate recorded,${point.day},${entry.currency},${point.total},${point.events}`,
+        );
+
     // Every call was counted against the background budget.
     const spent = await harness.database.db.select().from(backgroundQuotaUse);
     expect(spent.reduce((sum, day) => sum + day.calls, 0)).toBeGreaterThan(0);

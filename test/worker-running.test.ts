@@ -29,7 +29,14 @@ describe('the running worker on PGlite', () => {
   it('schedules every periodic job once, in UTC', async () => {
     const schedules = await worker.boss.getSchedules();
     expect(schedules.map((schedule) => schedule.name).sort()).toEqual(
-      ['notify', 'poll-upstream', 'reconcile-batches', 'record-freeze-estimates', 'refresh-snapshot'].sort(),
+      [
+        'notify',
+        'poll-upstream',
+        'reconcile-batches',
+        'record-freeze-estimates',
+        'refresh-forecast',
+        'refresh-snapshot',
+      ].sort(),
     );
     // pg-boss stores the time zone as a column of its own, which its typings leave out.
     const zones = schedules.map((schedule) => (schedule as { timezone?: string }).timezone);

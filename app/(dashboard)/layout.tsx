@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { ApiKeyAlertBanner } from '@/components/admin/api-key-alert-banner';
 import { NotificationBell } from '@/components/notifications/notification-bell';
 import { AppHeader } from '@/components/shell/app-header';
+import { CommandPaletteMount } from '@/components/shell/command-palette-mount';
 import { ConnectionBadge } from '@/components/shell/connection-badge';
 import { HeaderSearch } from '@/components/shell/header-search';
 import { MobileNav } from '@/components/shell/mobile-nav';
@@ -16,18 +17,22 @@ import { requireViewer } from '@/lib/server/auth/session';
 import { latestConnectionReport } from '@/lib/server/connection/connection';
 import { apiKeyAlert } from '@/lib/server/connection/key-alert';
 import { readQuota } from '@/lib/server/connection/quota';
+import { pageLocale } from '@/lib/server/http/request-context';
 import { unreadCount } from '@/lib/server/notifications/app';
+import { canUseViewsOf } from '@/lib/server/views/saved-views';
+import { SAVED_VIEW_PAGES } from '@/lib/views/pages';
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const viewer = await requireViewer();
   // Only the sections this role may open are listed; each page checks the permission again.
   const items = NAV_ITEMS.filter((item) => can(viewer.role, item.permission));
-  // Three small reads every page waits for before its first byte: together, not one after another.
-  const [quota, keyAlert, unread] = await Promise.all([
+  // Four small reads every page waits for before its first byte: together, not one after another.
+  const [quota, keyAlert, unread, locale] = await Promise.all([
     readQuota(),
     // Issue 17: admins see the API key's expiry alert on every page, ahead of time.
     can(viewer.role, 'connection:manage') ? apiKeyAlert() : null,
     unreadCount(viewer.userId),
+    pageLocale(),
   ]);
   const report = latestConnectionReport();
   const connectionSummary = report && {
@@ -61,9 +66,15 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           <div className="hidden items-center gap-4 md:flex">
             {can(viewer.role, 'portfolio:read') ? <HeaderSearch /> : null}
           </div>
+          <CommandPaletteMount
+            sections={items.map(({ href, label, description }) => ({ href, label, description }))}
+            canSearch={can(viewer.role, 'portfolio:read')}
+            canReview={can(viewer.role, 'decisions:write')}
+            hasViews={SAVED_VIEW_PAGES.some((page) => canUseViewsOf(viewer, page))}
+          />
           <NotificationBell unread={unread} />
           <div className="hidden items-center gap-4 md:flex">
-            <QuotaMeter reading={quota} />
+            <QuotaMeter reading={quota} locale={locale} />
             <ConnectionBadge summary={connectionSummary} />
           </div>
           <UserMenu name={viewer.name} email={viewer.email} roleLabel={ROLE_LABELS[viewer.role]} />

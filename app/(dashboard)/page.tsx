@@ -6,12 +6,17 @@ import { SkeletonRows } from '@/components/ui/skeleton';
 import { can, type Role } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
 import { pageLocale, pageRequestId } from '@/lib/server/http/request-context';
+import { keepForHandoff } from '@/lib/server/renewals/handoff';
+import { firstScreenOfToday, hasMoreThanFirstScreen, restOfToday } from '@/lib/server/today/first-screen';
 import { loadToday } from '@/lib/server/today/load';
 import type { TodayBucketId } from '@/lib/today/buckets';
 import { todayFocus } from '@/lib/today/links';
 import { todayViewLinks } from '@/lib/today/view-links';
 
 export const metadata: Metadata = { title: 'Today' };
+
+/** How long the buckets' other items stay kept for "show all" (a miss reads Today again). */
+const TODAY_REST_TTL_MS = 15 * 60_000;
 
 // Shown at once, before the data streams in: what the page holds and in which order.
 const DESCRIPTIONS: Record<Role, string> = {
@@ -60,7 +65,12 @@ async function TodayData({
   requestId: string;
   focus: TodayBucketId | null;
 }) {
-  const [data, locale] = await Promise.all([loadToday({ userId, role }, requestId), pageLocale()]);
+  const [whole, locale] = await Promise.all([loadToday({ userId, role }, requestId), pageLocale()]);
+  // The first items of each bucket travel with the page; the cards fetch the rest on demand.
+  const rest = hasMoreThanFirstScreen(whole)
+    ? keepForHandoff('today', userId, restOfToday(whole), TODAY_REST_TTL_MS)
+    : null;
+  const data = firstScreenOfToday(whole, focus, rest);
   return (
     <TodayView
       data={data}

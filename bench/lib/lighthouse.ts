@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS } from './browser';
@@ -93,10 +95,15 @@ function breakdownOf(audits: Record<string, Audit>) {
 /** A failed recording (NO_NAVSTART, a lost trace): Lighthouse's own advice is to run it again. */
 class LighthouseRuntimeError extends Error {}
 
-async function auditWithRetry(port: number, url: string, cookies: SessionCookie[]): Promise<LighthouseRun> {
+async function auditWithRetry(
+  port: number,
+  url: string,
+  cookies: SessionCookie[],
+  keep: string | null,
+): Promise<LighthouseRun> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await audit(port, url, cookies);
+      return await audit(port, url, cookies, keep);
     } catch (error) {
       if (!(error instanceof LighthouseRuntimeError) || attempt >= 3) throw error;
       console.warn(`${error.message}; running it again (attempt ${attempt + 1} of 3)`);
@@ -104,7 +111,12 @@ async function auditWithRetry(port: number, url: string, cookies: SessionCookie[
   }
 }
 
-async function audit(port: number, url: string, cookies: SessionCookie[]): Promise<LighthouseRun> {
+async function audit(
+  port: number,
+  url: string,
+  cookies: SessionCookie[],
+  keep: string | null,
+): Promise<LighthouseRun> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -119,6 +131,8 @@ async function audit(port: number, url: string, cookies: SessionCookie[]): Promi
     // A redirect (to sign-in, say) would score another page.
     throw new Error(`Lighthouse on ${url} ended on ${lhr.finalDisplayedUrl}`);
   }
+  // The whole report, for what the summary leaves out (long tasks, script sizes, the payload's bytes).
+  if (keep) writeFileSync(keep, JSON.stringify(lhr));
   const audits = lhr.audits as Record<string, Audit>;
   const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   return {
@@ -139,6 +153,8 @@ export async function measureLighthouse(options: {
   baseUrl: string;
   pages: LighthousePage[];
   runs: number;
+  /** Where to keep each run's full report (`<page>-<run>.json`); none kept without it. */
+  reportDir?: string | null;
 }): Promise<LighthouseSamples[]> {
   const samples = options.pages.map((page) => ({
     name: page.name,
@@ -153,10 +169,13 @@ export async function measureLighthouse(options: {
   });
   try {
     // The bench has opened each of these pages before (calls, month view, Today), so none is a first render.
+    const dir = options.reportDir ?? null;
+    if (dir) mkdirSync(dir, { recursive: true });
     for (let run = 0; run < options.runs; run++) {
       for (const [index, page] of options.pages.entries()) {
+        const keep = dir ? path.join(dir, `${page.name.replace(/\W+/g, '-')}-${run + 1}.json`) : null;
         samples[index]?.runs.push(
-          await auditWithRetry(chrome.port, `${options.baseUrl}${page.path}`, page.cookies),
+          await auditWithRetry(chrome.port, `${options.baseUrl}${page.path}`, page.cookies, keep),
         );
       }
     }

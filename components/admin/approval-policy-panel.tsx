@@ -8,6 +8,7 @@ import {
   useFieldArray,
   useForm,
 } from 'react-hook-form';
+import { useLocale } from '@/components/shell/locale';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -15,6 +16,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import type { ApprovalPolicy } from '@/lib/decisions/approval-policy';
 import type { ApprovalPolicyInput } from '@/lib/decisions/approval-policy.schema';
+import { formatDate } from '@/lib/format/dates';
 import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
 import { ApiProblem, apiFetch, problemMessage } from '@/lib/http/api-client';
 
@@ -41,6 +43,7 @@ type ListName = 'proceedAbove' | 'batchAbove';
  */
 export function ApprovalPolicyPanel({ initial }: { initial: ApprovalPolicyView }) {
   const [saved, setSaved] = useState(initial);
+  const locale = useLocale();
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const form = useForm<ApprovalPolicyInput>({
@@ -86,7 +89,7 @@ export function ApprovalPolicyPanel({ initial }: { initial: ApprovalPolicyView }
         Batches these rules hold wait as “awaiting approval” until a manager other than the person who
         prepared them approves them; only then are they sent.
         {saved.updatedAt
-          ? ` Last changed ${saved.updatedAt.slice(0, 10)} by ${saved.updatedByEmail ?? 'unknown'}.`
+          ? ` Last changed ${formatDate(saved.updatedAt.slice(0, 10), locale)} by ${saved.updatedByEmail ?? 'unknown'}.`
           : ''}
       </p>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">

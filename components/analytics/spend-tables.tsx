@@ -13,23 +13,35 @@ import type { AnalyticsTable, SpendAnalyticsData } from '@/lib/analytics/data';
 import { FEE_KIND_LABELS, FEE_KINDS, type SpendRow, SURCHARGE_CAUSE_LABELS } from '@/lib/analytics/spend';
 import { formatMoney } from '@/lib/annuity/money';
 import { formatDate, formatYearMonth } from '@/lib/format/dates';
+import { InvoicedByMonthCharts, SurchargesByMonthCharts } from './spend-charts';
 
 /**
- * The analytics tables (issue 19). Plain tables first, each with its CSV (a chart library is a
- * later step). Every amount is shown with its own currency and every total is per currency.
- * Server-rendered: no browser code.
+ * The analytics tables (issue 19), each with its CSV and XLSX export and, for the monthly ones, a
+ * chart per currency above it (spend-charts.tsx). Every amount is shown with its own currency and
+ * every total is per currency. Server-rendered: no browser code.
  */
 const AMOUNT = 'text-right font-mono tabular-nums';
 
-function ExportLink({ table, label }: { table: AnalyticsTable; label: string }) {
+const EXPORT_FORMATS = [
+  { format: 'csv', label: 'CSV' },
+  { format: 'xlsx', label: 'Excel' },
+] as const;
+
+function ExportLinks({ table, label }: { table: AnalyticsTable; label: string }) {
   return (
-    <a
-      href={`/api/analytics/export?table=${table}&format=csv`}
-      download
-      className={buttonVariants({ variant: 'outline', size: 'sm' })}
-    >
-      Download CSV<span className="sr-only"> of {label}</span>
-    </a>
+    <div className="flex gap-2">
+      {EXPORT_FORMATS.map(({ format, label: name }) => (
+        <a
+          key={format}
+          href={`/api/analytics/export?table=${table}&format=${format}`}
+          download
+          className={buttonVariants({ variant: 'outline', size: 'sm' })}
+        >
+          Download {name}
+          <span className="sr-only"> of {label}</span>
+        </a>
+      ))}
+    </div>
   );
 }
 
@@ -52,7 +64,7 @@ function Section({
         <h2 id={id} className="text-lg font-semibold">
           {title}
         </h2>
-        <ExportLink table={table} label={title.toLowerCase()} />
+        <ExportLinks table={table} label={title.toLowerCase()} />
       </div>
       <div className="text-sm text-muted-foreground">{description}</div>
       {children}
@@ -153,6 +165,7 @@ export function SpendAnalytics({ data, locale }: { data: SpendAnalyticsData; loc
         table="month"
         description="Invoiced amounts by the invoice's issue month, split by fee component. Component kinds the service adds later are counted under “Other”."
       >
+        <InvoicedByMonthCharts data={data} locale={locale} />
         <SpendTable
           rows={data.byMonth}
           by="month"
@@ -185,6 +198,7 @@ export function SpendAnalytics({ data, locale }: { data: SpendAnalyticsData; loc
           <p className="text-sm">No invoice line carries a grace surcharge.</p>
         ) : (
           <>
+            <SurchargesByMonthCharts data={data} locale={locale} />
             <Table data-testid="surcharge-totals">
               <TableCaption>Surcharges per currency and cause</TableCaption>
               <TableHeader>

@@ -1,4 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import Big from 'big.js';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { SpendAnalytics } from '@/components/analytics/spend-tables';
@@ -74,7 +75,7 @@ describe('what freezing would lock', () => {
 });
 
 describe('the analytics page', () => {
-  it('renders each table with its CSV link, totals per currency and "Other" for unknown kinds', () => {
+  it('renders each table with its CSV and Excel links, totals per currency and "Other" for unknown kinds', () => {
     const lines = [
       {
         month: '2026-03',
@@ -101,11 +102,76 @@ describe('the analytics page', () => {
       computedAt: '2026-03-02T00:00:00.000Z',
     };
     const html = text(renderToString(<SpendAnalytics data={data} locale="en-GB" />));
-    for (const table of ['month', 'office', 'surcharges', 'variance'])
+    for (const table of ['month', 'office', 'surcharges', 'variance']) {
       expect(html).toContain(`/api/analytics/export?table=${table}&amp;format=csv`);
+      expect(html).toContain(`/api/analytics/export?table=${table}&amp;format=xlsx`);
+    }
     expect(html).toContain('JP¥12,001');
     expect(html).toContain('Other');
     expect(html).toContain('JP¥1<');
     expect(html).toContain('No invoice line carries a grace surcharge.');
+  });
+});
+
+describe('the spend charts', () => {
+  const line = (month: string, currency: string, office: string, amount: string, grace = '0') => ({
+    month,
+    office,
+    currency,
+    total: new Big(amount).plus(grace).toFixed(currency === 'JPY' ? 0 : 2),
+    components: [
+      { type: 'OFFICE', amount },
+      ...(grace === '0' ? [] : [{ type: 'GRACE_PERIOD', amount: grace }]),
+    ],
+  });
+  const lines = [
+    line('2026-01', 'EUR', 'EP', '100.00'),
+    line('2026-03', 'EUR', 'EP', '250.00', '50.00'),
+    line('2026-02', 'JPY', 'JP', '15000'),
+  ];
+  const data: SpendAnalyticsData = {
+    byMonth: spendBy(lines, ['month']),
+    byOffice: spendBy(lines, ['office']),
+    totals: spendTotals(lines),
+    surcharges: [],
+    surchargeTotals: [],
+    variance: [],
+    varianceNotCompared: 0,
+    invoices: 3,
+    lines: 3,
+    catalogReadAt: '2026-04-02T00:00:00.000Z',
+    computedAt: '2026-04-02T00:00:00.000Z',
+  };
+  const html = text(renderToString(<SpendAnalytics data={data} locale="en-GB" />));
+  const chart = (currency: string) => {
+    const start = html.indexOf(`data-testid="invoiced-chart-${currency}"`);
+    return html.slice(start, html.indexOf('</figure>', start));
+  };
+
+  it('draws one chart per currency, each an image named by its title', () => {
+    const eur = chart('EUR');
+    const jpy = chart('JPY');
+    expect(eur).toContain('Invoiced in EUR by month and fee component');
+    expect(eur).toMatch(/<svg role="img" aria-labelledby="[^"]+-title" aria-describedby="[^"]+-summary"/);
+    // Never two currencies on one axis: the yen amounts are only in the yen chart.
+    expect(eur).not.toContain('JP¥');
+    expect(jpy).not.toContain('€');
+    expect(jpy).toContain('JP¥15,000');
+  });
+
+  it('says total, highest month and trend in a sentence made from the data', () => {
+    expect(chart('EUR')).toContain(
+      'Invoiced in EUR from January 2026 to March 2026: €400.00 in total. The highest was March 2026 with €300.00. From €100.00 in January 2026 it rose to €300.00 in March 2026.',
+    );
+  });
+
+  it('shows the same numbers as a table behind a "Show as table" toggle, gaps included', () => {
+    const eur = chart('EUR');
+    expect(eur).toMatch(/<details[^>]*><summary[^>]*>Show as table/);
+    expect(eur).toContain('<th scope="row" class="px-3 py-1.5 text-left font-normal">February 2026</th>');
+    // February had nothing in EUR: a dash, not a zero nobody billed.
+    expect(eur).toMatch(/February 2026<\/th>(<td[^>]*>—<\/td>)+<\/tr>/);
+    // Stacked components with a total column: office 250.00 + grace 50.00.
+    expect(eur).toMatch(/March 2026<\/th><td[^>]*>€250.00<\/td><td[^>]*>€50.00<\/td><td[^>]*>€300.00<\/td>/);
   });
 });

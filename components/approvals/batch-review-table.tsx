@@ -1,8 +1,12 @@
 import Link from 'next/link';
+import { LOW_PRIORITY } from '@/components/data-table/priority';
+import { RowDetails } from '@/components/data-table/row-details';
+import { DecisionCostText } from '@/components/decisions/decision-cost-text';
+import { AnnuityYear } from '@/components/renewals/annuity-year';
 import { EnumBadge } from '@/components/renewals/enum-badge';
 import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatMoney, formatTotals, sumByCurrency } from '@/lib/annuity/money';
+import { formatTotals, sumByCurrency } from '@/lib/annuity/money';
 import { deadlinesPassed } from '@/lib/decisions/approval-policy';
 import type { BatchView } from '@/lib/decisions/batch';
 import { formatDate } from '@/lib/format/dates';
@@ -40,7 +44,10 @@ export function BatchReviewTable({ batch, locale }: { batch: BatchView; locale: 
         <TableHeader>
           <TableRow>
             <TableHead scope="col">Patent</TableHead>
-            <TableHead scope="col">Office</TableHead>
+            {/* Issue 18: the office below 1536 px is in the row's details. */}
+            <TableHead scope="col" className={LOW_PRIORITY}>
+              Office
+            </TableHead>
             <TableHead scope="col">Annuity year</TableHead>
             <TableHead scope="col">Due date</TableHead>
             <TableHead scope="col">Decision</TableHead>
@@ -55,9 +62,15 @@ export function BatchReviewTable({ batch, locale }: { batch: BatchView; locale: 
                 <Link href={patentHref(item.patentId)} className="font-medium text-primary hover:underline">
                   {patentName(item)}
                 </Link>
+                <RowDetails
+                  name={patentName(item)}
+                  details={[{ label: 'Office', value: item.office ?? '—' }]}
+                />
               </TableCell>
-              <TableCell>{item.office ?? '—'}</TableCell>
-              <TableCell className="tabular-nums">{item.annuityYear ?? '—'}</TableCell>
+              <TableCell className={LOW_PRIORITY}>{item.office ?? '—'}</TableCell>
+              <TableCell>
+                <AnnuityYear year={item.annuityYear} paymentSequence={item.paymentSequence} />
+              </TableCell>
               <TableCell className="whitespace-nowrap tabular-nums">
                 {formatDate(item.dueDate, locale)}
                 {overdue.has(item.eventId) ? (
@@ -69,10 +82,13 @@ export function BatchReviewTable({ batch, locale }: { batch: BatchView; locale: 
               <TableCell>
                 <EnumBadge value={decisionLabel(item.decision)} />
               </TableCell>
-              <TableCell className="whitespace-nowrap tabular-nums">
-                {item.estimate?.amount
-                  ? formatMoney(item.estimate.amount, item.estimate.currency, locale)
-                  : '—'}
+              <TableCell className="min-w-40 tabular-nums">
+                <DecisionCostText
+                  decision={item.decision}
+                  estimate={item.estimate}
+                  fxFrozen={item.estimate?.fxFrozen}
+                  locale={locale}
+                />
               </TableCell>
               <TableCell className="max-w-80 whitespace-normal text-sm">{item.rationale ?? '—'}</TableCell>
             </TableRow>

@@ -2,6 +2,7 @@
 
 import type { ReactNode } from 'react';
 import { TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { priorityClass } from './priority';
 import { ariaSort, SortButton, type SortState } from './sort-button';
 
 interface HeaderLike {
@@ -18,11 +19,14 @@ export function SortableTableHeader<H extends HeaderLike>({
   sortState,
   onToggle,
   renderHeader,
+  lowPriority,
 }: {
   groups: readonly { id: string; headers: readonly H[] }[];
   sortState: (columnId: string) => SortState | null;
   onToggle: (columnId: string) => void;
   renderHeader: (header: H) => ReactNode;
+  /** Columns hidden below the 2xl breakpoint, their values in the row's details (priority.ts). */
+  lowPriority?: ReadonlySet<string>;
 }) {
   return (
     <TableHeader>
@@ -31,7 +35,12 @@ export function SortableTableHeader<H extends HeaderLike>({
           {group.headers.map((header) => {
             const state = sortState(header.column.id);
             return (
-              <TableHead key={header.id} scope="col" aria-sort={state === null ? undefined : ariaSort(state)}>
+              <TableHead
+                key={header.id}
+                scope="col"
+                aria-sort={state === null ? undefined : ariaSort(state)}
+                className={priorityClass(header.column.id, lowPriority)}
+              >
                 {state === null ? (
                   renderHeader(header)
                 ) : (

@@ -10,6 +10,7 @@ import { decisionLabel } from '@/lib/renewals/labels';
 import type { RenewalRow } from '@/lib/renewals/rows';
 import { useDecisions } from './decision-context';
 import { decisionLook } from './decision-look';
+import { SuggestionNote } from './standing-suggestions';
 
 const name = (row: RenewalRow) => patentName(row);
 
@@ -84,6 +85,7 @@ export function DecisionCell({ row }: { row: RenewalRow }) {
           ))}
         </NativeSelect>
       </span>
+      <SuggestionNote row={row} />
       {problem ? (
         <span
           id={problemId}

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { DecisionCostText } from '@/components/decisions/decision-cost-text';
 import { EnumBadge } from '@/components/renewals/enum-badge';
 import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -116,7 +117,8 @@ function LineRow({
             href={patentHref(line.patentId, fees.eventId)}
             className="text-primary underline-offset-2 hover:underline"
           >
-            {line.event.annuityYear === null ? 'Renewal' : `Year ${line.event.annuityYear}`} · due{' '}
+            {line.event.annuityYear === null ? 'Renewal' : `Year ${line.event.annuityYear}`}
+            {line.event.paymentSequence != null ? ` (payment ${line.event.paymentSequence})` : ''} · due{' '}
             {formatDate(line.event.dueDate, locale)}
             <span className="sr-only"> (renewal of {label})</span>
           </Link>
@@ -205,6 +207,14 @@ function LineRow({
 
 function VarianceCell({ line, locale }: { line: InvoiceLineView; locale: string }) {
   const v = line.variance;
+  if (v.kind !== 'compared' && line.decision && line.estimate) {
+    // The decision's cost as the review and the batch showed it (one rule: decision-cost.ts).
+    return (
+      <span className="text-xs">
+        <DecisionCostText decision={line.decision.decision} estimate={line.estimate} locale={locale} />
+      </span>
+    );
+  }
   if (v.kind !== 'compared') {
     return line.estimate?.amount ? (
       <span className="font-mono text-xs tabular-nums">

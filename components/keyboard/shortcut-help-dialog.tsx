@@ -1,6 +1,7 @@
 'use client';
 
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { SHORTCUT_HELP, type ShortcutHelpKind } from '@/lib/decisions/shortcut-help';
 
 /** How a key is written for people: Shift+A rather than "A", and names for named keys. */
@@ -51,6 +52,14 @@ export function ShortcutHelpDialog({
             </dl>
           </section>
         ))}
+        {/* A control inside keeps the list reachable by keyboard when it scrolls (axe: scrollable-region-focusable). */}
+        <div className="flex justify-end">
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              Close
+            </Button>
+          </DialogClose>
+        </div>
       </DialogContent>
     </Dialog>
   );

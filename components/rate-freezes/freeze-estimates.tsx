@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CurrencyTotals } from '@/components/money/currency-totals';
 import { useLocale } from '@/components/shell/locale';
 import { QueryProblem } from '@/components/shell/query-problem';
+import { buttonVariants } from '@/components/ui/button';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import {
   Table,
@@ -76,6 +77,19 @@ export function FreezeEstimates({ month, frozen }: { month: string; frozen: bool
         </ul>
       </div>
       <EstimateHistory movement={data.movement} name={name} locale={locale} />
+      <div className="flex flex-wrap gap-2">
+        {(['csv', 'xlsx'] as const).map((format) => (
+          <a
+            key={format}
+            href={`/api/rate-freezes/${encodeURIComponent(month)}/estimates/export?format=${format}`}
+            download
+            className={buttonVariants({ variant: 'outline', size: 'sm' })}
+          >
+            Download {format.toUpperCase()}
+            <span className="sr-only"> of the estimates of {name}</span>
+          </a>
+        ))}
+      </div>
     </section>
   );
 }

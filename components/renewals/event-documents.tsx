@@ -1,7 +1,36 @@
-import { OfficialReceiptButton } from '@/components/tracking/official-receipt-button';
+'use client';
+
+import { Button } from '@/components/ui/button';
+import { deferred } from '@/components/ui/deferred';
 import { type EventDocumentKind, eventDocumentHref } from '@/lib/documents/links';
 import type { Role } from '@/lib/policy/roles';
 import { can } from '@/lib/policy/roles';
+
+interface ReceiptProps {
+  patentId: string;
+  eventId: string;
+  label: string;
+}
+
+/** The receipt's button as it looks before its download code has loaded (nothing to say yet). */
+function OfficialReceiptPlaceholder({ label }: ReceiptProps) {
+  return (
+    <span className="inline-flex items-center gap-2">
+      <Button variant="link" size="sm" className="h-auto p-0" aria-label={`Official receipt of ${label}`}>
+        Official receipt
+      </Button>
+      <span role="status" className="text-xs text-muted-foreground" />
+    </span>
+  );
+}
+
+// The download (and its Content-Disposition parsing) loads after hydration: the month view draws
+// this cell in every row (docs/performance.md, JS per route).
+const OfficialReceiptButton = deferred(
+  () =>
+    import('@/components/tracking/official-receipt-button').then((module) => module.OfficialReceiptButton),
+  OfficialReceiptPlaceholder,
+);
 
 interface DocumentEvent {
   id: string;

@@ -1,23 +1,26 @@
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/components/ui/cn';
+import { DEFAULT_LOCALE, formatClockTime } from '@/lib/format/dates';
 import { isQuotaLow, type QuotaReading } from '@/lib/policy/quota';
 
-const number = new Intl.NumberFormat('en');
-
 /** The shared daily API quota, for everyone: below 10 % left it turns into a warning. */
-export function QuotaMeter({ reading, now = new Date() }: { reading: QuotaReading | null; now?: Date }) {
+export function QuotaMeter({
+  reading,
+  locale = DEFAULT_LOCALE,
+  now = new Date(),
+}: {
+  reading: QuotaReading | null;
+  /** The viewer's (lib/server/http/request-context.ts pageLocale): numbers and the reset time follow it. */
+  locale?: string;
+  now?: Date;
+}) {
   if (!reading || reading.limit === null || reading.remaining === null) {
     return <span className="text-xs text-muted-foreground">API quota: not reported yet</span>;
   }
   const exhausted = reading.exhaustedUntil !== null && reading.exhaustedUntil > now;
   const low = isQuotaLow(reading, now);
-  const resetAt = reading.resetAt
-    ? reading.resetAt.toLocaleTimeString('en-GB', {
-        hour: '2-digit',
-        minute: '2-digit',
-        timeZoneName: 'short',
-      })
-    : null;
+  const resetAt = reading.resetAt ? formatClockTime(reading.resetAt, locale) : null;
+  const number = new Intl.NumberFormat(locale);
   const label = exhausted
     ? `API quota used up until ${resetAt ?? 'the daily reset'}`
     : `API quota: ${number.format(reading.remaining)} of ${number.format(reading.limit)} calls left today`;

@@ -21,11 +21,22 @@ import { bucketAnchor } from '@/lib/today/anchor';
 import { TODAY_BUCKET_TEXT, type TodayItem } from '@/lib/today/buckets';
 import type { BucketView } from '@/lib/today/data';
 import type { RefusedEntry } from '@/lib/today/draft-merge';
+import { FIRST_ROWS, type TodayRest } from '@/lib/today/first-screen';
 import type { ItemLinks } from '@/lib/today/view-links';
 import { CostOfWaiting } from './cost-of-waiting';
 
-/** Rows shown before "show all": the first screen stays short, the whole bucket one click away. */
-const FIRST_ROWS = 10;
+/** One fetch per page for every card: the kept items of all buckets come together. */
+const restFetches = new Map<string, Promise<TodayRest>>();
+function fetchRest(handoff: string): Promise<TodayRest> {
+  let fetching = restFetches.get(handoff);
+  if (!fetching) {
+    fetching = apiFetch<TodayRest>(`/api/today/items?handoff=${encodeURIComponent(handoff)}`);
+    // A failure is not kept: the next click asks again.
+    fetching.catch(() => restFetches.delete(handoff));
+    restFetches.set(handoff, fetching);
+  }
+  return fetching;
+}
 
 interface Added {
   added: number;
@@ -54,10 +65,13 @@ export function BucketCard({
   itemLinks,
   canDecide,
   draftHref,
+  rest = null,
   today,
   focused = false,
 }: {
   bucket: BucketView;
+  /** Where the items beyond the first screen are kept (RenewalsSection.rest), when some are. */
+  rest?: string | null;
   today: string;
   /** Opened from a link to this bucket (a digest's): shown whole, highlighted and focused. */
   focused?: boolean;
@@ -80,14 +94,57 @@ export function BucketCard({
   const [decision, setDecision] = useState<Decision | ''>(bucket.decisions[0] ?? '');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // The bucket's items beyond the first screen, once fetched (bucket.listed says how many there are).
+  const [more, setMore] = useState<{ items: TodayItem[]; links: Record<string, ItemLinks> } | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const items = more?.items ?? bucket.items;
+  const links = useMemo(() => (more ? { ...itemLinks, ...more.links } : itemLinks), [itemLinks, more]);
+  const listedItems = bucket.listed?.items ?? bucket.items.length;
+  const listedDecidable = bucket.listed?.decidable ?? null;
 
-  const decidable = useMemo(() => bucket.items.filter((item) => item.decisions.length > 0), [bucket.items]);
-  const shown = showAll ? bucket.items : bucket.items.slice(0, FIRST_ROWS);
-  const targets: TodayItem[] =
-    selected.size > 0 ? decidable.filter((item) => selected.has(item.row.eventId)) : decidable;
+  const decidable = useMemo(() => items.filter((item) => item.decisions.length > 0), [items]);
+  const shown = showAll ? items : items.slice(0, FIRST_ROWS);
+  const selectedTargets = decidable.filter((item) => selected.has(item.row.eventId));
+
+  /** Every item the server holds for the bucket: fetched the first time it is needed. */
+  async function allItems(): Promise<TodayItem[]> {
+    if (more || !bucket.listed || !rest) return items;
+    setLoadingMore(true);
+    try {
+      const fetched = (await fetchRest(rest))[bucket.id] ?? { items: bucket.items, links: {} };
+      setMore(fetched);
+      return fetched.items;
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  async function toggleShowAll() {
+    if (showAll) return setShowAll(false);
+    try {
+      await allItems();
+      setShowAll(true);
+    } catch (error) {
+      setOutcome({
+        kind: 'failed',
+        message: problemMessage(error, 'The other renewals could not be loaded. Try again.'),
+      });
+    }
+  }
 
   async function addToDraft() {
     if (!decision) return;
+    let targets: TodayItem[];
+    try {
+      targets =
+        selected.size > 0 ? selectedTargets : (await allItems()).filter((item) => item.decisions.length > 0);
+    } catch (error) {
+      setOutcome({
+        kind: 'failed',
+        message: problemMessage(error, 'The other renewals could not be loaded. Try again.'),
+      });
+      return;
+    }
     const offered = targets.filter((item) => item.decisions.includes(decision));
     if (offered.length === 0) {
       setOutcome({
@@ -125,7 +182,8 @@ export function BucketCard({
   }
 
   const count = bucket.count;
-  const partial = bucket.items.length < count;
+  const partial = listedItems < count;
+  const decidableCount = listedDecidable ?? decidable.length;
   return (
     <Card
       ref={cardRef}
@@ -179,7 +237,7 @@ export function BucketCard({
               aria-label={`${text.title}: renewals by deadline`}
             >
               {shown.map((item) => {
-                const links = itemLinks[item.row.eventId];
+                const rowLinks = links[item.row.eventId];
                 const name = patentName(item.row);
                 return (
                   <li
@@ -196,7 +254,7 @@ export function BucketCard({
                     ) : (
                       <span className="inline-block size-4" aria-hidden="true" />
                     )}
-                    <a className="font-medium text-primary underline" href={links?.renewal}>
+                    <a className="font-medium text-primary underline" href={rowLinks?.renewal}>
                       {name}
                     </a>
                     <span className="text-muted-foreground">
@@ -217,16 +275,16 @@ export function BucketCard({
                     {item.earlier ? (
                       <span className="text-xs">
                         Decide first:{' '}
-                        <a className="text-primary underline" href={links?.earlier ?? links?.patent}>
+                        <a className="text-primary underline" href={rowLinks?.earlier ?? rowLinks?.patent}>
                           {item.earlier.dueDate
                             ? `the renewal due ${formatDate(item.earlier.dueDate, locale)}${item.earlier.annuityYear ? ` (year ${item.earlier.annuityYear})` : ''}`
                             : 'the earlier renewal of this patent'}
                         </a>
-                        {links?.earlierOnPatent ? (
+                        {rowLinks?.earlierOnPatent ? (
                           <>
                             {' '}
                             (
-                            <a className="text-primary underline" href={links.earlierOnPatent}>
+                            <a className="text-primary underline" href={rowLinks.earlierOnPatent}>
                               in the patent&apos;s renewals
                             </a>
                             )
@@ -238,20 +296,24 @@ export function BucketCard({
                 );
               })}
             </ul>
-            {bucket.items.length > FIRST_ROWS ? (
+            {listedItems > FIRST_ROWS ? (
               <Button
                 type="button"
                 variant="ghost"
                 size="sm"
                 className="self-start"
-                onClick={() => setShowAll((on) => !on)}
+                disabled={loadingMore}
+                aria-expanded={showAll}
+                onClick={() => void toggleShowAll()}
               >
                 {showAll
                   ? `Show the first ${FIRST_ROWS}`
-                  : `Show ${partial ? `the first ${bucket.items.length}` : `all ${count}`}`}
+                  : loadingMore
+                    ? 'Loading…'
+                    : `Show ${partial ? `the first ${listedItems}` : `all ${count}`}`}
               </Button>
             ) : null}
-            {canDecide && decidable.length > 0 && bucket.decisions.length > 0 ? (
+            {canDecide && decidableCount > 0 && bucket.decisions.length > 0 ? (
               <div className="flex flex-wrap items-end gap-2 border-t pt-3">
                 <div className="flex flex-col gap-1">
                   <label htmlFor={decisionId} className="text-xs font-medium">
@@ -269,14 +331,14 @@ export function BucketCard({
                     ))}
                   </NativeSelect>
                 </div>
-                <Button type="button" onClick={addToDraft} disabled={busy || !decision}>
+                <Button type="button" onClick={addToDraft} disabled={busy || loadingMore || !decision}>
                   {busy
                     ? 'Adding…'
                     : selected.size > 0
-                      ? `Add ${targets.length} selected to the draft`
+                      ? `Add ${selectedTargets.length} selected to the draft`
                       : partial
-                        ? `Add the first ${decidable.length} to the draft`
-                        : `Add all ${decidable.length} to the draft`}
+                        ? `Add the first ${decidableCount} to the draft`
+                        : `Add all ${decidableCount} to the draft`}
                 </Button>
               </div>
             ) : null}

@@ -131,6 +131,7 @@ function RenewalsPart({
           itemLinks={links.items}
           canDecide={canDecide}
           draftHref={links.draft}
+          rest={renewals.rest ?? null}
           today={renewals.today}
           focused={bucket.id === focus}
         />

@@ -28,6 +28,7 @@ const merge = createTailwindMerge(() => ({
       'flex',
       'inline-flex',
       'table',
+      'table-cell',
       'grid',
       'inline-grid',
       'contents',

@@ -3,7 +3,7 @@ import type { AnalyticsTable, SpendAnalyticsData } from './data';
 import { FEE_KIND_LABELS, FEE_KINDS, type SpendRow, SURCHARGE_CAUSE_LABELS } from './spend';
 
 /**
- * The analytics tables as export rows (header first), one definition for the CSV so the file says
+ * The analytics tables as export rows (header first), one definition for the CSV and XLSX so the file says
  * what the page says. Amounts stay decimal text with their currency's digits (lib/server/http/export-file.ts).
  */
 const UNDATED = 'No issue date';
@@ -70,7 +70,8 @@ export function analyticsExportRows(data: SpendAnalyticsData, table: AnalyticsTa
           decimalCell(row.invoiced, row.currency),
           decimalCell(row.estimated, row.currency),
           decimalCell(row.difference, row.currency),
-          row.percent,
+          // Two decimals as the page shows them; a number cell in XLSX, the same text in CSV.
+          row.percent === null ? null : { decimal: row.percent, digits: 2 },
           row.lines,
         ]),
       ];

@@ -351,6 +351,8 @@ export const instructionBatchItem = pgTable(
     office: text('office'),
     dueDate: text('due_date'),
     annuityYear: integer('annuity_year'),
+    /** Issue 18: the service's payment sequence, only when it differs from the annuity year. */
+    paymentSequenceNumber: integer('payment_sequence_number'),
     estimateAmount: text('estimate_amount'),
     estimateCurrency: text('estimate_currency'),
     estimateFxFrozen: boolean('estimate_fx_frozen'),
@@ -592,3 +594,117 @@ export const freezeEstimateDay = pgTable(
   (table) => [primaryKey({ columns: [table.month, table.day, table.currency] })],
 );
 // ── end issue 19 ─────────────────────────────────────────────────────────────────────────────
+
+// ── issue 19, forecast and budgets ───────────────────────────────────────────────────────────
+/*
+ * The forecast (lib/server/forecast): renewals due in the coming months with their live estimates,
+ * read by the worker from period lists with include=fees (spec: endpoint 9) and kept here whole,
+ * so a page view costs no upstream call. One row per event; a refresh replaces the rows of the
+ * window it read in one transaction. Office, owner and family come from the portfolio snapshot.
+ */
+export const forecastEvent = pgTable(
+  'forecast_event',
+  {
+    eventId: text('event_id').primaryKey(),
+    patentId: text('patent_id').notNull(),
+    dueDate: text('due_date').notNull(),
+    /** YYYY-MM of the due date. */
+    month: text('month').notNull(),
+    annuityYear: integer('annuity_year'),
+    office: text('office'),
+    owner: text('owner'),
+    family: text('family'),
+    caseReference: text('case_reference'),
+    /** Null when the service gave no estimate (fees absent, or a null total). */
+    currency: text('currency'),
+    total: text('total'),
+    components: jsonb('components').$type<{ type: string; amount: string }[]>().notNull().default([]),
+    appliedDecision: text('applied_decision'),
+    isFxRateFrozen: boolean('is_fx_rate_frozen').notNull().default(false),
+    /** ESTIMATED or INVOICED (spec: Fees); an invoiced renewal is in the actuals already. */
+    feesStatus: text('fees_status'),
+  },
+  (table) => [
+    index('forecast_event_month_idx').on(table.month),
+    index('forecast_event_patent_idx').on(table.patentId),
+  ],
+);
+
+/* One row per forecast refresh: the window read, what it cost in calls, and how it ended. */
+export const forecastRun = pgTable('forecast_run', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  windowFrom: text('window_from').notNull(),
+  windowTo: text('window_to').notNull(),
+  status: text('status', { enum: ['running', 'done', 'failed', 'skipped'] }).notNull(),
+  calls: integer('calls').notNull().default(0),
+  events: integer('events').notNull().default(0),
+  detail: text('detail'),
+  startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+});
+
+/*
+ * A renewal budget per year and currency, for all offices and families or one of them (an empty
+ * string means "all": a unique key over nullable columns would let duplicates in). `months`
+ * optionally phases the year (12 decimal strings); without it the year is spread evenly.
+ */
+export const renewalBudget = pgTable(
+  'renewal_budget',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    year: integer('year').notNull(),
+    currency: text('currency').notNull(),
+    office: text('office').notNull().default(''),
+    family: text('family').notNull().default(''),
+    amount: text('amount').notNull(),
+    months: jsonb('months').$type<string[] | null>(),
+    note: text('note'),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedByEmail: text('updated_by_email'),
+  },
+  (table) => [
+    uniqueIndex('renewal_budget_scope_idx').on(table.year, table.currency, table.office, table.family),
+  ],
+);
+// ── end issue 19 ─────────────────────────────────────────────────────────────────────────────
+
+// ── issue 18, standing instructions and saved views ──────────────────────────────────────────
+/*
+ * A standing instruction for a patent or a family: renew every year, handled elsewhere (skip), or
+ * review each time. It only suggests: each month's draft is pre-filled with it, marked as a
+ * suggestion, and nothing is sent without the user (and an approver where the policy says so).
+ */
+export const standingInstruction = pgTable(
+  'standing_instruction',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    scope: text('scope', { enum: ['patent', 'family'] }).notNull(),
+    /** The patent id, or the family reference. */
+    target: text('target').notNull(),
+    instruction: text('instruction', { enum: ['renew', 'skip', 'review'] }).notNull(),
+    reason: text('reason'),
+    setByUserId: text('set_by_user_id').references(() => user.id, { onDelete: 'set null' }),
+    setByEmail: text('set_by_email'),
+    setAt: timestamp('set_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('standing_instruction_target_idx').on(table.scope, table.target)],
+);
+
+/* A saved view of a table page (its URL query), per user, optionally shared with everyone. */
+export const savedView = pgTable(
+  'saved_view',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    page: text('page', { enum: ['renewals', 'portfolio', 'invoices'] }).notNull(),
+    name: text('name').notNull(),
+    query: text('query').notNull(),
+    shared: boolean('shared').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('saved_view_name_idx').on(table.ownerId, table.page, table.name)],
+);
+// ── end issue 18 ─────────────────────────────────────────────────────────────────────────────

@@ -26,6 +26,8 @@ interface BatchItemView {
   office: string | null;
   dueDate: string | null;
   annuityYear: number | null;
+  /** spec: Patent event — only when it differs from the annuity year; null for batches before issue 18. */
+  paymentSequence: number | null;
   estimate: { amount: string | null; currency: string; fxFrozen: boolean } | null;
   outcome: ItemOutcome;
   instructionId: string | null;

@@ -21,6 +21,10 @@ const PAGE_SHORTCUTS: ShortcutGroup = {
   shortcuts: [
     { keys: ['/'], description: 'Search (on pages with a search field)' },
     { keys: ['g', 't'], description: 'Go to Today' },
+    {
+      keys: ['Ctrl+K'],
+      description: 'Command palette (⌘K on a Mac): go to a section, apply a saved view, search a patent',
+    },
     { keys: ['?'], description: 'Show these shortcuts' },
   ],
 };

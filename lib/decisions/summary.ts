@@ -1,5 +1,6 @@
 import { DECISIONS, type Decision } from '@/lib/annuity/enums';
 import { type CurrencyTotal, sumByCurrency } from '@/lib/annuity/money';
+import { decisionCost, expectedBilling } from './decision-cost';
 import type { DraftEntry } from './draft';
 
 /**
@@ -18,10 +19,12 @@ export interface DraftSummary {
   drops: DraftEntry[];
 }
 
-/** What a decision is expected to cost: the whole renewal to PROCEED, the service fee otherwise. */
+/**
+ * What a decision is expected to be billed: the whole renewal to PROCEED, the service fee to skip
+ * or drop (the one rule of every page: decision-cost.ts).
+ */
 export function estimatedCost(entry: Pick<DraftEntry, 'decision' | 'estimate'>): string | null {
-  if (!entry.estimate) return null;
-  return entry.decision === 'PROCEED' ? entry.estimate.amount : entry.estimate.serviceFee;
+  return expectedBilling(decisionCost(entry.decision, entry.estimate))?.amount ?? null;
 }
 
 export function summarizeDraft(entries: readonly DraftEntry[]): DraftSummary {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, formatDate, isCalendarDate, monthBounds } from './dates';
+import {
+  addMonths,
+  formatClockTime,
+  formatDate,
+  formatZonedTimestamp,
+  isCalendarDate,
+  monthBounds,
+} from './dates';
 
 describe('calendar dates', () => {
   it('format without time-zone drift', () => {
@@ -24,5 +31,21 @@ describe('calendar dates', () => {
     expect(isCalendarDate('2026-02-29')).toBe(false);
     expect(isCalendarDate('2028-02-29')).toBe(true);
     expect(isCalendarDate('2026-13-01')).toBe(false);
+  });
+});
+
+describe('instants written with their zone', () => {
+  const instant = new Date('2026-11-24T05:07:00Z');
+
+  it('name the zone, in the reader’s format', () => {
+    expect(formatZonedTimestamp(instant, 'en-GB')).toBe('24 Nov 2026, 05:07 UTC');
+    // ICU versions differ in the space before AM (U+202F in some): compared as plain spaces.
+    expect(formatZonedTimestamp(instant, 'en-US').replace(/\s/gu, ' ')).toBe('Nov 24, 2026, 05:07 AM UTC');
+    expect(formatClockTime(instant, 'en-GB', 'UTC')).toBe('05:07 UTC');
+  });
+
+  it('write nothing for an invalid instant rather than "Invalid Date"', () => {
+    expect(formatZonedTimestamp(new Date(Number.NaN))).toBe('');
+    expect(formatClockTime(new Date(Number.NaN))).toBe('');
   });
 });

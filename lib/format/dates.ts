@@ -49,6 +49,34 @@ export function formatTimestamp(value: string | null | undefined, locale = DEFAU
   return dateFormat(locale, 'timestamp', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
+/**
+ * An instant with its time zone named ("24 Nov 2026, 05:00 UTC"), for text read away from the
+ * viewer's screen (a mail, a message built on the server), where "the viewer's zone" is unknown.
+ */
+export function formatZonedTimestamp(value: Date, locale = DEFAULT_LOCALE, timeZone = 'UTC'): string {
+  if (Number.isNaN(value.getTime())) return '';
+  return dateFormat(locale, `zoned-timestamp|${timeZone}`, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(value);
+}
+
+/** The time of day of an instant with its zone ("14:00 UTC"; "2:00 PM UTC" in en-US). */
+export function formatClockTime(value: Date, locale = DEFAULT_LOCALE, timeZone?: string): string {
+  if (Number.isNaN(value.getTime())) return '';
+  return dateFormat(locale, `clock|${timeZone ?? ''}`, {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(value);
+}
+
 /** "December 2026" for a YYYY-MM month. */
 export function formatYearMonth(value: string, locale = DEFAULT_LOCALE): string {
   const match = YEAR_MONTH.exec(value);

@@ -19,6 +19,8 @@ interface LineEvent {
   dueDate: string;
   gracePeriodEndDate: string | null;
   annuityYear: number | null;
+  /** spec: Patent event — only when it differs from the annuity year (issue 18). */
+  paymentSequence?: number | null;
 }
 
 export interface InvoiceLineView {

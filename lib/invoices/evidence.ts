@@ -26,6 +26,8 @@ export type EventLookup =
       gracePeriodEndDate: string | null;
       appliedDecision: string | null;
       annuityYear: number | null;
+      /** spec: Patent event — only when it differs from the annuity year (issue 18). */
+      paymentSequence?: number | null;
     }
   /** The service does not know the event (spec: rule 2, 404) or the patent's events lack it. */
   | { state: 'not-found' }

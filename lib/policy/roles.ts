@@ -27,6 +27,10 @@ const PERMISSION_TABLE = {
   'exports:read': ['paralegal', 'finance', 'manager'],
   // Issue 19: spend analytics for those who plan and pay renewal budgets.
   'analytics:read': ['finance', 'manager'],
+  // Issue 19: refreshing the forecast now spends background quota, so managers decide when.
+  'forecast:refresh': ['manager'],
+  // Issue 19: renewal budgets are set by managers; everyone with analytics:read sees them.
+  'budgets:write': ['manager'],
   'rate-freezes:read': ['manager'],
   'rate-freezes:write': ['manager'],
   'users:manage': ['admin'],
@@ -42,6 +46,8 @@ const PERMISSION_TABLE = {
   // own: lib/server/decisions/batch-machine.ts); administrators set the policy.
   'approvals:decide': ['manager'],
   'approvals:policy': ['admin'],
+  // Issue 18: lasting instructions per patent or family that pre-fill each month's draft as suggestions.
+  'standing-instructions:write': ['paralegal', 'manager'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSION_TABLE;

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import type { RenewalRow } from './rows';
 import { blocked, renewalRow } from './testing';
 import {
   applyLocalFilters,
   countByBadge,
   groupByOffice,
   NONE,
+  SORTABLE_COLUMNS,
+  SortRanks,
   sortRows,
   totalsByCurrency,
 } from './view-model';
@@ -148,6 +151,76 @@ describe('sorting', () => {
     ];
     expect(ids(sortRows(list, { id: 'fees', desc: false }))).toEqual(['y', 'x', 'z']);
     expect(ids(sortRows(list, { id: 'fees', desc: true }))).toEqual(['z', 'x', 'y']);
+  });
+});
+
+describe('sorting with ranks kept for the month', () => {
+  const money = (currency: string, total: string | null) => ({
+    currency,
+    total,
+    components: [],
+    feesStatus: 'ESTIMATED',
+    isFxRateFrozen: false,
+    invoiceId: null,
+  });
+  // Values that tie for the collator (case), natural numbers, missing values, decimal amounts.
+  const month = [
+    ...rows,
+    renewalRow({
+      eventId: 'g',
+      caseReference: 'c-2',
+      office: 'ep',
+      dueDate: '2026-11-30',
+      fees: money('EUR', '99.5'),
+    }),
+    renewalRow({
+      eventId: 'h',
+      caseReference: 'C-100',
+      office: null,
+      dueDate: '2026-12-02',
+      fees: money('EUR', null),
+    }),
+    renewalRow({
+      eventId: 'i',
+      caseReference: 'C-2',
+      title: null,
+      dueDate: '2026-12-03',
+      fees: money('USD', '0.10'),
+    }),
+    renewalRow({ eventId: 'j', annuityYear: null, dueDate: '2026-12-04', fees: money('EUR', '1000') }),
+  ];
+
+  it('orders every column in both directions exactly as a sort without them', () => {
+    const ranks = new SortRanks(month);
+    for (const id of SORTABLE_COLUMNS) {
+      for (const desc of [false, true]) {
+        expect(ids(sortRows(month, { id, desc }, ranks)), `${id} ${desc ? 'desc' : 'asc'}`).toEqual(
+          ids(sortRows(month, { id, desc })),
+        );
+      }
+    }
+  });
+
+  it('sorts a filtered subset with the ranks of the whole month, and ranks a column once', () => {
+    const ranks = new SortRanks(month);
+    const subset = month.filter((_, index) => index % 2 === 0);
+    expect(ids(sortRows(subset, { id: 'caseReference', desc: true }, ranks))).toEqual(
+      ids(sortRows(subset, { id: 'caseReference', desc: true })),
+    );
+    const first = ranks.of('caseReference');
+    sortRows(subset, { id: 'caseReference', desc: false }, ranks);
+    expect(ranks.of('caseReference')).toBe(first);
+    // Rows equal for the collator ("C-2", "c-2") share a rank: their order falls to the due date.
+    const rankOf = (id: string) => first.get(month.find((row) => row.eventId === id) as RenewalRow);
+    expect(rankOf('g')).toBeDefined();
+    expect(rankOf('g')).toBe(rankOf('i'));
+  });
+
+  it('still sorts rows the ranks were not built from (a refetch racing a sort)', () => {
+    const ranks = new SortRanks(month.slice(0, 3));
+    expect(ids(sortRows(month, { id: 'fees', desc: false }, ranks))).toEqual(
+      ids(sortRows(month, { id: 'fees', desc: false })),
+    );
   });
 });
 

@@ -1,3 +1,5 @@
+import type { CurrencyTotal } from '@/lib/annuity/money';
+import type { BadgeKind } from './instructability';
 import type { RenewalRow } from './rows';
 import type { RenewalWindow } from './window';
 
@@ -21,4 +23,23 @@ export interface RenewalWindowData {
   upstreamCalls: number;
   upstreamRequestIds: string[];
   snapshot: { refreshedAt: string | null; unknownPatents: number };
+  /**
+   * Set when `rows` holds only the first screen of the window (the month page's HTML, ./window-head.ts):
+   * what the whole window amounts to, and where the browser fetches the rest. Never set by /api/renewals.
+   */
+  head?: WindowHead;
+}
+
+/** The whole window's figures, computed on the server for a first screen of its rows. */
+export interface WindowHead {
+  /** The id the page kept the whole window under (GET /api/renewals/rest?handoff=). */
+  handoff: string;
+  /** Rows in the window, and those the address's local filters keep. */
+  total: number;
+  shown: number;
+  counts: Record<BadgeKind, number>;
+  /** Per currency, of the rows the local filters keep. */
+  totals: CurrencyTotal[];
+  /** Per office (null: unknown), when the address groups by office: the group headers' figures. */
+  groups: { office: string | null; count: number; totals: CurrencyTotal[] }[] | null;
 }

@@ -20,6 +20,12 @@ export type Section<T> = { ok: true; data: T } | { ok: false; problem: SectionPr
 /** A bucket as Today shows it, with the address of the same items in the month view. */
 export interface BucketView extends TodayBucket {
   href: string;
+  /**
+   * Set when `items` holds only the first screen (the page's HTML, lib/server/today/first-screen.ts):
+   * the items the server holds for the bucket, and the decidable ones among them. The rest is
+   * fetched on demand (GET /api/today/items).
+   */
+  listed?: { items: number; decidable: number };
 }
 
 export interface RenewalsSection {
@@ -31,6 +37,8 @@ export interface RenewalsSection {
   renewalsRead: number;
   upstreamCalls: number;
   fetchedAt: string;
+  /** Where the buckets' other items are kept for this page (GET /api/today/items?handoff=). */
+  rest?: string;
 }
 
 export interface RenewalRef {

@@ -163,6 +163,9 @@ export async function claimBatch(input: {
         office: entry.office,
         dueDate: entry.dueDate,
         annuityYear: entry.annuityYear,
+        // spec: Patent event — renewal.paymentSequenceNumber, sent only when it differs from the
+        // annuity year; kept so the batch and receipt show the number the office uses (issue 18).
+        paymentSequenceNumber: entry.paymentSequence ?? null,
         estimateAmount: entry.estimate?.amount ?? null,
         estimateCurrency: entry.estimate?.currency ?? null,
         estimateFxFrozen: entry.estimate?.fxFrozen ?? null,

@@ -43,6 +43,7 @@ function toView(row: BatchRow, items: ItemRow[]): BatchView {
         office: item.office,
         dueDate: item.dueDate,
         annuityYear: item.annuityYear,
+        paymentSequence: item.paymentSequenceNumber,
         estimate: item.estimateCurrency
           ? {
               amount: item.estimateAmount,

@@ -178,6 +178,7 @@ function entryOfItem(item: BatchView['items'][number]): DraftEntry {
     office: item.office,
     dueDate: item.dueDate ?? '',
     annuityYear: item.annuityYear,
+    paymentSequence: item.paymentSequence,
     allowedDecisions: [],
     estimate: item.estimate ? { ...item.estimate, serviceFee: null } : null,
   };

@@ -82,3 +82,15 @@ export function fileResponse(body: string | Buffer, format: ExportFormat, basena
     },
   });
 }
+
+/** A table of cells as a file download in the format asked for (the XLSX sheet named `sheetName`). */
+export async function tableFile(
+  table: readonly ExportValue[][],
+  format: ExportFormat,
+  basename: string,
+  sheetName = basename,
+): Promise<Response> {
+  return format === 'xlsx'
+    ? fileResponse(await toXlsx(table, sheetName), 'xlsx', basename)
+    : fileResponse(toCsv(table), 'csv', basename);
+}

@@ -98,6 +98,7 @@ function lookupOf(event: PatentEvent): EventLookup {
     gracePeriodEndDate: event.gracePeriodEndDate,
     appliedDecision: event.appliedDecision,
     annuityYear: event.renewal?.annuityYear ?? null,
+    paymentSequence: event.renewal?.paymentSequenceNumber ?? null,
   };
 }
 

@@ -92,6 +92,7 @@ export function checkedInvoice(
               dueDate: event.dueDate,
               gracePeriodEndDate: event.gracePeriodEndDate,
               annuityYear: event.annuityYear,
+              paymentSequence: event.paymentSequence ?? null,
             }
           : null,
       decision: line.decision,

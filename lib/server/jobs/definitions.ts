@@ -4,6 +4,7 @@ import { getEnv } from '../../env';
 import { logger } from '../../log';
 import { upstreamClient } from '../connection/upstream';
 import { reconcileOpenBatches } from '../decisions/reconcile';
+import { refreshForecast } from '../forecast/refresh';
 import { checkBackgroundBudget, recordSpend } from '../notifications/budget';
 import { evaluateNotifications } from '../notifications/evaluate';
 import { deliverMessage, markUnknownDeliveries, strandedMessageIds } from '../notifications/mail';
@@ -30,6 +31,7 @@ const JOB_NAMES = [
   'notify',
   'send-mail',
   'record-freeze-estimates',
+  'refresh-forecast',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
@@ -114,6 +116,15 @@ export const JOBS: readonly JobDefinition[] = [
     run: (context) => recordFreezeEstimates(context.db, { now: context.now(), requestId: context.requestId }),
   },
   {
+    // Issue 19: the coming FORECAST_MONTHS' renewals with their estimates, once a day, after the
+    // snapshot's hourly refresh (for office, owner and family), within the background budget.
+    name: 'refresh-forecast',
+    cron: () => '41 5 * * *',
+    retryLimit: 2,
+    retryDelay: 600,
+    run: (context) => refreshForecast(context.db, { now: context.now(), requestId: context.requestId }),
+  },
+  {
     name: 'send-mail',
     cron: null,
     retryLimit: 5,
@@ -132,5 +143,6 @@ export const ONCE_ORDER: readonly JobName[] = [
   'reconcile-batches',
   'poll-upstream',
   'record-freeze-estimates',
+  'refresh-forecast',
   'notify',
 ];

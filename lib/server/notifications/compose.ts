@@ -1,6 +1,6 @@
 import 'server-only';
 import { formatMoney, formatTotals } from '../../annuity/money';
-import { formatDate } from '../../format/dates';
+import { formatDate, formatZonedTimestamp } from '../../format/dates';
 import { patentName } from '../../portfolio/patent-name';
 import { TODAY_BUCKET_TEXT, type TodayBucket, type TodayItem } from '../../today/buckets';
 import { todayLink } from '../../today/links';
@@ -166,10 +166,18 @@ export function composeDigest(
   if (input.polledAt)
     sections.push({
       heading: 'As of',
-      intro: `Read from the service at ${input.polledAt.toISOString()}.`,
+      intro: `Read from the service on ${formatZonedTimestamp(input.polledAt)}.`,
       lines: [],
     });
-  return render(baseUrl, subject, what, '/', sections, SETTINGS_LINE);
+  // The in-app notification opens where the email's links do (issue 18: it opened plain Today):
+  // the most urgent bucket shown (buckets come in Today's order), else the invoices to reconcile.
+  const first = shown[0];
+  const href = first
+    ? todayLink({ kind: 'today-bucket', bucket: first.id })
+    : invoices.length > 0
+      ? todayLink({ kind: 'invoices', status: ['unmarked'] })
+      : '/';
+  return render(baseUrl, subject, what, href, sections, SETTINGS_LINE);
 }
 
 export function composeReminder(

@@ -14,6 +14,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
+import { formatTimestamp } from '@/lib/format/dates';
 import {
   AUDIT_EXPORT_LIMIT,
   AUDIT_PAGE_SIZE,
@@ -22,6 +23,7 @@ import {
   queryAuditLog,
 } from '@/lib/server/audit/audit-query';
 import { requireViewer } from '@/lib/server/auth/session';
+import { pageLocale } from '@/lib/server/http/request-context';
 
 export const metadata: Metadata = { title: 'Audit log' };
 
@@ -29,6 +31,8 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function AuditLogPage({ searchParams }: { searchParams: SearchParams }) {
   await requireViewer('audit:read');
+  // Issue 18: one date format, the user's; the exact UTC instant stays in the element's dateTime.
+  const locale = await pageLocale();
   const raw = await searchParams;
   const filter = auditFilterSchema.parse(
     Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])),
@@ -132,7 +136,9 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
             rows.map((row) => (
               <TableRow key={row.id}>
                 <TableCell className="whitespace-nowrap tabular-nums">
-                  {row.at.toISOString().replace('T', ' ').slice(0, 19)}
+                  <time dateTime={row.at.toISOString()} title={row.at.toISOString()}>
+                    {formatTimestamp(row.at.toISOString(), locale)}
+                  </time>
                 </TableCell>
                 <TableCell>{row.actorEmail ?? 'the dashboard'}</TableCell>
                 <TableCell title={row.action}>{row.actionLabel}</TableCell>

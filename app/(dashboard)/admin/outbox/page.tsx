@@ -15,6 +15,7 @@ import {
 import { formatTimestamp } from '@/lib/format/dates';
 import { can } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
+import { pageLocale } from '@/lib/server/http/request-context';
 import { backgroundStatus, listMessages } from '@/lib/server/notifications/app';
 import { DELIVERY_LEASE_MS, mailTransportKind, OUTBOX_PAGE_SIZE } from '@/lib/server/notifications/mail';
 
@@ -30,6 +31,7 @@ const DELIVERY_TEXT: Record<string, string> = { unknown: 'delivery unknown' };
 
 export default async function OutboxPage({ searchParams }: { searchParams: SearchParams }) {
   const viewer = await requireViewer('outbox:read');
+  const locale = await pageLocale();
   const params = await searchParams;
   const raw = params.page;
   const page = Math.max(1, Number.parseInt(Array.isArray(raw) ? (raw[0] ?? '1') : (raw ?? '1'), 10) || 1);
@@ -58,7 +60,7 @@ export default async function OutboxPage({ searchParams }: { searchParams: Searc
         . Last poll of the service:{' '}
         {background.lastPollAt ? (
           <time dateTime={background.lastPollAt.toISOString()}>
-            {formatTimestamp(background.lastPollAt.toISOString())}
+            {formatTimestamp(background.lastPollAt.toISOString(), locale)}
           </time>
         ) : (
           'not yet'
@@ -100,7 +102,7 @@ export default async function OutboxPage({ searchParams }: { searchParams: Searc
             <TableRow key={row.id}>
               <TableCell>
                 <time dateTime={row.createdAt.toISOString()}>
-                  {formatTimestamp(row.createdAt.toISOString())}
+                  {formatTimestamp(row.createdAt.toISOString(), locale)}
                 </time>
               </TableCell>
               <TableCell>{row.recipient}</TableCell>

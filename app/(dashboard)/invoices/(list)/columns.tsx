@@ -2,6 +2,7 @@
 
 import { columnVisibilityFeature, createColumnHelper, tableFeatures } from '@tanstack/react-table';
 import Link from 'next/link';
+import { RowDetails } from '@/components/data-table/row-details';
 import { OriginBadge, ReconciliationBadge } from '@/components/invoices/status-badges';
 import { useLocale } from '@/components/shell/locale';
 import { formatMoney } from '@/lib/annuity/money';
@@ -41,22 +42,55 @@ export const INVOICE_COLUMNS = [
   { id: 'status', header: 'Reconciliation' },
 ] as const;
 
+/**
+ * Issue 18: at 1280 px the reference, issue date, amounts and reconciliation stay on screen; these
+ * columns are hidden below 1536 px and shown in the row's details (components/data-table/priority.ts).
+ */
+export const LOW_PRIORITY_INVOICE_COLUMNS: ReadonlySet<string> = new Set([
+  'number',
+  'origin',
+  'currency',
+  'vatRate',
+  'lineCount',
+]);
+
+// spec: Invoice — the number is null for IMPORTED invoices.
+const numberOf = (row: InvoiceListRow) => row.number ?? <span className="text-muted-foreground">None</span>;
+
+const vatRateOf = (row: InvoiceListRow) =>
+  row.vatRate === null ? (
+    <span className="text-muted-foreground">—</span>
+  ) : (
+    <span className="tabular-nums">{formatVatRate(row.vatRate)}</span>
+  );
+
 export const invoiceColumns = helper.columns([
   helper.accessor('reference', {
     header: 'Reference',
     cell: ({ row }) => (
-      <Link
-        href={`/invoices/${encodeURIComponent(row.original.id)}`}
-        className="font-medium text-primary underline-offset-2 hover:underline"
-      >
-        {row.original.reference}
-      </Link>
+      <>
+        <Link
+          href={`/invoices/${encodeURIComponent(row.original.id)}`}
+          className="font-medium text-primary underline-offset-2 hover:underline"
+        >
+          {row.original.reference}
+        </Link>
+        <RowDetails
+          name={`invoice ${row.original.reference}`}
+          details={[
+            { label: 'Number', value: numberOf(row.original) },
+            { label: 'Origin', value: <OriginBadge origin={row.original.origin} /> },
+            { label: 'Currency', value: row.original.currency },
+            { label: 'VAT rate', value: vatRateOf(row.original) },
+            { label: 'Lines', value: row.original.lineCount },
+          ]}
+        />
+      </>
     ),
   }),
   helper.accessor('number', {
     header: 'Number',
-    // spec: Invoice — null for IMPORTED invoices.
-    cell: ({ getValue }) => getValue() ?? <span className="text-muted-foreground">None</span>,
+    cell: ({ row }) => numberOf(row.original),
   }),
   helper.accessor('issueDate', {
     header: 'Issue date',
@@ -75,14 +109,7 @@ export const invoiceColumns = helper.columns([
   }),
   helper.accessor('vatRate', {
     header: 'VAT rate',
-    cell: ({ getValue }) => {
-      const rate = getValue();
-      return rate === null ? (
-        <span className="text-muted-foreground">—</span>
-      ) : (
-        <span className="tabular-nums">{formatVatRate(rate)}</span>
-      );
-    },
+    cell: ({ row }) => vatRateOf(row.original),
   }),
   helper.accessor('totalIncludingTax', {
     header: 'Total',

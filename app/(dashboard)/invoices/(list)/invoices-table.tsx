@@ -7,6 +7,7 @@ import { useId, useMemo, useState } from 'react';
 import { ColumnVisibilityMenu } from '@/components/data-table/column-visibility-menu';
 import { FacetedFilter } from '@/components/data-table/faceted-filter';
 import { PaginationNav } from '@/components/data-table/pagination-nav';
+import { priorityClass } from '@/components/data-table/priority';
 import { nextSort, type SortState } from '@/components/data-table/sort-button';
 import { SortableTableHeader } from '@/components/data-table/sortable-table-header';
 import { ExportInvoices } from '@/components/invoices/export-invoices';
@@ -15,6 +16,7 @@ import { useLocale } from '@/components/shell/locale';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { SkeletonRows } from '@/components/ui/skeleton';
@@ -32,7 +34,7 @@ import {
   invoiceParams,
   invoiceQueryFromParams,
 } from '@/lib/invoices/url-state';
-import { INVOICE_COLUMNS, invoiceColumns, invoiceFeatures } from './columns';
+import { INVOICE_COLUMNS, invoiceColumns, invoiceFeatures, LOW_PRIORITY_INVOICE_COLUMNS } from './columns';
 
 const NO_ROWS: InvoiceListRow[] = [];
 const SORTABLE: Record<string, 'issueDate' | 'reference'> = {
@@ -185,12 +187,19 @@ export function InvoicesTable() {
             sortState={(columnId) => (SORTABLE[columnId] !== undefined ? sortState(columnId) : null)}
             onToggle={toggleSort}
             renderHeader={(header) => <table.FlexRender header={header} />}
+            lowPriority={LOW_PRIORITY_INVOICE_COLUMNS}
           />
           <TableBody>
             {table.getRowModel().rows.map((row) => (
               <TableRow key={row.id} data-invoice-id={row.id}>
                 {row.getVisibleCells().map((cell) => (
-                  <TableCell key={cell.id} className="whitespace-nowrap">
+                  <TableCell
+                    key={cell.id}
+                    className={cn(
+                      'whitespace-nowrap',
+                      priorityClass(cell.column.id, LOW_PRIORITY_INVOICE_COLUMNS),
+                    )}
+                  >
                     <table.FlexRender cell={cell} />
                   </TableCell>
                 ))}

@@ -6,24 +6,27 @@ import { invoiceListQuery } from '@/components/invoices/invoices-query';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { SkeletonRows } from '@/components/ui/skeleton';
+import { SavedViewsMenu } from '@/components/views/saved-views-menu';
 import { type InvoiceListQuery, invoiceQueryFromParams } from '@/lib/invoices/url-state';
 import { loadInvoiceParams } from '@/lib/invoices/url-state-address';
 import { requireViewer } from '@/lib/server/auth/session';
 import { loadForPage, pageRequestId } from '@/lib/server/http/request-context';
 import { loadInvoiceList } from '@/lib/server/invoices/invoices';
+import { listSavedViews } from '@/lib/server/views/saved-views';
 import { InvoicesTable } from './invoices-table';
 
 export const metadata: Metadata = { title: 'Invoices' };
 
 export default async function InvoicesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requireViewer('invoices:read');
+  const viewer = await requireViewer('invoices:read');
   const query = invoiceQueryFromParams(await loadInvoiceParams(searchParams));
-  const requestId = await pageRequestId();
+  const [requestId, views] = await Promise.all([pageRequestId(), listSavedViews(viewer, 'invoices')]);
   return (
     <>
       <PageHeader
         title="Invoices"
         description="Renewal invoices from the service, checked line by line against decisions and estimates."
+        actions={<SavedViewsMenu page="invoices" views={views} />}
       />
       <Suspense fallback={<SkeletonRows count={12} />}>
         <InvoicesData query={query} requestId={requestId} />

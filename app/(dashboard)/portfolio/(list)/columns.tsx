@@ -33,6 +33,9 @@ export const patentColumns = helper.columns([
     cell: ({ row }) => (
       <Link
         href={patentHref(row.original.id)}
+        // Not prefetched: every row on screen would otherwise fetch its patent page after the load
+        // (main-thread work Lighthouse counts as blocking time, a server render each; issue 18).
+        prefetch={false}
         className="font-medium text-primary underline-offset-2 hover:underline"
       >
         {patentName(row.original)}

@@ -7,34 +7,45 @@ import { SnapshotStatus, type SnapshotStatusBody } from '@/components/portfolio/
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { SkeletonRows } from '@/components/ui/skeleton';
+import { SavedViewsMenu } from '@/components/views/saved-views-menu';
 import { type PortfolioQuery, portfolioQueryFromParams } from '@/lib/portfolio/url-state';
 import { loadPortfolioParams } from '@/lib/portfolio/url-state-address';
 import { requireViewer } from '@/lib/server/auth/session';
 import { loadForPage, pageRequestId } from '@/lib/server/http/request-context';
 import { loadPatentPage } from '@/lib/server/portfolio/patents';
 import { snapshotStatus } from '@/lib/server/portfolio/snapshot';
+import { listSavedViews } from '@/lib/server/views/saved-views';
 import { PortfolioTable } from './portfolio-table';
+import { PortfolioToolbar } from './portfolio-toolbar';
 
 export const metadata: Metadata = { title: 'Portfolio' };
 
 export default async function PortfolioPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requireViewer('portfolio:read');
+  const viewer = await requireViewer('portfolio:read');
   const params = await loadPortfolioParams(searchParams);
   const requestId = await pageRequestId();
   const query = portfolioQueryFromParams(params);
   // One row of our database, read with the page so the header's status line is there at first
   // paint (a status arriving after hydration grew the header: CLS 0.2 on a phone, Lighthouse).
-  const status = await snapshotStatus();
+  const [status, views] = await Promise.all([snapshotStatus(), listSavedViews(viewer, 'portfolio')]);
   return (
     <>
       <PageHeader
         title="Portfolio"
         description="Every patent under management."
-        actions={<SnapshotStatus initial={statusBody(status)} />}
+        actions={
+          <>
+            <SavedViewsMenu page="portfolio" views={views} />
+            <SnapshotStatus initial={statusBody(status)} />
+          </>
+        }
       />
-      <Suspense fallback={<SkeletonRows count={12} />}>
-        <PortfolioData query={query} requestId={requestId} />
-      </Suspense>
+      <div className="flex flex-col gap-4">
+        <PortfolioToolbar />
+        <Suspense fallback={<SkeletonRows count={12} />}>
+          <PortfolioData query={query} requestId={requestId} />
+        </Suspense>
+      </div>
     </>
   );
 }

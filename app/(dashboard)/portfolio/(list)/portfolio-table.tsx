@@ -3,22 +3,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTable } from '@tanstack/react-table';
 import { useQueryStates } from 'nuqs';
-import { useCallback, useMemo } from 'react';
-import { ColumnVisibilityMenu } from '@/components/data-table/column-visibility-menu';
-import { type ExportFormat, ExportLinks } from '@/components/data-table/export-links';
+import { useMemo } from 'react';
 import { PaginationNav } from '@/components/data-table/pagination-nav';
 import { nextSort, type SortState } from '@/components/data-table/sort-button';
 import { SortableTableHeader } from '@/components/data-table/sortable-table-header';
 import { portfolioQuery } from '@/components/portfolio/portfolio-query';
-import { PortfolioSearch } from '@/components/portfolio/portfolio-search';
 import { QueryProblem } from '@/components/shell/query-problem';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table';
-import { PATENT_COLUMN_IDS, PATENT_COLUMNS, parsePatentSort } from '@/lib/portfolio/columns';
+import { PATENT_COLUMNS, parsePatentSort } from '@/lib/portfolio/columns';
 import type { PortfolioPage } from '@/lib/portfolio/search-key';
-import { portfolioExportQuery, portfolioParams, portfolioQueryFromParams } from '@/lib/portfolio/url-state';
+import { portfolioParams, portfolioQueryFromParams } from '@/lib/portfolio/url-state';
 import { MATCH_COLUMN_ID, type PatentRow, patentColumns, patentFeatures } from './columns';
 
 const SORT_BY_COLUMN = new Map(PATENT_COLUMNS.map((column) => [column.id, column.sort]));
@@ -28,7 +24,8 @@ const NO_PATENTS: PatentRow[] = [];
  * The portfolio: pages, sort and the providerId lookup are done by the service (spec: Endpoints
  * 1), so only the five fields it sorts on have sort buttons. A search (issue 18) is answered from
  * the snapshot, ranked by how well each patent matched, so it has no sort buttons and says what
- * matched. Everything lives in the URL.
+ * matched. Everything lives in the URL. The search and the menus above it are
+ * ./portfolio-toolbar.tsx, drawn by the page before the data arrives.
  */
 export function PortfolioTable() {
   const [params, setParams] = useQueryStates(portfolioParams, { history: 'push' });
@@ -52,8 +49,6 @@ export function PortfolioTable() {
     getRowId: (patent) => patent.id,
     state: { columnVisibility },
   });
-  // A new search starts on page 1 in the ranking's order (a sort has no meaning for it).
-  const search = useCallback((q: string | null) => void setParams({ q, page: 1, sort: null }), [setParams]);
   const sort = parsePatentSort(params.sort);
   const sortState = (columnId: string): SortState => {
     const field = SORT_BY_COLUMN.get(columnId);
@@ -67,40 +62,9 @@ export function PortfolioTable() {
   };
 
   const pagination = result.data?.pagination;
-  const visibleColumns = PATENT_COLUMN_IDS.filter((id) => !params.hide.includes(id));
-  const exportHref = (format: ExportFormat) =>
-    `/api/portfolio/export?${portfolioExportQuery({ ...query, format, columns: visibleColumns })}`;
 
   return (
     <div className="flex flex-col gap-4" aria-busy={result.isFetching}>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="flex flex-wrap items-end gap-3">
-          <PortfolioSearch value={query.q ?? null} onSearch={search} />
-          {query.providerId ? (
-            // The service's own exact lookup (spec: Endpoints 1), still honoured in an address.
-            <p className="flex items-center gap-2 pb-5 text-sm">
-              Provider ID is exactly “{query.providerId}”
-              <Button
-                type="button"
-                size="sm"
-                variant="ghost"
-                onClick={() => void setParams({ providerId: null, page: 1 })}
-              >
-                Show all
-              </Button>
-            </p>
-          ) : null}
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <ColumnVisibilityMenu
-            columns={PATENT_COLUMNS}
-            hidden={params.hide}
-            onChange={(hide) => void setParams({ hide })}
-          />
-          <ExportLinks href={exportHref} />
-        </div>
-      </div>
-
       {result.error ? (
         <QueryProblem error={result.error} onRetry={() => void result.refetch()} />
       ) : !result.data ? (

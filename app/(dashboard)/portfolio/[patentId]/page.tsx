@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
 import { PatentDecisionHistory } from '@/components/approvals/patent-decision-history';
+import { StandingInstructionPanel } from '@/components/portfolio/standing-instruction-panel';
 import { AnnuityYear } from '@/components/renewals/annuity-year';
 import { EnumBadge } from '@/components/renewals/enum-badge';
 import { EventDocuments } from '@/components/renewals/event-documents';
@@ -29,6 +30,7 @@ import {
 } from '@/lib/renewals/labels';
 import { requireViewer } from '@/lib/server/auth/session';
 import { decisionsForPatent } from '@/lib/server/decisions/batch-records';
+import { listStandingInstructions } from '@/lib/server/decisions/standing-instructions';
 import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
 import { loadPatentDetail } from '@/lib/server/portfolio/patents';
 
@@ -89,6 +91,11 @@ export default async function PatentPage({ params }: { params: Promise<{ patentI
   const name = patentName(patent);
   // Issue 18: our own record of decisions and their reasons, for the roles that see batches.
   const decisionHistory = can(viewer.role, 'tracking:read') ? await decisionsForPatent(patent.id) : null;
+  // Issue 18: its standing instruction and its family's (the patent's own wins).
+  const family = patent.clientFamilyReference ?? null;
+  const standing = can(viewer.role, 'renewals:read')
+    ? await listStandingInstructions({ patentId: patent.id, family: family ?? undefined })
+    : null;
 
   return (
     <>
@@ -152,6 +159,17 @@ export default async function PatentPage({ params }: { params: Promise<{ patentI
           </CardContent>
         </Card>
       </div>
+
+      {standing ? (
+        <div className="mt-4">
+          <StandingInstructionPanel
+            patentId={patent.id}
+            family={family}
+            instructions={standing}
+            canWrite={can(viewer.role, 'standing-instructions:write')}
+          />
+        </div>
+      ) : null}
 
       <section aria-labelledby="events-heading" className="mt-6 flex flex-col gap-3">
         <h2 id="events-heading" className="text-lg font-semibold">

@@ -1,7 +1,7 @@
 'use client';
 
-import { columnVisibilityFeature, createColumnHelper, tableFeatures } from '@tanstack/react-table';
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import { DecisionCell, SelectAllHeader, SelectCell } from '@/components/decisions/decision-cells';
 import { EnumBadge } from '@/components/renewals/enum-badge';
 import { EventDocuments } from '@/components/renewals/event-documents';
@@ -16,9 +16,25 @@ import { patentName } from '@/lib/portfolio/patent-name';
 import { decisionLabel, duePeriodLabel, feesStatusLabel, processingStatusLabel } from '@/lib/renewals/labels';
 import type { RenewalRow } from '@/lib/renewals/rows';
 
-/** Module scope, as TanStack Table 9 requires: stable features and columns (stack-notes). */
-export const renewalFeatures = tableFeatures({ columnVisibilityFeature });
-const helper = createColumnHelper<typeof renewalFeatures, RenewalRow>();
+/**
+ * One column of the month view: its header and how a row's cell is drawn. Plain objects, not a
+ * table library's model: the table draws a few dozen windowed rows and needs nothing else, and
+ * TanStack Table was 11.7 KiB gzip of the route's first load (JS ≤ 190 KiB, docs/performance.md).
+ */
+export interface RenewalColumn {
+  /** Matches lib/renewals/columns.ts, which the export, the column menu and the sort read. */
+  id: string;
+  header: string;
+  /** A header drawn as a control instead of its text (the select-all box). */
+  headerCell?: () => ReactNode;
+  cell: (row: RenewalRow) => ReactNode;
+}
+
+const accessor = <K extends keyof RenewalRow>(
+  id: K,
+  header: string,
+  cell: (value: RenewalRow[K], row: RenewalRow) => ReactNode,
+): RenewalColumn => ({ id, header, cell: (row) => cell(row[id], row) });
 
 function rowName(row: RenewalRow): string {
   return patentName(row);
@@ -60,101 +76,61 @@ function DateCell({ value }: { value: string | null }) {
 }
 
 // Column ids match lib/renewals/columns.ts, which the export and the column menu read.
-export const renewalColumns = helper.columns([
-  helper.accessor('caseReference', {
-    header: 'Case reference',
-    cell: ({ row }) => (
-      <span className="flex flex-col leading-tight">
-        <Link
-          href={patentHref(row.original.patentId)}
-          className="font-medium text-primary underline-offset-2 hover:underline"
-        >
-          {rowName(row.original)}
-        </Link>
-        {row.original.caseReference && row.original.providerId ? (
-          <span className="text-xs text-muted-foreground">{row.original.providerId}</span>
-        ) : null}
-      </span>
-    ),
-  }),
-  helper.accessor('office', {
-    header: 'Office',
-    cell: ({ getValue }) => getValue() ?? <span className="text-muted-foreground">Unknown</span>,
-  }),
-  helper.accessor('annuityYear', {
-    header: 'Annuity year',
-    cell: ({ row }) => (
-      <span className="tabular-nums">
-        {row.original.annuityYear ?? '—'}
-        {row.original.paymentSequence !== null ? (
-          <span className="ml-1 text-xs text-muted-foreground">(payment {row.original.paymentSequence})</span>
-        ) : null}
-      </span>
-    ),
-  }),
-  helper.accessor('dueDate', { header: 'Due date', cell: ({ getValue }) => <DateCell value={getValue()} /> }),
-  helper.accessor('duePeriod', {
-    header: 'Due period',
-    cell: ({ row }) => <DuePeriodCell row={row.original} />,
-  }),
-  helper.accessor('instructability', {
-    header: 'Instructability',
-    cell: ({ getValue }) => <InstructabilityBadge instructability={getValue()} />,
-  }),
-  helper.accessor('fees', {
-    header: 'Fees',
-    cell: ({ row }) => <FeesCell fees={row.original.fees} label={rowName(row.original)} />,
-  }),
-  helper.accessor('appliedDecision', {
-    header: 'Decision',
-    cell: ({ getValue }) => <EnumBadge value={decisionLabel(getValue())} />,
-  }),
-  helper.accessor('processingStatus', {
-    header: 'Processing',
-    cell: ({ getValue }) => <EnumBadge value={processingStatusLabel(getValue())} />,
-  }),
-  helper.accessor('gracePeriodEndDate', {
-    header: 'Grace ends',
-    cell: ({ getValue }) => <DateCell value={getValue()} />,
-  }),
-  helper.accessor('title', {
-    header: 'Title',
-    cell: ({ getValue }) => (
-      <span className="block max-w-64 truncate" title={getValue() ?? undefined}>
-        {getValue() ?? '—'}
-      </span>
-    ),
-  }),
-  helper.accessor('feesStatus', {
-    header: 'Fee status',
-    cell: ({ getValue }) => <EnumBadge value={feesStatusLabel(getValue())} />,
-  }),
-  helper.display({
-    id: 'documents',
-    header: 'Documents',
-    cell: ({ row }) => <RowDocuments row={row.original} />,
-  }),
-  helper.accessor('owner', {
-    header: 'Owner',
-    cell: ({ getValue }) => (
-      <span className="block max-w-48 truncate" title={getValue() ?? undefined}>
-        {getValue() ?? '—'}
-      </span>
-    ),
-  }),
-]);
+export const renewalColumns: readonly RenewalColumn[] = [
+  accessor('caseReference', 'Case reference', (_, row) => (
+    <span className="flex flex-col leading-tight">
+      <Link
+        href={patentHref(row.patentId)}
+        // Not prefetched: every row on screen would otherwise fetch its patent page after the load
+        // (main-thread work Lighthouse counts as blocking time, a server render each; issue 18).
+        prefetch={false}
+        className="font-medium text-primary underline-offset-2 hover:underline"
+      >
+        {rowName(row)}
+      </Link>
+      {row.caseReference && row.providerId ? (
+        <span className="text-xs text-muted-foreground">{row.providerId}</span>
+      ) : null}
+    </span>
+  )),
+  accessor('office', 'Office', (office) => office ?? <span className="text-muted-foreground">Unknown</span>),
+  accessor('annuityYear', 'Annuity year', (_, row) => (
+    <span className="tabular-nums">
+      {row.annuityYear ?? '—'}
+      {row.paymentSequence !== null ? (
+        <span className="ml-1 text-xs text-muted-foreground">(payment {row.paymentSequence})</span>
+      ) : null}
+    </span>
+  )),
+  accessor('dueDate', 'Due date', (value) => <DateCell value={value} />),
+  accessor('duePeriod', 'Due period', (_, row) => <DuePeriodCell row={row} />),
+  accessor('instructability', 'Instructability', (value) => <InstructabilityBadge instructability={value} />),
+  accessor('fees', 'Fees', (fees, row) => <FeesCell fees={fees} label={rowName(row)} />),
+  accessor('appliedDecision', 'Decision', (value) => <EnumBadge value={decisionLabel(value)} />),
+  accessor('processingStatus', 'Processing', (value) => <EnumBadge value={processingStatusLabel(value)} />),
+  accessor('gracePeriodEndDate', 'Grace ends', (value) => <DateCell value={value} />),
+  accessor('title', 'Title', (title) => (
+    <span className="block max-w-64 truncate" title={title ?? undefined}>
+      {title ?? '—'}
+    </span>
+  )),
+  accessor('feesStatus', 'Fee status', (value) => <EnumBadge value={feesStatusLabel(value)} />),
+  { id: 'documents', header: 'Documents', cell: (row) => <RowDocuments row={row} /> },
+  accessor('owner', 'Owner', (owner) => (
+    <span className="block max-w-48 truncate" title={owner ?? undefined}>
+      {owner ?? '—'}
+    </span>
+  )),
+];
 
 /** The same columns with a selection box and the draft decision first, for those who decide. */
-export const decidingColumns = helper.columns([
-  helper.display({
+export const decidingColumns: readonly RenewalColumn[] = [
+  {
     id: 'select',
-    header: () => <SelectAllHeader />,
-    cell: ({ row }) => <SelectCell row={row.original} />,
-  }),
-  helper.display({
-    id: 'draftDecision',
-    header: 'Your decision',
-    cell: ({ row }) => <DecisionCell row={row.original} />,
-  }),
+    header: 'Select',
+    headerCell: () => <SelectAllHeader />,
+    cell: (row) => <SelectCell row={row} />,
+  },
+  { id: 'draftDecision', header: 'Your decision', cell: (row) => <DecisionCell row={row} /> },
   ...renewalColumns,
-]);
+];

@@ -7,7 +7,7 @@ import { LocaleProvider } from '@/components/shell/locale';
 import type { DraftEntry } from '@/lib/decisions/draft';
 import { draftEntry } from '@/lib/decisions/testing';
 import { renewalRow } from '@/lib/renewals/testing';
-import { DraftBar } from './decision-bars';
+import { DraftBar } from './draft-bar';
 
 /** The month view's decision parts rendered as the server renders them, with a given draft. */
 function draftOf(entries: DraftEntry[], overrides: Partial<DecisionDraft> = {}): DecisionDraft {

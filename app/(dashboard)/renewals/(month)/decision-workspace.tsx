@@ -5,15 +5,24 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import { DecisionProvider } from '@/components/decisions/decision-context';
 import { useDeferredDecisionDraft } from '@/components/decisions/deferred-draft';
 import { LazyConfirmDialog } from '@/components/decisions/lazy-confirm-dialog';
+import { StandingSuggestions } from '@/components/decisions/standing-suggestions';
 import { useClearedDraft } from '@/components/decisions/use-cleared-draft';
 import { useShortcuts } from '@/components/keyboard/use-shortcuts';
+import { deferred } from '@/components/ui/deferred';
 import type { Decision } from '@/lib/annuity/enums';
 import { DECISION_KEYS, moveCursor, planDecision } from '@/lib/decisions/keyboard-decisions';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { decisionLabel } from '@/lib/renewals/labels';
 import { reviewHref } from '@/lib/renewals/review-link';
 import type { RenewalRow } from '@/lib/renewals/rows';
-import { BulkDecisionBar, DRAFT_BAR_ID, DraftBar } from './decision-bars';
+import { BulkDecisionBar, DRAFT_BAR_ID } from './decision-bars';
+
+// Shown only once the deferred draft has decisions (never at first paint): its code loads after
+// hydration, like the draft engine's (docs/performance.md, JS per route).
+const DraftBar = deferred(
+  () => import('./draft-bar').then((module) => module.DraftBar),
+  () => null,
+);
 
 /**
  * Deciding in the month view: the draft (saved per user on the server), the row selection for
@@ -23,14 +32,21 @@ import { BulkDecisionBar, DRAFT_BAR_ID, DraftBar } from './decision-bars';
 export function DecisionWorkspace({
   enabled,
   shownRows,
+  complete = true,
   children,
 }: {
   enabled: boolean;
   shownRows: RenewalRow[];
+  /** False while only the first screen of the window has arrived: "select all" waits for the rest. */
+  complete?: boolean;
   children: ReactNode;
 }) {
   if (!enabled) return <>{children}</>;
-  return <Workspace shownRows={shownRows}>{children}</Workspace>;
+  return (
+    <Workspace shownRows={shownRows} complete={complete}>
+      {children}
+    </Workspace>
+  );
 }
 
 type Confirming =
@@ -51,9 +67,25 @@ const UNSELECT_KEY = 'Escape';
 
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
-function Workspace({ shownRows, children }: { shownRows: RenewalRow[]; children: ReactNode }) {
+const STILL_LOADING = 'The rest of the renewals are still loading: select them all in a moment.';
+
+function Workspace({
+  shownRows,
+  complete,
+  children,
+}: {
+  shownRows: RenewalRow[];
+  complete: boolean;
+  children: ReactNode;
+}) {
   const router = useRouter();
-  const { draft, engine } = useDeferredDecisionDraft();
+  const { draft: loadedDraft, engine } = useDeferredDecisionDraft();
+  // Deciding waits for the whole window as it waits for the form: "all", "select all" and the
+  // keys then always mean every renewal of the month, never only the first screen's.
+  const draft = useMemo(
+    () => (complete || !loadedDraft.ready ? loadedDraft : { ...loadedDraft, ready: false }),
+    [loadedDraft, complete],
+  );
   const clearing = useClearedDraft(draft);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [cursorId, setCursorId] = useState<string | null>(null);
@@ -69,9 +101,13 @@ function Workspace({ shownRows, children }: { shownRows: RenewalRow[]; children:
       return next;
     });
   }, []);
+  // Selecting every shown row must mean every row of the window, not the first screen's.
   const selectShown = useCallback(
-    (on: boolean) => setSelected(on ? new Set(shownIds) : new Set()),
-    [shownIds],
+    (on: boolean) => {
+      if (on && !complete) return setMessage(STILL_LOADING);
+      setSelected(on ? new Set(shownIds) : new Set());
+    },
+    [shownIds, complete],
   );
   const selectedRows = useMemo(
     () => shownRows.filter((row) => selected.has(row.eventId)),
@@ -170,7 +206,7 @@ function Workspace({ shownRows, children }: { shownRows: RenewalRow[]; children:
     },
     [SELECT_ALL_KEY]: () => {
       selectShown(true);
-      setMessage(`${plural(shownIds.length, 'renewal')} selected.`);
+      setMessage(complete ? `${plural(shownIds.length, 'renewal')} selected.` : STILL_LOADING);
       return true;
     },
     [UNSELECT_KEY]: () => {
@@ -242,7 +278,10 @@ function Workspace({ shownRows, children }: { shownRows: RenewalRow[]; children:
           message={message}
           onApply={(decision) => decide(selectedRows, true, decision)}
         />
-        {children}
+        {/* Issue 18: standing instructions suggest, outside the draft until accepted. */}
+        <StandingSuggestions rows={shownRows} draft={draft} onMessage={setMessage}>
+          {children}
+        </StandingSuggestions>
         <DraftBar
           draft={draft}
           inWindow={inWindow}

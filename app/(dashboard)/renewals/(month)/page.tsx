@@ -8,16 +8,22 @@ import { renewalsQueryKey } from '@/components/renewals/renewals-query';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { SkeletonRows } from '@/components/ui/skeleton';
+import { SavedViewsMenu } from '@/components/views/saved-views-menu';
+import { STANDING_INSTRUCTIONS_QUERY_KEY } from '@/lib/decisions/standing-instructions';
 import { can } from '@/lib/policy/roles';
 import { renewalsViewSchema } from '@/lib/renewals/query';
 import { loadRenewalsParams, serializeRenewalsParams } from '@/lib/renewals/url-state-address';
 import { type RenewalWindow, windowFromParams } from '@/lib/renewals/window';
 import type { ServerFilters } from '@/lib/renewals/window-data';
+import { FIRST_SCREEN_ROWS, type HeadView, windowHead } from '@/lib/renewals/window-head';
 import { requireViewer } from '@/lib/server/auth/session';
 import { readDraft } from '@/lib/server/decisions/drafts';
+import { listStandingInstructions } from '@/lib/server/decisions/standing-instructions';
 import { loadForPage, pageRequestId } from '@/lib/server/http/request-context';
 import { snapshotFacets } from '@/lib/server/portfolio/snapshot';
+import { keepForHandoff } from '@/lib/server/renewals/handoff';
 import { defaultRenewalMonth, loadRenewalWindow } from '@/lib/server/renewals/window';
+import { listSavedViews } from '@/lib/server/views/saved-views';
 import { MonthView } from './month-view';
 
 export const metadata: Metadata = { title: 'Renewals' };
@@ -26,11 +32,12 @@ export default async function RenewalsPage({ searchParams }: { searchParams: Pro
   const viewer = await requireViewer('renewals:read');
   const canDecide = can(viewer.role, 'decisions:write');
   const search = await searchParams;
-  const requestId = await pageRequestId();
+  const [requestId, views] = await Promise.all([pageRequestId(), listSavedViews(viewer, 'renewals')]);
   const header = (
     <PageHeader
       title="Renewals"
       description="What falls due, what it will cost, and what can be decided today."
+      actions={<SavedViewsMenu page="renewals" views={views} />}
     />
   );
 
@@ -85,6 +92,8 @@ export default async function RenewalsPage({ searchParams }: { searchParams: Pro
         <MonthViewData
           window={window}
           filters={{ offices: parsed.data.offices, owners: parsed.data.owners, family: parsed.data.family }}
+          view={loadRenewalsParams(search)}
+          userId={viewer.userId}
           requestId={requestId}
           draftOf={canDecide ? viewer.userId : null}
           canSeeFreezes={can(viewer.role, 'rate-freezes:read')}
@@ -94,16 +103,25 @@ export default async function RenewalsPage({ searchParams }: { searchParams: Pro
   );
 }
 
-/** Reads the window on the server and hands it to the browser's query cache (no second fetch). */
+/**
+ * Reads the window on the server and hands its first screen to the browser's query cache, with
+ * the whole window's counts and totals; the browser fetches the rest, kept here, after hydration
+ * (no second read of the service; docs/performance.md).
+ */
 async function MonthViewData({
   window,
   filters,
+  view,
+  userId,
   requestId,
   draftOf,
   canSeeFreezes,
 }: {
   window: RenewalWindow;
   filters: ServerFilters;
+  /** The address's local filters, order and grouping: they decide which rows are the first screen. */
+  view: HeadView;
+  userId: string;
   requestId: string;
   /** The user whose decision draft the view edits; null for roles that do not decide. */
   draftOf: string | null;
@@ -113,8 +131,17 @@ async function MonthViewData({
   if (!loaded.ok) return <ProblemPanel problem={loaded.problem} />;
   const facets = await snapshotFacets();
   const queryClient = new QueryClient();
-  queryClient.setQueryData(renewalsQueryKey(window, filters), loaded.data);
-  if (draftOf) queryClient.setQueryData(draftQuery.queryKey, await readDraft(draftOf));
+  const data =
+    loaded.data.rows.length > FIRST_SCREEN_ROWS
+      ? windowHead(loaded.data, view, keepForHandoff('renewals', userId, loaded.data))
+      : loaded.data;
+  queryClient.setQueryData(renewalsQueryKey(window, filters), data);
+  if (draftOf) {
+    const [draft, instructions] = await Promise.all([readDraft(draftOf), listStandingInstructions()]);
+    queryClient.setQueryData(draftQuery.queryKey, draft);
+    // Issue 18: standing instructions come as data; the browser suggests from them (no extra call).
+    queryClient.setQueryData(STANDING_INSTRUCTIONS_QUERY_KEY, { instructions });
+  }
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       <MonthView facets={facets} canDecide={draftOf !== null} canSeeFreezes={canSeeFreezes} />

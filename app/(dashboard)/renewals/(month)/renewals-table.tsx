@@ -1,6 +1,5 @@
 'use client';
 
-import { useTable } from '@tanstack/react-table';
 import { type RefObject, useEffect, useMemo, useRef } from 'react';
 import { ariaSort, nextSort, SortButton, type SortState } from '@/components/data-table/sort-button';
 import { useWindowRows } from '@/components/data-table/use-window-rows';
@@ -12,7 +11,8 @@ import { formatTotals } from '@/lib/annuity/money';
 import { RENEWAL_COLUMNS } from '@/lib/renewals/columns';
 import type { RenewalRow } from '@/lib/renewals/rows';
 import { groupByOffice, type OfficeGroup, type RowSort } from '@/lib/renewals/view-model';
-import { decidingColumns, renewalColumns, renewalFeatures } from './columns';
+import type { WindowHead } from '@/lib/renewals/window-data';
+import { decidingColumns, renewalColumns } from './columns';
 
 /** Every row has the same height, so positions are exact and nothing shifts while scrolling. */
 const ROW_HEIGHT = 52;
@@ -35,6 +35,8 @@ type Item = { kind: 'group'; group: OfficeGroup } | { kind: 'row'; row: RenewalR
  */
 export function RenewalsTable({
   rows,
+  shownCount = rows.length,
+  groupFigures = null,
   totalRows,
   grouped,
   hidden,
@@ -43,6 +45,13 @@ export function RenewalsTable({
   deciding,
 }: {
   rows: RenewalRow[];
+  /**
+   * Rows the filters keep in the whole window: more than `rows` while only the first screen has
+   * arrived (lib/renewals/window-head.ts); the table keeps their height so nothing moves when they come.
+   */
+  shownCount?: number;
+  /** The whole window's figures per office while only the first screen has arrived (group headers). */
+  groupFigures?: WindowHead['groups'];
   /** Adds the selection box and the decision column (for roles that decide). */
   deciding: boolean;
   totalRows: number;
@@ -52,7 +61,11 @@ export function RenewalsTable({
   onSortChange: (sort: RowSort | null) => void;
 }) {
   const locale = useLocale();
-  const columnVisibility = useMemo(() => Object.fromEntries(hidden.map((id) => [id, false])), [hidden]);
+  const visibleColumns = useMemo(
+    () => (deciding ? decidingColumns : renewalColumns).filter((column) => !hidden.includes(column.id)),
+    [deciding, hidden],
+  );
+  const columnCount = visibleColumns.length;
 
   const items = useMemo<Item[]>(() => {
     if (!grouped) return rows.map((row, index) => ({ kind: 'row', row, index }));
@@ -66,34 +79,33 @@ export function RenewalsTable({
   }, [rows, grouped]);
 
   const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const { start, end, paddingTop, paddingBottom } = useWindowRows({
+  // Rows (and office headers) still to come: their height is held below the first screen.
+  const loadedGroups = items.length - rows.length;
+  const pending =
+    Math.max(0, shownCount - rows.length) + Math.max(0, (groupFigures?.length ?? 0) - loadedGroups);
+  const figuresOf = useMemo(
+    () => new Map((groupFigures ?? []).map((figures) => [figures.office, figures])),
+    [groupFigures],
+  );
+  const {
+    start,
+    end,
+    paddingTop,
+    paddingBottom: windowPaddingBottom,
+  } = useWindowRows({
     count: items.length,
     rowHeight: ROW_HEIGHT,
     overscan: OVERSCAN,
     containerRef: bodyRef,
     initialViewportHeight: INITIAL_VIEWPORT_HEIGHT,
   });
-  // The table model is built for the rows on screen only: a sort or a filter then costs a few
-  // dozen rows of work, not one per renewal of the month (bench: filter or sort ≤ 50 ms).
+  const paddingBottom = windowPaddingBottom + pending * ROW_HEIGHT;
+  // Only the rows on screen are drawn: a sort or a filter then costs a few dozen rows of work, not
+  // one per renewal of the month (bench: filter or sort ≤ 30 ms).
   const shownItems = useMemo(() => items.slice(start, end), [items, start, end]);
-  const shownRows = useMemo(
-    () => shownItems.flatMap((item) => (item.kind === 'row' ? [item.row] : [])),
-    [shownItems],
-  );
-  const table = useTable({
-    features: renewalFeatures,
-    columns: deciding ? decidingColumns : renewalColumns,
-    data: shownRows,
-    getRowId: (row) => row.eventId,
-    state: { columnVisibility },
-  });
   const decisions = useOptionalDecisions();
   const cursorId = decisions?.cursorId ?? null;
   useCursorRow(cursorId, items, bodyRef);
-  const modelRows = table.getRowModel().rows;
-  const byId = useMemo(() => new Map(modelRows.map((row) => [row.id, row])), [modelRows]);
-  const visibleColumns = table.getVisibleLeafColumns();
-  const columnCount = visibleColumns.length;
 
   const sortStateOf = (columnId: string): SortState => {
     const sortId = SORT_BY_COLUMN.get(columnId);
@@ -110,35 +122,31 @@ export function RenewalsTable({
     <div className="relative w-full overflow-x-auto rounded-lg border">
       <table className="w-full caption-bottom text-sm" aria-rowcount={totalRows + 1}>
         <caption className="sr-only">
-          Renewals due in the window, {rows.length} shown of {totalRows}
+          Renewals due in the window, {shownCount} shown of {totalRows}
         </caption>
         <thead className="bg-muted/50">
-          {table.getHeaderGroups().map((headerGroup) => (
-            <tr key={headerGroup.id} className="border-b" aria-rowindex={1}>
-              {headerGroup.headers.map((header) => {
-                const sortable = SORT_BY_COLUMN.get(header.column.id) !== undefined;
-                const state = sortStateOf(header.column.id);
-                return (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    aria-sort={sortable ? ariaSort(state) : undefined}
-                    className="h-10 px-3 text-left align-middle text-xs font-semibold whitespace-nowrap text-muted-foreground"
-                  >
-                    {sortable ? (
-                      <SortButton
-                        label={String(header.column.columnDef.header)}
-                        state={state}
-                        onToggle={() => toggleSort(header.column.id)}
-                      />
-                    ) : (
-                      <table.FlexRender header={header} />
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
+          <tr className="border-b" aria-rowindex={1}>
+            {visibleColumns.map((column) => {
+              const sortable = SORT_BY_COLUMN.get(column.id) !== undefined;
+              const state = sortStateOf(column.id);
+              return (
+                <th
+                  key={column.id}
+                  scope="col"
+                  aria-sort={sortable ? ariaSort(state) : undefined}
+                  className="h-10 px-3 text-left align-middle text-xs font-semibold whitespace-nowrap text-muted-foreground"
+                >
+                  {sortable ? (
+                    <SortButton label={column.header} state={state} onToggle={() => toggleSort(column.id)} />
+                  ) : column.headerCell ? (
+                    column.headerCell()
+                  ) : (
+                    column.header
+                  )}
+                </th>
+              );
+            })}
+          </tr>
         </thead>
         <tbody ref={bodyRef}>
           {paddingTop > 0 ? (
@@ -149,6 +157,9 @@ export function RenewalsTable({
           ) : null}
           {shownItems.map((item) => {
             if (item.kind === 'group') {
+              const figures = figuresOf.get(item.group.office);
+              const count = figures?.count ?? item.group.rows.length;
+              const groupTotals = figures?.totals ?? item.group.totals;
               return (
                 <tr
                   key={`group:${item.group.office ?? ''}`}
@@ -158,15 +169,13 @@ export function RenewalsTable({
                   <th colSpan={columnCount} scope="colgroup" className="px-3 text-left text-sm font-semibold">
                     {item.group.office ?? 'Unknown office'}
                     <span className="ml-2 font-normal text-muted-foreground">
-                      {item.group.rows.length} renewal{item.group.rows.length === 1 ? '' : 's'}
-                      {item.group.totals.length > 0 ? ` · ${formatTotals(item.group.totals, locale)}` : ''}
+                      {count} renewal{count === 1 ? '' : 's'}
+                      {groupTotals.length > 0 ? ` · ${formatTotals(groupTotals, locale)}` : ''}
                     </span>
                   </th>
                 </tr>
               );
             }
-            const row = byId.get(item.row.eventId);
-            if (!row) return null;
             const decided = decisions?.draft.byEvent.get(item.row.eventId)?.decision ?? null;
             return (
               <tr
@@ -184,13 +193,9 @@ export function RenewalsTable({
                 )}
                 style={{ height: ROW_HEIGHT }}
               >
-                {row.getVisibleCells().map((cell) => (
-                  <td
-                    key={cell.id}
-                    data-column={cell.column.id}
-                    className="px-3 align-middle whitespace-nowrap"
-                  >
-                    <table.FlexRender cell={cell} />
+                {visibleColumns.map((column) => (
+                  <td key={column.id} data-column={column.id} className="px-3 align-middle whitespace-nowrap">
+                    {column.cell(item.row)}
                   </td>
                 ))}
               </tr>

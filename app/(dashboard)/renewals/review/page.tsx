@@ -2,6 +2,7 @@ import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { draftQuery } from '@/components/decisions/draft-query';
+import { StandingReviewNote } from '@/components/decisions/standing-review-note';
 import { PageHeader } from '@/components/shell/page-header';
 import { Alert } from '@/components/ui/alert';
 import { BATCH_STATE } from '@/lib/decisions/batch-states';
@@ -10,6 +11,7 @@ import { requireViewer } from '@/lib/server/auth/session';
 import { readApprovalPolicy } from '@/lib/server/decisions/approval-policy';
 import { batchIdByKey, batchView } from '@/lib/server/decisions/batch-records';
 import { readDraft } from '@/lib/server/decisions/drafts';
+import { draftFollowingInstructions } from '@/lib/server/decisions/standing-instructions';
 import { ReviewForm } from './review-form';
 
 export const metadata: Metadata = { title: 'Review decisions' };
@@ -27,6 +29,7 @@ export default async function ReviewPage({
   // Issue 18: this very draft (its key) may already wait for a manager's approval.
   const submittedId = draft.entries.length > 0 ? await batchIdByKey(draft.batchKey) : null;
   const submitted = submittedId ? await batchView(submittedId) : null;
+  const following = await draftFollowingInstructions(draft.entries);
   return (
     <>
       <PageHeader
@@ -45,6 +48,7 @@ export default async function ReviewPage({
           </p>
         </Alert>
       ) : null}
+      <StandingReviewNote items={following} />
       <HydrationBoundary state={dehydrate(queryClient)}>
         <ReviewForm
           monthView={monthView}

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useId, useMemo, useState } from 'react';
+import { DecisionCostText } from '@/components/decisions/decision-cost-text';
 import { DRAFT_QUERY_KEY, draftQuery } from '@/components/decisions/draft-query';
 import { type SendResult, sendBatch } from '@/components/decisions/send-batch';
 import { AnnuityYear } from '@/components/renewals/annuity-year';
@@ -16,7 +17,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatMoney, formatTotals } from '@/lib/annuity/money';
+import { formatTotals } from '@/lib/annuity/money';
 import {
   type ApprovalPolicy,
   approvalReasons,
@@ -24,7 +25,7 @@ import {
 } from '@/lib/decisions/approval-policy';
 import type { DraftEntry } from '@/lib/decisions/draft';
 import type { EventProblem } from '@/lib/decisions/event-problems';
-import { estimatedCost, summarizeDraft } from '@/lib/decisions/summary';
+import { summarizeDraft } from '@/lib/decisions/summary';
 import { formatDate } from '@/lib/format/dates';
 import { ApiProblem, problemBody } from '@/lib/http/api-client';
 import { patentHref } from '@/lib/portfolio/links';
@@ -179,8 +180,9 @@ export function ReviewForm({
             </TableBody>
           </Table>
           <p className="mt-2 text-xs text-muted-foreground">
-            Estimates as seen when each decision was chosen: the whole renewal to proceed, the service fee to
-            skip or drop. The service re-checks every renewal when you send.
+            Estimates as seen when each decision was chosen: the whole renewal to proceed; a skip or drop pays
+            none of the renewal’s fees, only the service fee it is expected to be billed. The service
+            re-checks every renewal when you send.
           </p>
         </CardContent>
       </Card>
@@ -313,7 +315,6 @@ function ReviewRow({
   rationale: string;
   onRationale: (eventId: string, text: string) => void;
 }) {
-  const cost = estimatedCost(entry);
   const earliestMissing = problem?.missingPreviousRenewalDates?.[0];
   return (
     <TableRow data-event-id={entry.eventId} className={problem ? 'bg-destructive/5' : undefined}>
@@ -336,11 +337,13 @@ function ReviewRow({
       <TableCell>
         <EnumBadge value={decisionLabel(entry.decision)} />
       </TableCell>
-      <TableCell className="whitespace-nowrap tabular-nums">
-        {cost && entry.estimate ? formatMoney(cost, entry.estimate.currency, locale) : '—'}
-        {entry.estimate?.fxFrozen ? (
-          <span className="ml-1 text-xs text-muted-foreground">(FX frozen)</span>
-        ) : null}
+      <TableCell className="min-w-40 tabular-nums">
+        <DecisionCostText
+          decision={entry.decision}
+          estimate={entry.estimate}
+          fxFrozen={entry.estimate?.fxFrozen}
+          locale={locale}
+        />
       </TableCell>
       <TableCell className="min-w-48">
         {entry.decision === 'DROP' ? (

@@ -1,6 +1,6 @@
 import { PATENT_COLUMN_IDS, patentExportTable } from '@/lib/portfolio/columns';
 import { portfolioExportSchema } from '@/lib/portfolio/query';
-import { fileResponse, toCsv, toXlsx } from '@/lib/server/http/export-file';
+import { tableFile } from '@/lib/server/http/export-file';
 import { defineRoute } from '@/lib/server/http/route';
 import { portfolioForExport } from '@/lib/server/portfolio/patents';
 
@@ -11,8 +11,6 @@ export const GET = defineRoute(
     const { patents } = await portfolioForExport(query, requestId);
     const table = patentExportTable(patents, query.columns.length > 0 ? query.columns : PATENT_COLUMN_IDS);
     const name = `portfolio-${new Date().toISOString().slice(0, 10)}`;
-    return query.format === 'csv'
-      ? fileResponse(toCsv(table), 'csv', name)
-      : fileResponse(await toXlsx(table, 'Portfolio'), 'xlsx', name);
+    return tableFile(table, query.format, name, 'Portfolio');
   },
 );

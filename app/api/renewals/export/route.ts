@@ -3,7 +3,7 @@ import { renewalsExportSchema } from '@/lib/renewals/query';
 import { localFiltersOf, parseSort } from '@/lib/renewals/url-state';
 import { applyLocalFilters, sortRows } from '@/lib/renewals/view-model';
 import { windowBounds } from '@/lib/renewals/window';
-import { fileResponse, toCsv, toXlsx } from '@/lib/server/http/export-file';
+import { tableFile } from '@/lib/server/http/export-file';
 import { defineRoute } from '@/lib/server/http/route';
 import { loadRenewalWindow } from '@/lib/server/renewals/window';
 
@@ -22,8 +22,6 @@ export const GET = defineRoute(
     const bounds = windowBounds(window);
     const name =
       window.kind === 'month' ? `renewals-${window.month}` : `renewals-${bounds.from}-${bounds.to}`;
-    return query.format === 'csv'
-      ? fileResponse(toCsv(table), 'csv', name)
-      : fileResponse(await toXlsx(table, 'Renewals'), 'xlsx', name);
+    return tableFile(table, query.format, name, 'Renewals');
   },
 );

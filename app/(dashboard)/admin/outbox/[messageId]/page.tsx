@@ -5,6 +5,7 @@ import { SendAgainButton } from '@/components/notifications/outbox-actions';
 import { formatTimestamp } from '@/lib/format/dates';
 import { can } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
+import { pageLocale } from '@/lib/server/http/request-context';
 import { readMessage } from '@/lib/server/notifications/app';
 
 export const metadata: Metadata = { title: 'Message' };
@@ -17,6 +18,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export default async function OutboxMessagePage({ params }: { params: Promise<{ messageId: string }> }) {
   const viewer = await requireViewer('outbox:read');
+  const locale = await pageLocale();
   const { messageId } = await params;
   if (!UUID.test(messageId)) notFound();
   const message = await readMessage(messageId);
@@ -39,12 +41,12 @@ export default async function OutboxMessagePage({ params }: { params: Promise<{ 
           {message.rule} · {message.subjectKey}
         </dd>
         <dt className="text-muted-foreground">Created</dt>
-        <dd>{formatTimestamp(message.createdAt.toISOString())}</dd>
+        <dd>{formatTimestamp(message.createdAt.toISOString(), locale)}</dd>
         <dt className="text-muted-foreground">Delivery</dt>
         <dd>
           {message.transport} · {message.status === 'unknown' ? 'delivery unknown' : message.status}
-          {message.sentAt ? ` · ${formatTimestamp(message.sentAt.toISOString())}` : ''} · {message.attempts}{' '}
-          attempts
+          {message.sentAt ? ` · ${formatTimestamp(message.sentAt.toISOString(), locale)}` : ''} ·{' '}
+          {message.attempts} attempts
           {message.lastError ? ` · ${message.lastError}` : ''}
         </dd>
       </dl>

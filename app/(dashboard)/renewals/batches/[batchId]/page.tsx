@@ -3,13 +3,17 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
 import { ApprovalStatus } from '@/components/approvals/approval-status';
+import { LOW_PRIORITY } from '@/components/data-table/priority';
+import { RowDetails } from '@/components/data-table/row-details';
 import { BatchStateBadge, ItemOutcomeBadge } from '@/components/decisions/batch-state-badge';
+import { DecisionCostText } from '@/components/decisions/decision-cost-text';
+import { AnnuityYear } from '@/components/renewals/annuity-year';
 import { EnumBadge } from '@/components/renewals/enum-badge';
 import { PageHeader } from '@/components/shell/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatMoney } from '@/lib/annuity/money';
 import { BATCH_STATE, isOpen } from '@/lib/decisions/batch-states';
 import { eventDocumentHref } from '@/lib/documents/links';
 import { formatDate, formatTimestamp } from '@/lib/format/dates';
@@ -107,16 +111,21 @@ export default async function BatchPage({ params }: { params: Promise<{ batchId:
       <Table>
         <TableHeader>
           <TableRow>
+            {/* Issue 18: the key columns first; office and execution time below 1536 px in the row's details. */}
             <TableHead scope="col">Patent</TableHead>
-            <TableHead scope="col">Office</TableHead>
             <TableHead scope="col">Annuity year</TableHead>
             <TableHead scope="col">Due date</TableHead>
             <TableHead scope="col">Decision</TableHead>
+            <TableHead scope="col">Outcome</TableHead>
             <TableHead scope="col">Estimate when sent</TableHead>
             <TableHead scope="col">Reason</TableHead>
-            <TableHead scope="col">Outcome</TableHead>
-            <TableHead scope="col">Executed at</TableHead>
             <TableHead scope="col">Receipt</TableHead>
+            <TableHead scope="col" className={LOW_PRIORITY}>
+              Office
+            </TableHead>
+            <TableHead scope="col" className={LOW_PRIORITY}>
+              Executed at
+            </TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -133,30 +142,38 @@ export default async function BatchPage({ params }: { params: Promise<{ batchId:
                       {problem.title}: {problem.detail}
                     </span>
                   ) : null}
+                  <RowDetails
+                    name={patentName(item)}
+                    details={[
+                      { label: 'Office', value: item.office ?? '—' },
+                      {
+                        label: 'Executed at',
+                        value: item.executedAt ? formatTimestamp(item.executedAt, locale) : '—',
+                      },
+                    ]}
+                  />
                 </TableCell>
-                <TableCell>{item.office ?? '—'}</TableCell>
-                <TableCell className="tabular-nums">{item.annuityYear ?? '—'}</TableCell>
+                <TableCell>
+                  <AnnuityYear year={item.annuityYear} paymentSequence={item.paymentSequence} />
+                </TableCell>
                 <TableCell className="whitespace-nowrap">
                   {item.dueDate ? formatDate(item.dueDate, locale) : '—'}
                 </TableCell>
                 <TableCell>
                   <EnumBadge value={decisionLabel(item.decision)} />
                 </TableCell>
-                <TableCell className="whitespace-nowrap tabular-nums">
-                  {item.estimate?.amount
-                    ? formatMoney(item.estimate.amount, item.estimate.currency, locale)
-                    : '—'}
-                  {item.estimate?.fxFrozen ? (
-                    <span className="ml-1 text-xs text-muted-foreground">(FX frozen)</span>
-                  ) : null}
-                </TableCell>
-                <TableCell className="max-w-80 whitespace-normal text-sm">{item.rationale ?? '—'}</TableCell>
                 <TableCell>
                   <ItemOutcomeBadge outcome={item.outcome} />
                 </TableCell>
-                <TableCell className="whitespace-nowrap">
-                  {item.executedAt ? formatTimestamp(item.executedAt, locale) : '—'}
+                <TableCell className="min-w-40 tabular-nums">
+                  <DecisionCostText
+                    decision={item.decision}
+                    estimate={item.estimate}
+                    fxFrozen={item.estimate?.fxFrozen}
+                    locale={locale}
+                  />
                 </TableCell>
+                <TableCell className="max-w-80 whitespace-normal text-sm">{item.rationale ?? '—'}</TableCell>
                 <TableCell>
                   {item.outcome === 'executed' && canDownload ? (
                     <a
@@ -170,6 +187,10 @@ export default async function BatchPage({ params }: { params: Promise<{ batchId:
                   ) : (
                     '—'
                   )}
+                </TableCell>
+                <TableCell className={LOW_PRIORITY}>{item.office ?? '—'}</TableCell>
+                <TableCell className={cn('whitespace-nowrap', LOW_PRIORITY)}>
+                  {item.executedAt ? formatTimestamp(item.executedAt, locale) : '—'}
                 </TableCell>
               </TableRow>
             );

@@ -1,0 +1,76 @@
+import type { Metadata } from 'next';
+import { BudgetComparisonView, BudgetScopeForm } from '@/components/analytics/budget-comparison';
+import { BudgetForm } from '@/components/analytics/budget-form';
+import { BudgetList } from '@/components/analytics/budget-list';
+import { PageHeader } from '@/components/shell/page-header';
+import { ProblemPanel } from '@/components/shell/problem-panel';
+import { parseBudgetPageState } from '@/lib/analytics/budget-url';
+import { can } from '@/lib/policy/roles';
+import { listBudgets, loadBudgetComparison } from '@/lib/server/analytics/budget';
+import { requireViewer } from '@/lib/server/auth/session';
+import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
+
+export const metadata: Metadata = { title: 'Budget' };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** Issue 19: renewal budgets, and budget against forecast against actual by month. */
+export default async function BudgetPage({ searchParams }: { searchParams: SearchParams }) {
+  const viewer = await requireViewer('analytics:read');
+  const state = parseBudgetPageState(await searchParams);
+  const requestId = await pageRequestId();
+  const locale = await pageLocale();
+  const canWrite = can(viewer.role, 'budgets:write');
+  const [budgets, loaded] = await Promise.all([
+    listBudgets(),
+    loadForPage(requestId, () => loadBudgetComparison(state, requestId)),
+  ]);
+  const editing = state.edit ? (budgets.find((budget) => budget.id === state.edit) ?? null) : null;
+  return (
+    <>
+      <PageHeader
+        title="Budget"
+        description="Renewal budgets per year and currency against the forecast and what was invoiced, by month, with the variance explained. Per currency, never converted."
+      />
+      <div className="flex flex-col gap-8">
+        <section aria-labelledby="budget-comparison-heading" className="flex flex-col gap-3">
+          <h2 id="budget-comparison-heading" className="text-lg font-semibold">
+            {state.year} in {state.currency}: budget, forecast and actual
+          </h2>
+          <BudgetScopeForm state={state} />
+          {loaded.ok ? (
+            <BudgetComparisonView
+              comparison={loaded.data.comparison}
+              state={state}
+              withoutEstimate={loaded.data.withoutEstimate}
+              locale={locale}
+            />
+          ) : (
+            <ProblemPanel problem={loaded.problem} />
+          )}
+        </section>
+        <section aria-labelledby="budget-list-heading" className="flex flex-col gap-3">
+          <h2 id="budget-list-heading" className="text-lg font-semibold">
+            Budgets
+          </h2>
+          <BudgetList budgets={budgets} canWrite={canWrite} locale={locale} />
+        </section>
+        {canWrite ? (
+          <section aria-labelledby="budget-form-heading" className="flex max-w-3xl flex-col gap-3">
+            <h2 id="budget-form-heading" className="text-lg font-semibold">
+              {editing ? 'Change the budget' : 'Add a budget'}
+            </h2>
+            <p className="text-sm text-muted-foreground">
+              One budget per year, currency, office and family: saving the same scope again replaces it.
+            </p>
+            <BudgetForm
+              key={editing?.id ?? 'new'}
+              initial={editing}
+              defaults={{ year: state.year, currency: state.currency }}
+            />
+          </section>
+        ) : null}
+      </div>
+    </>
+  );
+}

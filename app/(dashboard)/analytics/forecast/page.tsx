@@ -1,0 +1,53 @@
+import type { Metadata } from 'next';
+import { ForecastRefreshButton } from '@/components/analytics/forecast-refresh-button';
+import { ForecastCost, ForecastEmpty } from '@/components/analytics/forecast-status';
+import { ForecastTables } from '@/components/analytics/forecast-tables';
+import { PageHeader } from '@/components/shell/page-header';
+import { ProblemPanel } from '@/components/shell/problem-panel';
+import { can } from '@/lib/policy/roles';
+import { requireViewer } from '@/lib/server/auth/session';
+import { loadForecast } from '@/lib/server/forecast/load';
+import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
+
+export const metadata: Metadata = { title: 'Forecast' };
+
+/**
+ * The renewal forecast (issue 19): what the coming months' renewals are estimated to cost, from the
+ * worker's copy in our database (no upstream call on a view), with what that copy cost in quota.
+ */
+export default async function ForecastPage() {
+  const viewer = await requireViewer('analytics:read');
+  const requestId = await pageRequestId();
+  const locale = await pageLocale();
+  const loaded = await loadForPage(requestId, () => loadForecast());
+  if (!loaded.ok) {
+    return (
+      <>
+        <PageHeader title="Forecast" />
+        <ProblemPanel problem={loaded.problem} />
+      </>
+    );
+  }
+  const data = loaded.data;
+  const action = can(viewer.role, 'forecast:refresh') ? (
+    <ForecastRefreshButton running={data.running !== null} />
+  ) : null;
+  return (
+    <>
+      <PageHeader
+        title="Forecast"
+        description="Estimated renewal costs for the coming months by month, office, owner and family, from the service’s estimates. Per currency, never converted."
+      />
+      <div className="flex flex-col gap-8">
+        {data.window ? (
+          <>
+            <ForecastCost data={data} locale={locale} action={action} />
+            <ForecastTables data={data} locale={locale} />
+          </>
+        ) : (
+          <ForecastEmpty data={data} locale={locale} action={action} />
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+'use client';
+
+import { useQueryStates } from 'nuqs';
+import { useCallback } from 'react';
+import { ColumnVisibilityMenu } from '@/components/data-table/column-visibility-menu';
+import { type ExportFormat, ExportLinks } from '@/components/data-table/export-links';
+import { PortfolioSearch } from '@/components/portfolio/portfolio-search';
+import { Button } from '@/components/ui/button';
+import { PATENT_COLUMN_IDS, PATENT_COLUMNS } from '@/lib/portfolio/columns';
+import { portfolioExportQuery, portfolioParams, portfolioQueryFromParams } from '@/lib/portfolio/url-state';
+
+/**
+ * The portfolio's search, column menu and export: everything above the table that needs the
+ * address only, not the data. The page draws it outside the table's Suspense, so the search field
+ * (the page's largest text, Lighthouse's LCP element) is in the first paint instead of waiting for
+ * the service's page of patents (issue 18: Lighthouse ≥ 90).
+ */
+export function PortfolioToolbar() {
+  const [params, setParams] = useQueryStates(portfolioParams, { history: 'push' });
+  const query = portfolioQueryFromParams(params);
+  // A new search starts on page 1 in the ranking's order (a sort has no meaning for it).
+  const search = useCallback((q: string | null) => void setParams({ q, page: 1, sort: null }), [setParams]);
+  const visibleColumns = PATENT_COLUMN_IDS.filter((id) => !params.hide.includes(id));
+  const exportHref = (format: ExportFormat) =>
+    `/api/portfolio/export?${portfolioExportQuery({ ...query, format, columns: visibleColumns })}`;
+
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-3">
+      <div className="flex flex-wrap items-end gap-3">
+        <PortfolioSearch value={query.q ?? null} onSearch={search} />
+        {query.providerId ? (
+          // The service's own exact lookup (spec: Endpoints 1), still honoured in an address.
+          <p className="flex items-center gap-2 pb-5 text-sm">
+            Provider ID is exactly “{query.providerId}”
+            <Button
+              type="button"
+              size="sm"
+              variant="ghost"
+              onClick={() => void setParams({ providerId: null, page: 1 })}
+            >
+              Show all
+            </Button>
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <ColumnVisibilityMenu
+          columns={PATENT_COLUMNS}
+          hidden={params.hide}
+          onChange={(hide) => void setParams({ hide })}
+        />
+        <ExportLinks href={exportHref} />
+      </div>
+    </div>
+  );
+}

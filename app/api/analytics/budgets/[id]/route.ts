@@ -1,0 +1,19 @@
+import { budgetIdSchema } from '@/lib/analytics/budget.schema';
+import { deleteBudget } from '@/lib/server/analytics/budget';
+import { problemResponse } from '@/lib/server/http/problem';
+import { defineRoute } from '@/lib/server/http/route';
+
+/** Deletes one renewal budget (managers; audited). */
+export const DELETE = defineRoute(
+  { access: 'budgets:write', audit: 'budgets.delete', params: budgetIdSchema },
+  async ({ viewer, params, requestId }) => {
+    if (await deleteBudget(viewer, params.id, requestId)) return { deleted: params.id };
+    return problemResponse({
+      status: 404,
+      code: 'not_found',
+      title: 'Not found',
+      detail: 'This budget does not exist (any more): it may have been deleted elsewhere.',
+      requestId,
+    });
+  },
+);

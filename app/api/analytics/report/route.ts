@@ -1,0 +1,23 @@
+import { analyticsReportSchema } from '@/lib/analytics/query';
+import { lastCompleteMonth, loadMonthlyReport, requestLocale } from '@/lib/server/analytics/report';
+import { renderMonthlyReportPdf } from '@/lib/server/analytics/report-pdf';
+import { defineRoute } from '@/lib/server/http/route';
+
+/** The monthly management report as a PDF download (issue 19), for ?month=YYYY-MM or last month. */
+export const GET = defineRoute(
+  { access: 'analytics:read', query: analyticsReportSchema },
+  async ({ query, request, requestId }) => {
+    const month = query.month ?? lastCompleteMonth();
+    const pdf = await renderMonthlyReportPdf(
+      await loadMonthlyReport(month, requestId),
+      requestLocale(request),
+    );
+    return new Response(new Uint8Array(pdf), {
+      headers: {
+        'content-type': 'application/pdf',
+        'content-disposition': `attachment; filename="renewal-spend-${month}.pdf"`,
+        'cache-control': 'no-store',
+      },
+    });
+  },
+);

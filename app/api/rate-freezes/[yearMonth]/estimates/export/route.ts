@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { freezeEstimateExportRows } from '@/lib/rate-freezes/export-columns';
+import { yearMonthSchema } from '@/lib/rate-freezes/months';
+import { tableFile } from '@/lib/server/http/export-file';
+import { defineRoute } from '@/lib/server/http/route';
+import { loadFreezeEstimates } from '@/lib/server/rate-freezes/estimates';
+
+const params = z.object({ yearMonth: yearMonthSchema });
+const query = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
+
+/** The freeze decision's figures as a file: the same read as the page (ceil(renewals / 100) calls). */
+export const GET = defineRoute(
+  { access: 'rate-freezes:read', params, query },
+  async ({ params, query, requestId }) => {
+    const rows = freezeEstimateExportRows(await loadFreezeEstimates(params.yearMonth, requestId));
+    const name = `freeze-estimates-${params.yearMonth}`;
+    return tableFile(rows, query.format, name);
+  },
+);

@@ -1,0 +1,23 @@
+import { standingInstructionIdSchema } from '@/lib/decisions/standing-instruction.schema';
+import { clearStandingInstruction } from '@/lib/server/decisions/standing-instructions';
+import { problemResponse } from '@/lib/server/http/problem';
+import { defineRoute } from '@/lib/server/http/route';
+
+/** Clears a standing instruction; renewals of the patent or family are decided each month again. */
+export const DELETE = defineRoute(
+  {
+    access: 'standing-instructions:write',
+    audit: 'standing_instructions.clear',
+    params: standingInstructionIdSchema,
+  },
+  async ({ viewer, params, requestId }) => {
+    if (await clearStandingInstruction(viewer, params.id, requestId)) return { cleared: params.id };
+    return problemResponse({
+      status: 404,
+      code: 'not_found',
+      title: 'Not found',
+      detail: 'This standing instruction does not exist (any more): it may have been cleared elsewhere.',
+      requestId,
+    });
+  },
+);

@@ -1,0 +1,114 @@
+/**
+ * `npx tsx bench/profile-sort.ts`: where a sort click on the month view spends its time, to find
+ * what to fix when the bench's sort/filter budget is missed. Starts the bench's stack (the built
+ * dashboard as it is: run `npm run bench` or `npm run build` first), opens the busiest month as the
+ * paralegal in Chromium, records a CPU profile (Chrome DevTools protocol) across three clicks on the
+ * "Case reference" header, and prints the functions with the most self time and the interaction
+ * times. Options: --patents N (default 29000), --seed N (7).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS } from './lib/browser';
+import { signIn } from './lib/dashboard-session';
+import { gatherBenchData } from './lib/fixtures';
+import { serviceReader } from './lib/service-data';
+import { startDashboard, startUpstream } from './lib/stack';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const { values } = parseArgs({
+  args: process.argv.slice(2),
+  options: { patents: { type: 'string' }, seed: { type: 'string' } },
+});
+
+function selfTimes(profile: Profile): { name: string; ms: number }[] {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const totals = new Map<string, number>();
+  profile.samples.forEach((id, index) => {
+    const frame = byId.get(id)?.callFrame;
+    const name = frame
+      ? `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() ?? ''}:${frame.lineNumber}`
+      : '?';
+    totals.set(name, (totals.get(name) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000);
+  });
+  return [...totals.entries()].map(([name, ms]) => ({ name, ms })).sort((a, b) => b.ms - a.ms);
+}
+
+async function main() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'profile-sort-'));
+  const upstream = await startUpstream(dir, Number(values.patents ?? 29_000), Number(values.seed ?? 7));
+  try {
+    const data = await gatherBenchData(serviceReader(upstream.sandbox.baseUrl, upstream.key), {
+      batches: 0,
+      batchSize: 0,
+    });
+    const dashboard = await startDashboard({
+      root,
+      dataDir: path.join(dir, 'dashboard'),
+      upstream,
+      name: 'dashboard',
+    });
+    try {
+      const session = await signIn(dashboard.baseUrl, 'paralegal');
+      const browser = await chromium.launch({
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: CHROMIUM_ARGS,
+      });
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await context.addCookies(session.cookies.map((cookie) => ({ ...cookie, url: dashboard.baseUrl })));
+      const page = await context.newPage();
+      const url = `${dashboard.baseUrl}/renewals?month=${data.month}`;
+      for (let load = 0; load < 2; load++) {
+        await page.goto(url, { waitUntil: 'load' });
+        await page.waitForLoadState('networkidle');
+      }
+      await page.waitForTimeout(1000);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+      const header = page.locator('thead').getByRole('button', { name: 'Case reference' });
+      const times: number[] = [];
+      for (let click = 0; click < 3; click++) {
+        const before = performance.now();
+        const first = await page.locator('tbody tr[data-event-id]').first().getAttribute('data-event-id');
+        await header.click();
+        await page.waitForFunction(
+          (was) => document.querySelector('tbody tr[data-event-id]')?.getAttribute('data-event-id') !== was,
+          first,
+        );
+        times.push(Math.round(performance.now() - before));
+        await page.waitForTimeout(300);
+      }
+      const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+      console.log(`click to changed first row (ms, Playwright round trip included): ${times.join(', ')}`);
+      for (const entry of selfTimes(profile).slice(0, 30)) {
+        console.log(`${entry.ms.toFixed(1).padStart(8)} ms  ${entry.name}`);
+      }
+      await browser.close();
+    } finally {
+      await dashboard.stop();
+    }
+  } finally {
+    await upstream.sandbox.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

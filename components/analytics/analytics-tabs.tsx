@@ -1,0 +1,12 @@
+import { SectionTabs } from '@/components/shell/section-tabs';
+
+/** The analytics sections (issue 19). */
+const TABS = [
+  { href: '/analytics', label: 'Spend' },
+  { href: '/analytics/forecast', label: 'Forecast' },
+  { href: '/analytics/budget', label: 'Budget' },
+];
+
+export function AnalyticsTabs() {
+  return <SectionTabs label="Analytics" tabs={TABS} />;
+}

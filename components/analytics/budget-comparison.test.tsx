@@ -1,0 +1,62 @@
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { BudgetComparisonView } from '@/components/analytics/budget-comparison';
+import { compareBudget } from '@/lib/analytics/budget';
+
+/** The budget comparison as the server renders it: whole yen, a total row, the variance explained. */
+const text = (html: string) => html.replace(/<!-- -->/g, '');
+
+describe('the budget comparison view', () => {
+  const state = { year: 2027, currency: 'JPY', office: '', family: '', edit: null };
+
+  it('shows a JPY budget in whole yen with its total row and the variance explained', () => {
+    const comparison = compareBudget({
+      year: 2027,
+      currency: 'JPY',
+      currentMonth: '2026-11',
+      budget: { amount: '1200000', currency: 'JPY', months: null },
+      forecast: [{ month: '2027-01', currency: 'JPY', total: '150000' }],
+      droppedOrSkipped: [{ month: '2027-02', currency: 'JPY', total: '30000' }],
+      actual: [],
+      variance: [],
+    });
+    const html = text(
+      renderToString(
+        <BudgetComparisonView comparison={comparison} state={state} withoutEstimate={2} locale="en-GB" />,
+      ),
+    );
+    expect(html).toContain('Total 2027');
+    expect(html).toContain('¥100,000');
+    expect(html).toContain('¥150,000');
+    // Amounts in the table in whole yen (the chart's axis may abbreviate, e.g. ¥1.2M).
+    expect(html.split('data-testid="budget-comparison"')[1]).not.toMatch(/¥[\d,]+\.\d/);
+    expect(html).toContain('Variance explained');
+    expect(html).toContain('under budget');
+    expect(html).toContain('2 renewal(s) of 2027 have no estimate');
+    expect(html).toContain('format=xlsx');
+    // The picture: budget against expected spend, cumulative, as one named image with its table.
+    expect(html).toContain('role="img"');
+    expect(html).toContain('Budget and expected spend in JPY, 2027, cumulative');
+    expect(html).toContain('¥1,200,000');
+  });
+
+  it('says so when there is no budget, and explains no variance', () => {
+    const comparison = compareBudget({
+      year: 2027,
+      currency: 'JPY',
+      currentMonth: '2026-11',
+      budget: null,
+      forecast: [],
+      droppedOrSkipped: [],
+      actual: null,
+      variance: null,
+    });
+    const html = text(
+      renderToString(
+        <BudgetComparisonView comparison={comparison} state={state} withoutEstimate={0} locale="en-GB" />,
+      ),
+    );
+    expect(html).toContain('No budget for 2027 in JPY');
+    expect(html).not.toContain('Variance explained');
+  });
+});

@@ -1,0 +1,218 @@
+import { buttonVariants } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { type BudgetComparison, PHASE_LABELS, VARIANCE_PARTS } from '@/lib/analytics/budget';
+import { BUDGET_PAGE, type BudgetPageState, budgetScopeQuery } from '@/lib/analytics/budget-url';
+import { formatMoney } from '@/lib/annuity/money';
+import { formatYearMonth } from '@/lib/format/dates';
+import { BudgetCumulativeChart } from './outlook-charts';
+
+/**
+ * Budget against forecast against actual (issue 19), one year and currency, by month with a total
+ * row, and the variance explained. Server-rendered; the scope is a plain GET form, so it works
+ * without script and every view has its own URL.
+ */
+const AMOUNT = 'text-right font-mono tabular-nums';
+
+const overUnder = (difference: string) =>
+  /^-?0(\.0+)?$/.test(difference) ? 'on budget' : difference.startsWith('-') ? 'under budget' : 'over budget';
+
+export function BudgetScopeForm({ state }: { state: BudgetPageState }) {
+  return (
+    <form
+      method="get"
+      action={BUDGET_PAGE}
+      className="flex flex-wrap items-end gap-3"
+      aria-label="Comparison scope"
+    >
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor="scope-year">Year</Label>
+        <Input id="scope-year" name="year" inputMode="numeric" defaultValue={state.year} className="w-24" />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor="scope-currency">Currency</Label>
+        <Input
+          id="scope-currency"
+          name="currency"
+          maxLength={3}
+          defaultValue={state.currency}
+          className="w-20"
+        />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor="scope-office">Office (empty for all)</Label>
+        <Input id="scope-office" name="office" maxLength={2} defaultValue={state.office} className="w-20" />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor="scope-family">Family (empty for all)</Label>
+        <Input id="scope-family" name="family" defaultValue={state.family} className="w-40" />
+      </div>
+      <button type="submit" className={buttonVariants({ variant: 'outline' })}>
+        Show comparison
+      </button>
+    </form>
+  );
+}
+
+export function BudgetComparisonView({
+  comparison,
+  state,
+  withoutEstimate,
+  locale,
+}: {
+  comparison: BudgetComparison;
+  state: BudgetPageState;
+  withoutEstimate: number;
+  locale: string;
+}) {
+  const { currency } = comparison;
+  const money = (amount: string | null) => (amount === null ? '—' : formatMoney(amount, currency, locale));
+  const signed = (amount: string) =>
+    `${amount.startsWith('-') ? '' : '+'}${formatMoney(amount, currency, locale)}`;
+  const scopeLabel = [state.office || 'all offices', state.family || 'all families'].join(', ');
+  const query = budgetScopeQuery(state);
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center gap-2">
+        <a
+          href={`/api/analytics/budgets/export?${query}&format=csv`}
+          download
+          className={buttonVariants({ variant: 'outline', size: 'sm' })}
+        >
+          Download CSV<span className="sr-only"> of the budget comparison</span>
+        </a>
+        <a
+          href={`/api/analytics/budgets/export?${query}&format=xlsx`}
+          download
+          className={buttonVariants({ variant: 'outline', size: 'sm' })}
+        >
+          Download XLSX<span className="sr-only"> of the budget comparison</span>
+        </a>
+      </div>
+      {comparison.totals.budget === null ? (
+        <p className="text-sm">
+          No budget for {comparison.year} in {currency} ({scopeLabel}) yet: the forecast and invoiced amounts
+          are shown alone.
+        </p>
+      ) : null}
+      {!comparison.actualAvailable ? (
+        <p className="text-sm text-muted-foreground">
+          Invoiced amounts are known for all offices and families together only, so this view compares the
+          budget with the forecast.
+        </p>
+      ) : null}
+      {/* As wide as one chart of the other analytics pages: an SVG scales its text with its width. */}
+      <div className="max-w-3xl">
+        <BudgetCumulativeChart comparison={comparison} locale={locale} />
+      </div>
+      <Table data-testid="budget-comparison">
+        <TableCaption>
+          Budget, forecast and invoiced amounts in {currency} by month, {comparison.year}, {scopeLabel}. Past
+          months are invoiced, future months forecast, this month both.
+          {comparison.actualAvailable
+            ? ' A renewal already invoiced counts once, in its invoice’s month, never again in its due month’s forecast.'
+            : ''}
+        </TableCaption>
+        <TableHeader>
+          <TableRow>
+            <TableHead scope="col">Month</TableHead>
+            <TableHead scope="col">Basis</TableHead>
+            <TableHead scope="col" className="text-right">
+              Budget
+            </TableHead>
+            <TableHead scope="col" className="text-right">
+              Forecast
+            </TableHead>
+            <TableHead scope="col" className="text-right">
+              Actual (invoiced)
+            </TableHead>
+            <TableHead scope="col" className="text-right">
+              Expected
+            </TableHead>
+            <TableHead scope="col" className="text-right">
+              Against budget
+            </TableHead>
+            <TableHead scope="col" className="text-right">
+              Dropped or skipped
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {comparison.rows.map((row) => (
+            <TableRow key={row.month}>
+              <TableHead scope="row" className="text-foreground">
+                {formatYearMonth(row.month, locale)}
+              </TableHead>
+              <TableCell>{PHASE_LABELS[row.phase]}</TableCell>
+              <TableCell className={AMOUNT}>{money(row.budget)}</TableCell>
+              <TableCell className={AMOUNT}>{money(row.forecast)}</TableCell>
+              <TableCell className={AMOUNT}>{money(row.actual)}</TableCell>
+              <TableCell className={AMOUNT}>{money(row.outturn)}</TableCell>
+              <TableCell className={AMOUNT}>
+                {row.difference === null ? '—' : signed(row.difference)}
+              </TableCell>
+              <TableCell className={AMOUNT}>{money(row.droppedOrSkipped)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+        <tfoot className="border-t font-medium">
+          <TableRow>
+            <TableHead scope="row" className="text-foreground">
+              Total {comparison.year}
+            </TableHead>
+            <TableCell />
+            <TableCell className={AMOUNT}>{money(comparison.totals.budget)}</TableCell>
+            <TableCell className={AMOUNT}>{money(comparison.totals.forecast)}</TableCell>
+            <TableCell className={AMOUNT}>{money(comparison.totals.actual)}</TableCell>
+            <TableCell className={AMOUNT}>{money(comparison.totals.outturn)}</TableCell>
+            <TableCell className={AMOUNT}>
+              {comparison.totals.difference === null ? '—' : signed(comparison.totals.difference)}
+            </TableCell>
+            <TableCell className={AMOUNT}>{money(comparison.totals.droppedOrSkipped)}</TableCell>
+          </TableRow>
+        </tfoot>
+      </Table>
+      {withoutEstimate > 0 ? (
+        <p className="text-sm text-muted-foreground">
+          {withoutEstimate} renewal(s) of {comparison.year} have no estimate from the service yet and are not
+          in the forecast.
+        </p>
+      ) : null}
+      {comparison.variance ? (
+        <section aria-labelledby="budget-variance-heading" className="flex flex-col gap-2">
+          <h3 id="budget-variance-heading" className="text-base font-semibold">
+            Variance explained
+          </h3>
+          <p className="text-sm">
+            Expected spend against the budget:{' '}
+            <strong className="font-mono">{signed(comparison.variance.total)}</strong> (
+            {overUnder(comparison.variance.total)}).
+          </p>
+          <dl
+            className="grid gap-2 text-sm sm:grid-cols-[max-content_max-content_1fr]"
+            data-testid="budget-variance"
+          >
+            {VARIANCE_PARTS.map((part) => (
+              <div key={part.key} className="contents">
+                <dt className="font-medium">{part.label}</dt>
+                <dd className="font-mono tabular-nums sm:text-right">
+                  {signed(comparison.variance?.[part.key] ?? '0')}
+                </dd>
+                <dd className="text-muted-foreground">{part.help}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { apiFetch, problemMessage } from '@/lib/http/api-client';
+
+/** Deletes one budget after a confirmation naming it (issue 19, managers; audited by the route). */
+export function BudgetDeleteButton({ id, label }: { id: string; label: string }) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+        Delete<span className="sr-only"> the budget {label}</span>
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Delete this budget?"
+        confirmLabel="Delete budget"
+        tone="danger"
+        onConfirm={async () => {
+          try {
+            await apiFetch(`/api/analytics/budgets/${encodeURIComponent(id)}`, { method: 'DELETE' });
+          } catch (error) {
+            throw new Error(problemMessage(error, 'The budget could not be deleted.'));
+          }
+          router.refresh();
+        }}
+      >
+        <p>The budget {label} is removed; the comparison shows no budget for it afterwards.</p>
+      </ConfirmDialog>
+    </>
+  );
+}

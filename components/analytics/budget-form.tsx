@@ -1,0 +1,171 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import type { BudgetRecord } from '@/lib/analytics/budget';
+import type { BudgetInput, BudgetValues } from '@/lib/analytics/budget.schema';
+import { BUDGET_PAGE, budgetScopeQuery } from '@/lib/analytics/budget-url';
+import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
+import { ApiProblem, apiFetch, problemMessage } from '@/lib/http/api-client';
+
+// The schema (and zod) load when the form first validates; see lib/forms/lazy-zod-resolver.ts.
+const budgetResolver = lazyZodResolver(async () => {
+  const [{ zodResolver }, { budgetSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@/lib/analytics/budget.schema'),
+  ]);
+  return zodResolver(budgetSchema);
+});
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+interface FormValues {
+  year: string;
+  currency: string;
+  office: string;
+  family: string;
+  amount: string;
+  note: string;
+  months?: string[];
+}
+
+/**
+ * Add or change a renewal budget (issue 19, managers). The same zod schema checks it here and on
+ * the server (lib/analytics/budget.schema.ts). Phasing by month is optional: without it the year
+ * is spread evenly. Saving the same year, currency, office and family again replaces that budget.
+ */
+export function BudgetForm({
+  initial,
+  defaults,
+}: {
+  initial: BudgetRecord | null;
+  defaults: { year: number; currency: string };
+}) {
+  const router = useRouter();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [phased, setPhased] = useState(Boolean(initial?.months));
+  const form = useForm<FormValues, unknown, BudgetValues>({
+    // The resolver checks the schema's input; the form's strings are that input.
+    resolver: budgetResolver as never,
+    shouldUnregister: true,
+    defaultValues: {
+      year: String(initial?.year ?? defaults.year),
+      currency: initial?.currency ?? defaults.currency,
+      office: initial?.office ?? '',
+      family: initial?.family ?? '',
+      amount: initial?.amount ?? '',
+      note: initial?.note ?? '',
+      months: initial?.months ?? Array(12).fill(''),
+    },
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    setSaved(null);
+    try {
+      const body: BudgetInput = { ...values, months: values.months ?? null };
+      const { budget } = await apiFetch<{ budget: BudgetRecord }>('/api/analytics/budgets', {
+        method: 'PUT',
+        json: body,
+      });
+      setSaved(`Budget for ${budget.year} in ${budget.currency} saved.`);
+      router.push(`${BUDGET_PAGE}?${budgetScopeQuery(budget)}`);
+      router.refresh();
+    } catch (error) {
+      // The server names the fields at fault (400); show each beside its field.
+      if (error instanceof ApiProblem && error.body.errors) {
+        for (const fieldError of error.body.errors) {
+          form.setError(fieldError.field as keyof FormValues, { message: fieldError.message });
+        }
+      }
+      setFailure(problemMessage(error, 'The budget could not be saved.'));
+    }
+  });
+  const { errors, isSubmitting } = form.formState;
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Budget">
+      {failure ? (
+        <Alert tone="danger">
+          <p>{failure}</p>
+        </Alert>
+      ) : null}
+      {saved ? (
+        <Alert tone="info">
+          <p>{saved}</p>
+        </Alert>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-3">
+        <FormField label="Year" error={errors.year?.message}>
+          <Input inputMode="numeric" autoComplete="off" {...form.register('year')} />
+        </FormField>
+        <FormField label="Currency" hint="ISO 4217, e.g. EUR" error={errors.currency?.message}>
+          <Input autoComplete="off" maxLength={3} {...form.register('currency')} />
+        </FormField>
+        <FormField label="Amount" hint="For the whole year" error={errors.amount?.message}>
+          <Input inputMode="decimal" autoComplete="off" {...form.register('amount')} />
+        </FormField>
+        <FormField label="Office" hint="Two letters, e.g. EP; empty for all" error={errors.office?.message}>
+          <Input autoComplete="off" maxLength={2} {...form.register('office')} />
+        </FormField>
+        <FormField label="Family" hint="Empty for all families" error={errors.family?.message}>
+          <Input autoComplete="off" {...form.register('family')} />
+        </FormField>
+        <FormField label="Note" error={errors.note?.message}>
+          <Input autoComplete="off" {...form.register('note')} />
+        </FormField>
+      </div>
+      <div className="flex items-center gap-2">
+        <input
+          id="budget-phased"
+          type="checkbox"
+          className="size-4"
+          checked={phased}
+          onChange={(event) => setPhased(event.target.checked)}
+        />
+        <label htmlFor="budget-phased" className="text-sm">
+          Phase the year by month (otherwise it is spread evenly, the remainder going to the first months)
+        </label>
+      </div>
+      {phased ? (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="text-sm font-medium">Monthly amounts (they must add up to the year)</legend>
+          {errors.months?.message ? (
+            <p className="text-xs font-medium text-destructive" role="alert">
+              {errors.months.message}
+            </p>
+          ) : null}
+          <div className="grid gap-3 sm:grid-cols-4">
+            {MONTH_NAMES.map((name, index) => (
+              <FormField key={name} label={name} error={errors.months?.[index]?.message}>
+                <Input inputMode="decimal" autoComplete="off" {...form.register(`months.${index}`)} />
+              </FormField>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+      <div>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Save budget'}
+        </Button>
+      </div>
+    </form>
+  );
+}

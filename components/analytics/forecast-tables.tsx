@@ -1,0 +1,294 @@
+import type { ReactNode } from 'react';
+import { buttonVariants } from '@/components/ui/button';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { formatMoney } from '@/lib/annuity/money';
+import { type ForecastData, type ForecastRow, type ForecastTable, renewalCount } from '@/lib/forecast/data';
+import { GROUP_LABELS } from '@/lib/forecast/export-columns';
+import { formatDate, formatYearMonth } from '@/lib/format/dates';
+import { ForecastPatentCosts } from './forecast-patent-costs';
+import { ForecastByMonthCharts } from './outlook-charts';
+
+/**
+ * The forecast's tables (issue 19): groups down, currencies across, never a sum across currencies;
+ * renewals without an estimate in a column of their own, counted and never priced. Each table has
+ * its CSV and XLSX. Server-rendered: no browser code.
+ */
+const AMOUNT = 'text-right font-mono tabular-nums';
+/** Owners and families can run to hundreds: the page shows those with most renewals, the files all. */
+const LONG_TABLE_GROUPS = 20;
+
+function ExportLinks({ table, label }: { table: ForecastTable; label: string }) {
+  return (
+    <div className="flex gap-2">
+      {(['csv', 'xlsx'] as const).map((format) => (
+        <a
+          key={format}
+          href={`/api/analytics/forecast/export?table=${table}&format=${format}`}
+          download
+          className={buttonVariants({ variant: 'outline', size: 'sm' })}
+        >
+          {format.toUpperCase()}
+          <span className="sr-only"> of {label}</span>
+        </a>
+      ))}
+    </div>
+  );
+}
+
+function Section({
+  id,
+  title,
+  table,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  table: ForecastTable;
+  description: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={id} className="text-lg font-semibold">
+          {title}
+        </h2>
+        <ExportLinks table={table} label={title.toLowerCase()} />
+      </div>
+      <div className="text-sm text-muted-foreground">{description}</div>
+      {children}
+    </section>
+  );
+}
+
+interface PivotGroup {
+  key: string | null;
+  cells: Map<string | null, ForecastRow>;
+  renewals: number;
+}
+
+function pivot(rows: readonly ForecastRow[]): {
+  groups: PivotGroup[];
+  currencies: string[];
+  missing: boolean;
+} {
+  const groups = new Map<string | null, PivotGroup>();
+  const currencies = new Set<string>();
+  let missing = false;
+  for (const row of rows) {
+    const group = groups.get(row.key) ?? { key: row.key, cells: new Map(), renewals: 0 };
+    group.cells.set(row.currency, row);
+    group.renewals += row.renewals;
+    groups.set(row.key, group);
+    if (row.currency === null) missing = true;
+    else currencies.add(row.currency);
+  }
+  return { groups: [...groups.values()], currencies: [...currencies].sort(), missing };
+}
+
+function Cell({ row, locale }: { row: ForecastRow | undefined; locale: string }) {
+  if (!row) return <TableCell className={AMOUNT}>—</TableCell>;
+  return (
+    <TableCell className={AMOUNT}>
+      {row.currency && row.total ? formatMoney(row.total, row.currency, locale) : null}
+      <span className="block text-xs text-muted-foreground">{renewalCount(row.renewals)}</span>
+    </TableCell>
+  );
+}
+
+function ForecastPivot({
+  rows,
+  by,
+  totals,
+  caption,
+  locale,
+  limit,
+}: {
+  rows: readonly ForecastRow[];
+  by: keyof typeof GROUP_LABELS;
+  totals?: readonly ForecastRow[];
+  caption: string;
+  locale: string;
+  limit?: number;
+}) {
+  const { groups, currencies, missing } = pivot(rows);
+  if (groups.length === 0) return <p className="text-sm">No renewals in the window.</p>;
+  const shown = limit ? [...groups].sort((a, b) => b.renewals - a.renewals).slice(0, limit) : groups;
+  const labels = GROUP_LABELS[by];
+  const label = (key: string | null) =>
+    key === null ? labels.missing : by === 'month' ? formatYearMonth(key, locale) : key;
+  return (
+    <>
+      <Table data-testid={`forecast-by-${by}`}>
+        <TableCaption>{caption}</TableCaption>
+        <TableHeader>
+          <TableRow>
+            <TableHead scope="col">{labels.heading}</TableHead>
+            {currencies.map((currency) => (
+              <TableHead key={currency} scope="col" className="text-right">
+                {currency}
+              </TableHead>
+            ))}
+            {missing ? (
+              <TableHead scope="col" className="text-right">
+                Without estimate
+              </TableHead>
+            ) : null}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {shown.map((group) => (
+            <TableRow key={group.key ?? ''}>
+              <TableHead scope="row" className="text-foreground">
+                {label(group.key)}
+              </TableHead>
+              {currencies.map((currency) => (
+                <Cell key={currency} row={group.cells.get(currency)} locale={locale} />
+              ))}
+              {missing ? <Cell row={group.cells.get(null)} locale={locale} /> : null}
+            </TableRow>
+          ))}
+          {totals ? (
+            <TableRow className="font-semibold">
+              <TableHead scope="row" className="text-foreground">
+                Total
+              </TableHead>
+              {currencies.map((currency) => (
+                <Cell key={currency} row={totals.find((row) => row.currency === currency)} locale={locale} />
+              ))}
+              {missing ? <Cell row={totals.find((row) => row.currency === null)} locale={locale} /> : null}
+            </TableRow>
+          ) : null}
+        </TableBody>
+      </Table>
+      {shown.length < groups.length ? (
+        <p className="text-xs text-muted-foreground">
+          The {shown.length} with most renewals of {groups.length}; the files have every one.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+export function ForecastTables({ data, locale }: { data: ForecastData; locale: string }) {
+  const { summary } = data;
+  const window = data.window;
+  const span = window ? `${formatDate(window.from, locale)} to ${formatDate(window.to, locale)}` : '';
+  return (
+    <div className="flex flex-col gap-8">
+      <section aria-labelledby="forecast-totals-heading" className="flex flex-col gap-2">
+        <h2 id="forecast-totals-heading" className="text-lg font-semibold">
+          Estimated in total, {span}
+        </h2>
+        <ul className="flex flex-wrap gap-4 text-sm" data-testid="forecast-totals">
+          {summary.totals.length === 0 ? <li>No estimated renewal in the window.</li> : null}
+          {summary.totals.map((row) => (
+            <li key={row.currency} className="font-mono tabular-nums">
+              {row.currency && row.total ? formatMoney(row.total, row.currency, locale) : null}
+            </li>
+          ))}
+        </ul>
+        <p className="text-sm text-muted-foreground">
+          {renewalCount(summary.renewals)} of {summary.patents} patents, in each invoice&rsquo;s currency and
+          never added across currencies. Estimates are live: they move with exchange rates until a month is
+          frozen.
+          {summary.noEstimate > 0
+            ? ` ${renewalCount(summary.noEstimate)} without an estimate yet: counted, not priced.`
+            : ''}
+          {summary.excluded > 0
+            ? ` ${renewalCount(summary.excluded)} already dropped or skipped: kept in the forecast’s copy, left out of every total.`
+            : ' Renewals already dropped or skipped would be left out of every total.'}
+          {summary.lastListedMonth
+            ? ` The service lists renewals through ${formatYearMonth(summary.lastListedMonth, locale)}.`
+            : ''}
+        </p>
+      </section>
+
+      <ForecastByMonthCharts points={data.monthCurrency} locale={locale} />
+      <Section
+        id="forecast-month-heading"
+        title="By month"
+        table="month"
+        description="Estimated renewal fees by due month and invoice currency."
+      >
+        <ForecastPivot
+          rows={data.byMonth}
+          totals={forecastTotalsWithMissing(data)}
+          by="month"
+          caption="Estimated renewal fees by due month, one column per currency"
+          locale={locale}
+        />
+      </Section>
+
+      <Section
+        id="forecast-office-heading"
+        title="By office"
+        table="office"
+        description="The office comes from the portfolio copy; a patent it does not know is under Unknown office."
+      >
+        <ForecastPivot
+          rows={data.byOffice}
+          by="office"
+          caption="Estimated renewal fees by office"
+          locale={locale}
+        />
+      </Section>
+
+      <Section
+        id="forecast-owner-heading"
+        title="By owner"
+        table="owner"
+        description="The patent’s display owner."
+      >
+        <ForecastPivot
+          rows={data.byOwner}
+          by="owner"
+          caption="Estimated renewal fees by owner"
+          locale={locale}
+          limit={LONG_TABLE_GROUPS}
+        />
+      </Section>
+
+      <Section
+        id="forecast-family-heading"
+        title="By family"
+        table="family"
+        description="The client’s family reference."
+      >
+        <ForecastPivot
+          rows={data.byFamily}
+          by="family"
+          caption="Estimated renewal fees by family"
+          locale={locale}
+          limit={LONG_TABLE_GROUPS}
+        />
+      </Section>
+
+      <Section
+        id="forecast-patents-heading"
+        title="Cost to expiry per patent"
+        table="patents"
+        description="Each patent’s remaining estimated renewals in the window, largest first in each currency: what keeping it costs, to help decide what to prune."
+      >
+        <ForecastPatentCosts patents={data.patents} locale={locale} />
+      </Section>
+    </div>
+  );
+}
+
+/** The month table's footer: the window's totals, and its renewals without an estimate. */
+function forecastTotalsWithMissing(data: ForecastData): ForecastRow[] {
+  const missing = data.summary.noEstimate;
+  return missing > 0
+    ? [...data.summary.totals, { key: null, currency: null, total: null, renewals: missing }]
+    : data.summary.totals;
+}

@@ -1,0 +1,106 @@
+import { BarChart } from '@/components/charts/bar-chart';
+import type { ChartSeries } from '@/components/charts/model';
+import { monthCategories, monthRange } from '@/components/charts/months';
+import type { SpendAnalyticsData, SurchargeLine } from '@/lib/analytics/data';
+import {
+  FEE_KIND_LABELS,
+  FEE_KINDS,
+  type SpendRow,
+  SURCHARGE_CAUSE_LABELS,
+  type SurchargeCause,
+} from '@/lib/analytics/spend';
+import { addAmounts, isZero } from '@/lib/annuity/money';
+import { monthOf } from '@/lib/format/dates';
+
+/**
+ * The spend page's charts (issue 19): per currency (never two on one axis), invoiced by issue month
+ * stacked by fee component, and grace surcharges by month stacked by cause. Undated invoices have
+ * no place on a month axis; the tables below the charts still count them.
+ */
+const currenciesOf = (items: readonly { currency: string }[]) =>
+  [...new Set(items.map((item) => item.currency))].sort();
+
+function invoicedSeries(rows: readonly SpendRow[], months: readonly string[]): ChartSeries[] {
+  const byMonth = new Map(rows.map((row) => [row.month, row]));
+  return FEE_KINDS.map((kind) => ({
+    key: kind,
+    label: FEE_KIND_LABELS[kind],
+    values: months.map((month) => byMonth.get(month)?.byKind[kind] ?? null),
+  })).filter((series) => series.values.some((value) => value !== null && !isZero(value)));
+}
+
+const CAUSES = Object.keys(SURCHARGE_CAUSE_LABELS) as SurchargeCause[];
+
+/** Short cause names for a legend; the long ones stay in the surcharge tables. */
+const CAUSE_LEGEND: Record<SurchargeCause, string> = {
+  'decided-in-grace': 'Decided in grace',
+  'decided-before-due': 'Decided by the due date',
+  'decided-after-grace': 'Decided after grace',
+  unknown: 'Cause not known',
+};
+
+function surchargeSeries(lines: readonly SurchargeLine[], currency: string, months: readonly string[]) {
+  return CAUSES.map((cause) => ({
+    key: cause,
+    label: CAUSE_LEGEND[cause],
+    values: months.map((month) => {
+      const amounts = lines
+        .filter((line) => line.cause === cause && line.issueDate && monthOf(line.issueDate) === month)
+        .map((line) => line.surcharge);
+      return amounts.length === 0 ? null : addAmounts(amounts, currency);
+    }),
+  })).filter((series) => series.values.some((value) => value !== null));
+}
+
+export function InvoicedByMonthCharts({ data, locale }: { data: SpendAnalyticsData; locale: string }) {
+  const dated = data.byMonth.filter((row): row is SpendRow & { month: string } => row.month !== null);
+  const months = monthRange(dated.map((row) => row.month));
+  if (months.length === 0) return null;
+  const categories = monthCategories(months, locale);
+  return (
+    <div className="grid gap-4 xl:grid-cols-2" data-testid="invoiced-charts">
+      {currenciesOf(dated).map((currency) => (
+        <BarChart
+          key={currency}
+          title={`Invoiced in ${currency} by month and fee component`}
+          subject="Invoiced"
+          currency={currency}
+          locale={locale}
+          categories={categories}
+          series={invoicedSeries(
+            dated.filter((row) => row.currency === currency),
+            months,
+          )}
+          testId={`invoiced-chart-${currency}`}
+        />
+      ))}
+    </div>
+  );
+}
+
+export function SurchargesByMonthCharts({ data, locale }: { data: SpendAnalyticsData; locale: string }) {
+  const dated = data.surcharges.filter((line) => line.issueDate !== null);
+  const months = monthRange(dated.map((line) => monthOf(line.issueDate ?? '')));
+  if (months.length === 0) return null;
+  const categories = monthCategories(months, locale);
+  return (
+    <div className="grid gap-4 xl:grid-cols-2" data-testid="surcharge-charts">
+      {currenciesOf(dated).map((currency) => (
+        <BarChart
+          key={currency}
+          title={`Grace surcharges in ${currency} by month and cause`}
+          subject="Grace surcharges"
+          currency={currency}
+          locale={locale}
+          categories={categories}
+          series={surchargeSeries(
+            dated.filter((line) => line.currency === currency),
+            currency,
+            months,
+          )}
+          testId={`surcharge-chart-${currency}`}
+        />
+      ))}
+    </div>
+  );
+}

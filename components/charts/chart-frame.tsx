@@ -1,0 +1,127 @@
+import type { ReactNode } from 'react';
+import { formatMoney } from '@/lib/annuity/money';
+import { type ChartData, categoryTotals } from './model';
+import { seriesColour } from './palette';
+
+/**
+ * What every chart has around its picture (issue 19: "each chart has a table view and a text
+ * alternative"): a visible title, the SVG as one image named by that title and described by a
+ * sentence made from the data, a legend, and the same numbers in a real table behind a
+ * keyboard-usable <details> toggle. Server-rendered; no browser code.
+ */
+export function ChartFrame({
+  id,
+  title,
+  summary,
+  data,
+  locale,
+  categoryHeader,
+  withTotal,
+  testId,
+  children,
+}: {
+  id: string;
+  title: string;
+  summary: string;
+  data: ChartData;
+  locale: string;
+  categoryHeader: string;
+  withTotal: boolean;
+  testId?: string;
+  /** The SVG's contents, drawn in the frame's viewBox. */
+  children: (svg: { titleId: string; summaryId: string }) => ReactNode;
+}) {
+  const titleId = `${id}-title`;
+  const summaryId = `${id}-summary`;
+  return (
+    <figure className="flex flex-col gap-2 rounded-lg border p-4" data-testid={testId}>
+      <figcaption id={titleId} className="text-sm font-semibold">
+        {title}
+      </figcaption>
+      {children({ titleId, summaryId })}
+      <p id={summaryId} className="text-sm text-muted-foreground">
+        {summary}
+      </p>
+      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs" aria-label={`Legend of ${title}`}>
+        {data.series.map((series, index) => (
+          <li key={series.key} className="flex items-center gap-1.5">
+            <svg width="12" height="12" aria-hidden="true" focusable="false">
+              <rect width="12" height="12" rx="2" fill={seriesColour(index)} />
+            </svg>
+            {series.label}
+          </li>
+        ))}
+      </ul>
+      <details className="text-sm">
+        <summary className="w-fit cursor-pointer rounded text-primary underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          Show as table<span className="sr-only">: {title}</span>
+        </summary>
+        <ChartTable
+          title={title}
+          data={data}
+          locale={locale}
+          categoryHeader={categoryHeader}
+          withTotal={withTotal}
+        />
+      </details>
+    </figure>
+  );
+}
+
+function ChartTable({
+  title,
+  data,
+  locale,
+  categoryHeader,
+  withTotal,
+}: {
+  title: string;
+  data: ChartData;
+  locale: string;
+  categoryHeader: string;
+  withTotal: boolean;
+}) {
+  const money = (amount: string | null | undefined) =>
+    amount == null ? '—' : formatMoney(amount, data.currency, locale);
+  const totals = withTotal ? categoryTotals(data) : [];
+  const cell = 'px-3 py-1.5 text-right font-mono tabular-nums';
+  return (
+    <div className="mt-2 overflow-x-auto rounded-lg border">
+      <table className="w-full text-sm">
+        <caption className="sr-only">{title}</caption>
+        <thead className="bg-muted/50">
+          <tr className="border-b">
+            <th scope="col" className="px-3 py-1.5 text-left text-xs font-semibold">
+              {categoryHeader}
+            </th>
+            {data.series.map((series) => (
+              <th key={series.key} scope="col" className="px-3 py-1.5 text-right text-xs font-semibold">
+                {series.label}
+              </th>
+            ))}
+            {withTotal ? (
+              <th scope="col" className="px-3 py-1.5 text-right text-xs font-semibold">
+                Total
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>
+          {data.categories.map((category, index) => (
+            <tr key={category.key} className="border-b last:border-0">
+              <th scope="row" className="px-3 py-1.5 text-left font-normal">
+                {category.label}
+              </th>
+              {data.series.map((series) => (
+                <td key={series.key} className={cell}>
+                  {money(series.values[index])}
+                </td>
+              ))}
+              {withTotal ? <td className={cell}>{money(totals[index])}</td> : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

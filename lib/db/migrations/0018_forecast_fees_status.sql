@@ -1,0 +1,1 @@
+ALTER TABLE "forecast_event" ADD COLUMN "fees_status" text;

@@ -1,0 +1,56 @@
+import { addMonths, monthBounds } from '@/lib/format/dates';
+
+/**
+ * The forecast's window (issue 19): from the first day of the current month through the last day
+ * of the month `months - 1` later, read as consecutive due-date windows (spec: Endpoints 9, `dueFrom`
+ * and `dueTo`, both inclusive). Pure and browser-safe: the page names the same window the worker read.
+ */
+
+/** The upper bound of FORECAST_MONTHS (lib/env-schema.ts: 12 to 36 months ahead, as the issue asks). */
+const FORECAST_MAX_MONTHS = 36;
+
+/**
+ * Months per period-list window. Each window costs ceil(renewals / 100) calls, at least one, so
+ * fewer windows waste fewer calls on part-filled last pages; a window of half a year still keeps
+ * one list's walk short, so a failure or a spent budget loses little.
+ */
+const WINDOW_MONTHS = 6;
+
+export interface DueWindow {
+  /** YYYY-MM-DD, inclusive. */
+  from: string;
+  /** YYYY-MM-DD, inclusive. */
+  to: string;
+}
+
+export interface ForecastWindow extends DueWindow {
+  firstMonth: string;
+  lastMonth: string;
+  months: number;
+  /** The period-list windows, in order, covering `from`..`to` without gap or overlap. */
+  windows: DueWindow[];
+}
+
+export function forecastWindow(currentMonth: string, months: number): ForecastWindow {
+  const count = Math.min(FORECAST_MAX_MONTHS, Math.max(1, Math.trunc(months)));
+  const lastMonth = addMonths(currentMonth, count - 1);
+  const windows: DueWindow[] = [];
+  for (let offset = 0; offset < count; offset += WINDOW_MONTHS) {
+    const start = addMonths(currentMonth, offset);
+    const end = addMonths(currentMonth, Math.min(count, offset + WINDOW_MONTHS) - 1);
+    windows.push({ from: monthBounds(start).from, to: monthBounds(end).to });
+  }
+  return {
+    from: monthBounds(currentMonth).from,
+    to: monthBounds(lastMonth).to,
+    firstMonth: currentMonth,
+    lastMonth,
+    months: count,
+    windows,
+  };
+}
+
+/** Whether a YYYY-MM-DD date lies in a window (ISO dates compare as text). */
+export function inWindow(date: string, window: DueWindow): boolean {
+  return date >= window.from && date <= window.to;
+}

@@ -1,0 +1,186 @@
+import 'server-only';
+import { and, asc, eq } from 'drizzle-orm';
+import { type BudgetComparison, type BudgetRecord, budgetFor, compareBudget } from '../../analytics/budget';
+import type { BudgetValues } from '../../analytics/budget.schema';
+import { scale } from '../../annuity/money';
+import { getDb } from '../../db';
+import { renewalBudget } from '../../db/schema';
+import { recordAudit } from '../audit/audit';
+import type { Viewer } from '../auth/session';
+import { loadMonthlyForecast } from '../forecast/monthly';
+import { loadSpendAnalytics } from './spend';
+
+/**
+ * Renewal budgets (issue 19): managers set one per year and currency, for all offices and
+ * families or for one office or family ('' means all: table `renewal_budget`). Every change is
+ * audited with the values before and after.
+ */
+type Row = typeof renewalBudget.$inferSelect;
+
+function toRecord(row: Row): BudgetRecord {
+  return {
+    id: row.id,
+    year: row.year,
+    currency: row.currency,
+    office: row.office,
+    family: row.family,
+    amount: row.amount,
+    // jsonb is parsed on read: only a list of 12 strings is a phasing.
+    months:
+      Array.isArray(row.months) && row.months.length === 12 && row.months.every((m) => typeof m === 'string')
+        ? row.months
+        : null,
+    note: row.note,
+    updatedAt: row.updatedAt.toISOString(),
+    updatedByEmail: row.updatedByEmail,
+  };
+}
+
+export async function listBudgets(): Promise<BudgetRecord[]> {
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(renewalBudget)
+    .orderBy(
+      asc(renewalBudget.year),
+      asc(renewalBudget.currency),
+      asc(renewalBudget.office),
+      asc(renewalBudget.family),
+    );
+  return rows.map(toRecord);
+}
+
+const auditView = (budget: BudgetRecord | null) =>
+  budget && {
+    year: budget.year,
+    currency: budget.currency,
+    office: budget.office,
+    family: budget.family,
+    amount: budget.amount,
+    months: budget.months,
+    note: budget.note,
+  };
+
+/** Creates or replaces the budget of one scope (year, currency, office, family). */
+export async function upsertBudget(actor: Viewer, input: BudgetValues, requestId: string) {
+  const db = await getDb();
+  const scope = and(
+    eq(renewalBudget.year, input.year),
+    eq(renewalBudget.currency, input.currency),
+    eq(renewalBudget.office, input.office),
+    eq(renewalBudget.family, input.family),
+  );
+  const [before] = await db.select().from(renewalBudget).where(scope);
+  const values = {
+    // Stored scaled to the currency (JPY "1200", EUR "1200.00") so every reader shows the same text.
+    amount: scale(input.amount, input.currency),
+    months: input.months ? input.months.map((month) => scale(month, input.currency)) : null,
+    note: input.note === '' ? null : input.note,
+    updatedAt: new Date(),
+    updatedByEmail: actor.email,
+  };
+  const [saved] = await db
+    .insert(renewalBudget)
+    .values({
+      year: input.year,
+      currency: input.currency,
+      office: input.office,
+      family: input.family,
+      ...values,
+    })
+    .onConflictDoUpdate({
+      target: [renewalBudget.year, renewalBudget.currency, renewalBudget.office, renewalBudget.family],
+      set: values,
+    })
+    .returning();
+  if (!saved) throw new Error('the budget was not saved');
+  const budget = toRecord(saved);
+  await recordAudit({
+    actor: { userId: actor.userId, email: actor.email },
+    action: 'budgets.save',
+    target: budget.id,
+    outcome: 'success',
+    requestId,
+    details: { before: auditView(before ? toRecord(before) : null), after: auditView(budget) },
+  });
+  return { budget, created: !before };
+}
+
+/** Deletes one budget; false when there was none with that id. */
+export async function deleteBudget(actor: Viewer, id: string, requestId: string): Promise<boolean> {
+  const db = await getDb();
+  const [deleted] = await db.delete(renewalBudget).where(eq(renewalBudget.id, id)).returning();
+  if (!deleted) return false;
+  await recordAudit({
+    actor: { userId: actor.userId, email: actor.email },
+    action: 'budgets.delete',
+    target: id,
+    outcome: 'success',
+    requestId,
+    details: { before: auditView(toRecord(deleted)) },
+  });
+  return true;
+}
+
+export interface BudgetScope {
+  year: number;
+  currency: string;
+  office: string;
+  family: string;
+}
+
+export interface BudgetComparisonData {
+  scope: BudgetScope;
+  budget: BudgetRecord | null;
+  comparison: BudgetComparison;
+  /** Events of the year in the forecast without an estimate (not summed). */
+  withoutEstimate: number;
+  computedAt: string;
+}
+
+const monthNow = (now: Date) => now.toISOString().slice(0, 7);
+
+/**
+ * Budget against the forecast (`forecast_event` through lib/server/forecast/monthly.ts) and the
+ * invoiced amounts (spend analytics, by invoice issue month; no upstream read of its own). Invoices
+ * are known by office only across all months, and not by family, so an office or family budget is
+ * compared with its forecast alone.
+ */
+export async function loadBudgetComparison(
+  scope: BudgetScope,
+  requestId: string,
+  now = new Date(),
+): Promise<BudgetComparisonData> {
+  const scoped = scope.office !== '' || scope.family !== '';
+  const [budgets, monthly, spend] = await Promise.all([
+    listBudgets(),
+    loadMonthlyForecast({
+      from: `${scope.year}-01`,
+      to: `${scope.year}-12`,
+      office: scope.office,
+      family: scope.family,
+      currency: scope.currency,
+      // Where invoiced amounts are the actuals, an invoiced renewal is counted there only.
+      notInvoiced: !scoped,
+    }),
+    scoped ? Promise.resolve(null) : loadSpendAnalytics(requestId),
+  ]);
+  const budget = budgetFor(budgets, scope);
+  const comparison = compareBudget({
+    year: scope.year,
+    currency: scope.currency,
+    currentMonth: monthNow(now),
+    budget,
+    forecast: monthly.forecast,
+    droppedOrSkipped: monthly.droppedOrSkipped,
+    actual: spend ? spend.byMonth : null,
+    variance: spend ? spend.variance : null,
+  });
+  return {
+    scope,
+    budget,
+    comparison,
+    withoutEstimate: monthly.withoutEstimate.reduce((sum, month) => sum + month.events, 0),
+    computedAt: now.toISOString(),
+  };
+}

@@ -1,0 +1,331 @@
+import 'server-only';
+import PDFDocument from 'pdfkit';
+import { FEE_KINDS, type FeeKind, SURCHARGE_CAUSE_LABELS } from '../../analytics/spend';
+import { minorUnits } from '../../annuity/money';
+import { formatYearMonth } from '../../format/dates';
+import type { MonthlyReport } from './report';
+
+/**
+ * The monthly report as a PDF (pdfkit, its built-in Helvetica: no font file of ours). Amounts are
+ * written "1,234.50 EUR" in the viewer's number format with the currency code: the standard PDF
+ * fonts lack some currency signs (₩, ₹) and the narrow spaces some locales group digits with.
+ */
+type Doc = InstanceType<typeof PDFDocument>;
+
+/** Characters the standard fonts' WinAnsi encoding has beyond Latin-1. */
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+
+/** Text the standard fonts can draw: locale spaces become plain ones, anything else unknown a "?". */
+function pdfSafe(text: string): string {
+  return [...text.replace(/[\u00a0\u2007\u2009\u202f]/g, ' ').replace(/\u2212/g, '-')]
+    .map((char) => ((char.codePointAt(0) ?? 0) <= 0xff || WIN_ANSI_EXTRA.has(char) ? char : '?'))
+    .join('');
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** A decimal string in the locale's digits and separators, formatted exactly (no float). */
+function pdfNumber(amount: string, digits: number, locale: string, signed = false): string {
+  const key = `${locale}|${digits}|${signed}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      signDisplay: signed ? 'exceptZero' : 'auto',
+    });
+    numberFormats.set(key, format);
+  }
+  return pdfSafe(format.format(amount as unknown as number));
+}
+
+/** "1,234.50 EUR": the number in the viewer's format with the currency's digits, then its code. */
+export function pdfMoney(amount: string, currency: string, locale: string, signed = false): string {
+  return `${pdfNumber(amount, minorUnits(currency), locale, signed)} ${currency}`;
+}
+
+interface Column {
+  header: string;
+  width: number;
+  align?: 'left' | 'right';
+}
+
+const LEFT = 48;
+const FONT_SIZE = 8;
+const ROW = 13;
+
+function bottomOf(doc: Doc): number {
+  return doc.page.height - doc.page.margins.bottom;
+}
+
+function heading(doc: Doc, text: string): void {
+  if (doc.y + 60 > bottomOf(doc)) doc.addPage();
+  doc.moveDown(0.8);
+  doc.font('Helvetica-Bold').fontSize(12).fillColor('#000000').text(pdfSafe(text), LEFT);
+  doc.moveDown(0.3);
+}
+
+function note(doc: Doc, text: string): void {
+  doc.font('Helvetica').fontSize(9).fillColor('#444444').text(pdfSafe(text), LEFT, doc.y, { width: 499 });
+  doc.fillColor('#000000').moveDown(0.3);
+}
+
+/** The cell's text cut with "…" to its column, so a long reference never wraps over the next row. */
+function fitToWidth(doc: Doc, text: string, width: number): string {
+  if (doc.widthOfString(text) <= width) return text;
+  let cut = text;
+  while (cut.length > 1 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
+  return `${cut}…`;
+}
+
+function row(doc: Doc, columns: readonly Column[], cells: readonly string[], bold: boolean): void {
+  const y = doc.y;
+  let x = LEFT;
+  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(FONT_SIZE);
+  columns.forEach((column, index) => {
+    doc.text(fitToWidth(doc, pdfSafe(cells[index] ?? ''), column.width - 8), x + 4, y + 3, {
+      width: column.width - 8,
+      align: column.align ?? 'left',
+      lineBreak: false,
+    });
+    x += column.width;
+  });
+  doc
+    .moveTo(LEFT, y + ROW)
+    .lineTo(x, y + ROW)
+    .lineWidth(0.5)
+    .strokeColor(bold ? '#666666' : '#dddddd')
+    .stroke();
+  doc.x = LEFT;
+  doc.y = y + ROW;
+}
+
+/** A table that carries its header over to the next page. */
+function table(doc: Doc, columns: readonly Column[], rows: readonly (readonly string[])[]): void {
+  const header = columns.map((column) => column.header);
+  row(doc, columns, header, true);
+  for (const cells of rows) {
+    if (doc.y + ROW > bottomOf(doc)) {
+      doc.addPage();
+      row(doc, columns, header, true);
+    }
+    row(doc, columns, cells, false);
+  }
+  doc.moveDown(0.5);
+}
+
+/** Column headers short enough for one line; the page's tables use the long labels. */
+const KIND_HEADERS: Record<FeeKind, string> = {
+  OFFICE: 'Office fees',
+  AGENT: 'Agent fees',
+  SERVICE: 'Service fees',
+  GRACE_PERIOD: 'Surcharges',
+  other: 'Other',
+};
+
+const SHORT_CAUSES: Record<string, string> = {
+  'decided-in-grace': 'In grace',
+  'decided-before-due': 'By due date',
+  'decided-after-grace': 'After grace',
+  unknown: 'Not known',
+};
+
+/** At most this many surcharge lines are listed; the Excel export has them all. */
+const MAX_SURCHARGE_LINES = 60;
+
+function draw(doc: Doc, report: MonthlyReport, locale: string): void {
+  const money = (amount: string, currency: string) => pdfMoney(amount, currency, locale);
+  const monthName = pdfSafe(formatYearMonth(report.month, locale));
+
+  doc.font('Helvetica-Bold').fontSize(18).text('Renewal spend: monthly report', LEFT);
+  doc.font('Helvetica').fontSize(11).text(`Month: ${report.month} (${monthName})`, LEFT);
+  note(
+    doc,
+    `Generated at ${report.generatedAt.slice(0, 16).replace('T', ' ')} UTC from the invoice list read at ${report.catalogReadAt
+      .slice(0, 16)
+      .replace(
+        'T',
+        ' ',
+      )} UTC. Invoices count in the month they were issued. Amounts are per currency and never converted or added across currencies.`,
+  );
+
+  heading(doc, `Invoiced in ${report.month} per currency and fee component`);
+  if (report.invoiced.length === 0) note(doc, 'Nothing was invoiced this month.');
+  else
+    table(
+      doc,
+      [
+        { header: 'Currency', width: 46 },
+        ...FEE_KINDS.map((kind) => ({ header: KIND_HEADERS[kind], width: 64, align: 'right' as const })),
+        { header: 'Total', width: 76, align: 'right' },
+        { header: 'Lines', width: 37, align: 'right' },
+      ],
+      report.invoiced.map((r) => [
+        r.currency,
+        ...FEE_KINDS.map((kind) => money(r.byKind[kind], r.currency)),
+        money(r.total, r.currency),
+        String(r.lines),
+      ]),
+    );
+
+  heading(doc, 'Grace surcharges and their causes');
+  if (report.surchargeTotals.length === 0)
+    note(doc, 'No invoice line of this month carries a grace surcharge.');
+  else {
+    table(
+      doc,
+      [
+        { header: 'Currency', width: 50 },
+        { header: 'Cause', width: 289 },
+        { header: 'Surcharges', width: 110, align: 'right' },
+        { header: 'Lines', width: 50, align: 'right' },
+      ],
+      report.surchargeTotals.map((r) => [
+        r.currency,
+        SURCHARGE_CAUSE_LABELS[r.cause],
+        money(r.amount, r.currency),
+        String(r.lines),
+      ]),
+    );
+    table(
+      doc,
+      [
+        { header: 'Invoice', width: 86 },
+        { header: 'Case', width: 76 },
+        { header: 'Office', width: 34 },
+        { header: 'Surcharge', width: 80, align: 'right' },
+        { header: 'Due', width: 58 },
+        { header: 'Decided', width: 105 },
+        { header: 'Cause', width: 60 },
+      ],
+      report.surcharges
+        .slice(0, MAX_SURCHARGE_LINES)
+        .map((line) => [
+          `${line.invoiceReference} #${line.lineIndex + 1}`,
+          line.caseReference ?? '-',
+          line.office ?? '-',
+          money(line.surcharge, line.currency),
+          line.dueDate ?? '-',
+          line.decision ? `${line.decision} ${line.decidedOn ?? ''}`.trim() : '-',
+          SHORT_CAUSES[line.cause] ?? line.cause,
+        ]),
+    );
+    if (report.surcharges.length > MAX_SURCHARGE_LINES)
+      note(
+        doc,
+        `And ${report.surcharges.length - MAX_SURCHARGE_LINES} more lines: the grace surcharges export on the analytics page lists them all.`,
+      );
+  }
+
+  heading(doc, 'Invoiced against the estimates recorded at decision time');
+  note(
+    doc,
+    'At market rates a difference is mostly exchange-rate movement; at frozen rates only a fee-schedule change can move an amount.',
+  );
+  if (report.variance.length === 0) note(doc, 'No renewal invoiced this month has a recorded estimate.');
+  else
+    table(
+      doc,
+      [
+        { header: 'Currency', width: 50 },
+        { header: 'Rates', width: 50 },
+        { header: 'Invoiced', width: 95, align: 'right' },
+        { header: 'Estimated', width: 95, align: 'right' },
+        { header: 'Difference', width: 95, align: 'right' },
+        { header: '%', width: 60, align: 'right' },
+        { header: 'Lines', width: 54, align: 'right' },
+      ],
+      report.variance.map((r) => [
+        r.currency,
+        r.frozen ? 'Frozen' : 'Market',
+        money(r.invoiced, r.currency),
+        money(r.estimated, r.currency),
+        pdfMoney(r.difference, r.currency, locale, true),
+        r.percent === null ? '-' : `${pdfNumber(r.percent, 2, locale, true)}%`,
+        String(r.lines),
+      ]),
+    );
+
+  const { forecast, budget } = report.outlook;
+  if (forecast) {
+    heading(doc, `Forecast: estimated renewals due ${forecast.from} to ${forecast.to}`);
+    if (forecast.totals.length === 0)
+      note(doc, 'No forecast is recorded for these months yet (the background worker builds it).');
+    else
+      table(
+        doc,
+        [
+          { header: 'Month', width: 100 },
+          { header: 'Currency', width: 80 },
+          { header: 'Estimated', width: 200, align: 'right' },
+          { header: 'Renewals', width: 119, align: 'right' },
+        ],
+        forecast.totals.map((r) => [r.month, r.currency, money(r.total, r.currency), String(r.events)]),
+      );
+    if (forecast.withoutEstimate > 0)
+      note(
+        doc,
+        `${forecast.withoutEstimate} renewal(s) in these months have no estimate yet and are not summed.`,
+      );
+  }
+  if (budget) {
+    heading(doc, 'Budget against forecast (company-wide budgets)');
+    table(
+      doc,
+      [
+        { header: 'Month', width: 100 },
+        { header: 'Currency', width: 79 },
+        { header: 'Budget', width: 160, align: 'right' },
+        { header: 'Forecast', width: 160, align: 'right' },
+      ],
+      budget.map((r) => [
+        r.month,
+        r.currency,
+        money(r.budget, r.currency),
+        r.forecast === null ? '-' : money(r.forecast, r.currency),
+      ]),
+    );
+  }
+}
+
+/** Page numbers, written once every page exists (bufferPages). */
+function footers(doc: Doc, month: string): void {
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index++) {
+    doc.switchToPage(index);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor('#666666')
+      .text(`Renewal spend ${month} - page ${index + 1} of ${range.count}`, LEFT, doc.page.height - 30, {
+        width: 499,
+        align: 'center',
+        lineBreak: false,
+      });
+    doc.page.margins.bottom = bottom;
+  }
+}
+
+export function renderMonthlyReportPdf(report: MonthlyReport, locale: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: LEFT,
+      bufferPages: true,
+      info: {
+        Title: `Renewal spend: monthly report ${report.month}`,
+        Subject: 'Invoiced renewals, grace surcharges, estimates and forecast per currency',
+        Creator: 'Annuity Console',
+      },
+    });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    draw(doc, report, locale);
+    footers(doc, report.month);
+    doc.end();
+  });
+}

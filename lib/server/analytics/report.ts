@@ -1,0 +1,122 @@
+import 'server-only';
+import type { SurchargeLine } from '../../analytics/data';
+import { type SpendRow, type SurchargeTotal, surchargeTotals, type VarianceRow } from '../../analytics/spend';
+import { addMonths, currentYearMonth, monthOf } from '../../format/dates';
+import { LOCALE_COOKIE, resolveLocale } from '../../format/locale';
+import { loadMonthlyForecast, type MonthCurrencyTotal } from '../forecast/monthly';
+import { listBudgets, loadBudgetComparison } from './budget';
+import { loadSpendAnalytics } from './spend';
+
+/**
+ * The monthly management report (issue 19): what one issue month cost, per currency and fee
+ * component, its grace surcharges and their causes, invoiced against estimates, and the outlook.
+ * Built from the spend analytics (no upstream read of its own) and the cached forecast; drawn as
+ * a PDF by report-pdf.ts. Totals stay per currency, never converted.
+ */
+interface ReportOutlook {
+  /** The next 12 months' estimated renewals by month and currency (forecast_event), or null. */
+  forecast: { from: string; to: string; totals: MonthCurrencyTotal[]; withoutEstimate: number } | null;
+  /** Budget against forecast per month and currency over the same 12 months, or null. */
+  budget: { month: string; currency: string; budget: string; forecast: string | null }[] | null;
+}
+
+export interface MonthlyReport {
+  month: string;
+  generatedAt: string;
+  catalogReadAt: string;
+  invoiced: SpendRow[];
+  surcharges: SurchargeLine[];
+  surchargeTotals: SurchargeTotal[];
+  variance: VarianceRow[];
+  outlook: ReportOutlook;
+}
+
+/** The default report month: the last one that is over (UTC). */
+export function lastCompleteMonth(now = new Date()): string {
+  return addMonths(currentYearMonth(now), -1);
+}
+
+/** The locale of a route handler's request, as pages resolve it (lib/server/http/request-context.ts). */
+export function requestLocale(request: Request): string {
+  const cookie = request.headers.get('cookie') ?? '';
+  const chosen = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`).exec(cookie)?.[1];
+  return resolveLocale(chosen, request.headers.get('accept-language'));
+}
+
+/**
+ * Budget against forecast for the report's months: the company-wide budgets (all offices and
+ * families) of the years the months fall in, compared as the budget page compares them
+ * (lib/server/analytics/budget.ts); null when no such budget is set.
+ */
+async function budgetAgainstForecast(
+  from: string,
+  to: string,
+  requestId: string,
+): Promise<ReportOutlook['budget']> {
+  const years = new Set([Number(from.slice(0, 4)), Number(to.slice(0, 4))]);
+  const budgets = (await listBudgets()).filter(
+    (budget) => budget.office === '' && budget.family === '' && years.has(budget.year),
+  );
+  if (budgets.length === 0) return null;
+  const comparisons = await Promise.all(
+    budgets.map((budget) =>
+      loadBudgetComparison(
+        { year: budget.year, currency: budget.currency, office: '', family: '' },
+        requestId,
+      ),
+    ),
+  );
+  return comparisons
+    .flatMap(({ comparison }) =>
+      comparison.rows
+        .filter((row) => row.month >= from && row.month <= to && row.budget !== null)
+        .map((row) => ({
+          month: row.month,
+          currency: comparison.currency,
+          budget: row.budget ?? '0',
+          forecast: row.forecast,
+        })),
+    )
+    .sort((a, b) => a.month.localeCompare(b.month) || a.currency.localeCompare(b.currency));
+}
+
+/** The forward-looking part of the report: the one place the forecast and the budget join it. */
+async function reportOutlook(month: string, requestId: string): Promise<ReportOutlook> {
+  const from = addMonths(month, 1);
+  const to = addMonths(month, 12);
+  const [monthly, budget] = await Promise.all([
+    loadMonthlyForecast({ from, to }),
+    budgetAgainstForecast(from, to, requestId),
+  ]);
+  return {
+    forecast: {
+      from,
+      to,
+      totals: monthly.forecast,
+      withoutEstimate: monthly.withoutEstimate.reduce((sum, entry) => sum + entry.events, 0),
+    },
+    budget,
+  };
+}
+
+export async function loadMonthlyReport(
+  month: string,
+  requestId: string,
+  now = new Date(),
+): Promise<MonthlyReport> {
+  const [spend, outlook] = await Promise.all([
+    loadSpendAnalytics(requestId),
+    reportOutlook(month, requestId),
+  ]);
+  const surcharges = spend.surcharges.filter((line) => line.issueDate && monthOf(line.issueDate) === month);
+  return {
+    month,
+    generatedAt: now.toISOString(),
+    catalogReadAt: spend.catalogReadAt,
+    invoiced: spend.byMonth.filter((row) => row.month === month),
+    surcharges,
+    surchargeTotals: surchargeTotals(surcharges.map((line) => ({ ...line, amount: line.surcharge }))),
+    variance: spend.variance.filter((row) => row.month === month),
+    outlook,
+  };
+}

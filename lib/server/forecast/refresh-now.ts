@@ -1,0 +1,83 @@
+import 'server-only';
+import { getDb } from '../../db';
+import { logger } from '../../log';
+import { recordAudit } from '../audit/audit';
+import { problemResponse } from '../http/problem';
+import { executeRefresh, prepareRefresh } from './refresh';
+import { runView } from './runs';
+
+/**
+ * A manager's "Refresh now" (issue 19). The same refresh as the worker's, so the same budget: it is
+ * refused (429) when the background budget would be exceeded, and (409) while a refresh runs. The
+ * claim and the budget check answer at once; the reading itself, ceil(renewals / 100) calls a
+ * window, goes on after the answer, and the page shows it running until its row says how it ended.
+ */
+const ACTION = 'forecast.refresh';
+
+interface Actor {
+  userId: string;
+  email: string;
+}
+
+export async function refreshForecastNow(
+  actor: Actor,
+  requestId: string,
+  now = new Date(),
+): Promise<Response> {
+  const db = await getDb();
+  const prepared = await prepareRefresh(db, now);
+  if (prepared.kind === 'busy') {
+    await recordAudit({
+      actor,
+      action: ACTION,
+      outcome: 'failure',
+      requestId,
+      details: { reason: 'running', runningSince: prepared.running.startedAt.toISOString() },
+    });
+    return problemResponse({
+      status: 409,
+      code: 'forecast_refresh_running',
+      title: 'A refresh is already running',
+      detail: `The forecast has been refreshing since ${prepared.running.startedAt.toISOString()}. Its result shows here when it ends.`,
+      requestId,
+    });
+  }
+  if (prepared.kind === 'skipped') {
+    await recordAudit({
+      actor,
+      action: ACTION,
+      target: prepared.run.id,
+      outcome: 'failure',
+      requestId,
+      details: {
+        reason: prepared.refusal.reason,
+        estimate: prepared.refusal.estimate,
+        spent: prepared.refusal.spent,
+        budget: prepared.refusal.budget,
+      },
+    });
+    return problemResponse({
+      status: 429,
+      code: 'background_budget_exceeded',
+      title: 'Not refreshed: the background budget would be exceeded',
+      detail: prepared.refusal.detail,
+      requestId,
+      extensions: { estimate: prepared.refusal.estimate },
+    });
+  }
+  await recordAudit({
+    actor,
+    action: ACTION,
+    target: prepared.run.id,
+    outcome: 'success',
+    requestId,
+    details: { estimate: prepared.estimate, from: prepared.window.from, to: prepared.window.to },
+  });
+  void executeRefresh(db, prepared, { now, requestId }).catch((error: unknown) =>
+    logger.warn({ err: error, requestId, runId: prepared.run.id }, 'forecast refresh failed'),
+  );
+  return Response.json(
+    { status: 'started', run: runView(prepared.run), estimate: prepared.estimate },
+    { status: 202, headers: { 'cache-control': 'no-store' } },
+  );
+}

@@ -1,0 +1,233 @@
+import 'server-only';
+import type { AnnuityClient, ApiResult } from '../../annuity/client';
+import { AnnuityApiError } from '../../annuity/errors';
+import { listAll, MAX_PAGE_SIZE } from '../../annuity/pagination';
+import type { Page, PatentEvent } from '../../annuity/schemas';
+import type { Database } from '../../db';
+import { getEnv } from '../../env';
+import { type DueWindow, type ForecastWindow, forecastWindow } from '../../forecast/window';
+import { currentYearMonth, monthOf } from '../../format/dates';
+import { logger } from '../../log';
+import { isRenewalEvent } from '../../renewals/rows';
+import { upstreamClient } from '../connection/upstream';
+import { openSnapshotIndex, type SnapshotPatent, snapshotPatents } from '../portfolio/snapshot';
+import { type BudgetRefusal, forecastBudget, recordForecastSpend, refreshEstimate } from './cost';
+import { type Claim, claimRun, finishRun } from './runs';
+import { type ForecastEventRow, replaceForecastRows } from './store';
+
+/**
+ * The forecast refresh (issue 19): every renewal due in the coming FORECAST_MONTHS, with its live
+ * estimate, read from the period list (spec: Endpoints 9: `dueFrom`/`dueTo`, `include=fees`,
+ * `eventTypes=RENEWAL`, 100 a page, the cap of Limits 1) and stored whole in `forecast_event`, so
+ * the forecast page costs no upstream call. A refresh costs ceil(renewals / 100) calls per window
+ * (at least one) and stays within the background budget (lib/server/notifications/budget.ts):
+ *
+ * 1. before any call, the cost estimated from the stored forecast must fit the budget;
+ * 2. the first page of every window is read: the service then tells exactly how many pages remain;
+ * 3. those must fit too, or the refresh stops there, having spent one call per window.
+ *
+ * A refresh that does not fit is recorded as `skipped` with why; nothing stored changes.
+ */
+const PAGE_CONCURRENCY = 4;
+
+type RunRow = Extract<Claim, { claimed: true }>['run'];
+
+export type RefreshResult =
+  | { status: 'done'; runId: string; calls: number; events: number; window: { from: string; to: string } }
+  | { status: 'skipped'; runId: string; calls: number; reason: string; detail: string }
+  | { status: 'busy'; runningSince: string };
+
+export type PreparedRefresh =
+  | { kind: 'busy'; running: RunRow }
+  | { kind: 'skipped'; run: RunRow; refusal: BudgetRefusal }
+  | { kind: 'ready'; run: RunRow; window: ForecastWindow; estimate: number };
+
+interface RefreshOptions {
+  now: Date;
+  requestId: string;
+}
+
+/** Claims the refresh and checks the budget against the estimated cost; makes no upstream call. */
+export async function prepareRefresh(db: Database, now: Date): Promise<PreparedRefresh> {
+  const window = forecastWindow(currentYearMonth(now), getEnv().FORECAST_MONTHS);
+  const claim = await claimRun(db, window, now);
+  if (!claim.claimed) return { kind: 'busy', running: claim.running };
+  const estimate = await refreshEstimate(db, window.windows);
+  const budget = await forecastBudget(db, now, estimate.calls);
+  if (!budget.ok) {
+    const run = await finishRun(db, claim.run.id, {
+      status: 'skipped',
+      calls: 0,
+      events: 0,
+      detail: budget.refusal.detail,
+    });
+    logger.info({ runId: run.id, ...budget.refusal }, 'forecast refresh skipped');
+    return { kind: 'skipped', run, refusal: budget.refusal };
+  }
+  return { kind: 'ready', run: claim.run, window, estimate: estimate.calls };
+}
+
+function periodReader(client: AnnuityClient, requestId: string, count: () => void) {
+  return (window: DueWindow) =>
+    (currentPage: number, itemsPerPage: number): Promise<ApiResult<Page<PatentEvent>>> => {
+      count();
+      return client.getPatentEventsByPeriod(
+        {
+          dueFrom: window.from,
+          dueTo: window.to,
+          include: ['fees'],
+          // Pinned to renewals; any other kind that still comes is dropped (spec: Patent event).
+          eventTypes: ['RENEWAL'],
+          currentPage,
+          itemsPerPage,
+        },
+        { requestId },
+      );
+    };
+}
+
+/** Pages a window's walk reads, from its first page (a page even when the window is empty). */
+function pagesOf(first: Page<PatentEvent>): number {
+  return first.pagination.hasMore ? Math.max(1, first.pagination.totalPages) : 1;
+}
+
+function toRow(event: PatentEvent, patent: SnapshotPatent | undefined): ForecastEventRow {
+  const fees = event.fees;
+  // No fees object, or one without a total: stored without currency or total ("no estimate").
+  const priced = fees && fees.total !== null;
+  return {
+    eventId: event.id,
+    patentId: event.patent.id,
+    dueDate: event.dueDate,
+    month: monthOf(event.dueDate),
+    annuityYear: event.renewal?.annuityYear ?? null,
+    office: patent?.office ?? null,
+    owner: patent?.owner ?? null,
+    family: patent?.clientFamilyReference ?? null,
+    caseReference: patent?.clientCaseReference ?? null,
+    currency: priced ? fees.currency : null,
+    total: priced ? fees.total : null,
+    // Every component is kept, unknown types included (spec: Fees, an open enum).
+    components: (fees?.components ?? []).map((component) => ({
+      type: component.type,
+      amount: component.amount,
+    })),
+    appliedDecision: event.appliedDecision,
+    isFxRateFrozen: fees?.isFxRateFrozen ?? event.isFxRateFrozen,
+    feesStatus: fees?.feesStatus ?? event.feesStatus ?? null,
+  };
+}
+
+function failureDetail(error: unknown): string {
+  if (error instanceof AnnuityApiError) return `The service answered ${error.status} ${error.code}.`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Reads the window and replaces the stored forecast; the run row says how it ended. */
+export async function executeRefresh(
+  db: Database,
+  ready: Extract<PreparedRefresh, { kind: 'ready' }>,
+  { now, requestId }: RefreshOptions,
+): Promise<RefreshResult> {
+  const { run, window } = ready;
+  let calls = 0;
+  let recorded = 0;
+  const record = async () => {
+    // Background calls all draw on one budget (issue 15), these included; counted as they happen.
+    if (calls > recorded) await recordForecastSpend(db, now, calls - recorded);
+    recorded = calls;
+  };
+  try {
+    const read = periodReader(upstreamClient(requestId), requestId, () => {
+      calls += 1;
+    });
+    const firsts = await Promise.all(window.windows.map((due) => read(due)(1, MAX_PAGE_SIZE)));
+    await record();
+    const remaining = firsts.reduce((sum, first) => sum + pagesOf(first.data) - 1, 0);
+    if (remaining > 0) {
+      const budget = await forecastBudget(db, now, remaining);
+      if (!budget.ok) {
+        const detail = `${budget.refusal.detail} (Stopped after the first page of each window: ${calls} calls.)`;
+        await finishRun(db, run.id, { status: 'skipped', calls, events: 0, detail });
+        return { status: 'skipped', runId: run.id, calls, reason: budget.refusal.reason, detail };
+      }
+    }
+    // The join fields of the portfolio copy, opened while the pages arrive (as the month view does).
+    const opened = openSnapshotIndex();
+    opened.catch(() => undefined);
+    // Rows, not events, are kept across windows: a large portfolio's events with fees are big.
+    const byEvent = new Map<string, ForecastEventRow>();
+    for (const [index, due] of window.windows.entries()) {
+      const first = firsts[index] as ApiResult<Page<PatentEvent>>;
+      const fetchPage = read(due);
+      // The walk is the shared one (lib/annuity/pagination.ts); its first page is the one read above.
+      const listed = await listAll<PatentEvent>(
+        (currentPage, itemsPerPage) =>
+          currentPage === 1 ? Promise.resolve(first) : fetchPage(currentPage, itemsPerPage),
+        { itemsPerPage: MAX_PAGE_SIZE, concurrency: PAGE_CONCURRENCY },
+      );
+      const renewals = listed.items.filter(isRenewalEvent);
+      const patents = await snapshotPatents(
+        renewals.map((event) => event.patent.id),
+        opened,
+      );
+      // A renewal seen twice (pages shifted under the walk) is kept once.
+      for (const event of renewals) byEvent.set(event.id, toRow(event, patents.get(event.patent.id)));
+    }
+    await record();
+    const rows = [...byEvent.values()];
+    await replaceForecastRows(db, window.from, rows);
+    const unjoined = rows.filter((row) => row.office === null).length;
+    const lastMonth = rows.reduce<string | null>(
+      (last, row) => (last && last > row.month ? last : row.month),
+      null,
+    );
+    const detail = [
+      lastMonth
+        ? `The service lists renewals through ${lastMonth}.`
+        : 'The service lists no renewal in the window.',
+      unjoined > 0
+        ? `${unjoined} renewal(s) of patents not in the portfolio copy (no office, owner or family).`
+        : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    await finishRun(db, run.id, { status: 'done', calls, events: rows.length, detail });
+    return {
+      status: 'done',
+      runId: run.id,
+      calls,
+      events: rows.length,
+      window: { from: window.from, to: window.to },
+    };
+  } catch (error) {
+    await finishRun(db, run.id, { status: 'failed', calls, events: 0, detail: failureDetail(error) }).catch(
+      (finishError: unknown) =>
+        logger.warn({ err: finishError, runId: run.id }, 'could not record the failed refresh'),
+    );
+    throw error;
+  } finally {
+    await record().catch((recordError: unknown) =>
+      logger.warn({ err: recordError, runId: run.id }, 'could not record the forecast’s quota spend'),
+    );
+  }
+}
+
+/** The worker's daily job: prepare, then read, in one go. */
+export async function refreshForecast(db: Database, options: RefreshOptions): Promise<RefreshResult> {
+  const prepared = await prepareRefresh(db, options.now);
+  switch (prepared.kind) {
+    case 'busy':
+      return { status: 'busy', runningSince: prepared.running.startedAt.toISOString() };
+    case 'skipped':
+      return {
+        status: 'skipped',
+        runId: prepared.run.id,
+        calls: 0,
+        reason: prepared.refusal.reason,
+        detail: prepared.refusal.detail,
+      };
+    default:
+      return executeRefresh(db, prepared, options);
+  }
+}

@@ -1,0 +1,106 @@
+import 'server-only';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db';
+import { forecastRun } from '../../db/schema';
+import type { ForecastRunView } from '../../forecast/data';
+
+/**
+ * One `forecast_run` row per refresh (issue 19): the window read, its cost in calls, how it ended.
+ * At most one refresh runs at a time across instances and the worker: the claim takes a
+ * transaction-scoped advisory lock, so two claims never both see "none running".
+ */
+
+/** A refresh still "running" after this long died with its process; a new one may start. */
+const STALE_RUN_MS = 30 * 60_000;
+/** Any stable number: the lock names the forecast refresh, nothing else takes it. */
+const CLAIM_LOCK = 190_019;
+
+type RunRow = typeof forecastRun.$inferSelect;
+
+export function runView(row: RunRow): ForecastRunView {
+  return {
+    id: row.id,
+    status: row.status,
+    windowFrom: row.windowFrom,
+    windowTo: row.windowTo,
+    calls: row.calls,
+    events: row.events,
+    detail: row.detail,
+    startedAt: row.startedAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export type Claim = { claimed: true; run: RunRow } | { claimed: false; running: RunRow };
+
+export async function claimRun(
+  db: Database,
+  window: { from: string; to: string },
+  now: Date,
+): Promise<Claim> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`);
+    const staleBefore = new Date(now.getTime() - STALE_RUN_MS);
+    await tx
+      .update(forecastRun)
+      .set({ status: 'failed', detail: 'Did not finish (its process stopped).', finishedAt: now })
+      .where(and(eq(forecastRun.status, 'running'), lt(forecastRun.startedAt, staleBefore)));
+    const [running] = await tx
+      .select()
+      .from(forecastRun)
+      .where(eq(forecastRun.status, 'running'))
+      .orderBy(desc(forecastRun.startedAt))
+      .limit(1);
+    if (running) return { claimed: false, running };
+    const [run] = await tx
+      .insert(forecastRun)
+      .values({ windowFrom: window.from, windowTo: window.to, status: 'running', startedAt: now })
+      .returning();
+    if (!run) throw new Error('forecast run not recorded');
+    return { claimed: true, run };
+  });
+}
+
+export async function finishRun(
+  db: Database,
+  id: string,
+  outcome: { status: 'done' | 'failed' | 'skipped'; calls: number; events: number; detail: string | null },
+): Promise<RunRow> {
+  const [row] = await db
+    .update(forecastRun)
+    .set({ ...outcome, finishedAt: new Date() })
+    .where(eq(forecastRun.id, id))
+    .returning();
+  if (!row) throw new Error(`forecast run ${id} vanished`);
+  return row;
+}
+
+export interface RunHistory {
+  lastRefresh: RunRow | null;
+  lastAttempt: RunRow | null;
+  running: RunRow | null;
+}
+
+/** The last finished refresh, the last attempt of any outcome, and one running now. */
+export async function runHistory(db: Database, now = new Date()): Promise<RunHistory> {
+  const [lastRefresh] = await db
+    .select()
+    .from(forecastRun)
+    .where(eq(forecastRun.status, 'done'))
+    .orderBy(desc(forecastRun.startedAt))
+    .limit(1);
+  const [lastAttempt] = await db
+    .select()
+    .from(forecastRun)
+    .where(inArray(forecastRun.status, ['done', 'failed', 'skipped']))
+    .orderBy(desc(forecastRun.startedAt))
+    .limit(1);
+  const [running] = await db
+    .select()
+    .from(forecastRun)
+    .where(eq(forecastRun.status, 'running'))
+    .orderBy(desc(forecastRun.startedAt))
+    .limit(1);
+  const alive = running && now.getTime() - running.startedAt.getTime() < STALE_RUN_MS ? running : null;
+  return { lastRefresh: lastRefresh ?? null, lastAttempt: lastAttempt ?? null, running: alive };
+}

@@ -1,0 +1,212 @@
+import 'server-only';
+import { and, asc, eq, ne, or } from 'drizzle-orm';
+import { getDb } from '../../db';
+import { savedView, user } from '../../db/schema';
+import { can, type Permission } from '../../policy/roles';
+import { SAVED_VIEW_PAGES, type SavedViewItem, type SavedViewPage } from '../../views/pages';
+import type { CreateSavedView, UpdateSavedView } from '../../views/saved-view.schema';
+import { recordAudit } from '../audit/audit';
+import type { Viewer } from '../auth/session';
+
+/**
+ * Saved views of the month view, the portfolio and the invoices (issue 18): each user's own, and
+ * those others chose to share. Anyone who may read a page may save views of it and see the shared
+ * ones; only the owner changes or deletes a view. Every change is audited.
+ */
+
+/** The read permission of each page: a view of a page is as visible as the page. */
+const PAGE_PERMISSION: Readonly<Record<SavedViewPage, Permission>> = {
+  renewals: 'renewals:read',
+  portfolio: 'portfolio:read',
+  invoices: 'invoices:read',
+};
+
+export function canUseViewsOf(viewer: Pick<Viewer, 'role'>, page: SavedViewPage): boolean {
+  return can(viewer.role, PAGE_PERMISSION[page]);
+}
+
+export class SavedViewError extends Error {
+  override name = 'SavedViewError';
+  constructor(
+    readonly status: 403 | 404 | 409,
+    readonly code: 'forbidden_for_role' | 'view_not_found' | 'view_name_taken',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const notFound = () =>
+  new SavedViewError(404, 'view_not_found', 'This view does not exist, or it is not yours to change.');
+const nameTaken = (name: string) =>
+  new SavedViewError(409, 'view_name_taken', `You already have a view named “${name}” on this page.`);
+
+const actorOf = (viewer: Viewer) => ({ userId: viewer.userId, email: viewer.email });
+
+type Row = typeof savedView.$inferSelect;
+
+function itemOf(row: Row, viewer: Viewer, ownerName: string): SavedViewItem {
+  return {
+    id: row.id,
+    page: row.page,
+    name: row.name,
+    query: row.query,
+    shared: row.shared,
+    mine: row.ownerId === viewer.userId,
+    ownerName,
+  };
+}
+
+/** PostgreSQL's unique_violation, as PGlite and node-postgres report it (drizzle wraps it). */
+function isUniqueViolation(error: unknown): boolean {
+  const codeOf = (value: unknown) =>
+    value && typeof value === 'object' && 'code' in value ? (value as { code: unknown }).code : undefined;
+  return (
+    codeOf(error) === '23505' ||
+    (error instanceof Error && codeOf((error as Error & { cause?: unknown }).cause) === '23505')
+  );
+}
+
+/**
+ * The viewer's own views and the views others shared, of the pages the viewer may read (or of one
+ * page): their own first, then by name.
+ */
+export async function listSavedViews(viewer: Viewer, page?: SavedViewPage): Promise<SavedViewItem[]> {
+  const pages = (page ? [page] : SAVED_VIEW_PAGES).filter((candidate) => canUseViewsOf(viewer, candidate));
+  if (pages.length === 0) return [];
+  const db = await getDb();
+  const rows = await db
+    .select({ view: savedView, ownerName: user.name })
+    .from(savedView)
+    .innerJoin(user, eq(user.id, savedView.ownerId))
+    .where(or(eq(savedView.ownerId, viewer.userId), eq(savedView.shared, true)))
+    .orderBy(asc(savedView.name));
+  return rows
+    .filter(({ view }) => pages.includes(view.page))
+    .map(({ view, ownerName }) => itemOf(view, viewer, ownerName))
+    .sort((a, b) => Number(b.mine) - Number(a.mine));
+}
+
+export async function createSavedView(
+  viewer: Viewer,
+  input: CreateSavedView,
+  requestId: string,
+): Promise<SavedViewItem> {
+  if (!canUseViewsOf(viewer, input.page)) {
+    await recordAudit({
+      actor: actorOf(viewer),
+      action: 'saved_views.create',
+      target: input.page,
+      outcome: 'failure',
+      requestId,
+      details: { code: 'forbidden_for_role' },
+    });
+    throw new SavedViewError(
+      403,
+      'forbidden_for_role',
+      'Your role cannot read this page, so it cannot save views of it.',
+    );
+  }
+  const db = await getDb();
+  const [row] = await db
+    .insert(savedView)
+    .values({
+      ownerId: viewer.userId,
+      page: input.page,
+      name: input.name,
+      query: input.query,
+      shared: input.shared,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw nameTaken(input.name);
+  await recordAudit({
+    actor: actorOf(viewer),
+    action: 'saved_views.create',
+    target: row.id,
+    outcome: 'success',
+    requestId,
+    details: { page: row.page, name: row.name, shared: row.shared, query: row.query },
+  });
+  return itemOf(row, viewer, viewer.name);
+}
+
+/** The viewer's own view of a page they may still read; anything else is "not found". */
+async function ownView(viewer: Viewer, id: string): Promise<Row> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(savedView)
+    .where(and(eq(savedView.id, id), eq(savedView.ownerId, viewer.userId)));
+  // Another user's view, shared or not, is not the viewer's to change: it does not exist for them.
+  if (!row || !canUseViewsOf(viewer, row.page)) throw notFound();
+  return row;
+}
+
+export async function updateSavedView(
+  viewer: Viewer,
+  id: string,
+  change: UpdateSavedView,
+  requestId: string,
+): Promise<SavedViewItem> {
+  const before = await ownView(viewer, id);
+  const db = await getDb();
+  if (change.name !== undefined && change.name !== before.name) {
+    const [clash] = await db
+      .select({ id: savedView.id })
+      .from(savedView)
+      .where(
+        and(
+          eq(savedView.ownerId, viewer.userId),
+          eq(savedView.page, before.page),
+          eq(savedView.name, change.name),
+          ne(savedView.id, id),
+        ),
+      );
+    if (clash) throw nameTaken(change.name);
+  }
+  let row: Row | undefined;
+  try {
+    [row] = await db
+      .update(savedView)
+      .set({
+        name: change.name ?? before.name,
+        shared: change.shared ?? before.shared,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(savedView.id, id), eq(savedView.ownerId, viewer.userId)))
+      .returning();
+  } catch (error) {
+    // Two renames at once to the same name: the unique index decides.
+    if (isUniqueViolation(error)) throw nameTaken(change.name ?? before.name);
+    throw error;
+  }
+  if (!row) throw notFound();
+  await recordAudit({
+    actor: actorOf(viewer),
+    action: 'saved_views.update',
+    target: row.id,
+    outcome: 'success',
+    requestId,
+    details: {
+      page: row.page,
+      ...(row.name !== before.name ? { name: { from: before.name, to: row.name } } : {}),
+      ...(row.shared !== before.shared ? { shared: { from: before.shared, to: row.shared } } : {}),
+    },
+  });
+  return itemOf(row, viewer, viewer.name);
+}
+
+export async function deleteSavedView(viewer: Viewer, id: string, requestId: string): Promise<void> {
+  const before = await ownView(viewer, id);
+  const db = await getDb();
+  await db.delete(savedView).where(and(eq(savedView.id, id), eq(savedView.ownerId, viewer.userId)));
+  await recordAudit({
+    actor: actorOf(viewer),
+    action: 'saved_views.delete',
+    target: before.id,
+    outcome: 'success',
+    requestId,
+    details: { page: before.page, name: before.name, shared: before.shared },
+  });
+}
