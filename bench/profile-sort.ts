@@ -3,7 +3,8 @@
  * what to fix when the bench's sort/filter budget is missed. Starts the bench's stack (the built
  * dashboard as it is: run `npm run bench` or `npm run build` first), opens the busiest month as the
  * paralegal in Chromium, records a CPU profile (Chrome DevTools protocol) across three clicks on the
- * "Case reference" header, and prints the functions with the most self time and the interaction
+ * "Case reference" header, and prints the functions with the most self time, the renderer's main
+ * thread work by kind (script, style, layout, paint: from a DevTools trace) and the interaction
  * times. Options: --patents N (default 29000), --seed N (7).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +23,25 @@ interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
 }
+interface TraceEvent {
+  name: string;
+  ph: string;
+  dur?: number;
+  tid: number;
+  args?: { name?: string };
+}
+
+/** Main-thread time per trace event kind, in ms (nested kinds are counted in each). */
+function mainThreadTimes(events: readonly TraceEvent[]): { name: string; ms: number }[] {
+  const main = events.find((event) => event.ph === 'M' && event.args?.name === 'CrRendererMain')?.tid;
+  const totals = new Map<string, number>();
+  for (const event of events) {
+    if (event.tid !== main || event.ph !== 'X' || event.dur === undefined) continue;
+    totals.set(event.name, (totals.get(event.name) ?? 0) + event.dur / 1000);
+  }
+  return [...totals.entries()].map(([name, ms]) => ({ name, ms })).sort((a, b) => b.ms - a.ms);
+}
+
 interface Profile {
   nodes: ProfileNode[];
   samples: number[];
@@ -80,6 +100,16 @@ async function main() {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
       await cdp.send('Profiler.start');
+      const trace: TraceEvent[] = [];
+      cdp.on('Tracing.dataCollected', (data) => {
+        // The protocol types events as string maps; they are DevTools trace events.
+        trace.push(...(data.value as unknown as TraceEvent[]));
+      });
+      const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+      await cdp.send('Tracing.start', {
+        transferMode: 'ReportEvents',
+        traceConfig: { includedCategories: ['devtools.timeline', 'v8.execute', 'blink.user_timing'] },
+      });
       const header = page.locator('thead').getByRole('button', { name: 'Case reference' });
       const times: number[] = [];
       for (let click = 0; click < 3; click++) {
@@ -94,8 +124,14 @@ async function main() {
         await page.waitForTimeout(300);
       }
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+      await cdp.send('Tracing.end');
+      await traced;
       console.log(`click to changed first row (ms, Playwright round trip included): ${times.join(', ')}`);
       for (const entry of selfTimes(profile).slice(0, 30)) {
+        console.log(`${entry.ms.toFixed(1).padStart(8)} ms  ${entry.name}`);
+      }
+      console.log('main thread by kind (three clicks and their pauses):');
+      for (const entry of mainThreadTimes(trace).slice(0, 20)) {
         console.log(`${entry.ms.toFixed(1).padStart(8)} ms  ${entry.name}`);
       }
       await browser.close();

@@ -97,13 +97,13 @@ async function expectRowDetailsByKeyboard(page: Page, row: Locator, hidden: read
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
 }
 
-test('the month view keeps the patent, due date and decision on screen', async ({ page }) => {
+test('the month view keeps the patent, due date, fees and decision on screen', async ({ page }) => {
   await signInAs(page, 'paralegal', '/renewals');
   await expect(page).toHaveURL(/\/renewals\?month=/);
   const table = page.locator('table').first();
   const first = table.locator('tbody tr[data-event-id]').first();
   await expect(first).toBeVisible();
-  await expectKeyColumnsOnScreen(page, table, [/^Case reference/, /^Due date/, /^Your decision/]);
+  await expectKeyColumnsOnScreen(page, table, [/^Case reference/, /^Due date/, /^Fees/, /^Your decision/]);
   // The first row that can be decided now.
   await expectOnScreen(table.getByRole('combobox', { name: /^Decision for / }).first());
 });

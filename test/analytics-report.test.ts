@@ -1,14 +1,13 @@
 import { inflateSync } from 'node:zlib';
 import Big from 'big.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SpendAnalyticsData } from '@/lib/analytics/data';
 import { minorUnits } from '@/lib/annuity/money';
 import { forecastEvent, renewalBudget } from '@/lib/db/schema';
-import { resetEnvForTests } from '@/lib/env';
 import { addMonths, currentYearMonth } from '@/lib/format/dates';
 import { pdfMoney } from '@/lib/server/analytics/report-pdf';
-import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
-import { jsonRequest, signIn, startAppHarness } from './app-harness';
+import { jsonRequest } from './app-harness';
+import { setUpSandboxApp } from './sandbox-app';
 
 /**
  * The monthly management report (issue 19) through its route handler, against the stand-in
@@ -16,36 +15,12 @@ import { jsonRequest, signIn, startAppHarness } from './app-harness';
  * month, as the spend analytics (and so the service's invoices) have them.
  */
 const CURRENT = currentYearMonth();
-let sandbox: StartedSandbox;
-let harness: Awaited<ReturnType<typeof startAppHarness>>;
-let finance: string;
-let paralegal: string;
-const savedEnv = { url: process.env.ANNUITY_API_URL, key: process.env.ANNUITY_API_KEY };
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ today: `${CURRENT}-15` });
-  await sandbox.operator.createTenant({ name: 'report', patents: 200, seed: 1920 });
-  const { key } = await sandbox.operator.createKey({
-    tenant: 'report',
-    scopes: ['patents:read', 'invoices:read'],
-  });
-  process.env.ANNUITY_API_URL = sandbox.baseUrl;
-  process.env.ANNUITY_API_KEY = key;
-  resetEnvForTests();
-  harness = await startAppHarness();
-  finance = await signIn(harness.users.finance.email);
-  paralegal = await signIn(harness.users.paralegal.email);
-}, 180_000);
-
-afterAll(async () => {
-  await harness?.stop();
-  await sandbox?.stop();
-  process.env.ANNUITY_API_URL = savedEnv.url;
-  process.env.ANNUITY_API_KEY = savedEnv.key;
-  resetEnvForTests();
+const app = setUpSandboxApp({
+  tenant: { name: 'report', patents: 200, seed: 1920 },
+  scopes: ['patents:read', 'invoices:read'],
 });
 
-async function report(query: string, cookie = finance) {
+async function report(query: string, cookie = app.cookies.finance) {
   const { GET } = await import('@/app/api/analytics/report/route');
   return GET(jsonRequest(`/api/analytics/report${query}`, { cookie }));
 }
@@ -75,7 +50,7 @@ describe('the monthly report (PDF)', () => {
   it('is a PDF naming the month, with each currency’s total invoiced that month and the forecast', async () => {
     const { GET } = await import('@/app/api/analytics/route');
     const spend = (await (
-      await GET(jsonRequest('/api/analytics', { cookie: finance }))
+      await GET(jsonRequest('/api/analytics', { cookie: app.cookies.finance }))
     ).json()) as SpendAnalyticsData;
     // The month with the most currencies invoiced (the tenant bills EUR, USD and JPY).
     const month = [...new Set(spend.byMonth.map((row) => row.month))]
@@ -91,7 +66,7 @@ describe('the monthly report (PDF)', () => {
 
     // Two renewals forecast within the next 12 months, and one dropped (not to be paid).
     const due = addMonths(month as string, 2);
-    await harness.database.db.insert(forecastEvent).values([
+    await app.harness.database.db.insert(forecastEvent).values([
       { eventId: 'f1', patentId: 'p1', dueDate: `${due}-10`, month: due, currency: 'JPY', total: '120000' },
       { eventId: 'f2', patentId: 'p2', dueDate: `${due}-11`, month: due, currency: 'JPY', total: '3001' },
       {
@@ -105,7 +80,7 @@ describe('the monthly report (PDF)', () => {
       },
     ]);
     // A company-wide yen budget for that year, spread evenly: 100,000 a month.
-    await harness.database.db
+    await app.harness.database.db
       .insert(renewalBudget)
       .values({ year: Number(due.slice(0, 4)), currency: 'JPY', amount: '1200000' });
 
@@ -145,6 +120,6 @@ describe('the monthly report (PDF)', () => {
       const problem = (await refused.json()) as { errors?: { field: string }[] };
       expect(problem.errors?.map((error) => error.field)).toContain('month');
     }
-    expect((await report('?month=2026-01', paralegal)).status).toBe(403);
+    expect((await report('?month=2026-01', app.cookies.paralegal)).status).toBe(403);
   }, 120_000);
 });

@@ -1,18 +1,16 @@
 import Big from 'big.js';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SpendAnalyticsData } from '@/lib/analytics/data';
-import { type AnnuityClient, createAnnuityClient } from '@/lib/annuity/client';
 import { minorUnits } from '@/lib/annuity/money';
 import { listAll } from '@/lib/annuity/pagination';
 import type { Invoice, PatentEvent } from '@/lib/annuity/schemas';
 import type { Draft, DraftEntry } from '@/lib/decisions/draft';
-import { resetEnvForTests } from '@/lib/env';
 import { addMonths, currentYearMonth } from '@/lib/format/dates';
 import { forgetInvoiceCatalog } from '@/lib/server/invoices/catalog';
-import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
-import { jsonRequest, signIn, startAppHarness } from './app-harness';
+import { jsonRequest } from './app-harness';
+import { setUpSandboxApp } from './sandbox-app';
 import { eventsBetween } from './upstream-harness';
 
 /**
@@ -22,51 +20,27 @@ import { eventsBetween } from './upstream-harness';
  */
 const CURRENT = currentYearMonth();
 const TENANT = 'spend';
-let sandbox: StartedSandbox;
-let harness: Awaited<ReturnType<typeof startAppHarness>>;
-let service: AnnuityClient;
-let finance: string;
-let paralegal: string;
-const savedEnv = { url: process.env.ANNUITY_API_URL, key: process.env.ANNUITY_API_KEY };
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ today: `${CURRENT}-15` });
-  await sandbox.operator.createTenant({ name: TENANT, patents: 250, seed: 1919 });
-  const { key } = await sandbox.operator.createKey({
-    tenant: TENANT,
-    scopes: ['patents:read', 'patents:instructions:write', 'invoices:read', 'exchange-rate-freezes:write'],
-  });
-  process.env.ANNUITY_API_URL = sandbox.baseUrl;
-  process.env.ANNUITY_API_KEY = key;
-  resetEnvForTests();
-  harness = await startAppHarness();
-  finance = await signIn(harness.users.finance.email);
-  paralegal = await signIn(harness.users.paralegal.email);
-  service = createAnnuityClient({ baseUrl: sandbox.baseUrl, apiKey: key, retries: 0 });
-}, 180_000);
-
-afterAll(async () => {
-  await harness?.stop();
-  await sandbox?.stop();
-  process.env.ANNUITY_API_URL = savedEnv.url;
-  process.env.ANNUITY_API_KEY = savedEnv.key;
-  resetEnvForTests();
+const app = setUpSandboxApp({
+  tenant: { name: TENANT, patents: 250, seed: 1919 },
+  scopes: ['patents:read', 'patents:instructions:write', 'invoices:read', 'exchange-rate-freezes:write'],
 });
 
-async function analytics(cookie = finance) {
+async function analytics(cookie = app.cookies.finance) {
   const { GET } = await import('@/app/api/analytics/route');
   const response = await GET(jsonRequest('/api/analytics', { cookie }));
   return { status: response.status, body: (await response.json()) as SpendAnalyticsData };
 }
 
-async function exportCsv(query: string, cookie = finance) {
+async function exportCsv(query: string, cookie = app.cookies.finance) {
   const { GET } = await import('@/app/api/analytics/export/route');
   return GET(jsonRequest(`/api/analytics/export?${query}`, { cookie }));
 }
 
 async function serviceInvoices(): Promise<Invoice[]> {
   return (
-    await listAll<Invoice>((currentPage, itemsPerPage) => service.getInvoices({ currentPage, itemsPerPage }))
+    await listAll<Invoice>((currentPage, itemsPerPage) =>
+      app.service.getInvoices({ currentPage, itemsPerPage }),
+    )
   ).items;
 }
 
@@ -100,14 +74,18 @@ async function decideThroughDashboard(event: PatentEvent): Promise<void> {
   const { PUT } = await import('@/app/api/decisions/draft/route');
   const draft = (await (
     await PUT(
-      jsonRequest('/api/decisions/draft', { method: 'PUT', cookie: paralegal, body: { entries: [entry] } }),
+      jsonRequest('/api/decisions/draft', {
+        method: 'PUT',
+        cookie: app.cookies.paralegal,
+        body: { entries: [entry] },
+      }),
     )
   ).json()) as Draft;
   const { POST } = await import('@/app/api/decisions/batches/route');
   const sent = await POST(
     jsonRequest('/api/decisions/batches', {
       method: 'POST',
-      cookie: paralegal,
+      cookie: app.cookies.paralegal,
       body: { batchKey: draft.batchKey },
     }),
   );
@@ -116,8 +94,8 @@ async function decideThroughDashboard(event: PatentEvent): Promise<void> {
 
 describe('spend analytics', () => {
   it('answers finance and managers only', async () => {
-    expect((await analytics(paralegal)).status).toBe(403);
-    expect((await exportCsv('table=month', paralegal)).status).toBe(403);
+    expect((await analytics(app.cookies.paralegal)).status).toBe(403);
+    expect((await exportCsv('table=month', app.cookies.paralegal)).status).toBe(403);
   });
 
   it('reports every invoiced amount per currency, split by component, as the service billed it', async () => {
@@ -147,7 +125,7 @@ describe('spend analytics', () => {
   }, 120_000);
 
   it('shows a renewal decided in its grace period as a surcharge it caused, and its variance', async () => {
-    const events = await eventsBetween(service, addMonths(CURRENT, -6), CURRENT);
+    const events = await eventsBetween(app.service, addMonths(CURRENT, -6), CURRENT);
     const late = events.find(
       (event) =>
         event.duePeriod === 'GRACE_PERIOD' &&
@@ -160,7 +138,7 @@ describe('spend analytics', () => {
     forgetInvoiceCatalog();
 
     const { body } = await analytics();
-    const { data: billed } = await service.getPatentEventFees(event.patent.id, event.id);
+    const { data: billed } = await app.service.getPatentEventFees(event.patent.id, event.id);
     const mine = body.surcharges.find((line) => line.invoiceId === billed.invoiceId);
     expect(mine).toMatchObject({
       currency: billed.currency,

@@ -1,15 +1,14 @@
 import Big from 'big.js';
 import { and, eq } from 'drizzle-orm';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BudgetRecord } from '@/lib/analytics/budget';
 import type { SpendAnalyticsData } from '@/lib/analytics/data';
 import { auditLog, forecastEvent } from '@/lib/db/schema';
-import { resetEnvForTests } from '@/lib/env';
 import { currentYearMonth } from '@/lib/format/dates';
 import type { BudgetComparisonData } from '@/lib/server/analytics/budget';
-import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
-import { jsonRequest, signIn, startAppHarness } from './app-harness';
+import { jsonRequest } from './app-harness';
+import { setUpSandboxApp } from './sandbox-app';
 
 /**
  * Renewal budgets (issue 19) end to end: the routes in process, PGlite, and the stand-in service
@@ -18,58 +17,32 @@ import { jsonRequest, signIn, startAppHarness } from './app-harness';
  */
 const CURRENT = currentYearMonth();
 const NEXT_YEAR = Number(CURRENT.slice(0, 4)) + 1;
-let sandbox: StartedSandbox;
-let harness: Awaited<ReturnType<typeof startAppHarness>>;
-let manager: string;
-let finance: string;
-let paralegal: string;
-const savedEnv = { url: process.env.ANNUITY_API_URL, key: process.env.ANNUITY_API_KEY };
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ today: `${CURRENT}-15` });
-  await sandbox.operator.createTenant({ name: 'budgets', patents: 60, seed: 1920 });
-  const { key } = await sandbox.operator.createKey({
-    tenant: 'budgets',
-    scopes: ['patents:read', 'invoices:read'],
-  });
-  process.env.ANNUITY_API_URL = sandbox.baseUrl;
-  process.env.ANNUITY_API_KEY = key;
-  resetEnvForTests();
-  harness = await startAppHarness();
-  manager = await signIn(harness.users.manager.email);
-  finance = await signIn(harness.users.finance.email);
-  paralegal = await signIn(harness.users.paralegal.email);
-}, 180_000);
-
-afterAll(async () => {
-  await harness?.stop();
-  await sandbox?.stop();
-  process.env.ANNUITY_API_URL = savedEnv.url;
-  process.env.ANNUITY_API_KEY = savedEnv.key;
-  resetEnvForTests();
+const app = setUpSandboxApp({
+  tenant: { name: 'budgets', patents: 60, seed: 1920 },
+  scopes: ['patents:read', 'invoices:read'],
 });
 
-async function save(body: unknown, cookie = manager, method = 'PUT') {
+async function save(body: unknown, cookie = app.cookies.manager, method = 'PUT') {
   const route = await import('@/app/api/analytics/budgets/route');
   const handler = method === 'PUT' ? route.PUT : route.POST;
   const response = await handler(jsonRequest('/api/analytics/budgets', { method, cookie, body }));
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-async function list(cookie = manager) {
+async function list(cookie = app.cookies.manager) {
   const { GET } = await import('@/app/api/analytics/budgets/route');
   const response = await GET(jsonRequest('/api/analytics/budgets', { cookie }));
   return { status: response.status, body: (await response.json()) as { budgets: BudgetRecord[] } };
 }
 
-async function remove(id: string, cookie = manager) {
+async function remove(id: string, cookie = app.cookies.manager) {
   const { DELETE } = await import('@/app/api/analytics/budgets/[id]/route');
   return DELETE(jsonRequest(`/api/analytics/budgets/${id}`, { method: 'DELETE', cookie }), {
     params: Promise.resolve({ id }),
   });
 }
 
-async function comparison(query: string, cookie = finance) {
+async function comparison(query: string, cookie = app.cookies.finance) {
   const { GET } = await import('@/app/api/analytics/budgets/comparison/route');
   const response = await GET(jsonRequest(`/api/analytics/budgets/comparison?${query}`, { cookie }));
   return { status: response.status, body: (await response.json()) as BudgetComparisonData };
@@ -79,7 +52,7 @@ const fieldsOf = (body: Record<string, unknown>) =>
   ((body.errors ?? []) as { field: string }[]).map((error) => error.field);
 
 async function auditRows(action: string, target: string) {
-  return harness.database.db
+  return app.harness.database.db
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.action, action), eq(auditLog.target, target)));
@@ -98,15 +71,19 @@ describe('renewal budgets', () => {
       office: '',
       family: '',
     });
-    expect(budget.updatedByEmail).toBe(harness.users.manager.email);
+    expect(budget.updatedByEmail).toBe(app.harness.users.manager.email);
     expect(created.body.created).toBe(true);
 
     // The same scope again replaces it (POST works as PUT).
-    const changed = await save({ year: NEXT_YEAR, currency: 'EUR', amount: '1200.50' }, manager, 'POST');
+    const changed = await save(
+      { year: NEXT_YEAR, currency: 'EUR', amount: '1200.50' },
+      app.cookies.manager,
+      'POST',
+    );
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ created: false, budget: { id: budget.id, amount: '1200.50' } });
 
-    const listed = await list(finance);
+    const listed = await list(app.cookies.finance);
     expect(listed.status).toBe(200);
     expect(listed.body.budgets.filter((b) => b.year === NEXT_YEAR && b.currency === 'EUR')).toHaveLength(1);
 
@@ -125,12 +102,16 @@ describe('renewal budgets', () => {
   });
 
   it('refuses finance a change and paralegals a look (403)', async () => {
-    expect((await save({ year: NEXT_YEAR, currency: 'EUR', amount: '1' }, finance)).status).toBe(403);
-    expect((await list(paralegal)).status).toBe(403);
-    expect((await comparison(`year=${NEXT_YEAR}&currency=EUR`, paralegal)).status).toBe(403);
+    expect((await save({ year: NEXT_YEAR, currency: 'EUR', amount: '1' }, app.cookies.finance)).status).toBe(
+      403,
+    );
+    expect((await list(app.cookies.paralegal)).status).toBe(403);
+    expect((await comparison(`year=${NEXT_YEAR}&currency=EUR`, app.cookies.paralegal)).status).toBe(403);
     const { GET } = await import('@/app/api/analytics/budgets/export/route');
     const exported = await GET(
-      jsonRequest(`/api/analytics/budgets/export?year=${NEXT_YEAR}&currency=EUR`, { cookie: paralegal }),
+      jsonRequest(`/api/analytics/budgets/export?year=${NEXT_YEAR}&currency=EUR`, {
+        cookie: app.cookies.paralegal,
+      }),
     );
     expect(exported.status).toBe(403);
   });
@@ -173,7 +154,7 @@ describe('budget against forecast against actual', () => {
   });
 
   beforeAll(async () => {
-    await harness.database.db.insert(forecastEvent).values([
+    await app.harness.database.db.insert(forecastEvent).values([
       event('e1', { month: month(1), total: '1500.25' }),
       event('e2', { month: month(1), total: '499.75', office: 'DE', family: 'FAM-2' }),
       event('e3', { month: month(3), total: '800.00' }),
@@ -234,7 +215,7 @@ describe('budget against forecast against actual', () => {
   it('shows this year’s invoiced amounts as the actual of past months, as spend analytics reports them', async () => {
     const { GET } = await import('@/app/api/analytics/route');
     const spend = (await (
-      await GET(jsonRequest('/api/analytics', { cookie: finance }))
+      await GET(jsonRequest('/api/analytics', { cookie: app.cookies.finance }))
     ).json()) as SpendAnalyticsData;
     const year = CURRENT.slice(0, 4);
     const currency = spend.byMonth.find((row) => row.month?.startsWith(year))?.currency ?? 'EUR';
@@ -252,7 +233,7 @@ describe('budget against forecast against actual', () => {
     const { GET } = await import('@/app/api/analytics/budgets/export/route');
     const csv = await GET(
       jsonRequest(`/api/analytics/budgets/export?year=${NEXT_YEAR}&currency=EUR&format=csv`, {
-        cookie: manager,
+        cookie: app.cookies.manager,
       }),
     );
     expect(csv.status).toBe(200);
@@ -265,7 +246,7 @@ describe('budget against forecast against actual', () => {
 
     const xlsx = await GET(
       jsonRequest(`/api/analytics/budgets/export?year=${NEXT_YEAR}&currency=EUR&format=xlsx`, {
-        cookie: manager,
+        cookie: app.cookies.manager,
       }),
     );
     expect(xlsx.status).toBe(200);

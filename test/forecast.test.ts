@@ -2,8 +2,7 @@ import Big from 'big.js';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AnnuityClient, createAnnuityClient } from '@/lib/annuity/client';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sumByCurrency } from '@/lib/annuity/money';
 import { listAll } from '@/lib/annuity/pagination';
 import type { PatentEvent } from '@/lib/annuity/schemas';
@@ -16,8 +15,8 @@ import { upstreamClient } from '@/lib/server/connection/upstream';
 import { refreshForecast } from '@/lib/server/forecast/refresh';
 import { checkBackgroundBudget } from '@/lib/server/notifications/budget';
 import { refreshSnapshot } from '@/lib/server/portfolio/snapshot';
-import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
-import { jsonRequest, signIn, startAppHarness } from './app-harness';
+import { jsonRequest } from './app-harness';
+import { setUpSandboxApp } from './sandbox-app';
 
 /**
  * The forecast (issue 19) end to end: the worker's refresh against the stand-in service (EUR, US
@@ -29,54 +28,28 @@ const CURRENT = currentYearMonth();
 const TENANT = 'forecast';
 const WINDOW = forecastWindow(CURRENT, 24);
 
-let sandbox: StartedSandbox;
-let harness: Awaited<ReturnType<typeof startAppHarness>>;
-let service: AnnuityClient;
-let manager: string;
-let finance: string;
-let paralegal: string;
-const savedEnv = { url: process.env.ANNUITY_API_URL, key: process.env.ANNUITY_API_KEY };
-
+const app = setUpSandboxApp({
+  tenant: { name: TENANT, patents: 300, seed: 1919_19 },
+  scopes: ['patents:read', 'patents:instructions:write', 'invoices:read', 'exchange-rate-freezes:write'],
+  dailyLimit: 100_000,
+});
+// Office, owner and family come from the portfolio copy, which the hourly job keeps.
 beforeAll(async () => {
-  sandbox = await startSandbox({ today: `${CURRENT}-15` });
-  await sandbox.operator.createTenant({ name: TENANT, patents: 300, seed: 1919_19 });
-  const { key } = await sandbox.operator.createKey({
-    tenant: TENANT,
-    scopes: ['patents:read', 'patents:instructions:write', 'invoices:read', 'exchange-rate-freezes:write'],
-    dailyLimit: 100_000,
-  });
-  process.env.ANNUITY_API_URL = sandbox.baseUrl;
-  process.env.ANNUITY_API_KEY = key;
-  resetEnvForTests();
-  harness = await startAppHarness();
-  manager = await signIn(harness.users.manager.email);
-  finance = await signIn(harness.users.finance.email);
-  paralegal = await signIn(harness.users.paralegal.email);
-  service = createAnnuityClient({ baseUrl: sandbox.baseUrl, apiKey: key, retries: 0 });
-  // Office, owner and family come from the portfolio copy, which the hourly job keeps.
   await refreshSnapshot(upstreamClient('forecast-test'), 'forecast-test');
 }, 180_000);
 
-afterAll(async () => {
-  await harness?.stop();
-  await sandbox?.stop();
-  process.env.ANNUITY_API_URL = savedEnv.url;
-  process.env.ANNUITY_API_KEY = savedEnv.key;
-  resetEnvForTests();
-});
-
-async function forecast(cookie = finance) {
+async function forecast(cookie = app.cookies.finance) {
   const { GET } = await import('@/app/api/analytics/forecast/route');
   const response = await GET(jsonRequest('/api/analytics/forecast', { cookie }));
   return { status: response.status, body: (await response.json()) as ForecastData };
 }
 
-async function exportFile(query: string, cookie = finance) {
+async function exportFile(query: string, cookie = app.cookies.finance) {
   const { GET } = await import('@/app/api/analytics/forecast/export/route');
   return GET(jsonRequest(`/api/analytics/forecast/export?${query}`, { cookie }));
 }
 
-async function refreshNow(cookie = manager) {
+async function refreshNow(cookie = app.cookies.manager) {
   const { POST } = await import('@/app/api/analytics/forecast/refresh/route');
   return POST(jsonRequest('/api/analytics/forecast/refresh', { method: 'POST', cookie }));
 }
@@ -88,7 +61,7 @@ async function serviceWindows(): Promise<PatentEvent[][]> {
       async (window) =>
         (
           await listAll<PatentEvent>((currentPage, itemsPerPage) =>
-            service.getPatentEventsByPeriod({
+            app.service.getPatentEventsByPeriod({
               dueFrom: window.from,
               dueTo: window.to,
               include: ['fees'],
@@ -103,16 +76,16 @@ async function serviceWindows(): Promise<PatentEvent[][]> {
 }
 
 const periodReads = async () =>
-  (await sandbox.operator.getUsage(TENANT)).operations.getPatentEventsByPeriod ?? 0;
+  (await app.sandbox.operator.getUsage(TENANT)).operations.getPatentEventsByPeriod ?? 0;
 
 const runJob = () =>
-  refreshForecast(harness.database.db, { now: new Date(), requestId: crypto.randomUUID() });
+  refreshForecast(app.harness.database.db, { now: new Date(), requestId: crypto.randomUUID() });
 
 const ended = (decision: string | null) => decision === 'DROP' || decision === 'SKIP_THIS_TIME';
 
 async function waitForRun(id: string) {
   for (let tries = 0; tries < 200; tries++) {
-    const [mine] = await harness.database.db.select().from(forecastRun).where(eq(forecastRun.id, id));
+    const [mine] = await app.harness.database.db.select().from(forecastRun).where(eq(forecastRun.id, id));
     if (mine && mine.status !== 'running') return mine;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -141,7 +114,7 @@ describe('the forecast', () => {
       );
     const [dropped, skipped] = [open[0], open.find((event) => event.patent.id !== open[0]?.patent.id)];
     expect(dropped && skipped, 'two renewals open for a decision').toBeTruthy();
-    await service.postPatentInstructions({
+    await app.service.postPatentInstructions({
       instructions: [
         { eventId: (dropped as PatentEvent).id, decision: 'DROP' },
         { eventId: (skipped as PatentEvent).id, decision: 'SKIP_THIS_TIME' },
@@ -164,10 +137,10 @@ describe('the forecast', () => {
     expect(calls).toBe(expectedCalls);
     expect(listed.length).toBeGreaterThan(300);
 
-    const stored = await harness.database.db.select().from(forecastEvent);
+    const stored = await app.harness.database.db.select().from(forecastEvent);
     expect(stored).toHaveLength(listed.length);
     expect(stored.find((row) => row.eventId === dropped?.id)?.appliedDecision).toBe('DROP');
-    const [run] = await harness.database.db.select().from(forecastRun);
+    const [run] = await app.harness.database.db.select().from(forecastRun);
     expect(run).toMatchObject({ status: 'done', calls: expectedCalls, events: listed.length });
     expect(run).toMatchObject({ windowFrom: WINDOW.from, windowTo: WINDOW.to });
 
@@ -210,15 +183,15 @@ describe('the forecast', () => {
     process.env.BACKGROUND_QUOTA_PERCENT = '0';
     resetEnvForTests();
     try {
-      const storedBefore = (await harness.database.db.select().from(forecastEvent)).length;
+      const storedBefore = (await app.harness.database.db.select().from(forecastEvent)).length;
       const before = await periodReads();
       const result = await runJob();
       expect(result).toMatchObject({ status: 'skipped', calls: 0, reason: 'budget-spent' });
       expect(await periodReads()).toBe(before);
-      const runs = await harness.database.db.select().from(forecastRun);
+      const runs = await app.harness.database.db.select().from(forecastRun);
       const skipped = runs.find((run) => run.status === 'skipped');
       expect(skipped?.detail).toMatch(/background budget would be exceeded/);
-      expect((await harness.database.db.select().from(forecastEvent)).length).toBe(storedBefore);
+      expect((await app.harness.database.db.select().from(forecastEvent)).length).toBe(storedBefore);
 
       // A manager's refresh is refused the same way, with the reason, and audited.
       const refused = await refreshNow();
@@ -237,10 +210,10 @@ describe('the forecast', () => {
   }, 60_000);
 
   it('refreshes now for a manager only, one refresh at a time, audited', async () => {
-    expect((await refreshNow(finance)).status).toBe(403);
-    expect((await refreshNow(paralegal)).status).toBe(403);
+    expect((await refreshNow(app.cookies.finance)).status).toBe(403);
+    expect((await refreshNow(app.cookies.paralegal)).status).toBe(403);
     // Slow pages keep the first refresh running while the second is asked for.
-    await sandbox.operator.setFaults({ latencyMs: 300, paths: ['patent-events'] });
+    await app.sandbox.operator.setFaults({ latencyMs: 300, paths: ['patent-events'] });
     try {
       const started = await refreshNow();
       expect(started.status).toBe(202);
@@ -253,13 +226,13 @@ describe('the forecast', () => {
       const finished = await waitForRun(run.id);
       expect(finished.status).toBe('done');
     } finally {
-      await sandbox.operator.clearFaults();
+      await app.sandbox.operator.clearFaults();
     }
-    const audit = (await harness.database.db.select().from(auditLog)).filter(
+    const audit = (await app.harness.database.db.select().from(auditLog)).filter(
       (entry) => entry.action === 'forecast.refresh',
     );
     expect(audit.map((entry) => entry.outcome).sort()).toEqual(['failure', 'failure', 'success']);
-    expect(audit.every((entry) => entry.actorEmail === harness.users.manager.email)).toBe(true);
+    expect(audit.every((entry) => entry.actorEmail === app.harness.users.manager.email)).toBe(true);
   }, 120_000);
 });
 
@@ -267,12 +240,12 @@ describe('the forecast and a service that grew (spec: Versioning)', () => {
   it('keeps unknown fee components without letting them change a total, and lists renewals only', async () => {
     // The stand-in's later-v2 additions: an FX_MARGIN component counted in each estimate's total,
     // new fields everywhere, and another event kind in unpinned lists.
-    await sandbox.operator.setProfile({ switches: { futureV2Additions: true } });
+    await app.sandbox.operator.setProfile({ switches: { futureV2Additions: true } });
     try {
       expect((await runJob()).status).toBe('done');
       const listed = (await serviceWindows()).flat();
       expect(listed.every((event) => event.eventType === 'RENEWAL')).toBe(true);
-      const stored = await harness.database.db.select().from(forecastEvent);
+      const stored = await app.harness.database.db.select().from(forecastEvent);
       expect(stored).toHaveLength(listed.length);
       expect(stored.some((row) => row.components.some((component) => component.type === 'FX_MARGIN'))).toBe(
         true,
@@ -288,7 +261,7 @@ describe('the forecast and a service that grew (spec: Versioning)', () => {
         expected.map((total) => [total.currency, total.total]),
       );
     } finally {
-      await sandbox.operator.setProfile({ name: 'default' });
+      await app.sandbox.operator.setProfile({ name: 'default' });
     }
   }, 120_000);
 });
@@ -326,8 +299,8 @@ describe('the forecast’s exports', () => {
   }, 60_000);
 
   it('refuses a paralegal, and an unknown table naming the field', async () => {
-    expect((await forecast(paralegal)).status).toBe(403);
-    expect((await exportFile('table=month', paralegal)).status).toBe(403);
+    expect((await forecast(app.cookies.paralegal)).status).toBe(403);
+    expect((await exportFile('table=month', app.cookies.paralegal)).status).toBe(403);
     const refused = await exportFile('table=everything');
     expect(refused.status).toBe(400);
     const problem = (await refused.json()) as { errors?: { field: string }[] };
@@ -338,8 +311,8 @@ describe('the forecast’s exports', () => {
 describe('a first refresh larger than the budget left', () => {
   it('stops after one call per window, once the service tells how many pages remain', async () => {
     // No stored forecast: the estimate before any call is one call per window (a lower bound).
-    await harness.database.db.delete(forecastEvent);
-    const { spent } = await checkBackgroundBudget(harness.database.db, new Date());
+    await app.harness.database.db.delete(forecastEvent);
+    const { spent } = await checkBackgroundBudget(app.harness.database.db, new Date());
     // A budget (of the 100,000-call key) with room for the first pages only.
     process.env.BACKGROUND_QUOTA_PERCENT = String((spent + WINDOW.windows.length) / 1000);
     resetEnvForTests();
@@ -356,8 +329,8 @@ describe('a first refresh larger than the budget left', () => {
         /Stopped after the first page of each window/,
       );
       // Nothing stored changed, and what was spent is counted.
-      expect(await harness.database.db.select().from(forecastEvent)).toEqual([]);
-      expect((await checkBackgroundBudget(harness.database.db, new Date())).spent).toBe(
+      expect(await app.harness.database.db.select().from(forecastEvent)).toEqual([]);
+      expect((await checkBackgroundBudget(app.harness.database.db, new Date())).spent).toBe(
         spent + WINDOW.windows.length,
       );
     } finally {

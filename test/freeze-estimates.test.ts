@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAnnuityClient } from '@/lib/annuity/client';
 import { sumByCurrency } from '@/lib/annuity/money';
 import { listAll } from '@/lib/annuity/pagination';
@@ -8,8 +8,8 @@ import { resetEnvForTests } from '@/lib/env';
 import { addMonths, currentYearMonth } from '@/lib/format/dates';
 import type { FreezeEstimatesData } from '@/lib/rate-freezes/data';
 import { recordFreezeEstimates } from '@/lib/server/rate-freezes/estimates';
-import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
-import { jsonRequest, signIn, startAppHarness } from './app-harness';
+import { jsonRequest } from './app-harness';
+import { setUpSandboxApp } from './sandbox-app';
 
 /**
  * Freeze decision support (issue 19) end to end: what freezing a month would lock, in the invoice
@@ -24,46 +24,13 @@ const DAY_ONE = new Date(`${CURRENT}-15T12:00:00.000Z`);
 const DAY_TWO = new Date(`${CURRENT}-16T12:00:00.000Z`);
 const DAY_THREE = new Date(`${CURRENT}-17T12:00:00.000Z`);
 
-let sandbox: StartedSandbox;
-let harness: Awaited<ReturnType<typeof startAppHarness>>;
-let manager: string;
-let paralegal: string;
-let key: string;
-const savedEnv = { url: process.env.ANNUITY_API_URL, key: process.env.ANNUITY_API_KEY };
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ today: `${CURRENT}-15` });
-  await sandbox.operator.createTenant({
-    name: TENANT,
-    patents: 300,
-    seed: 3131,
-    freezeEnabled: true,
-    freezeHorizonMonths: 3,
-  });
-  key = (
-    await sandbox.operator.createKey({
-      tenant: TENANT,
-      scopes: ['patents:read', 'patents:instructions:write', 'invoices:read', 'exchange-rate-freezes:write'],
-      dailyLimit: 100_000,
-    })
-  ).key;
-  process.env.ANNUITY_API_URL = sandbox.baseUrl;
-  process.env.ANNUITY_API_KEY = key;
-  resetEnvForTests();
-  harness = await startAppHarness();
-  manager = await signIn(harness.users.manager.email);
-  paralegal = await signIn(harness.users.paralegal.email);
-}, 180_000);
-
-afterAll(async () => {
-  await harness?.stop();
-  await sandbox?.stop();
-  process.env.ANNUITY_API_URL = savedEnv.url;
-  process.env.ANNUITY_API_KEY = savedEnv.key;
-  resetEnvForTests();
+const app = setUpSandboxApp({
+  tenant: { name: TENANT, patents: 300, seed: 3131, freezeEnabled: true, freezeHorizonMonths: 3 },
+  scopes: ['patents:read', 'patents:instructions:write', 'invoices:read', 'exchange-rate-freezes:write'],
+  dailyLimit: 100_000,
 });
 
-async function estimates(month: string, cookie = manager) {
+async function estimates(month: string, cookie = app.cookies.manager) {
   const { GET } = await import('@/app/api/rate-freezes/[yearMonth]/estimates/route');
   const response = await GET(jsonRequest(`/api/rate-freezes/${month}/estimates`, { cookie }), {
     params: Promise.resolve({ yearMonth: month }),
@@ -73,7 +40,7 @@ async function estimates(month: string, cookie = manager) {
 
 /** The month's estimates read directly from the service (spec: Endpoints 9 with include=fees). */
 async function serviceEstimates(month: string): Promise<PatentEvent[]> {
-  const client = createAnnuityClient({ baseUrl: sandbox.baseUrl, apiKey: key, retries: 0 });
+  const client = createAnnuityClient({ baseUrl: app.sandbox.baseUrl, apiKey: app.key, retries: 0 });
   return (
     await listAll<PatentEvent>((currentPage, itemsPerPage) =>
       client.getPatentEventsByPeriod({ dueMonth: month, include: ['fees'], currentPage, itemsPerPage }),
@@ -82,10 +49,10 @@ async function serviceEstimates(month: string): Promise<PatentEvent[]> {
 }
 
 const periodReads = async () =>
-  (await sandbox.operator.getUsage(TENANT)).operations.getPatentEventsByPeriod ?? 0;
+  (await app.sandbox.operator.getUsage(TENANT)).operations.getPatentEventsByPeriod ?? 0;
 
 const runJob = (now: Date) =>
-  recordFreezeEstimates(harness.database.db, { now, requestId: crypto.randomUUID() });
+  recordFreezeEstimates(app.harness.database.db, { now, requestId: crypto.randomUUID() });
 
 describe('what freezing a month would lock', () => {
   it('is the month’s estimates in the invoice currency, per currency, for a month view’s calls', async () => {
@@ -110,11 +77,14 @@ describe('what freezing a month would lock', () => {
   }, 60_000);
 
   it('is for managers only, and refuses a month that is not YYYY-MM naming the field', async () => {
-    expect((await estimates(NEXT, paralegal)).status).toBe(403);
+    expect((await estimates(NEXT, app.cookies.paralegal)).status).toBe(403);
     const { GET } = await import('@/app/api/rate-freezes/[yearMonth]/estimates/route');
-    const response = await GET(jsonRequest('/api/rate-freezes/2026-13/estimates', { cookie: manager }), {
-      params: Promise.resolve({ yearMonth: '2026-13' }),
-    });
+    const response = await GET(
+      jsonRequest('/api/rate-freezes/2026-13/estimates', { cookie: app.cookies.manager }),
+      {
+        params: Promise.resolve({ yearMonth: '2026-13' }),
+      },
+    );
     expect(response.status).toBe(400);
     const problem = (await response.json()) as { errors?: { field: string }[] };
     expect(problem.errors?.map((error) => error.field)).toContain('yearMonth');
@@ -126,16 +96,16 @@ describe('the daily record of the estimate', () => {
     const first = await runJob(DAY_ONE);
     expect(first).toMatchObject({ recorded: [CURRENT, NEXT, addMonths(CURRENT, 2)] });
     // Exchange rates move: estimates of renewals billed in another currency than their office's move.
-    const rates = await sandbox.operator.getFxRates();
-    await sandbox.operator.setFxRates({ multiplyAllBy: '1.25' });
+    const rates = await app.sandbox.operator.getFxRates();
+    await app.sandbox.operator.setFxRates({ multiplyAllBy: '1.25' });
     try {
       await runJob(DAY_TWO);
       // A second run the same day overwrites that day's record rather than adding one.
       await runJob(DAY_TWO);
     } finally {
-      await sandbox.operator.setFxRates({ rates: rates.rates });
+      await app.sandbox.operator.setFxRates({ rates: rates.rates });
     }
-    const rows = (await harness.database.db.select().from(freezeEstimateDay)).filter(
+    const rows = (await app.harness.database.db.select().from(freezeEstimateDay)).filter(
       (row) => row.month === NEXT,
     );
     const days = [...new Set(rows.map((row) => row.day))].sort();
@@ -153,7 +123,7 @@ describe('the daily record of the estimate', () => {
     // The same figures as a file: what a freeze would lock and each recorded day, per currency.
     const { GET: exportGet } = await import('@/app/api/rate-freezes/[yearMonth]/estimates/export/route');
     const file = await exportGet(
-      jsonRequest(`/api/rate-freezes/${NEXT}/estimates/export?format=csv`, { cookie: manager }),
+      jsonRequest(`/api/rate-freezes/${NEXT}/estimates/export?format=csv`, { cookie: app.cookies.manager }),
       {
         params: Promise.resolve({ yearMonth: NEXT }),
       },
@@ -170,15 +140,18 @@ describe('the daily record of the estimate', () => {
         );
 
     // Every call was counted against the background budget.
-    const spent = await harness.database.db.select().from(backgroundQuotaUse);
+    const spent = await app.harness.database.db.select().from(backgroundQuotaUse);
     expect(spent.reduce((sum, day) => sum + day.calls, 0)).toBeGreaterThan(0);
   }, 120_000);
 
   it('stops following a month once it is frozen', async () => {
     const { PUT } = await import('@/app/api/rate-freezes/[yearMonth]/route');
-    const frozen = await PUT(jsonRequest(`/api/rate-freezes/${NEXT}`, { method: 'PUT', cookie: manager }), {
-      params: Promise.resolve({ yearMonth: NEXT }),
-    });
+    const frozen = await PUT(
+      jsonRequest(`/api/rate-freezes/${NEXT}`, { method: 'PUT', cookie: app.cookies.manager }),
+      {
+        params: Promise.resolve({ yearMonth: NEXT }),
+      },
+    );
     expect(frozen.status).toBe(200);
     const result = await runJob(DAY_THREE);
     expect(result.recorded).not.toContain(NEXT);

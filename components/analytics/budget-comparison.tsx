@@ -1,3 +1,4 @@
+import { ExportLinks } from '@/components/data-table/export-links';
 import { buttonVariants } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -82,22 +83,10 @@ export function BudgetComparisonView({
   const query = budgetScopeQuery(state);
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center gap-2">
-        <a
-          href={`/api/analytics/budgets/export?${query}&format=csv`}
-          download
-          className={buttonVariants({ variant: 'outline', size: 'sm' })}
-        >
-          Download CSV<span className="sr-only"> of the budget comparison</span>
-        </a>
-        <a
-          href={`/api/analytics/budgets/export?${query}&format=xlsx`}
-          download
-          className={buttonVariants({ variant: 'outline', size: 'sm' })}
-        >
-          Download XLSX<span className="sr-only"> of the budget comparison</span>
-        </a>
-      </div>
+      <ExportLinks
+        href={(format) => `/api/analytics/budgets/export?${query}&format=${format}`}
+        of="the budget comparison"
+      />
       {comparison.totals.budget === null ? (
         <p className="text-sm">
           No budget for {comparison.year} in {currency} ({scopeLabel}) yet: the forecast and invoiced amounts

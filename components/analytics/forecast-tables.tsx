@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { buttonVariants } from '@/components/ui/button';
+import type { ComponentProps } from 'react';
 import {
   Table,
   TableBody,
@@ -15,6 +14,7 @@ import { GROUP_LABELS } from '@/lib/forecast/export-columns';
 import { formatDate, formatYearMonth } from '@/lib/format/dates';
 import { ForecastPatentCosts } from './forecast-patent-costs';
 import { ForecastByMonthCharts } from './outlook-charts';
+import { TableSection } from './table-section';
 
 /**
  * The forecast's tables (issue 19): groups down, currencies across, never a sum across currencies;
@@ -25,48 +25,16 @@ const AMOUNT = 'text-right font-mono tabular-nums';
 /** Owners and families can run to hundreds: the page shows those with most renewals, the files all. */
 const LONG_TABLE_GROUPS = 20;
 
-function ExportLinks({ table, label }: { table: ForecastTable; label: string }) {
-  return (
-    <div className="flex gap-2">
-      {(['csv', 'xlsx'] as const).map((format) => (
-        <a
-          key={format}
-          href={`/api/analytics/forecast/export?table=${table}&format=${format}`}
-          download
-          className={buttonVariants({ variant: 'outline', size: 'sm' })}
-        >
-          {format.toUpperCase()}
-          <span className="sr-only"> of {label}</span>
-        </a>
-      ))}
-    </div>
-  );
-}
-
+/** A table's section, its downloads from /api/analytics/forecast/export. */
 function Section({
-  id,
-  title,
   table,
-  description,
-  children,
-}: {
-  id: string;
-  title: string;
-  table: ForecastTable;
-  description: ReactNode;
-  children: ReactNode;
-}) {
+  ...section
+}: Omit<ComponentProps<typeof TableSection>, 'exportHref'> & { table: ForecastTable }) {
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={id} className="text-lg font-semibold">
-          {title}
-        </h2>
-        <ExportLinks table={table} label={title.toLowerCase()} />
-      </div>
-      <div className="text-sm text-muted-foreground">{description}</div>
-      {children}
-    </section>
+    <TableSection
+      {...section}
+      exportHref={(format) => `/api/analytics/forecast/export?table=${table}&format=${format}`}
+    />
   );
 }
 

@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { buttonVariants } from '@/components/ui/button';
+import type { ComponentProps } from 'react';
 import {
   Table,
   TableBody,
@@ -14,6 +13,7 @@ import { FEE_KIND_LABELS, FEE_KINDS, type SpendRow, SURCHARGE_CAUSE_LABELS } fro
 import { formatMoney } from '@/lib/annuity/money';
 import { formatDate, formatYearMonth } from '@/lib/format/dates';
 import { InvoicedByMonthCharts, SurchargesByMonthCharts } from './spend-charts';
+import { TableSection } from './table-section';
 
 /**
  * The analytics tables (issue 19), each with its CSV and XLSX export and, for the monthly ones, a
@@ -22,53 +22,16 @@ import { InvoicedByMonthCharts, SurchargesByMonthCharts } from './spend-charts';
  */
 const AMOUNT = 'text-right font-mono tabular-nums';
 
-const EXPORT_FORMATS = [
-  { format: 'csv', label: 'CSV' },
-  { format: 'xlsx', label: 'Excel' },
-] as const;
-
-function ExportLinks({ table, label }: { table: AnalyticsTable; label: string }) {
-  return (
-    <div className="flex gap-2">
-      {EXPORT_FORMATS.map(({ format, label: name }) => (
-        <a
-          key={format}
-          href={`/api/analytics/export?table=${table}&format=${format}`}
-          download
-          className={buttonVariants({ variant: 'outline', size: 'sm' })}
-        >
-          Download {name}
-          <span className="sr-only"> of {label}</span>
-        </a>
-      ))}
-    </div>
-  );
-}
-
+/** A table's section, its downloads from /api/analytics/export. */
 function Section({
-  id,
-  title,
   table,
-  description,
-  children,
-}: {
-  id: string;
-  title: string;
-  table: AnalyticsTable;
-  description: ReactNode;
-  children: ReactNode;
-}) {
+  ...section
+}: Omit<ComponentProps<typeof TableSection>, 'exportHref'> & { table: AnalyticsTable }) {
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={id} className="text-lg font-semibold">
-          {title}
-        </h2>
-        <ExportLinks table={table} label={title.toLowerCase()} />
-      </div>
-      <div className="text-sm text-muted-foreground">{description}</div>
-      {children}
-    </section>
+    <TableSection
+      {...section}
+      exportHref={(format) => `/api/analytics/export?table=${table}&format=${format}`}
+    />
   );
 }
 

@@ -75,7 +75,7 @@ describe('what freezing would lock', () => {
 });
 
 describe('the analytics page', () => {
-  it('renders each table with its CSV and Excel links, totals per currency and "Other" for unknown kinds', () => {
+  it('renders each table with its CSV and XLSX links, totals per currency and "Other" for unknown kinds', () => {
     const lines = [
       {
         month: '2026-03',

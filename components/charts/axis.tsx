@@ -8,7 +8,9 @@ import type { ChartCategory } from './model';
  */
 export const WIDTH = 480;
 export const HEIGHT = 220;
-const MARGIN = { top: 10, right: 8, bottom: 26, left: 56 } as const;
+// The right margin holds half of the last category's label: a line chart's last point sits on the
+// plot's edge, and its centred label ("Dec 2027") was cut off at a margin of 8.
+const MARGIN = { top: 10, right: 28, bottom: 26, left: 56 } as const;
 const PLOT = {
   left: MARGIN.left,
   right: WIDTH - MARGIN.right,

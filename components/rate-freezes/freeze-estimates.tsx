@@ -1,10 +1,10 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { ExportLinks } from '@/components/data-table/export-links';
 import { CurrencyTotals } from '@/components/money/currency-totals';
 import { useLocale } from '@/components/shell/locale';
 import { QueryProblem } from '@/components/shell/query-problem';
-import { buttonVariants } from '@/components/ui/button';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import {
   Table,
@@ -77,19 +77,10 @@ export function FreezeEstimates({ month, frozen }: { month: string; frozen: bool
         </ul>
       </div>
       <EstimateHistory movement={data.movement} name={name} locale={locale} />
-      <div className="flex flex-wrap gap-2">
-        {(['csv', 'xlsx'] as const).map((format) => (
-          <a
-            key={format}
-            href={`/api/rate-freezes/${encodeURIComponent(month)}/estimates/export?format=${format}`}
-            download
-            className={buttonVariants({ variant: 'outline', size: 'sm' })}
-          >
-            Download {format.toUpperCase()}
-            <span className="sr-only"> of the estimates of {name}</span>
-          </a>
-        ))}
-      </div>
+      <ExportLinks
+        href={(format) => `/api/rate-freezes/${encodeURIComponent(month)}/estimates/export?format=${format}`}
+        of={`the estimates of ${name}`}
+      />
     </section>
   );
 }

@@ -26,6 +26,8 @@ export interface CheckOptions {
   evidence: ReadonlyMap<string, LineEvidence>;
   /** Every billing of every invoice (for "the same event billed on two invoices"). */
   billings: BillingIndex;
+  /** The reader's locale, for dates in explanations (default: lib/format/dates.ts DEFAULT_LOCALE). */
+  locale?: string;
 }
 
 interface LineReport {
@@ -61,7 +63,7 @@ export function checkInvoice(invoice: Invoice, options: CheckOptions): InvoiceCh
         checkSkipDropBilling(invoice, line, evidence),
         checkLineVariance(variance, options.thresholdPercent),
         checkBilledOnce(invoice, index, line, options.billings),
-        checkGraceSurcharge(invoice, line, evidence),
+        checkGraceSurcharge(invoice, line, evidence, options.locale),
       ],
     };
   });

@@ -140,7 +140,18 @@ describe('a grace surcharge only after the due date', () => {
       evidence(found({ dueDate: '2026-12-15' }), recorded({ executedAt: '2026-11-03T09:00:00.000Z' })),
     );
     expect(result.status).toBe('fail');
-    expect(result.explanation).toContain('executed on 2026-11-03, on or before its due date 2026-12-15');
+    expect(result.explanation).toContain('executed on 3 Nov 2026, on or before its due date 15 Dec 2026');
+  });
+
+  it('writes the dates of its explanation in the reader’s format', () => {
+    const invoice = invoiceOf([graceLine()]);
+    const result = checkGraceSurcharge(
+      invoice,
+      lineOf(invoice),
+      evidence(found({ dueDate: '2026-12-15' }), recorded({ executedAt: '2026-11-03T09:00:00.000Z' })),
+      'en-US',
+    );
+    expect(result.explanation).toContain('executed on Nov 3, 2026, on or before its due date Dec 15, 2026');
   });
 
   it('fails on the due date itself: payment on time is not in grace', () => {

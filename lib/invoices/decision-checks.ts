@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import type { Fees, Invoice } from '@/lib/annuity/schemas';
+import { DEFAULT_LOCALE, formatDate } from '@/lib/format/dates';
 import { decisionLabel, feeComponentLabel } from '@/lib/renewals/labels';
 import { type CheckResult, fail, money, pass, warning } from './check-types';
 import { type KnownDecision, knownDecision, type LineEvidence } from './evidence';
@@ -77,13 +78,20 @@ export function checkSkipDropBilling(invoice: Invoice, line: Fees, evidence: Lin
   );
 }
 
-function graceDayText(known: KnownDecision): string {
+function graceDayText(known: KnownDecision, locale: string): string {
+  const day = formatDate(known.decidedOn, locale);
   return known.decidedOnSource === 'receipt'
-    ? `executed on ${known.decidedOn}`
-    : `decided on ${known.decidedOn} (the invoice's issue date: the service creates the line when it executes a decision)`;
+    ? `executed on ${day}`
+    : `decided on ${day} (the invoice's issue date: the service creates the line when it executes a decision)`;
 }
 
-export function checkGraceSurcharge(invoice: Invoice, line: Fees, evidence: LineEvidence): CheckResult {
+/** Dates in the explanation are written in `locale`, as the rest of the page writes them (issue 18). */
+export function checkGraceSurcharge(
+  invoice: Invoice,
+  line: Fees,
+  evidence: LineEvidence,
+  locale = DEFAULT_LOCALE,
+): CheckResult {
   const id = 'grace-surcharge';
   const grace = line.components.filter((component) => component.type === 'GRACE_PERIOD');
   if (grace.length === 0) return pass(id, 'No grace-period surcharge on this line.');
@@ -103,11 +111,11 @@ export function checkGraceSurcharge(invoice: Invoice, line: Fees, evidence: Line
   if (known.decidedOn <= due) {
     return fail(
       id,
-      `A grace-period surcharge is billed, but the renewal was ${graceDayText(known)}, on or before its due date ${due}.`,
+      `A grace-period surcharge is billed, but the renewal was ${graceDayText(known, locale)}, on or before its due date ${formatDate(due, locale)}.`,
     );
   }
   return pass(
     id,
-    `The renewal was ${graceDayText(known)}, after its due date ${due}: the surcharge applies.`,
+    `The renewal was ${graceDayText(known, locale)}, after its due date ${formatDate(due, locale)}: the surcharge applies.`,
   );
 }

@@ -61,6 +61,18 @@ export const RENEWAL_COLUMNS: readonly RenewalColumn[] = [
     exportCells: (row) => [['Due date', row.dueDate]],
   },
   {
+    id: 'fees',
+    header: 'Fees',
+    sort: 'fees',
+    // Right after the due date: what a renewal costs stays on screen at 1280 px (issue 18).
+    // Amounts stay decimal strings with their currency beside them (architecture: Money).
+    exportCells: (row) => [
+      ['Fees total', decimalCell(row.fees?.total, row.fees?.currency)],
+      ['Currency', row.fees?.currency ?? null],
+      ['FX rate frozen', row.isFxRateFrozen ? 'yes' : 'no'],
+    ],
+  },
+  {
     id: 'duePeriod',
     header: 'Due period',
     sort: 'duePeriod',
@@ -72,17 +84,6 @@ export const RENEWAL_COLUMNS: readonly RenewalColumn[] = [
     sort: 'instructability',
     exportCells: (row, locale) => [
       ['Instructability', instructabilityBadge(row.instructability, locale).label],
-    ],
-  },
-  {
-    id: 'fees',
-    header: 'Fees',
-    sort: 'fees',
-    // Amounts stay decimal strings with their currency beside them (architecture: Money).
-    exportCells: (row) => [
-      ['Fees total', decimalCell(row.fees?.total, row.fees?.currency)],
-      ['Currency', row.fees?.currency ?? null],
-      ['FX rate frozen', row.isFxRateFrozen ? 'yes' : 'no'],
     ],
   },
   {

@@ -2,7 +2,6 @@ import 'server-only';
 import type { SurchargeLine } from '../../analytics/data';
 import { type SpendRow, type SurchargeTotal, surchargeTotals, type VarianceRow } from '../../analytics/spend';
 import { addMonths, currentYearMonth, monthOf } from '../../format/dates';
-import { LOCALE_COOKIE, resolveLocale } from '../../format/locale';
 import { loadMonthlyForecast, type MonthCurrencyTotal } from '../forecast/monthly';
 import { listBudgets, loadBudgetComparison } from './budget';
 import { loadSpendAnalytics } from './spend';
@@ -34,13 +33,6 @@ export interface MonthlyReport {
 /** The default report month: the last one that is over (UTC). */
 export function lastCompleteMonth(now = new Date()): string {
   return addMonths(currentYearMonth(now), -1);
-}
-
-/** The locale of a route handler's request, as pages resolve it (lib/server/http/request-context.ts). */
-export function requestLocale(request: Request): string {
-  const cookie = request.headers.get('cookie') ?? '';
-  const chosen = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`).exec(cookie)?.[1];
-  return resolveLocale(chosen, request.headers.get('accept-language'));
 }
 
 /**

@@ -16,6 +16,13 @@ export async function pageLocale(): Promise<string> {
   return resolveLocale(requestCookies.get(LOCALE_COOKIE)?.value, requestHeaders.get('accept-language'));
 }
 
+/** The locale of a route handler's request, as pageLocale resolves a page's. */
+export function requestLocale(request: Request): string {
+  const cookie = request.headers.get('cookie') ?? '';
+  const chosen = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`).exec(cookie)?.[1];
+  return resolveLocale(chosen, request.headers.get('accept-language'));
+}
+
 export type Loaded<T> = { ok: true; data: T } | { ok: false; problem: MappedProblem };
 
 /**

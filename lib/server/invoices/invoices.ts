@@ -74,8 +74,14 @@ export function checkedInvoice(
   billings: ReturnType<typeof billingIndex>,
   threshold: string,
   checkedAt: Date,
+  locale?: string,
 ): InvoiceDetailData {
-  const report = checkInvoice(invoice, { thresholdPercent: threshold, evidence: evidence.byEvent, billings });
+  const report = checkInvoice(invoice, {
+    thresholdPercent: threshold,
+    evidence: evidence.byEvent,
+    billings,
+    locale,
+  });
   const lines = report.lines.map((line): InvoiceLineView => {
     const fees = invoice.fees[line.index] as Invoice['fees'][number];
     const patentId = fees.patent?.id ?? null;
@@ -116,14 +122,18 @@ export function checkedInvoice(
  * One invoice, read fresh (spec: Endpoints 12; a 404 reaches the page as not-found), checked
  * against the catalog for billings elsewhere. The catalog read is shared with the list.
  */
-export async function loadInvoiceDetail(invoiceId: string, requestId: string): Promise<InvoiceDetailData> {
+export async function loadInvoiceDetail(
+  invoiceId: string,
+  requestId: string,
+  locale?: string,
+): Promise<InvoiceDetailData> {
   const client = upstreamClient(requestId);
   const { data: invoice } = await client.getInvoice(invoiceId, { requestId });
   const catalog = await readInvoiceCatalog(client, requestId);
   const evidence = await gatherEvidence(client, [invoice], requestId);
   // The fresh read comes last so it replaces the catalog's copy of this invoice.
   const billings = billingIndex([...catalog.invoices, invoice]);
-  return checkedInvoice(invoice, evidence, billings, thresholdPercent(), new Date());
+  return checkedInvoice(invoice, evidence, billings, thresholdPercent(), new Date(), locale);
 }
 
 /** Many invoices checked at once: one evidence gathering for all their lines. */

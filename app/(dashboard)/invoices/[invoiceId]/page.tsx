@@ -7,7 +7,7 @@ import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { can } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
-import { loadForPage, pageRequestId } from '@/lib/server/http/request-context';
+import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
 import { loadInvoiceDetail } from '@/lib/server/invoices/invoices';
 import { marksOfInvoice } from '@/lib/server/invoices/reconciliation-marks';
 import { InvoiceDetail } from './invoice-detail';
@@ -21,10 +21,10 @@ export default async function InvoicePage({ params }: { params: Promise<{ invoic
   const { invoiceId } = await params;
   // Invoice ids are UUIDs (spec: Conventions): anything else cannot be one, so no call is spent.
   if (!UUID.test(invoiceId)) notFound();
-  const requestId = await pageRequestId();
+  const [requestId, locale] = await Promise.all([pageRequestId(), pageLocale()]);
   const loaded = await loadForPage(requestId, async () => {
     const [detail, marks] = await Promise.all([
-      loadInvoiceDetail(invoiceId, requestId),
+      loadInvoiceDetail(invoiceId, requestId, locale),
       marksOfInvoice(invoiceId),
     ]);
     return { detail, marks };

@@ -103,9 +103,9 @@ export const renewalColumns: readonly RenewalColumn[] = [
     </span>
   )),
   accessor('dueDate', 'Due date', (value) => <DateCell value={value} />),
+  accessor('fees', 'Fees', (fees, row) => <FeesCell fees={fees} label={rowName(row)} />),
   accessor('duePeriod', 'Due period', (_, row) => <DuePeriodCell row={row} />),
   accessor('instructability', 'Instructability', (value) => <InstructabilityBadge instructability={value} />),
-  accessor('fees', 'Fees', (fees, row) => <FeesCell fees={fees} label={rowName(row)} />),
   accessor('appliedDecision', 'Decision', (value) => <EnumBadge value={decisionLabel(value)} />),
   accessor('processingStatus', 'Processing', (value) => <EnumBadge value={processingStatusLabel(value)} />),
   accessor('gracePeriodEndDate', 'Grace ends', (value) => <DateCell value={value} />),

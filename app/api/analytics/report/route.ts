@@ -1,6 +1,7 @@
 import { analyticsReportSchema } from '@/lib/analytics/query';
-import { lastCompleteMonth, loadMonthlyReport, requestLocale } from '@/lib/server/analytics/report';
+import { lastCompleteMonth, loadMonthlyReport } from '@/lib/server/analytics/report';
 import { renderMonthlyReportPdf } from '@/lib/server/analytics/report-pdf';
+import { requestLocale } from '@/lib/server/http/request-context';
 import { defineRoute } from '@/lib/server/http/route';
 
 /** The monthly management report as a PDF download (issue 19), for ?month=YYYY-MM or last month. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requestLocale } from '@/lib/server/http/request-context';
 import { defineRoute } from '@/lib/server/http/route';
 import { loadInvoiceDetail } from '@/lib/server/invoices/invoices';
 
@@ -7,5 +8,6 @@ const paramsSchema = z.object({ invoiceId: z.uuid({ error: 'expected an invoice 
 /** One invoice with every line and the result of every check. */
 export const GET = defineRoute(
   { access: 'invoices:read', params: paramsSchema },
-  async ({ params, requestId }) => loadInvoiceDetail(params.invoiceId, requestId),
+  async ({ params, requestId, request }) =>
+    loadInvoiceDetail(params.invoiceId, requestId, requestLocale(request)),
 );
