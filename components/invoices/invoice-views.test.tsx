@@ -1,5 +1,4 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { NuqsTestingAdapter } from 'nuqs/adapters/testing';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -54,9 +53,7 @@ function detailOf(invoice: Invoice, estimate: string): InvoiceDetailData {
 function render(client: QueryClient, children: ReactNode): string {
   return renderToString(
     <QueryClientProvider client={client}>
-      <LocaleProvider locale="en-GB">
-        <NuqsTestingAdapter>{children}</NuqsTestingAdapter>
-      </LocaleProvider>
+      <LocaleProvider locale="en-GB">{children}</LocaleProvider>
     </QueryClientProvider>,
   );
 }

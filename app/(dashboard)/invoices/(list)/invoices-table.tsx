@@ -2,7 +2,6 @@
 
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTable } from '@tanstack/react-table';
-import { useQueryStates } from 'nuqs';
 import { useId, useMemo, useState } from 'react';
 import { ColumnVisibilityMenu } from '@/components/data-table/column-visibility-menu';
 import { FacetedFilter } from '@/components/data-table/faceted-filter';
@@ -10,6 +9,7 @@ import { PaginationNav } from '@/components/data-table/pagination-nav';
 import { priorityClass } from '@/components/data-table/priority';
 import { nextSort, type SortState } from '@/components/data-table/sort-button';
 import { SortableTableHeader } from '@/components/data-table/sortable-table-header';
+import { useUrlState } from '@/components/data-table/use-url-state';
 import { ExportInvoices } from '@/components/invoices/export-invoices';
 import { invoiceListQuery } from '@/components/invoices/invoices-query';
 import { useLocale } from '@/components/shell/locale';
@@ -54,7 +54,7 @@ const STATUS_OPTIONS = RECONCILIATION_STATUSES.map((value) => ({
 export function InvoicesTable() {
   const locale = useLocale();
   const queryClient = useQueryClient();
-  const [params, setParams] = useQueryStates(invoiceParams, { history: 'push' });
+  const [params, setParams] = useUrlState(invoiceParams, { history: 'push' });
   const query = invoiceQueryFromParams(params);
   const result = useQuery({ ...invoiceListQuery(query), placeholderData: keepPreviousData });
   const [reloading, setReloading] = useState(false);

@@ -2,11 +2,11 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTable } from '@tanstack/react-table';
-import { useQueryStates } from 'nuqs';
 import { useMemo } from 'react';
 import { PaginationNav } from '@/components/data-table/pagination-nav';
 import { nextSort, type SortState } from '@/components/data-table/sort-button';
 import { SortableTableHeader } from '@/components/data-table/sortable-table-header';
+import { useUrlState } from '@/components/data-table/use-url-state';
 import { portfolioQuery } from '@/components/portfolio/portfolio-query';
 import { QueryProblem } from '@/components/shell/query-problem';
 import { Alert } from '@/components/ui/alert';
@@ -28,7 +28,7 @@ const NO_PATENTS: PatentRow[] = [];
  * ./portfolio-toolbar.tsx, drawn by the page before the data arrives.
  */
 export function PortfolioTable() {
-  const [params, setParams] = useQueryStates(portfolioParams, { history: 'push' });
+  const [params, setParams] = useUrlState(portfolioParams, { history: 'push' });
   const query = portfolioQueryFromParams(params);
   const result = useQuery({ ...portfolioQuery(query), placeholderData: keepPreviousData });
   const searching = Boolean(query.q);

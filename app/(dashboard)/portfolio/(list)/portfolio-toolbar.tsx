@@ -1,9 +1,9 @@
 'use client';
 
-import { useQueryStates } from 'nuqs';
 import { useCallback } from 'react';
 import { ColumnVisibilityMenu } from '@/components/data-table/column-visibility-menu';
 import { type ExportFormat, ExportLinks } from '@/components/data-table/export-links';
+import { useUrlState } from '@/components/data-table/use-url-state';
 import { PortfolioSearch } from '@/components/portfolio/portfolio-search';
 import { Button } from '@/components/ui/button';
 import { PATENT_COLUMN_IDS, PATENT_COLUMNS } from '@/lib/portfolio/columns';
@@ -16,7 +16,7 @@ import { portfolioExportQuery, portfolioParams, portfolioQueryFromParams } from 
  * the service's page of patents (issue 18: Lighthouse ≥ 90).
  */
 export function PortfolioToolbar() {
-  const [params, setParams] = useQueryStates(portfolioParams, { history: 'push' });
+  const [params, setParams] = useUrlState(portfolioParams, { history: 'push' });
   const query = portfolioQueryFromParams(params);
   // A new search starts on page 1 in the ranking's order (a sort has no meaning for it).
   const search = useCallback((q: string | null) => void setParams({ q, page: 1, sort: null }), [setParams]);

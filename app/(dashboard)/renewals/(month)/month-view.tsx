@@ -2,11 +2,11 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { debounce, useQueryStates } from 'nuqs';
 import { useEffect, useMemo } from 'react';
 import { ColumnVisibilityMenu } from '@/components/data-table/column-visibility-menu';
 import { type ExportFormat, ExportLinks } from '@/components/data-table/export-links';
 import { FacetedFilter, type FacetOption } from '@/components/data-table/faceted-filter';
+import { useUrlState } from '@/components/data-table/use-url-state';
 import { PageShortcuts } from '@/components/keyboard/page-shortcuts';
 import { renewalsQuery } from '@/components/renewals/renewals-query';
 import { useWholeWindow } from '@/components/renewals/use-whole-window';
@@ -112,10 +112,7 @@ export function MonthView({
   canSeeFreezes: boolean;
 }) {
   const locale = useLocale();
-  const [params, setParams] = useQueryStates(renewalsParams, {
-    history: 'push',
-    limitUrlUpdates: debounce(URL_UPDATE_DELAY_MS),
-  });
+  const [params, setParams] = useUrlState(renewalsParams, { history: 'push', delayMs: URL_UPDATE_DELAY_MS });
   const window = windowOf(params);
   const serverFilters = { offices: params.offices, owners: params.owners, family: params.family };
   const query = useQuery({ ...renewalsQuery(window, serverFilters), placeholderData: keepPreviousData });
