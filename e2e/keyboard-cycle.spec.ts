@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { addMonths } from '../lib/format/dates';
 import { expectNoAxeViolations } from './axe';
+import { clearDraftByMouse, draftBar } from './draft';
 import { monthEvents, nameOf, offers, type ServiceEvent } from './service';
 import { signInAs } from './session';
 
@@ -25,7 +26,6 @@ function keyboardOf(page: Page) {
   };
 }
 
-const draftBar = (page: Page) => page.getByRole('region', { name: 'Your decisions' });
 const status = (page: Page) =>
   page.getByRole('region', { name: 'Decision for the selected renewals' }).getByRole('status');
 
@@ -33,23 +33,6 @@ const status = (page: Page) =>
 async function untilDecisionsLoad(page: Page) {
   await expect(page.locator('tbody select:not([disabled])').first()).toBeVisible();
   await expect(page.locator('html[data-shortcuts="on"]')).toHaveCount(1);
-}
-
-/** Empties the paralegal's draft with the mouse, so the journey starts and ends from nothing. */
-async function clearDraftByMouse(page: Page) {
-  const bar = draftBar(page);
-  if ((await bar.count()) === 0) return;
-  const clear = bar.getByRole('button', { name: 'Clear draft' });
-  if (await clear.isEnabled()) {
-    await clear.click();
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: /^Clear \d+ decision/ })
-      .click();
-  }
-  const dismiss = bar.getByRole('button', { name: 'Dismiss' });
-  if (await dismiss.count()) await dismiss.click();
-  await expect(bar).toHaveCount(0);
 }
 
 test('a month of decisions from the keyboard alone, to the review, in a few dozen key presses', async ({

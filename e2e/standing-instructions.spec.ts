@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { addMonths } from '../lib/format/dates';
 import { expectNoAxeViolations } from './axe';
+import { clearDraftByMouse, draftBar } from './draft';
 import { monthEvents, nameOf, offers, type ServiceEvent } from './service';
 import { demoUser, signInAs } from './session';
 
@@ -10,28 +11,11 @@ import { demoUser, signInAs } from './session';
  * enters the draft by itself), accepted in one action, and the review shows it as following the
  * instruction. The journey leaves no instruction and an empty draft behind for the others.
  */
-const draftBar = (page: Page) => page.getByRole('region', { name: 'Your decisions' });
 const suggestionsBar = (page: Page) =>
   page.getByRole('region', { name: 'Suggestions from standing instructions' });
 
 async function untilDecisionsLoad(page: Page) {
   await expect(page.locator('tbody select:not([disabled])').first()).toBeVisible();
-}
-
-async function clearDraftByMouse(page: Page) {
-  const bar = draftBar(page);
-  if ((await bar.count()) === 0) return;
-  const clear = bar.getByRole('button', { name: 'Clear draft' });
-  if (await clear.isEnabled()) {
-    await clear.click();
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: /^Clear \d+ decision/ })
-      .click();
-  }
-  const dismiss = bar.getByRole('button', { name: 'Dismiss' });
-  if (await dismiss.count()) await dismiss.click();
-  await expect(bar).toHaveCount(0);
 }
 
 test('a paralegal sets "renew every year"; the month suggests Proceed, it is accepted and reviewed', async ({
