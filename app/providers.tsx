@@ -2,6 +2,7 @@
 
 import { isServer, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { FeeBreakdownHost } from '@/components/renewals/fee-breakdown-host';
 import { LocaleProvider } from '@/components/shell/locale';
 import { ApiProblem } from '@/lib/http/api-client';
 
@@ -34,7 +35,11 @@ export function Providers({ children, locale }: { children: ReactNode; locale: s
     <QueryClientProvider client={queryClient}>
       {/* The URL-state adapter (nuqs) wraps only the table pages that use it, in their layouts:
           the other pages do not load it (docs/performance.md). */}
-      <LocaleProvider locale={locale}>{children}</LocaleProvider>
+      <LocaleProvider locale={locale}>
+        {children}
+        {/* The one fee breakdown of any page with fee totals; nothing until one is opened. */}
+        <FeeBreakdownHost />
+      </LocaleProvider>
     </QueryClientProvider>
   );
 }

@@ -4,8 +4,8 @@
  * dashboard as it is: run `npm run bench` or `npm run build` first), opens the busiest month as the
  * paralegal in Chromium, records a CPU profile (Chrome DevTools protocol) across three clicks on the
  * "Case reference" header, and prints the functions with the most self time, the renderer's main
- * thread work by kind (script, style, layout, paint: from a DevTools trace) and the interaction
- * times. Options: --patents N (default 29000), --seed N (7).
+ * thread work by kind (script, style, layout, paint: from a DevTools trace), each click's own work
+ * from its dispatch to its paint, and the interaction times. Options: --patents N (default 29000), --seed N (7).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,9 +26,39 @@ interface ProfileNode {
 interface TraceEvent {
   name: string;
   ph: string;
+  ts: number;
   dur?: number;
   tid: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { type?: string } };
+}
+
+/**
+ * Each click, from its dispatch to the end of the first paint after it: the main thread's work in
+ * between by kind (top-level slices only), so a click's own cost reads apart from the pauses.
+ */
+function perClick(events: readonly TraceEvent[]): string[] {
+  const main = events.find((event) => event.ph === 'M' && event.args?.name === 'CrRendererMain')?.tid;
+  const slices = events
+    .filter((event) => event.tid === main && event.ph === 'X' && event.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts);
+  const clicks = slices.filter(
+    (event) => event.name === 'EventDispatch' && event.args?.data?.type === 'click',
+  );
+  return clicks.map((click) => {
+    const paint = slices.find((event) => event.name === 'Paint' && event.ts > click.ts);
+    const until = paint ? paint.ts + (paint.dur ?? 0) : click.ts;
+    const kinds = new Map<string, number>();
+    let covered = 0;
+    for (const event of slices) {
+      if (event.ts < click.ts || event.ts >= until || event.ts < covered) continue;
+      covered = event.ts + (event.dur ?? 0);
+      kinds.set(event.name, (kinds.get(event.name) ?? 0) + (event.dur ?? 0) / 1000);
+    }
+    const parts = [...kinds.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, ms]) => `${name} ${ms.toFixed(1)}`);
+    return `${((until - click.ts) / 1000).toFixed(1)} ms to the paint: ${parts.join(', ')}`;
+  });
 }
 
 /** Main-thread time per trace event kind, in ms (nested kinds are counted in each). */
@@ -131,6 +161,8 @@ async function main() {
         console.log(`${entry.ms.toFixed(1).padStart(8)} ms  ${entry.name}`);
       }
       console.log('main thread by kind (three clicks and their pauses):');
+      console.log('each click to its paint (top-level main-thread slices):');
+      for (const line of perClick(trace)) console.log(`  ${line}`);
       for (const entry of mainThreadTimes(trace).slice(0, 20)) {
         console.log(`${entry.ms.toFixed(1).padStart(8)} ms  ${entry.name}`);
       }

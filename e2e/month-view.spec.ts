@@ -159,3 +159,52 @@ test('the portfolio pages and sorts on the server and finds a patent by its prov
     providerId,
   );
 });
+
+test('a fee total opens its breakdown from the mouse or the keyboard, for the renewal its row shows after a sort', async ({
+  page,
+}) => {
+  await signInAs(page, 'paralegal', '/renewals');
+  await expect(page).toHaveURL(/\/renewals\?month=/);
+  const table = page.getByRole('table');
+  const dialog = page.getByRole('dialog', { name: /^Fee breakdown for / });
+
+  /** Opens the first row's fee total and checks the breakdown is that row's: its patent, its total. */
+  const openFirstRow = async () => {
+    const row = table.locator('tbody tr[data-event-id]').first();
+    const patent = (await row.getByRole('link').first().textContent())?.trim() ?? '';
+    const button = row.getByRole('button', { name: /fee breakdown for/ });
+    const total = (await button.textContent())?.trim() ?? '';
+    expect(patent).not.toBe('');
+    await button.click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAccessibleName(`Fee breakdown for ${patent}`);
+    await expect(dialog.getByRole('definition').last()).toHaveText(total);
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    return { id: await row.getAttribute('data-event-id'), button };
+  };
+
+  const first = await openFirstRow();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(first.button).toBeFocused();
+  await expect(first.button).toHaveAttribute('aria-expanded', 'false');
+  // Enter opens it again; a second click on the same total closes it.
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await first.button.click();
+  await expect(dialog).toBeHidden();
+
+  // A sort puts another renewal in the first row: its total opens its own breakdown.
+  await table.locator('thead').getByRole('button', { name: 'Case reference' }).click();
+  await table.locator('thead').getByRole('button', { name: 'Case reference' }).click();
+  await expect(table.getByRole('columnheader', { name: 'Case reference' })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  const second = await openFirstRow();
+  expect(second.id).not.toBe(first.id);
+  await expectNoAxeViolations(page);
+  // A click elsewhere closes it, and leaves the focus where the click went.
+  await page.getByRole('region', { name: 'Summary' }).click();
+  await expect(dialog).toBeHidden();
+});

@@ -91,6 +91,9 @@ export function EventDocuments({
         <li>
           {/* Fetched first, so "not yet available" is said on the page instead of a failed download. */}
           <OfficialReceiptButton
+            // Its state (a download under way, "not yet available") is this event's: a table that
+            // reuses the row for another renewal must not show it there.
+            key={event.id}
             patentId={event.patentId}
             eventId={event.id}
             label={event.name ?? event.id}

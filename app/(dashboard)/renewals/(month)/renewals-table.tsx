@@ -179,7 +179,10 @@ export function RenewalsTable({
             const decided = decisions?.draft.byEvent.get(item.row.eventId)?.decision ?? null;
             return (
               <tr
-                key={item.row.eventId}
+                // Keyed by position, not by renewal: a sort or a filter then rewrites the rows on screen
+                // in place instead of building new ones (bench: sort or filter ≤ 30 ms). Nothing in a
+                // row keeps state of its own renewal but the receipt download, keyed by the event.
+                key={`row:${item.index}`}
                 aria-rowindex={item.index + 2}
                 data-event-id={item.row.eventId}
                 data-decision={decided ?? undefined}
