@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { DecisionProvider } from '@/components/decisions/decision-context';
 import { useDeferredDecisionDraft } from '@/components/decisions/deferred-draft';
 import { LazyConfirmDialog } from '@/components/decisions/lazy-confirm-dialog';
@@ -28,8 +28,10 @@ const DraftBar = deferred(
  * Deciding in the month view: the draft (saved per user on the server), the row selection for
  * one decision over many rows, the keyboard (issue 18) and the bars around the table. Without the
  * permission the table is shown as it is; the server refuses decisions from other roles anyway.
+ * Memoised: the month view re-renders on every state of its query, and the draft and the table
+ * need to only when the rows they hold change.
  */
-export function DecisionWorkspace({
+export const DecisionWorkspace = memo(function DecisionWorkspace({
   enabled,
   shownRows,
   complete = true,
@@ -47,7 +49,7 @@ export function DecisionWorkspace({
       {children}
     </Workspace>
   );
-}
+});
 
 type Confirming =
   | { kind: 'drop'; rows: RenewalRow[]; fromSelection: boolean; refused: number }

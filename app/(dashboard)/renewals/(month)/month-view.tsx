@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo } from 'react';
 import { ColumnVisibilityMenu } from '@/components/data-table/column-visibility-menu';
 import { type ExportFormat, ExportLinks } from '@/components/data-table/export-links';
 import { FacetedFilter, type FacetOption } from '@/components/data-table/faceted-filter';
@@ -32,6 +32,7 @@ import {
   countByBadge,
   hasLocalFilters,
   NONE,
+  type RowSort,
   SORTABLE_COLUMNS,
   SortRanks,
   sortRows,
@@ -116,7 +117,12 @@ export function MonthView({
   const window = windowOf(params);
   const serverFilters = { offices: params.offices, owners: params.owners, family: params.family };
   const query = useQuery({ ...renewalsQuery(window, serverFilters), placeholderData: keepPreviousData });
-  const data = query.data;
+  // A new window (the rest of the month right after hydration, a refetch) is drawn at a lower
+  // priority, in slices the browser can interleave with input, instead of one long task: the
+  // query's own update is synchronous, and re-sorting and summing 2,000 rows with the table after it
+  // was the load's longest task (Lighthouse's Total Blocking Time, issue 18). The memoised table
+  // and workspace below let the urgent render skip them while the new rows wait.
+  const data = useDeferredValue(query.data);
   // Memoised on the URL value: a new object per render would re-sort 2,000 rows on every render.
   const sort = useMemo(() => parseSort(params.sort), [params.sort]);
   const { badge, decision, processing } = params;
@@ -169,6 +175,28 @@ export function MonthView({
       badge: params.badge.includes(kind) ? params.badge.filter((k) => k !== kind) : [...params.badge, kind],
     });
   const clearLocalFilters = () => void setParams({ badge: null, decision: null, processing: null });
+  const onSortChange = useCallback(
+    (next: RowSort | null) => void setParams({ sort: formatSort(next) }),
+    [setParams],
+  );
+  const groupFigures = head?.groups ?? null;
+  const grouped = params.group === 'office';
+  const table = useMemo(
+    () => (
+      <RenewalsTable
+        deciding={canDecide}
+        rows={shownRows}
+        shownCount={shownCount}
+        groupFigures={groupFigures}
+        totalRows={totalCount}
+        grouped={grouped}
+        hidden={params.hide}
+        sort={sort}
+        onSortChange={onSortChange}
+      />
+    ),
+    [canDecide, shownRows, shownCount, groupFigures, totalCount, grouped, params.hide, sort, onSortChange],
+  );
   const serverFiltered = params.offices.length + params.owners.length + params.family.length > 0;
   const windowName =
     window.kind === 'month' ? formatYearMonth(window.month, locale) : `${window.from} – ${window.to}`;
@@ -310,17 +338,7 @@ export function MonthView({
             </Alert>
           ) : (
             <DecisionWorkspace enabled={canDecide} shownRows={shownRows} complete={head === null}>
-              <RenewalsTable
-                deciding={canDecide}
-                rows={shownRows}
-                shownCount={shownCount}
-                groupFigures={head?.groups ?? null}
-                totalRows={totalCount}
-                grouped={params.group === 'office'}
-                hidden={params.hide}
-                sort={sort}
-                onSortChange={(next) => void setParams({ sort: formatSort(next) })}
-              />
+              {table}
             </DecisionWorkspace>
           )}
           <p className="text-xs text-muted-foreground">
