@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import type { ServiceEvent } from './service';
 
 /** The month view's draft bar ("Your decisions"). */
 export const draftBar = (page: Page) => page.getByRole('region', { name: 'Your decisions' });
@@ -18,4 +19,39 @@ export async function clearDraftByMouse(page: Page) {
   const dismiss = bar.getByRole('button', { name: 'Dismiss' });
   if (await dismiss.count()) await dismiss.click();
   await expect(bar).toHaveCount(0);
+}
+
+/**
+ * Saves a one-decision draft for `event` through the dashboard's API, as the signed-in user of
+ * `page` (for journeys whose subject is what comes after the draft), and returns its batch key.
+ */
+export async function draftThroughApi(
+  page: Page,
+  event: ServiceEvent,
+  decision: 'PROCEED' | 'SKIP' | 'DROP',
+): Promise<{ batchKey: string; headers: { origin: string } }> {
+  const headers = { origin: new URL(page.url()).origin };
+  const drafted = await page.request.put('/api/decisions/draft', {
+    headers,
+    data: {
+      entries: [
+        {
+          eventId: event.id,
+          patentId: event.patent.id,
+          decision,
+          caseReference: null,
+          providerId: event.patent.providerId,
+          title: null,
+          office: null,
+          dueDate: event.dueDate,
+          annuityYear: null,
+          allowedDecisions: event.instructability?.allowedDecisions ?? [],
+          estimate: null,
+        },
+      ],
+    },
+  });
+  expect(drafted.ok()).toBe(true);
+  const { batchKey } = (await drafted.json()) as { batchKey: string };
+  return { batchKey, headers };
 }

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { currentYearMonth } from '../lib/format/dates';
 import { DEMO_API_KEY, DEMO_TENANT } from '../sandbox/demo';
 import { expectNoAxeViolations } from './axe';
+import { draftThroughApi } from './draft';
 import { findEvent, offers, operator, SERVICE_URL, type ServiceEvent } from './service';
 import { signInAs } from './session';
 
@@ -50,29 +51,7 @@ async function decisionBilledAboveItsEstimate(
   const context = await browser.newContext();
   const page = await context.newPage();
   await signInAs(page, 'paralegal');
-  const headers = { origin: new URL(page.url()).origin };
-  const drafted = await page.request.put('/api/decisions/draft', {
-    headers,
-    data: {
-      entries: [
-        {
-          eventId: event.id,
-          patentId: event.patent.id,
-          decision: 'PROCEED',
-          caseReference: null,
-          providerId: event.patent.providerId,
-          title: null,
-          office: null,
-          dueDate: event.dueDate,
-          annuityYear: null,
-          allowedDecisions: event.instructability?.allowedDecisions ?? [],
-          estimate: null,
-        },
-      ],
-    },
-  });
-  expect(drafted.ok()).toBe(true);
-  const { batchKey } = (await drafted.json()) as { batchKey: string };
+  const { batchKey, headers } = await draftThroughApi(page, event, 'PROCEED');
 
   const rates = await operator.getFxRates();
   const before = await reReads();

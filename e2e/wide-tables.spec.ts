@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { currentYearMonth } from '../lib/format/dates';
+import { draftThroughApi } from './draft';
 import { findEvent, offers } from './service';
 import { signInAs } from './session';
 
@@ -146,29 +147,7 @@ test('a batch awaiting approval keeps the patent, due date, decision and estimat
   // The draft names the patent by its provider id (no case reference), as the batch then does.
   const name = event.patent.providerId ?? event.patent.id;
   await signInAs(page, 'paralegal');
-  const headers = { origin: new URL(page.url()).origin };
-  const drafted = await page.request.put('/api/decisions/draft', {
-    headers,
-    data: {
-      entries: [
-        {
-          eventId: event.id,
-          patentId: event.patent.id,
-          decision: 'DROP',
-          caseReference: null,
-          providerId: event.patent.providerId,
-          title: null,
-          office: null,
-          dueDate: event.dueDate,
-          annuityYear: null,
-          allowedDecisions: event.instructability?.allowedDecisions ?? [],
-          estimate: null,
-        },
-      ],
-    },
-  });
-  expect(drafted.ok()).toBe(true);
-  const { batchKey } = (await drafted.json()) as { batchKey: string };
+  const { batchKey, headers } = await draftThroughApi(page, event, 'DROP');
   const sent = await page.request.post('/api/decisions/batches', {
     headers,
     data: {

@@ -4,7 +4,8 @@ import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
+import { FormField } from '@/components/ui/form-field';
+import { Textarea } from '@/components/ui/textarea';
 import type { BatchView } from '@/lib/decisions/batch';
 import { ApiProblem, apiFetch, problemMessage } from '@/lib/http/api-client';
 
@@ -75,22 +76,14 @@ export function ApprovalActions({ batchId, decisions }: { batchId: string; decis
         </Button>
       </div>
       <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-reason`}>Reason for sending it back</Label>
-        <textarea
-          id={`${id}-reason`}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          maxLength={2000}
-          rows={3}
-          aria-invalid={reasonError ? true : undefined}
-          aria-describedby={reasonError ? `${id}-reason-error` : undefined}
-          className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        />
-        {reasonError ? (
-          <p id={`${id}-reason-error`} className="text-xs font-medium text-destructive">
-            {reasonError}
-          </p>
-        ) : null}
+        <FormField label="Reason for sending it back" error={reasonError ?? undefined}>
+          <Textarea
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            maxLength={2000}
+            rows={3}
+          />
+        </FormField>
         <div>
           <Button type="button" variant="outline" onClick={sendBack} disabled={pending !== null}>
             {pending === 'return' ? 'Sending back…' : 'Send back to the preparer'}

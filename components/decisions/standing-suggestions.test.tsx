@@ -12,24 +12,7 @@ import { blocked, renewalRow } from '@/lib/renewals/testing';
 import { DecisionCell } from './decision-cells';
 import { DecisionProvider } from './decision-context';
 import { StandingSuggestions } from './standing-suggestions';
-import type { DecisionDraft } from './use-decision-draft';
-
-/** The month view's decision cell as the server renders it, with standing instructions as data. */
-function draftOf(entries: DraftEntry[]): DecisionDraft {
-  return {
-    ready: true,
-    loadError: null,
-    entries,
-    byEvent: new Map(entries.map((entry) => [entry.eventId, entry])),
-    decide: () => 0,
-    clear: async () => null,
-    restore: async () => undefined,
-    problemFor: () => null,
-    saveState: 'saved',
-    retrySave: () => undefined,
-    version: 'v1',
-  };
-}
+import { draftOf } from './testing';
 
 const instruction = (overrides: Partial<StandingInstruction>): StandingInstruction => ({
   id: 'si-1',

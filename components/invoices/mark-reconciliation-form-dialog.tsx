@@ -14,6 +14,7 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
+import { Textarea } from '@/components/ui/textarea';
 import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
 import { apiFetch, problemMessage } from '@/lib/http/api-client';
 import { INVOICE_MARK_KEY } from '@/lib/invoices/line-keys';
@@ -113,11 +114,7 @@ export function MarkReconciliationFormDialog({
             hint="Required for a dispute: what is wrong, and what was agreed."
             error={errors.note?.message}
           >
-            <textarea
-              rows={4}
-              className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive"
-              {...form.register('note')}
-            />
+            <Textarea rows={4} {...form.register('note')} />
           </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>

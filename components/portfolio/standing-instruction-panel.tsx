@@ -7,7 +7,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Label } from '@/components/ui/label';
+import { FormField } from '@/components/ui/form-field';
+import { Textarea } from '@/components/ui/textarea';
 import {
   STANDING_INSTRUCTION_LABELS,
   STANDING_INSTRUCTIONS,
@@ -243,26 +244,17 @@ function InstructionForm({
           </label>
         ))}
       </fieldset>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-reason`}>
-          Reason {instruction === 'skip' ? '(required: where is it handled?)' : '(optional)'}
-        </Label>
-        <textarea
-          id={`${id}-reason`}
+      <FormField
+        label={`Reason ${instruction === 'skip' ? '(required: where is it handled?)' : '(optional)'}`}
+        error={reasonError ?? undefined}
+      >
+        <Textarea
           value={reason}
           onChange={(event) => setReason(event.target.value)}
           maxLength={2000}
           rows={2}
-          aria-invalid={reasonError ? true : undefined}
-          aria-describedby={reasonError ? `${id}-reason-error` : undefined}
-          className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         />
-        {reasonError ? (
-          <p id={`${id}-reason-error`} className="text-xs font-medium text-destructive">
-            {reasonError}
-          </p>
-        ) : null}
-      </div>
+      </FormField>
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={pending}>
           {pending ? 'Saving…' : 'Save instruction'}

@@ -2,30 +2,12 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { DecisionCell } from '@/components/decisions/decision-cells';
 import { DecisionProvider } from '@/components/decisions/decision-context';
-import type { DecisionDraft } from '@/components/decisions/use-decision-draft';
+import { draftOf } from '@/components/decisions/testing';
 import { LocaleProvider } from '@/components/shell/locale';
 import type { DraftEntry } from '@/lib/decisions/draft';
 import { draftEntry } from '@/lib/decisions/testing';
 import { renewalRow } from '@/lib/renewals/testing';
 import { DraftBar } from './draft-bar';
-
-/** The month view's decision parts rendered as the server renders them, with a given draft. */
-function draftOf(entries: DraftEntry[], overrides: Partial<DecisionDraft> = {}): DecisionDraft {
-  return {
-    ready: true,
-    loadError: null,
-    entries,
-    byEvent: new Map(entries.map((entry) => [entry.eventId, entry])),
-    decide: () => 0,
-    clear: async () => null,
-    restore: async () => undefined,
-    problemFor: () => null,
-    saveState: 'saved',
-    retrySave: () => undefined,
-    version: 'v1',
-    ...overrides,
-  };
-}
 
 function cell(decision: DraftEntry['decision'] | null): string {
   const row = renewalRow({ eventId: 'e-1' });

@@ -17,6 +17,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Textarea } from '@/components/ui/textarea';
 import { formatTotals } from '@/lib/annuity/money';
 import {
   type ApprovalPolicy,
@@ -439,14 +440,13 @@ function DropConfirmations({
                 <label htmlFor={reasonId} className="text-sm font-medium">
                   Why drop {patentName(entry)}? (required)
                 </label>
-                <textarea
+                <Textarea
                   id={reasonId}
                   required
                   rows={2}
                   maxLength={2000}
                   value={rationales.get(entry.eventId) ?? ''}
                   onChange={(event) => onRationale(entry.eventId, event.target.value)}
-                  className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                 />
               </div>
             </li>
