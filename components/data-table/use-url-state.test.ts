@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { invoiceParams } from '@/lib/invoices/url-state';
 import { renewalsParams } from '@/lib/renewals/url-state';
-import { readUrlValues, writeUrlValues } from './use-url-state';
+import { type AddressState, followAddress, readUrlValues, writeUrlValues } from './use-url-state';
 
 const read = (query: string) => readUrlValues(renewalsParams, new URLSearchParams(query));
 
@@ -36,5 +36,39 @@ describe('a table’s state in its address', () => {
   it('keeps a list that differs from its default', () => {
     const values = { ...read(''), hide: ['title'] };
     expect(writeUrlValues(renewalsParams, values, new URLSearchParams()).getAll('hide')).toEqual(['title']);
+  });
+});
+
+describe('following the address Next.js reports', () => {
+  const reread = (key: string) => `read ${key}`;
+  // Sorted by case reference, written to the address; Next.js still reports the address before.
+  const written: AddressState<string> = { key: 'sort=caseReference', seen: '', values: 'sorted' };
+
+  it('keeps a change of ours while Next.js still reports the address from before it', () => {
+    // Taking the old address as a navigation showed the old order for a moment, and a click in
+    // that moment acted on it (a second sort click lost, a fee total of another row opened).
+    expect(followAddress(written, '', false, reread)).toBeNull();
+  });
+
+  it('takes our own write back from Next.js without reading it again', () => {
+    expect(followAddress(written, 'sort=caseReference', false, reread)).toEqual({
+      ...written,
+      seen: 'sort=caseReference',
+    });
+  });
+
+  it('reads an address that moved elsewhere (back, forward, a link)', () => {
+    expect(followAddress(written, 'sort=dueDate', false, reread)).toEqual({
+      key: 'sort=dueDate',
+      seen: 'sort=dueDate',
+      values: 'read sort=dueDate',
+    });
+  });
+
+  it('lets a write that is waiting replace an address that moved meanwhile', () => {
+    expect(followAddress(written, 'sort=dueDate', true, reread)).toEqual({
+      ...written,
+      seen: 'sort=dueDate',
+    });
   });
 });

@@ -76,6 +76,30 @@ export function writeUrlValues<P extends ParserMap>(
   return search;
 }
 
+/** The values shown, the address they stand for (`key`), and the address Next.js last reported. */
+export interface AddressState<V> {
+  key: string;
+  seen: string;
+  values: V;
+}
+
+/**
+ * What to show when Next.js reports the address as `searchKey`: null when nothing changed. Next
+ * takes our own pushState in a moment after it: until then it still reports the address before
+ * the write, which is not a change, and once it reports our write only `seen` follows. Any other
+ * address (back, forward, a link) is read again, unless a write of ours is waiting to replace it.
+ */
+export function followAddress<V>(
+  state: AddressState<V>,
+  searchKey: string,
+  writePending: boolean,
+  read: (key: string) => V,
+): AddressState<V> | null {
+  if (searchKey === state.seen) return null;
+  if (searchKey === state.key || writePending) return { ...state, seen: searchKey };
+  return { key: searchKey, seen: searchKey, values: read(searchKey) };
+}
+
 function applyPatch<P extends ParserMap>(parsers: P, values: UrlValues<P>, patch: UrlPatch<P>): UrlValues<P> {
   const next: Record<string, unknown> = { ...values };
   for (const [key, value] of Object.entries(patch)) {
@@ -93,18 +117,22 @@ export function useUrlState<P extends ParserMap>(
   const { history = 'replace', delayMs = 0 } = options;
   // Outside the App Router (component tests) there is no address to follow: the defaults apply.
   const searchKey = useSearchParams()?.toString() ?? '';
-  const [state, setState] = useState(() => ({
+  const [state, setState] = useState<AddressState<UrlValues<P>>>(() => ({
     key: searchKey,
+    seen: searchKey,
     values: readUrlValues(parsers, new URLSearchParams(searchKey)),
   }));
   const latest = useRef(state.values);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   let current = state;
-  if (state.key !== searchKey && timer.current === null) {
-    // The address moved without us (back, forward, a link): read it again (React's derived state).
-    current = { key: searchKey, values: readUrlValues(parsers, new URLSearchParams(searchKey)) };
-    setState(current);
+  const followed = followAddress(state, searchKey, timer.current !== null, (key) =>
+    readUrlValues(parsers, new URLSearchParams(key)),
+  );
+  if (followed) {
+    // React's derived state: the address moved since the last render.
+    current = followed;
+    setState(followed);
   }
   useEffect(() => {
     latest.current = current.values;

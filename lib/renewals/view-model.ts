@@ -190,6 +190,8 @@ export class SortRanks {
  * (built from a superset of `rows`) the column's order is read from them, not recomputed.
  */
 export function sortRows(rows: readonly RenewalRow[], sort: RowSort | null, ranks?: SortRanks): RenewalRow[] {
+  // The default order is by due date: from its ranks when there are some (integers, not strings).
+  if (!sort && ranks) return sortRows(rows, { id: 'dueDate', desc: false }, ranks);
   const sorted = [...rows];
   if (!sort) return sorted.sort((a, b) => compareDates(a.dueDate, b.dueDate));
   const direction = sort.desc ? -1 : 1;
