@@ -14,7 +14,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
  * - a change shows at once, and reaches the address at once or after `delayMs` of quiet (typing);
  * - a value equal to its default, or null, leaves the address (nuqs's clearOnDefault);
  * - keys of other parsers in the address are kept;
- * - the address changed from elsewhere (back, forward, a link) wins, unless a write is waiting.
+ * - the address changed from elsewhere (back, forward, a link) wins; a write still waiting is
+ *   dropped on back or forward, and overwrites a link's address.
  *
  * Next.js keeps useSearchParams in step with history.pushState and replaceState, and does not
  * fetch the page again for them (a shallow update).
@@ -137,12 +138,19 @@ export function useUrlState<P extends ParserMap>(
   useEffect(() => {
     latest.current = current.values;
   });
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    const dropPendingWrite = () => {
       if (timer.current !== null) clearTimeout(timer.current);
-    },
-    [],
-  );
+      timer.current = null;
+    };
+    // Back or forward within `delayMs` of a change: the change never reached the history, and the
+    // address the user went to is read instead of being overwritten by the waiting write.
+    window.addEventListener('popstate', dropPendingWrite);
+    return () => {
+      window.removeEventListener('popstate', dropPendingWrite);
+      dropPendingWrite();
+    };
+  }, []);
 
   const write = useCallback(() => {
     timer.current = null;
