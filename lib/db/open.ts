@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { logger } from '../log';
 import * as schema from './schema';
 
 type Schema = typeof schema;
@@ -54,6 +55,12 @@ async function openPglite(dataDir: string | null, migrationsFolder: string): Pro
 
 async function openPostgres(url: string, migrationsFolder: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (a restart, a failover, an administrator's command) is
+  // reported here and left out of the pool; the next query opens a new one. Without a listener
+  // node-postgres throws it as an uncaught exception, and the dashboard or the worker would exit.
+  pool.on('error', (error) =>
+    logger.warn({ err: error }, 'an idle database connection was closed by the server'),
+  );
   // Several dashboard instances may start at once against one database: the advisory lock makes
   // exactly one of them apply the migrations while the others wait, then find nothing to do.
   const lockClient = await pool.connect();

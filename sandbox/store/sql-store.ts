@@ -55,6 +55,11 @@ async function initializeDataDir(dataDir: string): Promise<void> {
 
 export async function openPostgresStore(url: string): Promise<SandboxStore> {
   const pool = new pg.Pool({ connectionString: url, max: 4 });
+  // An idle connection the server ends (a restart, a dropped test database) must not end the
+  // stand-in service: node-postgres throws it as uncaught without a listener.
+  pool.on('error', (error) =>
+    console.warn(`sandbox store: idle database connection closed: ${error.message}`),
+  );
   const db = drizzlePg(pool, { schema });
   await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return sqlStore('postgres', db as unknown as Database, () => pool.end());
