@@ -1,6 +1,6 @@
 'use client';
 
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { closeFeeBreakdown, loadFeeBreakdown, useFeeBreakdownTarget } from './fee-breakdown-store';
 
 const FeeBreakdownPopover = lazy(async () => ({ default: (await loadFeeBreakdown()).FeeBreakdownPopover }));
@@ -11,18 +11,13 @@ const FeeBreakdownPopover = lazy(async () => ({ default: (await loadFeeBreakdown
  */
 export function FeeBreakdownHost() {
   const target = useFeeBreakdownTarget();
-  const used = useOpenedOnce(target !== null);
+  // Set from the first opening on (React's state from render), never cleared.
+  const [used, setUsed] = useState(false);
+  if (target !== null && !used) setUsed(true);
   if (!used) return null;
   return (
     <Suspense fallback={null}>
       <FeeBreakdownPopover target={target} onClose={closeFeeBreakdown} />
     </Suspense>
   );
-}
-
-let openedOnce = false;
-/** True from the first opening on, for the life of the page. */
-function useOpenedOnce(open: boolean): boolean {
-  if (open) openedOnce = true;
-  return openedOnce;
 }
