@@ -708,3 +708,92 @@ export const savedView = pgTable(
   (table) => [uniqueIndex('saved_view_name_idx').on(table.ownerId, table.page, table.name)],
 );
 // ── end issue 18 ─────────────────────────────────────────────────────────────────────────────
+
+// ── the synced copy of the service (lib/server/sync) ─────────────────────────────────────────
+/*
+ * Renewal events as the service last listed them, with their estimated fees and instructability
+ * (spec: Endpoint 9 with include=fees), written only by the sync and read by every page. `body` is
+ * the event's JSON exactly as the service sent it, so a page reads the copy through the same
+ * tolerant schemas as a live answer. `connection` names the service connection (one key, one
+ * client): rows of two connections never mix. `walk` is the walk that last saw the row: after a
+ * complete walk of a month, rows of that month it did not see are gone from the service.
+ */
+export const syncEvent = pgTable(
+  'sync_event',
+  {
+    connection: text('connection').notNull(),
+    eventId: text('event_id').notNull(),
+    patentId: text('patent_id').notNull(),
+    dueDate: text('due_date').notNull(),
+    /** YYYY-MM of the due date: the window the event is walked in. */
+    month: text('month').notNull(),
+    /** Order of the service's listing within the month (page × size + index). */
+    position: integer('position').notNull(),
+    body: text('body').notNull(),
+    walk: text('walk').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.connection, table.eventId] }),
+    index('sync_event_due_idx').on(table.connection, table.dueDate, table.position),
+    index('sync_event_month_idx').on(table.connection, table.month, table.walk),
+    index('sync_event_patent_idx').on(table.connection, table.patentId),
+  ],
+);
+
+/*
+ * One row per month the sync walks: when it was last read completely, whether the last walk was
+ * complete (a window it could not complete is shown as incomplete, never silently short), what it
+ * cost, and the last failure. A month without a row has never been read.
+ */
+export const syncWindow = pgTable(
+  'sync_window',
+  {
+    connection: text('connection').notNull(),
+    month: text('month').notNull(),
+    /** When the copy of this month was last replaced by a complete walk. */
+    syncedAt: timestamp('synced_at', { withTimezone: true, mode: 'date' }),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true, mode: 'date' }).notNull(),
+    complete: boolean('complete').notNull().default(false),
+    items: integer('items').notNull().default(0),
+    /** Calls the last walk made: the next walk's cost estimate. */
+    calls: integer('calls').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (table) => [primaryKey({ columns: [table.connection, table.month] })],
+);
+
+/*
+ * Whether the service answers, per connection, as the sync and every write last found it: the
+ * pages' banner ("has not answered since …") and the header's connection state read it.
+ */
+export const syncHealth = pgTable('sync_health', {
+  connection: text('connection').primaryKey(),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true, mode: 'date' }),
+  failingSince: timestamp('failing_since', { withTimezone: true, mode: 'date' }),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true, mode: 'date' }),
+  lastError: text('last_error'),
+});
+
+/* A patent whose whole event list (past events too, spec: Endpoint 3) was read into the copy. */
+export const syncPatentEvents = pgTable(
+  'sync_patent_events',
+  {
+    connection: text('connection').notNull(),
+    patentId: text('patent_id').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.connection, table.patentId] })],
+);
+
+/* Upstream calls each user spent on "Refresh now" per UTC day, against the per-user cap. */
+export const syncRefreshUse = pgTable(
+  'sync_refresh_use',
+  {
+    userId: text('user_id').notNull(),
+    day: text('day').notNull(),
+    calls: integer('calls').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);
+// ── end synced copy ──────────────────────────────────────────────────────────────────────────
