@@ -122,11 +122,21 @@ export function lastDayOfYearMonth(yearMonth: string): string {
 }
 
 /** Every YYYY-MM from the month of `from` to the month of `to`, inclusive. */
+/** Months from the month of `from` to the month of `to`, both counted (0 when `to` is earlier). */
+export function monthsSpanned(from: string, to: string): number {
+  const [fromYear, fromMonth] = parts(`${from.slice(0, 7)}-01`);
+  const [toYear, toMonth] = parts(`${to.slice(0, 7)}-01`);
+  return Math.max(0, toYear * 12 + toMonth - (fromYear * 12 + fromMonth) + 1);
+}
+
 export function yearMonthsBetween(from: string, to: string): string[] {
+  // Counted, not compared as text: the month after 9999-12 is "10000-01", which sorts before it,
+  // so a loop on `month <= last` never ended (and filled the memory) for a window ending in 9999.
+  const count = monthsSpanned(from, to);
   const months: string[] = [];
-  const last = yearMonthOf(to);
-  for (let month = yearMonthOf(from); month <= last; month = addMonthsToYearMonth(month, 1)) {
+  for (let offset = 0, month = yearMonthOf(from); offset < count; offset++) {
     months.push(month);
+    month = addMonthsToYearMonth(month, 1);
   }
   return months;
 }

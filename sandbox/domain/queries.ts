@@ -1,5 +1,5 @@
 import type { PatentSortField } from '../../lib/annuity/schemas';
-import { yearMonthsBetween } from './calendar';
+import { monthsSpanned, yearMonthOf, yearMonthsBetween } from './calendar';
 import type { EventRecord, InvoiceRecord, PatentRecord } from './model';
 import type { TenantState } from './tenant-state';
 
@@ -53,6 +53,19 @@ export interface EventFilters {
  * and by event type (each repeatable: any value of one filter, all filters together), ordered by
  * due date then patent. Every match is counted so the envelope's totals are exact.
  */
+/**
+ * The due months a window reads from the month index, in order. The index holds only months that
+ * have events, so a window wider than it (decades, or a month in 9999: any valid window is
+ * answered, spec: Endpoints 9) walks the index's own months instead of every month of the window:
+ * time and memory follow the portfolio, never the window's width.
+ */
+function monthsToRead(state: TenantState, from: string, to: string): string[] {
+  if (monthsSpanned(from, to) <= state.eventsByMonth.size) return yearMonthsBetween(from, to);
+  const first = yearMonthOf(from);
+  const last = yearMonthOf(to);
+  return [...state.eventsByMonth.keys()].filter((month) => month >= first && month <= last).sort();
+}
+
 export function listEventsByPeriod(
   state: TenantState,
   filters: EventFilters,
@@ -64,7 +77,7 @@ export function listEventsByPeriod(
   const eventTypes = filters.eventTypes.length > 0 ? new Set(filters.eventTypes) : null;
   const items: EventRecord[] = [];
   let totalItems = 0;
-  for (const month of yearMonthsBetween(filters.from, filters.to)) {
+  for (const month of monthsToRead(state, filters.from, filters.to)) {
     for (const event of state.eventsByMonth.get(month) ?? []) {
       if (event.removed || event.dueDate < filters.from || event.dueDate > filters.to) continue;
       const patent = event.patent;
