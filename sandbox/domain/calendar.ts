@@ -121,7 +121,6 @@ export function lastDayOfYearMonth(yearMonth: string): string {
   return endOfMonth(`${yearMonth}-01`);
 }
 
-/** Every YYYY-MM from the month of `from` to the month of `to`, inclusive. */
 /** Months from the month of `from` to the month of `to`, both counted (0 when `to` is earlier). */
 export function monthsSpanned(from: string, to: string): number {
   const [fromYear, fromMonth] = parts(`${from.slice(0, 7)}-01`);
@@ -129,6 +128,7 @@ export function monthsSpanned(from: string, to: string): number {
   return Math.max(0, toYear * 12 + toMonth - (fromYear * 12 + fromMonth) + 1);
 }
 
+/** Every YYYY-MM from the month of `from` to the month of `to`, inclusive. */
 export function yearMonthsBetween(from: string, to: string): string[] {
   // Counted, not compared as text: the month after 9999-12 is "10000-01", which sorts before it,
   // so a loop on `month <= last` never ended (and filled the memory) for a window ending in 9999.

@@ -49,11 +49,6 @@ export interface EventFilters {
 }
 
 /**
- * spec: Endpoints 9 — events due in [from, to], filtered by the patent's office, owner and family
- * and by event type (each repeatable: any value of one filter, all filters together), ordered by
- * due date then patent. Every match is counted so the envelope's totals are exact.
- */
-/**
  * The due months a window reads from the month index, in order. The index holds only months that
  * have events, so a window wider than it (decades, or a month in 9999: any valid window is
  * answered, spec: Endpoints 9) walks the index's own months instead of every month of the window:
@@ -66,6 +61,11 @@ function monthsToRead(state: TenantState, from: string, to: string): string[] {
   return [...state.eventsByMonth.keys()].filter((month) => month >= first && month <= last).sort();
 }
 
+/**
+ * spec: Endpoints 9 — events due in [from, to], filtered by the patent's office, owner and family
+ * and by event type (each repeatable: any value of one filter, all filters together), ordered by
+ * due date then patent. Every match is counted so the envelope's totals are exact.
+ */
 export function listEventsByPeriod(
   state: TenantState,
   filters: EventFilters,
