@@ -12,6 +12,10 @@ async function decide(page: Page, event: ServiceEvent, decision: 'Drop') {
   const row = page.locator(`tbody tr[data-event-id="${event.id}"]`);
   await row.scrollIntoViewIfNeeded();
   await row.getByRole('combobox', { name: `Decision for ${name}` }).selectOption({ label: decision });
+  // Drop from the row's select asks the confirmation the `d` key asks, naming the patent.
+  const confirm = page.getByRole('dialog', { name: `Mark ${name} to be dropped?` });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: `Mark ${name} for Drop` }).click();
   await expect(page.getByRole('region', { name: 'Your decisions' })).toContainText('Saved.');
   return name;
 }
@@ -54,9 +58,10 @@ test('a DROP prepared by a paralegal reaches the service only after a manager ap
   // Nothing has reached the service yet.
   expect((await patentEvents(event.patent.id)).some((other) => other.dueDate > event.dueDate)).toBe(true);
 
-  // The manager, on a phone.
+  // The manager, on a 390 px phone.
   // A context of its own (axe needs one), with its own session.
-  const managerContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const PHONE = 390;
+  const managerContext = await browser.newContext({ viewport: { width: PHONE, height: 844 } });
   const phone = await managerContext.newPage();
   try {
     await signInAs(phone, 'manager', '/approvals');
@@ -67,18 +72,41 @@ test('a DROP prepared by a paralegal reaches the service only after a manager ap
       .first()
       .click();
     await expect(phone.getByRole('heading', { level: 1 })).toHaveText('Approve decisions');
-    await expect(phone.getByText('Product line discontinued')).toBeVisible();
+    // Every decision and its reason on screen, whole: nothing cut off, nothing scrolls sideways.
+    const decisions = phone.getByRole('list', { name: 'Decisions to approve' });
+    const card = decisions.getByRole('listitem').filter({ hasText: name });
+    await expect(card).toContainText('Drop');
+    const reason = card.getByText('Product line discontinued');
+    await expect(reason).toBeVisible();
+    for (const part of [card, reason]) {
+      const edges = await part.boundingBox();
+      expect(edges && edges.x >= 0 && edges.x + edges.width <= PHONE).toBe(true);
+    }
     await expectNoAxeViolations(phone);
     const approve = phone.getByRole('button', { name: 'Approve and send 1 decision' });
-    // Usable at 375 px: the button is on screen, not cut off, and nothing scrolls the page sideways.
+    // Usable at 390 px: the button is on screen, not cut off, and nothing scrolls the page sideways.
     await approve.scrollIntoViewIfNeeded();
     const box = await approve.boundingBox();
-    expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(box && box.x >= 0 && box.x + box.width <= PHONE).toBe(true);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE);
+    // A DROP is irreversible: approving asks first, naming the patent; Cancel sends nothing.
     await approve.click();
+    const confirm = phone.getByRole('dialog', { name: `Approve dropping ${name}?` });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(phone).toHaveURL(/\/approvals\/[0-9a-f-]{36}$/);
+    await approve.click();
+    await phone
+      .getByRole('dialog', { name: `Approve dropping ${name}?` })
+      .getByRole('button', { name: `Approve and drop ${name}` })
+      .click();
     await expect(phone).toHaveURL(/\/renewals\/batches\/[0-9a-f-]{36}$/);
     await expect(phone.getByText('Executed', { exact: true }).first()).toBeVisible();
     await expect(phone.getByText(/^Approved by /)).toBeVisible();
+    // The receipt says when the batch was sent (on approval), apart from when it was prepared.
+    await expect(phone.getByText(/^Sent .+, on approval; prepared .+ by /)).toBeVisible();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE);
   } finally {
     await managerContext.close();
   }

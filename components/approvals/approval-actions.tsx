@@ -4,22 +4,37 @@ import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
+import { approvalConfirmation } from '@/lib/decisions/approval-confirmation';
 import type { BatchView } from '@/lib/decisions/batch';
 import { ApiProblem, apiFetch, problemMessage } from '@/lib/http/api-client';
 
 /**
  * Issue 18: the approver's two answers. Approve sends the batch (once, however many managers click);
- * send back needs a reason, which the preparer reads with their draft.
+ * send back needs a reason, which the preparer reads with their draft. A batch holding a DROP is
+ * approved only through a confirmation naming each patent: approving sends it at once and a DROP
+ * cannot be undone (spec: Instruction rules, DROP).
  */
-export function ApprovalActions({ batchId, decisions }: { batchId: string; decisions: number }) {
+export function ApprovalActions({
+  batchId,
+  decisions,
+  drops,
+}: {
+  batchId: string;
+  decisions: number;
+  /** The patents the batch drops, by name (lib/decisions/approval-confirmation.ts). */
+  drops: readonly string[];
+}) {
   const router = useRouter();
   const id = useId();
   const [reason, setReason] = useState('');
   const [pending, setPending] = useState<'approve' | 'return' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [reasonError, setReasonError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const confirmation = approvalConfirmation(drops);
 
   const approve = async () => {
     setPending('approve');
@@ -69,7 +84,11 @@ export function ApprovalActions({ batchId, decisions }: { batchId: string; decis
         </Alert>
       ) : null}
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="button" onClick={approve} disabled={pending !== null}>
+        <Button
+          type="button"
+          onClick={confirmation ? () => setConfirming(true) : approve}
+          disabled={pending !== null}
+        >
           {pending === 'approve'
             ? 'Approving and sending…'
             : `Approve and send ${decisions} decision${decisions === 1 ? '' : 's'}`}
@@ -90,6 +109,29 @@ export function ApprovalActions({ batchId, decisions }: { batchId: string; decis
           </Button>
         </div>
       </div>
+      {confirmation ? (
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={confirmation.title}
+          confirmLabel={confirmation.confirm}
+          tone="danger"
+          onConfirm={approve}
+        >
+          <p>
+            Approving sends the batch to the service now. Dropping lets{' '}
+            {drops.length === 1 ? 'the patent' : 'each patent'} lapse at the office and deletes its future
+            renewals; it cannot be undone.
+          </p>
+          {drops.length > 1 ? (
+            <ul className="max-h-40 list-disc overflow-y-auto pl-5">
+              {drops.map((name) => (
+                <li key={name}>{name}</li>
+              ))}
+            </ul>
+          ) : null}
+        </ConfirmDialog>
+      ) : null}
     </section>
   );
 }

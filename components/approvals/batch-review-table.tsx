@@ -40,61 +40,108 @@ export function BatchReviewTable({ batch, locale }: { batch: BatchView; locale: 
           .join(' · ')}
         {proceedTotals.length > 0 ? ` · to proceed: ${formatTotals(proceedTotals, locale)}` : ''}
       </p>
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead scope="col">Patent</TableHead>
-            {/* Issue 18: the office below 1536 px is in the row's details. */}
-            <TableHead scope="col" className={LOW_PRIORITY}>
-              Office
-            </TableHead>
-            <TableHead scope="col">Annuity year</TableHead>
-            <TableHead scope="col">Due date</TableHead>
-            <TableHead scope="col">Decision</TableHead>
-            <TableHead scope="col">Estimate</TableHead>
-            <TableHead scope="col">Reason</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {batch.items.map((item) => (
-            <TableRow key={item.eventId} data-event-id={item.eventId}>
-              <TableCell>
-                <Link href={patentHref(item.patentId)} className="font-medium text-primary hover:underline">
-                  {patentName(item)}
-                </Link>
-                <RowDetails
-                  name={patentName(item)}
-                  details={[{ label: 'Office', value: item.office ?? '—' }]}
-                />
-              </TableCell>
-              <TableCell className={LOW_PRIORITY}>{item.office ?? '—'}</TableCell>
-              <TableCell>
+      {/* Below 768 px each decision is a card: a phone shows every decision and its reason without
+          scrolling sideways, where seven columns cannot fit. */}
+      <ul aria-label="Decisions to approve" className="flex flex-col gap-3 md:hidden">
+        {batch.items.map((item) => (
+          <li key={item.eventId} data-event-id={item.eventId} className="rounded-lg border p-3 text-sm">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <Link
+                href={patentHref(item.patentId)}
+                className="font-medium break-all text-primary hover:underline"
+              >
+                {patentName(item)}
+              </Link>
+              <EnumBadge value={decisionLabel(item.decision)} />
+            </div>
+            <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
+              <dt className="text-muted-foreground">Office</dt>
+              <dd>{item.office ?? '—'}</dd>
+              <dt className="text-muted-foreground">Annuity year</dt>
+              <dd>
                 <AnnuityYear year={item.annuityYear} paymentSequence={item.paymentSequence} />
-              </TableCell>
-              <TableCell className="whitespace-nowrap tabular-nums">
+              </dd>
+              <dt className="text-muted-foreground">Due date</dt>
+              <dd className="tabular-nums">
                 {formatDate(item.dueDate, locale)}
                 {overdue.has(item.eventId) ? (
-                  <span className="block">
+                  <span className="ml-2">
                     <Badge tone="danger">Deadline passed</Badge>
                   </span>
                 ) : null}
-              </TableCell>
-              <TableCell>
-                <EnumBadge value={decisionLabel(item.decision)} />
-              </TableCell>
-              <TableCell className="min-w-40 tabular-nums">
+              </dd>
+              <dt className="text-muted-foreground">Estimate</dt>
+              <dd className="tabular-nums">
                 <DecisionCostText
                   decision={item.decision}
                   estimate={item.estimate}
                   fxFrozen={item.estimate?.fxFrozen}
                   locale={locale}
                 />
-              </TableCell>
-              <TableCell className="max-w-80 whitespace-normal text-sm">{item.rationale ?? '—'}</TableCell>
+              </dd>
+              <dt className="text-muted-foreground">Reason</dt>
+              <dd className="break-words whitespace-pre-line">{item.rationale ?? '—'}</dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden md:block">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead scope="col">Patent</TableHead>
+              {/* Issue 18: the office below 1536 px is in the row's details. */}
+              <TableHead scope="col" className={LOW_PRIORITY}>
+                Office
+              </TableHead>
+              <TableHead scope="col">Annuity year</TableHead>
+              <TableHead scope="col">Due date</TableHead>
+              <TableHead scope="col">Decision</TableHead>
+              <TableHead scope="col">Estimate</TableHead>
+              <TableHead scope="col">Reason</TableHead>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHeader>
+          <TableBody>
+            {batch.items.map((item) => (
+              <TableRow key={item.eventId} data-event-id={item.eventId}>
+                <TableCell>
+                  <Link href={patentHref(item.patentId)} className="font-medium text-primary hover:underline">
+                    {patentName(item)}
+                  </Link>
+                  <RowDetails
+                    name={patentName(item)}
+                    details={[{ label: 'Office', value: item.office ?? '—' }]}
+                  />
+                </TableCell>
+                <TableCell className={LOW_PRIORITY}>{item.office ?? '—'}</TableCell>
+                <TableCell>
+                  <AnnuityYear year={item.annuityYear} paymentSequence={item.paymentSequence} />
+                </TableCell>
+                <TableCell className="whitespace-nowrap tabular-nums">
+                  {formatDate(item.dueDate, locale)}
+                  {overdue.has(item.eventId) ? (
+                    <span className="block">
+                      <Badge tone="danger">Deadline passed</Badge>
+                    </span>
+                  ) : null}
+                </TableCell>
+                <TableCell>
+                  <EnumBadge value={decisionLabel(item.decision)} />
+                </TableCell>
+                <TableCell className="min-w-40 tabular-nums">
+                  <DecisionCostText
+                    decision={item.decision}
+                    estimate={item.estimate}
+                    fxFrozen={item.estimate?.fxFrozen}
+                    locale={locale}
+                  />
+                </TableCell>
+                <TableCell className="max-w-80 whitespace-normal text-sm">{item.rationale ?? '—'}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
     </section>
   );
 }

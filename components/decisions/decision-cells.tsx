@@ -1,5 +1,6 @@
 'use client';
 
+import { Badge } from '@/components/ui/badge';
 import { Checkbox } from '@/components/ui/checkbox';
 import { cn } from '@/components/ui/cn';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -8,7 +9,7 @@ import { offeredDecisions } from '@/lib/decisions/rules';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { decisionLabel } from '@/lib/renewals/labels';
 import type { RenewalRow } from '@/lib/renewals/rows';
-import { useDecisions } from './decision-context';
+import { type DecisionContextValue, useDecisions } from './decision-context';
 import { decisionLook } from './decision-look';
 import { SuggestionNote } from './standing-suggestions';
 
@@ -41,11 +42,27 @@ export function SelectAllHeader() {
 }
 
 /**
+ * What choosing `value` in a row's select does: DROP asks its confirmation first, as the `d` key
+ * and the bulk bar do (spec: Instruction rules, DROP cannot be undone); any other choice, or
+ * "No decision", goes into the draft at once.
+ */
+export function chooseDecision(
+  row: RenewalRow,
+  value: string,
+  { draft, confirmDrop }: Pick<DecisionContextValue, 'draft' | 'confirmDrop'>,
+): void {
+  const decision = (value || null) as Decision | null;
+  if (decision === 'DROP' && confirmDrop) confirmDrop(row);
+  else draft.decide([row], decision);
+}
+
+/**
  * The decision for one renewal: only the decisions the service offers now (spec: Patent event,
  * allowedDecisions), or none; and why, on the row, when a choice was refused.
  */
 export function DecisionCell({ row }: { row: RenewalRow }) {
-  const { draft } = useDecisions();
+  const context = useDecisions();
+  const { draft } = context;
   const entry = draft.byEvent.get(row.eventId);
   // Only decisions this version knows how to send: a value a later v2 adds is not offered (spec:
   // Versioning), so it can never enter a draft the server would refuse to save.
@@ -54,8 +71,19 @@ export function DecisionCell({ row }: { row: RenewalRow }) {
   const problemId = `decision-problem-${row.eventId}`;
   // A decision in the draft that the service no longer offers stays visible, marked by the problem.
   const options = entry && !offered.includes(entry.decision) ? [...offered, entry.decision] : offered;
-  if (options.length === 0 && !problem)
-    return <span className="text-xs text-muted-foreground">Not open</span>;
+  if (options.length === 0 && !problem) {
+    // A renewal decided already (at the service, or from another batch) says what was decided:
+    // "Not open" read as if nothing had been done (spec: Patent event, appliedDecision).
+    const applied = decisionLabel(row.appliedDecision);
+    return applied ? (
+      <span className="flex items-center gap-1 text-xs">
+        <span className="text-muted-foreground">Decided:</span>
+        <Badge tone={applied.tone}>{applied.label}</Badge>
+      </span>
+    ) : (
+      <span className="text-xs text-muted-foreground">Not open</span>
+    );
+  }
   const look = decisionLook(entry?.decision);
   const Icon = look?.Icon;
   return (
@@ -75,7 +103,7 @@ export function DecisionCell({ row }: { row: RenewalRow }) {
           )}
           value={entry?.decision ?? ''}
           disabled={!draft.ready || options.length === 0}
-          onChange={(event) => draft.decide([row], (event.target.value || null) as Decision | null)}
+          onChange={(event) => chooseDecision(row, event.target.value, context)}
         >
           <option value="">No decision</option>
           {options.map((decision) => (

@@ -1,6 +1,7 @@
 'use client';
 
 import { createContext, type ReactNode, useContext } from 'react';
+import type { RenewalRow } from '@/lib/renewals/rows';
 import type { DecisionDraft } from './use-decision-draft';
 
 export interface DecisionContextValue {
@@ -12,6 +13,11 @@ export interface DecisionContextValue {
   selectShown: (on: boolean) => void;
   /** The row the keyboard is on (j / k), or null before the first move. */
   cursorId: string | null;
+  /**
+   * Asks the named confirmation the `d` key asks before a row is marked for DROP (spec: Instruction
+   * rules, DROP has no undo). Without it the choice goes straight into the draft.
+   */
+  confirmDrop?: (row: RenewalRow) => void;
 }
 
 const DecisionContext = createContext<DecisionContextValue | null>(null);

@@ -8,6 +8,7 @@ import { BatchReviewTable } from '@/components/approvals/batch-review-table';
 import { BatchStateBadge } from '@/components/decisions/batch-state-badge';
 import { PageHeader } from '@/components/shell/page-header';
 import { Alert } from '@/components/ui/alert';
+import { droppedNames } from '@/lib/decisions/approval-confirmation';
 import { BATCH_STATE } from '@/lib/decisions/batch-states';
 import { formatTimestamp } from '@/lib/format/dates';
 import { requireViewer } from '@/lib/server/auth/session';
@@ -53,7 +54,9 @@ export default async function ApprovalPage({ params }: { params: Promise<{ batch
             <p>You prepared this batch, so another manager must approve or send it back.</p>
           </Alert>
         ) : null}
-        {waiting && !own ? <ApprovalActions batchId={batch.id} decisions={batch.eventCount} /> : null}
+        {waiting && !own ? (
+          <ApprovalActions batchId={batch.id} decisions={batch.eventCount} drops={droppedNames(batch)} />
+        ) : null}
       </div>
     </>
   );

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { memo, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DecisionProvider } from '@/components/decisions/decision-context';
 import { useDeferredDecisionDraft } from '@/components/decisions/deferred-draft';
 import { LazyConfirmDialog } from '@/components/decisions/lazy-confirm-dialog';
@@ -119,9 +119,13 @@ function Workspace({
     () => shownRows.filter((row) => draft.byEvent.has(row.eventId)).length,
     [shownRows, draft.byEvent],
   );
+  // The row select's DROP asks the same confirmation as the `d` key: one stable function for the
+  // context, calling the latest decide (which reads this render's draft).
+  const decideLatest = useRef<(rows: RenewalRow[]) => void>(() => undefined);
+  const confirmDrop = useCallback((row: RenewalRow) => decideLatest.current([row]), []);
   const value = useMemo(
-    () => ({ draft, selected, toggleSelected, shownIds, selectShown, cursorId }),
-    [draft, selected, toggleSelected, shownIds, selectShown, cursorId],
+    () => ({ draft, selected, toggleSelected, shownIds, selectShown, cursorId, confirmDrop }),
+    [draft, selected, toggleSelected, shownIds, selectShown, cursorId, confirmDrop],
   );
 
   /** One decision for rows, as the bulk bar's buttons and the keys set it; says what happened. */
@@ -175,6 +179,10 @@ function Workspace({
       refused: plan.refused.length,
     });
   };
+
+  useEffect(() => {
+    decideLatest.current = (rows) => decide(rows, false, 'DROP');
+  });
 
   const openReview = () => {
     if (draft.entries.length === 0) return setMessage('No decisions to review yet.');

@@ -5,6 +5,7 @@ import { BatchStateBadge } from '@/components/decisions/batch-state-badge';
 import { PageHeader } from '@/components/shell/page-header';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { sentAt } from '@/lib/decisions/batch-timing';
 import { formatTimestamp } from '@/lib/format/dates';
 import { requireViewer } from '@/lib/server/auth/session';
 import { BATCH_PAGE_SIZE, listBatches } from '@/lib/server/decisions/batch-records';
@@ -49,7 +50,10 @@ export default async function BatchesPage({
                     href={`/renewals/batches/${batch.id}`}
                     className="text-primary underline-offset-2 hover:underline"
                   >
-                    {formatTimestamp(batch.createdAt, locale)}
+                    {/* The time it left for the service; one held for approval left later than it was prepared. */}
+                    {sentAt(batch)
+                      ? formatTimestamp(sentAt(batch), locale)
+                      : `Not sent (prepared ${formatTimestamp(batch.createdAt, locale)})`}
                   </Link>
                 </TableCell>
                 <TableCell>{batch.createdByEmail ?? '—'}</TableCell>

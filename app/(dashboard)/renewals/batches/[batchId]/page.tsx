@@ -15,6 +15,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { BATCH_STATE, isOpen } from '@/lib/decisions/batch-states';
+import { describeBatchTimes, sentAt } from '@/lib/decisions/batch-timing';
 import { eventDocumentHref } from '@/lib/documents/links';
 import { formatDate, formatTimestamp } from '@/lib/format/dates';
 import { can } from '@/lib/policy/roles';
@@ -39,8 +40,6 @@ export default async function BatchPage({ params }: { params: Promise<{ batchId:
   const canDownload = can(viewer.role, 'event-documents:read');
   const open = isOpen(batch.state);
   const executed = batch.items.filter((item) => item.outcome === 'executed').length;
-  // Issue 18: a batch held for approval, or sent back, was never sent.
-  const unsent = batch.state === BATCH_STATE.awaitingApproval || batch.state === BATCH_STATE.returned;
   const mayApprove = can(viewer.role, 'approvals:decide') && batch.createdByUserId !== viewer.userId;
 
   return (
@@ -52,7 +51,7 @@ export default async function BatchPage({ params }: { params: Promise<{ batchId:
       </p>
       <PageHeader
         title={batch.receipt ? `Receipt no. ${batch.receipt.number}` : 'Batch of decisions'}
-        description={`${unsent ? 'Prepared' : 'Sent'} ${formatTimestamp(batch.createdAt, locale)} by ${batch.createdByEmail ?? 'unknown'}`}
+        description={describeBatchTimes(batch, (at) => formatTimestamp(at, locale))}
         actions={<BatchStateBadge state={batch.state} />}
       />
       <ApprovalStatus
@@ -99,6 +98,10 @@ export default async function BatchPage({ params }: { params: Promise<{ batchId:
               <dd>{batch.receipt.reference}</dd>
               <dt className="text-muted-foreground">Issue date</dt>
               <dd>{formatDate(batch.receipt.issueDate, locale)}</dd>
+              {/* When the batch left for the service, not when it was prepared: an approved batch
+                  waited between the two. */}
+              <dt className="text-muted-foreground">Sent</dt>
+              <dd>{formatTimestamp(sentAt(batch), locale)}</dd>
               <dt className="text-muted-foreground">Executed</dt>
               <dd className="tabular-nums">
                 {executed} of {batch.eventCount}

@@ -1,0 +1,48 @@
+import type { BatchView } from './batch';
+import { BATCH_STATE } from './batch-states';
+
+type BatchItem = BatchView['items'][number];
+
+/** A batch item for tests: a PROCEED of CASE-1, estimated in EUR, not yet executed. */
+export function batchItem(overrides: Partial<BatchItem> = {}): BatchItem {
+  return {
+    eventId: 'e-1',
+    patentId: 'p-1',
+    decision: 'PROCEED',
+    caseReference: 'CASE-1',
+    providerId: 'PRV-1',
+    office: 'EP',
+    dueDate: '2026-12-15',
+    annuityYear: 5,
+    paymentSequence: null,
+    estimate: { amount: '500.00', currency: 'EUR', fxFrozen: false },
+    outcome: 'pending',
+    instructionId: null,
+    executedAt: null,
+    problemCode: null,
+    rationale: null,
+    ...overrides,
+  };
+}
+
+/** A batch for tests: one item, awaiting approval, prepared by anna@example.com. */
+export function batchView(overrides: Partial<BatchView> = {}): BatchView {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    idempotencyKey: 'key-1',
+    state: BATCH_STATE.awaitingApproval,
+    createdAt: '2026-11-20T09:00:00.000Z',
+    createdByEmail: 'anna@example.com',
+    createdByUserId: 'u-1',
+    postedAt: null,
+    settledAt: null,
+    eventCount: 1,
+    receipt: null,
+    problem: null,
+    requestId: null,
+    upstreamRequestIds: [],
+    items: [batchItem()],
+    approval: { reasons: [], decidedByEmail: null, decidedAt: null, returnReason: null },
+    ...overrides,
+  };
+}
