@@ -21,4 +21,3 @@ describe("the approver's review on a phone", () => {
     expect(html).toMatch(/<div class="hidden md:block"><div class="[^"]*overflow-x-auto[^"]*"><table/);
   });
 });
-
