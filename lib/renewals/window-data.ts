@@ -1,4 +1,5 @@
 import type { CurrencyTotal } from '@/lib/annuity/money';
+import type { CopyAge } from '../sync/age';
 import type { BadgeKind } from './instructability';
 import type { RenewalRow } from './rows';
 import type { RenewalWindow } from './window';
@@ -19,7 +20,10 @@ export interface RenewalWindowData {
   rows: RenewalRow[];
   /** Events the service listed that are not renewals (left out, spec: Patent event). */
   skippedOtherKinds: number;
+  /** When the synced copy shown was read from the service (the oldest month's complete read). */
   fetchedAt: string;
+  /** The copy's age, completeness and the service's state (absent on data not read from the copy). */
+  copy?: CopyAge;
   upstreamCalls: number;
   upstreamRequestIds: string[];
   snapshot: { refreshedAt: string | null; unknownPatents: number };

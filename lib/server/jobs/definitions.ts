@@ -11,6 +11,7 @@ import { deliverMessage, markUnknownDeliveries, strandedMessageIds } from '../no
 import { pollUpstream } from '../notifications/poll';
 import { refreshSnapshot, snapshotStatus } from '../portfolio/snapshot';
 import { recordFreezeEstimates } from '../rate-freezes/estimates';
+import { runSync } from '../sync/run';
 
 /**
  * Every background job: its queue, its schedule (cron, UTC) and its retry policy. Retries back off
@@ -25,6 +26,7 @@ export interface JobContext {
 }
 
 const JOB_NAMES = [
+  'sync',
   'poll-upstream',
   'refresh-snapshot',
   'reconcile-batches',
@@ -41,10 +43,22 @@ export interface JobDefinition {
   cron: (() => string) | null;
   retryLimit: number;
   retryDelay: number;
+  /** pg-boss queue policy: 'singleton' lets one job of the queue be active at a time. */
+  policy?: 'singleton';
   run: (context: JobContext, data: Record<string, unknown>) => Promise<unknown>;
 }
 
 export const JOBS: readonly JobDefinition[] = [
+  {
+    // The synced copy every page reads (lib/server/sync): each minute, the months the plan says
+    // are due. One sync at a time across every instance: the queue is a singleton.
+    name: 'sync',
+    cron: () => '* * * * *',
+    retryLimit: 0,
+    retryDelay: 60,
+    policy: 'singleton',
+    run: (context) => runSync(context.db, { now: context.now(), requestId: context.requestId }),
+  },
   {
     name: 'poll-upstream',
     cron: () => `*/${getEnv().POLL_INTERVAL_MINUTES} * * * *`,
@@ -140,6 +154,7 @@ export const JOBS: readonly JobDefinition[] = [
 /** The order `--once` runs scheduled jobs in: read first, then decide, then send. */
 export const ONCE_ORDER: readonly JobName[] = [
   'refresh-snapshot',
+  'sync',
   'reconcile-batches',
   'poll-upstream',
   'record-freeze-estimates',

@@ -60,7 +60,11 @@ async function createQueues(boss: PgBoss): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
         if (!(await boss.getQueue(job.name)))
-          await boss.createQueue(job.name, { name: job.name, ...retryOptions });
+          await boss.createQueue(job.name, {
+            name: job.name,
+            ...retryOptions,
+            ...(job.policy ? { policy: job.policy } : {}),
+          });
         break;
       } catch (error) {
         const code = (error as { code?: string }).code;
@@ -131,6 +135,9 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     {},
     { ...poll.retryOptions, singletonKey: 'start-up', singletonSeconds: 600 },
   );
+  // The copy's first sync now rather than at the next minute's slot (the singleton queue keeps
+  // instances starting together to one).
+  await boss.send('sync', {}, definitionOf('sync').retryOptions);
   // And a notify run now rather than at the next slot. Every instance sends one at start-up; each
   // run finds taken the keys an earlier run, or another instance, already claimed (a restart sends
   // nothing twice, e2e/instances.spec.ts).

@@ -3,6 +3,7 @@ import type { AnnuityClient, ResponseMeta } from '../../annuity/client';
 import { AnnuityApiError } from '../../annuity/errors';
 import type { Patent } from '../../annuity/schemas';
 import { logger } from '../../log';
+import { upstreamClient } from '../connection/upstream';
 import {
   refreshSnapshot,
   rememberPatents,
@@ -56,6 +57,16 @@ export async function ensureSnapshot(client: AnnuityClient, requestId: string): 
     if (!now.refreshing) break;
   }
   return { refreshedAt: null, calls: 0 };
+}
+
+/**
+ * The snapshot for a page view: no upstream call while a snapshot exists (the worker refreshes it,
+ * lib/server/jobs); only a first start without any reads it once, as ensureSnapshot does.
+ */
+export async function pageSnapshot(requestId: string): Promise<SnapshotReady> {
+  const status = await snapshotStatus();
+  if (status.refreshedAt) return { refreshedAt: status.refreshedAt, calls: 0 };
+  return ensureSnapshot(upstreamClient(requestId), requestId);
 }
 
 export interface JoinedPatents {

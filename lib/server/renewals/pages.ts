@@ -7,8 +7,9 @@ import { isRenewalEvent, type RenewalRow, toRenewalRow } from '../../renewals/ro
 import type { RenewalWindow } from '../../renewals/window';
 import type { ServerFilters } from '../../renewals/window-data';
 import { lookUpPatents } from '../portfolio/join';
-import { openSnapshotIndex } from '../portfolio/snapshot';
+import { openSnapshotIndex, snapshotPatents } from '../portfolio/snapshot';
 import type { SnapshotIndex } from '../portfolio/snapshot-index';
+import type { PeriodReader } from '../sync/copy';
 
 /**
  * A window's renewals read page by page, each page joined to the portfolio snapshot and turned
@@ -85,12 +86,17 @@ function reuseStore(index: SnapshotIndex): Map<string, PageOutcome<unknown>> {
 }
 
 export async function readWindowPages<Out>(
-  client: AnnuityClient,
+  client: PeriodReader,
   window: RenewalWindow,
   filters: ServerFilters,
   requestId: string,
   render: (rows: RenewalRow[]) => Out,
-  options: { reuse?: string; knownPages?: number } = {},
+  /**
+   * `lookUp`: the service client that reads patents the snapshot does not know one by one. Pages
+   * reading the copy pass none (a page view makes no upstream call): such rows show no office
+   * until the sync has read their patents.
+   */
+  options: { reuse?: string; knownPages?: number; lookUp?: AnnuityClient } = {},
 ): Promise<WindowPages<Out>> {
   const { reuse } = options;
   // One small query (the snapshot's generation; the copy is in memory, ./snapshot-index.ts),
@@ -154,12 +160,10 @@ export async function readWindowPages<Out>(
   const pending = kept.flatMap((outcome) =>
     outcome && 'events' in outcome.state ? outcome.state.events : [],
   );
-  const joined = await lookUpPatents(
-    client,
-    pending.map((event) => event.patent.id),
-    requestId,
-    opened,
-  );
+  const pendingIds = pending.map((event) => event.patent.id);
+  const joined = options.lookUp
+    ? await lookUpPatents(options.lookUp, pendingIds, requestId, opened)
+    : await knownPatents(pendingIds, opened);
   const pages = kept.map((outcome): Finished<Out> | undefined => {
     if (!outcome) return undefined;
     const { state } = outcome;
@@ -177,4 +181,11 @@ export async function readWindowPages<Out>(
     requestIds: [...walk.metas, ...joined.metas].flatMap((meta) => (meta.requestId ? [meta.requestId] : [])),
     unknownPatents: joined.unknown,
   };
+}
+
+/** The join without any upstream read: patents the snapshot knows, the rest left unknown. */
+async function knownPatents(ids: readonly string[], opened: Promise<SnapshotIndex | null>) {
+  const patents = await snapshotPatents(ids, opened);
+  const unknown = new Set(ids.filter((id) => !patents.has(id))).size;
+  return { patents, calls: 0, metas: [] as ResponseMeta[], unknown };
 }

@@ -1,7 +1,6 @@
 import 'server-only';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { AnnuityClient } from '../../annuity/client';
-import { listAll, MAX_PAGE_SIZE } from '../../annuity/pagination';
+import { listAll } from '../../annuity/pagination';
 import type { PatentEvent } from '../../annuity/schemas';
 import { getDb } from '../../db';
 import { renewalMonthSummary } from '../../db/schema';
@@ -14,8 +13,8 @@ import { openableMonths, type RenewalWindow, windowBounds } from '../../renewals
 import { NO_SERVER_FILTERS, type RenewalWindowData, type ServerFilters } from '../../renewals/window-data';
 import { calendarToday } from '../../today/calendar';
 import { decisionDeadline } from '../../today/deadline';
-import { upstreamClient } from '../connection/upstream';
-import { ensureSnapshot } from '../portfolio/join';
+import { pageSnapshot } from '../portfolio/join';
+import { copyAge, copyReader, ensureMonths, monthsOfWindow } from '../sync/copy';
 import { periodQuery, readWindowPages, type SummaryRow } from './pages';
 
 /**
@@ -25,28 +24,14 @@ import { periodQuery, readWindowPages, type SummaryRow } from './pages';
  * because instructability and estimates are live (spec: Fees rule 3). The pages are read and
  * joined one by one as they arrive (./renewal-pages.ts).
  */
-const PAGE_CONCURRENCY = 4;
-
-async function listWindowEvents(
-  client: AnnuityClient,
-  window: RenewalWindow,
-  filters: ServerFilters,
-  include: string[],
-  requestId: string,
-) {
-  return listAll<PatentEvent>(
-    (currentPage, itemsPerPage) =>
-      client.getPatentEventsByPeriod(
-        { ...periodQuery(window, filters, include), currentPage, itemsPerPage },
-        { requestId },
-      ),
-    { concurrency: PAGE_CONCURRENCY },
-  );
-}
-
 type WindowMeta = Omit<RenewalWindowData, 'rows'>;
 
-/** Reads a window and renders its rows page by page; everything but the rows in `meta`. */
+/**
+ * Reads a window from the synced copy and renders its rows page by page; everything but the rows
+ * in `meta`. A month the copy never held is read from the service once (./sync/copy.ts); anything
+ * else costs no upstream call, so the view renders while the service does not answer, saying how
+ * old what it shows is.
+ */
 async function readWindow<Out>(
   window: RenewalWindow,
   filters: ServerFilters,
@@ -54,15 +39,13 @@ async function readWindow<Out>(
   render: (rows: RenewalRow[]) => Out,
   reuse?: string,
 ): Promise<{ outputs: Out[]; meta: WindowMeta }> {
-  const client = upstreamClient(requestId);
-  const wholeMonth = isWholeUnfilteredMonth(window, filters);
-  const [snapshot, knownPages] = await Promise.all([
-    ensureSnapshot(client, requestId),
-    wholeMonth ? knownPagesOf(window.month) : undefined,
-  ]);
-  const pages = await readWindowPages(client, window, filters, requestId, render, { reuse, knownPages });
-  if (wholeMonth) {
-    // Bookkeeping for the next visit (default month, known pages), done once this answer is out.
+  const bounds = windowBounds(window);
+  const months = monthsOfWindow(bounds.from, bounds.to);
+  const [snapshot, read] = await Promise.all([pageSnapshot(requestId), ensureMonths(months, requestId)]);
+  const pages = await readWindowPages(copyReader(), window, filters, requestId, render, { reuse });
+  const age = await copyAge(months);
+  if (isWholeUnfilteredMonth(window, filters)) {
+    // Bookkeeping for the next visit (default month), done once this answer is out.
     setImmediate(() => {
       recordMonthSummaries(window.month, pages.summary).catch((error: unknown) =>
         logger.warn({ err: error, requestId }, 'could not record the month summary'),
@@ -75,9 +58,10 @@ async function readWindow<Out>(
       window,
       filters,
       skippedOtherKinds: pages.otherKinds,
-      fetchedAt: new Date().toISOString(),
-      upstreamCalls: snapshot.calls + pages.calls,
-      upstreamRequestIds: pages.requestIds,
+      fetchedAt: age.asOf ?? new Date().toISOString(),
+      copy: age,
+      upstreamCalls: snapshot.calls + read.calls,
+      upstreamRequestIds: [],
       snapshot: {
         refreshedAt: snapshot.refreshedAt?.toISOString() ?? null,
         unknownPatents: pages.unknownPatents,
@@ -123,20 +107,6 @@ export async function renewalWindowJson(
       type: 'application/json',
     },
   );
-}
-
-/**
- * Pages a month surely still has, from the count its last view recorded, less a tenth (renewals
- * leave a month only by a DROP, one per patent): the walk asks for them with the first page
- * instead of waiting for its page count, and never for a page that does not exist.
- */
-async function knownPagesOf(month: string): Promise<number | undefined> {
-  const db = await getDb();
-  const [known] = await db
-    .select({ events: renewalMonthSummary.eventCount })
-    .from(renewalMonthSummary)
-    .where(eq(renewalMonthSummary.month, month));
-  return known ? Math.floor((known.events * 0.9) / MAX_PAGE_SIZE) : undefined;
 }
 
 function isWholeUnfilteredMonth(
@@ -228,7 +198,6 @@ export async function defaultRenewalMonth(requestId: string, now = new Date()): 
   let known = await readKnown();
   const missing = months.filter((month) => !known.some((row) => row.month === month));
   if (missing.length > 0) {
-    const client = upstreamClient(requestId);
     const first = missing[0] as string;
     const last = missing[missing.length - 1] as string;
     const window: RenewalWindow = {
@@ -236,7 +205,15 @@ export async function defaultRenewalMonth(requestId: string, now = new Date()): 
       from: windowBounds({ kind: 'month', month: first }).from,
       to: windowBounds({ kind: 'month', month: last }).to,
     };
-    const listed = await listWindowEvents(client, window, NO_SERVER_FILTERS, [], requestId);
+    const bounds = windowBounds(window);
+    await ensureMonths(monthsOfWindow(bounds.from, bounds.to), requestId);
+    const reader = copyReader();
+    const listed = await listAll<PatentEvent>((currentPage, itemsPerPage) =>
+      reader.getPatentEventsByPeriod(
+        { ...periodQuery(window, NO_SERVER_FILTERS, []), currentPage, itemsPerPage },
+        { requestId },
+      ),
+    );
     const rows = listed.items.filter(isRenewalEvent).map((event) => ({
       dueDate: event.dueDate,
       gracePeriodEndDate: event.gracePeriodEndDate,

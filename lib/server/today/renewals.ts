@@ -1,30 +1,24 @@
 import 'server-only';
-import { addMonths, monthOf } from '../../format/dates';
 import { logger } from '../../log';
 import type { RenewalRow } from '../../renewals/rows';
 import { NO_SERVER_FILTERS } from '../../renewals/window-data';
 import { type DueWindow, todayWindows } from '../../today/windows';
-import { upstreamClient } from '../connection/upstream';
-import { ensureSnapshot } from '../portfolio/join';
+import type { CopyAge } from '../../sync/age';
+import { pageSnapshot } from '../portfolio/join';
+import { copyAge, copyReader, ensureMonths, monthsOfWindow } from '../sync/copy';
 import { readWindowPages } from '../renewals/pages';
 import { recordMonthSummaries } from '../renewals/window';
 
-function monthsBetween(first: string, last: string): string[] {
-  const months: string[] = [];
-  for (let month = first; month <= last; month = addMonths(month, 1)) months.push(month);
-  return months;
-}
-
 /**
- * The renewals behind Today: its due-date windows read the month view's way (period pages with
- * include=fees, 100 per page, each joined to the portfolio snapshot as it arrives,
- * lib/server/renewals/pages.ts). Nothing is kept between visits: instructability and estimates
- * are live (spec: Fees rule 3), so a warm Today costs exactly the pages of its windows.
+ * The renewals behind Today: its due-date windows read from the synced copy the month view's way
+ * (lib/server/renewals/pages.ts), joined to the portfolio snapshot. A view costs no upstream call;
+ * the copy's age travels with the rows (the worker keeps the urgent months fresh, lib/server/sync).
  */
 export interface TodayRenewals {
   windows: DueWindow[];
   rows: RenewalRow[];
   upstreamCalls: number;
+  copy: CopyAge;
 }
 
 export async function readTodayRenewals(
@@ -32,17 +26,18 @@ export async function readTodayRenewals(
   requestId: string,
   now = new Date(),
 ): Promise<TodayRenewals> {
-  const client = upstreamClient(requestId);
   const windows = todayWindows(today);
-  const snapshot = await ensureSnapshot(client, requestId);
+  const months = [...new Set(windows.flatMap((window) => monthsOfWindow(window.from, window.to)))];
+  const [snapshot, ensured] = await Promise.all([pageSnapshot(requestId), ensureMonths(months, requestId)]);
+  const reader = copyReader();
   const read = await Promise.all(
     windows.map((window) =>
-      readWindowPages(client, { kind: 'range', ...window }, NO_SERVER_FILTERS, requestId, (rows) => rows),
+      readWindowPages(reader, { kind: 'range', ...window }, NO_SERVER_FILTERS, requestId, (rows) => rows),
     ),
   );
+  const copy = await copyAge(months);
   // The windows are whole months: their summaries keep the month view's default month and page
   // counts current without a read of their own; written once this answer is out.
-  const months = windows.flatMap((window) => monthsBetween(monthOf(window.from), monthOf(window.to)));
   const summary = read.flatMap((pages) => pages.summary);
   setImmediate(() => {
     recordMonthSummaries(null, summary, months, now).catch((error: unknown) =>
@@ -52,6 +47,7 @@ export async function readTodayRenewals(
   return {
     windows,
     rows: read.flatMap((pages) => pages.outputs.flat()),
-    upstreamCalls: snapshot.calls + read.reduce((sum, pages) => sum + pages.calls, 0),
+    upstreamCalls: snapshot.calls + ensured.calls,
+    copy,
   };
 }

@@ -1,0 +1,283 @@
+import 'server-only';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+export type { CopyAge } from '../../sync/age';
+import type { PeriodQuery, ResponseMeta, UnparsedResult } from '../../annuity/client';
+import type { Page, PatentEvent } from '../../annuity/schemas';
+import { type Database, getDb } from '../../db';
+import { portfolioPatent, portfolioSnapshot, syncEvent, syncPatentEvents, syncWindow } from '../../db/schema';
+import { addMonths, monthBounds, monthOf } from '../../format/dates';
+import { logger } from '../../log';
+import type { CopyAge } from '../../sync/age';
+import { upstreamClient } from '../connection/upstream';
+import { DEFAULT_CONNECTION } from './connection';
+import { readHealth } from './health';
+import { syncMonth } from './walk';
+
+/**
+ * The synced copy read the way the service is read: period pages (spec: Endpoint 9) and a patent's
+ * events (Endpoint 3), answered from our database. Pages keep their code and their tolerant types
+ * and cost no upstream call. The copy answers pages of COPY_PAGE_SIZE whatever size is asked (the
+ * effective size is in `pagination.itemsPerPage`, as the spec's clamp allows a caller to expect).
+ *
+ * A month the copy has never read is read once, when the service answers, and kept (a month view
+ * far ahead, a patent's past events); while the service does not answer, the copy serves what it
+ * has and says which months it has never read.
+ */
+const COPY_PAGE_SIZE = 1000;
+
+function copyMeta(operation: string, requestId: string | undefined): ResponseMeta {
+  return { operation, status: 200, requestId: requestId ?? null, rateLimit: null };
+}
+
+export function monthsOfWindow(from: string, to: string): string[] {
+  const months: string[] = [];
+  for (let month = monthOf(from); month <= monthOf(to); month = addMonths(month, 1)) months.push(month);
+  return months;
+}
+
+function windowOf(query: PeriodQuery): { from: string; to: string } {
+  // spec: Endpoint 9 rule 1, dueMonth wins over dueFrom/dueTo.
+  return 'dueMonth' in query ? monthBounds(query.dueMonth) : { from: query.dueFrom, to: query.dueTo };
+}
+
+// One read of a never-read month per process at a time, shared by every view asking for it.
+const reading = new Map<string, Promise<void>>();
+
+/**
+ * Reads, once, the months the copy has never read (a month view far ahead, a date range). Skipped
+ * while the service is known not to answer: the page shows at once what the copy has.
+ */
+export async function ensureMonths(
+  months: readonly string[],
+  requestId: string,
+): Promise<{ calls: number }> {
+  const db = await getDb();
+  const known = await db
+    .select({ month: syncWindow.month })
+    .from(syncWindow)
+    .where(
+      and(
+        eq(syncWindow.connection, DEFAULT_CONNECTION),
+        inArray(syncWindow.month, [...months]),
+        sql`(${syncWindow.syncedAt} is not null or ${syncWindow.items} > 0)`,
+      ),
+    );
+  const missing = months.filter((month) => !known.some((row) => row.month === month));
+  let calls = 0;
+  if (missing.length === 0) return { calls };
+  if ((await readHealth(db, DEFAULT_CONNECTION)).failingSince) return { calls };
+  const client = upstreamClient(requestId);
+  for (const month of missing) {
+    const key = `${DEFAULT_CONNECTION}:${month}`;
+    let pending = reading.get(key);
+    if (!pending) {
+      const walk = syncMonth(client, db, DEFAULT_CONNECTION, month, requestId).finally(() => reading.delete(key));
+      walk.then((done) => {
+        calls += done.calls;
+      }, () => undefined);
+      pending = walk.then(() => undefined);
+      reading.set(key, pending);
+    }
+    try {
+      await pending;
+    } catch (error) {
+      // The month stays unread; the page says so (CopyAge.neverRead) instead of failing.
+      logger.warn({ err: error, requestId, month }, 'a month the copy lacked could not be read');
+    }
+  }
+  return { calls };
+}
+
+export async function copyAge(months: readonly string[], db?: Database): Promise<CopyAge> {
+  const database = db ?? (await getDb());
+  const [rows, health] = await Promise.all([
+    database
+      .select()
+      .from(syncWindow)
+      .where(and(eq(syncWindow.connection, DEFAULT_CONNECTION), inArray(syncWindow.month, [...months]))),
+    readHealth(database, DEFAULT_CONNECTION),
+  ]);
+  let asOf: Date | null = null;
+  const neverRead: string[] = [];
+  const incomplete: string[] = [];
+  for (const month of months) {
+    const row = rows.find((candidate) => candidate.month === month);
+    if (!row || (!row.syncedAt && row.items === 0)) {
+      neverRead.push(month);
+      continue;
+    }
+    if (!row.complete) incomplete.push(month);
+    const at = row.syncedAt ?? row.attemptedAt;
+    if (!asOf || at < asOf) asOf = at;
+  }
+  return {
+    asOf: asOf?.toISOString() ?? null,
+    incomplete,
+    neverRead,
+    notAnsweringSince: health.failingSince?.toISOString() ?? null,
+  };
+}
+
+async function patentFilter(database: Database, query: PeriodQuery) {
+  const offices = query.offices ?? [];
+  const owners = query.owners ?? [];
+  const family = query.family ?? [];
+  if (offices.length === 0 && owners.length === 0 && family.length === 0) return null;
+  const current = database
+    .select({ generation: portfolioSnapshot.currentGeneration })
+    .from(portfolioSnapshot)
+    .where(eq(portfolioSnapshot.id, 'default'));
+  const conditions = [eq(portfolioPatent.generation, sql`(${current})`)];
+  if (offices.length > 0) conditions.push(inArray(portfolioPatent.office, [...offices]));
+  if (owners.length > 0) conditions.push(inArray(portfolioPatent.owner, [...owners]));
+  if (family.length > 0) conditions.push(inArray(portfolioPatent.clientFamilyReference, [...family]));
+  return inArray(
+    syncEvent.patentId,
+    database
+      .select({ id: portfolioPatent.id })
+      .from(portfolioPatent)
+      .where(and(...conditions)),
+  );
+}
+
+/** One page of the copy for a period query, as the service's page body (JSON text). */
+async function periodPageBody(query: PeriodQuery): Promise<string> {
+  const database = await getDb();
+  const { from, to } = windowOf(query);
+  const currentPage = Math.max(1, query.currentPage ?? 1);
+  const filter = await patentFilter(database, query);
+  const where = and(
+    eq(syncEvent.connection, DEFAULT_CONNECTION),
+    gte(syncEvent.dueDate, from),
+    lte(syncEvent.dueDate, to),
+    ...(filter ? [filter] : []),
+  );
+  const [rows, [counted]] = await Promise.all([
+    database
+      .select({ body: syncEvent.body })
+      .from(syncEvent)
+      .where(where)
+      .orderBy(asc(syncEvent.dueDate), asc(syncEvent.position), asc(syncEvent.eventId))
+      .limit(COPY_PAGE_SIZE)
+      .offset((currentPage - 1) * COPY_PAGE_SIZE),
+    database.select({ total: sql<number>`count(*)::int` }).from(syncEvent).where(where),
+  ]);
+  const totalItems = counted?.total ?? 0;
+  const totalPages = Math.max(1, Math.ceil(totalItems / COPY_PAGE_SIZE));
+  const pagination = {
+    totalItems,
+    currentPage,
+    itemsPerPage: COPY_PAGE_SIZE,
+    totalPages,
+    hasMore: currentPage < totalPages,
+  };
+  return `{"pagination":${JSON.stringify(pagination)},"data":[${rows.map((row) => row.body).join(',')}]}`;
+}
+
+/**
+ * What pages read renewals through: the service's period-list methods, answered by the copy.
+ * Structurally a part of the service client, so the month view's page walk runs on either.
+ */
+export interface PeriodReader {
+  readPatentEventsByPeriod(
+    query: PeriodQuery,
+    call?: { requestId?: string },
+  ): Promise<UnparsedResult<Page<PatentEvent>>>;
+  getPatentEventsByPeriod(
+    query: PeriodQuery,
+    call?: { requestId?: string },
+  ): Promise<{ data: Page<PatentEvent>; meta: ResponseMeta }>;
+}
+
+export function copyReader(): PeriodReader {
+  return {
+    async readPatentEventsByPeriod(query, call) {
+      const body = await periodPageBody(query);
+      return {
+        body,
+        meta: copyMeta('getPatentEventsByPeriod', call?.requestId),
+        parse: () => JSON.parse(body) as Page<PatentEvent>,
+      };
+    },
+    async getPatentEventsByPeriod(query, call) {
+      const body = await periodPageBody(query);
+      return { data: JSON.parse(body) as Page<PatentEvent>, meta: copyMeta('getPatentEventsByPeriod', call?.requestId) };
+    },
+  };
+}
+
+/** Every event of a patent the copy holds, in due-date order. */
+export async function copyPatentEvents(patentId: string): Promise<PatentEvent[]> {
+  const database = await getDb();
+  const rows = await database
+    .select({ body: syncEvent.body })
+    .from(syncEvent)
+    .where(and(eq(syncEvent.connection, DEFAULT_CONNECTION), eq(syncEvent.patentId, patentId)))
+    .orderBy(asc(syncEvent.dueDate), asc(syncEvent.eventId));
+  return rows.map((row) => JSON.parse(row.body) as PatentEvent);
+}
+
+/** When the patent's whole event list (past events too) was last read into the copy; null: never. */
+export async function patentEventsReadAt(patentId: string): Promise<Date | null> {
+  const database = await getDb();
+  const [row] = await database
+    .select({ readAt: syncPatentEvents.readAt })
+    .from(syncPatentEvents)
+    .where(and(eq(syncPatentEvents.connection, DEFAULT_CONNECTION), eq(syncPatentEvents.patentId, patentId)));
+  return row?.readAt ?? null;
+}
+
+/**
+ * A patent's whole event list, past events too (spec: Endpoint 3), read once into the copy when
+ * the copy never held it and the service answers; later views read the copy, which the sync keeps
+ * current for the months it walks.
+ */
+export async function ensurePatentEvents(patentId: string, requestId: string): Promise<void> {
+  if (await patentEventsReadAt(patentId)) return;
+  const database = await getDb();
+  if ((await readHealth(database, DEFAULT_CONNECTION)).failingSince) return;
+  const { data } = await upstreamClient(requestId).getPatentEvents(patentId, { requestId });
+  await storePatentEvents(database, patentId, data);
+}
+
+export async function storePatentEvents(
+  database: Database,
+  patentId: string,
+  events: readonly PatentEvent[],
+): Promise<void> {
+  const readAt = new Date();
+  const renewals = events.filter((event) => event.eventType === 'RENEWAL');
+  await database.transaction(async (tx) => {
+    if (renewals.length > 0)
+      await tx
+        .insert(syncEvent)
+        .values(
+          renewals.map((event) => ({
+            connection: DEFAULT_CONNECTION,
+            eventId: event.id,
+            patentId: event.patent.id,
+            dueDate: event.dueDate,
+            month: monthOf(event.dueDate),
+            position: 0,
+            body: JSON.stringify(event),
+            walk: `patent:${patentId}`,
+            readAt,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [syncEvent.connection, syncEvent.eventId],
+          // The event list of a patent carries fees only where the service sends them (spec:
+          // Endpoint 3, "not shown"): a body without fees keeps the fees a period walk stored.
+          set: {
+            body: sql`case when excluded.body like '%"fees":%' or ${syncEvent.body} not like '%"fees":%' then excluded.body else ${syncEvent.body} end`,
+            dueDate: sql`excluded.due_date`,
+            month: sql`excluded.month`,
+            readAt: sql`excluded.read_at`,
+          },
+        });
+    await tx
+      .insert(syncPatentEvents)
+      .values({ connection: DEFAULT_CONNECTION, patentId, readAt })
+      .onConflictDoUpdate({ target: [syncPatentEvents.connection, syncPatentEvents.patentId], set: { readAt } });
+  });
+}

@@ -1,0 +1,216 @@
+import 'server-only';
+import { and, eq, notExists, sql } from 'drizzle-orm';
+import type { AnnuityClient } from '../../annuity/client';
+import type { Database } from '../../db';
+import { backgroundQuotaUse, portfolioPatent, syncEvent, syncWindow } from '../../db/schema';
+import { getEnv } from '../../env';
+import { currentYearMonth } from '../../format/dates';
+import { logger } from '../../log';
+import { planSync, type SyncPlan } from '../../sync/plan';
+import { flushQuota, readQuota } from '../connection/quota';
+import { upstreamClient } from '../connection/upstream';
+import { quotaDay } from '../notifications/budget';
+import { lookUpPatents } from '../portfolio/join';
+import { currentGeneration, refreshSnapshot, snapshotStatus } from '../portfolio/snapshot';
+import { DEFAULT_CONNECTION } from './connection';
+import { isNotAnswering } from './health';
+import { syncMonth } from './walk';
+
+/**
+ * The sync job: the months due by the plan (lib/sync/plan.ts), most urgent first, within the
+ * sync's share of the daily quota and a reserve the sync never touches (sending instructions must
+ * still work on deadline day, spec: Limits 2). It runs once at a time across every instance (its
+ * queue is a singleton, lib/server/jobs), and stops at the first sign that the service does not
+ * answer: the next run tries again, and the pages keep showing the copy meanwhile.
+ */
+const RUN_LIMIT_MS = 4 * 60_000;
+/** Below this share of the daily limit left, the sync stops until the quota resets. */
+const RESERVE_SHARE = 0.2;
+/** A month whose last walk failed or was incomplete is tried again after this long. */
+const RETRY_MINUTES = 5;
+/** Above this many unknown patents, one refresh of the snapshot is cheaper than single reads. */
+const MAX_SINGLE_PATENT_READS = 20;
+
+export function syncSettings() {
+  const env = getEnv();
+  return {
+    urgentMinutes: env.SYNC_URGENT_MINUTES,
+    soonMinutes: env.SYNC_SOON_MINUTES,
+    farMinutes: env.SYNC_FAR_MINUTES,
+    horizonMonths: env.FORECAST_MONTHS,
+    sharePercent: env.SYNC_QUOTA_PERCENT,
+  };
+}
+
+const spendKey = (day: string) => `sync ${day}`;
+
+async function syncSpent(db: Database, day: string): Promise<number> {
+  const [row] = await db
+    .select({ calls: backgroundQuotaUse.calls })
+    .from(backgroundQuotaUse)
+    .where(eq(backgroundQuotaUse.day, spendKey(day)));
+  return row?.calls ?? 0;
+}
+
+async function recordSyncSpend(db: Database, now: Date, calls: number): Promise<void> {
+  if (calls === 0) return;
+  await flushQuota();
+  const day = spendKey(quotaDay(await readQuota(), now));
+  await db
+    .insert(backgroundQuotaUse)
+    .values({ day, calls, polls: 0, updatedAt: new Date() })
+    .onConflictDoUpdate({
+      target: backgroundQuotaUse.day,
+      set: { calls: sql`${backgroundQuotaUse.calls} + ${calls}`, updatedAt: new Date() },
+    });
+}
+
+export interface SyncStatus {
+  plan: SyncPlan;
+  spentToday: number;
+  windows: { month: string; syncedAt: Date | null; complete: boolean; items: number; calls: number; lastError: string | null }[];
+}
+
+/** The plan as it stands, with today's spend and every month's state: the administrator's view. */
+export async function syncStatus(db: Database, now = new Date()): Promise<SyncStatus> {
+  const windows = await db.select().from(syncWindow).where(eq(syncWindow.connection, DEFAULT_CONNECTION));
+  const quota = await readQuota();
+  const plan = planSync(
+    currentYearMonth(now),
+    syncSettings(),
+    (month) => windows.find((row) => row.month === month)?.calls ?? 1,
+    quota?.limit ?? null,
+  );
+  return {
+    plan,
+    spentToday: await syncSpent(db, quotaDay(quota, now)),
+    windows: windows.map((row) => ({
+      month: row.month,
+      syncedAt: row.syncedAt,
+      complete: row.complete,
+      items: row.items,
+      calls: row.calls,
+      lastError: row.lastError,
+    })),
+  };
+}
+
+export interface SyncRun {
+  walked: { month: string; complete: boolean; items: number; calls: number }[];
+  calls: number;
+  stopped: null | 'budget' | 'reserve' | 'not-answering' | 'time';
+}
+
+/** The months the plan says are due now, most urgent first. */
+export function dueMonths(status: SyncStatus, now: Date): string[] {
+  const due: string[] = [];
+  for (const tier of status.plan.tiers)
+    for (const month of tier.months) {
+      const row = status.windows.find((window) => window.month === month);
+      const age = row?.syncedAt ? now.getTime() - row.syncedAt.getTime() : Number.POSITIVE_INFINITY;
+      const retry = row && !row.complete ? RETRY_MINUTES * 60_000 : Number.POSITIVE_INFINITY;
+      if (age >= tier.effectiveMinutes * 60_000 || age >= retry) due.push(month);
+    }
+  return due;
+}
+
+export async function runSync(
+  db: Database,
+  options: { now: Date; requestId: string; months?: string[]; force?: boolean },
+): Promise<SyncRun> {
+  const { now, requestId } = options;
+  const started = Date.now();
+  const client = upstreamClient(requestId);
+  const run: SyncRun = { walked: [], calls: 0, stopped: null };
+  try {
+    // Events carry no office (spec: Patent event): the first run reads the portfolio first.
+    if (!(await snapshotStatus(now)).refreshedAt) {
+      const snapshot = await refreshSnapshot(client, requestId);
+      run.calls += snapshot.calls;
+    }
+    const status = await syncStatus(db, now);
+    const months = options.months ?? dueMonths(status, now);
+    for (const month of months) {
+      if (Date.now() - started > RUN_LIMIT_MS) {
+        run.stopped = 'time';
+        break;
+      }
+      const quota = await readQuota();
+      const estimate = Math.max(1, status.windows.find((row) => row.month === month)?.calls ?? 1);
+      if (!options.force) {
+        const spent = (await syncSpent(db, quotaDay(quota, now))) + run.calls;
+        if (quota?.exhaustedUntil && quota.exhaustedUntil > now) {
+          run.stopped = 'reserve';
+          break;
+        }
+        if (status.plan.budget !== null && spent + estimate > status.plan.budget) {
+          run.stopped = 'budget';
+          break;
+        }
+        const current = quota && (!quota.resetAt || quota.resetAt > now);
+        if (current && quota.limit !== null && quota.remaining !== null) {
+          if (quota.remaining - estimate < quota.limit * RESERVE_SHARE) {
+            run.stopped = 'reserve';
+            break;
+          }
+        }
+      }
+      try {
+        const walk = await syncMonth(client, db, DEFAULT_CONNECTION, month, requestId, now);
+        run.calls += walk.calls;
+        run.walked.push({ month, complete: walk.complete, items: walk.items, calls: walk.calls });
+      } catch (error) {
+        if (isNotAnswering(error)) {
+          run.stopped = 'not-answering';
+          break;
+        }
+        logger.warn({ err: error, requestId, month }, 'a month could not be synced');
+      }
+    }
+    if (run.stopped !== 'not-answering') run.calls += await joinUnknownPatents(db, client, requestId);
+  } finally {
+    await recordSyncSpend(db, now, run.calls);
+  }
+  return run;
+}
+
+/**
+ * Events carry no office (spec: Patent event): patents of the copy's events that the portfolio
+ * snapshot does not know are read by the sync, not by a page (a few one by one, many through a
+ * refresh of the snapshot, lib/server/portfolio/join.ts). Returns the calls spent.
+ */
+async function joinUnknownPatents(db: Database, client: AnnuityClient, requestId: string): Promise<number> {
+  const generation = await currentGeneration();
+  const rows = await db
+    .selectDistinct({ id: syncEvent.patentId })
+    .from(syncEvent)
+    .where(
+      and(
+        eq(syncEvent.connection, DEFAULT_CONNECTION),
+        generation === null
+          ? sql`true`
+          : notExists(
+              db
+                .select({ one: sql`1` })
+                .from(portfolioPatent)
+                .where(and(eq(portfolioPatent.generation, generation), eq(portfolioPatent.id, syncEvent.patentId))),
+            ),
+      ),
+    )
+    .limit(1000);
+  if (rows.length === 0) return 0;
+  if (rows.length > MAX_SINGLE_PATENT_READS) return (await refreshSnapshot(client, requestId)).calls;
+  const joined = await lookUpPatents(
+    client,
+    rows.map((row) => row.id),
+    requestId,
+  );
+  return joined.calls;
+}
+
+/** Months of the copy, for a test or a refresh: every month the plan holds. */
+export function plannedMonths(now = new Date()): string[] {
+  return planSync(currentYearMonth(now), syncSettings(), () => 1, null).tiers.flatMap((tier) => tier.months);
+}
+
+

@@ -1,0 +1,207 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { AnnuityClient } from '../../annuity/client';
+import { MAX_PAGE_SIZE } from '../../annuity/pagination';
+import type { PatentEvent } from '../../annuity/schemas';
+import type { Database } from '../../db';
+import { syncEvent, syncWindow } from '../../db/schema';
+import { monthOf } from '../../format/dates';
+import { isRenewalEvent } from '../../renewals/rows';
+import { isNotAnswering, noteAnswered, noteNotAnswering } from './health';
+
+/**
+ * One month of renewals walked into the copy (spec: Endpoint 9 with include=fees, Pagination
+ * envelope). A walk follows `hasMore`, not the page count the first page announced (items added
+ * while it reads make more pages); it keeps each event once (an item moved onto the next page is
+ * listed twice); and it compares the distinct items it got with `totalItems`. When the list moved
+ * under it (the total changed, or an item came twice), it walks again, up to MAX_WALKS times.
+ * Only a complete walk replaces the month: events it did not see are gone from the service (a DROP
+ * deletes a patent's future events, spec: Instruction rules) and leave the copy. An incomplete
+ * walk keeps what it read beside what the copy had, and marks the month incomplete.
+ *
+ * Pages go into the database as they arrive: the walk holds one page and the ids it saw, never
+ * the whole list.
+ */
+const MAX_WALKS = 3;
+/** Pages past the announced count a walk follows `hasMore` for before it gives up on the month. */
+const EXTRA_PAGES = 20;
+
+export interface MonthWalk {
+  month: string;
+  complete: boolean;
+  items: number;
+  calls: number;
+  walks: number;
+}
+
+interface OneWalk {
+  id: string;
+  distinct: number;
+  total: number;
+  moved: boolean;
+  ended: boolean;
+}
+
+async function walkOnce(
+  client: AnnuityClient,
+  db: Database,
+  connection: string,
+  month: string,
+  requestId: string,
+  countCall: () => void,
+): Promise<OneWalk> {
+  const id = randomUUID();
+  const seen = new Set<string>();
+  let total: number | null = null;
+  let moved = false;
+  let ended = false;
+  let bound = Number.POSITIVE_INFINITY;
+  for (let page = 1; page <= bound; page++) {
+    const { data } = await client.getPatentEventsByPeriod(
+      {
+        dueMonth: month,
+        include: ['fees'],
+        // Renewals only (spec: Endpoint 9); events of other kinds are still dropped below.
+        eventTypes: ['RENEWAL'],
+        currentPage: page,
+        itemsPerPage: MAX_PAGE_SIZE,
+      },
+      { requestId },
+    );
+    countCall();
+    const { pagination } = data;
+    if (total !== null && pagination.totalItems !== total) moved = true;
+    total = pagination.totalItems;
+    if (page === 1)
+      bound = Math.max(1, pagination.totalPages) + EXTRA_PAGES;
+    const fresh: PatentEvent[] = [];
+    data.data.forEach((event) => {
+      if (seen.has(event.id)) moved = true;
+      else {
+        seen.add(event.id);
+        if (isRenewalEvent(event) && monthOf(event.dueDate) === month) fresh.push(event);
+      }
+    });
+    const size = pagination.itemsPerPage > 0 ? pagination.itemsPerPage : MAX_PAGE_SIZE;
+    await storePage(db, connection, month, id, fresh, (page - 1) * size);
+    if (!pagination.hasMore || data.data.length === 0) {
+      ended = true;
+      break;
+    }
+  }
+  return { id, distinct: seen.size, total: total ?? 0, moved, ended };
+}
+
+async function storePage(
+  db: Database,
+  connection: string,
+  month: string,
+  walk: string,
+  events: PatentEvent[],
+  offset: number,
+): Promise<void> {
+  if (events.length === 0) return;
+  const readAt = new Date();
+  await db
+    .insert(syncEvent)
+    .values(
+      events.map((event, at) => ({
+        connection,
+        eventId: event.id,
+        patentId: event.patent.id,
+        dueDate: event.dueDate,
+        month,
+        position: offset + at,
+        body: JSON.stringify(event),
+        walk,
+        readAt,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [syncEvent.connection, syncEvent.eventId],
+      set: {
+        patentId: sql`excluded.patent_id`,
+        dueDate: sql`excluded.due_date`,
+        month: sql`excluded.month`,
+        position: sql`excluded.position`,
+        body: sql`excluded.body`,
+        walk: sql`excluded.walk`,
+        readAt: sql`excluded.read_at`,
+      },
+    });
+}
+
+/** Walks one month into the copy and records the outcome; a failure is recorded and rethrown. */
+export async function syncMonth(
+  client: AnnuityClient,
+  db: Database,
+  connection: string,
+  month: string,
+  requestId: string,
+  now = new Date(),
+): Promise<MonthWalk> {
+  let calls = 0;
+  const countCall = () => {
+    calls += 1;
+  };
+  try {
+    let last: OneWalk | null = null;
+    let walks = 0;
+    while (walks < MAX_WALKS) {
+      walks += 1;
+      last = await walkOnce(client, db, connection, month, requestId, countCall);
+      if (last.ended && !last.moved && last.distinct === last.total) break;
+    }
+    const walk = last as OneWalk;
+    const complete = walk.ended && !walk.moved && walk.distinct === walk.total;
+    if (complete)
+      await db
+        .delete(syncEvent)
+        .where(and(eq(syncEvent.connection, connection), eq(syncEvent.month, month), ne(syncEvent.walk, walk.id)));
+    const [{ items } = { items: 0 }] = await db
+      .select({ items: sql<number>`count(*)::int` })
+      .from(syncEvent)
+      .where(and(eq(syncEvent.connection, connection), eq(syncEvent.month, month)));
+    await db
+      .insert(syncWindow)
+      .values({
+        connection,
+        month,
+        syncedAt: complete ? now : null,
+        attemptedAt: now,
+        complete,
+        items,
+        calls,
+        lastError: complete ? null : 'The list kept changing while it was read.',
+      })
+      .onConflictDoUpdate({
+        target: [syncWindow.connection, syncWindow.month],
+        set: {
+          // An incomplete walk keeps the time of the last complete one: that is the copy's age.
+          syncedAt: complete ? now : sql`${syncWindow.syncedAt}`,
+          attemptedAt: now,
+          complete,
+          items,
+          calls,
+          lastError: complete ? null : 'The list kept changing while it was read.',
+        },
+      });
+    await noteAnswered(db, connection, now);
+    return { month, complete, items, calls, walks };
+  } catch (error) {
+    if (isNotAnswering(error)) await noteNotAnswering(db, connection, error, now);
+    await db
+      .insert(syncWindow)
+      .values({ connection, month, attemptedAt: now, calls, lastError: errorText(error) })
+      .onConflictDoUpdate({
+        target: [syncWindow.connection, syncWindow.month],
+        set: { attemptedAt: now, lastError: errorText(error) },
+      });
+    throw error;
+  }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message.slice(0, 300) : 'the walk failed';
+}

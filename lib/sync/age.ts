@@ -1,0 +1,14 @@
+/**
+ * How old the synced copy behind a page is, and whether the service answers: every page that
+ * shows the service's data says "as of" and, while the service does not answer, since when.
+ */
+export interface CopyAge {
+  /** The oldest complete read among the months shown; null when none was ever read. */
+  asOf: string | null;
+  /** Months whose last walk could not be completed (the list moved under it). */
+  incomplete: string[];
+  /** Months the copy has never read (the service did not answer when they were asked for). */
+  neverRead: string[];
+  /** Set while the service has not answered since then. */
+  notAnsweringSince: string | null;
+}
