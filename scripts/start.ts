@@ -1,8 +1,9 @@
 /**
  * `npm start` (and `npm run dev` with --dev): everything on the embedded defaults in one command.
  * Validates the configuration, builds when the build is missing or stale, migrates, starts the
- * stand-in service unless ANNUITY_API_URL points at a real one, starts the dashboard, and stops
- * both cleanly on Ctrl-C.
+ * stand-in service unless ANNUITY_API_URL points at a real one (and starts it again, with a
+ * back-off, whenever it stops: scripts/lib/supervise.ts), starts the dashboard, and stops both
+ * cleanly on Ctrl-C.
  *
  * Flags: --dev (hot reload), --reset-data (start from an empty DATA_DIR; used by the e2e suite).
  */
@@ -13,9 +14,11 @@ import { EnvError, parseEnv } from '../lib/env-schema';
 import { DEMO_USERS } from '../lib/server/auth/demo-users';
 import { DEMO_API_KEY } from '../sandbox/demo';
 import { buildIfStale } from './lib/build-fingerprint';
-import { type Child, spawnChild, stopChild, waitForLine } from './lib/children';
+import { spawnChild, stopChild, waitForLine } from './lib/children';
 import { localSecret } from './lib/local-secret';
 import { prepareDatabase } from './lib/prepare-database';
+import { SANDBOX_READY, spawnSandbox } from './lib/sandbox-child';
+import { superviseChild } from './lib/supervise';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = new Set(process.argv.slice(2));
@@ -46,13 +49,14 @@ async function main(): Promise<void> {
   const dataDir = path.resolve(env.DATA_DIR);
   if (args.has('--reset-data')) rmSync(dataDir, { recursive: true, force: true });
 
-  const children: Child[] = [];
+  // How to stop each child, in the order they were started.
+  const stoppers: (() => Promise<void>)[] = [];
   let stopping = false;
   const stopAll = async (code: number) => {
     if (stopping) return;
     stopping = true;
     // The dashboard first, so it never sees its upstream vanish mid-request.
-    for (const child of [...children].reverse()) await stopChild(child);
+    for (const stop of [...stoppers].reverse()) await stop();
     process.exit(code);
   };
   process.on('SIGINT', () => void stopAll(0));
@@ -73,32 +77,21 @@ async function main(): Promise<void> {
 
   let upstreamUrl = env.ANNUITY_API_URL;
   if (useSandbox) {
-    const sandbox = spawnChild(
-      'sandbox',
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'sandbox/main.ts',
-        '--port',
-        String(env.SANDBOX_PORT),
-        '--data-dir',
-        path.join(dataDir, 'sandbox'),
-        ...(process.env.SANDBOX_DEMO === '0' ? [] : ['--demo']),
-      ],
-      process.env,
-    );
-    children.push(sandbox);
-    void sandbox.exited.then((code) => {
-      if (!stopping) {
-        console.error(`The stand-in service stopped unexpectedly (${code}).`);
-        void stopAll(1);
-      }
-    });
-    const ready = await waitForLine(sandbox, /sandbox listening on (http:\/\/\S+)/, 120_000).catch(
-      (error: Error) => fail(error.message),
-    );
-    upstreamUrl = ready[1];
+    // The stand-in service is restarted with a back-off when it stops (a crash, out of memory):
+    // the dashboard stays up meanwhile and says the service cannot be reached. A restart keeps the
+    // port the first start got, so the dashboard's ANNUITY_API_URL stays right.
+    let port = String(env.SANDBOX_PORT);
+    const sandbox = await superviseChild({
+      label: 'The stand-in service',
+      spawn: () => spawnSandbox({ port, dataDir, demo: process.env.SANDBOX_DEMO !== '0' }),
+      ready: SANDBOX_READY,
+      readyTimeoutMs: 120_000,
+      onReady: (match) => {
+        port = new URL(match[1] as string).port || port;
+      },
+    }).catch((error: Error) => fail(error.message));
+    stoppers.push(() => sandbox.stop());
+    upstreamUrl = sandbox.ready[1];
   }
 
   const dashboardEnv: NodeJS.ProcessEnv = {
@@ -118,7 +111,7 @@ async function main(): Promise<void> {
     ['node_modules/next/dist/bin/next', dev ? 'dev' : 'start', '--port', String(env.PORT)],
     dashboardEnv,
   );
-  children.push(dashboard);
+  stoppers.push(() => stopChild(dashboard));
   void dashboard.exited.then((code) => {
     if (!stopping) {
       console.error(`The dashboard stopped unexpectedly (${code}).`);
