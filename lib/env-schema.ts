@@ -97,9 +97,32 @@ const envSchema = z
     WORKER: z.preprocess(emptyToUndefined, z.enum(['embedded', 'off']).default('embedded')),
     // The share of the daily quota (spec: Limits 3) that background reads may use.
     BACKGROUND_QUOTA_PERCENT: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(100).default(10)),
+    // The synced copy (lib/server/sync): how often each tier of months is read again, in minutes
+    // (urgent: decidable now, in grace or due within about 60 days; soon: the next few months;
+    // far: the rest of the forecast horizon), and the share of the daily quota the sync may use
+    // (spec: Limits 2–3). When the plan would spend more, every cadence stretches alike.
+    SYNC_URGENT_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1440).default(15)),
+    SYNC_SOON_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(5).max(10080).default(180)),
+    SYNC_FAR_MINUTES: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(60).max(43200).default(1440),
+    ),
+    SYNC_QUOTA_PERCENT: z.preprocess(emptyToUndefined, z.coerce.number().min(1).max(90).default(40)),
+    // Upstream calls one user may spend on "Refresh now" per day.
+    REFRESH_CALLS_PER_USER: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(0).max(100000).default(300),
+    ),
     POLL_INTERVAL_MINUTES: z.preprocess(
       emptyToUndefined,
       z.coerce.number().int().min(5).max(1440).default(30),
+    ),
+    // How long a renewal of a batch whose answer was lost may stay "not confirmed" (the service
+    // still shows it undecided) before it goes back to the draft: long enough for a slow service
+    // to finish the work (spec: Errors, 5xx behaviour not shown).
+    UNKNOWN_OUTCOME_WAIT_HOURS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().min(0.1).max(720).default(24),
     ),
     // Issue 19: how many months ahead the forecast reads, from the current month (12 to 36).
     FORECAST_MONTHS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(12).max(36).default(24)),
