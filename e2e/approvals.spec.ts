@@ -27,6 +27,10 @@ test('a DROP prepared by a paralegal reaches the service only after a manager ap
   test.setTimeout(120_000);
   await signInAs(page, 'paralegal', '/renewals');
   await expect(page).toHaveURL(/\/renewals\?month=\d{4}-\d{2}/);
+  // Opened bare, the view says why it chose its month.
+  await expect(page.getByTestId('opened-on')).toHaveText(
+    /^Opened on .+: the month with the earliest deadline/,
+  );
   const first = new URL(page.url()).searchParams.get('month') as string;
   const event = await findEvent(
     first,

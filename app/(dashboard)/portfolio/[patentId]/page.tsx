@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { PatentDecisionHistory } from '@/components/approvals/patent-decision-history';
 import { StandingInstructionPanel } from '@/components/portfolio/standing-instruction-panel';
 import { AnnuityYear } from '@/components/renewals/annuity-year';
+import { DuePeriodBadge } from '@/components/renewals/due-period-badge';
 import { EnumBadge } from '@/components/renewals/enum-badge';
 import { EventDocuments } from '@/components/renewals/event-documents';
 import { FeesCell } from '@/components/renewals/fees-cell';
@@ -22,7 +23,6 @@ import { can } from '@/lib/policy/roles';
 import { patentName } from '@/lib/portfolio/patent-name';
 import {
   decisionLabel,
-  duePeriodLabel,
   filingRouteLabel,
   humanize,
   patentStatusLabel,
@@ -219,12 +219,15 @@ export default async function PatentPage({ params }: { params: Promise<{ patentI
                   </TableCell>
                   <TableCell>
                     <span className="flex flex-col items-start gap-0.5">
-                      <EnumBadge value={duePeriodLabel(event.duePeriod)} />
-                      <CostOfWaiting
-                        row={{ ...event, fees: event.fees ?? null }}
-                        locale={locale}
-                        showLapsed={false}
-                      />
+                      {/* The period with the decision taken: a paid renewal past its due date is no lapse. */}
+                      <DuePeriodBadge row={event} />
+                      {event.appliedDecision === null ? (
+                        <CostOfWaiting
+                          row={{ ...event, fees: event.fees ?? null }}
+                          locale={locale}
+                          showLapsed={false}
+                        />
+                      ) : null}
                     </span>
                   </TableCell>
                   <TableCell>

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { DecisionCell, SelectAllHeader, SelectCell } from '@/components/decisions/decision-cells';
+import { DuePeriodBadge } from '@/components/renewals/due-period-badge';
 import { EnumBadge } from '@/components/renewals/enum-badge';
 import { EventDocuments } from '@/components/renewals/event-documents';
 import { FeesCell } from '@/components/renewals/fees-cell';
@@ -59,15 +60,21 @@ function RowDocuments({ row }: { row: RenewalRow }) {
   );
 }
 
-/** The service's due period, with the grace surcharge and grace end inline while in grace (issue 14). */
+/**
+ * The service's due period with the decision and processing state (a paid renewal past its due
+ * date is not a red lapse), or, while undecided in grace, the grace end and surcharge (issue 14).
+ */
 function DuePeriodCell({ row }: { row: RenewalRow }) {
   const locale = useLocale();
-  return (
-    <span className="flex flex-col items-start gap-0.5">
-      <EnumBadge value={duePeriodLabel(row.duePeriod)} />
-      <GraceNote row={row} locale={locale} />
-    </span>
-  );
+  if (row.appliedDecision === null && row.duePeriod === 'GRACE_PERIOD' && row.gracePeriodEndDate) {
+    return (
+      <span className="flex flex-col items-start gap-0.5">
+        <EnumBadge value={duePeriodLabel(row.duePeriod)} />
+        <GraceNote row={row} locale={locale} />
+      </span>
+    );
+  }
+  return <DuePeriodBadge row={row} />;
 }
 
 function DateCell({ value }: { value: string | null }) {

@@ -11,6 +11,7 @@ import { SkeletonRows } from '@/components/ui/skeleton';
 import { SavedViewsMenu } from '@/components/views/saved-views-menu';
 import { STANDING_INSTRUCTIONS_QUERY_KEY } from '@/lib/decisions/standing-instructions';
 import { can } from '@/lib/policy/roles';
+import { withOpenedOn } from '@/lib/renewals/opened-on';
 import { renewalsViewSchema } from '@/lib/renewals/query';
 import { loadRenewalsParams, serializeRenewalsParams } from '@/lib/renewals/url-state-address';
 import { type RenewalWindow, windowFromParams } from '@/lib/renewals/window';
@@ -25,6 +26,7 @@ import { keepForHandoff } from '@/lib/server/renewals/handoff';
 import { defaultRenewalMonth, loadRenewalWindow } from '@/lib/server/renewals/window';
 import { listSavedViews } from '@/lib/server/views/saved-views';
 import { MonthView } from './month-view';
+import { OpenedOnNote } from './opened-on-note';
 
 export const metadata: Metadata = { title: 'Renewals' };
 
@@ -75,12 +77,19 @@ export default async function RenewalsPage({ searchParams }: { searchParams: Pro
         </>
       );
     }
-    redirect(serializeRenewalsParams('/renewals', { ...loadRenewalsParams(search), month: month.data }));
+    // Marked as chosen by the view, so it can say why it opened there (lib/renewals/opened-on.ts).
+    redirect(
+      withOpenedOn(
+        serializeRenewalsParams('/renewals', { ...loadRenewalsParams(search), month: month.data }),
+        month.data,
+      ),
+    );
   }
 
   return (
     <>
       {header}
+      <OpenedOnNote />
       <Suspense
         fallback={
           <div aria-busy="true">
