@@ -13,6 +13,23 @@ test('the shell navigates between sections and survives on every page', async ({
   await expectNoAxeViolations(page);
 });
 
+test('"?" lists the keyboard shortcuts on any page, not only the month view', async ({ page }) => {
+  await signInAs(page, 'paralegal', '/portfolio');
+  await expect(page.getByRole('heading', { name: 'Portfolio', level: 1 })).toBeVisible();
+  await expect(page.locator('html[data-shortcuts="on"]')).toHaveCount(1);
+  await page.locator('main').click({ position: { x: 1, y: 1 } });
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help).toBeVisible();
+  await expect(help.getByRole('region', { name: 'Anywhere on the page' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+  // "g t" goes to Today from here too.
+  await page.keyboard.press('g');
+  await page.keyboard.press('t');
+  await expect(page).toHaveURL(/:\d+\/$/);
+});
+
 test('an unknown address shows the not-found page with a way back', async ({ page }) => {
   await signInAs(page, 'paralegal');
   const response = await page.goto('/no-such-page');

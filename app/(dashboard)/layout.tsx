@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { ApiKeyAlertBanner } from '@/components/admin/api-key-alert-banner';
+import { SiteShortcuts } from '@/components/keyboard/page-shortcuts';
 import { NotificationBell } from '@/components/notifications/notification-bell';
 import { AppHeader } from '@/components/shell/app-header';
 import { CommandPaletteMount } from '@/components/shell/command-palette-mount';
@@ -86,6 +87,8 @@ export default async function DashboardLayout({ children }: { children: ReactNod
             </div>
           ) : null}
           <ViewerRoleProvider role={viewer.role}>{children}</ViewerRoleProvider>
+          {/* "?" (the shortcut list), "/" and "g t" on every page, not only the month view. */}
+          <SiteShortcuts />
         </main>
       </div>
     </div>

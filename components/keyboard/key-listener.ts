@@ -6,7 +6,7 @@ import {
   type KeyTarget,
   shortcutKeyOf,
 } from '@/lib/decisions/shortcuts';
-import { shortcutRegistry } from './use-shortcuts';
+import { activeActions, shortcutRegistry } from './use-shortcuts';
 
 /** Open widgets own their keys: letters type in a list box, arrows move in a menu. */
 const WIDGET_SELECTOR =
@@ -31,9 +31,7 @@ function onKeyDown(event: KeyboardEvent) {
     matcher?.match.reset();
     return;
   }
-  const actions = new Map<string, (event: KeyboardEvent) => boolean | undefined>();
-  for (const entry of shortcutRegistry.entries)
-    for (const [binding, action] of Object.entries(entry.current)) actions.set(binding, action);
+  const actions = activeActions(shortcutRegistry.entries);
   if (matcher?.version !== shortcutRegistry.version) {
     matcher = { version: shortcutRegistry.version, match: createSequenceMatcher([...actions.keys()]) };
   }

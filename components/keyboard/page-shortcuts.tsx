@@ -16,11 +16,11 @@ const ShortcutHelpDialog = lazy(() =>
 const SEARCH_FIELD_SELECTOR = '[data-page-search], main input[type="search"], main [role="searchbox"]';
 
 /**
- * The shortcuts every page section with a keyboard workflow shares: "?" lists them (a dialog that
- * loads on demand), "/" focuses the page's search field when there is one, "g t" goes to Today.
- * Renders the button that opens the same list, for those who do not know "?" yet.
+ * The shortcuts every page shares: "?" lists them (a dialog that loads on demand), "/" focuses the
+ * page's search field when there is one, "g t" goes to Today. Returns how to open the list and the
+ * dialog to render.
  */
-export function PageShortcuts({ help }: { help: ShortcutHelpKind }) {
+function useHelpShortcuts(help: ShortcutHelpKind, fallback: boolean) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
@@ -28,33 +28,55 @@ export function PageShortcuts({ help }: { help: ShortcutHelpKind }) {
     setLoaded(true);
     setOpen(true);
   };
-  useShortcuts({
-    '?': () => {
-      show();
-      return true;
+  useShortcuts(
+    {
+      '?': () => {
+        show();
+        return true;
+      },
+      '/': () => {
+        const field = document.querySelector<HTMLElement>(SEARCH_FIELD_SELECTOR);
+        if (!field) return false;
+        field.focus();
+        return true;
+      },
+      'g t': () => {
+        router.push('/');
+        return true;
+      },
     },
-    '/': () => {
-      const field = document.querySelector<HTMLElement>(SEARCH_FIELD_SELECTOR);
-      if (!field) return false;
-      field.focus();
-      return true;
-    },
-    'g t': () => {
-      router.push('/');
-      return true;
-    },
-  });
+    true,
+    { fallback },
+  );
+  const dialog = loaded ? (
+    <Suspense fallback={null}>
+      <ShortcutHelpDialog open={open} onOpenChange={setOpen} kind={help} />
+    </Suspense>
+  ) : null;
+  return { show, dialog };
+}
+
+/**
+ * A page section with a keyboard workflow of its own (the month view): its list of shortcuts, and
+ * the button that opens it for those who do not know "?" yet.
+ */
+export function PageShortcuts({ help }: { help: ShortcutHelpKind }) {
+  const { show, dialog } = useHelpShortcuts(help, false);
   return (
     <>
       <Button variant="ghost" size="sm" className="h-8" aria-keyshortcuts="?" onClick={show}>
         <Keyboard aria-hidden="true" />
         Keyboard shortcuts
       </Button>
-      {loaded ? (
-        <Suspense fallback={null}>
-          <ShortcutHelpDialog open={open} onOpenChange={setOpen} kind={help} />
-        </Suspense>
-      ) : null}
+      {dialog}
     </>
   );
+}
+
+/**
+ * "?", "/" and "g t" on every page of the dashboard (mounted by its layout), not only where a
+ * page lists shortcuts of its own; a page's PageShortcuts takes the keys over while it is shown.
+ */
+export function SiteShortcuts() {
+  return useHelpShortcuts('page', true).dialog;
 }
