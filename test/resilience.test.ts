@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchView } from '@/lib/decisions/batch';
 import type { Draft, DraftEntry } from '@/lib/decisions/draft';
+import { addMonths } from '@/lib/format/dates';
 import type { RenewalWindowData } from '@/lib/renewals/window-data';
+import { runSync } from '@/lib/server/sync/run';
 import { jsonRequest, signIn } from './app-harness';
 import { startUpstreamHarness, type UpstreamHarness } from './upstream-harness';
 
@@ -13,7 +15,7 @@ let up: UpstreamHarness;
 let cookie: string;
 let baseline: RenewalWindowData;
 
-async function monthView(month = up.currentMonth) {
+async function monthView(month: string = up.currentMonth) {
   const { GET } = await import('@/app/api/renewals/route');
   const response = await GET(jsonRequest(`/api/renewals?month=${month}`, { cookie }));
   return {
@@ -37,18 +39,26 @@ afterAll(async () => up?.stop());
 afterEach(async () => up.sandbox.operator.clearFaults());
 
 describe('reads under faults', () => {
-  it('still answer with 500 ms of latency on every call', async () => {
+  const sync = (month = up.currentMonth) =>
+    runSync(up.app.database.db, { now: new Date(), requestId: 'test-sync', months: [month], force: true });
+
+  it('answer from the copy without waiting for a slow service', async () => {
     await up.sandbox.operator.setFaults({ latencyMs: 500 });
     const started = Date.now();
     const { status, body } = await monthView();
     expect(status).toBe(200);
     expect(ids(body)).toEqual(ids(baseline));
-    expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+    expect(Date.now() - started).toBeLessThan(500);
+    // The sync still reads the slow service completely.
+    const run = await sync();
+    expect(run.walked).toEqual([expect.objectContaining({ complete: true, items: baseline.rows.length })]);
   });
 
   it('recover from 20 % of calls failing with 503, by retrying', async () => {
     await up.sandbox.operator.setFaults({ every: 5, errorStatus: 503 });
     for (let round = 0; round < 3; round++) {
+      const run = await sync();
+      expect(run.stopped).toBeNull();
       const { status, body } = await monthView();
       expect(status).toBe(200);
       expect(ids(body)).toEqual(ids(baseline));
@@ -61,26 +71,41 @@ describe('reads under faults', () => {
 
   it('recover from dropped connections, by retrying', async () => {
     await up.sandbox.operator.setFaults({ every: 3, dropRate: 1 });
+    const run = await sync();
+    expect(run.stopped).toBeNull();
     const { status, body } = await monthView();
     expect(status).toBe(200);
     expect(ids(body)).toEqual(ids(baseline));
   });
 
-  it('say plainly that the service cannot be reached when it is down, never "no results"', async () => {
+  it('show the copy with its age while the service is down, and say plainly when there is no copy', async () => {
     await up.sandbox.operator.setFaults({ dropRate: 1 });
+    const run = await sync();
+    expect(run.stopped).toBe('not-answering');
     const { status, body } = await monthView();
-    expect(status).toBe(502);
-    expect(body.code).toBe('upstream_unreachable');
-    expect(body.detail).toMatch(/not answering/);
-    expect(body.rows).toBeUndefined();
+    expect(status).toBe(200);
+    expect(ids(body)).toEqual(ids(baseline));
+    expect(body.copy?.notAnsweringSince).not.toBeNull();
+    expect(body.copy?.asOf).not.toBeNull();
+    // A month the copy never read: the service's problem, never "no results".
+    const never = addMonths(up.currentMonth, 30);
+    const missing = await monthView(never);
+    expect(missing.status).toBe(502);
+    expect(missing.body.code).toBe('upstream_unreachable');
+    expect(missing.body.detail).toMatch(/not answering/);
+    expect(missing.body.rows).toBeUndefined();
     const { GET } = await import('@/app/api/tracking/route');
-    const tracking = await GET(jsonRequest(`/api/tracking?month=${up.currentMonth}`, { cookie }));
+    const tracking = await GET(jsonRequest(`/api/tracking?month=${never}`, { cookie }));
     expect(tracking.status).toBe(502);
+    // Back: the next sync clears the outage by itself.
+    await up.sandbox.operator.clearFaults();
+    expect((await sync()).stopped).toBeNull();
+    expect((await monthView()).body.copy?.notAnsweringSince).toBeNull();
   });
 
   it('say the service is failing when it answers errors to every attempt', async () => {
     await up.sandbox.operator.setFaults({ errorRate: 1, errorStatus: 500 });
-    const { status, body } = await monthView();
+    const { status, body } = await monthView(addMonths(up.currentMonth, 31));
     expect(status).toBe(502);
     expect(body.code).toBe('upstream_failing');
   });

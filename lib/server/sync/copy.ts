@@ -2,11 +2,11 @@ import 'server-only';
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 export type { CopyAge } from '../../sync/age';
 import type { PeriodQuery, ResponseMeta, UnparsedResult } from '../../annuity/client';
+import { AnnuityNetworkError } from '../../annuity/errors';
 import type { Page, PatentEvent } from '../../annuity/schemas';
 import { type Database, getDb } from '../../db';
 import { portfolioPatent, portfolioSnapshot, syncEvent, syncPatentEvents, syncWindow } from '../../db/schema';
 import { addMonths, monthBounds, monthOf } from '../../format/dates';
-import { logger } from '../../log';
 import type { CopyAge } from '../../sync/age';
 import { upstreamClient } from '../connection/upstream';
 import { DEFAULT_CONNECTION } from './connection';
@@ -19,9 +19,9 @@ import { syncMonth } from './walk';
  * and cost no upstream call. The copy answers pages of COPY_PAGE_SIZE whatever size is asked (the
  * effective size is in `pagination.itemsPerPage`, as the spec's clamp allows a caller to expect).
  *
- * A month the copy has never read is read once, when the service answers, and kept (a month view
- * far ahead, a patent's past events); while the service does not answer, the copy serves what it
- * has and says which months it has never read.
+ * A month the copy has never read is read once and kept (a month view far ahead, a patent's past
+ * events); when that read fails, the page gets the service's problem, since the copy has nothing
+ * to show for it. Months the copy holds are served whatever the service does, with their age.
  */
 const COPY_PAGE_SIZE = 1000;
 
@@ -65,25 +65,29 @@ export async function ensureMonths(
   const missing = months.filter((month) => !known.some((row) => row.month === month));
   let calls = 0;
   if (missing.length === 0) return { calls };
-  if ((await readHealth(db, DEFAULT_CONNECTION)).failingSince) return { calls };
+  // Nothing to show for these months, and the service is known not to answer: say so at once
+  // rather than wait for a time-out (never an empty list that reads as "no renewals").
+  if ((await readHealth(db, DEFAULT_CONNECTION)).failingSince)
+    throw new AnnuityNetworkError('getPatentEventsByPeriod', 'network', 0);
   const client = upstreamClient(requestId);
   for (const month of missing) {
     const key = `${DEFAULT_CONNECTION}:${month}`;
     let pending = reading.get(key);
     if (!pending) {
-      const walk = syncMonth(client, db, DEFAULT_CONNECTION, month, requestId).finally(() => reading.delete(key));
-      walk.then((done) => {
-        calls += done.calls;
-      }, () => undefined);
+      const walk = syncMonth(client, db, DEFAULT_CONNECTION, month, requestId).finally(() =>
+        reading.delete(key),
+      );
+      walk.then(
+        (done) => {
+          calls += done.calls;
+        },
+        () => undefined,
+      );
       pending = walk.then(() => undefined);
       reading.set(key, pending);
     }
-    try {
-      await pending;
-    } catch (error) {
-      // The month stays unread; the page says so (CopyAge.neverRead) instead of failing.
-      logger.warn({ err: error, requestId, month }, 'a month the copy lacked could not be read');
-    }
+    // A failure reaches the page as the service's problem: the copy has nothing of this month.
+    await pending;
   }
   return { calls };
 }
