@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_REPEATED_VALUES } from './limits';
+import { DUE_MONTH } from './url-state';
 
 /**
  * URLSearchParams as a plain object: a key given once is a string, a repeated key an array. The
@@ -21,3 +22,8 @@ export function repeatable<T extends z.ZodType>(item: T) {
     z.array(item).max(MAX_REPEATED_VALUES),
   );
 }
+
+/** A due month within the years a renewal can fall due (DUE_MONTH): a 400 naming the field otherwise. */
+export const dueMonthSchema = z.string().refine((value) => DUE_MONTH.test(value), {
+  error: () => DUE_MONTH.message,
+});

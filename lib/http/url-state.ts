@@ -32,6 +32,44 @@ export interface Check {
 export const YEAR_MONTH: Check = { test: isYearMonth, message: 'expected a month as YYYY-MM' };
 export const CALENDAR_DATE: Check = { test: isCalendarDate, message: 'expected a date as YYYY-MM-DD' };
 
+/**
+ * The due months anyone may ask for: from DUE_YEARS_BACK years before this year to DUE_YEARS_AHEAD
+ * years after it. A renewal falls due within the patent's term (20 years from filing, a few more
+ * with an extension), and one whose grace ended years ago is closed; a window outside these years
+ * (`month=9999-12`) is a mistyped address, answered with a 400 naming the field before any call to
+ * the service (spec: Endpoints 9 accepts any window, and reading one costs quota).
+ */
+export const DUE_YEARS_BACK = 10;
+export const DUE_YEARS_AHEAD = 25;
+
+export function dueMonthRange(now = new Date()): { first: string; last: string } {
+  const year = now.getUTCFullYear();
+  return { first: `${year - DUE_YEARS_BACK}-01`, last: `${year + DUE_YEARS_AHEAD}-12` };
+}
+
+function withinDueRange(month: string): boolean {
+  const { first, last } = dueMonthRange();
+  return month >= first && month <= last;
+}
+
+/** A due month (YYYY-MM) within dueMonthRange. */
+export const DUE_MONTH: Check = {
+  test: (value) => isYearMonth(value) && withinDueRange(value),
+  get message() {
+    const { first, last } = dueMonthRange();
+    return `expected a month as YYYY-MM from ${first} to ${last}`;
+  },
+};
+
+/** A due date (YYYY-MM-DD) within dueMonthRange. */
+export const DUE_DATE: Check = {
+  test: (value) => isCalendarDate(value) && withinDueRange(value.slice(0, 7)),
+  get message() {
+    const { first, last } = dueMonthRange();
+    return `expected a date as YYYY-MM-DD from ${first}-01 to ${last}-31`;
+  },
+};
+
 export interface TextRule {
   /** Surrounding spaces are dropped before the value is checked and used. */
   trim?: boolean;

@@ -1,13 +1,13 @@
 import {
-  CALENDAR_DATE,
   choice,
+  DUE_DATE,
+  DUE_MONTH,
   EXPORT_FORMATS,
   list,
   type RequestInput,
   requestQuery,
   text,
   urlParsers,
-  YEAR_MONTH,
 } from '@/lib/http/url-state';
 import { RENEWAL_COLUMN_IDS } from './columns';
 import { BADGE_KINDS } from './instructability';
@@ -34,9 +34,10 @@ const OFFICE = {
 export const renewalsUrlState = {
   // The window, and the filters the service applies (spec: Endpoints 9); the window's own rules
   // (both ends of a range, in order, at most a year) are in ./query.ts.
-  month: text({ check: YEAR_MONTH, sent: SERVICE }),
-  from: text({ check: CALENDAR_DATE, sent: SERVICE }),
-  to: text({ check: CALENDAR_DATE, sent: SERVICE }),
+  // Due months and dates within the years a renewal can fall due (DUE_MONTH, lib/http/url-state.ts).
+  month: text({ check: DUE_MONTH, sent: SERVICE }),
+  from: text({ check: DUE_DATE, sent: SERVICE }),
+  to: text({ check: DUE_DATE, sent: SERVICE }),
   offices: list(text(OFFICE), { sent: SERVICE }),
   owners: list(text(FREE_TEXT), { sent: SERVICE }),
   family: list(text(FREE_TEXT), { sent: SERVICE }),

@@ -1,5 +1,5 @@
 import { createSerializer } from 'nuqs/server';
-import { type RequestInput, requestQuery, text, urlParsers, YEAR_MONTH } from '@/lib/http/url-state';
+import { DUE_MONTH, type RequestInput, requestQuery, text, urlParsers } from '@/lib/http/url-state';
 
 /**
  * The tracking board's state in the URL: the one place to add a filter. Add a row to
@@ -10,7 +10,7 @@ import { type RequestInput, requestQuery, text, urlParsers, YEAR_MONTH } from '@
  */
 export const trackingUrlState = {
   /** The due month on the board; the API must be told one, the page opens this month without. */
-  month: text({ check: YEAR_MONTH, required: true, sent: ['api'] }),
+  month: text({ check: DUE_MONTH, required: true, sent: ['api'] }),
 };
 
 export const trackingParams = urlParsers(trackingUrlState);

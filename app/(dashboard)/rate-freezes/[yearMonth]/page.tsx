@@ -6,8 +6,8 @@ import { freezeEstimatesQuery, freezeMonthQuery } from '@/components/rate-freeze
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { currentYearMonth, formatYearMonth } from '@/lib/format/dates';
+import { dueMonthSchema } from '@/lib/http/query';
 import { can } from '@/lib/policy/roles';
-import { yearMonthSchema } from '@/lib/rate-freezes/months';
 import { requireViewer } from '@/lib/server/auth/session';
 import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
 import { loadFreezeEstimates } from '@/lib/server/rate-freezes/estimates';
@@ -18,7 +18,7 @@ export const metadata: Metadata = { title: 'Rate freeze' };
 
 export default async function RateFreezeMonthPage({ params }: { params: Promise<{ yearMonth: string }> }) {
   const viewer = await requireViewer('rate-freezes:read');
-  const parsed = yearMonthSchema.safeParse((await params).yearMonth);
+  const parsed = dueMonthSchema.safeParse((await params).yearMonth);
   if (!parsed.success) notFound();
   const month = parsed.data;
   const requestId = await pageRequestId();

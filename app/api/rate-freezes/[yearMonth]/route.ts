@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { yearMonthSchema } from '@/lib/rate-freezes/months';
+import { dueMonthSchema } from '@/lib/http/query';
 import { defineRoute } from '@/lib/server/http/route';
 import { freezeMonth, loadFreezeMonth } from '@/lib/server/rate-freezes/freezes';
 
-const params = z.object({ yearMonth: yearMonthSchema });
+const params = z.object({ yearMonth: dueMonthSchema });
 
 /** A month's renewals with their potential frozen fees; readable before the month is frozen. */
 export const GET = defineRoute({ access: 'rate-freezes:read', params }, async ({ params, requestId }) =>

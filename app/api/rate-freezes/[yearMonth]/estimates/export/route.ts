@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { dueMonthSchema } from '@/lib/http/query';
 import { freezeEstimateExportRows } from '@/lib/rate-freezes/export-columns';
-import { yearMonthSchema } from '@/lib/rate-freezes/months';
 import { tableFile } from '@/lib/server/http/export-file';
 import { defineRoute } from '@/lib/server/http/route';
 import { loadFreezeEstimates } from '@/lib/server/rate-freezes/estimates';
 
-const params = z.object({ yearMonth: yearMonthSchema });
+const params = z.object({ yearMonth: dueMonthSchema });
 const query = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
 
 /** The freeze decision's figures as a file: the same read as the page (ceil(renewals / 100) calls). */
