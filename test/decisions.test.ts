@@ -277,23 +277,120 @@ describe('sending decisions', () => {
     expect(remaining.find((other) => other.id === event.id)?.appliedDecision).toBe('DROP');
   });
 
-  it('settles a batch whose answer was lost by reading its renewals, and keeps the rest in the draft', async () => {
+  it('keeps a batch whose answer was lost "checking with the service", never "not executed", until the waiting time is over', async () => {
     const event = openEvent();
+    const other = openEvent();
     const draft = await putDraft([entry(event, 'PROCEED')]);
     await up.sandbox.operator.setFaults({ dropRate: 1, paths: ['patent-instructions'] });
+    let batchId: string;
     try {
       await up.resetUsage();
       const answer = await send(draft.batchKey);
-      expect(answer.status).toBe(200);
-      expect(answer.batch?.state).toBe('reconciled');
-      // The injected drop happens before the service acts: the renewal was not executed.
-      expect(answer.batch?.items[0]?.outcome).toBe('not_executed');
+      // The injected drop happens before the service acts, but the dashboard cannot know that.
+      expect(answer.status).toBe(202);
+      expect(answer.batch?.state).toBe('outcome_unknown');
+      expect(answer.batch?.items[0]?.outcome).toBe('pending');
+      expect(answer.batch?.items[0]?.problemCode).toBe('not_confirmed');
       expect(await up.calls('getPatentEvent')).toBeGreaterThan(0);
+      batchId = answer.batch?.id as string;
     } finally {
       await up.sandbox.operator.clearFaults();
     }
-    expect((await getDraft()).entries.map((e) => e.eventId)).toEqual([event.id]);
+    // The draft shows the renewal as being sent, in that batch.
+    const held = await getDraft();
+    expect(held.entries.map((e) => e.eventId)).toEqual([event.id]);
+    expect(held.beingSent).toEqual({ [event.id]: batchId });
+    // No other batch may hold it: the send path refuses, and nothing reaches the service.
+    const changed = await putDraft([entry(event, 'PROCEED'), entry(other, 'PROCEED')]);
+    await up.resetUsage();
+    const second = await send(changed.batchKey);
+    expect(second.status).toBe(409);
+    expect(second.code).toBe('being_sent');
+    expect(second.events?.map((e) => e.eventId)).toEqual([event.id]);
+    expect(await up.calls('postPatentInstructions')).toBe(0);
+    // A check finds it still undecided at the service: still open, still not confirmed.
+    const checked = await reconcileBatch(batchId, 'test-check');
+    expect(checked.state).toBe('outcome_unknown');
+    expect(checked.items[0]?.problemCode).toBe('not_confirmed');
+    // Once the waiting time (24 h by default) is over, it goes back to the draft with the reason.
+    const later = new Date(Date.now() + 25 * 3_600_000);
+    const settled = await reconcileBatch(batchId, 'test-check', later);
+    expect(settled.state).toBe('reconciled');
+    expect(settled.items[0]?.outcome).toBe('not_executed');
+    expect(settled.items[0]?.problemCode).toBe('not_confirmed_in_time');
+    expect(settled.problem?.detail).toContain('still undecided at the service 24 hours after sending');
+    const after = await getDraft();
+    expect(after.beingSent).toBeUndefined();
+    expect(after.entries.map((e) => e.eventId).sort()).toEqual([event.id, other.id].sort());
     await putDraft([]);
+  });
+
+  it('behind a gateway that answers 504 while the service executes later, settles the same batch executed and never offers the renewal again', async () => {
+    const event = openEvent();
+    const draft = await putDraft([entry(event, 'PROCEED')]);
+    await up.sandbox.operator.setFaults({
+      gatewayTimeout: { answerAfterMs: 0, executeAfterMs: 1_500 },
+      paths: ['patent-instructions'],
+    });
+    try {
+      await up.resetUsage();
+      const answer = await send(draft.batchKey);
+      expect(answer.status).toBe(202);
+      expect(answer.batch?.state).toBe('outcome_unknown');
+      expect(answer.batch?.items[0]?.problemCode).toBe('not_confirmed');
+      const batchId = answer.batch?.id as string;
+      // Whatever the user clicks: the same review replays this batch, a new one is refused.
+      expect((await send(draft.batchKey)).batch?.id).toBe(batchId);
+      const again = await putDraft([entry(event, 'PROCEED')]);
+      expect(again.beingSent).toEqual({ [event.id]: batchId });
+      expect((await send(again.batchKey)).code).toBe('being_sent');
+      // The service executes the lost POST a moment later; the next check settles it.
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      const { POST } = await import('@/app/api/decisions/batches/[batchId]/reconcile/route');
+      const response = await POST(
+        jsonRequest(`/api/decisions/batches/${batchId}/reconcile`, { method: 'POST', cookie: paralegal }),
+        { params: Promise.resolve({ batchId }) },
+      );
+      const { batch } = (await response.json()) as { batch: BatchView };
+      expect(batch.state).toBe('reconciled');
+      expect(batch.items[0]?.outcome).toBe('executed');
+      expect(await up.calls('postPatentInstructions')).toBe(1);
+    } finally {
+      await up.sandbox.operator.clearFaults();
+    }
+    expect((await up.client.getPatentEvent(event.patent.id, event.id)).data.appliedDecision).toBe('PROCEED');
+    expect((await getDraft()).entries).toEqual([]);
+  });
+
+  it('sends the same batch again after a lost answer: executed once at the service, whichever POST arrives first', async () => {
+    const event = openEvent();
+    const draft = await putDraft([entry(event, 'PROCEED')]);
+    await up.sandbox.operator.setFaults({
+      gatewayTimeout: { answerAfterMs: 0, executeAfterMs: 2_000 },
+      paths: ['patent-instructions'],
+    });
+    const answer = await send(draft.batchKey);
+    await up.sandbox.operator.clearFaults();
+    expect(answer.batch?.state).toBe('outcome_unknown');
+    const batchId = answer.batch?.id as string;
+    const { POST } = await import('@/app/api/decisions/batches/[batchId]/resend/route');
+    const resend = () =>
+      POST(jsonRequest(`/api/decisions/batches/${batchId}/resend`, { method: 'POST', cookie: paralegal }), {
+        params: Promise.resolve({ batchId }),
+      });
+    // The re-send reaches the service before the lost POST does: executed now (201).
+    const response = await resend();
+    expect(response.status).toBe(201);
+    const { batch } = (await response.json()) as { batch: BatchView };
+    expect(batch.id).toBe(batchId);
+    expect(batch.state).toBe('executed');
+    expect(batch.items[0]?.outcome).toBe('executed');
+    // The lost POST arrives later and is refused by the service (already set): one execution.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect((await up.client.getPatentEvent(event.patent.id, event.id)).data.appliedDecision).toBe('PROCEED');
+    expect((await getDraft()).entries).toEqual([]);
+    // A settled batch is never sent again.
+    expect((await resend()).status).toBe(409);
   });
 
   it('counts a batch whose answer was lost after the service acted as done, and posts it only once', async () => {

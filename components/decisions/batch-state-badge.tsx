@@ -8,7 +8,7 @@ const STATES: Record<BatchState, { label: string; tone: Tone }> = {
   posting: { label: 'Sending', tone: 'info' },
   executed: { label: 'Executed', tone: 'success' },
   rejected: { label: 'Refused, nothing executed', tone: 'danger' },
-  outcome_unknown: { label: 'Outcome not known yet', tone: 'warning' },
+  outcome_unknown: { label: 'Checking with the service', tone: 'warning' },
   reconciled: { label: 'Checked after no answer', tone: 'info' },
   // Issue 18, maker-checker.
   awaiting_approval: { label: 'Awaiting approval', tone: 'warning' },
@@ -26,7 +26,22 @@ export function BatchStateBadge({ state }: { state: BatchState }) {
   return <Badge tone={entry.tone}>{entry.label}</Badge>;
 }
 
-export function ItemOutcomeBadge({ outcome }: { outcome: ItemOutcome }) {
-  const entry = OUTCOMES[outcome] ?? { label: outcome, tone: 'neutral' };
+/** A pending renewal of a batch checking with the service, by why it is pending. */
+const PENDING: Record<string, { label: string; tone: Tone }> = {
+  // The service still shows it undecided after a lost answer: not "not executed" (it may yet be).
+  not_confirmed: { label: 'Not confirmed yet', tone: 'warning' },
+  // Taken by the service, applied on its own schedule (a mode other than DIRECT).
+  awaiting_execution: { label: 'Scheduled', tone: 'info' },
+};
+
+export function ItemOutcomeBadge({
+  outcome,
+  problemCode,
+}: {
+  outcome: ItemOutcome;
+  problemCode?: string | null;
+}) {
+  const entry = (outcome === 'pending' && problemCode ? PENDING[problemCode] : undefined) ??
+    OUTCOMES[outcome] ?? { label: outcome, tone: 'neutral' };
   return <Badge tone={entry.tone}>{entry.label}</Badge>;
 }

@@ -29,6 +29,8 @@ describe('the batch states', () => {
     expect(canMove(S.outcomeUnknown, S.settled)).toBe(true);
     expect(canMove(S.outcomeUnknown, S.rejected)).toBe(false);
     expect(canMove(S.outcomeUnknown, S.executed)).toBe(false);
+    // Sending the same batch again goes through posting, like its first send.
+    expect(canMove(S.outcomeUnknown, S.posting)).toBe(true);
   });
 
   it('leave awaiting approval only by approval (to preparing) or by being sent back', () => {

@@ -9,6 +9,7 @@
  *                     (approve ─► preparing, by a manager who did not prepare it)
  *                     │            ├─────► rejected
  *                     │            ├─────► outcome unknown ─► settled
+ *                     │            │         (checking with the service) ─resend─► posting
  *                     │            └─────► settled
  *                     ├──► rejected  (the re-read says the service would refuse; or never posted)
  *                     └──► settled   (every decision already in place at the service)
@@ -35,9 +36,11 @@ export const BATCH_STATE = {
   /** Nothing was executed: refused by the service, by our re-read, or never posted. */
   rejected: 'rejected',
   /**
-   * No usable answer to the POST: the service may or may not have acted. Also a receipt whose
-   * instructions are not all EXECUTED (a deferred mode, spec: Instruction) for renewals not yet
-   * seen applied: the events settle it.
+   * "Checking with the service": no usable answer to the POST (a time-out, a 5xx, a lost answer),
+   * so the service may or may not have acted. Also a receipt whose instructions are not all
+   * EXECUTED (a deferred mode, spec: Instruction) for renewals not yet seen applied. Each renewal
+   * settles when the service shows it; one it still shows undecided stays "not confirmed" until
+   * the same batch is sent again (→ posting, under its own record) or the waiting time is over.
    */
   outcomeUnknown: 'outcome_unknown',
   /** The outcome was established by reading the events (after no answer, or all already done). */
@@ -57,7 +60,8 @@ const BATCH_TRANSITIONS: Readonly<Record<BatchPhase, readonly BatchState[]>> = {
   [S.returned]: [],
   [S.preparing]: [S.posting, S.rejected, S.settled],
   [S.posting]: [S.executed, S.rejected, S.outcomeUnknown, S.settled],
-  [S.outcomeUnknown]: [S.settled],
+  // Sending the same batch again (spec: Errors, 409 after a retry means done): one send at a time.
+  [S.outcomeUnknown]: [S.settled, S.posting],
   [S.executed]: [],
   [S.rejected]: [],
   [S.settled]: [],

@@ -21,4 +21,10 @@ export interface Draft {
   batchKey: string;
   entries: DraftEntry[];
   updatedAt: string | null;
+  /**
+   * The draft's renewals that sit in a batch not settled yet (being sent, checking with the
+   * service, awaiting approval), each with that batch's id: shown as "being sent", and refused by
+   * the send path in any other batch (one renewal, one open batch).
+   */
+  beingSent?: Record<string, string>;
 }

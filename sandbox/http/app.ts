@@ -18,6 +18,9 @@ export interface SandboxApp {
 /** An inbound X-Request-Id is echoed when it is a sane header value; otherwise one is generated. */
 const ECHOABLE_REQUEST_ID = /^[\x21-\x7e]{1,200}$/;
 
+/** Writes the gateway fault sends on to the service after answering 504 for them. */
+const GATEWAY_REPLAYS = new WeakSet<Request>();
+
 export function createSandboxApp(options: {
   service: SandboxService;
   operatorToken: string;
@@ -57,6 +60,10 @@ export function createSandboxApp(options: {
         { 'Retry-After': '1' },
       );
     }
+    // A write the gateway fault is replaying reaches the service itself (see gatewayTimeout).
+    if (GATEWAY_REPLAYS.has(c.req.raw)) return next();
+    const gateway = faults.gatewayTimeoutFor(c.req.method, instanceOf(c));
+    if (gateway) return gatewayTimeout(c.req.raw, gateway);
     const decision = faults.decide(instanceOf(c));
     if (!decision) return next();
     if (decision.latencyMs > 0) await sleep(decision.latencyMs);
@@ -83,6 +90,30 @@ export function createSandboxApp(options: {
     }
     return next();
   });
+
+  /**
+   * The gateway fault (FaultSettings `gatewayTimeout`): the gateway answers 504 with its own HTML
+   * page while the write goes on to the service a few seconds later and is executed there, so
+   * the client sees a 5xx for work that gets done (spec: Errors, 5xx behaviour "not shown").
+   */
+  async function gatewayTimeout(
+    request: Request,
+    { answerAfterMs, executeAfterMs }: { answerAfterMs: number; executeAfterMs: number },
+  ): Promise<Response> {
+    const body = request.body ? await request.arrayBuffer() : null;
+    const replay = new Request(request.url, { method: request.method, headers: request.headers, body });
+    GATEWAY_REPLAYS.add(replay);
+    setTimeout(() => {
+      void Promise.resolve(app.fetch(replay)).catch((error: unknown) =>
+        log('sandbox: a write replayed behind the gateway fault failed', error),
+      );
+    }, executeAfterMs).unref?.();
+    if (answerAfterMs > 0) await sleep(answerAfterMs);
+    return new Response('<html><body><h1>504 Gateway Time-out</h1></body></html>', {
+      status: 504,
+      headers: { 'content-type': 'text/html' },
+    });
+  }
 
   registerApiRoutes(app, service);
   registerOperatorRoutes(app, service, faults, options.operatorToken);

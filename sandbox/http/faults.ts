@@ -23,6 +23,7 @@ const NO_FAULTS: FaultSettings = {
   dropPhase: 'before',
   every: null,
   paths: [],
+  gatewayTimeout: null,
 };
 
 const API_ROOT = '/api/v2/external';
@@ -59,13 +60,36 @@ export class FaultInjector {
   get isActive(): boolean {
     const settings = this.#settings;
     return (
-      settings.latencyMs > 0 || settings.errorRate > 0 || settings.dropRate > 0 || settings.every !== null
+      settings.latencyMs > 0 ||
+      settings.errorRate > 0 ||
+      settings.dropRate > 0 ||
+      settings.every !== null ||
+      settings.gatewayTimeout !== null
     );
+  }
+
+  /**
+   * The gateway time-out for this write, when one is set (see FaultSettings `gatewayTimeout`):
+   * the caller answers 504 after `answerAfterMs` and replays the request to the service itself
+   * `executeAfterMs` after it arrived. Reads pass: a gateway gives up on slow writes here.
+   */
+  gatewayTimeoutFor(method: string, path: string): FaultSettings['gatewayTimeout'] {
+    const settings = this.#settings;
+    if (!settings.gatewayTimeout || (method !== 'POST' && method !== 'PUT')) return null;
+    if (settings.paths.length > 0 && !settings.paths.some((prefix) => path.startsWith(prefix))) return null;
+    return settings.gatewayTimeout;
   }
 
   decide(path: string): FaultDecision | null {
     const settings = this.#settings;
     if (!this.isActive) return null;
+    if (
+      settings.latencyMs === 0 &&
+      settings.errorRate === 0 &&
+      settings.dropRate === 0 &&
+      settings.every === null
+    )
+      return null;
     if (settings.paths.length > 0 && !settings.paths.some((prefix) => path.startsWith(prefix))) return null;
     this.#matched += 1;
     const outcome = settings.every

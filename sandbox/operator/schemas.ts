@@ -96,6 +96,19 @@ export const FaultSettingsSchema = z.strictObject({
    */
   dropPhase: z.enum(['before', 'after']),
   /**
+   * A gateway in front of the service that gives up on a write: it answers 504 (an HTML page, no
+   * problem body) after `answerAfterMs` while the request reaches the service `executeAfterMs`
+   * after it arrived, so the work is done a few seconds after the answer was lost (spec: Errors,
+   * 5xx "not shown"; 409 after a retry "means the work is done"). Applies to POST and PUT only;
+   * null: off. With it set, drops and errors still apply to the other requests.
+   */
+  gatewayTimeout: z
+    .strictObject({
+      answerAfterMs: z.number().int().min(0).max(60_000),
+      executeAfterMs: z.number().int().min(0).max(120_000),
+    })
+    .nullable(),
+  /**
    * Deterministic instead of random: with `every` = N, the faults hit every Nth matching request
    * (a drop when dropRate > 0, else an error). `every: 5` with an error status is exactly 20 %
    * failures, never two in a row, so a test of retries cannot flake.

@@ -442,31 +442,118 @@ export async function recordNeverPosted(
 }
 
 /**
- * posting or outcome unknown → settled, from the events read again: a renewal that now carries
- * our decision was executed, the others were not (spec: Errors, a 409 after a timeout means done).
+ * What the events read again say of each renewal of a batch whose answer was lost (./reconcile.ts).
+ * `executed`: our decision applied, or the service took it and processing moved on. `settledOtherwise`:
+ * the service shows it will never be executed as sent (instructed with another decision, the
+ * event gone), with the reason. `notConfirmed`: the service still shows it undecided.
+ */
+export interface CheckedItems {
+  executed: ReadonlySet<string>;
+  settledOtherwise: ReadonlyMap<string, string>;
+  notConfirmed: ReadonlySet<string>;
+  /** Taken by the service but not applied yet (a deferred mode): never sent again, never back to the draft. */
+  awaitingExecution: ReadonlySet<string>;
+}
+
+function checkedItemWrites(checked: CheckedItems, notConfirmedCode: string): ItemWrite[] {
+  const otherwise = new Map<string, string[]>();
+  for (const [eventId, code] of checked.settledOtherwise)
+    otherwise.set(code, [...(otherwise.get(code) ?? []), eventId]);
+  return [
+    { eventIds: [...checked.executed], change: { outcome: 'executed', problemCode: null } },
+    {
+      eventIds: [...checked.awaitingExecution],
+      change: { outcome: 'pending', problemCode: 'awaiting_execution' },
+    },
+    ...[...otherwise].map(([problemCode, eventIds]) => ({
+      eventIds,
+      change: { outcome: 'not_executed' as const, problemCode },
+    })),
+    {
+      eventIds: [...checked.notConfirmed],
+      change:
+        notConfirmedCode === 'not_confirmed'
+          ? { outcome: 'pending' as const, problemCode: notConfirmedCode }
+          : { outcome: 'not_executed' as const, problemCode: notConfirmedCode },
+    },
+  ];
+}
+
+/**
+ * posting → outcome unknown, or outcome unknown as it was: what the events showed is written per
+ * renewal while the batch stays open ("checking with the service"). Nothing leaves the draft yet,
+ * and a renewal still shown undecided stays "not confirmed" (spec: Errors, 5xx "not shown": a
+ * lost answer is never read as "not executed").
+ */
+export async function recordChecked(
+  batchId: string,
+  input: { checked: CheckedItems; upstreamRequestIds: readonly string[] },
+): Promise<boolean> {
+  const change = { upstreamRequestIds: [...input.upstreamRequestIds] };
+  const items = checkedItemWrites(input.checked, 'not_confirmed');
+  if (await move(batchId, [S.posting], S.outcomeUnknown, change, items)) return true;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [kept] = await tx
+      .update(instructionBatch)
+      .set(change)
+      .where(and(eq(instructionBatch.id, batchId), eq(instructionBatch.state, S.outcomeUnknown)))
+      .returning({ id: instructionBatch.id });
+    if (!kept) return false;
+    for (const write of items) {
+      if (write.eventIds.length === 0) continue;
+      await tx
+        .update(instructionBatchItem)
+        .set(write.change)
+        .where(
+          and(
+            eq(instructionBatchItem.batchId, batchId),
+            inArray(instructionBatchItem.eventId, [...write.eventIds]),
+          ),
+        );
+    }
+    return true;
+  });
+}
+
+/**
+ * outcome unknown → posting: the same batch is sent again, by its own record (a compare-and-set,
+ * so of two clicks one sends). The waiting time counts from this send.
+ */
+export async function resumePosting(
+  batchId: string,
+  { upstreamRequestIds, at = new Date() }: { upstreamRequestIds: readonly string[]; at?: Date },
+): Promise<boolean> {
+  return (
+    (await move(batchId, [S.outcomeUnknown], S.posting, {
+      postedAt: at,
+      upstreamRequestIds: [...upstreamRequestIds],
+    })) !== null
+  );
+}
+
+/**
+ * posting or outcome unknown → settled, from the events read again: every renewal is settled as
+ * the service shows it, and those it still showed undecided when the waiting time was over go back
+ * to the draft with that reason (`notConfirmed`). The renewals done (ours executed, or instructed
+ * otherwise) leave the draft.
  */
 export async function recordReconciled(
   batchId: string,
   input: {
-    eventIds: readonly string[];
-    executed: ReadonlySet<string>;
+    checked: CheckedItems;
     problem: BatchProblem;
     upstreamRequestIds: readonly string[];
     at: Date;
   },
 ): Promise<boolean> {
+  const { checked } = input;
   return settle(
     batchId,
     [S.posting, S.outcomeUnknown],
     S.settled,
     { settledAt: input.at, problem: input.problem, upstreamRequestIds: [...input.upstreamRequestIds] },
-    [
-      { eventIds: [...input.executed], change: { outcome: 'executed', problemCode: null } },
-      {
-        eventIds: input.eventIds.filter((eventId) => !input.executed.has(eventId)),
-        change: { outcome: 'not_executed', problemCode: 'not_executed_after_unknown_outcome' },
-      },
-    ],
-    input.executed,
+    checkedItemWrites(checked, 'not_confirmed_in_time'),
+    new Set([...checked.executed, ...checked.settledOtherwise.keys()]),
   );
 }

@@ -121,6 +121,30 @@ export async function openBatches(olderThan: Date): Promise<{ id: string }[]> {
     .orderBy(asc(instructionBatch.createdAt));
 }
 
+/** States of a batch that still holds its renewals: not settled, or waiting for a manager. */
+const HOLDING_STATES = [...OPEN_BATCH_STATES, 'awaiting_approval' as const];
+
+/**
+ * Which of these renewals sit in a batch that is not settled, by batch id: one renewal, one open
+ * batch, so none of them may go into another batch (a second POST of a renewal whose first one
+ * may have been executed would instruct it twice).
+ */
+export async function heldByOpenBatches(eventIds: readonly string[]): Promise<Record<string, string>> {
+  if (eventIds.length === 0) return {};
+  const db = await getDb();
+  const rows = await db
+    .select({ eventId: instructionBatchItem.eventId, batchId: instructionBatchItem.batchId })
+    .from(instructionBatchItem)
+    .innerJoin(instructionBatch, eq(instructionBatch.id, instructionBatchItem.batchId))
+    .where(
+      and(
+        inArray(instructionBatchItem.eventId, [...eventIds]),
+        inArray(instructionBatch.state, HOLDING_STATES),
+      ),
+    );
+  return Object.fromEntries(rows.map((row) => [row.eventId, row.batchId]));
+}
+
 /** The estimates recorded when decisions were sent, for invoice reconciliation (issue 8). */
 export async function executedItemsForEvents(eventIds: readonly string[]) {
   if (eventIds.length === 0) return [];

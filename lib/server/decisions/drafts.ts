@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { decisionDraft } from '../../db/schema';
 import type { Draft, DraftEntry } from '../../decisions/draft';
+import { heldByOpenBatches } from './batch-records';
 import { storedDraftEntries } from './stored-json';
 
 /** A user's draft of decisions (one per user), kept in the database until sent or cleared. */
@@ -11,11 +12,19 @@ export async function readDraft(userId: string): Promise<Draft> {
   const db = await getDb();
   const [row] = await db.select().from(decisionDraft).where(eq(decisionDraft.userId, userId));
   if (!row) return { batchKey: randomUUID(), entries: [], updatedAt: null };
+  const entries = storedDraftEntries(row.entries, userId);
   return {
     batchKey: row.batchKey,
-    entries: storedDraftEntries(row.entries, userId),
+    entries,
     updatedAt: row.updatedAt.toISOString(),
+    ...(await beingSent(entries)),
   };
+}
+
+/** The draft's renewals held by a batch not settled yet (see Draft `beingSent`); absent when none. */
+async function beingSent(entries: readonly DraftEntry[]): Promise<Pick<Draft, 'beingSent'>> {
+  const held = await heldByOpenBatches(entries.map((entry) => entry.eventId));
+  return Object.keys(held).length > 0 ? { beingSent: held } : {};
 }
 
 /** The draft changed since the version a tab based its edit on (another tab, or a send). */
@@ -35,7 +44,12 @@ export class DraftConflictError extends Error {
 export async function writeDraft(userId: string, entries: DraftEntry[], basedOn?: string): Promise<Draft> {
   const db = await getDb();
   const values = { userId, entries, batchKey: randomUUID(), updatedAt: new Date() };
-  const written = { batchKey: values.batchKey, entries, updatedAt: values.updatedAt.toISOString() };
+  const written: Draft = {
+    batchKey: values.batchKey,
+    entries,
+    updatedAt: values.updatedAt.toISOString(),
+    ...(await beingSent(entries)),
+  };
   if (!basedOn) {
     await db
       .insert(decisionDraft)

@@ -11,7 +11,13 @@ export class DecisionInputError extends Error {
       | 'selection_refused'
       | 'drop_not_confirmed'
       /** Issue 18: the approval policy wants a manager first (see ./approval-policy.ts). */
-      | 'approval_required',
+      | 'approval_required'
+      /** A renewal already in a batch that is not settled (one renewal, one open batch). */
+      | 'being_sent'
+      /** Sending a batch again: it is not checking with the service, or the service took it. */
+      | 'not_checking'
+      | 'accepted_by_service'
+      | 'not_found',
     message: string,
     readonly events: EventProblem[] = [],
     /** More members for the problem+json (RFC 9457 §3.2), e.g. why approval is required. */

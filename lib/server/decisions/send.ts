@@ -28,9 +28,10 @@ import {
   recordEstimates,
   recordExecuted,
   recordRejected,
+  resumePosting,
   startPosting,
 } from './batch-machine';
-import { batchIdByKey, batchView } from './batch-records';
+import { batchIdByKey, batchView, heldByOpenBatches } from './batch-records';
 import { readDraft } from './drafts';
 import { ApprovalError, DecisionInputError } from './errors';
 import { reconcileBatch } from './reconcile';
@@ -78,6 +79,7 @@ export async function sendDraft(actor: Viewer, input: SendInput, requestId: stri
     input.limit === undefined
       ? drafted
       : [...drafted].sort((a, b) => a.dueDate.localeCompare(b.dueDate)).slice(0, input.limit);
+  await refuseHeldRenewals(entries);
   const rationales = rationalesOf(input);
   // Maker-checker (issue 18): enforced here, on the one path to the service, not only in the page.
   const reasons = approvalReasons(await readApprovalPolicy(), entries);
@@ -107,6 +109,87 @@ export async function sendDraft(actor: Viewer, input: SendInput, requestId: stri
     client: upstreamClient(requestId),
     upstreamRequestIds: [],
   });
+}
+
+/**
+ * One renewal, one open batch: a renewal in a batch that is not settled (being sent, checking with
+ * the service, awaiting approval) is never put in another. Its first POST may have been executed
+ * even though no answer came (spec: Errors, 5xx "not shown"), so a second batch could instruct it
+ * twice; the batch it is in is sent again instead (resendBatch).
+ */
+async function refuseHeldRenewals(entries: readonly DraftEntry[]): Promise<void> {
+  const held = await heldByOpenBatches(entries.map((entry) => entry.eventId));
+  const holding = entries.filter((entry) => held[entry.eventId]);
+  if (holding.length === 0) return;
+  throw new DecisionInputError(
+    409,
+    'being_sent',
+    `${holding.map(patentName).join(', ')} ${holding.length === 1 ? 'is' : 'are'} already being sent in another batch whose outcome is not settled yet, so ${holding.length === 1 ? 'it' : 'they'} cannot go into this one. Open that batch to check with the service or send it again; remove ${holding.length === 1 ? 'it' : 'them'} from this draft to send the rest.`,
+    holding.map((entry) => ({
+      eventId: entry.eventId,
+      code: 'being_sent',
+      title: 'Being sent',
+      detail: `Already in a batch whose outcome is not settled yet (batch ${held[entry.eventId]}).`,
+    })),
+    { batches: [...new Set(holding.map((entry) => held[entry.eventId]))] },
+  );
+}
+
+/**
+ * Sends the same batch again after its answer was lost (spec: Errors — "a retry after a timeout
+ * commonly yields [409] and means the work is done"). The events are read first, so what the
+ * service already shows is settled and never posted again; the renewals it still shows undecided
+ * are posted once more under this batch's own record: 201 means executed now, a 409 with the
+ * decision applied means the first send had done it. A new lost answer leaves the batch checking.
+ * A batch the service took (a receipt) is never sent again.
+ */
+export async function resendBatch(actor: Viewer, batchId: string, requestId: string): Promise<BatchView> {
+  const before = await batchView(batchId);
+  if (!before) throw new DecisionInputError(404, 'not_found', 'No such batch.');
+  if (before.state === S.preparing || before.state === S.posting) return awaitSettled(batchId);
+  if (before.state !== S.outcomeUnknown) {
+    throw new DecisionInputError(
+      409,
+      'not_checking',
+      'Only a batch whose outcome is still being checked with the service can be sent again; this one is settled.',
+    );
+  }
+  if (before.receipt) {
+    throw new DecisionInputError(
+      409,
+      'accepted_by_service',
+      'The service accepted this batch (its receipt is on file) and executes it on its own schedule; it is never sent again.',
+    );
+  }
+  const checked = await reconcileBatch(batchId, requestId);
+  if (checked.state !== S.outcomeUnknown) return checked;
+  const toPost = checked.items.filter(
+    (item) => item.outcome === 'pending' && item.problemCode === 'not_confirmed',
+  );
+  if (toPost.length === 0) return checked;
+  const done = new Set(
+    checked.items.filter((item) => item.outcome === 'executed').map((item) => item.eventId),
+  );
+  if (!(await resumePosting(batchId, { upstreamRequestIds: checked.upstreamRequestIds }))) {
+    return awaitSettled(batchId);
+  }
+  const send: Send = {
+    batchId,
+    actor,
+    entries: checked.items.filter((item) => item.outcome !== 'not_executed').map(entryOfItem),
+    requestId,
+    client: upstreamClient(requestId),
+    upstreamRequestIds: [...checked.upstreamRequestIds],
+    resend: true,
+  };
+  const outcome = await post(
+    send,
+    { kind: 'ready', toPost: toPost.map(entryOfItem), alreadyApplied: done },
+    {
+      alreadyPosting: true,
+    },
+  );
+  return record(send, outcome);
 }
 
 /**
@@ -237,6 +320,8 @@ interface Send {
   upstreamRequestIds: string[];
   /** Issue 18: the preparer's email when `actor` is the manager who approved it. */
   preparedBy?: string | null;
+  /** The same batch sent again after its answer was lost (resendBatch). */
+  resend?: boolean;
 }
 
 /** Where prepare leaves a batch that is to be posted. */
@@ -371,9 +456,16 @@ async function prepare(send: Send): Promise<Ready | Outcome> {
 
 // ── post: once, never retried ───────────────────────────────────────────────────────────────────
 
-async function post(send: Send, { toPost, alreadyApplied }: Ready): Promise<Outcome> {
+async function post(
+  send: Send,
+  { toPost, alreadyApplied }: Ready,
+  { alreadyPosting = false }: { alreadyPosting?: boolean } = {},
+): Promise<Outcome> {
   // A start-up reconciliation that settled this record meanwhile wins: nothing is posted.
-  if (!(await startPosting(send.batchId, { upstreamRequestIds: send.upstreamRequestIds }))) {
+  if (
+    !alreadyPosting &&
+    !(await startPosting(send.batchId, { upstreamRequestIds: send.upstreamRequestIds }))
+  ) {
     return { kind: 'superseded' };
   }
   try {
@@ -498,6 +590,7 @@ function audit(send: Send, outcome: 'success' | 'failure', details: Record<strin
       events: send.entries.length,
       decisions: countDecisions(send.entries),
       ...(send.preparedBy ? { preparedBy: send.preparedBy, approvedBy: send.actor.email } : {}),
+      ...(send.resend ? { resend: true } : {}),
       ...details,
     },
   });

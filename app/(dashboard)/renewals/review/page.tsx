@@ -6,6 +6,7 @@ import { StandingReviewNote } from '@/components/decisions/standing-review-note'
 import { PageHeader } from '@/components/shell/page-header';
 import { Alert } from '@/components/ui/alert';
 import { BATCH_STATE } from '@/lib/decisions/batch-states';
+import { patentName } from '@/lib/portfolio/patent-name';
 import { monthViewReturn } from '@/lib/renewals/review-link';
 import { requireViewer } from '@/lib/server/auth/session';
 import { readApprovalPolicy } from '@/lib/server/decisions/approval-policy';
@@ -30,6 +31,8 @@ export default async function ReviewPage({
   const submittedId = draft.entries.length > 0 ? await batchIdByKey(draft.batchKey) : null;
   const submitted = submittedId ? await batchView(submittedId) : null;
   const following = await draftFollowingInstructions(draft.entries);
+  // One renewal, one open batch: those held by a batch not settled yet are named here.
+  const beingSent = draft.entries.filter((entry) => draft.beingSent?.[entry.eventId]);
   return (
     <>
       <PageHeader
@@ -46,6 +49,29 @@ export default async function ReviewPage({
             </Link>
             . Changing the decisions in the month view makes a new draft; the waiting batch stays as it was.
           </p>
+        </Alert>
+      ) : null}
+      {beingSent.length > 0 && submitted?.state !== BATCH_STATE.awaitingApproval ? (
+        <Alert tone="warning" className="mb-4">
+          <h2>Being sent</h2>
+          <p>
+            {beingSent.length === 1 ? 'This renewal is' : 'These renewals are'} already in a batch whose
+            outcome is not settled yet, so {beingSent.length === 1 ? 'it goes' : 'they go'} into no other
+            batch: remove {beingSent.length === 1 ? 'it' : 'them'} from the draft to send the rest.
+          </p>
+          <ul className="mt-2 list-disc pl-5">
+            {beingSent.map((entry) => (
+              <li key={entry.eventId}>
+                {patentName(entry)}:{' '}
+                <Link
+                  href={`/renewals/batches/${draft.beingSent?.[entry.eventId]}`}
+                  className="text-primary underline"
+                >
+                  open the batch being sent
+                </Link>
+              </li>
+            ))}
+          </ul>
         </Alert>
       ) : null}
       <StandingReviewNote items={following} />

@@ -17,6 +17,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { BATCH_STATE, isOpen } from '@/lib/decisions/batch-states';
 import { describeBatchTimes, sentAt } from '@/lib/decisions/batch-timing';
 import { eventDocumentHref } from '@/lib/documents/links';
+import { getEnv } from '@/lib/env';
 import { formatDate, formatTimestamp } from '@/lib/format/dates';
 import { can } from '@/lib/policy/roles';
 import { patentHref } from '@/lib/portfolio/links';
@@ -25,7 +26,7 @@ import { decisionLabel } from '@/lib/renewals/labels';
 import { requireViewer } from '@/lib/server/auth/session';
 import { batchView } from '@/lib/server/decisions/batch-records';
 import { pageLocale } from '@/lib/server/http/request-context';
-import { ReconcileButton } from './reconcile-button';
+import { ReconcileButton, ResendButton } from './reconcile-button';
 
 export const metadata: Metadata = { title: 'Batch receipt' };
 
@@ -40,6 +41,11 @@ export default async function BatchPage({ params }: { params: Promise<{ batchId:
   const canDownload = can(viewer.role, 'event-documents:read');
   const open = isOpen(batch.state);
   const executed = batch.items.filter((item) => item.outcome === 'executed').length;
+  const notConfirmed = batch.items.filter(
+    (item) => item.outcome === 'pending' && item.problemCode === 'not_confirmed',
+  ).length;
+  const canSend = can(viewer.role, 'decisions:write') && !batch.receipt;
+  const waitHours = getEnv().UNKNOWN_OUTCOME_WAIT_HOURS;
   const mayApprove = can(viewer.role, 'approvals:decide') && batch.createdByUserId !== viewer.userId;
 
   return (
@@ -74,13 +80,23 @@ export default async function BatchPage({ params }: { params: Promise<{ batchId:
       ) : null}
       {open ? (
         <Alert tone="warning" className="mb-4">
-          <h2>The outcome is not known yet</h2>
-          <p>
-            The service did not answer this batch. It may or may not have executed it; the dashboard will not
-            send it again. Check with the service to settle each renewal.
-          </p>
-          <div className="mt-3">
+          <h2>Checking with the service</h2>
+          {batch.receipt ? (
+            <p>
+              The service accepted this batch and executes it on its own schedule. Each renewal shows as done
+              once the service has applied it; nothing is sent again.
+            </p>
+          ) : (
+            <p>
+              The service did not answer this batch. It may have executed it, so its renewals stay here, shown
+              as being sent, and go into no other batch. Each one settles when the service shows it. Those
+              still &ldquo;Not confirmed yet&rdquo; can be sent again in this same batch (the service never
+              executes a renewal twice); otherwise they go back to your draft after {waitHours} hours.
+            </p>
+          )}
+          <div className="mt-3 flex flex-wrap gap-3">
             <ReconcileButton batchId={batch.id} />
+            {notConfirmed > 0 && canSend ? <ResendButton batchId={batch.id} count={notConfirmed} /> : null}
           </div>
         </Alert>
       ) : null}
@@ -166,7 +182,7 @@ export default async function BatchPage({ params }: { params: Promise<{ batchId:
                   <EnumBadge value={decisionLabel(item.decision)} />
                 </TableCell>
                 <TableCell>
-                  <ItemOutcomeBadge outcome={item.outcome} />
+                  <ItemOutcomeBadge outcome={item.outcome} problemCode={item.problemCode} />
                 </TableCell>
                 <TableCell className="min-w-40 tabular-nums">
                   <DecisionCostText

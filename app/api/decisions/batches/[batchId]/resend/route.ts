@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { batchResponse } from '@/lib/server/decisions/respond';
+import { resendBatch } from '@/lib/server/decisions/send';
+import { defineRoute } from '@/lib/server/http/route';
+
+const paramsSchema = z.object({ batchId: z.uuid({ error: 'expected a batch id' }) });
+
+/**
+ * Sends the same batch again after its answer was lost: its renewals the service still shows
+ * undecided are posted once more under this batch's record (spec: Errors, 409 after a retry means
+ * the work is done). Never a second batch.
+ */
+export const POST = defineRoute(
+  { access: 'decisions:write', audit: 'decisions.send', params: paramsSchema },
+  async ({ viewer, params, requestId }) =>
+    batchResponse(await resendBatch(viewer, params.batchId, requestId), requestId),
+);
