@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { signInAs } from './session';
+import { demoUser, signInAs } from './session';
 
 const SECTIONS = ['Today', 'Renewals', 'Portfolio', 'Tracking', 'Invoices', 'Rate freezes', 'Admin'] as const;
 
@@ -68,9 +68,15 @@ test('an administrator adds a user who can then sign in with the given role', as
   await page.getByRole('button', { name: 'Add user' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Name').fill('Nina New');
-  await dialog.getByLabel('Email').fill('nina@demo.test');
+  // An email already taken is refused; the refusal goes once the email is changed.
+  await dialog.getByLabel('Email').fill(demoUser('finance').email);
   await dialog.getByLabel('Role').selectOption('finance');
   await dialog.getByLabel('First password').fill('nina first password');
+  await dialog.getByRole('button', { name: 'Add user' }).click();
+  const taken = dialog.getByText(/with this email exists/);
+  await expect(taken).toBeVisible();
+  await dialog.getByLabel('Email').fill('nina@demo.test');
+  await expect(taken).toBeHidden();
   await dialog.getByRole('button', { name: 'Add user' }).click();
   await expect(page.getByRole('cell', { name: 'nina@demo.test', exact: true })).toBeVisible();
   await expectNoAxeViolations(page);

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -40,6 +40,12 @@ export function CreateUserFormDialog() {
     resolver: createUserResolver,
     defaultValues: { name: '', email: '', role: 'paralegal', password: '' },
   });
+  // The failure answers the form as it was sent ("a user with this email exists"): once a field
+  // changes it no longer describes what is on screen, so it goes until the next attempt.
+  useEffect(() => {
+    const subscription = form.watch(() => setFailure(null));
+    return () => subscription.unsubscribe();
+  }, [form]);
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {

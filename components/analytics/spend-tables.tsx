@@ -12,6 +12,7 @@ import type { AnalyticsTable, SpendAnalyticsData } from '@/lib/analytics/data';
 import { FEE_KIND_LABELS, FEE_KINDS, type SpendRow, SURCHARGE_CAUSE_LABELS } from '@/lib/analytics/spend';
 import { formatMoney } from '@/lib/annuity/money';
 import { formatDate, formatYearMonth } from '@/lib/format/dates';
+import { patentName } from '@/lib/portfolio/patent-name';
 import { InvoicedByMonthCharts, SurchargesByMonthCharts } from './spend-charts';
 import { TableSection } from './table-section';
 
@@ -217,7 +218,8 @@ export function SpendAnalytics({ data, locale }: { data: SpendAnalyticsData; loc
                       </a>{' '}
                       <span className="text-xs text-muted-foreground">line {line.lineIndex + 1}</span>
                     </TableHead>
-                    <TableCell>{line.caseReference ?? '—'}</TableCell>
+                    {/* The case reference, else the provider id, as on every other page. */}
+                    <TableCell>{line.patentId || line.providerId ? patentName(line) : '—'}</TableCell>
                     <TableCell>{line.office ?? '—'}</TableCell>
                     <TableCell className={AMOUNT}>
                       {formatMoney(line.surcharge, line.currency, locale)}

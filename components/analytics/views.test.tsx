@@ -175,3 +175,42 @@ describe('the spend charts', () => {
     expect(eur).toMatch(/March 2026<\/th><td[^>]*>€250.00<\/td><td[^>]*>€50.00<\/td><td[^>]*>€300.00<\/td>/);
   });
 });
+
+describe('the grace surcharge lines', () => {
+  it('name a patent without a case reference by its provider id, as every other page does', () => {
+    const data: SpendAnalyticsData = {
+      byMonth: [],
+      byOffice: [],
+      totals: [],
+      surcharges: [
+        {
+          invoiceId: 'inv-1',
+          invoiceReference: 'INV-1',
+          issueDate: '2026-03-01',
+          lineIndex: 0,
+          patentId: '0b9f1a52-0000-4000-8000-000000000001',
+          caseReference: null,
+          providerId: 'US-1234567',
+          office: 'US',
+          currency: 'USD',
+          surcharge: '40.00',
+          dueDate: '2026-01-10',
+          gracePeriodEndDate: '2026-07-10',
+          decision: 'PROCEED',
+          decidedOn: '2026-02-01',
+          cause: 'decided-in-grace',
+        },
+      ],
+      surchargeTotals: [{ currency: 'USD', cause: 'decided-in-grace', amount: '40.00', lines: 1 }],
+      variance: [],
+      varianceNotCompared: 0,
+      invoices: 1,
+      lines: 1,
+      catalogReadAt: '2026-03-02T00:00:00.000Z',
+      computedAt: '2026-03-02T00:00:00.000Z',
+    };
+    const html = text(renderToString(<SpendAnalytics data={data} locale="en-GB" />));
+    const lines = html.slice(html.indexOf('data-testid="surcharge-lines"'));
+    expect(lines).toContain('<td class="px-3 py-2 align-middle">US-1234567</td>');
+  });
+});

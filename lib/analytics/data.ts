@@ -9,6 +9,8 @@ export interface SurchargeLine {
   lineIndex: number;
   patentId: string | null;
   caseReference: string | null;
+  /** Names the patent when it has no case reference, as every page does (lib/portfolio/patent-name.ts). */
+  providerId: string | null;
   office: string | null;
   currency: string;
   /** The GRACE_PERIOD component(s) of the line (spec: Fees rule 2). */

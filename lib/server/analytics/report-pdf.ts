@@ -202,7 +202,7 @@ function draw(doc: Doc, report: MonthlyReport, locale: string): void {
         .slice(0, MAX_SURCHARGE_LINES)
         .map((line) => [
           `${line.invoiceReference} #${line.lineIndex + 1}`,
-          line.caseReference ?? '-',
+          line.caseReference ?? line.providerId ?? '-',
           line.office ?? '-',
           money(line.surcharge, line.currency),
           line.dueDate ?? '-',

@@ -55,6 +55,7 @@ export async function loadSpendAnalytics(requestId: string): Promise<SpendAnalyt
           lineIndex,
           patentId,
           caseReference: patent?.caseReference ?? null,
+          providerId: patent?.providerId ?? line.patent?.providerId ?? null,
           office,
           currency: line.currency,
           surcharge,

@@ -22,6 +22,7 @@ import { Label } from '@/components/ui/label';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table';
 import { type CurrencyTotal, formatMoney } from '@/lib/annuity/money';
+import { REVERSED_RANGE } from '@/lib/format/date-range';
 import { formatTimestamp } from '@/lib/format/dates';
 import { ApiProblem, apiFetch, problemBody } from '@/lib/http/api-client';
 import { ORIGIN_OPTIONS, RECONCILIATION_LABELS } from '@/lib/invoices/labels';
@@ -238,13 +239,17 @@ function IssueDateRange({
 }) {
   const id = useId();
   const [draft, setDraft] = useState({ from, to });
+  // Either end may be left open here; only an end before the start is refused, and said why.
+  const reversed = Boolean(draft.from && draft.to && draft.from > draft.to);
+  const problemId = `${id}-problem`;
   return (
     <form
-      className="flex items-end gap-2"
+      // Wraps on a phone: two date fields and the button are wider than a 390 px screen.
+      className="flex flex-wrap items-end gap-2"
       aria-label="Issue date range"
       onSubmit={(event) => {
         event.preventDefault();
-        onApply(draft.from, draft.to);
+        if (!reversed) onApply(draft.from, draft.to);
       }}
     >
       <div className="flex flex-col gap-1">
@@ -265,15 +270,28 @@ function IssueDateRange({
           className="h-8 w-40"
           value={draft.to}
           onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+          aria-invalid={reversed || undefined}
+          aria-describedby={reversed ? problemId : undefined}
         />
       </div>
-      <Button type="submit" size="sm" variant="secondary">
+      <Button
+        type="submit"
+        size="sm"
+        variant="secondary"
+        disabled={reversed}
+        aria-describedby={reversed ? problemId : undefined}
+      >
         Apply dates
       </Button>
       {from || to ? (
         <Button type="button" size="sm" variant="ghost" onClick={() => onApply('', '')}>
           All dates
         </Button>
+      ) : null}
+      {reversed ? (
+        <p id={problemId} role="status" className="basis-full text-sm text-destructive">
+          {REVERSED_RANGE}
+        </p>
       ) : null}
     </form>
   );

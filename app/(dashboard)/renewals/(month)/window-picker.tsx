@@ -6,7 +6,8 @@ import { useLocale } from '@/components/shell/locale';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { addMonths, formatYearMonth, isCalendarDate, isYearMonth, monthBounds } from '@/lib/format/dates';
+import { dateRangeProblem } from '@/lib/format/date-range';
+import { addMonths, formatYearMonth, isYearMonth, monthBounds } from '@/lib/format/dates';
 import type { RenewalWindow } from '@/lib/renewals/window';
 
 /** Choose the due window: step month by month, pick a month, or give a date range. */
@@ -23,7 +24,8 @@ export function WindowPicker({
   const bounds = window.kind === 'month' ? monthBounds(window.month) : window;
   const [from, setFrom] = useState(bounds.from);
   const [to, setTo] = useState(bounds.to);
-  const rangeValid = isCalendarDate(from) && isCalendarDate(to) && from <= to;
+  const rangeProblem = dateRangeProblem(from, to);
+  const rangeValid = rangeProblem === null;
 
   if (rangeOpen) {
     return (
@@ -55,9 +57,15 @@ export function WindowPicker({
             onChange={(e) => setTo(e.target.value)}
             className="h-8 w-40"
             aria-invalid={!rangeValid}
+            aria-describedby={rangeValid ? undefined : `${id}-problem`}
           />
         </div>
-        <Button type="submit" size="sm" disabled={!rangeValid}>
+        <Button
+          type="submit"
+          size="sm"
+          disabled={!rangeValid}
+          aria-describedby={rangeValid ? undefined : `${id}-problem`}
+        >
           Show range
         </Button>
         <Button
@@ -71,6 +79,12 @@ export function WindowPicker({
         >
           Back to months
         </Button>
+        {/* A disabled button says nothing by itself: the reason is beside it, and read with it. */}
+        {rangeProblem ? (
+          <p id={`${id}-problem`} role="status" className="basis-full text-sm text-destructive">
+            {rangeProblem}
+          </p>
+        ) : null}
       </form>
     );
   }
