@@ -130,7 +130,7 @@ describe('decisions under faults', () => {
     return (await (await GET(jsonRequest('/api/decisions/draft', { cookie }))).json()) as Draft;
   }
 
-  it('keep the draft and post nothing twice when the service fails the POST, then send it once', async () => {
+  it('keep the renewal in its batch, checking with the service, when the POST fails, then send the same batch again', async () => {
     const row = baseline.rows.find(
       (candidate) =>
         candidate.instructability?.isAllowed &&
@@ -155,19 +155,27 @@ describe('decisions under faults', () => {
     await up.resetUsage();
     await up.sandbox.operator.setFaults({ errorRate: 1, errorStatus: 503, paths: ['patent-instructions'] });
     const failed = await send(first.batchKey);
-    // A 5xx says nothing certain about a POST: the renewal is read again, and it was not executed.
-    expect(failed.status).toBe(200);
-    expect(failed.body.batch?.state).toBe('reconciled');
-    expect(failed.body.batch?.items[0]?.outcome).toBe('not_executed');
+    // A 5xx says nothing certain about a POST: the batch stays "checking with the service" and the
+    // renewal, still undecided there, is "not confirmed" (spec: Errors, 5xx "not shown").
+    expect(failed.status).toBe(202);
+    expect(failed.body.batch?.state).toBe('outcome_unknown');
+    expect(failed.body.batch?.items[0]?.problemCode).toBe('not_confirmed');
     const kept = await draft();
     expect(kept.entries.map((e) => e.eventId)).toEqual([open.eventId]);
-    expect(kept.batchKey).not.toBe(first.batchKey);
-    // Sending the failed attempt's key again replays it; nothing reaches the service.
+    expect(kept.beingSent).toEqual({ [open.eventId]: failed.body.batch?.id });
+    // Sending the failed attempt's key again replays it; nothing reaches the service (the
+    // injected 503 answers before it, like a failing gateway).
     expect((await send(first.batchKey)).body.batch?.id).toBe(failed.body.batch?.id);
     expect(await up.calls('postPatentInstructions')).toBe(0);
 
     await up.sandbox.operator.clearFaults();
-    const sent = await send(kept.batchKey);
+    // The retry sends the same batch again, never a second one.
+    const batchId = failed.body.batch?.id as string;
+    const { POST } = await import('@/app/api/decisions/batches/[batchId]/resend/route');
+    const sent = await POST(
+      jsonRequest(`/api/decisions/batches/${batchId}/resend`, { method: 'POST', cookie }),
+      { params: Promise.resolve({ batchId }) },
+    );
     expect(sent.status).toBe(201);
     expect(await up.calls('postPatentInstructions')).toBe(1);
     expect((await draft()).entries).toEqual([]);
