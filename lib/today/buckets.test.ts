@@ -49,6 +49,7 @@ describe('bucketRenewals', () => {
       'in-grace',
       'due-this-month',
       'due-next-month',
+      'due-later',
       'opening-soon',
       'lapsed',
     ]);
@@ -142,7 +143,8 @@ describe('bucketRenewals', () => {
     const ids = (id: TodayBucketId) => buckets.find((b) => b.id === id)?.items.map((i) => i.row.eventId);
     expect(ids('due-this-month')).toEqual(['dec']);
     expect(ids('due-next-month')).toEqual(['jan']);
-    expect(buckets.flatMap((b) => b.items).some((i) => i.row.eventId === 'feb')).toBe(false);
+    // Open since 1 December (opensAt: two months before the due month): due later, open now.
+    expect(ids('due-later')).toEqual(['feb']);
   });
 
   it('lists a renewal opening today (still reported too early) as opening soon with 0 days', () => {

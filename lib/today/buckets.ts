@@ -19,6 +19,7 @@ const TODAY_BUCKET_IDS = [
   'in-grace',
   'due-this-month',
   'due-next-month',
+  'due-later',
   'opening-soon',
   'lapsed',
 ] as const;
@@ -44,6 +45,10 @@ export const TODAY_BUCKET_TEXT: Record<TodayBucketId, { title: string; descripti
   },
   'due-this-month': { title: 'Due this month', description: 'Due date this month, not yet passed.' },
   'due-next-month': { title: 'Due next month', description: 'Due date next month.' },
+  'due-later': {
+    title: 'Due later, open now',
+    description: 'Due after next month and already open for instruction: it can be decided now.',
+  },
   'opening-soon': {
     title: 'Opening soon',
     description: `Can be decided from a date within ${OPENING_SOON_DAYS} days; not yet.`,
@@ -122,7 +127,9 @@ function placeOf(
     if (monthOf(row.dueDate) === month) return { bucket: 'due-this-month', deadline: row.dueDate };
     if (monthOf(row.dueDate) === addMonths(month, 1))
       return { bucket: 'due-next-month', deadline: row.dueDate };
-    return null;
+    // Open (not reported too early) and due after next month: the renewals due two months ahead
+    // open on the first of this month (spec: Instruction rules, opensAt), so none is left out.
+    return { bucket: 'due-later', deadline: row.dueDate };
   }
   const grace = row.gracePeriodEndDate;
   if (grace !== null && grace >= today) {

@@ -55,7 +55,8 @@ export function todayLink(target: TodayLinkTarget): string {
       const first = dues[0];
       const last = dues[dues.length - 1];
       if (first === undefined || last === undefined) {
-        const month = bucket.id === 'due-next-month' ? addMonths(monthOf(today), 1) : monthOf(today);
+        const ahead = bucket.id === 'due-next-month' ? 1 : bucket.id === 'due-later' ? 2 : 0;
+        const month = addMonths(monthOf(today), ahead);
         return serializeRenewalsParams('/renewals', { month });
       }
       if (monthOf(first) === monthOf(last)) {

@@ -4,28 +4,32 @@ import { OPENING_SOON_DAYS } from './buckets';
 import { daysFrom } from './calendar';
 
 /**
- * The due-date windows Today reads (spec: Endpoints 9, dueFrom/dueTo): one range from the first
- * month whose renewals can still be in grace (OPEN_LOOKBACK_MONTHS back, which covers a 12-month
- * grace period) to the end of next month; and, only when the next month's first day is within
- * OPENING_SOON_DAYS, the month whose renewals open that day (opensAt is the first day of the month
- * two months before the due month, spec: Instruction rules). Months in between hold renewals that
- * are open but neither due soon nor opening: they are left to the month view, so Today does not
- * pay for them (quota: ceil(renewals in these windows / 100) calls).
+ * The due-date window Today reads (spec: Endpoints 9, dueFrom/dueTo): one range, never with a gap,
+ * from the first month whose renewals can still be in grace (OPEN_LOOKBACK_MONTHS back, which
+ * covers a 12-month grace period) to the last month whose renewals are open now. opensAt is the
+ * first day of the month two months before the due month (spec: Instruction rules), so on any day
+ * of month M the renewals due up to the end of M+2 are open. When the first day of M+1 is within
+ * OPENING_SOON_DAYS, the range also takes M+3, whose renewals open that day ("opening soon").
+ * Every open renewal is read, and each is in one of Today's buckets (./buckets.ts); the quota is
+ * ceil(renewals in the window / 100) calls.
  */
 export interface DueWindow {
   from: string;
   to: string;
 }
 
+/** Months after the current one whose renewals are already open: opensAt is two months before. */
+export const OPEN_AHEAD_MONTHS = 2;
+
 export function todayWindows(today: string): DueWindow[] {
   const month = monthOf(today);
-  const windows: DueWindow[] = [
+  const nextOpening = monthBounds(addMonths(month, 1)).from;
+  const lastMonth =
+    daysFrom(today, nextOpening) <= OPENING_SOON_DAYS ? OPEN_AHEAD_MONTHS + 1 : OPEN_AHEAD_MONTHS;
+  return [
     {
       from: monthBounds(addMonths(month, -OPEN_LOOKBACK_MONTHS)).from,
-      to: monthBounds(addMonths(month, 1)).to,
+      to: monthBounds(addMonths(month, lastMonth)).to,
     },
   ];
-  const nextOpening = monthBounds(addMonths(month, 1)).from;
-  if (daysFrom(today, nextOpening) <= OPENING_SOON_DAYS) windows.push(monthBounds(addMonths(month, 3)));
-  return windows;
 }
