@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { EnumBadge } from '@/components/renewals/enum-badge';
+import { CopyAgeNotice } from '@/components/shell/copy-age-notice';
 import { useLocale } from '@/components/shell/locale';
 import { QueryProblem } from '@/components/shell/query-problem';
 import { Alert } from '@/components/ui/alert';
@@ -283,10 +284,7 @@ export function TrackingBoard({ month, canDownload }: { month: string; canDownlo
               </Table>
             )}
           </section>
-          <p className="text-xs text-muted-foreground">
-            Read from the renewal service {formatTimestamp(data.fetchedAt, locale)}; refreshes every{' '}
-            {data.quotaLow ? 'thirty' : 'five'} minutes while this tab is open.
-          </p>
+          <CopyAgeNotice copy={data.copy} months={[data.month]} />
         </>
       )}
     </div>

@@ -1,3 +1,5 @@
+import { addMonths, monthOf } from '../format/dates';
+
 /**
  * How old the synced copy behind a page is, and whether the service answers: every page that
  * shows the service's data says "as of" and, while the service does not answer, since when.
@@ -11,4 +13,11 @@ export interface CopyAge {
   neverRead: string[];
   /** Set while the service has not answered since then. */
   notAnsweringSince: string | null;
+}
+
+/** The months a due-date window touches, in order: what a page's "Refresh now" reads again. */
+export function monthsOfWindow(from: string, to: string): string[] {
+  const months: string[] = [];
+  for (let month = monthOf(from); month <= monthOf(to); month = addMonths(month, 1)) months.push(month);
+  return months;
 }

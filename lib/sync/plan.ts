@@ -43,7 +43,13 @@ export function syncTiers(settings: SyncSettings): TierSetting[] {
       toOffset: 2,
       cadenceMinutes: settings.urgentMinutes,
     },
-    { name: 'soon', label: 'The next months', fromOffset: 3, toOffset: 5, cadenceMinutes: settings.soonMinutes },
+    {
+      name: 'soon',
+      label: 'The next months',
+      fromOffset: 3,
+      toOffset: 5,
+      cadenceMinutes: settings.soonMinutes,
+    },
     {
       name: 'far',
       label: 'The far future',
@@ -89,12 +95,19 @@ export function planSync(
     const callsPerRefresh = months.reduce((sum, month) => sum + Math.max(1, callsOf(month)), 0);
     return { ...tier, months, callsPerRefresh };
   });
-  const planned = tiers.reduce((sum, tier) => sum + tier.callsPerRefresh * (DAY_MINUTES / tier.cadenceMinutes), 0);
+  const planned = tiers.reduce(
+    (sum, tier) => sum + tier.callsPerRefresh * (DAY_MINUTES / tier.cadenceMinutes),
+    0,
+  );
   const budget = limit === null ? null : Math.floor((limit * settings.sharePercent) / 100);
   const stretch = budget === null || planned <= budget ? 1 : planned / Math.max(1, budget);
   const planned2 = tiers.map((tier) => {
     const effectiveMinutes = Math.ceil(tier.cadenceMinutes * stretch);
-    return { ...tier, effectiveMinutes, callsPerDay: Math.ceil(tier.callsPerRefresh * (DAY_MINUTES / effectiveMinutes)) };
+    return {
+      ...tier,
+      effectiveMinutes,
+      callsPerDay: Math.ceil(tier.callsPerRefresh * (DAY_MINUTES / effectiveMinutes)),
+    };
   });
   return {
     tiers: planned2,

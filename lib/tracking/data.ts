@@ -1,4 +1,5 @@
 import type { RenewalRow } from '@/lib/renewals/rows';
+import type { CopyAge } from '../sync/age';
 import type { FulfilledGap, Stage } from './board';
 
 /** What the tracking board receives for one due month. */
@@ -14,6 +15,8 @@ export interface TrackingData {
   /** Official receipts whose check failed (an unexpected answer), shown on their renewal. */
   receiptCheckFailures?: { eventId: string; reason: string }[];
   fetchedAt: string;
+  /** The synced copy's age behind the board (lib/server/sync). */
+  copy?: CopyAge;
   upstreamCalls: number;
   /** Below 10 % of the daily quota: the board polls less often. */
   quotaLow: boolean;

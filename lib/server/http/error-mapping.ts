@@ -1,6 +1,7 @@
 import { UserAccountError } from '../auth/user-accounts';
 import { UpstreamNotConfiguredError } from '../connection/upstream';
 import { ApprovalError, DecisionInputError } from '../decisions/errors';
+import { RefreshCapError } from '../sync/refresh-now';
 import type { ProblemInit } from './problem';
 import { upstreamErrorToProblem } from './upstream-errors';
 
@@ -52,6 +53,15 @@ export function errorToProblem(error: unknown, requestId: string): MappedProblem
       status: error.status,
       code: error.code,
       title: error.status === 404 ? 'Not found' : 'The approval cannot be done',
+      detail: error.message,
+      requestId,
+    };
+  }
+  if (error instanceof RefreshCapError) {
+    return {
+      status: error.status,
+      code: error.code,
+      title: 'Refresh limit reached',
       detail: error.message,
       requestId,
     };

@@ -1,12 +1,15 @@
 import 'server-only';
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+
 export type { CopyAge } from '../../sync/age';
+export { monthsOfWindow } from '../../sync/age';
+
 import type { PeriodQuery, ResponseMeta, UnparsedResult } from '../../annuity/client';
 import { AnnuityNetworkError } from '../../annuity/errors';
 import type { Page, PatentEvent } from '../../annuity/schemas';
 import { type Database, getDb } from '../../db';
 import { portfolioPatent, portfolioSnapshot, syncEvent, syncPatentEvents, syncWindow } from '../../db/schema';
-import { addMonths, monthBounds, monthOf } from '../../format/dates';
+import { monthBounds, monthOf } from '../../format/dates';
 import type { CopyAge } from '../../sync/age';
 import { upstreamClient } from '../connection/upstream';
 import { DEFAULT_CONNECTION } from './connection';
@@ -29,12 +32,6 @@ function copyMeta(operation: string, requestId: string | undefined): ResponseMet
   return { operation, status: 200, requestId: requestId ?? null, rateLimit: null };
 }
 
-export function monthsOfWindow(from: string, to: string): string[] {
-  const months: string[] = [];
-  for (let month = monthOf(from); month <= monthOf(to); month = addMonths(month, 1)) months.push(month);
-  return months;
-}
-
 function windowOf(query: PeriodQuery): { from: string; to: string } {
   // spec: Endpoint 9 rule 1, dueMonth wins over dueFrom/dueTo.
   return 'dueMonth' in query ? monthBounds(query.dueMonth) : { from: query.dueFrom, to: query.dueTo };
@@ -47,10 +44,7 @@ const reading = new Map<string, Promise<void>>();
  * Reads, once, the months the copy has never read (a month view far ahead, a date range). Skipped
  * while the service is known not to answer: the page shows at once what the copy has.
  */
-export async function ensureMonths(
-  months: readonly string[],
-  requestId: string,
-): Promise<{ calls: number }> {
+export async function ensureMonths(months: readonly string[], requestId: string): Promise<{ calls: number }> {
   const db = await getDb();
   const known = await db
     .select({ month: syncWindow.month })
@@ -205,7 +199,10 @@ export function copyReader(): PeriodReader {
     },
     async getPatentEventsByPeriod(query, call) {
       const body = await periodPageBody(query);
-      return { data: JSON.parse(body) as Page<PatentEvent>, meta: copyMeta('getPatentEventsByPeriod', call?.requestId) };
+      return {
+        data: JSON.parse(body) as Page<PatentEvent>,
+        meta: copyMeta('getPatentEventsByPeriod', call?.requestId),
+      };
     },
   };
 }
@@ -282,6 +279,9 @@ export async function storePatentEvents(
     await tx
       .insert(syncPatentEvents)
       .values({ connection: DEFAULT_CONNECTION, patentId, readAt })
-      .onConflictDoUpdate({ target: [syncPatentEvents.connection, syncPatentEvents.patentId], set: { readAt } });
+      .onConflictDoUpdate({
+        target: [syncPatentEvents.connection, syncPatentEvents.patentId],
+        set: { readAt },
+      });
   });
 }

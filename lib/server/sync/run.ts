@@ -68,7 +68,14 @@ async function recordSyncSpend(db: Database, now: Date, calls: number): Promise<
 export interface SyncStatus {
   plan: SyncPlan;
   spentToday: number;
-  windows: { month: string; syncedAt: Date | null; complete: boolean; items: number; calls: number; lastError: string | null }[];
+  windows: {
+    month: string;
+    syncedAt: Date | null;
+    complete: boolean;
+    items: number;
+    calls: number;
+    lastError: string | null;
+  }[];
 }
 
 /** The plan as it stands, with today's spend and every month's state: the administrator's view. */
@@ -193,7 +200,9 @@ async function joinUnknownPatents(db: Database, client: AnnuityClient, requestId
               db
                 .select({ one: sql`1` })
                 .from(portfolioPatent)
-                .where(and(eq(portfolioPatent.generation, generation), eq(portfolioPatent.id, syncEvent.patentId))),
+                .where(
+                  and(eq(portfolioPatent.generation, generation), eq(portfolioPatent.id, syncEvent.patentId)),
+                ),
             ),
       ),
     )
@@ -212,5 +221,3 @@ async function joinUnknownPatents(db: Database, client: AnnuityClient, requestId
 export function plannedMonths(now = new Date()): string[] {
   return planSync(currentYearMonth(now), syncSettings(), () => 1, null).tiers.flatMap((tier) => tier.months);
 }
-
-

@@ -73,8 +73,7 @@ async function walkOnce(
     const { pagination } = data;
     if (total !== null && pagination.totalItems !== total) moved = true;
     total = pagination.totalItems;
-    if (page === 1)
-      bound = Math.max(1, pagination.totalPages) + EXTRA_PAGES;
+    if (page === 1) bound = Math.max(1, pagination.totalPages) + EXTRA_PAGES;
     const fresh: PatentEvent[] = [];
     data.data.forEach((event) => {
       if (seen.has(event.id)) moved = true;
@@ -158,7 +157,9 @@ export async function syncMonth(
     if (complete)
       await db
         .delete(syncEvent)
-        .where(and(eq(syncEvent.connection, connection), eq(syncEvent.month, month), ne(syncEvent.walk, walk.id)));
+        .where(
+          and(eq(syncEvent.connection, connection), eq(syncEvent.month, month), ne(syncEvent.walk, walk.id)),
+        );
     const [{ items } = { items: 0 }] = await db
       .select({ items: sql<number>`count(*)::int` })
       .from(syncEvent)

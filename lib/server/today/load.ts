@@ -93,7 +93,8 @@ export async function loadToday(
           buckets,
           renewalsRead: read.rows.length,
           upstreamCalls: read.upstreamCalls,
-          fetchedAt: new Date().toISOString(),
+          fetchedAt: read.copy.asOf ?? new Date().toISOString(),
+          copy: read.copy,
         };
       })
     : null;

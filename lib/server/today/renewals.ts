@@ -2,12 +2,12 @@ import 'server-only';
 import { logger } from '../../log';
 import type { RenewalRow } from '../../renewals/rows';
 import { NO_SERVER_FILTERS } from '../../renewals/window-data';
-import { type DueWindow, todayWindows } from '../../today/windows';
 import type { CopyAge } from '../../sync/age';
+import { type DueWindow, todayWindows } from '../../today/windows';
 import { pageSnapshot } from '../portfolio/join';
-import { copyAge, copyReader, ensureMonths, monthsOfWindow } from '../sync/copy';
 import { readWindowPages } from '../renewals/pages';
 import { recordMonthSummaries } from '../renewals/window';
+import { copyAge, copyReader, ensureMonths, monthsOfWindow } from '../sync/copy';
 
 /**
  * The renewals behind Today: its due-date windows read from the synced copy the month view's way

@@ -27,7 +27,8 @@ export async function loadTrackingMonth(month: string, requestId: string): Promi
     uncheckedReceipts: receipts.unchecked.size,
     // One receipt the service would not give shows on its renewal, never fails the board.
     receiptCheckFailures: [...receipts.failed].map(([eventId, reason]) => ({ eventId, reason })),
-    fetchedAt: new Date().toISOString(),
+    fetchedAt: window.fetchedAt,
+    copy: window.copy,
     upstreamCalls: window.upstreamCalls + receipts.calls,
     quotaLow: isQuotaLow(await readQuota()),
   };

@@ -10,6 +10,7 @@ import { useUrlState } from '@/components/data-table/use-url-state';
 import { PageShortcuts } from '@/components/keyboard/page-shortcuts';
 import { renewalsQuery } from '@/components/renewals/renewals-query';
 import { useWholeWindow } from '@/components/renewals/use-whole-window';
+import { CopyAgeNotice } from '@/components/shell/copy-age-notice';
 import { useLocale } from '@/components/shell/locale';
 import { QueryProblem } from '@/components/shell/query-problem';
 import { Alert } from '@/components/ui/alert';
@@ -38,7 +39,8 @@ import {
   sortRows,
   totalsByCurrency,
 } from '@/lib/renewals/view-model';
-import type { RenewalWindow } from '@/lib/renewals/window';
+import { type RenewalWindow, windowBounds } from '@/lib/renewals/window';
+import { monthsOfWindow } from '@/lib/sync/age';
 import { DecisionWorkspace } from './decision-workspace';
 import { MonthSummary } from './month-summary';
 import { RenewalsTable } from './renewals-table';
@@ -341,13 +343,15 @@ export function MonthView({
               {table}
             </DecisionWorkspace>
           )}
-          <p className="text-xs text-muted-foreground">
-            Read from the renewal service {formatTimestamp(data.fetchedAt, locale)}
-            {data.snapshot.refreshedAt
-              ? `; offices from the portfolio snapshot of ${formatTimestamp(data.snapshot.refreshedAt, locale)}`
-              : ''}
-            .
-          </p>
+          <CopyAgeNotice
+            copy={data.copy}
+            months={monthsOfWindow(windowBounds(data.window).from, windowBounds(data.window).to)}
+          />
+          {data.snapshot.refreshedAt ? (
+            <p className="text-xs text-muted-foreground">
+              Offices from the portfolio snapshot of {formatTimestamp(data.snapshot.refreshedAt, locale)}.
+            </p>
+          ) : null}
         </>
       )}
     </div>

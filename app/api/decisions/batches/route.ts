@@ -4,6 +4,7 @@ import { BATCH_PAGE_SIZE, listBatches } from '@/lib/server/decisions/batch-recor
 import { batchResponse } from '@/lib/server/decisions/respond';
 import { sendDraft } from '@/lib/server/decisions/send';
 import { defineRoute } from '@/lib/server/http/route';
+import { refreshAfterBatch } from '@/lib/server/sync/after-write';
 
 /** Issue 18: why a decision is taken, kept with the batch and shown in its history. */
 const rationale = z.string().trim().max(2_000);
@@ -40,7 +41,8 @@ const sendSchema = z.object({
  */
 export const POST = defineRoute(
   { access: 'decisions:write', audit: 'decisions.send', body: sendSchema },
-  async ({ viewer, body, requestId }) => batchResponse(await sendDraft(viewer, body, requestId), requestId),
+  async ({ viewer, body, requestId }) =>
+    batchResponse(await refreshAfterBatch(await sendDraft(viewer, body, requestId), requestId), requestId),
 );
 
 /** The batch history, newest first. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dueMonthSchema } from '@/lib/http/query';
 import { defineRoute } from '@/lib/server/http/route';
 import { freezeMonth, loadFreezeMonth } from '@/lib/server/rate-freezes/freezes';
+import { refreshMonths } from '@/lib/server/sync/after-write';
 
 const params = z.object({ yearMonth: dueMonthSchema });
 
@@ -13,5 +14,10 @@ export const GET = defineRoute({ access: 'rate-freezes:read', params }, async ({
 /** Freezes the month's exchange rates (idempotent upstream); the attempt is audited in freezeMonth. */
 export const PUT = defineRoute(
   { access: 'rate-freezes:write', params },
-  async ({ params, viewer, requestId }) => freezeMonth(params.yearMonth, viewer, requestId),
+  async ({ params, viewer, requestId }) => {
+    const frozen = await freezeMonth(params.yearMonth, viewer, requestId);
+    // The month's estimates now use the frozen rates (spec: Endpoint 15): the copy shows them at once.
+    await refreshMonths([params.yearMonth], requestId);
+    return frozen;
+  },
 );

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { batchResponse } from '@/lib/server/decisions/respond';
 import { sendApproved } from '@/lib/server/decisions/send';
 import { defineRoute } from '@/lib/server/http/route';
+import { refreshAfterBatch } from '@/lib/server/sync/after-write';
 
 const paramsSchema = z.object({ batchId: z.uuid({ error: 'expected a batch id' }) });
 
@@ -13,5 +14,8 @@ const paramsSchema = z.object({ batchId: z.uuid({ error: 'expected a batch id' }
 export const POST = defineRoute(
   { access: 'approvals:decide', audit: 'approvals.approve', params: paramsSchema },
   async ({ viewer, params, requestId }) =>
-    batchResponse(await sendApproved(viewer, params.batchId, requestId), requestId),
+    batchResponse(
+      await refreshAfterBatch(await sendApproved(viewer, params.batchId, requestId), requestId),
+      requestId,
+    ),
 );

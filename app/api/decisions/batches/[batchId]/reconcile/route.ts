@@ -4,6 +4,7 @@ import { reconcileBatch } from '@/lib/server/decisions/reconcile';
 import { batchResponse } from '@/lib/server/decisions/respond';
 import { problemResponse } from '@/lib/server/http/problem';
 import { defineRoute } from '@/lib/server/http/route';
+import { refreshAfterBatch } from '@/lib/server/sync/after-write';
 
 const paramsSchema = z.object({ batchId: z.uuid({ error: 'expected a batch id' }) });
 
@@ -20,6 +21,9 @@ export const POST = defineRoute(
         requestId,
       });
     }
-    return batchResponse(await reconcileBatch(params.batchId, requestId), requestId);
+    return batchResponse(
+      await refreshAfterBatch(await reconcileBatch(params.batchId, requestId), requestId),
+      requestId,
+    );
   },
 );

@@ -1,0 +1,89 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useLocale } from '@/components/shell/locale';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { formatClockTime, formatTimestamp, formatYearMonth } from '@/lib/format/dates';
+import { apiFetch, problemMessage } from '@/lib/http/api-client';
+import type { CopyAge } from '@/lib/sync/age';
+
+/**
+ * How old the renewals on a page are (they come from our synced copy, never straight from the
+ * service), what the copy lacks, and "Refresh now" for the months the page shows. While the
+ * service does not answer, it says since when and what the page is showing instead.
+ */
+export function CopyAgeNotice({
+  copy,
+  months,
+  what = 'the renewals',
+}: {
+  copy: CopyAge | undefined;
+  months: readonly string[];
+  what?: string;
+}) {
+  const locale = useLocale();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const refresh = useMutation({
+    mutationFn: () =>
+      apiFetch<{ calls: number; refreshedAt: string }>('/api/copy/refresh', {
+        method: 'POST',
+        json: { months },
+      }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries();
+      router.refresh();
+    },
+  });
+  if (!copy) return null;
+  const asOf = copy.asOf ? formatTimestamp(copy.asOf, locale) : null;
+  return (
+    <div className="space-y-2">
+      {copy.notAnsweringSince ? (
+        <Alert tone="warning">
+          <p>
+            The renewal service has not answered since{' '}
+            {formatClockTime(new Date(copy.notAnsweringSince), locale)}
+            {asOf ? `; showing what it said at ${asOf}.` : '.'} Sending decisions waits until it answers
+            again; nothing you have drafted is lost.
+          </p>
+        </Alert>
+      ) : null}
+      {copy.incomplete.length > 0 ? (
+        <Alert tone="warning">
+          <p>
+            {what[0]?.toUpperCase()}
+            {what.slice(1)} of {copy.incomplete.map((month) => formatYearMonth(month, locale)).join(', ')} may
+            be incomplete: the service's list kept changing while it was read. It is read again within
+            minutes.
+          </p>
+        </Alert>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-3 text-xs text-muted-foreground" aria-live="polite">
+        <span>
+          {asOf ? `As of ${asOf}` : 'Not read from the renewal service yet'}
+          {copy.neverRead.length > 0
+            ? ` (not read yet: ${copy.neverRead.map((month) => formatYearMonth(month, locale)).join(', ')})`
+            : ''}
+          .
+        </span>
+        {refresh.error ? (
+          <span className="text-destructive">{problemMessage(refresh.error, 'The refresh failed.')}</span>
+        ) : null}
+        {months.length > 0 ? (
+          <Button
+            variant="outline"
+            size="sm"
+            className="h-7"
+            disabled={refresh.isPending}
+            onClick={() => refresh.mutate()}
+          >
+            {refresh.isPending ? 'Refreshing…' : 'Refresh now'}
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import 'server-only';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { getDb } from '../../db';
+import { syncRefreshUse, syncWindow } from '../../db/schema';
+import { getEnv } from '../../env';
+import { refreshMonths } from './after-write';
+import { DEFAULT_CONNECTION } from './connection';
+
+/**
+ * "Refresh now": a user reads again the months a page shows, at once, instead of waiting for the
+ * sync. Every call counts against the one daily quota of the key (spec: Limits 2), so each user
+ * has a daily cap (REFRESH_CALLS_PER_USER), judged on the months' cost at their last walk before
+ * anything is read.
+ */
+export class RefreshCapError extends Error {
+  override name = 'RefreshCapError';
+  readonly status = 429;
+  readonly code = 'refresh_cap_reached';
+  constructor(
+    readonly cap: number,
+    readonly spent: number,
+  ) {
+    super(
+      `You have used ${spent} of your ${cap} refresh calls today. The page keeps refreshing by itself; try again tomorrow or ask an administrator to raise the cap.`,
+    );
+  }
+}
+
+const today = (now: Date) => now.toISOString().slice(0, 10);
+
+export async function refreshNow(
+  userId: string,
+  months: readonly string[],
+  requestId: string,
+  now = new Date(),
+): Promise<{ months: string[]; calls: number; refreshedAt: string }> {
+  const db = await getDb();
+  const cap = getEnv().REFRESH_CALLS_PER_USER;
+  const [known, [used]] = await Promise.all([
+    db
+      .select({ month: syncWindow.month, calls: syncWindow.calls })
+      .from(syncWindow)
+      .where(and(eq(syncWindow.connection, DEFAULT_CONNECTION), inArray(syncWindow.month, [...months]))),
+    db
+      .select({ calls: syncRefreshUse.calls })
+      .from(syncRefreshUse)
+      .where(and(eq(syncRefreshUse.userId, userId), eq(syncRefreshUse.day, today(now)))),
+  ]);
+  const spent = used?.calls ?? 0;
+  const estimate = months.reduce(
+    (sum, month) => sum + Math.max(1, known.find((row) => row.month === month)?.calls ?? 1),
+    0,
+  );
+  if (spent + estimate > cap) throw new RefreshCapError(cap, spent);
+  const calls = await refreshMonths(months, requestId);
+  await db
+    .insert(syncRefreshUse)
+    .values({ userId, day: today(now), calls })
+    .onConflictDoUpdate({
+      target: [syncRefreshUse.userId, syncRefreshUse.day],
+      set: { calls: sql`${syncRefreshUse.calls} + ${calls}` },
+    });
+  return { months: [...new Set(months)], calls, refreshedAt: new Date().toISOString() };
+}
