@@ -1,9 +1,11 @@
 import { CurrencyTotals } from '@/components/money/currency-totals';
+import { CopyAgeNotice } from '@/components/shell/copy-age-notice';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMoney } from '@/lib/annuity/money';
 import { formatDate, formatTimestamp, formatYearMonth } from '@/lib/format/dates';
 import { patentName } from '@/lib/portfolio/patent-name';
+import { monthsOfWindow } from '@/lib/sync/age';
 import { mostUrgent, TODAY_BUCKET_TEXT, type TodayBucketId } from '@/lib/today/buckets';
 import type {
   AdminSection,
@@ -141,8 +143,12 @@ function RenewalsPart({
         {renewals.windows
           .map((w) => `${formatDate(w.from, locale)} – ${formatDate(w.to, locale)}`)
           .join(' and ')}
-        , read {formatTimestamp(renewals.fetchedAt, locale)}.
+        .
       </p>
+      <CopyAgeNotice
+        copy={renewals.copy}
+        months={[...new Set(renewals.windows.flatMap((w) => monthsOfWindow(w.from, w.to)))]}
+      />
     </>
   );
 }
@@ -165,23 +171,46 @@ function FinancePart({
 }) {
   const byReason = (reason: InvoiceAttention['reasons'][number]) =>
     finance.invoices.filter((invoice) => invoice.reasons.includes(reason)).length;
+  // Each count that links to the invoice list is the number of rows that list shows.
+  const counts: { label: string; count: number; href: string | null; danger: boolean }[] = [
+    { label: 'Failed checks', count: byReason('failed-checks'), href: null, danger: true },
+    { label: 'Disputed', count: finance.disputed.count, href: finance.disputed.href, danger: true },
+    { label: 'With warnings', count: byReason('warnings'), href: null, danger: false },
+    {
+      label: `Not reconciled after ${finance.unreconciledAfterDays} days`,
+      count: finance.overdue.count,
+      href: finance.overdue.href,
+      danger: false,
+    },
+  ];
   return (
     <>
       <Card>
         <CardHeader>
           <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <CardTitle>Invoices needing attention ({finance.invoices.length})</CardTitle>
-            <a className="text-sm text-primary underline" href={finance.invoicesHref}>
-              Open the invoices not reconciled
+            <CardTitle>Invoices not reconciled ({finance.notReconciled.count})</CardTitle>
+            <a className="text-sm text-primary underline" href={finance.notReconciled.href}>
+              Open the {finance.notReconciled.count} invoices not reconciled
             </a>
           </div>
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
-          <ul className="flex flex-wrap gap-2 text-sm" aria-label="Invoices needing attention by reason">
-            {(['failed-checks', 'disputed', 'warnings', 'unreconciled'] as const).map((reason) => (
-              <li key={reason}>
-                <Badge tone={reason === 'failed-checks' || reason === 'disputed' ? 'danger' : 'warning'}>
-                  {REASON_TEXT[reason]}: {byReason(reason)}
+          <ul
+            className="flex flex-wrap gap-2 text-sm"
+            aria-label="Invoices not reconciled, by what needs attention"
+          >
+            {counts.map((item) => (
+              <li key={item.label}>
+                <Badge tone={item.danger ? 'danger' : 'warning'}>
+                  {item.href ? (
+                    <a className="underline" href={item.href}>
+                      {item.label}: {item.count}
+                    </a>
+                  ) : (
+                    <>
+                      {item.label}: {item.count}
+                    </>
+                  )}
                 </Badge>
               </li>
             ))}
@@ -191,6 +220,12 @@ function FinancePart({
             label="Invoices needing attention: totals per currency"
             withCounts={false}
           />
+          {finance.invoices.length > 0 ? (
+            <p className="text-sm text-muted-foreground">
+              {finance.invoices.length} of them need attention now: failed checks, a dispute, warnings, or not
+              reconciled after {finance.unreconciledAfterDays} days.
+            </p>
+          ) : null}
           {compact ? null : finance.invoices.length === 0 ? (
             <p className="text-sm text-muted-foreground">Every invoice is reconciled or passes its checks.</p>
           ) : (

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnnuityClient, PeriodQuery } from '../../annuity/client';
+import { patentEventFixture } from '../../annuity/fixtures';
+import type { PatentEvent } from '../../annuity/schemas';
+import { syncEvent, syncWindow } from '../../db/schema';
+import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/testing';
+import { DEFAULT_CONNECTION } from './connection';
+import { syncMonth } from './walk';
+
+/**
+ * A list walk under a service whose list moves between page reads (spec: Pagination envelope):
+ * items added, removed or listed twice while the walk reads. Every renewal is kept once, a walk
+ * that could not be completed is said to be incomplete, and a complete walk drops what the
+ * service no longer lists.
+ */
+const MONTH = '2030-03';
+
+function event(day: number): PatentEvent {
+  return patentEventFixture({
+    id: randomUUID(),
+    patent: { id: randomUUID(), providerId: null },
+    dueDate: `${MONTH}-${String(day).padStart(2, '0')}`,
+  }) as unknown as PatentEvent;
+}
+
+/** A stand-in list of events served 100 a page; `onPage` may change the list after a page is read. */
+function service(list: PatentEvent[], onPage?: (page: number, list: PatentEvent[]) => void, size = 100) {
+  let calls = 0;
+  const client = {
+    async getPatentEventsByPeriod(query: PeriodQuery) {
+      calls += 1;
+      const page = query.currentPage ?? 1;
+      const totalItems = list.length;
+      const totalPages = Math.max(1, Math.ceil(totalItems / size));
+      const data = list.slice((page - 1) * size, page * size);
+      const answer = {
+        data: {
+          pagination: {
+            totalItems,
+            currentPage: page,
+            itemsPerPage: size,
+            totalPages,
+            hasMore: page < totalPages,
+          },
+          data,
+        },
+        meta: { operation: 'getPatentEventsByPeriod', status: 200, requestId: null, rateLimit: null },
+      };
+      onPage?.(page, list);
+      return answer;
+    },
+  } as unknown as AnnuityClient;
+  return { client, calls: () => calls };
+}
+
+describe.each(testDatabaseKinds)('a month walked into the copy (%s)', (kind) => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await openTestDatabase(kind);
+  }, 60_000);
+  afterAll(async () => db?.dispose());
+
+  const stored = async () =>
+    (
+      await db.db
+        .select({ id: syncEvent.eventId })
+        .from(syncEvent)
+        .where(and(eq(syncEvent.connection, DEFAULT_CONNECTION), eq(syncEvent.month, MONTH)))
+    )
+      .map((row) => row.id)
+      .sort();
+
+  it('keeps every renewal once when items are added and listed twice during the walk', async () => {
+    const list = Array.from({ length: 250 }, (_, at) => event((at % 28) + 1));
+    let moved = false;
+    // After page 1, two renewals are added at the front: page 2 repeats two of page 1's items,
+    // and the list grows past the page count page 1 announced.
+    const { client } = service(list, (page, current) => {
+      if (page === 1 && !moved) {
+        moved = true;
+        current.unshift(event(1), event(2));
+      }
+    });
+    const walk = await syncMonth(client, db.db, DEFAULT_CONNECTION, MONTH, 'test');
+    expect(walk.complete).toBe(true);
+    expect(walk.walks).toBe(2);
+    expect(await stored()).toEqual(list.map((item) => item.id).sort());
+    expect(walk.items).toBe(252);
+  });
+
+  it('follows hasMore past the page count the first page announced', async () => {
+    const list = Array.from({ length: 200 }, (_, at) => event((at % 28) + 1));
+    const { client } = service(list, (page, current) => {
+      // Items arrive at the end after page 1 announced two pages: page 2 says hasMore.
+      if (page === 1 && current.length === 200) current.push(event(27), event(28));
+    });
+    const walk = await syncMonth(client, db.db, DEFAULT_CONNECTION, MONTH, 'test');
+    expect(await stored()).toEqual(list.map((item) => item.id).sort());
+    expect(walk.items).toBe(202);
+    expect(walk.complete).toBe(true);
+  });
+
+  it('drops what a complete walk no longer lists (a patent dropped elsewhere)', async () => {
+    const list = Array.from({ length: 120 }, (_, at) => event((at % 28) + 1));
+    await syncMonth(service(list).client, db.db, DEFAULT_CONNECTION, MONTH, 'test');
+    const gone = list.splice(5, 3);
+    const walk = await syncMonth(service(list).client, db.db, DEFAULT_CONNECTION, MONTH, 'test');
+    expect(walk.complete).toBe(true);
+    const ids = await stored();
+    expect(ids).toEqual(list.map((item) => item.id).sort());
+    for (const item of gone) expect(ids).not.toContain(item.id);
+  });
+
+  it('marks a month incomplete when the list keeps moving, and keeps what it had', async () => {
+    const list = Array.from({ length: 150 }, (_, at) => event((at % 28) + 1));
+    await syncMonth(service(list).client, db.db, DEFAULT_CONNECTION, MONTH, 'test');
+    const before = await stored();
+    const { client, calls } = service(list, (page, current) => {
+      if (page === 1) current.splice(0, 1);
+    });
+    const walk = await syncMonth(client, db.db, DEFAULT_CONNECTION, MONTH, 'test');
+    expect(walk.complete).toBe(false);
+    expect(walk.walks).toBe(3);
+    expect(calls()).toBeLessThanOrEqual(6);
+    const [window] = await db.db
+      .select()
+      .from(syncWindow)
+      .where(and(eq(syncWindow.connection, DEFAULT_CONNECTION), eq(syncWindow.month, MONTH)));
+    expect(window?.complete).toBe(false);
+    expect(window?.lastError).toMatch(/kept changing/);
+    // Nothing is dropped on an incomplete walk: items it missed stay as last seen.
+    for (const id of before) expect(await stored()).toContain(id);
+  });
+});
