@@ -105,16 +105,16 @@ describe('the month view against the service', () => {
     const before = await monthView(`month=${month}`);
     expect(await up.calls('getPatent')).toBe(0);
     expect(before.snapshot.unknownPatents).toBe(forgotten.length);
-    expect(before.rows.filter((row) => forgotten.includes(row.patentId)).every((row) => row.office === null)).toBe(
-      true,
-    );
+    expect(
+      before.rows.filter((row) => forgotten.includes(row.patentId)).every((row) => row.office === null),
+    ).toBe(true);
     await runSync(db, { now: new Date(), requestId: 'test-sync', months: [] });
     expect(await up.calls('getPatent')).toBe(forgotten.length);
     const after = await monthView(`month=${month}`);
     expect(after.snapshot.unknownPatents).toBe(0);
-    expect(after.rows.filter((row) => forgotten.includes(row.patentId)).every((row) => row.office !== null)).toBe(
-      true,
-    );
+    expect(
+      after.rows.filter((row) => forgotten.includes(row.patentId)).every((row) => row.office !== null),
+    ).toBe(true);
   });
 
   it('has the sync refresh the snapshot instead of reading many unknown patents one by one', async () => {
