@@ -31,7 +31,7 @@ describe('far-future and decades-wide windows', { timeout: 120_000 }, () => {
   beforeAll(async () => {
     sandbox = await startSandbox({
       today: '2026-11-26',
-      env: { NODE_OPTIONS: `--max-old-space-size=${HEAP_CAP_MB}` },
+      env: { ...process.env, NODE_OPTIONS: `--max-old-space-size=${HEAP_CAP_MB}` },
     });
   }, 120_000);
   afterAll(async () => sandbox?.stop());
