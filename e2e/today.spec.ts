@@ -100,7 +100,7 @@ test('a renewal blocked by an earlier one names and links that earlier renewal',
 test('finance lands on Today with the invoices needing attention first', async ({ page }) => {
   await landOnToday(page, 'finance');
   await expect(page.getByRole('region', { name: 'Invoices and billing' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: /Invoices needing attention/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Invoices not reconciled \(\d+\)/ })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Renewals that need a decision', exact: true })).toHaveCount(
     0,
   );

@@ -1,6 +1,7 @@
 import type { CurrencyTotal } from '@/lib/annuity/money';
 import type { Role } from '@/lib/policy/roles';
 import type { TodayBucket, TodayBucketId } from './buckets';
+import type { InvoiceCount } from './sections';
 
 /**
  * What the server hands Today (page and /api/today), per role. Each section loads on its own: a
@@ -72,6 +73,10 @@ export interface FinanceSection {
   /** Unreconciled after this many days counts as needing attention. */
   unreconciledAfterDays: number;
   invoicesHref: string;
+  /** Each count with the invoice list showing exactly those invoices (lib/today/sections.ts). */
+  notReconciled: InvoiceCount;
+  overdue: InvoiceCount;
+  disputed: InvoiceCount;
   fulfilledWithoutInvoice: RenewalRef[];
 }
 

@@ -3,7 +3,7 @@ import type { Invoice } from '@/lib/annuity/schemas';
 import { monthOf } from '@/lib/format/dates';
 import { patentName } from '@/lib/portfolio/patent-name';
 import type { RenewalRow } from '@/lib/renewals/rows';
-import { daysFrom } from './calendar';
+import { addDays, daysFrom } from './calendar';
 import type { InvoiceAttention, RenewalRef } from './data';
 import { todayLink } from './links';
 
@@ -120,6 +120,45 @@ export function invoicesNeedingAttention(facts: readonly InvoiceFacts[], today: 
     (a, b) =>
       rank(a) - rank(b) || (a.issueDate ?? '').localeCompare(b.issueDate ?? '') || a.id.localeCompare(b.id),
   );
+}
+
+/** A count on finance's Today and the invoice list that lists exactly those invoices. */
+export interface InvoiceCount {
+  count: number;
+  href: string;
+}
+
+/** The reconciliation statuses of an invoice still open (lib/invoices/reconciliation.ts). */
+const OPEN_STATUSES = ['unmarked', 'in-progress', 'disputed'] as const;
+
+/**
+ * The counts finance's Today shows, each with the invoice list filtered to the same invoices (its
+ * status and issue-date filters, lib/invoices/url-state.ts), so the number on Today is the number
+ * of rows its link lists: every invoice not reconciled; those still not reconciled
+ * UNRECONCILED_AFTER_DAYS after issue (issued on or before the date the link names); the disputed.
+ */
+export function financeCounts(
+  open: readonly Pick<InvoiceFacts, 'invoice' | 'status'>[],
+  today: string,
+): { notReconciled: InvoiceCount; overdue: InvoiceCount; disputed: InvoiceCount } {
+  const stillOpen = open.filter((fact) => (OPEN_STATUSES as readonly string[]).includes(fact.status));
+  const overdueTo = addDays(today, -(UNRECONCILED_AFTER_DAYS + 1));
+  return {
+    notReconciled: {
+      count: stillOpen.length,
+      href: todayLink({ kind: 'invoices', status: [...OPEN_STATUSES] }),
+    },
+    overdue: {
+      count: stillOpen.filter(
+        (fact) => fact.invoice.issueDate !== null && fact.invoice.issueDate <= overdueTo,
+      ).length,
+      href: todayLink({ kind: 'invoices', status: [...OPEN_STATUSES], to: overdueTo }),
+    },
+    disputed: {
+      count: stillOpen.filter((fact) => fact.status === 'disputed').length,
+      href: todayLink({ kind: 'invoices', status: ['disputed'] }),
+    },
+  };
 }
 
 /** Renewals whose processing status moved after `since` (a visit's instant). */

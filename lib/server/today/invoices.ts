@@ -2,10 +2,9 @@ import 'server-only';
 import { sumByCurrency } from '../../annuity/money';
 import type { Invoice } from '../../annuity/schemas';
 import type { RenewalRow } from '../../renewals/rows';
-import { addDays } from '../../today/calendar';
 import type { FinanceSection } from '../../today/data';
-import { todayLink } from '../../today/links';
 import {
+  financeCounts,
   fulfilledWithoutInvoice,
   type InvoiceFacts,
   invoicesNeedingAttention,
@@ -19,13 +18,12 @@ import { checkInvoices, invoiceStatuses } from '../invoices/invoices';
 /**
  * Finance's Today: invoices needing attention, checked the way the invoice page checks them
  * (lib/invoices/checks.ts), and FULFILLED renewals still lacking an invoice line. The catalog is
- * the shared copy of the invoice list (lib/server/invoices/catalog.ts); only recent invoices not
- * yet reconciled are checked, newest first and at most CHECKED_INVOICES, which bounds the event
- * reads the checks need.
+ * the shared copy of the invoice list (lib/server/invoices/catalog.ts). Every invoice not yet
+ * reconciled is checked, as the export checks them, so "Warnings" and "Failed checks" count them
+ * all; the event reads this needs are shared with the invoice pages through the event cache
+ * (lib/server/invoices/events.ts), read by due-date window rather than one patent at a time.
+ * Each count comes with the invoice list filtered to the same invoices (financeCounts).
  */
-const CHECK_WITHIN_DAYS = 90;
-const CHECKED_INVOICES = 40;
-
 export async function readCatalogWithStatuses(requestId: string) {
   const client = upstreamClient(requestId);
   const catalog = await readInvoiceCatalog(client, requestId);
@@ -43,12 +41,7 @@ export async function loadFinanceSection(
 ): Promise<FinanceSection> {
   const { client, catalog, statuses } = read;
   const open = catalog.invoices.filter((invoice) => statuses.get(invoice.id) !== 'reconciled');
-  const recentFrom = addDays(today, -CHECK_WITHIN_DAYS);
-  const toCheck = open
-    .filter((invoice) => (invoice.issueDate ?? '') >= recentFrom)
-    .sort((a, b) => (b.issueDate ?? '').localeCompare(a.issueDate ?? ''))
-    .slice(0, CHECKED_INVOICES);
-  const checked = await checkInvoices(client, toCheck, catalog.invoices, requestId);
+  const checked = await checkInvoices(client, open, catalog.invoices, requestId);
   const counts = new Map(checked.map((report) => [report.invoice.id, report.counts]));
   const facts: InvoiceFacts[] = open.map((invoice: Invoice) => ({
     invoice,
@@ -56,11 +49,15 @@ export async function loadFinanceSection(
     counts: counts.get(invoice.id) ?? null,
   }));
   const invoices = invoicesNeedingAttention(facts, today);
+  const { notReconciled, overdue, disputed } = financeCounts(facts, today);
   return {
     invoices,
     totals: sumByCurrency(invoices.map((item) => ({ amount: item.total, currency: item.currency }))),
     unreconciledAfterDays: UNRECONCILED_AFTER_DAYS,
-    invoicesHref: todayLink({ kind: 'invoices', status: ['unmarked', 'in-progress', 'disputed'] }),
+    invoicesHref: notReconciled.href,
+    notReconciled,
+    overdue,
+    disputed,
     fulfilledWithoutInvoice: rows ? fulfilledWithoutInvoice(rows).map(renewalRef) : [],
   };
 }
