@@ -1,9 +1,11 @@
 import { CurrencyTotals } from '@/components/money/currency-totals';
+import { CopyAgeNotice } from '@/components/shell/copy-age-notice';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMoney } from '@/lib/annuity/money';
 import { formatDate, formatTimestamp, formatYearMonth } from '@/lib/format/dates';
 import { patentName } from '@/lib/portfolio/patent-name';
+import { monthsOfWindow } from '@/lib/sync/age';
 import { mostUrgent, TODAY_BUCKET_TEXT, type TodayBucketId } from '@/lib/today/buckets';
 import type {
   AdminSection,
@@ -141,8 +143,12 @@ function RenewalsPart({
         {renewals.windows
           .map((w) => `${formatDate(w.from, locale)} – ${formatDate(w.to, locale)}`)
           .join(' and ')}
-        , read {formatTimestamp(renewals.fetchedAt, locale)}.
+        .
       </p>
+      <CopyAgeNotice
+        copy={renewals.copy}
+        months={[...new Set(renewals.windows.flatMap((w) => monthsOfWindow(w.from, w.to)))]}
+      />
     </>
   );
 }
