@@ -300,4 +300,57 @@ describe('refusals of the service, tied to their renewals', () => {
     expect(body.batch?.items.map((item) => item.outcome)).toEqual(['executed', 'executed']);
     expect(after.entries).toEqual([]);
   });
+
+  it('a bare 409 (code only, no title or type): read by its code, the renewals carrying our decision count as done', async () => {
+    script.post = { status: 409, body: { code: 'instruction_already_set', status: '409' } };
+    for (const [id, patent] of [
+      [EVENT_A, PATENT_A],
+      [EVENT_B, PATENT_B],
+    ] as const) {
+      script.after.set(
+        id,
+        event(id, patent, { appliedDecision: 'PROCEED', instructability: blocked('ALREADY_INSTRUCTED') }),
+      );
+    }
+    const { status, body, after } = await sendBoth();
+    expect(status).toBe(200);
+    expect(body.batch?.problem?.code).toBe('already_applied');
+    expect(body.batch?.items.map((item) => item.outcome)).toEqual(['executed', 'executed']);
+    expect(after.entries).toEqual([]);
+  });
+
+  it('a bare api_key_expired: the key alert, never a 401 passed on to the browser', async () => {
+    script.post = { status: 401, body: { code: 'api_key_expired' } };
+    const { status, body } = await sendBoth();
+    expect(status).toBe(503);
+    expect(body.code).toBe('upstream_key_expired');
+  });
+
+  it.each([
+    [
+      'a 413 from a gateway',
+      { status: 413, body: '<html>Request Entity Too Large</html>', contentType: 'text/html' },
+    ],
+    [
+      'a 422 with a code v2 does not list, speaking of the batch size',
+      { status: 422, body: { code: 'batch_limit_exceeded', detail: 'At most 1 instruction per batch.' } },
+    ],
+    [
+      'a 400 pointing at every item beyond the first',
+      {
+        status: 400,
+        body: {
+          code: 'validation_failed',
+          errors: [{ pointer: '/instructions/1', detail: 'over the limit' }],
+        },
+      },
+    ],
+  ] as const)('the batch size learnt from %s: offered in parts, nothing sent', async (_name, post) => {
+    script.post = { ...post };
+    const { status, body, after } = await sendBoth();
+    expect(status).toBe(422);
+    expect(body.code).toBe('batch_too_large');
+    expect(body.batch?.problem?.maxBatchSize).toBe(1);
+    expect(after.entries).toHaveLength(2);
+  });
 });

@@ -507,6 +507,30 @@ describe('errors', () => {
     expect([error.code, error.requestId]).toEqual(['not_found', 'header-id']);
   });
 
+  it.each([
+    ['a bare code', { code: 'api_key_expired' }, 401, 'api_key_expired'],
+    [
+      'a code and a status given as a string',
+      { code: 'instruction_already_set', status: '409' },
+      409,
+      'instruction_already_set',
+    ],
+    [
+      'a code and its words, no title or type',
+      { code: 'forbidden', detail: 'Not for you.' },
+      403,
+      'forbidden',
+    ],
+  ] as const)(
+    'reads a minimal problem body by its code and the HTTP status: %s',
+    async (_name, body, status, code) => {
+      const { baseUrl } = await serve(reply(status, body, { 'content-type': 'application/problem+json' }));
+      const error = (await caught(clientFor(baseUrl).client.getPatent(P))) as AnnuityApiError;
+      expect([error.status, error.code]).toEqual([status, code]);
+      expect(error.problem?.detail).toBe('detail' in body ? body.detail : '');
+    },
+  );
+
   it('keeps an undocumented problem code as it is (the 400 of a freeze in the past)', async () => {
     const body = {
       ...f.problemFixture('validation_failed'),

@@ -366,14 +366,30 @@ function buildContractSchemas(mode: Mode) {
       })
     : z.looseObject({ pointer: z.string(), detail: z.string().optional() });
 
+  // spec: Errors. Tolerant: a problem is read by its `code` and the HTTP status; `type`, `title`,
+  // `detail` and every extension may be missing (a gateway's or a minimal service's body), and
+  // `status` may come as a string ("409"). A body without a `code` is not a problem we can read.
   const problem = object({
-    type: z.string(),
-    title: z.string(),
-    status: z.number().int(),
-    detail: strict ? z.string() : z.string().optional().default(''),
-    instance: strict ? z.string() : z.string().optional(),
+    type: strict ? z.string() : z.string().optional(),
+    title: strict ? z.string() : z.string().optional(),
+    // Typed as the contract's number: the fixtures and the stand-in write it so; a string is read.
+    status: strict
+      ? z.number().int()
+      : (z
+          .union([
+            z.number().int(),
+            z
+              .string()
+              .trim()
+              .regex(/^\d{3}$/)
+              .transform(Number),
+          ])
+          .optional()
+          .catch(undefined) as unknown as z.ZodType<number | undefined, number>),
+    detail: strict ? z.string() : z.string().optional().default('').catch(''),
+    instance: strict ? z.string() : z.string().optional().catch(undefined),
     code: openEnum(PROBLEM_CODES),
-    requestId: strict ? z.string().min(1) : z.string().optional(),
+    requestId: strict ? z.string().min(1) : z.string().optional().catch(undefined),
     requiredScope: strict ? z.enum(SCOPES).optional() : z.string().optional(),
     errors: z.array(validationError).optional(),
     clientCaseReference: z.string().nullable().optional(),

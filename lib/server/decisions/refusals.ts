@@ -76,12 +76,13 @@ export async function attributeRefusal(
     problem: batchLevelProblem(error, requestId, events),
     applied,
   });
-  if (!(error instanceof AnnuityApiError) || !INSTRUCTION_CODES.has(error.code)) return refused([]);
+  if (!(error instanceof AnnuityApiError)) return refused([]);
+  const tooLarge = batchTooLarge(error, posted.length);
+  if (tooLarge) return { problem: tooLarge, applied };
+  if (!INSTRUCTION_CODES.has(error.code)) return refused([]);
   const events: EventProblem[] = [];
   const serviceDetail = error.problem?.detail;
   if (error.code === 'validation_failed') {
-    const tooLarge = batchTooLarge(error, posted.length);
-    if (tooLarge) return { problem: tooLarge, applied };
     for (const entry of error.validationErrors) {
       const index = /^\/instructions\/(\d+)/.exec(entry.pointer)?.[1];
       const target = index === undefined ? undefined : posted[Number(index)];
@@ -125,18 +126,38 @@ export async function attributeRefusal(
 
 /**
  * spec: Limits 4 — "Maximum number of instructions per batch: not shown". The limit is learnt from
- * the service's refusal, never assumed: a validation_failed that points at the instruction list as
- * a whole (`/instructions`, no item) refuses the batch for its size. The limit is the largest
- * number below the batch's size that the service's detail names, else half the batch; the user is
- * offered parts of that size, each atomic by itself (spec: Instruction rules, "A batch is atomic").
+ * whatever refusal says so, never assumed, and never from one that speaks of the events (the
+ * instruction codes of spec: Errors):
+ * - a 413 (the request too large for the service or a gateway in front of it);
+ * - a 400 or 422 whose pointers name the instruction list as a whole (`/instructions`);
+ * - a 400 or 422 whose pointers name every item from an index on (`/instructions/N` … the last),
+ *   none before it: the service took the first N;
+ * - a 400 or 422 with a code this v2 does not list whose detail or pointers speak of the batch size.
+ * The limit is that index, else the largest number below the batch's size the service's words name,
+ * else half the batch; the user is offered parts of that size, each atomic by itself (spec:
+ * Instruction rules, "A batch is atomic").
  */
 export function batchTooLarge(error: AnnuityApiError, size: number): BatchProblem | null {
   if (size < 2) return null;
-  const whole = error.validationErrors.filter((entry) => entry.pointer === '/instructions');
-  if (whole.length === 0 || whole.length !== error.validationErrors.length) return null;
-  const said = whole.map((entry) => entry.detail ?? '').join(' ');
+  if (INSTRUCTION_CODES.has(error.code) && error.code !== 'validation_failed') return null;
+  const pointers = error.validationErrors;
+  const said = [error.problem?.detail ?? '', ...pointers.map((entry) => entry.detail ?? '')]
+    .map((text) => text.trim())
+    .filter(Boolean)
+    .join(' ');
+  const from = refusedFromIndex(
+    pointers.map((entry) => entry.pointer),
+    size,
+  );
+  const refusedForSize =
+    error.status === 413 ||
+    ((error.status === 400 || error.status === 422) &&
+      ((pointers.length > 0 && pointers.every((entry) => entry.pointer === '/instructions')) ||
+        from !== null ||
+        (!INSTRUCTION_CODES.has(error.code) && SPEAKS_OF_BATCH_SIZE.test(said))));
+  if (!refusedForSize) return null;
   const named = [...said.matchAll(/\d+/g)].map((match) => Number(match[0])).filter((n) => n >= 1 && n < size);
-  const limit = named.length > 0 ? Math.max(...named) : Math.floor(size / 2);
+  const limit = from ?? (named.length > 0 ? Math.max(...named) : Math.max(1, Math.floor(size / 2)));
   const parts = Math.ceil(size / limit);
   return {
     status: 422,
@@ -146,6 +167,21 @@ export function batchTooLarge(error: AnnuityApiError, size: number): BatchProble
     maxBatchSize: limit,
     events: [],
   };
+}
+
+/** Words of a refusal about the number of instructions, not about one of them. */
+const SPEAKS_OF_BATCH_SIZE =
+  /\b(batch|request|payload|instructions)\b[^.]*\b(size|too (many|large|big|long)|at most|maximum|max|limit|exceed)|\b(too many|at most|maximum|max|limit|exceed\w*)\b[^.]*\b(instructions|items|entries|batch)\b/i;
+
+/** The index N when the pointers name exactly the items N … size − 1 of the list (N ≥ 1), else null. */
+function refusedFromIndex(pointers: readonly string[], size: number): number | null {
+  if (pointers.length === 0) return null;
+  const indices = pointers.map((pointer) => /^\/instructions\/(\d+)$/.exec(pointer)?.[1]);
+  if (indices.some((index) => index === undefined)) return null;
+  const sorted = [...new Set(indices.map(Number))].sort((a, b) => a - b);
+  const first = sorted[0] as number;
+  if (first < 1 || sorted[sorted.length - 1] !== size - 1 || sorted.length !== size - first) return null;
+  return first;
 }
 
 function withServiceContext(error: AnnuityApiError, problem: EventProblem): Partial<EventProblem> {
