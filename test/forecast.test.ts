@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sumByCurrency } from '@/lib/annuity/money';
 import { listAll } from '@/lib/annuity/pagination';
 import type { PatentEvent } from '@/lib/annuity/schemas';
-import { auditLog, forecastEvent, forecastRun } from '@/lib/db/schema';
+import { auditLog, forecastEvent, forecastRun, renewalMonthSummary } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
 import type { ForecastData } from '@/lib/forecast/data';
 import { forecastWindow } from '@/lib/forecast/window';
@@ -27,6 +27,7 @@ import { setUpSandboxApp } from './sandbox-app';
 const CURRENT = currentYearMonth();
 const TENANT = 'forecast';
 const WINDOW = forecastWindow(CURRENT, 24);
+let firstEstimate = 0;
 
 const app = setUpSandboxApp({
   tenant: { name: TENANT, patents: 300, seed: 1919_19 },
@@ -93,16 +94,40 @@ async function waitForRun(id: string) {
 }
 
 describe('the forecast', () => {
-  it('is empty until the worker has run, and says what the first refresh costs at least', async () => {
+  it('is empty until the worker has run, and estimates the first refresh from the portfolio’s size', async () => {
     const { status, body } = await forecast();
     expect(status).toBe(200);
     expect(body.window).toBeNull();
     expect(body.lastRefresh).toBeNull();
+    // 300 patents, about one renewal each a year: 150 in each half-year window, 2 calls a window.
     expect(body.nextRefresh).toEqual({
-      calls: WINDOW.windows.length,
+      calls: WINDOW.windows.length * 2,
       known: false,
+      basis: 'portfolio',
       windows: WINDOW.windows.length,
     });
+    firstEstimate = body.nextRefresh.calls;
+  });
+
+  it('estimates a refresh from the months it will read, as the month view counted them', async () => {
+    const windows = await serviceWindows();
+    const perMonth = new Map<string, number>();
+    for (const event of windows.flat())
+      perMonth.set(event.dueDate.slice(0, 7), (perMonth.get(event.dueDate.slice(0, 7)) ?? 0) + 1);
+    const rows = [...perMonth].map(([month, count]) => ({ month, eventCount: count, openCount: 0 }));
+    await app.harness.database.db.insert(renewalMonthSummary).values(rows);
+    try {
+      const { body } = await forecast();
+      const expected = windows.reduce((sum, events) => sum + Math.max(1, Math.ceil(events.length / 100)), 0);
+      expect(body.nextRefresh).toEqual({
+        calls: expected,
+        known: true,
+        basis: 'read',
+        windows: windows.length,
+      });
+    } finally {
+      await app.harness.database.db.delete(renewalMonthSummary);
+    }
   });
 
   it('is filled by the job: the service’s estimates per currency, in ceil(renewals / 100) calls a window', async () => {
@@ -135,6 +160,9 @@ describe('the forecast', () => {
     );
     expect(result).toMatchObject({ calls: expectedCalls, events: listed.length });
     expect(calls).toBe(expectedCalls);
+    // What "Refresh now" said beforehand was about what it spent (it once said 4 and spent 36).
+    expect(firstEstimate).toBeGreaterThanOrEqual(Math.round(expectedCalls * 0.75));
+    expect(firstEstimate).toBeLessThanOrEqual(Math.round(expectedCalls * 1.5));
     expect(listed.length).toBeGreaterThan(300);
 
     const stored = await app.harness.database.db.select().from(forecastEvent);

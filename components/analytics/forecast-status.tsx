@@ -68,9 +68,11 @@ export function ForecastCost({
         <dd>
           About <span className="font-mono tabular-nums">{data.nextRefresh.calls}</span> calls for{' '}
           {data.configuredMonths} months in {data.nextRefresh.windows} windows
-          {data.nextRefresh.known
-            ? ' (one call per 100 renewals stored in each window, at least one a window).'
-            : ' at least (one per window; the first refresh tells how many renewals there are).'}{' '}
+          {data.nextRefresh.basis === 'read'
+            ? ' (one call per 100 renewals seen in each window, at least one a window).'
+            : data.nextRefresh.basis === 'portfolio'
+              ? ' (one call per 100 renewals expected in each window: the months not read yet are estimated from the portfolio’s size, about one renewal per patent a year).'
+              : ' at least (one per window; the first refresh tells how many renewals there are).'}{' '}
           The worker refreshes daily at 05:41 UTC.
         </dd>
         <dt className="text-muted-foreground">Background budget</dt>

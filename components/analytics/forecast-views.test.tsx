@@ -52,7 +52,7 @@ function data(events: ForecastEvent[], overrides: Partial<ForecastData> = {}): F
     lastRefresh: run,
     lastAttempt: run,
     running: null,
-    nextRefresh: { calls: 7, known: true, windows: 4 },
+    nextRefresh: { calls: 7, known: true, basis: 'read', windows: 4 },
     budget: { spent: 120, budget: 1000, sharePercent: 10 },
     summary: forecastSummary(events),
     byMonth,

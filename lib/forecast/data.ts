@@ -94,7 +94,12 @@ export interface ForecastData {
   lastAttempt: ForecastRunView | null;
   running: ForecastRunView | null;
   /** Calls the next refresh should cost; `known` false before any refresh (a lower bound then). */
-  nextRefresh: { calls: number; known: boolean; windows: number };
+  /**
+   * The next refresh's calls, estimated from the renewals expected in each window it reads: from
+   * reads of each month (`read`), the portfolio's size where a month was never read (`portfolio`),
+   * or one call a window, a lower bound, without either (`minimum`).
+   */
+  nextRefresh: { calls: number; known: boolean; basis: 'read' | 'portfolio' | 'minimum'; windows: number };
   budget: { spent: number; budget: number | null; sharePercent: number };
   summary: ForecastSummary;
   byMonth: ForecastRow[];

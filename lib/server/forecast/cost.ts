@@ -1,37 +1,68 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { MAX_PAGE_SIZE } from '../../annuity/pagination';
 import type { Database } from '../../db';
-import { forecastRun } from '../../db/schema';
+import { portfolioSnapshot, renewalMonthSummary } from '../../db/schema';
 import { getEnv } from '../../env';
 import type { DueWindow } from '../../forecast/window';
+import { addMonths, monthOf } from '../../format/dates';
 import { readQuota } from '../connection/quota';
 import { checkBackgroundBudget, decideBudget, recordSpend } from '../notifications/budget';
-import { storedCounts } from './store';
+import { storedMonthCounts } from './store';
 
 /**
  * What a forecast refresh costs in calls and whether the background budget allows it (issue 19).
  * A window costs ceil(renewals / 100) calls, at least one (spec: Limits 1, pages of at most 100),
- * so the next refresh is estimated from the renewals the last one stored in each window.
+ * so the next refresh is estimated from the renewals expected in each window it will read, month
+ * by month, from what the dashboard has seen of that month: the renewals the last refresh stored,
+ * or the month view's count of it (renewal_month_summary), whichever is larger. A month seen by
+ * neither is estimated from the portfolio's size, about one renewal per patent a year; without a
+ * portfolio copy either, the estimate is one call a window, a lower bound.
  */
 
 export interface RefreshEstimate {
   calls: number;
-  /** False before any refresh: the estimate is then one call per window, a lower bound. */
+  /** True when every month's count comes from a read of it (not from the portfolio's size). */
   known: boolean;
+  /** What the estimate rests on: reads of each month, the portfolio's size, or one call a window. */
+  basis: 'read' | 'portfolio' | 'minimum';
+}
+
+function monthsOf(window: DueWindow): string[] {
+  const months: string[] = [];
+  for (let month = monthOf(window.from); month <= monthOf(window.to); month = addMonths(month, 1))
+    months.push(month);
+  return months;
 }
 
 export async function refreshEstimate(db: Database, windows: readonly DueWindow[]): Promise<RefreshEstimate> {
-  const counts = await storedCounts(db, windows);
-  const [done] = await db
-    .select({ id: forecastRun.id })
-    .from(forecastRun)
-    .where(eq(forecastRun.status, 'done'))
-    .limit(1);
-  return {
-    calls: counts.reduce((sum, count) => sum + Math.max(1, Math.ceil(count / MAX_PAGE_SIZE)), 0),
-    known: done !== undefined,
-  };
+  const months = windows.flatMap(monthsOf);
+  const [stored, summaries, [snapshot]] = await Promise.all([
+    storedMonthCounts(db, months),
+    db
+      .select({ month: renewalMonthSummary.month, count: renewalMonthSummary.eventCount })
+      .from(renewalMonthSummary)
+      .where(inArray(renewalMonthSummary.month, months)),
+    db.select({ patents: portfolioSnapshot.patentCount }).from(portfolioSnapshot).limit(1),
+  ]);
+  const seen = new Map<string, number>(stored);
+  for (const row of summaries) seen.set(row.month, Math.max(seen.get(row.month) ?? 0, row.count));
+  const perMonth = snapshot?.patents ? snapshot.patents / 12 : null;
+  let basis: RefreshEstimate['basis'] = 'read';
+  let calls = 0;
+  for (const window of windows) {
+    let renewals = 0;
+    for (const month of monthsOf(window)) {
+      const count = seen.get(month);
+      if (count !== undefined) renewals += count;
+      else if (perMonth !== null) {
+        renewals += perMonth;
+        if (basis === 'read') basis = 'portfolio';
+      } else basis = 'minimum';
+    }
+    calls += Math.max(1, Math.ceil(renewals / MAX_PAGE_SIZE));
+  }
+  return { calls, known: basis === 'read', basis };
 }
 
 export interface BudgetRefusal {

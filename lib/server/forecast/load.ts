@@ -40,7 +40,12 @@ export async function loadForecast(now = new Date(), database?: Database): Promi
     lastRefresh: last ? runView(last) : null,
     lastAttempt: history.lastAttempt ? runView(history.lastAttempt) : null,
     running: history.running ? runView(history.running) : null,
-    nextRefresh: { calls: estimate.calls, known: estimate.known, windows: configured.windows.length },
+    nextRefresh: {
+      calls: estimate.calls,
+      known: estimate.known,
+      basis: estimate.basis,
+      windows: configured.windows.length,
+    },
     budget: { spent: budget.spent, budget: budget.budget, sharePercent: budget.sharePercent },
     summary: forecastSummary(events),
     byMonth,

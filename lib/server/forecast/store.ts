@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, asc, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db';
-import { forecastEvent } from '../../db/schema';
+import { forecastEvent, forecastRun } from '../../db/schema';
 import type { ForecastEvent } from '../../forecast/data';
 import type { DueWindow } from '../../forecast/window';
 
@@ -70,15 +70,33 @@ export async function readForecastRows(db: Database, window: DueWindow): Promise
   }));
 }
 
-/** Stored renewals per period-list window: the basis of the next refresh's cost. */
-export async function storedCounts(db: Database, windows: readonly DueWindow[]): Promise<number[]> {
-  return Promise.all(
-    windows.map(async (window) => {
-      const [row] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(forecastEvent)
-        .where(and(gte(forecastEvent.dueDate, window.from), lte(forecastEvent.dueDate, window.to)));
-      return Number(row?.count ?? 0);
-    }),
-  );
+/**
+ * Stored renewals per month, for the months a completed refresh read (a month it read and found
+ * empty counts 0): the basis of the next refresh's cost (./cost.ts). Months no completed refresh
+ * covered are left out.
+ */
+export async function storedMonthCounts(
+  db: Database,
+  months: readonly string[],
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (months.length === 0) return counts;
+  const done = await db
+    .select({ from: forecastRun.windowFrom, to: forecastRun.windowTo })
+    .from(forecastRun)
+    .where(eq(forecastRun.status, 'done'))
+    .orderBy(desc(forecastRun.startedAt))
+    .limit(1);
+  const last = done[0];
+  if (!last) return counts;
+  for (const month of months)
+    if (month >= last.from.slice(0, 7) && month <= last.to.slice(0, 7)) counts.set(month, 0);
+  if (counts.size === 0) return counts;
+  const rows = await db
+    .select({ month: forecastEvent.month, count: sql<number>`count(*)::int` })
+    .from(forecastEvent)
+    .where(inArray(forecastEvent.month, [...counts.keys()]))
+    .groupBy(forecastEvent.month);
+  for (const row of rows) if (counts.has(row.month)) counts.set(row.month, Number(row.count));
+  return counts;
 }
