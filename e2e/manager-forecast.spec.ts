@@ -67,7 +67,7 @@ test('a manager budgets next year in EUR, sees the forecast by month against it,
   await expect(page.getByRole('heading', { name: 'Budget', level: 1 })).toBeVisible({ timeout: 60_000 });
   const form = page.getByRole('form', { name: 'Budget' });
   await expect(form.getByLabel('Year', { exact: true })).toHaveValue(String(NEXT_YEAR));
-  await form.getByLabel('Currency', { exact: true }).fill('EUR');
+  await form.getByLabel('Currency', { exact: true }).selectOption('EUR');
   await form.getByLabel('Amount', { exact: true }).fill('240000');
   await form.getByLabel('Note', { exact: true }).fill('Renewals plan');
   await form.getByRole('button', { name: 'Save budget' }).click();

@@ -4,9 +4,11 @@ import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BudgetRecord } from '@/lib/analytics/budget';
 import type { SpendAnalyticsData } from '@/lib/analytics/data';
-import { auditLog, forecastEvent } from '@/lib/db/schema';
+import { auditLog, forecastEvent, forecastRun } from '@/lib/db/schema';
 import { currentYearMonth } from '@/lib/format/dates';
 import type { BudgetComparisonData } from '@/lib/server/analytics/budget';
+import { upstreamClient } from '@/lib/server/connection/upstream';
+import { refreshSnapshot, snapshotFacets } from '@/lib/server/portfolio/snapshot';
 import { jsonRequest } from './app-harness';
 import { setUpSandboxApp } from './sandbox-app';
 
@@ -125,6 +127,26 @@ describe('renewal budgets', () => {
     expect(yenDecimals.status).toBe(400);
     expect(fieldsOf(yenDecimals.body)).toEqual(['amount']);
 
+    // An office or currency the dashboard does not know (a cut-short "Europe") is refused.
+    await refreshSnapshot(upstreamClient('budgets-test'), 'budgets-test');
+    const unknownOffice = await save({ year: NEXT_YEAR, currency: 'EUR', office: 'EU', amount: '100' });
+    expect(unknownOffice.status).toBe(400);
+    expect(fieldsOf(unknownOffice.body)).toEqual(['office']);
+    expect(JSON.stringify(unknownOffice.body)).toMatch(
+      /no office EU in the portfolio: choose one of [A-Z]{2}/,
+    );
+    const unknownCurrency = await save({ year: NEXT_YEAR, currency: 'XYZ', amount: '100' });
+    expect(unknownCurrency.status).toBe(400);
+    expect(fieldsOf(unknownCurrency.body)).toEqual(['currency']);
+    const office = (await snapshotFacets()).offices[0];
+    const known = await save({ year: NEXT_YEAR, currency: 'EUR', office, amount: '100' });
+    expect(known.status).toBe(200);
+    expect(
+      (await remove((known.body.budget as BudgetRecord).id)).status,
+      'the office budget is removed again',
+    ).toBe(200);
+    expect((await list()).body.budgets.some((b) => b.office === 'EU' || b.currency === 'XYZ')).toBe(false);
+
     const months = await save({
       year: NEXT_YEAR,
       currency: 'EUR',
@@ -154,6 +176,13 @@ describe('budget against forecast against actual', () => {
   });
 
   beforeAll(async () => {
+    // The worker's completed refresh over these months: without one, there is no forecast at all.
+    await app.harness.database.db.insert(forecastRun).values({
+      windowFrom: `${CURRENT}-01`,
+      windowTo: `${NEXT_YEAR + 1}-12-31`,
+      status: 'done',
+      finishedAt: new Date(),
+    });
     await app.harness.database.db.insert(forecastEvent).values([
       event('e1', { month: month(1), total: '1500.25' }),
       event('e2', { month: month(1), total: '499.75', office: 'DE', family: 'FAM-2' }),

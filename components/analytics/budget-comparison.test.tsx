@@ -59,4 +59,63 @@ describe('the budget comparison view', () => {
     expect(html).toContain('No budget for 2027 in JPY');
     expect(html).not.toContain('Variance explained');
   });
+
+  it('says no forecast has been built instead of showing a forecast of zero', () => {
+    const comparison = compareBudget({
+      year: 2027,
+      currency: 'EUR',
+      currentMonth: '2026-11',
+      budget: { amount: '12000.00', currency: 'EUR', months: null },
+      forecast: [],
+      droppedOrSkipped: [],
+      actual: [],
+      variance: [],
+      forecastMonths: null,
+    });
+    expect(comparison.rows.every((row) => row.forecast === null)).toBe(true);
+    expect(comparison.totals.forecast).toBeNull();
+    const html = text(
+      renderToString(
+        <BudgetComparisonView
+          comparison={comparison}
+          state={{ ...state, currency: 'EUR' }}
+          withoutEstimate={0}
+          locale="en-GB"
+        />,
+      ),
+    );
+    expect(html).toContain('No forecast has been built yet');
+    const table = html.split('data-testid="budget-comparison"')[1] ?? '';
+    const forecastCells = [...table.matchAll(/<tr[^>]*>(?:(?!<\/tr>).)*<\/tr>/gs)]
+      .map((row) => [...row[0].matchAll(/<td[^>]*>([^<]*)<\/td>/g)].map((cell) => cell[1]))
+      .filter((cells) => cells.length >= 3)
+      .map((cells) => cells[2]);
+    expect(forecastCells.length).toBe(13);
+    expect(forecastCells.every((cell) => cell === '—')).toBe(true);
+  });
+
+  it('says where the forecast ends when it stops before the year does', () => {
+    const comparison = compareBudget({
+      year: 2027,
+      currency: 'EUR',
+      currentMonth: '2026-11',
+      budget: null,
+      forecast: [{ month: '2027-01', currency: 'EUR', total: '10.00' }],
+      droppedOrSkipped: [],
+      actual: [],
+      variance: [],
+      forecastMonths: { from: '2026-11', to: '2027-06' },
+    });
+    expect(comparison.rows.map((row) => row.forecast)).toEqual([
+      '10.00',
+      ...Array(5).fill('0.00'),
+      ...Array(6).fill(null),
+    ]);
+    const html = text(
+      renderToString(
+        <BudgetComparisonView comparison={comparison} state={state} withoutEstimate={0} locale="en-GB" />,
+      ),
+    );
+    expect(html).toContain('The forecast reaches June 2027: later months have no forecast yet.');
+  });
 });

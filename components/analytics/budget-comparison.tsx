@@ -93,6 +93,18 @@ export function BudgetComparisonView({
           are shown alone.
         </p>
       ) : null}
+      {comparison.forecastMonths === null ? (
+        <p className="text-sm" role="status">
+          No forecast has been built yet, so the forecast column is empty, not zero: it is filled by the
+          worker’s daily refresh or by “Refresh now” on the forecast page.
+        </p>
+      ) : comparison.forecastMonths.to < `${comparison.year}-12` &&
+        comparison.forecastMonths.to >= comparison.currentMonth ? (
+        <p className="text-sm" role="status">
+          The forecast reaches {formatYearMonth(comparison.forecastMonths.to, locale)}: later months have no
+          forecast yet.
+        </p>
+      ) : null}
       {!comparison.actualAvailable ? (
         <p className="text-sm text-muted-foreground">
           Invoiced amounts are known for all offices and families together only, so this view compares the

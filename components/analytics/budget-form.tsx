@@ -7,8 +7,10 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
 import type { BudgetRecord } from '@/lib/analytics/budget';
 import type { BudgetInput, BudgetValues } from '@/lib/analytics/budget.schema';
+import type { BudgetChoices } from '@/lib/analytics/budget-choices';
 import { BUDGET_PAGE, budgetScopeQuery } from '@/lib/analytics/budget-url';
 import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
 import { ApiProblem, apiFetch, problemMessage } from '@/lib/http/api-client';
@@ -37,6 +39,11 @@ const MONTH_NAMES = [
   'December',
 ];
 
+/** The known values, with the one already chosen (a budget's own, or the page's) kept first if missing. */
+function withCurrent(known: readonly string[], current: string): string[] {
+  return current === '' || known.includes(current) ? [...known] : [current, ...known];
+}
+
 interface FormValues {
   year: string;
   currency: string;
@@ -55,9 +62,12 @@ interface FormValues {
 export function BudgetForm({
   initial,
   defaults,
+  choices,
 }: {
   initial: BudgetRecord | null;
   defaults: { year: number; currency: string };
+  /** The offices and currencies the dashboard knows: the only ones offered (and accepted). */
+  choices: BudgetChoices;
 }) {
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
@@ -116,14 +126,31 @@ export function BudgetForm({
         <FormField label="Year" error={errors.year?.message}>
           <Input inputMode="numeric" autoComplete="off" {...form.register('year')} />
         </FormField>
-        <FormField label="Currency" hint="ISO 4217, e.g. EUR" error={errors.currency?.message}>
-          <Input autoComplete="off" maxLength={3} {...form.register('currency')} />
+        <FormField
+          label="Currency"
+          hint="A currency renewals are estimated or invoiced in"
+          error={errors.currency?.message}
+        >
+          <NativeSelect {...form.register('currency')}>
+            {withCurrent(choices.currencies, initial?.currency ?? defaults.currency).map((currency) => (
+              <option key={currency} value={currency}>
+                {currency}
+              </option>
+            ))}
+          </NativeSelect>
         </FormField>
         <FormField label="Amount" hint="For the whole year" error={errors.amount?.message}>
           <Input inputMode="decimal" autoComplete="off" {...form.register('amount')} />
         </FormField>
-        <FormField label="Office" hint="Two letters, e.g. EP; empty for all" error={errors.office?.message}>
-          <Input autoComplete="off" maxLength={2} {...form.register('office')} />
+        <FormField label="Office" hint="An office of the portfolio, or all" error={errors.office?.message}>
+          <NativeSelect {...form.register('office')}>
+            <option value="">All offices</option>
+            {withCurrent(choices.offices, initial?.office ?? '').map((office) => (
+              <option key={office} value={office}>
+                {office}
+              </option>
+            ))}
+          </NativeSelect>
         </FormField>
         <FormField label="Family" hint="Empty for all families" error={errors.family?.message}>
           <Input autoComplete="off" {...form.register('family')} />

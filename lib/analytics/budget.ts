@@ -121,6 +121,8 @@ export interface BudgetComparison {
   totals: Omit<ComparisonRow, 'month' | 'phase'>;
   /** Null without a budget: there is nothing to explain a variance against. */
   variance: VarianceExplained | null;
+  /** The months the forecast covers; null when no forecast has been built yet. */
+  forecastMonths: { from: string; to: string } | null;
 }
 
 export interface ComparisonInput {
@@ -134,6 +136,12 @@ export interface ComparisonInput {
   /** Null when invoiced amounts are not known for the scope (an office or a family). */
   actual: readonly ActualMonth[] | null;
   variance: readonly VarianceMonth[] | null;
+  /**
+   * The months (YYYY-MM, inclusive) the last completed forecast refresh read; null when none has
+   * completed. A month outside them has no forecast: shown as none, never as zero. Omitted: every
+   * month is covered.
+   */
+  forecastMonths?: { from: string; to: string } | null;
 }
 
 function monthSums(items: readonly MonthAmount[], currency: string, months: Set<string>) {
@@ -158,10 +166,15 @@ export function compareBudget(input: ComparisonInput): BudgetComparison {
   const actual = input.actual ? monthSums(input.actual, currency, inYear) : null;
   const zero = new Big(0);
   const fmt = (value: Big) => scale(value, currency);
+  const forecastMonths =
+    input.forecastMonths === undefined ? { from: '0000-01', to: '9999-12' } : input.forecastMonths;
+  // A month no forecast refresh read has no forecast, which is not a forecast of zero.
+  const covered = (month: string) =>
+    forecastMonths !== null && month >= forecastMonths.from && month <= forecastMonths.to;
 
   const rows: ComparisonRow[] = months.map((month, index) => {
     const phase = monthPhase(month, currentMonth);
-    const forecastValue = phase === 'past' ? null : (forecast.get(month) ?? zero);
+    const forecastValue = phase === 'past' || !covered(month) ? null : (forecast.get(month) ?? zero);
     const actualValue = phase === 'future' || !actual ? null : (actual.get(month) ?? zero);
     const outturn = (forecastValue ?? zero).plus(actualValue ?? zero);
     const budgetValue = budget ? budget[index] : null;
@@ -229,6 +242,7 @@ export function compareBudget(input: ComparisonInput): BudgetComparison {
     rows,
     totals,
     variance,
+    forecastMonths: input.forecastMonths === undefined ? null : input.forecastMonths,
   };
 }
 

@@ -1,10 +1,10 @@
 import 'server-only';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { type BudgetComparison, type BudgetRecord, budgetFor, compareBudget } from '../../analytics/budget';
 import type { BudgetValues } from '../../analytics/budget.schema';
 import { scale } from '../../annuity/money';
 import { getDb } from '../../db';
-import { renewalBudget } from '../../db/schema';
+import { forecastRun, renewalBudget } from '../../db/schema';
 import { recordAudit } from '../audit/audit';
 import type { Viewer } from '../auth/session';
 import { loadMonthlyForecast } from '../forecast/monthly';
@@ -140,6 +140,18 @@ export interface BudgetComparisonData {
 
 const monthNow = (now: Date) => now.toISOString().slice(0, 7);
 
+/** The months the last completed forecast refresh read; null when none has completed yet. */
+async function lastForecastMonths(): Promise<{ from: string; to: string } | null> {
+  const db = await getDb();
+  const [last] = await db
+    .select({ from: forecastRun.windowFrom, to: forecastRun.windowTo })
+    .from(forecastRun)
+    .where(eq(forecastRun.status, 'done'))
+    .orderBy(desc(forecastRun.startedAt))
+    .limit(1);
+  return last ? { from: last.from.slice(0, 7), to: last.to.slice(0, 7) } : null;
+}
+
 /**
  * Budget against the forecast (`forecast_event` through lib/server/forecast/monthly.ts) and the
  * invoiced amounts (spend analytics, by invoice issue month; no upstream read of its own). Invoices
@@ -152,7 +164,7 @@ export async function loadBudgetComparison(
   now = new Date(),
 ): Promise<BudgetComparisonData> {
   const scoped = scope.office !== '' || scope.family !== '';
-  const [budgets, monthly, spend] = await Promise.all([
+  const [budgets, monthly, spend, forecastMonths] = await Promise.all([
     listBudgets(),
     loadMonthlyForecast({
       from: `${scope.year}-01`,
@@ -164,6 +176,7 @@ export async function loadBudgetComparison(
       notInvoiced: !scoped,
     }),
     scoped ? Promise.resolve(null) : loadSpendAnalytics(requestId),
+    lastForecastMonths(),
   ]);
   const budget = budgetFor(budgets, scope);
   const comparison = compareBudget({
@@ -175,6 +188,7 @@ export async function loadBudgetComparison(
     droppedOrSkipped: monthly.droppedOrSkipped,
     actual: spend ? spend.byMonth : null,
     variance: spend ? spend.variance : null,
+    forecastMonths,
   });
   return {
     scope,

@@ -7,6 +7,7 @@ import { ProblemPanel } from '@/components/shell/problem-panel';
 import { parseBudgetPageState } from '@/lib/analytics/budget-url';
 import { can } from '@/lib/policy/roles';
 import { listBudgets, loadBudgetComparison } from '@/lib/server/analytics/budget';
+import { budgetChoices } from '@/lib/server/analytics/budget-choices';
 import { requireViewer } from '@/lib/server/auth/session';
 import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
 
@@ -21,9 +22,10 @@ export default async function BudgetPage({ searchParams }: { searchParams: Searc
   const requestId = await pageRequestId();
   const locale = await pageLocale();
   const canWrite = can(viewer.role, 'budgets:write');
-  const [budgets, loaded] = await Promise.all([
+  const [budgets, loaded, choices] = await Promise.all([
     listBudgets(),
     loadForPage(requestId, () => loadBudgetComparison(state, requestId)),
+    canWrite ? budgetChoices() : null,
   ]);
   const editing = state.edit ? (budgets.find((budget) => budget.id === state.edit) ?? null) : null;
   return (
@@ -55,7 +57,7 @@ export default async function BudgetPage({ searchParams }: { searchParams: Searc
           </h2>
           <BudgetList budgets={budgets} canWrite={canWrite} locale={locale} />
         </section>
-        {canWrite ? (
+        {canWrite && choices ? (
           <section aria-labelledby="budget-form-heading" className="flex max-w-3xl flex-col gap-3">
             <h2 id="budget-form-heading" className="text-lg font-semibold">
               {editing ? 'Change the budget' : 'Add a budget'}
@@ -67,6 +69,7 @@ export default async function BudgetPage({ searchParams }: { searchParams: Searc
               key={editing?.id ?? 'new'}
               initial={editing}
               defaults={{ year: state.year, currency: state.currency }}
+              choices={choices}
             />
           </section>
         ) : null}
