@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventDocumentFilename } from '@/lib/documents/links';
 import { can } from '@/lib/policy/roles';
 import {
   DOCUMENT_KINDS,
@@ -8,6 +9,7 @@ import {
 } from '@/lib/server/documents/documents';
 import { problemResponse } from '@/lib/server/http/problem';
 import { defineRoute } from '@/lib/server/http/route';
+import { snapshotPatent } from '@/lib/server/portfolio/snapshot';
 
 const paramsSchema = z.object({
   patentId: z.uuid({ error: 'expected a patent id' }),
@@ -42,6 +44,16 @@ export const GET = defineRoute(
         requestId,
       });
     }
-    return documentResponse(document, `${params.kind}-${params.eventId}.pdf`);
+    // Saved under the renewal's case reference (provider id, then event id), from the portfolio copy.
+    const patent = await snapshotPatent(params.patentId).catch(() => null);
+    const refs = {
+      caseReference: patent?.clientCaseReference ?? null,
+      providerId: patent?.providerId ?? null,
+      eventId: params.eventId,
+    };
+    return documentResponse(
+      { ...document, filename: eventDocumentFilename(params.kind, document.filename, refs) },
+      eventDocumentFilename(params.kind, null, refs),
+    );
   },
 );
