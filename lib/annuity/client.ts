@@ -5,6 +5,7 @@ import {
   AnnuityApiError,
   AnnuityContractError,
   AnnuityNetworkError,
+  AnnuityNotPdfError,
   AnnuityOutcomeUnknownError,
 } from './errors';
 import {
@@ -127,6 +128,18 @@ function attemptDeadline(ms: number) {
     },
   };
 }
+/** spec: Endpoints 6 to 8 — a PDF: the `%PDF-` header, which readers look for in the first 1,024 bytes. */
+const PDF_HEADER_WITHIN = 1024;
+const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d];
+
+function pdfHeaderAt(bytes: Uint8Array): number {
+  const last = Math.min(bytes.byteLength, PDF_HEADER_WITHIN) - PDF_MAGIC.length;
+  for (let at = 0; at <= last; at++) {
+    if (PDF_MAGIC.every((byte, offset) => bytes[at + offset] === byte)) return at;
+  }
+  return -1;
+}
+
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createAnnuityClient(options: AnnuityClientOptions) {
@@ -335,19 +348,80 @@ export function createAnnuityClient(options: AnnuityClientOptions) {
     return { body, meta, parse: () => validated(operation, meta, body, schema) };
   }
 
-  function documentOf(operation: string, response: Response, meta: ResponseMeta): ApiResult<AnnuityDocument> {
+  /**
+   * A document answer, byte for byte as the service sent the PDF. fetch undoes any
+   * Content-Encoding a gateway applied (gzip, br, …) while Content-Length still counts the
+   * encoded bytes, so the length is kept only for an unencoded body (a wrong length would cut
+   * the download short). The first bytes are read before anything is passed on: a 2xx that is
+   * not a PDF (spec: Endpoints 6 to 8, "binary application/pdf") is AnnuityNotPdfError.
+   */
+  async function documentOf(
+    operation: string,
+    response: Response,
+    meta: ResponseMeta,
+  ): Promise<ApiResult<AnnuityDocument>> {
+    const contentType = response.headers.get('content-type') ?? '';
     if (!response.body)
       throw new AnnuityContractError(operation, meta.requestId, ['the document has no body']);
+    const encoding = (response.headers.get('content-encoding') ?? '').trim().toLowerCase();
     const length = Number.parseInt(response.headers.get('content-length') ?? '', 10);
+    const stream = await pdfStream(operation, meta, response.body, contentType);
     return {
       data: {
-        stream: response.body,
-        contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+        stream,
+        contentType: contentType || 'application/pdf',
         filename: filenameFromDisposition(response.headers.get('content-disposition')),
-        contentLength: Number.isFinite(length) ? length : null,
+        contentLength:
+          Number.isFinite(length) && (encoding === '' || encoding === 'identity') ? length : null,
       },
       meta,
     };
+  }
+
+  /** The body again, from its first byte, once its head shows a PDF (`%PDF-` within 1,024 bytes). */
+  async function pdfStream(
+    operation: string,
+    meta: ResponseMeta,
+    body: ReadableStream<Uint8Array>,
+    contentType: string,
+  ): Promise<ReadableStream<Uint8Array>> {
+    const reader = body.getReader();
+    let head = new Uint8Array(0);
+    let ended = false;
+    try {
+      while (head.byteLength < PDF_HEADER_WITHIN && pdfHeaderAt(head) < 0) {
+        const next = await reader.read();
+        if (next.done) {
+          ended = true;
+          break;
+        }
+        const joined = new Uint8Array(head.byteLength + next.value.byteLength);
+        joined.set(head);
+        joined.set(next.value, head.byteLength);
+        head = joined;
+      }
+    } catch {
+      throw new AnnuityNetworkError(operation, 'network', 1);
+    }
+    if (pdfHeaderAt(head) < 0) {
+      await reader.cancel().catch(() => undefined);
+      throw new AnnuityNotPdfError(operation, meta.requestId, contentType);
+    }
+    let first = true;
+    return new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (first) {
+          first = false;
+          controller.enqueue(head);
+          if (ended) controller.close();
+          return;
+        }
+        const next = await reader.read();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      },
+      cancel: (reason) => reader.cancel(reason),
+    });
   }
 
   async function document(
@@ -356,7 +430,7 @@ export function createAnnuityClient(options: AnnuityClientOptions) {
     call?: CallOptions,
   ): Promise<ApiResult<AnnuityDocument>> {
     const { response, meta } = await send(operation, 'GET', target, { accept: 'application/pdf' }, call);
-    return documentOf(operation, response, meta);
+    return await documentOf(operation, response, meta);
   }
 
   /**
@@ -506,7 +580,7 @@ export function createAnnuityClient(options: AnnuityClientOptions) {
         await response.body?.cancel().catch(() => undefined);
         return { data: null, meta };
       }
-      return documentOf(operation, response, meta);
+      return await documentOf(operation, response, meta);
     },
   };
 }

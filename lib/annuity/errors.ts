@@ -96,3 +96,21 @@ export class AnnuityContractError extends Error {
     super(`${operation}: the service's answer does not match API v2 (${issues.slice(0, 3).join('; ')})`);
   }
 }
+
+/**
+ * A document endpoint answered 2xx with something that is not a PDF (a gateway's sign-in or error
+ * page, say): spec Endpoints 6 to 8 — "the response is binary application/pdf". Never passed on
+ * relabelled as a PDF.
+ */
+export class AnnuityNotPdfError extends AnnuityContractError {
+  override name = 'AnnuityNotPdfError';
+  constructor(
+    operation: string,
+    requestId: string | null,
+    readonly contentType: string,
+  ) {
+    super(operation, requestId, [
+      `the document is not a PDF (it came as ${contentType || 'no content type'})`,
+    ]);
+  }
+}

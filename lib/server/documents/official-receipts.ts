@@ -1,7 +1,7 @@
 import 'server-only';
 import { inArray, sql } from 'drizzle-orm';
 import type { AnnuityClient } from '../../annuity/client';
-import { AnnuityApiError } from '../../annuity/errors';
+import { AnnuityApiError, AnnuityContractError, AnnuityNotPdfError } from '../../annuity/errors';
 import { getDb } from '../../db';
 import { officialReceiptCheck } from '../../db/schema';
 
@@ -31,6 +31,8 @@ export async function officialReceiptsOnFile(
   events: readonly { eventId: string; patentId: string }[],
   requestId: string,
   now = new Date(),
+  /** Checks this call may make: none from a page view (the sync checks, lib/server/sync/run.ts). */
+  maxChecks = MAX_CHECKS_PER_REQUEST,
 ): Promise<ReceiptCheck> {
   const result: ReceiptCheck = { found: new Set(), unchecked: new Set(), failed: new Map(), calls: 0 };
   if (events.length === 0) return result;
@@ -53,8 +55,8 @@ export async function officialReceiptsOnFile(
     // A failed check is not repeated before the hour is up either (quota); its reason stays shown.
     else if (row.failure) result.failed.set(event.eventId, row.failure);
   }
-  for (const event of due.slice(MAX_CHECKS_PER_REQUEST)) result.unchecked.add(event.eventId);
-  const checks = due.slice(0, MAX_CHECKS_PER_REQUEST);
+  for (const event of due.slice(maxChecks)) result.unchecked.add(event.eventId);
+  const checks = due.slice(0, maxChecks);
   for (const [index, event] of checks.entries()) {
     result.calls += 1;
     let data: Awaited<ReturnType<AnnuityClient['getOfficialReceiptDocument']>>['data'];
@@ -71,7 +73,7 @@ export async function officialReceiptsOnFile(
       await remember(event, { foundAt: null, checkedAt: now, failure });
       continue;
     }
-    // Only whether it exists matters here; the bytes are not read.
+    // Only whether it exists matters here: the client has read its head (a PDF), the rest is not.
     if (data) await data.stream.cancel().catch(() => undefined);
     if (data) result.found.add(event.eventId);
     await remember(event, { foundAt: data ? now : null, checkedAt: now, failure: null });
@@ -99,5 +101,9 @@ async function remember(
 
 function failureReason(error: unknown): string {
   if (error instanceof AnnuityApiError) return `the service answered ${error.status} (${error.code})`;
+  // On file only once a PDF was received (spec: Endpoints 6 to 8): any other 2xx is a failure.
+  if (error instanceof AnnuityNotPdfError)
+    return `the service sent no PDF (${error.contentType || 'no content type'})`;
+  if (error instanceof AnnuityContractError) return 'the service sent no document';
   return 'the service could not be reached';
 }

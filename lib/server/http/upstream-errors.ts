@@ -3,6 +3,7 @@ import {
   AnnuityApiError,
   AnnuityContractError,
   AnnuityNetworkError,
+  AnnuityNotPdfError,
   AnnuityOutcomeUnknownError,
 } from '../../annuity/errors';
 import { formatYearMonth } from '../../format/dates';
@@ -59,6 +60,16 @@ export function upstreamErrorToProblem(
       title: 'The renewal service cannot be reached',
       detail: 'The renewal service is not answering. Try again in a few minutes; nothing was changed.',
       requestId,
+    };
+  }
+  if (error instanceof AnnuityNotPdfError) {
+    return {
+      status: 502,
+      code: 'upstream_not_a_pdf',
+      title: 'The renewal service sent no PDF',
+      detail: `The renewal service answered with ${error.contentType ? `a ${error.contentType.split(';')[0]} page` : 'something'} instead of the PDF document, so nothing was downloaded${error.requestId ? ` (service reference ${error.requestId})` : ''}. Try again later; contact support if it persists.`,
+      requestId,
+      upstreamRequestId: error.requestId ?? undefined,
     };
   }
   if (error instanceof AnnuityContractError) {
