@@ -5,7 +5,12 @@
  */
 import { parseArgs } from 'node:util';
 import { SCOPES } from '../lib/annuity/schemas';
-import { createOperatorClient, OperatorApiError, type ProcessingStatusTarget } from './operator-client';
+import {
+  createOperatorClient,
+  type FaultsRequest,
+  OperatorApiError,
+  type ProcessingStatusTarget,
+} from './operator-client';
 
 const HELP = `Usage: npm run sandbox:admin -- <command> [options] [--url URL] [--token TOKEN]
 
@@ -21,6 +26,9 @@ Commands:
   official-receipt <eventId>                file a FULFILLED renewal's official receipt now
   fx [--set CCY=RATE ...] [--multiply X]    show or move exchange rates (units per EUR)
   faults [--latency MS] [--error-rate R] [--error-status S] [--drop-rate R] [--drop-after] [--paths a,b]
+         [--move-items add|remove|repeat] [--every-pages N] [--move-times N]
+                                            show or set fault injection (--move-items: list items
+                                            move between page reads, see sandbox/README.md)
   faults clear                              remove fault injection
   usage <tenant> [--reset]                  calls per key and operation (reset: zero them)
 
@@ -31,6 +39,23 @@ function numberOption(value: string | undefined, name: string): number | undefin
   const parsed = Number(value);
   if (!Number.isFinite(parsed)) throw new Error(`--${name} expects a number, got "${value}"`);
   return parsed;
+}
+
+const MOVE_MODES = ['add', 'remove', 'repeat'] as const;
+
+function moveItemsOption(
+  mode: string | undefined,
+  everyPages: string | undefined,
+  times: string | undefined,
+): FaultsRequest['moveItems'] {
+  if (mode === undefined) return undefined;
+  const known = MOVE_MODES.find((candidate) => candidate === mode);
+  if (!known) throw new Error(`--move-items expects ${MOVE_MODES.join(', ')}, got "${mode}"`);
+  return {
+    mode: known,
+    everyPages: numberOption(everyPages, 'every-pages'),
+    times: numberOption(times, 'move-times'),
+  };
 }
 
 async function main(): Promise<void> {
@@ -57,6 +82,9 @@ async function main(): Promise<void> {
       'drop-rate': { type: 'string' },
       'drop-after': { type: 'boolean' },
       paths: { type: 'string' },
+      'move-items': { type: 'string' },
+      'every-pages': { type: 'string' },
+      'move-times': { type: 'string' },
       reset: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -149,6 +177,7 @@ async function main(): Promise<void> {
           values['error-status'],
           values['drop-rate'],
           values.paths,
+          values['move-items'],
         ].every((value) => value === undefined)
       )
         result = await operator.getFaults();
@@ -160,6 +189,7 @@ async function main(): Promise<void> {
           dropRate: numberOption(values['drop-rate'], 'drop-rate'),
           dropPhase: values['drop-after'] ? 'after' : undefined,
           paths: values.paths?.split(',').filter(Boolean),
+          moveItems: moveItemsOption(values['move-items'], values['every-pages'], values['move-times']),
         });
       break;
     case 'usage':

@@ -4,14 +4,22 @@ import { InstructionRequestSchema } from '../../lib/annuity/schemas';
 import { instructionReceiptPdf, invoicePdf, officialReceiptPdf } from '../documents/pdf';
 import { checkYearMonth } from '../domain/freezes';
 import type { EventRecord, PatentRecord } from '../domain/model';
-import { listEventsByPeriod, listInvoices, listPatents } from '../domain/queries';
+import {
+  listEventsByPeriod,
+  listInvoices,
+  listPatents,
+  type PageResult,
+  type PageWindow,
+} from '../domain/queries';
 import { jsonPointer, RuleViolation, type ValidationIssue, validationFailed } from '../domain/rule-violation';
 import type { TenantState } from '../domain/tenant-state';
-import type { SandboxContext, SandboxEnv } from '../http/context';
+import { instanceOf, type SandboxContext, type SandboxEnv } from '../http/context';
+import type { FaultInjector } from '../http/faults';
 import { jsonResponse } from '../http/problems';
 import type { ProfileSwitches } from '../operator/schemas';
 import type { SandboxService } from '../service';
 import { withFutureV2Additions } from './future-v2';
+import { listKey } from './moving-lists';
 import { type OperationContext, type OperationName, operation } from './operation';
 import {
   type InputReader,
@@ -30,10 +38,33 @@ export const API_ROOT = '/api/v2/external';
 /** Request bodies above this size are refused before parsing (500 instructions fit in ~60 KB). */
 const MAX_BODY_BYTES = 1_048_576;
 
-/** The 15 operations of API v2 (spec: Endpoints), each behind the gate of operation.ts. */
-export function registerApiRoutes(app: Hono<SandboxEnv>, service: SandboxService): void {
+/**
+ * The 15 operations of API v2 (spec: Endpoints), each behind the gate of operation.ts. The
+ * operator's `moveItems` fault (faults.ts) moves the items of the three paginated lists between
+ * page reads.
+ */
+export function registerApiRoutes(
+  app: Hono<SandboxEnv>,
+  service: SandboxService,
+  faults?: FaultInjector,
+): void {
   const route = (name: OperationName, handler: (context: OperationContext) => Response | Promise<Response>) =>
     operation(service, name, handler);
+  /** One page of a list: as the service holds it, or through the moveItems fault when it is set. */
+  const listPage = <T extends { id: string }>(
+    c: SandboxContext,
+    tenant: TenantState,
+    page: { currentPage: number; itemsPerPage: number },
+    list: (window: PageWindow) => PageResult<T>,
+  ): PageResult<T> => {
+    const window = windowOf(page);
+    const path = instanceOf(c);
+    const moving = faults?.moveItemsFor(path);
+    if (!moving || !faults) return list(window);
+    const all = list({ offset: 0, limit: Number.MAX_SAFE_INTEGER }).items;
+    const key = listKey(path, new URL(c.req.url).searchParams);
+    return faults.movingLists.page(moving, tenant, key, all, window);
+  };
   const switches = () => service.profile.switches;
   // spec: Versioning 2 — the futureV2Additions profile adds fields and unknown values to every answer.
   const respond = (body: unknown, status = 200, options: { pinnedEventTypes?: boolean } = {}) =>
@@ -41,12 +72,12 @@ export function registerApiRoutes(app: Hono<SandboxEnv>, service: SandboxService
 
   app.get(
     `${API_ROOT}/patents`,
-    route('getPatents', ({ input, tenant }) => {
+    route('getPatents', ({ c, input, tenant }) => {
       const page = readPage(input);
       const sort = readSort(input);
       const providerId = input.single('providerId');
       input.done();
-      const result = listPatents(tenant, { providerId, sort }, windowOf(page));
+      const result = listPage(c, tenant, page, (window) => listPatents(tenant, { providerId, sort }, window));
       return respond({
         pagination: paginationOf(result.totalItems, page),
         data: result.items.map(patentView),
@@ -148,23 +179,22 @@ export function registerApiRoutes(app: Hono<SandboxEnv>, service: SandboxService
 
   app.get(
     `${API_ROOT}/patent-events`,
-    route('getPatentEventsByPeriod', ({ input, tenant, view }) => {
+    route('getPatentEventsByPeriod', ({ c, input, tenant, view }) => {
       const page = readPage(input);
       const window = readWindow(input);
       const offices = readOffices(input);
       const withFees = readInclude(input).has('fees');
       input.done();
       if (!window) throw new Error('unreachable: a missing window is a validation issue');
-      const result = listEventsByPeriod(
-        tenant,
-        {
-          ...window,
-          offices,
-          owners: input.list('owners'),
-          families: input.list('family'),
-          eventTypes: input.list('eventTypes'),
-        },
-        windowOf(page),
+      const filters = {
+        ...window,
+        offices,
+        owners: input.list('owners'),
+        families: input.list('family'),
+        eventTypes: input.list('eventTypes'),
+      };
+      const result = listPage(c, tenant, page, (pageWindow) =>
+        listEventsByPeriod(tenant, filters, pageWindow),
       );
       return respond(
         {
@@ -190,10 +220,10 @@ export function registerApiRoutes(app: Hono<SandboxEnv>, service: SandboxService
 
   app.get(
     `${API_ROOT}/invoices`,
-    route('getInvoices', ({ input, tenant }) => {
+    route('getInvoices', ({ c, input, tenant }) => {
       const page = readPage(input);
       input.done();
-      const result = listInvoices(tenant, windowOf(page));
+      const result = listPage(c, tenant, page, (window) => listInvoices(tenant, window));
       return respond({
         pagination: paginationOf(result.totalItems, page),
         data: result.items.map((invoice) => invoiceView(invoice, switches())),

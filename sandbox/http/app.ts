@@ -115,7 +115,7 @@ export function createSandboxApp(options: {
     });
   }
 
-  registerApiRoutes(app, service);
+  registerApiRoutes(app, service, faults);
   registerOperatorRoutes(app, service, faults, options.operatorToken);
 
   app.notFound((c) =>

@@ -1,4 +1,5 @@
-import type { FaultSettings } from '../operator/schemas';
+import { MovingLists } from '../api/moving-lists';
+import type { FaultSettings, MoveItemsSettings } from '../operator/schemas';
 
 /**
  * Fault injection for reliability tests (operator API `PUT/DELETE /operator/v1/faults`). It applies
@@ -24,6 +25,7 @@ const NO_FAULTS: FaultSettings = {
   every: null,
   paths: [],
   gatewayTimeout: null,
+  moveItems: null,
 };
 
 const API_ROOT = '/api/v2/external';
@@ -33,6 +35,8 @@ export class FaultInjector {
   readonly #random: () => number;
   /** Matching requests since the settings last changed (for `every`). */
   #matched = 0;
+  /** What the `moveItems` fault has moved since the settings last changed. */
+  readonly movingLists = new MovingLists();
 
   constructor(random: () => number = Math.random) {
     this.#random = random;
@@ -48,12 +52,14 @@ export class FaultInjector {
     );
     this.#settings = { ...NO_FAULTS, ...settings, paths };
     this.#matched = 0;
+    this.movingLists.reset();
     return this.#settings;
   }
 
   clear(): void {
     this.#settings = NO_FAULTS;
     this.#matched = 0;
+    this.movingLists.reset();
   }
 
   /** Whether any fault is configured. */
@@ -64,8 +70,17 @@ export class FaultInjector {
       settings.errorRate > 0 ||
       settings.dropRate > 0 ||
       settings.every !== null ||
-      settings.gatewayTimeout !== null
+      settings.gatewayTimeout !== null ||
+      settings.moveItems !== null
     );
+  }
+
+  /** The `moveItems` fault for a list read at this path, when one is set and the path matches. */
+  moveItemsFor(path: string): MoveItemsSettings | null {
+    const settings = this.#settings;
+    if (!settings.moveItems) return null;
+    if (settings.paths.length > 0 && !settings.paths.some((prefix) => path.startsWith(prefix))) return null;
+    return settings.moveItems;
   }
 
   /**

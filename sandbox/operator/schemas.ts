@@ -109,6 +109,22 @@ export const FaultSettingsSchema = z.strictObject({
     })
     .nullable(),
   /**
+   * Lists whose items move while a client pages through them (api/moving-lists.ts), as a real
+   * service's do when its data changes between two page reads (spec: Pagination envelope): after
+   * every `everyPages` page reads of a list, one item comes back before the reader's cursor
+   * (`repeat`: the next page starts one item earlier), one comes back after it (`add`), or the
+   * last item read goes (`remove`: the next page starts one later), at most `times` times per
+   * list. Applies to the period list, the patent list and the invoice list (within `paths`);
+   * null: off.
+   */
+  moveItems: z
+    .strictObject({
+      mode: z.enum(['add', 'remove', 'repeat']),
+      everyPages: z.number().int().min(1).max(1_000).default(1),
+      times: z.number().int().min(1).max(1_000).default(1),
+    })
+    .nullable(),
+  /**
    * Deterministic instead of random: with `every` = N, the faults hit every Nth matching request
    * (a drop when dropRate > 0, else an error). `every: 5` with an error status is exactly 20 %
    * failures, never two in a row, so a test of retries cannot flake.
@@ -161,6 +177,7 @@ export type ProgressedEvent = Strict.PatentEvent;
 export type ClockState = z.output<typeof ClockSchema>;
 export type FxRates = z.output<typeof FxRatesSchema>;
 export type FaultSettings = z.output<typeof FaultSettingsSchema>;
+export type MoveItemsSettings = NonNullable<FaultSettings['moveItems']>;
 export type UsageReport = z.output<typeof UsageReportSchema>;
 
 /**
