@@ -5,7 +5,7 @@ import { renewalsViewSchema } from '@/lib/renewals/query';
 import { jsonRequest, signIn, startAppHarness } from './app-harness';
 
 /**
- * A month or window outside the years a renewal can fall due (10 years back to 25 ahead) is
+ * Bad values of an address are named, never quietly replaced. A month or window outside the years a renewal can fall due (10 years back to 25 ahead) is
  * refused at once with a 400 naming the field, on every route that takes one, before any call to
  * the service: `/renewals?month=9999-12` once took the stand-in service down.
  */
@@ -96,5 +96,25 @@ describe('the due-month range', () => {
         ),
       ),
     ).toEqual(['yearMonth']);
+  });
+
+  it('refuses an unknown sort on the renewals export and a bad date or page on the audit export, naming it', async () => {
+    const exportRoute = await import('@/app/api/renewals/export/route');
+    expect(
+      await refusedFields(
+        await exportRoute.GET(
+          jsonRequest('/api/renewals/export?month=2026-12&format=csv&sort=cheapest', { cookie: manager }),
+        ),
+      ),
+    ).toEqual(['sort']);
+    const admin = await signIn(app.users.admin.email);
+    const audit = await import('@/app/api/admin/audit/export/route');
+    expect(
+      await refusedFields(
+        await audit.GET(jsonRequest('/api/admin/audit/export?from=2026-02-30&page=abc', { cookie: admin })),
+      ),
+    ).toEqual(['from', 'page']);
+    const fine = await audit.GET(jsonRequest('/api/admin/audit/export?from=2026-01-01', { cookie: admin }));
+    expect(fine.status).toBe(200);
   });
 });

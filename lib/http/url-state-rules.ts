@@ -80,3 +80,68 @@ export function requestFromUrl<T extends FieldTable, P extends Place>(
   }
   return request as RequestValues<T, P>;
 }
+
+/** A value of a page's address that breaks its rule, named as the address names it. */
+export interface AddressProblem {
+  field: string;
+  message: string;
+}
+
+function valueProblem(spec: FieldSpec, value: string): string | null {
+  switch (spec.kind) {
+    case 'text':
+      return textProblem(spec, normalizeText(spec, value));
+    case 'int':
+      return /^\s*-?\d+\s*$/.test(value) ? intProblem(spec, Number(value)) : 'expected a whole number';
+    case 'choice':
+      return spec.values.includes(value) ? null : `one of ${spec.values.join(', ')}`;
+    case 'list':
+      return valueProblem(spec.item, value);
+  }
+}
+
+/**
+ * Every value of a page's address that breaks its rule (the rules the route handlers' 400s name):
+ * a screen shows these, with the corrected address, instead of quietly reading a default while the
+ * address keeps the bad value. Keys the table does not name are left alone.
+ */
+export function addressProblems(
+  table: FieldTable,
+  search: Readonly<Record<string, string | string[] | undefined>>,
+): AddressProblem[] {
+  const problems: AddressProblem[] = [];
+  for (const [field, spec] of Object.entries(table)) {
+    const raw = search[field];
+    // An empty value counts as absent, as the service reads one (and as a GET form sends it).
+    const values = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).filter(
+      (value) => value !== '',
+    );
+    if (values.length === 0) continue;
+    if (spec.kind !== 'list' && values.length > 1) {
+      problems.push({ field, message: 'given more than once' });
+      continue;
+    }
+    if (values.length > MAX_REPEATED_VALUES) {
+      problems.push({ field, message: `at most ${MAX_REPEATED_VALUES} values` });
+      continue;
+    }
+    const message = values.map((value) => valueProblem(spec, value)).find((problem) => problem !== null);
+    if (message) problems.push({ field, message });
+  }
+  return problems;
+}
+
+/** The address without the values named (the corrected address an address problem offers). */
+export function addressWithout(
+  path: string,
+  search: Readonly<Record<string, string | string[] | undefined>>,
+  fields: readonly string[],
+): string {
+  const params = new URLSearchParams();
+  for (const [key, raw] of Object.entries(search)) {
+    if (raw === undefined || fields.includes(key)) continue;
+    for (const value of Array.isArray(raw) ? raw : [raw]) params.append(key, value);
+  }
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}

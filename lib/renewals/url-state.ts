@@ -46,8 +46,12 @@ export const renewalsUrlState = {
   badge: list(choice(BADGE_KINDS), { sent: ['export'] }),
   decision: list(text(ENUM_TEXT), { sent: ['export'] }),
   processing: list(text(ENUM_TEXT), { sent: ['export'] }),
-  // `column` ascending or `-column` descending (parseSort); an unknown column is no sort.
-  sort: text({ max: 40, sent: ['export'] }),
+  // `column` ascending or `-column` descending (parseSort); an unknown column is refused.
+  sort: text({
+    max: 40,
+    check: { test: (value) => parseSort(value) !== null, message: 'a column, or -column for descending' },
+    sent: ['export'],
+  }),
   group: choice(['office']),
   // The owner is one filter away; its column is shown on request to keep the table scannable.
   hide: list(text(), { default: ['owner'] }),

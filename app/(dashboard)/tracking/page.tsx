@@ -1,12 +1,13 @@
 import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
+import { AddressProblemPanel } from '@/components/shell/address-problem';
 import { PageHeader } from '@/components/shell/page-header';
 import { TrackingBoard } from '@/components/tracking/tracking-board';
 import { trackingQuery } from '@/components/tracking/tracking-query';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { currentYearMonth } from '@/lib/format/dates';
-import { readField } from '@/lib/http/url-state-rules';
+import { addressProblems, addressWithout, readField } from '@/lib/http/url-state-rules';
 import { can } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
 import { loadForPage, pageRequestId } from '@/lib/server/http/request-context';
@@ -21,15 +22,36 @@ export default async function TrackingPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const viewer = await requireViewer('tracking:read');
-  // A month the address does not name (or not as a month) opens this month's board.
-  const month = readField(trackingUrlState.month, (await searchParams).month) ?? currentYearMonth();
+  const search = await searchParams;
+  // Without a month the address opens this month's board; a month it cannot use is named.
+  const month = readField(trackingUrlState.month, search.month) ?? currentYearMonth();
+  const problems = addressProblems(trackingUrlState, search);
   const requestId = await pageRequestId();
+  const header = (
+    <PageHeader
+      title="Tracking"
+      description="Instructed renewals by processing stage, per due month: what is paid, confirmed, and still open."
+    />
+  );
+  if (problems.length > 0) {
+    return (
+      <>
+        {header}
+        <AddressProblemPanel
+          problems={problems}
+          correctedHref={addressWithout(
+            '/tracking',
+            search,
+            problems.map((problem) => problem.field),
+          )}
+          requestId={requestId}
+        />
+      </>
+    );
+  }
   return (
     <>
-      <PageHeader
-        title="Tracking"
-        description="Instructed renewals by processing stage, per due month: what is paid, confirmed, and still open."
-      />
+      {header}
       <Suspense key={month} fallback={<SkeletonRows count={8} />}>
         <TrackingData
           month={month}

@@ -19,6 +19,19 @@ export const auditFilterSchema = z.object({
 });
 export type AuditFilter = z.output<typeof auditFilterSchema>;
 
+/**
+ * The export's query: the same filters, but a value it cannot use is a 400 naming it, never
+ * quietly dropped (the page names such values too, app/(dashboard)/admin/(sections)/audit).
+ */
+export const auditExportQuerySchema = z.object({
+  action: z.string().trim().max(100).optional(),
+  actor: z.string().trim().max(254).optional(),
+  outcome: z.enum(['success', 'failure']).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
 export const AUDIT_PAGE_SIZE = 50;
 /** An export holds at most this many entries (the newest); narrow the filters for older ones. */
 export const AUDIT_EXPORT_LIMIT = 50_000;

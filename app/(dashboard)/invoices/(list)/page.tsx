@@ -3,11 +3,13 @@ import type { Metadata } from 'next';
 import type { SearchParams } from 'nuqs/server';
 import { Suspense } from 'react';
 import { invoiceListQuery } from '@/components/invoices/invoices-query';
+import { AddressProblemPanel } from '@/components/shell/address-problem';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { SavedViewsMenu } from '@/components/views/saved-views-menu';
-import { type InvoiceListQuery, invoiceQueryFromParams } from '@/lib/invoices/url-state';
+import { addressProblems, addressWithout } from '@/lib/http/url-state-rules';
+import { type InvoiceListQuery, invoiceQueryFromParams, invoiceUrlState } from '@/lib/invoices/url-state';
 import { loadInvoiceParams } from '@/lib/invoices/url-state-address';
 import { requireViewer } from '@/lib/server/auth/session';
 import { loadForPage, pageRequestId } from '@/lib/server/http/request-context';
@@ -19,15 +21,37 @@ export const metadata: Metadata = { title: 'Invoices' };
 
 export default async function InvoicesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const viewer = await requireViewer('invoices:read');
-  const query = invoiceQueryFromParams(await loadInvoiceParams(searchParams));
+  const search = await searchParams;
+  const query = invoiceQueryFromParams(await loadInvoiceParams(search));
   const [requestId, views] = await Promise.all([pageRequestId(), listSavedViews(viewer, 'invoices')]);
+  const header = (
+    <PageHeader
+      title="Invoices"
+      description="Renewal invoices from the service, checked line by line against decisions and estimates."
+      actions={<SavedViewsMenu page="invoices" views={views} />}
+    />
+  );
+  // A value the list cannot use is named, with the address without it, never quietly replaced.
+  const problems = addressProblems(invoiceUrlState, search);
+  if (problems.length > 0) {
+    return (
+      <>
+        {header}
+        <AddressProblemPanel
+          problems={problems}
+          correctedHref={addressWithout(
+            '/invoices',
+            search,
+            problems.map((problem) => problem.field),
+          )}
+          requestId={requestId}
+        />
+      </>
+    );
+  }
   return (
     <>
-      <PageHeader
-        title="Invoices"
-        description="Renewal invoices from the service, checked line by line against decisions and estimates."
-        actions={<SavedViewsMenu page="invoices" views={views} />}
-      />
+      {header}
       <Suspense fallback={<SkeletonRows count={12} />}>
         <InvoicesData query={query} requestId={requestId} />
       </Suspense>

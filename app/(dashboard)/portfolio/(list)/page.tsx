@@ -4,11 +4,13 @@ import type { SearchParams } from 'nuqs/server';
 import { Suspense } from 'react';
 import { portfolioQuery } from '@/components/portfolio/portfolio-query';
 import { SnapshotStatus, type SnapshotStatusBody } from '@/components/portfolio/snapshot-status';
+import { AddressProblemPanel } from '@/components/shell/address-problem';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { SavedViewsMenu } from '@/components/views/saved-views-menu';
-import { type PortfolioQuery, portfolioQueryFromParams } from '@/lib/portfolio/url-state';
+import { addressProblems, addressWithout } from '@/lib/http/url-state-rules';
+import { type PortfolioQuery, portfolioQueryFromParams, portfolioUrlState } from '@/lib/portfolio/url-state';
 import { loadPortfolioParams } from '@/lib/portfolio/url-state-address';
 import { requireViewer } from '@/lib/server/auth/session';
 import { loadForPage, pageRequestId } from '@/lib/server/http/request-context';
@@ -22,9 +24,11 @@ export const metadata: Metadata = { title: 'Portfolio' };
 
 export default async function PortfolioPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const viewer = await requireViewer('portfolio:read');
-  const params = await loadPortfolioParams(searchParams);
+  const search = await searchParams;
+  const params = await loadPortfolioParams(search);
   const requestId = await pageRequestId();
   const query = portfolioQueryFromParams(params);
+  const problems = addressProblems(portfolioUrlState, search);
   // One row of our database, read with the page so the header's status line is there at first
   // paint (a status arriving after hydration grew the header: CLS 0.2 on a phone, Lighthouse).
   const [status, views] = await Promise.all([snapshotStatus(), listSavedViews(viewer, 'portfolio')]);
@@ -40,12 +44,25 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
           </>
         }
       />
-      <div className="flex flex-col gap-4">
-        <PortfolioToolbar />
-        <Suspense fallback={<SkeletonRows count={12} />}>
-          <PortfolioData query={query} requestId={requestId} />
-        </Suspense>
-      </div>
+      {problems.length > 0 ? (
+        // A value the list cannot use is named, with the address without it, never quietly replaced.
+        <AddressProblemPanel
+          problems={problems}
+          correctedHref={addressWithout(
+            '/portfolio',
+            search,
+            problems.map((problem) => problem.field),
+          )}
+          requestId={requestId}
+        />
+      ) : (
+        <div className="flex flex-col gap-4">
+          <PortfolioToolbar />
+          <Suspense fallback={<SkeletonRows count={12} />}>
+            <PortfolioData query={query} requestId={requestId} />
+          </Suspense>
+        </div>
+      )}
     </>
   );
 }

@@ -5,14 +5,17 @@ import type { SearchParams } from 'nuqs/server';
 import { Suspense } from 'react';
 import { draftQuery } from '@/components/decisions/draft-query';
 import { renewalsQueryKey } from '@/components/renewals/renewals-query';
+import { AddressProblemPanel } from '@/components/shell/address-problem';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { SavedViewsMenu } from '@/components/views/saved-views-menu';
 import { STANDING_INSTRUCTIONS_QUERY_KEY } from '@/lib/decisions/standing-instructions';
+import { addressProblems, addressWithout } from '@/lib/http/url-state-rules';
 import { can } from '@/lib/policy/roles';
 import { withOpenedOn } from '@/lib/renewals/opened-on';
 import { renewalsViewSchema } from '@/lib/renewals/query';
+import { renewalsUrlState } from '@/lib/renewals/url-state';
 import { loadRenewalsParams, serializeRenewalsParams } from '@/lib/renewals/url-state-address';
 import { type RenewalWindow, windowFromParams } from '@/lib/renewals/window';
 import type { ServerFilters } from '@/lib/renewals/window-data';
@@ -30,6 +33,14 @@ import { OpenedOnNote } from './opened-on-note';
 
 export const metadata: Metadata = { title: 'Renewals' };
 
+/** The values a corrected address leaves out: a window is dropped whole (the default month opens). */
+function correctedFields(problems: readonly { field: string }[]): string[] {
+  const fields = problems.map((problem) => problem.field);
+  return fields.some((field) => ['month', 'from', 'to'].includes(field))
+    ? [...fields, 'month', 'from', 'to']
+    : fields;
+}
+
 export default async function RenewalsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const viewer = await requireViewer('renewals:read');
   const canDecide = can(viewer.role, 'decisions:write');
@@ -43,24 +54,26 @@ export default async function RenewalsPage({ searchParams }: { searchParams: Pro
     />
   );
 
-  // The rules /api/renewals applies, so an address the page accepts is one its queries can send.
+  // The rules /api/renewals applies, so an address the page accepts is one its queries can send;
+  // and every other value of the address (badge, sort, grouping…) is checked the same way, so a bad
+  // one is named here rather than quietly dropped while the address keeps it.
   const parsed = renewalsViewSchema.safeParse(search);
+  const problems = addressProblems(renewalsUrlState, search);
   if (!parsed.success) {
-    const { issues } = parsed.error;
+    for (const issue of parsed.error.issues) {
+      const field = issue.path.join('.');
+      if (!problems.some((problem) => problem.field === field))
+        problems.push({ field, message: issue.message });
+    }
+  }
+  if (!parsed.success || problems.length > 0) {
     return (
       <>
         {header}
-        <ProblemPanel
-          problem={{
-            title: 'This address does not name a valid view',
-            detail: `Check ${issues.map((issue) => `${issue.path.join('.')} (${issue.message})`).join(', ')}.`,
-            requestId,
-          }}
-          action={
-            <a className="text-primary underline" href="/renewals">
-              Open the current renewals
-            </a>
-          }
+        <AddressProblemPanel
+          problems={problems}
+          correctedHref={addressWithout('/renewals', search, correctedFields(problems))}
+          requestId={requestId}
         />
       </>
     );

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { AddressProblemPanel } from '@/components/shell/address-problem';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -15,6 +16,8 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { formatTimestamp } from '@/lib/format/dates';
+import { CALENDAR_DATE, choice, int, text } from '@/lib/http/url-state';
+import { addressProblems, addressWithout } from '@/lib/http/url-state-rules';
 import {
   AUDIT_EXPORT_LIMIT,
   AUDIT_PAGE_SIZE,
@@ -29,11 +32,33 @@ export const metadata: Metadata = { title: 'Audit log' };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
+/** The values of the log's address that have rules (the free-text filters take any text). */
+const AUDIT_ADDRESS = {
+  outcome: choice(['success', 'failure']),
+  from: text({ check: CALENDAR_DATE }),
+  to: text({ check: CALENDAR_DATE }),
+  page: int({ min: 1, max: 100_000, default: 1 }),
+};
+
 export default async function AuditLogPage({ searchParams }: { searchParams: SearchParams }) {
   await requireViewer('audit:read');
   // Issue 18: one date format, the user's; the exact UTC instant stays in the element's dateTime.
   const locale = await pageLocale();
   const raw = await searchParams;
+  // A date, outcome or page the log cannot use is named, with the address without it.
+  const problems = addressProblems(AUDIT_ADDRESS, raw);
+  if (problems.length > 0) {
+    return (
+      <AddressProblemPanel
+        problems={problems}
+        correctedHref={addressWithout(
+          '/admin/audit',
+          raw,
+          problems.map((problem) => problem.field),
+        )}
+      />
+    );
+  }
   const filter = auditFilterSchema.parse(
     Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])),
   );

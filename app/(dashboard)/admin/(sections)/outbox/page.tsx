@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { RunBackgroundChecksButton, SendAgainButton } from '@/components/notifications/outbox-actions';
+import { AddressProblemPanel } from '@/components/shell/address-problem';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -13,6 +14,8 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { formatTimestamp } from '@/lib/format/dates';
+import { choice, int } from '@/lib/http/url-state';
+import { addressProblems, addressWithout, readField } from '@/lib/http/url-state-rules';
 import { can } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
 import { pageLocale } from '@/lib/server/http/request-context';
@@ -29,12 +32,31 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
  */
 const DELIVERY_TEXT: Record<string, string> = { unknown: 'delivery unknown' };
 
+/** The outbox's address: a page number, and `status=unknown` for messages of unknown delivery. */
+const OUTBOX_ADDRESS = {
+  page: int({ min: 1, max: 100_000, default: 1 }),
+  status: choice(['unknown']),
+};
+
 export default async function OutboxPage({ searchParams }: { searchParams: SearchParams }) {
   const viewer = await requireViewer('outbox:read');
   const locale = await pageLocale();
   const params = await searchParams;
-  const raw = params.page;
-  const page = Math.max(1, Number.parseInt(Array.isArray(raw) ? (raw[0] ?? '1') : (raw ?? '1'), 10) || 1);
+  // A page or status the outbox cannot use is named, with the address without it.
+  const problems = addressProblems(OUTBOX_ADDRESS, params);
+  if (problems.length > 0) {
+    return (
+      <AddressProblemPanel
+        problems={problems}
+        correctedHref={addressWithout(
+          '/admin/outbox',
+          params,
+          problems.map((problem) => problem.field),
+        )}
+      />
+    );
+  }
+  const page = readField(OUTBOX_ADDRESS.page, Number(params.page ?? '1')) ?? 1;
   // ?status=unknown: the administrator's Today links here for messages of unknown delivery.
   const only = params.status === 'unknown' ? 'unknown' : undefined;
   const [{ rows, total }, background] = await Promise.all([listMessages(page, only), backgroundStatus()]);

@@ -1,8 +1,8 @@
 import { auditLogCsv } from '@/lib/server/audit/audit-export';
-import { auditFilterSchema } from '@/lib/server/audit/audit-query';
+import { auditExportQuerySchema } from '@/lib/server/audit/audit-query';
 import { defineRoute } from '@/lib/server/http/route';
 
 /** The audit log as CSV, with the audit page's filters (URL state) applied. */
-export const GET = defineRoute({ access: 'audit:read', query: auditFilterSchema }, async ({ query }) =>
+export const GET = defineRoute({ access: 'audit:read', query: auditExportQuerySchema }, async ({ query }) =>
   auditLogCsv(query),
 );
