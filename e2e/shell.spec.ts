@@ -75,6 +75,40 @@ test.describe('on a phone', () => {
   });
 });
 
+test.describe('on a 390 px phone', () => {
+  const PHONE = 390;
+  test.use({ viewport: { width: PHONE, height: 844 } });
+
+  /** Every section of a role, and one invoice: none is wider than the screen. */
+  const PAGES = {
+    finance: ['/', '/invoices', '/portfolio', '/renewals', '/renewals/batches', '/notifications', '/account'],
+    manager: ['/', '/approvals', '/analytics', '/analytics/forecast', '/analytics/budget', '/rate-freezes'],
+    paralegal: ['/tracking'],
+    admin: ['/admin', '/admin/audit', '/admin/approvals', '/admin/connection', '/admin/outbox'],
+  } as const;
+
+  for (const [role, paths] of Object.entries(PAGES)) {
+    test(`no page of the ${role} is wider than the screen`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await signInAs(page, role as keyof typeof PAGES);
+      const wider: string[] = [];
+      const visit = async (path: string) => {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (width > PHONE) wider.push(`${path}: ${width} px`);
+      };
+      for (const path of paths) await visit(path);
+      if (role === 'finance') {
+        await page.goto('/invoices');
+        const first = page.locator('table').first().locator('tbody tr a').first();
+        await visit((await first.getAttribute('href')) as string);
+      }
+      expect(wider, 'pages wider than a 390 px screen').toEqual([]);
+    });
+  }
+});
+
 test('a chosen format makes every date read that way, and the browser decides again when unchosen', async ({
   page,
 }) => {

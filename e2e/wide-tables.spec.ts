@@ -131,6 +131,38 @@ test('the invoices keep the reference, date, total and reconciliation on screen'
   ]);
 });
 
+test('finance marks an invoice line at 1280 px: its checks, mark and document are on screen', async ({
+  page,
+}) => {
+  await signInAs(page, 'finance', '/invoices');
+  const list = page.locator('table').first();
+  await list.locator('tbody tr a').first().click();
+  await expect(page).toHaveURL(/\/invoices\/[0-9a-f-]{36}$/);
+  const lines = page.getByRole('table', { name: /^Lines of invoice / });
+  const first = lines.locator('tbody tr').first();
+  await expect(first).toBeVisible();
+  await expectKeyColumnsOnScreen(page, lines, [
+    /^Patent/,
+    /^Renewal/,
+    /^Total/,
+    /^Checks/,
+    /^Mark/,
+    /^Document/,
+  ]);
+  // The components and the estimate are a Tab away, in the row's details.
+  await expectRowDetailsByKeyboard(page, first, ['Components', 'Estimate and variance']);
+  const mark = first.getByRole('button', { name: /^Mark line \d+$/ });
+  await expectOnScreen(mark);
+  await mark.click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Reconciled').check();
+  await dialog.getByLabel('Note').fill('Checked at 1280 px');
+  await dialog.getByRole('button', { name: 'Save mark' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(first.locator('[data-mark="reconciled"]')).toContainText('Checked at 1280 px');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(WIDTH);
+});
+
 test('the tracking board keeps the patent, due date, decision and status on screen', async ({ page }) => {
   await signInAs(page, 'paralegal', '/tracking');
   const table = page.locator('table').first();

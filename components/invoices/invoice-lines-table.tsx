@@ -1,7 +1,10 @@
 import Link from 'next/link';
+import { DETAILS_ONLY_NARROW, LOW_PRIORITY } from '@/components/data-table/priority';
+import { RowDetails } from '@/components/data-table/row-details';
 import { DecisionCostText } from '@/components/decisions/decision-cost-text';
 import { EnumBadge } from '@/components/renewals/enum-badge';
 import { Badge } from '@/components/ui/badge';
+import { cn } from '@/components/ui/cn';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatMoney } from '@/lib/annuity/money';
 import type { Invoice } from '@/lib/annuity/schemas';
@@ -41,15 +44,24 @@ export function InvoiceLinesTable({
       <caption className="sr-only">Lines of invoice {invoice.reference}</caption>
       <TableHeader>
         <TableRow>
-          <TableHead scope="col">Line</TableHead>
+          {/* Below 1536 px (priority.ts) the line number and the decision move into the patent and
+              renewal cells, the components and the estimate into the row's details, so the checks,
+              the mark and the document stay on screen at 1280 px. */}
+          <TableHead scope="col" className={LOW_PRIORITY}>
+            Line
+          </TableHead>
           <TableHead scope="col">Patent</TableHead>
           <TableHead scope="col">Renewal</TableHead>
-          <TableHead scope="col">Decision</TableHead>
-          <TableHead scope="col">Components</TableHead>
+          <TableHead scope="col" className={LOW_PRIORITY}>
+            Decision
+          </TableHead>
+          <TableHead scope="col" className={LOW_PRIORITY}>
+            Components
+          </TableHead>
           <TableHead scope="col" className="text-right">
             Total
           </TableHead>
-          <TableHead scope="col" className="text-right">
+          <TableHead scope="col" className={cn('text-right', LOW_PRIORITY)}>
             Estimate and variance
           </TableHead>
           <TableHead scope="col">Checks</TableHead>
@@ -92,8 +104,11 @@ function LineRow({
   const worst = worstStatus(line.checks);
   return (
     <TableRow data-line-key={line.lineKey} data-event-id={fees.eventId ?? undefined} className="align-top">
-      <TableCell className="tabular-nums">{line.index + 1}</TableCell>
+      <TableCell className={cn('tabular-nums', LOW_PRIORITY)}>{line.index + 1}</TableCell>
       <TableCell>
+        <span className={cn('block text-xs text-muted-foreground tabular-nums', DETAILS_ONLY_NARROW)}>
+          Line {line.index + 1}
+        </span>
         {patentPage ? (
           <Link href={patentPage} className="font-medium text-primary underline-offset-2 hover:underline">
             {patentName({
@@ -106,35 +121,40 @@ function LineRow({
           <span className="text-muted-foreground">No patent named</span>
         )}
         {line.patent?.title ? (
-          <span className="block max-w-56 truncate text-xs text-muted-foreground" title={line.patent.title}>
+          <span className="block max-w-44 truncate text-xs text-muted-foreground" title={line.patent.title}>
             {line.patent.title}
           </span>
         ) : null}
+        <RowDetails
+          name={`line ${line.index + 1}`}
+          details={[
+            { label: 'Components', value: <FeeComponents fees={fees} locale={locale} /> },
+            { label: 'Estimate and variance', value: <VarianceCell line={line} locale={locale} /> },
+          ]}
+        />
       </TableCell>
-      <TableCell className="whitespace-nowrap">
+      <TableCell>
         {line.event && line.patentId && fees.eventId ? (
           <Link
             href={patentHref(line.patentId, fees.eventId)}
             className="text-primary underline-offset-2 hover:underline"
           >
             {line.event.annuityYear === null ? 'Renewal' : `Year ${line.event.annuityYear}`}
-            {line.event.paymentSequence != null ? ` (payment ${line.event.paymentSequence})` : ''} · due{' '}
-            {formatDate(line.event.dueDate, locale)}
+            {line.event.paymentSequence != null ? ` (payment ${line.event.paymentSequence})` : ''}
+            <span className="block whitespace-nowrap">due {formatDate(line.event.dueDate, locale)}</span>
             <span className="sr-only"> (renewal of {label})</span>
           </Link>
         ) : (
           <span className="text-muted-foreground">{fees.eventId ? 'Event not found' : 'No event named'}</span>
         )}
+        <span className={cn('mt-1 block', DETAILS_ONLY_NARROW)}>
+          <LineDecision line={line} />
+        </span>
       </TableCell>
-      <TableCell>
-        <EnumBadge value={line.decision ? decisionLabel(line.decision.decision) : null} />
-        {line.decision ? (
-          <span className="block text-xs text-muted-foreground">
-            {line.decision.source === 'batch-record' ? 'sent from here' : 'per the service'}
-          </span>
-        ) : null}
+      <TableCell className={LOW_PRIORITY}>
+        <LineDecision line={line} />
       </TableCell>
-      <TableCell>
+      <TableCell className={LOW_PRIORITY}>
         <FeeComponents fees={fees} locale={locale} />
       </TableCell>
       <TableCell className="text-right whitespace-nowrap">
@@ -147,10 +167,10 @@ function LineRow({
           </Badge>
         ) : null}
       </TableCell>
-      <TableCell className="text-right whitespace-nowrap">
+      <TableCell className={cn('text-right whitespace-nowrap', LOW_PRIORITY)}>
         <VarianceCell line={line} locale={locale} />
       </TableCell>
-      <TableCell className="min-w-72">
+      <TableCell className="min-w-52 2xl:min-w-72">
         <details open={worst === 'fail'}>
           <summary className="cursor-pointer text-xs">
             <span className="mr-1 inline-block align-middle">
@@ -164,11 +184,11 @@ function LineRow({
           </div>
         </details>
       </TableCell>
-      <TableCell className="min-w-40">
+      <TableCell className="min-w-36 2xl:min-w-40">
         {mark ? (
           <div className="flex flex-col gap-1 text-xs" data-mark={mark.status}>
             <MarkBadge status={mark.status} />
-            {mark.note ? <p className="max-w-48 break-words">{mark.note}</p> : null}
+            {mark.note ? <p className="max-w-40 break-words 2xl:max-w-48">{mark.note}</p> : null}
             <p className="text-muted-foreground">
               {mark.markedByEmail ?? 'someone'}, {formatTimestamp(mark.markedAt, locale)}
             </p>
@@ -202,6 +222,20 @@ function LineRow({
         )}
       </TableCell>
     </TableRow>
+  );
+}
+
+/** The decision behind a line and where it is known from. */
+function LineDecision({ line }: { line: InvoiceLineView }) {
+  return (
+    <>
+      <EnumBadge value={line.decision ? decisionLabel(line.decision.decision) : null} />
+      {line.decision ? (
+        <span className="block text-xs text-muted-foreground">
+          {line.decision.source === 'batch-record' ? 'sent from here' : 'per the service'}
+        </span>
+      ) : null}
+    </>
   );
 }
 
