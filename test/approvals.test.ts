@@ -108,9 +108,17 @@ async function sendBack(batchId: string, reason: string, cookie = manager): Prom
   );
 }
 
-async function putPolicy(body: unknown, cookie = admin): Promise<Answer> {
+async function putPolicy(body: Record<string, unknown>, cookie = admin): Promise<Answer> {
   const { PUT } = await import('@/app/api/admin/approval-policy/route');
-  return answerOf(await PUT(jsonRequest('/api/admin/approval-policy', { method: 'PUT', cookie, body })));
+  return answerOf(
+    await PUT(
+      jsonRequest('/api/admin/approval-policy', {
+        method: 'PUT',
+        cookie,
+        body: { unlistedCurrencyRequiresApproval: false, ...body },
+      }),
+    ),
+  );
 }
 
 const dropOf = (event: PatentEvent, rationale = 'Product line discontinued') => ({
@@ -401,6 +409,60 @@ describe('the approval policy', () => {
     expect(sent.batch?.approval).toBeNull();
     expect(sent.batch?.items[0]?.rationale).toBe('Core patent');
     expect(await up.calls('postPatentInstructions')).toBe(1);
+    await putDraft([]);
+  });
+
+  it('judges thresholds on the fees the server reads, and a currency without one follows the default the administrator chose', async () => {
+    const open = events.filter(
+      (event) =>
+        event.fees?.total &&
+        event.instructability?.isAllowed &&
+        event.instructability.allowedDecisions.includes('PROCEED') &&
+        !used.has(event.patent.id),
+    );
+    const currency = open[0]?.fees?.currency as string;
+    const inCurrency = open
+      .filter((event) => event.fees?.currency === currency)
+      .sort((a, b) => compareAmounts(a.fees?.total as string, b.fees?.total as string));
+    const cheap = inCurrency[0] as PatentEvent;
+    const dear = inCurrency[inCurrency.length - 1] as PatentEvent;
+    const other = inCurrency.find((event) => event !== cheap && event !== dear) as PatentEvent;
+    expect(other).toBeDefined();
+    for (const event of [dear, other]) used.add(event.patent.id);
+    await putPolicy({
+      dropRequiresApproval: true,
+      proceedAbove: [{ currency, amount: cheap.fees?.total }],
+      batchAbove: [],
+      unlistedCurrencyRequiresApproval: true,
+    });
+    // The browser's estimate says it is cheap; the service's fees say otherwise.
+    const understated = { ...entry(dear, 'PROCEED') };
+    understated.estimate = {
+      ...(understated.estimate as NonNullable<DraftEntry['estimate']>),
+      amount: '0.01',
+    };
+    const refused = await send({ batchKey: (await putDraft([understated])).batchKey });
+    expect(refused.status).toBe(403);
+    expect(refused.code).toBe('approval_required');
+    // A currency with no threshold is never silently exempt: it follows the policy's default.
+    await putPolicy({
+      dropRequiresApproval: true,
+      proceedAbove: [{ currency: currency === 'CHF' ? 'SEK' : 'CHF', amount: '1' }],
+      batchAbove: [],
+      unlistedCurrencyRequiresApproval: true,
+    });
+    const unlisted = await send({ batchKey: (await putDraft([entry(other, 'PROCEED')])).batchKey });
+    expect(unlisted.status).toBe(403);
+    expect(unlisted.code).toBe('approval_required');
+    await putPolicy({
+      dropRequiresApproval: true,
+      proceedAbove: [{ currency: currency === 'CHF' ? 'SEK' : 'CHF', amount: '1' }],
+      batchAbove: [],
+      unlistedCurrencyRequiresApproval: false,
+    });
+    const sent = await send({ batchKey: (await putDraft([entry(other, 'PROCEED')])).batchKey });
+    expect(sent.status).toBe(201);
+    await putPolicy({ dropRequiresApproval: true, proceedAbove: [], batchAbove: [] });
     await putDraft([]);
   });
 });

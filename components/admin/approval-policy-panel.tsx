@@ -52,6 +52,7 @@ export function ApprovalPolicyPanel({ initial }: { initial: ApprovalPolicyView }
       dropRequiresApproval: initial.dropRequiresApproval,
       proceedAbove: initial.proceedAbove,
       batchAbove: initial.batchAbove,
+      unlistedCurrencyRequiresApproval: initial.unlistedCurrencyRequiresApproval,
     },
   });
   const onSubmit = form.handleSubmit(async (values) => {
@@ -67,6 +68,7 @@ export function ApprovalPolicyPanel({ initial }: { initial: ApprovalPolicyView }
         dropRequiresApproval: policy.dropRequiresApproval,
         proceedAbove: policy.proceedAbove,
         batchAbove: policy.batchAbove,
+        unlistedCurrencyRequiresApproval: policy.unlistedCurrencyRequiresApproval,
       });
       setDone(true);
     } catch (error) {
@@ -132,6 +134,31 @@ export function ApprovalPolicyPanel({ initial }: { initial: ApprovalPolicyView }
           register={form.register}
           errors={errors}
         />
+        <fieldset className="flex flex-col gap-2">
+          <legend className="text-sm font-medium">A currency without an amount above</legend>
+          <p className="text-sm text-muted-foreground">
+            Once amounts are limited, a renewal or batch total in a currency you gave no amount follows this
+            choice.
+          </p>
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name="unlisted-currency"
+              checked={form.watch('unlistedCurrencyRequiresApproval')}
+              onChange={() => form.setValue('unlistedCurrencyRequiresApproval', true, { shouldDirty: true })}
+            />
+            Needs a manager’s approval
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name="unlisted-currency"
+              checked={!form.watch('unlistedCurrencyRequiresApproval')}
+              onChange={() => form.setValue('unlistedCurrencyRequiresApproval', false, { shouldDirty: true })}
+            />
+            Is sent without approval
+          </label>
+        </fieldset>
         <div>
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? 'Saving…' : 'Save approval policy'}

@@ -566,6 +566,8 @@ export const approvalPolicy = pgTable('approval_policy', {
   dropRequiresApproval: boolean('drop_requires_approval').notNull().default(true),
   proceedAbove: jsonb('proceed_above').$type<CurrencyThreshold[]>().notNull().default([]),
   batchAbove: jsonb('batch_above').$type<CurrencyThreshold[]>().notNull().default([]),
+  /** A currency without a threshold needs approval (true) or not, once amounts are limited. */
+  unlistedCurrencyRequiresApproval: boolean('unlisted_currency_requires_approval').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedByEmail: text('updated_by_email'),
 });

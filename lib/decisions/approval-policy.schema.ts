@@ -46,6 +46,8 @@ export const approvalPolicySchema = z.object({
   dropRequiresApproval: z.boolean(),
   proceedAbove: thresholds,
   batchAbove: thresholds,
+  // A currency without a threshold follows this default once amounts are limited (never exempt by omission).
+  unlistedCurrencyRequiresApproval: z.boolean(),
 });
 
 export type ApprovalPolicyInput = z.infer<typeof approvalPolicySchema>;

@@ -43,8 +43,16 @@ describe('which batches wait for approval (issue 18)', () => {
     expect(approvalReasons(rules, [decided('over', 'PROCEED', '1000.01')])).toEqual([
       { kind: 'proceed_over', eventId: 'over', amount: '1000.01', currency: 'EUR', threshold: '1000' },
     ]);
-    // Another currency has no threshold: amounts are never compared across currencies.
-    expect(approvalReasons(rules, [decided('usd', 'PROCEED', '5000.00', 'USD')])).toEqual([]);
+    // Another currency has no threshold: amounts are never compared across currencies, and it
+    // follows the default the administrator chose (needs approval by default, never silently exempt).
+    expect(approvalReasons(rules, [decided('usd', 'PROCEED', '5000.00', 'USD')])).toEqual([
+      { kind: 'proceed_over', eventId: 'usd', amount: '5000.00', currency: 'USD', threshold: null },
+    ]);
+    expect(
+      approvalReasons({ ...rules, unlistedCurrencyRequiresApproval: false }, [
+        decided('usd', 'PROCEED', '5000.00', 'USD'),
+      ]),
+    ).toEqual([]);
     expect(approvalReasons(rules, [decided('unknown', 'PROCEED', null)])).toHaveLength(1);
   });
 

@@ -23,19 +23,35 @@ export interface ApprovalPolicy {
   proceedAbove: CurrencyThreshold[];
   /** A batch whose estimated total in a currency is above that currency's threshold waits. */
   batchAbove: CurrencyThreshold[];
+  /**
+   * Once amounts are limited (any threshold of that kind), a currency given no threshold follows
+   * this default, the administrator's choice: true, its PROCEEDs (and batch totals) wait for a
+   * manager; false, they go without. Never silently exempt by omission.
+   */
+  unlistedCurrencyRequiresApproval: boolean;
 }
 
 export const DEFAULT_APPROVAL_POLICY: ApprovalPolicy = {
   dropRequiresApproval: true,
   proceedAbove: [],
   batchAbove: [],
+  unlistedCurrencyRequiresApproval: true,
 };
 
 export type ApprovalReason =
   | { kind: 'drop'; eventId: string }
-  /** `amount` null: the estimate is not known, so it cannot be shown to be under the threshold. */
-  | { kind: 'proceed_over'; eventId: string; amount: string | null; currency: string; threshold: string }
-  | { kind: 'batch_over'; currency: string; total: string; threshold: string };
+  /**
+   * `amount` null: the estimate is not known, so it cannot be shown to be under the threshold.
+   * `threshold` null: its currency has none, and the policy's default wants approval.
+   */
+  | {
+      kind: 'proceed_over';
+      eventId: string;
+      amount: string | null;
+      currency: string;
+      threshold: string | null;
+    }
+  | { kind: 'batch_over'; currency: string; total: string; threshold: string | null };
 
 type Decided = Pick<DraftEntry, 'eventId' | 'decision' | 'estimate'>;
 
@@ -63,7 +79,12 @@ export function approvalReasons(policy: ApprovalPolicy, entries: readonly Decide
       continue;
     }
     const threshold = proceedLimit.get(currency);
-    if (threshold === undefined) continue;
+    if (threshold === undefined) {
+      if (policy.unlistedCurrencyRequiresApproval) {
+        reasons.push({ kind: 'proceed_over', eventId: entry.eventId, amount, currency, threshold: null });
+      }
+      continue;
+    }
     if (amount === null || compareAmounts(amount, threshold) > 0) {
       reasons.push({ kind: 'proceed_over', eventId: entry.eventId, amount, currency, threshold });
     }
@@ -85,6 +106,13 @@ export function approvalReasons(policy: ApprovalPolicy, entries: readonly Decide
         });
       }
     }
+    if (policy.unlistedCurrencyRequiresApproval) {
+      const listed = new Set(policy.batchAbove.map((limit) => limit.currency));
+      for (const total of totals) {
+        if (listed.has(total.currency) || compareAmounts(total.total, '0') <= 0) continue;
+        reasons.push({ kind: 'batch_over', currency: total.currency, total: total.total, threshold: null });
+      }
+    }
   }
   return reasons;
 }
@@ -98,11 +126,15 @@ export function describeApprovalReason(
     case 'drop':
       return `Drop of ${patentOf(reason.eventId)}: a drop cannot be undone.`;
     case 'proceed_over':
-      return reason.amount === null
-        ? `Proceed with ${patentOf(reason.eventId)}: its cost is not known yet.`
+      if (reason.amount === null)
+        return `Proceed with ${patentOf(reason.eventId)}: its cost is not known yet.`;
+      return reason.threshold === null
+        ? `Proceed with ${patentOf(reason.eventId)}: ${reason.amount} ${reason.currency}, a currency with no threshold, and the policy has such amounts approved.`
         : `Proceed with ${patentOf(reason.eventId)}: ${reason.amount} ${reason.currency} is above ${reason.threshold} ${reason.currency}.`;
     case 'batch_over':
-      return `Batch total ${reason.total} ${reason.currency} is above ${reason.threshold} ${reason.currency}.`;
+      return reason.threshold === null
+        ? `Batch total ${reason.total} ${reason.currency}: a currency with no threshold, and the policy has such totals approved.`
+        : `Batch total ${reason.total} ${reason.currency} is above ${reason.threshold} ${reason.currency}.`;
     default:
       return 'Needs approval.';
   }

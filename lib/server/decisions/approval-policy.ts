@@ -24,6 +24,7 @@ export async function readApprovalPolicy(): Promise<StoredApprovalPolicy> {
     dropRequiresApproval: row.dropRequiresApproval,
     proceedAbove: storedThresholds(row.proceedAbove, 'proceed_above'),
     batchAbove: storedThresholds(row.batchAbove, 'batch_above'),
+    unlistedCurrencyRequiresApproval: row.unlistedCurrencyRequiresApproval,
     updatedAt: row.updatedAt.toISOString(),
     updatedByEmail: row.updatedByEmail,
   };
@@ -53,6 +54,7 @@ export async function saveApprovalPolicy(
         dropRequiresApproval: before.dropRequiresApproval,
         proceedAbove: before.proceedAbove,
         batchAbove: before.batchAbove,
+        unlistedCurrencyRequiresApproval: before.unlistedCurrencyRequiresApproval,
       },
       after: input,
     },

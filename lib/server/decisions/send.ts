@@ -1,7 +1,7 @@
 import 'server-only';
 import type { AnnuityClient } from '../../annuity/client';
 import { AnnuityApiError } from '../../annuity/errors';
-import type { InstructionReceipt } from '../../annuity/schemas';
+import type { InstructionReceipt, PatentEvent } from '../../annuity/schemas';
 import {
   type ApprovalReason,
   approvalReasons,
@@ -36,7 +36,7 @@ import { readDraft } from './drafts';
 import { ApprovalError, DecisionInputError } from './errors';
 import { reconcileBatch } from './reconcile';
 import { attributeRefusal, batchLevelProblem, noteScopeFromRefusal, outcomeIsUnknown } from './refusals';
-import { fillMissingFees, rereadDecisions } from './reread';
+import { type CurrentDecisions, fillMissingFees, rereadDecisions } from './reread';
 
 /**
  * Sending a user's draft as one atomic batch (spec: Endpoints 10, Instruction rules, Errors):
@@ -75,14 +75,24 @@ export async function sendDraft(actor: Viewer, input: SendInput, requestId: stri
   const earlier = await batchIdByKey(input.batchKey);
   if (earlier) return awaitSettled(earlier);
   const drafted = await checkDraft(actor.userId, input);
-  const entries =
+  let entries =
     input.limit === undefined
       ? drafted
       : [...drafted].sort((a, b) => a.dueDate.localeCompare(b.dueDate)).slice(0, input.limit);
   await refuseHeldRenewals(entries);
   const rationales = rationalesOf(input);
+  const client = upstreamClient(requestId);
+  const upstreamRequestIds: string[] = [];
+  const policy = await readApprovalPolicy();
+  // Amount thresholds are judged on the fees the server has just read, never on the estimate the
+  // browser sent (estimates move with exchange rates, spec: Fees); the read is the one prepare uses.
+  let preread: CurrentDecisions | undefined;
+  if (policy.proceedAbove.length > 0 || policy.batchAbove.length > 0) {
+    preread = await readCurrent(client, entries, requestId, upstreamRequestIds);
+    entries = entries.map((entry) => withCurrentEstimate(entry, preread?.events.get(entry.eventId)));
+  }
   // Maker-checker (issue 18): enforced here, on the one path to the service, not only in the page.
-  const reasons = approvalReasons(await readApprovalPolicy(), entries);
+  const reasons = approvalReasons(policy, entries);
   if (reasons.length > 0 && !input.requestApproval) throw approvalRequired(entries, reasons);
   const batchId = await claimBatch({
     idempotencyKey: input.batchKey,
@@ -101,14 +111,38 @@ export async function sendDraft(actor: Viewer, input: SendInput, requestId: stri
     await submittedForApproval({ batchId, actor, entries, reasons, requestId });
     return (await batchView(batchId)) as BatchView;
   }
-  return run({
-    batchId,
-    actor,
-    entries,
-    requestId,
-    client: upstreamClient(requestId),
-    upstreamRequestIds: [],
-  });
+  return run({ batchId, actor, entries, requestId, client, upstreamRequestIds, preread });
+}
+
+/** The events now, with the fees of those read without them (the one read a batch is judged on). */
+async function readCurrent(
+  client: AnnuityClient,
+  entries: readonly DraftEntry[],
+  requestId: string,
+  upstreamRequestIds: string[],
+): Promise<CurrentDecisions> {
+  const current = await rereadDecisions(client, entries, requestId);
+  const feeMetas = await fillMissingFees(client, current.events, requestId);
+  upstreamRequestIds.push(
+    ...[...current.metas, ...feeMetas].flatMap((meta) => (meta.requestId ? [meta.requestId] : [])),
+  );
+  return current;
+}
+
+/** The decision with the estimate the service gives now (its fees just read), when it gave one. */
+function withCurrentEstimate(entry: DraftEntry, event: PatentEvent | null | undefined): DraftEntry {
+  const fees = event?.fees;
+  if (!fees) return entry;
+  const service = fees.components.find((component) => component.type === 'SERVICE');
+  return {
+    ...entry,
+    estimate: {
+      amount: fees.total,
+      currency: fees.currency,
+      fxFrozen: fees.isFxRateFrozen,
+      serviceFee: service?.amount ?? entry.estimate?.serviceFee ?? null,
+    },
+  };
 }
 
 /**
@@ -322,6 +356,8 @@ interface Send {
   preparedBy?: string | null;
   /** The same batch sent again after its answer was lost (resendBatch). */
   resend?: boolean;
+  /** The events as read to judge the approval policy, reused by prepare instead of a second read. */
+  preread?: CurrentDecisions;
 }
 
 /** Where prepare leaves a batch that is to be posted. */
@@ -416,13 +452,10 @@ function unconfirmedDrops(
 
 async function prepare(send: Send): Promise<Ready | Outcome> {
   const { entries } = send;
-  let current: Awaited<ReturnType<typeof rereadDecisions>>;
+  let current: CurrentDecisions;
   try {
-    current = await rereadDecisions(send.client, entries, send.requestId);
-    const feeMetas = await fillMissingFees(send.client, current.events, send.requestId);
-    send.upstreamRequestIds.push(
-      ...[...current.metas, ...feeMetas].flatMap((meta) => (meta.requestId ? [meta.requestId] : [])),
-    );
+    current =
+      send.preread ?? (await readCurrent(send.client, entries, send.requestId, send.upstreamRequestIds));
     await recordEstimates(send.batchId, current.events);
   } catch (error) {
     const problem = batchLevelProblem(error, send.requestId, []);

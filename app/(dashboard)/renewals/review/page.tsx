@@ -82,6 +82,7 @@ export default async function ReviewPage({
             dropRequiresApproval: policy.dropRequiresApproval,
             proceedAbove: policy.proceedAbove,
             batchAbove: policy.batchAbove,
+            unlistedCurrencyRequiresApproval: policy.unlistedCurrencyRequiresApproval,
           }}
         />
       </HydrationBoundary>

@@ -1,0 +1,1 @@
+ALTER TABLE "approval_policy" ADD COLUMN "unlisted_currency_requires_approval" boolean DEFAULT true NOT NULL;
