@@ -451,9 +451,16 @@ describe('the approval policy', () => {
       batchAbove: [],
       unlistedCurrencyRequiresApproval: true,
     });
-    const unlisted = await send({ batchKey: (await putDraft([entry(other, 'PROCEED')])).batchKey });
+    const unlistedDraft = await putDraft([entry(other, 'PROCEED')]);
+    const unlisted = await send({ batchKey: unlistedDraft.batchKey });
     expect(unlisted.status).toBe(403);
     expect(unlisted.code).toBe('approval_required');
+    const waiting = await send({ batchKey: unlistedDraft.batchKey, requestApproval: true });
+    expect(waiting.status).toBe(202);
+    expect(waiting.batch?.approval?.reasons).toEqual([
+      expect.objectContaining({ kind: 'proceed_over', eventId: other.id, threshold: null }),
+    ]);
+    expect((await sendBack(waiting.batch?.id as string, 'not now')).status).toBe(200);
     await putPolicy({
       dropRequiresApproval: true,
       proceedAbove: [{ currency: currency === 'CHF' ? 'SEK' : 'CHF', amount: '1' }],

@@ -53,9 +53,15 @@ const approvalReasonSchema = z.discriminatedUnion('kind', [
     eventId: z.string(),
     amount: z.string().nullable(),
     currency: z.string(),
-    threshold: z.string(),
+    // null: a currency without a threshold that the policy's default holds.
+    threshold: z.string().nullable(),
   }),
-  z.object({ kind: z.literal('batch_over'), currency: z.string(), total: z.string(), threshold: z.string() }),
+  z.object({
+    kind: z.literal('batch_over'),
+    currency: z.string(),
+    total: z.string(),
+    threshold: z.string().nullable(),
+  }),
 ]) satisfies z.ZodType<ApprovalReason>;
 
 const thresholdsSchema = z.array(z.object({ currency: z.string(), amount: z.string() }));
