@@ -798,4 +798,19 @@ export const syncRefreshUse = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.day] })],
 );
+/*
+ * Answers of the service the copy keeps whole, by key: the list of frozen months ('freezes',
+ * spec: Endpoint 13) and a month's freeze preview ('freeze:YYYY-MM', Endpoint 14). `body` is the
+ * JSON as read; pages read it instead of asking the service.
+ */
+export const syncDocument = pgTable(
+  'sync_document',
+  {
+    connection: text('connection').notNull(),
+    key: text('key').notNull(),
+    body: text('body').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.connection, table.key] })],
+);
 // ── end synced copy ──────────────────────────────────────────────────────────────────────────
