@@ -17,10 +17,14 @@ import type { CopyAge } from '@/lib/sync/age';
 export function CopyAgeNotice({
   copy,
   months,
+  patentId,
   what = 'the renewals',
 }: {
   copy: CopyAge | undefined;
+  /** The months "Refresh now" reads again. */
   months: readonly string[];
+  /** Or the one patent it reads again (its record and events). */
+  patentId?: string;
   what?: string;
 }) {
   const locale = useLocale();
@@ -30,7 +34,7 @@ export function CopyAgeNotice({
     mutationFn: () =>
       apiFetch<{ calls: number; refreshedAt: string }>('/api/copy/refresh', {
         method: 'POST',
-        json: { months },
+        json: { months, ...(patentId ? { patentId } : {}) },
       }),
     onSuccess: async () => {
       await queryClient.invalidateQueries();
@@ -72,7 +76,7 @@ export function CopyAgeNotice({
         {refresh.error ? (
           <span className="text-destructive">{problemMessage(refresh.error, 'The refresh failed.')}</span>
         ) : null}
-        {months.length > 0 ? (
+        {months.length > 0 || patentId ? (
           <Button
             variant="outline"
             size="sm"

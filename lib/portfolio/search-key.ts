@@ -132,6 +132,8 @@ export function matchLabel(match: SearchMatch): string {
 
 /** A page of the portfolio as /api/portfolio answers it: with a search, what each patent matched. */
 export type PortfolioPage = Page<Patent> & {
+  /** When the snapshot the page was read from was taken (our copy of the patents). */
+  snapshotAt?: string | null;
   search?: {
     /** One per patent of `data`, in the same order. */
     matches: SearchMatch[];

@@ -1,5 +1,6 @@
 import type { CurrencyTotal } from '@/lib/annuity/money';
 import type { Role } from '@/lib/policy/roles';
+import type { CopyAge } from '../sync/age';
 import type { TodayBucket, TodayBucketId } from './buckets';
 import type { InvoiceCount } from './sections';
 
@@ -38,6 +39,8 @@ export interface RenewalsSection {
   renewalsRead: number;
   upstreamCalls: number;
   fetchedAt: string;
+  /** The synced copy's age behind these renewals (lib/server/sync). */
+  copy?: CopyAge;
   /** Where the buckets' other items are kept for this page (GET /api/today/items?handoff=). */
   rest?: string;
 }

@@ -1,38 +1,42 @@
 import 'server-only';
 import type { Patent, PatentEvent } from '../../annuity/schemas';
+import { getDb } from '../../db';
 import { parsePatentSort } from '../../portfolio/columns';
 import type { PortfolioQuery } from '../../portfolio/query';
 import { matchOf, type PortfolioPage } from '../../portfolio/search-key';
 import { isRenewalEvent } from '../../renewals/rows';
+import type { CopyAge } from '../../sync/age';
 import { upstreamClient } from '../connection/upstream';
-import { ensureSnapshot } from './join';
+import { DEFAULT_CONNECTION } from '../sync/connection';
+import { copyPatentEvents, ensurePatentEvents } from '../sync/copy';
+import { readHealth } from '../sync/health';
+import { pageSnapshot } from './join';
 import { searchSnapshot } from './search';
-import { allSnapshotPatents } from './snapshot';
+import { allSnapshotPatents, rememberPatents, snapshotPage, snapshotPatent } from './snapshot';
 
 /**
- * One page of the portfolio, sorted and paginated by the service itself (spec: Endpoints 1); a
- * search is answered from the snapshot instead, ranked by how well each patent matched (the
- * service finds a patent by its exact providerId only).
+ * One page of the portfolio from the snapshot (our copy of the patents, kept by the worker), in
+ * the order of the service's sort fields (spec: Endpoints 1): a page view costs no upstream call
+ * and works while the service does not answer. A search is ranked by how well each patent matched
+ * (the service finds a patent by its exact providerId only).
  */
 export async function loadPatentPage(query: PortfolioQuery, requestId: string): Promise<PortfolioPage> {
   if (query.q) return searchPatentPage(query as PortfolioQuery & { q: string }, requestId);
-  const { data } = await upstreamClient(requestId).getPatents(
-    {
-      currentPage: query.page,
-      itemsPerPage: query.size,
-      sort: query.sort,
-      providerId: query.providerId,
-    },
-    { requestId },
-  );
-  return data;
+  const snapshot = await pageSnapshot(requestId);
+  const page = await snapshotPage({
+    page: query.page,
+    size: query.size,
+    sort: parsePatentSort(query.sort),
+    providerId: query.providerId,
+  });
+  return { ...page, snapshotAt: snapshot.refreshedAt?.toISOString() ?? null };
 }
 
 async function searchPatentPage(
   query: PortfolioQuery & { q: string },
   requestId: string,
 ): Promise<PortfolioPage> {
-  const snapshot = await ensureSnapshot(upstreamClient(requestId), requestId);
+  const snapshot = await pageSnapshot(requestId);
   const { patents, total } = await searchSnapshot(query.q, {
     page: query.page,
     size: query.size,
@@ -60,17 +64,35 @@ export interface PatentDetail {
   /** Renewal events, past and future, by due date (other kinds left out, spec: Patent event). */
   events: PatentEvent[];
   otherEventKinds: number;
+  /** The copy's age: the oldest of its events' reads, and whether the service answers. */
+  copy: CopyAge;
 }
 
-/** A patent and its events: two calls, made together. A 404 reaches the page as not-found. */
+/**
+ * A patent and its renewals from the copy: the snapshot's patent and the copy's events. A patent or
+ * an event list the copy never held is read once and kept (spec: Endpoints 2–3); a 404 from that
+ * read reaches the page as not-found. Other views cost no upstream call.
+ */
 export async function loadPatentDetail(patentId: string, requestId: string): Promise<PatentDetail> {
-  const client = upstreamClient(requestId);
-  const [patent, events] = await Promise.all([
-    client.getPatent(patentId, { requestId }),
-    client.getPatentEvents(patentId, { requestId }),
+  let patent = await snapshotPatent(patentId);
+  if (!patent) {
+    const { data } = await upstreamClient(requestId).getPatent(patentId, { requestId });
+    await rememberPatents([data]);
+    patent = data;
+  }
+  await ensurePatentEvents(patentId, requestId);
+  const [{ events, asOf }, health] = await Promise.all([
+    copyPatentEvents(patentId),
+    getDb().then((db) => readHealth(db, DEFAULT_CONNECTION)),
   ]);
-  const renewals = events.data.filter(isRenewalEvent).sort((a, b) => a.dueDate.localeCompare(b.dueDate));
-  return { patent: patent.data, events: renewals, otherEventKinds: events.data.length - renewals.length };
+  const renewals = events.filter(isRenewalEvent);
+  const copy: CopyAge = {
+    asOf,
+    incomplete: [],
+    neverRead: [],
+    notAnsweringSince: health.failingSince?.toISOString() ?? null,
+  };
+  return { patent, events: renewals, otherEventKinds: events.length - renewals.length, copy };
 }
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
@@ -83,7 +105,7 @@ export async function portfolioForExport(
   query: Pick<PortfolioQuery, 'sort' | 'providerId' | 'q'>,
   requestId: string,
 ): Promise<{ patents: Patent[]; snapshotAt: Date | null }> {
-  const snapshot = await ensureSnapshot(upstreamClient(requestId), requestId);
+  const snapshot = await pageSnapshot(requestId);
   // A search exports what it found, in its ranking, as on screen.
   if (query.q) {
     const found = await searchSnapshot(query.q, { page: 1, size: null, providerId: query.providerId });

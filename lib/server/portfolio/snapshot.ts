@@ -1,13 +1,14 @@
 import 'server-only';
 import { randomInt } from 'node:crypto';
-import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { AnnuityClient } from '../../annuity/client';
 import { MAX_PAGE_SIZE, walkPages } from '../../annuity/pagination';
-import { type Patent, tolerant } from '../../annuity/schemas';
+import { type Page, type Patent, tolerant } from '../../annuity/schemas';
 import { getDb } from '../../db';
 import { portfolioPatent, portfolioSnapshot } from '../../db/schema';
 import { getEnv } from '../../env';
 import { logger } from '../../log';
+import type { PatentSortField } from '../../portfolio/columns';
 import { searchColumns } from '../../portfolio/search-key';
 import { facetsOf, type SnapshotFacets, type SnapshotIndex, snapshotIndex } from './snapshot-index';
 
@@ -297,4 +298,74 @@ export async function allSnapshotPatents(): Promise<Patent[]> {
     const parsed = tolerant.patent.safeParse(row.data);
     return parsed.success ? [parsed.data] : [];
   });
+}
+
+/**
+ * One page of the portfolio from the snapshot, in the order the user chose (spec: Endpoint 1's
+ * five sort fields; without one, the service's own order as the snapshot read it), or the one
+ * patent with an exact providerId. A page view costs no upstream call.
+ */
+export async function snapshotPage(query: {
+  page: number;
+  size: number;
+  sort?: { field: PatentSortField; desc: boolean } | null;
+  providerId?: string;
+}): Promise<Page<Patent>> {
+  const generation = await currentGeneration();
+  const empty = {
+    totalItems: 0,
+    currentPage: query.page,
+    itemsPerPage: query.size,
+    totalPages: 0,
+    hasMore: false,
+  };
+  if (generation === null) return { pagination: empty, data: [] };
+  const db = await getDb();
+  const where = and(
+    eq(portfolioPatent.generation, generation),
+    query.providerId ? eq(portfolioPatent.providerId, query.providerId) : undefined,
+  );
+  const key = query.sort ? sql`${portfolioPatent.data}->>${query.sort.field}` : null;
+  // Nulls last whichever the direction, as on screen; the id keeps equal keys in one order.
+  const order = key
+    ? [query.sort?.desc ? sql`${key} desc nulls last` : sql`${key} asc nulls last`, asc(portfolioPatent.id)]
+    : [asc(portfolioPatent.id)];
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ data: portfolioPatent.data })
+      .from(portfolioPatent)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.size)
+      .offset((query.page - 1) * query.size),
+    db.select({ total: sql<number>`count(*)::int` }).from(portfolioPatent).where(where),
+  ]);
+  const totalItems = counted?.total ?? 0;
+  const totalPages = Math.ceil(totalItems / query.size);
+  return {
+    pagination: {
+      totalItems,
+      currentPage: query.page,
+      itemsPerPage: query.size,
+      totalPages,
+      hasMore: query.page < totalPages,
+    },
+    data: rows.flatMap((row) => {
+      const parsed = tolerant.patent.safeParse(row.data);
+      return parsed.success ? [parsed.data] : [];
+    }),
+  };
+}
+
+/** One patent of the snapshot, as the service sent it; null when the snapshot does not hold it. */
+export async function snapshotPatent(id: string): Promise<Patent | null> {
+  const generation = await currentGeneration();
+  if (generation === null) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({ data: portfolioPatent.data })
+    .from(portfolioPatent)
+    .where(and(eq(portfolioPatent.generation, generation), eq(portfolioPatent.id, id)));
+  const parsed = row ? tolerant.patent.safeParse(row.data) : null;
+  return parsed?.success ? parsed.data : null;
 }

@@ -19,11 +19,13 @@ import {
   monthState,
   monthsAhead,
   monthsBetween,
+  withinKnownHorizon,
 } from '../../rate-freezes/months';
 import { countEvents, freezeTotals } from '../../rate-freezes/totals';
 import { recordAudit } from '../audit/audit';
 import type { Viewer } from '../auth/session';
 import { upstreamClient } from '../connection/upstream';
+import { heldFreezeMonth, heldFreezes } from '../sync/documents';
 import { FreezeRefusedError } from './errors';
 
 /**
@@ -57,15 +59,13 @@ function stateContext(
     currentMonth,
     frozenMonths: new Set(frozenMonths),
     refusedFromMonthsAhead: horizon.refused?.monthsAhead ?? null,
+    acceptedUpToMonthsAhead: horizon.accepted?.monthsAhead ?? null,
   };
 }
 
 export async function loadFreezeOverview(requestId: string, now = new Date()): Promise<FreezeOverviewData> {
-  const client = upstreamClient(requestId);
-  const [listed, attempts] = await Promise.all([
-    client.getExchangeRateFreezes({ requestId }),
-    freezeAttempts(),
-  ]);
+  // The frozen months as the copy holds them (lib/server/sync/documents.ts): no call per view.
+  const [listed, attempts] = await Promise.all([heldFreezes(requestId), freezeAttempts()]);
   const currentMonth = currentYearMonth(now);
   const frozenMonths = [...new Set(listed.data.map((freeze) => freeze.yearMonth))].sort().reverse();
   const horizon = learnHorizon(attempts);
@@ -74,7 +74,7 @@ export async function loadFreezeOverview(requestId: string, now = new Date()): P
     frozenMonths,
     months: monthsAhead(stateContext(currentMonth, frozenMonths, horizon)),
     horizon,
-    fetchedAt: new Date().toISOString(),
+    fetchedAt: listed.readAt.toISOString(),
   };
 }
 
@@ -87,10 +87,9 @@ export async function loadFreezeMonth(
   requestId: string,
   now = new Date(),
 ): Promise<FreezeMonthData> {
-  const client = upstreamClient(requestId);
   const [read, listed, attempts] = await Promise.all([
-    client.getExchangeRateFreeze(month, { requestId }),
-    client.getExchangeRateFreezes({ requestId }),
+    heldFreezeMonth(month, requestId),
+    heldFreezes(requestId),
     freezeAttempts(),
   ]);
   const currentMonth = currentYearMonth(now);
@@ -105,10 +104,13 @@ export async function loadFreezeMonth(
     currentMonth,
     monthsAhead: monthsBetween(currentMonth, month),
     state: monthState(month, context),
+    confirmed:
+      monthState(month, context) !== 'freezable' ||
+      withinKnownHorizon(monthsBetween(currentMonth, month), context),
     events: read.data.events,
     totals: freezeTotals(read.data.events),
     horizon,
-    fetchedAt: new Date().toISOString(),
+    fetchedAt: (read.readAt < listed.readAt ? read.readAt : listed.readAt).toISOString(),
   };
 }
 
@@ -174,9 +176,16 @@ export async function freezeMonth(
       error instanceof AnnuityApiError ? error.code : error instanceof Error ? error.name : 'unknown';
     const status = error instanceof AnnuityApiError ? error.status : null;
     if (putSent && error instanceof AnnuityApiError && error.status === 400) {
-      const refusal = classifyFreezeRefusal(month, currentMonth);
-      await audit(refusal, { code, status });
-      throw new FreezeRefusedError(month, refusal, ahead, code, error.requestId);
+      const serviceDetail = [
+        error.problem?.detail ?? '',
+        ...error.validationErrors.map((e) => e.detail ?? ''),
+      ]
+        .map((text) => text.trim())
+        .filter((text, index, all) => text && all.indexOf(text) === index)
+        .join(' ');
+      const refusal = classifyFreezeRefusal(month, currentMonth, serviceDetail);
+      await audit(refusal, { code, status, serviceDetail });
+      throw new FreezeRefusedError(month, refusal, ahead, code, error.requestId, serviceDetail);
     }
     await audit('failed', { code, status });
     throw error;

@@ -6,6 +6,7 @@ import { monthOf } from '../../format/dates';
 import { logger } from '../../log';
 import { upstreamClient } from '../connection/upstream';
 import { DEFAULT_CONNECTION } from './connection';
+import { readFreezeMonth, readFreezes } from './documents';
 import { syncMonth } from './walk';
 
 /**
@@ -35,4 +36,15 @@ export async function refreshAfterBatch(batch: BatchView, requestId: string): Pr
   const months = batch.items.flatMap((item) => (item.dueDate ? [monthOf(item.dueDate)] : []));
   await refreshMonths(months, requestId);
   return batch;
+}
+
+/**
+ * After a freeze: the month's renewals (their estimates now use the frozen rates, spec: Endpoint
+ * 15), the list of frozen months and the month's preview are read again into the copy.
+ */
+export async function refreshAfterFreeze(month: string, requestId: string): Promise<void> {
+  await refreshMonths([month], requestId);
+  await Promise.all([readFreezes(requestId), readFreezeMonth(month, requestId)]).catch((error: unknown) =>
+    logger.warn({ err: error, requestId, month }, 'the frozen months could not be read again after a freeze'),
+  );
 }

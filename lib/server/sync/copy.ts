@@ -207,15 +207,21 @@ export function copyReader(): PeriodReader {
   };
 }
 
-/** Every event of a patent the copy holds, in due-date order. */
-export async function copyPatentEvents(patentId: string): Promise<PatentEvent[]> {
+/** Every event of a patent the copy holds, in due-date order, and the oldest read among them. */
+export async function copyPatentEvents(
+  patentId: string,
+): Promise<{ events: PatentEvent[]; asOf: string | null }> {
   const database = await getDb();
   const rows = await database
-    .select({ body: syncEvent.body })
+    .select({ body: syncEvent.body, readAt: syncEvent.readAt })
     .from(syncEvent)
     .where(and(eq(syncEvent.connection, DEFAULT_CONNECTION), eq(syncEvent.patentId, patentId)))
     .orderBy(asc(syncEvent.dueDate), asc(syncEvent.eventId));
-  return rows.map((row) => JSON.parse(row.body) as PatentEvent);
+  const oldest = rows.reduce<Date | null>((min, row) => (!min || row.readAt < min ? row.readAt : min), null);
+  return {
+    events: rows.map((row) => JSON.parse(row.body) as PatentEvent),
+    asOf: oldest?.toISOString() ?? null,
+  };
 }
 
 /** When the patent's whole event list (past events too) was last read into the copy; null: never. */

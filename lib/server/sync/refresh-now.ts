@@ -3,8 +3,12 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { syncRefreshUse, syncWindow } from '../../db/schema';
 import { getEnv } from '../../env';
+import { upstreamClient } from '../connection/upstream';
+import { rememberPatents } from '../portfolio/snapshot';
 import { refreshMonths } from './after-write';
 import { DEFAULT_CONNECTION } from './connection';
+import { storePatentEvents } from './copy';
+import { readFreezeMonth, readFreezes } from './documents';
 
 /**
  * "Refresh now": a user reads again the months a page shows, at once, instead of waiting for the
@@ -28,12 +32,26 @@ export class RefreshCapError extends Error {
 
 const today = (now: Date) => now.toISOString().slice(0, 10);
 
+/** What a page asks to read again: the months it shows, or one patent (its record and events). */
+export interface RefreshTarget {
+  months: readonly string[];
+  patentId?: string;
+  /** A freeze page: the month's freeze preview and the list of frozen months. */
+  freezeMonth?: string;
+}
+
+/** A patent's record and whole event list read again: two calls (spec: Endpoints 2–3). */
+const PATENT_CALLS = 2;
+/** A month's freeze preview and the frozen months (spec: Endpoints 13–14). */
+const FREEZE_CALLS = 2;
+
 export async function refreshNow(
   userId: string,
-  months: readonly string[],
+  target: RefreshTarget,
   requestId: string,
   now = new Date(),
 ): Promise<{ months: string[]; calls: number; refreshedAt: string }> {
+  const { months, patentId, freezeMonth } = target;
   const db = await getDb();
   const cap = getEnv().REFRESH_CALLS_PER_USER;
   const [known, [used]] = await Promise.all([
@@ -47,12 +65,12 @@ export async function refreshNow(
       .where(and(eq(syncRefreshUse.userId, userId), eq(syncRefreshUse.day, today(now)))),
   ]);
   const spent = used?.calls ?? 0;
-  const estimate = months.reduce(
-    (sum, month) => sum + Math.max(1, known.find((row) => row.month === month)?.calls ?? 1),
-    0,
-  );
+  const estimate =
+    (patentId ? PATENT_CALLS : 0) +
+    months.reduce((sum, month) => sum + Math.max(1, known.find((row) => row.month === month)?.calls ?? 1), 0);
   if (spent + estimate > cap) throw new RefreshCapError(cap, spent);
-  const calls = await refreshMonths(months, requestId);
+  const calls =
+    (patentId ? await refreshPatent(patentId, requestId) : 0) + (await refreshMonths(months, requestId));
   await db
     .insert(syncRefreshUse)
     .values({ userId, day: today(now), calls })
@@ -61,4 +79,15 @@ export async function refreshNow(
       set: { calls: sql`${syncRefreshUse.calls} + ${calls}` },
     });
   return { months: [...new Set(months)], calls, refreshedAt: new Date().toISOString() };
+}
+
+async function refreshPatent(patentId: string, requestId: string): Promise<number> {
+  const client = upstreamClient(requestId);
+  const [patent, events] = await Promise.all([
+    client.getPatent(patentId, { requestId }),
+    client.getPatentEvents(patentId, { requestId }),
+  ]);
+  await rememberPatents([patent.data]);
+  await storePatentEvents(await getDb(), patentId, events.data);
+  return PATENT_CALLS;
 }

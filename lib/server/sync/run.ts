@@ -1,18 +1,26 @@
 import 'server-only';
-import { and, eq, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, notExists, or, sql } from 'drizzle-orm';
 import type { AnnuityClient } from '../../annuity/client';
 import type { Database } from '../../db';
-import { backgroundQuotaUse, portfolioPatent, syncEvent, syncWindow } from '../../db/schema';
+import {
+  backgroundQuotaUse,
+  officialReceiptCheck,
+  portfolioPatent,
+  syncEvent,
+  syncWindow,
+} from '../../db/schema';
 import { getEnv } from '../../env';
 import { currentYearMonth } from '../../format/dates';
 import { logger } from '../../log';
 import { planSync, type SyncPlan } from '../../sync/plan';
 import { flushQuota, readQuota } from '../connection/quota';
 import { upstreamClient } from '../connection/upstream';
+import { officialReceiptsOnFile } from '../documents/official-receipts';
 import { quotaDay } from '../notifications/budget';
 import { lookUpPatents } from '../portfolio/join';
 import { currentGeneration, refreshSnapshot, snapshotStatus } from '../portfolio/snapshot';
 import { DEFAULT_CONNECTION } from './connection';
+import { freezesReadAt, readFreezes } from './documents';
 import { isNotAnswering } from './health';
 import { syncMonth } from './walk';
 
@@ -174,7 +182,11 @@ export async function runSync(
         logger.warn({ err: error, requestId, month }, 'a month could not be synced');
       }
     }
-    if (run.stopped !== 'not-answering') run.calls += await joinUnknownPatents(db, client, requestId);
+    if (run.stopped !== 'not-answering') {
+      run.calls += await joinUnknownPatents(db, client, requestId);
+      run.calls += await refreshFreezes(status, requestId, now);
+      run.calls += await checkOfficialReceipts(db, client, requestId, now);
+    }
   } finally {
     await recordSyncSpend(db, now, run.calls);
   }
@@ -220,4 +232,62 @@ async function joinUnknownPatents(db: Database, client: AnnuityClient, requestId
 /** Months of the copy, for a test or a refresh: every month the plan holds. */
 export function plannedMonths(now = new Date()): string[] {
   return planSync(currentYearMonth(now), syncSettings(), () => 1, null).tiers.flatMap((tier) => tier.months);
+}
+
+/** Receipts checked per run: one call each (spec: Endpoint 8), a renewal at most hourly. */
+const RECEIPT_CHECKS_PER_RUN = 20;
+
+/**
+ * Whether the official receipts of paid, fulfilled renewals are on file, checked by the sync so the
+ * tracking board reads the answer instead of asking the service (spec: Endpoint 8, 404 until the
+ * office receipt is recorded).
+ */
+async function checkOfficialReceipts(
+  db: Database,
+  client: AnnuityClient,
+  requestId: string,
+  now: Date,
+): Promise<number> {
+  const rows = await db
+    .select({ eventId: syncEvent.eventId, patentId: syncEvent.patentId })
+    .from(syncEvent)
+    .where(
+      and(
+        eq(syncEvent.connection, DEFAULT_CONNECTION),
+        sql`${syncEvent.body}::jsonb->>'processingStatus' = 'FULFILLED'`,
+        sql`${syncEvent.body}::jsonb->>'appliedDecision' = 'PROCEED'`,
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(officialReceiptCheck)
+            .where(
+              and(
+                eq(officialReceiptCheck.eventId, syncEvent.eventId),
+                or(
+                  isNotNull(officialReceiptCheck.foundAt),
+                  gt(officialReceiptCheck.checkedAt, new Date(now.getTime() - 60 * 60_000)),
+                ),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(desc(syncEvent.dueDate))
+    .limit(RECEIPT_CHECKS_PER_RUN);
+  if (rows.length === 0) return 0;
+  return (await officialReceiptsOnFile(client, rows, requestId, now, RECEIPT_CHECKS_PER_RUN)).calls;
+}
+
+/** The frozen months, read again as often as the urgent months (one call, spec: Endpoint 13). */
+async function refreshFreezes(status: SyncStatus, requestId: string, now: Date): Promise<number> {
+  const urgent = status.plan.tiers[0]?.effectiveMinutes ?? 15;
+  const readAt = await freezesReadAt();
+  if (readAt && now.getTime() - readAt.getTime() < urgent * 60_000) return 0;
+  try {
+    await readFreezes(requestId);
+  } catch (error) {
+    // A key without the freeze scope (spec: Authentication 4) simply has no frozen months to show.
+    logger.warn({ err: error, requestId }, 'the frozen months could not be read');
+  }
+  return 1;
 }

@@ -16,7 +16,15 @@ export async function loadTrackingMonth(month: string, requestId: string): Promi
   const fulfilled = rows.filter(
     (row) => row.processingStatus === 'FULFILLED' && row.appliedDecision === 'PROCEED',
   );
-  const receipts = await officialReceiptsOnFile(upstreamClient(requestId), fulfilled, requestId);
+  // A page view checks nothing upstream: the sync checks receipts of fulfilled renewals
+  // (lib/server/sync/run.ts); what it has not checked yet is said as such.
+  const receipts = await officialReceiptsOnFile(
+    upstreamClient(requestId),
+    fulfilled,
+    requestId,
+    new Date(),
+    0,
+  );
   return {
     month,
     stages: buildStages(rows),

@@ -11,6 +11,7 @@ import { EventDocuments } from '@/components/renewals/event-documents';
 import { FeesCell } from '@/components/renewals/fees-cell';
 import { InstructabilityBadge } from '@/components/renewals/instructability-badge';
 import { LazyFees } from '@/components/renewals/lazy-fees';
+import { CopyAgeNotice } from '@/components/shell/copy-age-notice';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { CostOfWaiting } from '@/components/today/cost-of-waiting';
@@ -109,6 +110,9 @@ export default async function PatentPage({ params }: { params: Promise<{ patentI
         description={patent.title ?? undefined}
         actions={<EnumBadge value={patentStatusLabel(patent.status)} />}
       />
+      <div className="mb-4">
+        <CopyAgeNotice copy={loaded.data.copy} months={[]} patentId={patent.id} />
+      </div>
       <div className="grid gap-4 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader>

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dueMonthSchema } from '@/lib/http/query';
 import { defineRoute } from '@/lib/server/http/route';
 import { freezeMonth, loadFreezeMonth } from '@/lib/server/rate-freezes/freezes';
-import { refreshMonths } from '@/lib/server/sync/after-write';
+import { refreshAfterFreeze } from '@/lib/server/sync/after-write';
 
 const params = z.object({ yearMonth: dueMonthSchema });
 
@@ -17,7 +17,7 @@ export const PUT = defineRoute(
   async ({ params, viewer, requestId }) => {
     const frozen = await freezeMonth(params.yearMonth, viewer, requestId);
     // The month's estimates now use the frozen rates (spec: Endpoint 15): the copy shows them at once.
-    await refreshMonths([params.yearMonth], requestId);
+    await refreshAfterFreeze(params.yearMonth, requestId);
     return frozen;
   },
 );

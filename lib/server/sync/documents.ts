@@ -1,0 +1,83 @@
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import type { ExchangeRateFreeze, ExchangeRateFreezeSummary } from '../../annuity/schemas';
+import { getDb } from '../../db';
+import { syncDocument } from '../../db/schema';
+import { upstreamClient } from '../connection/upstream';
+import { DEFAULT_CONNECTION } from './connection';
+import { isNotAnswering, noteAnswered, noteNotAnswering } from './health';
+
+/**
+ * Whole answers the copy keeps (the frozen months, spec: Endpoint 13; a month's freeze preview,
+ * Endpoint 14), read from the service once and then by the sync or on request, never by a page
+ * view that finds them held.
+ */
+export interface Held<T> {
+  data: T;
+  readAt: Date;
+}
+
+async function held<T>(key: string): Promise<Held<T> | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(syncDocument)
+    .where(and(eq(syncDocument.connection, DEFAULT_CONNECTION), eq(syncDocument.key, key)));
+  return row ? { data: JSON.parse(row.body) as T, readAt: row.readAt } : null;
+}
+
+async function keep<T>(key: string, data: T, readAt = new Date()): Promise<Held<T>> {
+  const db = await getDb();
+  const body = JSON.stringify(data);
+  await db
+    .insert(syncDocument)
+    .values({ connection: DEFAULT_CONNECTION, key, body, readAt })
+    .onConflictDoUpdate({ target: [syncDocument.connection, syncDocument.key], set: { body, readAt } });
+  return { data, readAt };
+}
+
+async function readThrough<T>(key: string, read: () => Promise<T>): Promise<Held<T>> {
+  const db = await getDb();
+  try {
+    const data = await read();
+    await noteAnswered(db, DEFAULT_CONNECTION);
+    return await keep(key, data);
+  } catch (error) {
+    if (isNotAnswering(error)) await noteNotAnswering(db, DEFAULT_CONNECTION, error);
+    throw error;
+  }
+}
+
+const FREEZES = 'freezes';
+const freezeKey = (month: string) => `freeze:${month}`;
+
+/** The frozen months: as held, else read once. */
+export async function heldFreezes(requestId: string): Promise<Held<ExchangeRateFreezeSummary[]>> {
+  return (await held<ExchangeRateFreezeSummary[]>(FREEZES)) ?? readFreezes(requestId);
+}
+
+/** The frozen months read again (the sync, a freeze, a refresh). */
+export function readFreezes(requestId: string): Promise<Held<ExchangeRateFreezeSummary[]>> {
+  return readThrough(
+    FREEZES,
+    async () => (await upstreamClient(requestId).getExchangeRateFreezes({ requestId })).data,
+  );
+}
+
+/** A month's freeze preview: as held, else read once. */
+export async function heldFreezeMonth(month: string, requestId: string): Promise<Held<ExchangeRateFreeze>> {
+  return (await held<ExchangeRateFreeze>(freezeKey(month))) ?? readFreezeMonth(month, requestId);
+}
+
+/** A month's freeze preview read again, or kept as a freeze answered it (spec: Endpoint 15). */
+export function readFreezeMonth(month: string, requestId: string): Promise<Held<ExchangeRateFreeze>> {
+  return readThrough(
+    freezeKey(month),
+    async () => (await upstreamClient(requestId).getExchangeRateFreeze(month, { requestId })).data,
+  );
+}
+
+/** When the frozen months were last read (the sync reads them again with the urgent months). */
+export async function freezesReadAt(): Promise<Date | null> {
+  return (await held<unknown>(FREEZES))?.readAt ?? null;
+}

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMonths } from '@/lib/format/dates';
+import type { RenewalWindowData } from '@/lib/renewals/window-data';
+import { loadPatentDetail } from '@/lib/server/portfolio/patents';
+import { plannedMonths, runSync } from '@/lib/server/sync/run';
+import type { TodayData } from '@/lib/today/data';
+import type { TrackingData } from '@/lib/tracking/data';
+import { jsonRequest, signIn } from './app-harness';
+import { startUpstreamHarness, TODAY, type UpstreamHarness } from './upstream-harness';
+
+/**
+ * Every page reads the synced copy: once the sync has run, a page view costs no upstream call, and
+ * with the service stopped (a stalled process, SIGSTOP) the pages still show their renewals within
+ * a second; with it back, the next sync needs no one.
+ */
+let up: UpstreamHarness;
+let manager: string;
+const noon = (day: string) => new Date(`${day}T12:00:00.000Z`);
+
+beforeAll(async () => {
+  up = await startUpstreamHarness({ name: 'copy', patents: 800, seed: 83 });
+  manager = await signIn(up.app.users.manager.email);
+  const run = await runSync(up.app.database.db, {
+    now: noon(TODAY),
+    requestId: 'test-first-sync',
+    months: plannedMonths(noon(TODAY)),
+    force: true,
+  });
+  expect(run.stopped).toBeNull();
+}, 180_000);
+afterAll(async () => up?.stop());
+
+async function get<T>(route: string, url: string): Promise<{ status: number; body: T; ms: number }> {
+  const started = performance.now();
+  const { GET } = (await import(/* @vite-ignore */ route)) as {
+    GET: (request: Request) => Promise<Response>;
+  };
+  const response = await GET(jsonRequest(url, { cookie: manager }));
+  return { status: response.status, body: (await response.json()) as T, ms: performance.now() - started };
+}
+
+const month = () => addMonths(up.currentMonth, 1);
+
+async function views() {
+  const renewals = await get<RenewalWindowData>('@/app/api/renewals/route', `/api/renewals?month=${month()}`);
+  const today = await get<TodayData>('@/app/api/today/route', '/api/today');
+  const portfolio = await get<{ data: unknown[] }>(
+    '@/app/api/portfolio/route',
+    '/api/portfolio?page=2&size=25',
+  );
+  const tracking = await get<TrackingData>(
+    '@/app/api/tracking/route',
+    `/api/tracking?month=${up.currentMonth}`,
+  );
+  return { renewals, today, portfolio, tracking };
+}
+
+describe('pages on the synced copy', () => {
+  it('cost no upstream call: twenty views of Today, the month view, the portfolio and tracking', async () => {
+    const first = await views();
+    const patentId = first.renewals.body.rows[0]?.patentId as string;
+    await loadPatentDetail(patentId, 'warm-patent');
+    await up.resetUsage();
+    for (let round = 0; round < 5; round++) {
+      const seen = await views();
+      expect(seen.renewals.status).toBe(200);
+      expect(seen.renewals.body.rows.length).toBe(first.renewals.body.rows.length);
+      expect(seen.today.status).toBe(200);
+      expect(seen.portfolio.body.data).toHaveLength(25);
+      expect(seen.tracking.status).toBe(200);
+      expect((await loadPatentDetail(patentId, 'patent')).events.length).toBeGreaterThan(0);
+    }
+    expect((await up.sandbox.operator.getUsage(up.tenant)).operations).toEqual({});
+  });
+
+  it('show their renewals within a second while the service is stopped, and recover by themselves', async () => {
+    const patentId = (await views()).renewals.body.rows[0]?.patentId as string;
+    const pid = up.sandbox.pid as number;
+    process.kill(-pid, 'SIGSTOP');
+    try {
+      const seen = await views();
+      for (const [page, view] of Object.entries(seen)) {
+        expect(view.status, page).toBe(200);
+        expect(view.ms, page).toBeLessThan(1_000);
+      }
+      expect(seen.renewals.body.rows.length).toBeGreaterThan(0);
+      expect(seen.renewals.body.copy?.asOf).not.toBeNull();
+      expect(seen.tracking.body.rows.length).toBeGreaterThan(0);
+      const started = performance.now();
+      const patent = await loadPatentDetail(patentId, 'stalled-patent');
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(patent.events.length).toBeGreaterThan(0);
+      expect(patent.copy.asOf).not.toBeNull();
+    } finally {
+      process.kill(-pid, 'SIGCONT');
+    }
+    const run = await runSync(up.app.database.db, {
+      now: new Date(),
+      requestId: 'test-after-stall',
+      months: [month()],
+      force: true,
+    });
+    expect(run.stopped).toBeNull();
+    expect(run.walked[0]?.complete).toBe(true);
+  });
+});
