@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAll } from '@/lib/annuity/pagination';
 import type { PatentEvent } from '@/lib/annuity/schemas';
+import { syncDocument } from '@/lib/db/schema';
 import type { DraftEntry } from '@/lib/decisions/draft';
 import { badgeKind } from '@/lib/renewals/instructability';
 import { monthsOfWindow } from '@/lib/server/sync/copy';
@@ -228,6 +229,9 @@ describe('Today against the service', () => {
   });
 
   it('shows a failing section as its problem, the others still answering', { timeout: 120_000 }, async () => {
+    // The frozen months were never read into the copy, and the service is down: the manager's
+    // section says so; the rest of Today answers from the copy.
+    await up.app.database.db.delete(syncDocument);
     await up.sandbox.operator.setFaults({ dropRate: 1 });
     try {
       const data = await loadToday(viewer('manager'), 'today-down', noon(TODAY));

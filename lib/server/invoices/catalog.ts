@@ -14,13 +14,12 @@ import { getEnv } from '../../env';
  *
  * Quota (spec: Limits 2, one shared daily quota per key): a read costs ceil(invoices / 100) calls,
  * made four at a time after the first page. The copy lives in the database (`invoice_catalog`), so
- * every viewer of every dashboard instance shares it for FRESH_FOR_MS: a team paging and filtering
- * the list behind a load balancer spends one read per half minute, not one per click or per
- * instance. One instance reads at a time (a lease on the row); the others wait for its copy.
+ * every viewer of every dashboard instance shares it: page views read the copy, the worker's poll
+ * reads the list again, and a team paging and filtering behind a load balancer spends no call per
+ * click or per instance. One instance reads at a time (a lease on the row); the others wait for its copy.
  * "Reload" forces a read, but never more often than RELOAD_FLOOR_MS. Each instance keeps the parsed
  * copy of the row's current read in memory, checked against the row's `read_at` on every use.
  */
-const FRESH_FOR_MS = 30_000;
 const RELOAD_FLOOR_MS = 5_000;
 const PAGE_CONCURRENCY = 4;
 /** A lease older than this belongs to an instance that died mid-read: another may take over. */
@@ -65,7 +64,12 @@ function state(): CatalogState {
 export async function readInvoiceCatalog(
   client: AnnuityClient,
   requestId: string,
-  options: { reload?: boolean; now?: Date } = {},
+  /**
+   * `reload`: read again now (the worker's poll, a user's "Reload"); `maxAgeMs`: read again when the
+   * copy is older. By default a copy of any age is used: a page view costs no upstream call, and the
+   * worker keeps the copy current (lib/server/notifications/poll.ts).
+   */
+  options: { reload?: boolean; now?: Date; maxAgeMs?: number } = {},
 ): Promise<InvoiceCatalog> {
   const current = state();
   // Readers of one instance share one look at the database and at most one upstream read.
@@ -79,7 +83,7 @@ async function sharedRead(
   current: CatalogState,
   client: AnnuityClient,
   requestId: string,
-  options: { reload?: boolean; now?: Date },
+  options: { reload?: boolean; now?: Date; maxAgeMs?: number },
 ): Promise<InvoiceCatalog> {
   const db = await getDb();
   const { connection } = current;
@@ -97,7 +101,8 @@ async function sharedRead(
     const now = (options.now ?? new Date()).getTime();
     const readAt = row?.readAt ?? null;
     const age = readAt ? now - readAt.getTime() : Number.POSITIVE_INFINITY;
-    const wanted = force || (options.reload ? age > RELOAD_FLOOR_MS : age > FRESH_FOR_MS);
+    const maxAge = options.maxAgeMs ?? Number.POSITIVE_INFINITY;
+    const wanted = force || (options.reload ? age > RELOAD_FLOOR_MS : age > maxAge);
     if (readAt && !wanted) return { ...(await copyAt(current, readAt)), calls: 0 };
 
     // Claim the read: only while nobody else holds a live lease, and the copy is still the one seen.

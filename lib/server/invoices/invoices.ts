@@ -119,8 +119,9 @@ export function checkedInvoice(
 }
 
 /**
- * One invoice, read fresh (spec: Endpoints 12; a 404 reaches the page as not-found), checked
- * against the catalog for billings elsewhere. The catalog read is shared with the list.
+ * One invoice from the catalog copy (read from the service only when the copy lacks it, spec:
+ * Endpoints 12; a 404 reaches the page as not-found), checked against the catalog for billings
+ * elsewhere.
  */
 export async function loadInvoiceDetail(
   invoiceId: string,
@@ -128,11 +129,17 @@ export async function loadInvoiceDetail(
   locale?: string,
 ): Promise<InvoiceDetailData> {
   const client = upstreamClient(requestId);
-  const { data: invoice } = await client.getInvoice(invoiceId, { requestId });
   const catalog = await readInvoiceCatalog(client, requestId);
+  // The list carries every invoice with all its lines (spec: Endpoint 11): the copy's invoice is
+  // the one shown; one the copy does not hold yet (issued since the last read) is read once.
+  const invoice =
+    catalog.invoices.find((candidate) => candidate.id === invoiceId) ??
+    (await client.getInvoice(invoiceId, { requestId })).data;
   const evidence = await gatherEvidence(client, [invoice], requestId);
-  // The fresh read comes last so it replaces the catalog's copy of this invoice.
-  const billings = billingIndex([...catalog.invoices, invoice]);
+  const billings = billingIndex([
+    ...catalog.invoices.filter((candidate) => candidate.id !== invoice.id),
+    invoice,
+  ]);
   return checkedInvoice(invoice, evidence, billings, thresholdPercent(), new Date(), locale);
 }
 
