@@ -31,14 +31,20 @@ describe('todayLink', () => {
     expect(url.searchParams.getAll('badge').sort()).toEqual(['allowed', 'earlier-pending']);
   });
 
-  it('links a bucket within one month to that whole month', () => {
-    const rows = [renewalRow({ dueDate: '2026-11-30' })];
+  it('links a bucket within one month to its due dates only, undecided, not the whole month', () => {
+    const rows = [
+      renewalRow({ eventId: 'a', patentId: 'pa', dueDate: '2026-11-25' }),
+      renewalRow({ eventId: 'b', patentId: 'pb', dueDate: '2026-11-30' }),
+    ];
     const url = new URL(
       todayLink({ kind: 'bucket', bucket: bucketOf(rows, 'due-this-month'), today: TODAY }),
       'http://x',
     );
-    expect(url.searchParams.get('month')).toBe('2026-11');
+    expect(url.searchParams.get('month')).toBeNull();
+    expect(url.searchParams.get('from')).toBe('2026-11-25');
+    expect(url.searchParams.get('to')).toBe('2026-11-30');
     expect(url.searchParams.getAll('badge')).toEqual(['allowed']);
+    expect(url.searchParams.getAll('decision')).toEqual(['NONE']);
   });
 
   it('links an empty bucket to its month', () => {

@@ -3,6 +3,7 @@ import type { ReconciliationStatus } from '@/lib/invoices/reconciliation';
 import { patentHref } from '@/lib/portfolio/links';
 import type { BadgeKind } from '@/lib/renewals/instructability';
 import { serializeRenewalsParams } from '@/lib/renewals/url-state-address';
+import { NONE } from '@/lib/renewals/view-model';
 import { MAX_RANGE_DAYS } from '@/lib/renewals/window';
 import { bucketAnchor } from './anchor';
 import { isTodayBucketId, type TodayBucket, type TodayBucketId } from './buckets';
@@ -59,13 +60,12 @@ export function todayLink(target: TodayLinkTarget): string {
         const month = addMonths(monthOf(today), ahead);
         return serializeRenewalsParams('/renewals', { month });
       }
-      if (monthOf(first) === monthOf(last)) {
-        // Whole-month views are the cheapest to read again (their page count is remembered).
-        return serializeRenewalsParams('/renewals', { month: monthOf(first), badge });
-      }
-      // A range the month view accepts (windowParamsSchema): the latest due dates are kept.
+      // Exactly the bucket's renewals, so the month view lists as many as the bucket counts: its
+      // items' due dates (a whole month would add that month's renewals of other buckets), the
+      // badges they show, and only renewals without a decision (needsDecision). A range the month
+      // view accepts (at most MAX_RANGE_DAYS): the latest due dates are kept.
       const from = daysFrom(first, last) > MAX_RANGE_DAYS ? addDays(last, -MAX_RANGE_DAYS) : first;
-      return serializeRenewalsParams('/renewals', { from, to: last, badge });
+      return serializeRenewalsParams('/renewals', { from, to: last, badge, decision: [NONE] });
     }
     case 'renewal':
       return serializeRenewalsParams('/renewals', {
