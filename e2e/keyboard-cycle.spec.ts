@@ -122,6 +122,13 @@ test('a month of decisions from the keyboard alone, to the review, in a few doze
   // The review keeps its own confirmation of each DROP before anything can be sent.
   await expect(page.getByRole('heading', { name: 'One patent will be dropped' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Send \d+ decision/ })).toBeDisabled();
+  // The DROP waits for a manager; the review offers to send the others now, and says so (issue 27).
+  const how = page.getByRole('group', { name: 'How to send' });
+  await expect(how.getByRole('radio', { name: /that needs? no approval now/ })).toBeChecked();
+  await expect(how).toContainText('reach the renewal service as soon as you send');
+  await expect(
+    page.getByRole('button', { name: /^Send \d+ decisions: \d+ now, 1 for approval$/ }),
+  ).toBeDisabled();
 
   expect(keys.presses).toBeLessThanOrEqual(KEY_PRESS_BOUND);
   console.log(`keyboard cycle: ${keys.presses} presses for ${decided} decisions over ${all.length} renewals`);

@@ -20,6 +20,27 @@ export type SendResult =
  * Posts the reviewed draft under its batch key. A refusal (the service's or ours) comes back as
  * data with its per-renewal problems, so the review can mark each row; a network failure throws.
  */
+/**
+ * Sends the reviewed draft in two (issue 27): what the approval policy does not hold now, the rest
+ * for approval. `held` is the batch awaiting approval, null when the first did not go through
+ * whole (the held decisions are then still in the draft). A refusal comes back as with sendBatch.
+ */
+export async function sendSplitBatch(input: {
+  batchKey: string;
+  dropConfirmations: { eventId: string; patentName: string; rationale: string }[];
+  notes?: { eventId: string; note: string }[];
+}): Promise<SendResult & { held?: BatchView | null }> {
+  try {
+    const { batch, held } = await apiFetch<{ batch: BatchView; held: BatchView | null }>(
+      '/api/decisions/batches/split',
+      { method: 'POST', json: input },
+    );
+    return { kind: 'sent', batch, held };
+  } catch (error) {
+    return refusalOf(error);
+  }
+}
+
 export async function sendBatch(input: {
   batchKey: string;
   /** Issue 18: each DROP's confirmation carries its reason (required by the server). */
@@ -37,19 +58,24 @@ export async function sendBatch(input: {
     });
     return { kind: 'sent', batch };
   } catch (error) {
-    if (error instanceof ApiProblem && error.status !== 0) {
-      const body = error.body as { events?: EventProblem[]; batch?: BatchView };
-      return {
-        kind: 'refused',
-        title: error.body.title ?? 'Not sent',
-        detail: error.message,
-        requestId: error.requestId,
-        code: error.code,
-        events: body.events ?? [],
-        batch: body.batch ?? null,
-        maxBatchSize: body.batch?.problem?.maxBatchSize,
-      };
-    }
-    throw error;
+    return refusalOf(error);
   }
+}
+
+/** A refusal (the service's or ours) as data, with its per-renewal problems; a network failure throws. */
+function refusalOf(error: unknown): SendResult {
+  if (error instanceof ApiProblem && error.status !== 0) {
+    const body = error.body as { events?: EventProblem[]; batch?: BatchView };
+    return {
+      kind: 'refused',
+      title: error.body.title ?? 'Not sent',
+      detail: error.message,
+      requestId: error.requestId,
+      code: error.code,
+      events: body.events ?? [],
+      batch: body.batch ?? null,
+      maxBatchSize: body.batch?.problem?.maxBatchSize,
+    };
+  }
+  throw error;
 }

@@ -6,7 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useId, useMemo, useState } from 'react';
 import { DecisionCostText } from '@/components/decisions/decision-cost-text';
 import { DRAFT_QUERY_KEY, draftQuery } from '@/components/decisions/draft-query';
-import { type SendResult, sendBatch } from '@/components/decisions/send-batch';
+import { type SendResult, sendBatch, sendSplitBatch } from '@/components/decisions/send-batch';
 import { AnnuityYear } from '@/components/renewals/annuity-year';
 import { EnumBadge } from '@/components/renewals/enum-badge';
 import { useLocale } from '@/components/shell/locale';
@@ -24,6 +24,8 @@ import {
   approvalReasons,
   describeApprovalReason,
 } from '@/lib/decisions/approval-policy';
+import { splitForApproval } from '@/lib/decisions/approval-split';
+import type { BatchView } from '@/lib/decisions/batch';
 import type { DraftEntry } from '@/lib/decisions/draft';
 import type { EventProblem } from '@/lib/decisions/event-problems';
 import { summarizeDraft } from '@/lib/decisions/summary';
@@ -76,15 +78,18 @@ export function ReviewForm({
   );
   const summary = useMemo(() => summarizeDraft(entries), [entries]);
   const needsApproval = useMemo(() => approvalReasons(policy, entries), [policy, entries]);
+  // Issue 27: when the policy holds only some decisions, the others may go now (the default).
+  const split = useMemo(() => splitForApproval(policy, entries), [policy, entries]);
+  const [together, setTogether] = useState(false);
+  const splitting = split !== null && !together;
   const problems = useMemo(
     () => new Map((refusal?.events ?? []).map((problem) => [problem.eventId, problem])),
     [refusal],
   );
   const send = useMutation({
-    mutationFn: (limit?: number) => {
+    mutationFn: async (limit?: number): Promise<SendResult & { held?: BatchView | null }> => {
       if (!draft.data) throw new Error('no draft');
-      return sendBatch({
-        limit,
+      const reviewed = {
         batchKey: draft.data.batchKey,
         dropConfirmations: summary.drops
           .filter((entry) => confirmed.has(entry.eventId))
@@ -97,15 +102,19 @@ export function ReviewForm({
           const note = rationales.get(entry.eventId)?.trim();
           return entry.decision !== 'DROP' && note ? [{ eventId: entry.eventId, note }] : [];
         }),
-        requestApproval: needsApproval.length > 0,
-      });
+      };
+      if (splitting && limit === undefined) return sendSplitBatch(reviewed);
+      return sendBatch({ ...reviewed, limit, requestApproval: needsApproval.length > 0 });
     },
     onSuccess: async (result) => {
       // The draft changed on the server either way (sent decisions left it, or it got a new key).
       await queryClient.invalidateQueries({ queryKey: DRAFT_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: ['renewals'] });
-      if (result.kind === 'sent') router.push(`/renewals/batches/${result.batch.id}`);
-      else setRefusal(result);
+      if (result.kind === 'sent') {
+        // After a split, the receipt of what was sent names where the rest went.
+        const held = result.held === undefined ? '' : `?held=${result.held?.id ?? 'draft'}`;
+        router.push(`/renewals/batches/${result.batch.id}${held}`);
+      } else setRefusal(result);
     },
   });
 
@@ -200,16 +209,24 @@ export function ReviewForm({
 
       {needsApproval.length > 0 ? (
         <Alert tone="warning">
-          <h2>A manager approves these decisions before they are sent</h2>
+          <h2>
+            {split
+              ? `A manager approves ${plural(split.held.length, 'decision')} before ${split.held.length === 1 ? 'it is' : 'they are'} sent`
+              : 'A manager approves these decisions before they are sent'}
+          </h2>
           <ul className="list-disc pl-5">
             {needsApproval.map((reason) => (
               <li key={JSON.stringify(reason)}>{describeApprovalReason(reason, nameOf)}</li>
             ))}
           </ul>
-          <p className="mt-1">
-            Nothing reaches the renewal service yet: the batch waits for a manager other than you, and your
-            decisions stay in your draft meanwhile.
-          </p>
+          {split ? (
+            <SplitChoice split={split} together={together} onTogether={setTogether} nameOf={patentName} />
+          ) : (
+            <p className="mt-1">
+              Nothing reaches the renewal service yet: the batch waits for a manager other than you, and your
+              decisions stay in your draft meanwhile.
+            </p>
+          )}
         </Alert>
       ) : null}
 
@@ -293,13 +310,73 @@ export function ReviewForm({
           <Button type="submit" disabled={!canSend} aria-disabled={!canSend}>
             {send.isPending
               ? 'Sending…'
-              : needsApproval.length > 0
-                ? `Send ${entries.length} decision${entries.length === 1 ? '' : 's'} for approval`
-                : `Send ${entries.length} decision${entries.length === 1 ? '' : 's'}`}
+              : split && splitting
+                ? `Send ${entries.length} decisions: ${split.now.length} now, ${split.held.length} for approval`
+                : needsApproval.length > 0
+                  ? `Send ${entries.length} decision${entries.length === 1 ? '' : 's'} for approval`
+                  : `Send ${entries.length} decision${entries.length === 1 ? '' : 's'}`}
           </Button>
         </div>
       </div>
     </form>
+  );
+}
+
+const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+
+/**
+ * Issue 27: how a draft the policy holds only in part is sent, said before sending: by default the
+ * decisions no rule holds go to the service now and the others wait for a manager; or all of them
+ * wait together, as one batch.
+ */
+function SplitChoice({
+  split,
+  together,
+  onTogether,
+  nameOf,
+}: {
+  split: { now: DraftEntry[]; held: DraftEntry[] };
+  together: boolean;
+  onTogether: (together: boolean) => void;
+  nameOf: (entry: DraftEntry) => string;
+}) {
+  const id = useId();
+  const now = plural(split.now.length, 'decision');
+  const held = plural(split.held.length, 'decision');
+  return (
+    <fieldset className="mt-2 flex flex-col gap-2" aria-describedby={`${id}-what`}>
+      <legend className="font-medium">How to send</legend>
+      <label className="flex items-start gap-2">
+        <input
+          type="radio"
+          name={`${id}-mode`}
+          className="mt-1 accent-primary"
+          checked={!together}
+          onChange={() => onTogether(false)}
+        />
+        <span>
+          Send the {now} that {split.now.length === 1 ? 'needs' : 'need'} no approval now; the {held} for{' '}
+          {split.held.map(nameOf).join(', ')} {split.held.length === 1 ? 'waits' : 'wait'} for a manager.
+        </span>
+      </label>
+      <label className="flex items-start gap-2">
+        <input
+          type="radio"
+          name={`${id}-mode`}
+          className="mt-1 accent-primary"
+          checked={together}
+          onChange={() => onTogether(true)}
+        />
+        <span>
+          Keep all {split.now.length + split.held.length} together: nothing is sent until a manager approves.
+        </span>
+      </label>
+      <p id={`${id}-what`} className="text-sm">
+        {together
+          ? 'Nothing reaches the renewal service yet: the batch waits for a manager other than you, and your decisions stay in your draft meanwhile.'
+          : `Two batches: the ${now} reach the renewal service as soon as you send; the ${held} wait for a manager other than you. If the first batch is refused, nothing is submitted and every decision stays in your draft.`}
+      </p>
+    </fieldset>
   );
 }
 

@@ -31,9 +31,19 @@ import { ReconcileButton, ResendButton } from './reconcile-button';
 export const metadata: Metadata = { title: 'Batch receipt' };
 
 /** A sent batch: its receipt, each decision's outcome, and the instruction receipts to download. */
-export default async function BatchPage({ params }: { params: Promise<{ batchId: string }> }) {
+export default async function BatchPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ batchId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const viewer = await requireViewer('tracking:read');
   const { batchId } = await params;
+  // Issue 27: sent in two from the review, the rest went for approval (a batch) or stayed in the draft.
+  const heldParam = (await searchParams).held;
+  const held =
+    heldParam === 'draft' ? 'draft' : z.uuid().safeParse(heldParam).success ? (heldParam as string) : null;
   if (!z.uuid().safeParse(batchId).success) notFound();
   const batch = await batchView(batchId);
   if (!batch) notFound();
@@ -60,6 +70,23 @@ export default async function BatchPage({ params }: { params: Promise<{ batchId:
         description={describeBatchTimes(batch, (at) => formatTimestamp(at, locale))}
         actions={<BatchStateBadge state={batch.state} />}
       />
+      {held === 'draft' ? (
+        <Alert tone="info" className="mb-4">
+          <p>
+            The decisions that need a manager’s approval were not submitted, since this batch did not go
+            through whole: they are still in your draft.
+          </p>
+        </Alert>
+      ) : held ? (
+        <Alert tone="info" className="mb-4">
+          <p>
+            The decisions that need a manager’s approval were submitted as a batch of their own.{' '}
+            <Link href={`/renewals/batches/${held}`} className="text-primary underline">
+              Open the batch awaiting approval
+            </Link>
+          </p>
+        </Alert>
+      ) : null}
       <ApprovalStatus
         batch={batch}
         locale={locale}
