@@ -20,6 +20,7 @@ import { apiKeyAlert } from '@/lib/server/connection/key-alert';
 import { readQuota } from '@/lib/server/connection/quota';
 import { pageLocale } from '@/lib/server/http/request-context';
 import { unreadCount } from '@/lib/server/notifications/app';
+import { serviceHealth } from '@/lib/server/sync/health';
 import { canUseViewsOf } from '@/lib/server/views/saved-views';
 import { SAVED_VIEW_PAGES } from '@/lib/views/pages';
 
@@ -28,21 +29,29 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   // Only the sections this role may open are listed; each page checks the permission again.
   const items = NAV_ITEMS.filter((item) => can(viewer.role, item.permission));
   // Four small reads every page waits for before its first byte: together, not one after another.
-  const [quota, keyAlert, unread, locale] = await Promise.all([
+  const [quota, keyAlert, unread, locale, health] = await Promise.all([
     readQuota(),
     // Issue 17: admins see the API key's expiry alert on every page, ahead of time.
     can(viewer.role, 'connection:manage') ? apiKeyAlert() : null,
     unreadCount(viewer.userId),
     pageLocale(),
+    serviceHealth(),
   ]);
   const report = latestConnectionReport();
-  const connectionSummary = report && {
-    reachable: report.reachable,
-    keyState: report.keyState,
-    missingScopes: Object.entries(report.scopes)
-      .filter(([, state]) => state === 'missing')
-      .map(([scope]) => scope),
-  };
+  // The service's state as the sync and writes last found it (shared by every instance) wins over
+  // this process's last check: the header never says "connected" while the pages say it is not.
+  const answering = health.failingSince === null;
+  const connectionSummary = report
+    ? {
+        reachable: report.reachable && answering,
+        keyState: report.keyState,
+        missingScopes: Object.entries(report.scopes)
+          .filter(([, state]) => state === 'missing')
+          .map(([scope]) => scope),
+      }
+    : health.lastSuccessAt || !answering
+      ? { reachable: answering, keyState: 'unknown' as const, missingScopes: [] }
+      : null;
   return (
     <div className="flex min-h-screen">
       <a

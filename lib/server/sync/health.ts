@@ -1,8 +1,9 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import { AnnuityApiError, AnnuityNetworkError, AnnuityOutcomeUnknownError } from '../../annuity/errors';
-import type { Database } from '../../db';
+import { type Database, getDb } from '../../db';
 import { syncHealth } from '../../db/schema';
+import { DEFAULT_CONNECTION } from './connection';
 
 /**
  * Whether the service answers, as every sync walk and write last found it. A time-out, a refused
@@ -55,4 +56,9 @@ export interface ServiceHealth {
 export async function readHealth(db: Database, connection: string): Promise<ServiceHealth> {
   const [row] = await db.select().from(syncHealth).where(eq(syncHealth.connection, connection));
   return { lastSuccessAt: row?.lastSuccessAt ?? null, failingSince: row?.failingSince ?? null };
+}
+
+/** The default connection's health, for the header (one small read). */
+export async function serviceHealth(): Promise<ServiceHealth> {
+  return readHealth(await getDb(), DEFAULT_CONNECTION);
 }
