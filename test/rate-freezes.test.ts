@@ -1,5 +1,8 @@
 import { eq } from 'drizzle-orm';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QuotaMeter } from '@/components/shell/quota-meter';
 import { createAnnuityClient } from '@/lib/annuity/client';
 import { sumByCurrency } from '@/lib/annuity/money';
 import { listAll } from '@/lib/annuity/pagination';
@@ -8,6 +11,7 @@ import { auditLog } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
 import { addMonths, currentYearMonth, formatYearMonth } from '@/lib/format/dates';
 import type { FreezeMonthData, FreezeOverviewData, FreezeResult } from '@/lib/rate-freezes/data';
+import { flushQuota, readQuota } from '@/lib/server/connection/quota';
 import { FREEZE_AUDIT_ACTION } from '@/lib/server/rate-freezes/freezes';
 import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
 import { jsonRequest, signIn, startAppHarness } from './app-harness';
@@ -170,6 +174,32 @@ describe('exchange-rate freezes against the stand-in service', () => {
     expect(audited?.outcome).toBe('failure');
     expect(audited?.details).toMatchObject({ result: 'past', status: 400 });
     expect(audited?.upstreamRequestIds.length).toBeGreaterThan(0);
+    // Each upstream call carried its own request id, tied to the inbound one (spec: Authentication 8).
+    const ids = audited?.upstreamRequestIds ?? [];
+    expect(ids.length).toBe(2);
+    expect(new Set(ids).size).toBe(2);
+    for (const id of ids) expect(id.startsWith(`${audited?.requestId}.`)).toBe(true);
+    // The service's own words are shown.
+    expect(refused.body.detail).toContain('The service said');
+    expect((await overview()).body.horizon.refused).toBeNull();
+  });
+
+  it("shows a refusal that does not speak of the horizon in the service's words, and learns no horizon from it", async () => {
+    const month = addMonths(CURRENT, 2);
+    await sandbox.operator.setFaults({
+      errorRate: 1,
+      errorStatus: 400,
+      paths: [`exchange-rate-freezes/${month}`],
+    });
+    try {
+      const refused = await freeze(month);
+      expect(refused.status).toBe(422);
+      expect(refused.body.code).toBe('freeze_refused');
+      expect(refused.body.detail).toContain('The service said: “Injected fault');
+    } finally {
+      await sandbox.operator.clearFaults();
+    }
+    expect((await attemptsFor(month)).at(-1)?.details).toMatchObject({ result: 'refused', status: 400 });
     expect((await overview()).body.horizon.refused).toBeNull();
   });
 
@@ -179,17 +209,26 @@ describe('exchange-rate freezes against the stand-in service', () => {
     expect(refused.body.code).toBe('freeze_beyond_horizon');
     expect(refused.body.detail).toContain('does not publish');
 
+    expect(refused.body.detail).toContain('beyond the freeze horizon of 3 months');
+
     const later = await overview();
     expect(later.body.horizon.refused).toMatchObject({ month: BEYOND, monthsAhead: HORIZON + 1 });
     const states = Object.fromEntries(later.body.months.map((row) => [row.month, row.state]));
     expect(states[LAST_WITHIN]).toBe('freezable');
+    // Not refused, but not known to be accepted either: never shown as "Can be frozen".
+    const confirmed = Object.fromEntries(later.body.months.map((row) => [row.month, row.confirmed]));
+    expect(confirmed[CURRENT]).toBe(true);
+    expect(confirmed[LAST_WITHIN]).toBe(false);
     expect(states[BEYOND]).toBe('beyond-horizon');
     expect(states[addMonths(CURRENT, 12)]).toBe('beyond-horizon');
     expect((await readMonth(BEYOND)).body.state).toBe('beyond-horizon');
 
     const within = await freeze(LAST_WITHIN);
     expect(within.body.outcome).toBe('frozen');
-    const known = (await overview()).body.horizon;
+    const afterFreeze = (await overview()).body;
+    const known = afterFreeze.horizon;
+    expect(afterFreeze.months.find((row) => row.month === LAST_WITHIN)?.state).toBe('frozen');
+    expect(afterFreeze.months.find((row) => row.month === NEXT)?.confirmed).toBe(true);
     expect(known.accepted).toMatchObject({ month: LAST_WITHIN, monthsAhead: HORIZON });
     expect(known.refused?.monthsAhead).toBe(HORIZON + 1);
   });
@@ -249,6 +288,17 @@ describe('exchange-rate freezes against the stand-in service', () => {
       expect(exhausted.body.code).toBe('upstream_quota_exhausted');
       expect(Number(exhausted.headers.get('retry-after'))).toBeGreaterThan(0);
       expect((await attemptsFor(UNFROZEN)).at(-1)?.details).toMatchObject({ result: 'failed', status: 429 });
+      // The meter after a 429 (which carries no RateLimit-* headers, spec: Limits 3): used up
+      // until the reset, and the daily limit kept from the last answer that reported it.
+      await flushQuota();
+      expect((await freeze(UNFROZEN)).status).toBe(429);
+      await flushQuota();
+      const reading = await readQuota();
+      expect(reading?.limit).toBe(1);
+      expect(reading?.exhaustedUntil?.getTime()).toBeGreaterThan(Date.now());
+      const meter = renderToStaticMarkup(createElement(QuotaMeter, { reading }));
+      expect(meter).toContain('API quota used up until');
+      expect(meter).not.toContain('not reported yet');
     } finally {
       connectWith(keys.freezer);
     }

@@ -1,9 +1,17 @@
 import { Badge } from '@/components/ui/badge';
-import { FREEZE_STATE_LABELS } from '@/lib/rate-freezes/labels';
+import { FREEZE_STATE_LABELS, UNCONFIRMED_FREEZABLE_LABEL } from '@/lib/rate-freezes/labels';
 import type { FreezeMonthState } from '@/lib/rate-freezes/months';
 
-export function MonthStateBadge({ state }: { state: FreezeMonthState }) {
-  const label = FREEZE_STATE_LABELS[state];
+/** `confirmed` false: freezable as far as is known, but the unpublished horizon may exclude it. */
+export function MonthStateBadge({
+  state,
+  confirmed = true,
+}: {
+  state: FreezeMonthState;
+  confirmed?: boolean;
+}) {
+  const label =
+    state === 'freezable' && !confirmed ? UNCONFIRMED_FREEZABLE_LABEL : FREEZE_STATE_LABELS[state];
   return (
     <Badge tone={label.tone} data-freeze-state={state}>
       {label.label}

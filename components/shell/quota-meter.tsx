@@ -14,16 +14,18 @@ export function QuotaMeter({
   locale?: string;
   now?: Date;
 }) {
-  if (!reading || reading.limit === null || reading.remaining === null) {
+  // After a 429 the service sends no RateLimit-* headers (spec: Limits 3): used up, until its reset.
+  const exhausted = reading?.exhaustedUntil != null && reading.exhaustedUntil > now;
+  if (!reading || (!exhausted && (reading.limit === null || reading.remaining === null))) {
     return <span className="text-xs text-muted-foreground">API quota: not reported yet</span>;
   }
-  const exhausted = reading.exhaustedUntil !== null && reading.exhaustedUntil > now;
   const low = isQuotaLow(reading, now);
   const resetAt = reading.resetAt ? formatClockTime(reading.resetAt, locale) : null;
   const number = new Intl.NumberFormat(locale);
+  const until = reading.exhaustedUntil ? formatClockTime(reading.exhaustedUntil, locale) : resetAt;
   const label = exhausted
-    ? `API quota used up until ${resetAt ?? 'the daily reset'}`
-    : `API quota: ${number.format(reading.remaining)} of ${number.format(reading.limit)} calls left today`;
+    ? `API quota used up until ${until ?? 'the daily reset'}${reading.limit !== null ? ` (${number.format(reading.limit)} calls a day)` : ''}`
+    : `API quota: ${number.format(reading.remaining ?? 0)} of ${number.format(reading.limit ?? 0)} calls left today`;
   return (
     <span
       className={cn('flex items-center gap-2 text-xs', low ? 'text-destructive' : 'text-muted-foreground')}

@@ -82,6 +82,12 @@ export interface AnnuityClientOptions {
   retryBaseDelayMs?: number;
   sleep?: (ms: number) => Promise<void>;
   onResponseMeta?: (meta: ResponseMeta) => void;
+  /**
+   * The X-Request-Id of one call, from the id the call was given (or the client's): each call
+   * its own, so the service's log and problem bodies tell calls apart (spec: Authentication 8).
+   * Without it the given id is sent as it is.
+   */
+  callRequestId?: (given: string | undefined, operation: string) => string | undefined;
 }
 
 export interface PageQuery {
@@ -232,7 +238,8 @@ export function createAnnuityClient(options: AnnuityClientOptions) {
       'x-api-key': options.apiKey,
       accept: init.accept ?? 'application/json',
     };
-    const requestId = call.requestId ?? options.requestId;
+    const given = call.requestId ?? options.requestId;
+    const requestId = options.callRequestId ? options.callRequestId(given, operation) : given;
     if (requestId) headers['X-Request-Id'] = requestId;
     if (init.body !== undefined) headers['content-type'] = 'application/json';
 

@@ -20,6 +20,8 @@ export interface FreezeMonthData {
   currentMonth: string;
   monthsAhead: number;
   state: FreezeMonthState;
+  /** See MonthRow `confirmed`: a freezable month not known to be within the horizon is false. */
+  confirmed: boolean;
   /** The renewals due in the month with their potential (or frozen) fees (spec: Endpoints 14). */
   events: FrozenRateEvent[];
   totals: CurrencyTotal[];

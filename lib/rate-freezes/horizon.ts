@@ -40,7 +40,7 @@ export const NOTHING_LEARNED: HorizonKnowledge = { refused: null, accepted: null
 const freezeAttemptDetailsSchema = z.object({
   month: yearMonthSchema,
   currentMonth: yearMonthSchema,
-  result: z.enum(['frozen', 'already-frozen', 'past', 'beyond-horizon', 'failed']),
+  result: z.enum(['frozen', 'already-frozen', 'past', 'beyond-horizon', 'refused', 'failed']),
 });
 
 export function attemptFromAuditEntry(entry: { at: Date; details: unknown }): FreezeAttempt | null {

@@ -9,6 +9,12 @@ export const FREEZE_STATE_LABELS: Record<FreezeMonthState, EnumLabel> = {
   'beyond-horizon': { label: 'Beyond the horizon', tone: 'warning' },
 };
 
+/**
+ * A month not refused but not known to be within the horizon either (spec: Limits 5, not
+ * published): never shown as "Can be frozen" until the service has accepted a month as far ahead.
+ */
+export const UNCONFIRMED_FREEZABLE_LABEL: EnumLabel = { label: 'Not known yet', tone: 'neutral' };
+
 /** "This month", "Next month", "In 5 months", "Last month", "3 months ago". */
 export function monthsAheadLabel(monthsAhead: number): string {
   if (monthsAhead === 0) return 'This month';

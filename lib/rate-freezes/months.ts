@@ -8,8 +8,11 @@ import { addMonths, isYearMonth } from '@/lib/format/dates';
  */
 export type FreezeMonthState = 'frozen' | 'freezable' | 'past' | 'beyond-horizon';
 
-/** Why the service answered 400 to a freeze (spec: Errors, "the code is not shown"). */
-export type FreezeRefusal = 'past' | 'beyond-horizon';
+/**
+ * Why the service answered 400 to a freeze (spec: Errors, "the code is not shown"): a past month,
+ * a month beyond the horizon, or another reason its words give (`refused`, nothing learnt).
+ */
+export type FreezeRefusal = 'past' | 'beyond-horizon' | 'refused';
 
 /** The current month and the next twelve: how far ahead the overview looks. */
 const MONTHS_AHEAD = 12;
@@ -22,13 +25,21 @@ export function monthsBetween(from: string, to: string): number {
   return index(to) - index(from);
 }
 
+/** Words of a refusal about the horizon, and about a month already over. */
+const SPEAKS_OF_HORIZON = /\bhorizon\b|too far|\bahead\b|latest month/i;
+const SPEAKS_OF_PAST = /\bpast\b|already over|earliest month|\bended\b/i;
+
 /**
- * The spec gives no code for the two 400s of a freeze, so the month decides, whatever the code:
- * not after the current month is "past". A refused current month counts as past too, because no
- * horizon can exclude it; it happens when the service's calendar has already turned the month.
+ * The spec gives no code for the two 400s of a freeze (spec: Errors), so the service's own words
+ * decide: a horizon is learnt only from a refusal that speaks of it. A month not after the current
+ * one is "past" whatever the words (no horizon can exclude it; the service's calendar may have
+ * turned the month). Any other refusal is `refused`: shown in the service's words, nothing learnt.
  */
-export function classifyFreezeRefusal(month: string, currentMonth: string): FreezeRefusal {
-  return monthsBetween(currentMonth, month) <= 0 ? 'past' : 'beyond-horizon';
+export function classifyFreezeRefusal(month: string, currentMonth: string, serviceWords = ''): FreezeRefusal {
+  if (monthsBetween(currentMonth, month) <= 0) return 'past';
+  if (SPEAKS_OF_HORIZON.test(serviceWords)) return 'beyond-horizon';
+  if (SPEAKS_OF_PAST.test(serviceWords)) return 'past';
+  return 'refused';
 }
 
 export interface MonthStateContext {
@@ -36,6 +47,11 @@ export interface MonthStateContext {
   frozenMonths: ReadonlySet<string>;
   /** Months this far ahead or further are known to be refused; null while no refusal is known. */
   refusedFromMonthsAhead: number | null;
+  /**
+   * Months up to this far ahead are known to be accepted (the farthest first freeze); null while
+   * none is. The horizon is not published (spec: Limits 5), so a later month is only "not known".
+   */
+  acceptedUpToMonthsAhead?: number | null;
 }
 
 export function monthState(month: string, context: MonthStateContext): FreezeMonthState {
@@ -52,12 +68,28 @@ export interface MonthRow {
   month: string;
   monthsAhead: number;
   state: FreezeMonthState;
+  /**
+   * For a freezable month: whether the service is known to accept it (this month, or within the
+   * farthest month frozen for the first time). Otherwise the horizon may exclude it: not known.
+   */
+  confirmed: boolean;
+}
+
+/** Whether a month not refused is known to be within the horizon (see MonthRow `confirmed`). */
+export function withinKnownHorizon(monthsAheadOfNow: number, context: MonthStateContext): boolean {
+  return monthsAheadOfNow === 0 || monthsAheadOfNow <= (context.acceptedUpToMonthsAhead ?? 0);
 }
 
 /** The current month and the MONTHS_AHEAD after it, each with its state. */
 export function monthsAhead(context: MonthStateContext, count = MONTHS_AHEAD): MonthRow[] {
   return Array.from({ length: count + 1 }, (_, offset) => {
     const month = addMonths(context.currentMonth, offset);
-    return { month, monthsAhead: offset, state: monthState(month, context) };
+    const state = monthState(month, context);
+    return {
+      month,
+      monthsAhead: offset,
+      state,
+      confirmed: state !== 'freezable' || withinKnownHorizon(offset, context),
+    };
   });
 }

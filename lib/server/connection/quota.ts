@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { upstreamQuota } from '../../db/schema';
 import { logger } from '../../log';
@@ -14,11 +14,14 @@ const FLUSH_DELAY_MS = 1_000;
 
 let pending: QuotaReading | null = null;
 let flushTimer: NodeJS.Timeout | null = null;
+/** The daily limit last reported (a 429 carries none, spec: Limits 3): the meter keeps it. */
+let lastLimit: number | null = null;
 
 export function observeRateLimit(
   meta: { limit: number; remaining: number; resetSeconds: number },
   now = new Date(),
 ): void {
+  lastLimit = meta.limit;
   schedule({
     limit: meta.limit,
     remaining: meta.remaining,
@@ -31,7 +34,7 @@ export function observeRateLimit(
 export function observeQuotaExhausted(retryAfterSeconds: number | undefined, now = new Date()): void {
   const until = new Date(now.getTime() + (retryAfterSeconds ?? 3600) * 1000);
   schedule({
-    limit: pending?.limit ?? null,
+    limit: pending?.limit ?? lastLimit,
     remaining: 0,
     resetAt: until,
     exhaustedUntil: until,
@@ -55,7 +58,11 @@ export async function flushQuota(): Promise<void> {
     await db
       .insert(upstreamQuota)
       .values({ id: ROW_ID, ...reading })
-      .onConflictDoUpdate({ target: upstreamQuota.id, set: reading });
+      // A reading without a limit (after a 429) keeps the one on record, from any instance.
+      .onConflictDoUpdate({
+        target: upstreamQuota.id,
+        set: { ...reading, limit: reading.limit ?? sql`${upstreamQuota.limit}` },
+      });
   } catch (error) {
     logger.warn({ err: error }, 'could not record the API quota');
   }

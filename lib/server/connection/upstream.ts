@@ -2,6 +2,7 @@ import 'server-only';
 import { type AnnuityClient, createAnnuityClient, type ResponseMeta } from '../../annuity/client';
 import { AnnuityApiError } from '../../annuity/errors';
 import { getEnv } from '../../env';
+import { logger } from '../../log';
 import { type ActiveKey, activeApiKey, NoActiveKeyError } from './active-key';
 import { KeyEncryptionError } from './key-crypto';
 import { noteKeyExpired } from './key-events';
@@ -88,5 +89,28 @@ export function clientWithKey(
   requestId: string,
   onResponseMeta?: (meta: ResponseMeta) => void,
 ): AnnuityClient {
-  return createAnnuityClient({ baseUrl, apiKey, requestId, timeoutMs: UPSTREAM_TIMEOUT_MS, onResponseMeta });
+  return createAnnuityClient({
+    baseUrl,
+    apiKey,
+    requestId,
+    timeoutMs: UPSTREAM_TIMEOUT_MS,
+    onResponseMeta,
+    callRequestId: perCallRequestIds(requestId),
+  });
+}
+
+/**
+ * Each upstream call carries its own X-Request-Id, made from the inbound request's id and the
+ * call's number (`<inbound>.<n>`), so the service's answers tell the calls of one request apart
+ * while every one of them still leads back to it (spec: Authentication 8, the service honours
+ * an inbound id); the log line ties the two as well.
+ */
+function perCallRequestIds(inbound: string) {
+  let calls = 0;
+  return (given: string | undefined, operation: string): string => {
+    calls += 1;
+    const id = `${given ?? inbound}.${calls}`;
+    logger.debug({ requestId: given ?? inbound, upstreamRequestId: id, operation }, 'upstream call');
+    return id;
+  };
 }

@@ -199,24 +199,38 @@ export function upstreamErrorToProblem(
 function freezeRefusalProblem(error: FreezeRefusedError, requestId: string): MappedProblem {
   const month = formatYearMonth(error.month);
   const reference = error.upstreamRequestId ? ` (service reference ${error.upstreamRequestId})` : '';
+  const said = error.serviceDetail ? ` The service said: “${error.serviceDetail}”.` : '';
   const common = {
     status: 422,
     requestId,
     upstreamRequestId: error.upstreamRequestId ?? undefined,
-    extensions: { month: error.month, refusal: error.refusal, monthsAhead: error.monthsAhead },
+    extensions: {
+      month: error.month,
+      refusal: error.refusal,
+      monthsAhead: error.monthsAhead,
+      ...(error.serviceDetail ? { serviceDetail: error.serviceDetail } : {}),
+    },
   };
   if (error.refusal === 'past') {
     return {
       ...common,
       code: 'freeze_month_past',
       title: 'Past months cannot be frozen',
-      detail: `${month} is already over for the renewal service, and a past month cannot be frozen. Nothing was changed${reference}.`,
+      detail: `${month} is already over for the renewal service, and a past month cannot be frozen.${said} Nothing was changed${reference}.`,
+    };
+  }
+  if (error.refusal === 'refused') {
+    return {
+      ...common,
+      code: 'freeze_refused',
+      title: 'The service refused to freeze this month',
+      detail: `The renewal service refused to freeze ${month}.${said || ' It gave no reason.'} Nothing was changed${reference}.`,
     };
   }
   return {
     ...common,
     code: 'freeze_beyond_horizon',
     title: 'Too far ahead to freeze',
-    detail: `The renewal service refused ${month} as beyond how far ahead your account may freeze. The service does not publish this horizon, so the dashboard now treats months ${error.monthsAhead} or more ahead as beyond it. Nothing was changed${reference}.`,
+    detail: `The renewal service refused ${month} as beyond how far ahead your account may freeze.${said} The service does not publish this horizon, so the dashboard now treats months ${error.monthsAhead} or more ahead as beyond it. Nothing was changed${reference}.`,
   };
 }

@@ -13,6 +13,8 @@ export class FreezeRefusedError extends Error {
     readonly monthsAhead: number,
     readonly upstreamCode: string,
     readonly upstreamRequestId: string | null,
+    /** The service's own words (its detail and pointers' details), shown to the manager. */
+    readonly serviceDetail: string = '',
   ) {
     super(`putExchangeRateFreeze ${month}: refused as ${refusal} (${upstreamCode})`);
   }

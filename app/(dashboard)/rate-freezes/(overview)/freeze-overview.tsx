@@ -70,7 +70,7 @@ export function FreezeOverview() {
                 </TableHead>
                 <TableCell className="text-muted-foreground">{monthsAheadLabel(row.monthsAhead)}</TableCell>
                 <TableCell>
-                  <MonthStateBadge state={row.state} />
+                  <MonthStateBadge state={row.state} confirmed={row.confirmed} />
                 </TableCell>
               </TableRow>
             ))}

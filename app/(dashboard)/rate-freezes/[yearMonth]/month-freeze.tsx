@@ -73,7 +73,7 @@ export function MonthFreeze({ month, canFreeze }: { month: string; canFreeze: bo
       <Card>
         <CardHeader className="flex-row flex-wrap items-center gap-3">
           <CardTitle>Status</CardTitle>
-          <MonthStateBadge state={data.state} />
+          <MonthStateBadge state={data.state} confirmed={data.confirmed} />
         </CardHeader>
         <CardContent className="flex flex-col gap-3 text-sm">
           <p>{explainMonthState(data, locale)}</p>
