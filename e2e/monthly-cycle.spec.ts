@@ -81,7 +81,10 @@ test('the monthly cycle: decide, send, receipt, processing to FULFILLED, officia
   await expect(row.getByRole('button', { name: `Official receipt of ${name}` })).toHaveCount(0);
   for (const step of ['PAYMENT_SENT', 'PAYMENT_CONFIRMED', 'FULFILLED'] as const)
     await operator.progressEvent(event.id, step);
+  // The board reads our synced copy: the user asks for the month again instead of waiting for
+  // the worker's next read.
   await page.goto(tracking);
+  await page.getByRole('button', { name: 'Refresh now' }).click();
   await expect(row).toContainText('Fulfilled');
   await expectNoAxeViolations(page);
   const official = await pdfOf(

@@ -27,6 +27,8 @@ import { syncMonth } from './walk';
  * to show for it. Months the copy holds are served whatever the service does, with their age.
  */
 const COPY_PAGE_SIZE = 1000;
+/** Months a single request may read into the copy. */
+const MAX_READ_ONCE_MONTHS = 24;
 
 function copyMeta(operation: string, requestId: string | undefined): ResponseMeta {
   return { operation, status: 200, requestId: requestId ?? null, rateLimit: null };
@@ -64,7 +66,9 @@ export async function ensureMonths(months: readonly string[], requestId: string)
   if ((await readHealth(db, DEFAULT_CONNECTION)).failingSince)
     throw new AnnuityNetworkError('getPatentEventsByPeriod', 'network', 0);
   const client = upstreamClient(requestId);
-  for (const month of missing) {
+  // A long date range is read a bounded number of months at a time: the rest are said to be
+  // not read yet (CopyAge.neverRead) rather than spending a day's quota on one request.
+  for (const month of missing.slice(0, MAX_READ_ONCE_MONTHS)) {
     const key = `${DEFAULT_CONNECTION}:${month}`;
     let pending = reading.get(key);
     if (!pending) {
