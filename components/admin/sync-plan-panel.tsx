@@ -1,0 +1,95 @@
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { formatTimestamp, formatYearMonth } from '@/lib/format/dates';
+import type { SyncPlan } from '@/lib/sync/plan';
+
+export interface SyncPlanView {
+  plan: SyncPlan;
+  spentToday: number;
+  /** Months whose last walk failed or could not be completed. */
+  troubled: { month: string; lastError: string | null; syncedAt: string | null }[];
+}
+
+function minutes(value: number): string {
+  if (value % 1440 === 0) return `${value / 1440} day${value === 1440 ? '' : 's'}`;
+  if (value % 60 === 0) return `${value / 60} h`;
+  return `${value} min`;
+}
+
+/**
+ * The synced copy's plan for administrators: which months are read how often, what that costs per
+ * day against the key's daily quota, and what the sync spent today (spec: Limits 2–3).
+ */
+export function SyncPlanPanel({ view, locale }: { view: SyncPlanView; locale: string }) {
+  const { plan } = view;
+  return (
+    <section aria-labelledby="sync-plan-heading" className="flex flex-col gap-3">
+      <h2 id="sync-plan-heading" className="text-lg font-semibold">
+        Synced copy
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        Every page reads our copy of the service's renewals; the worker reads it again by urgency.{' '}
+        {plan.budget === null
+          ? 'The daily quota is not known yet (the service reports it with every answer).'
+          : `It may use ${plan.budget.toLocaleString(locale)} of the key's ${plan.limit?.toLocaleString(locale)} calls a day; the plan needs ${plan.callsPerDay.toLocaleString(locale)}, and ${view.spentToday.toLocaleString(locale)} were spent today.`}
+        {plan.stretch > 1
+          ? ` The key is small for this portfolio: every cadence is stretched ${plan.stretch.toFixed(1)}×.`
+          : ''}
+      </p>
+      <Table>
+        <TableCaption className="sr-only">The sync plan by tier</TableCaption>
+        <TableHeader>
+          <TableRow>
+            <TableHead scope="col">Renewals due</TableHead>
+            <TableHead scope="col">Months</TableHead>
+            <TableHead scope="col">Read every</TableHead>
+            <TableHead scope="col" className="text-right">
+              Calls a read
+            </TableHead>
+            <TableHead scope="col" className="text-right">
+              Calls a day
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {plan.tiers.map((tier) => (
+            <TableRow key={tier.name}>
+              <TableCell>{tier.label}</TableCell>
+              <TableCell>
+                {formatYearMonth(tier.months[0] ?? '', locale)} –{' '}
+                {formatYearMonth(tier.months.at(-1) ?? '', locale)}
+              </TableCell>
+              <TableCell>
+                {minutes(tier.effectiveMinutes)}
+                {tier.effectiveMinutes !== tier.cadenceMinutes
+                  ? ` (set: ${minutes(tier.cadenceMinutes)})`
+                  : ''}
+              </TableCell>
+              <TableCell className="text-right tabular-nums">{tier.callsPerRefresh}</TableCell>
+              <TableCell className="text-right tabular-nums">
+                {tier.callsPerDay.toLocaleString(locale)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {view.troubled.length > 0 ? (
+        <ul className="list-disc pl-5 text-sm">
+          {view.troubled.map((month) => (
+            <li key={month.month}>
+              {formatYearMonth(month.month, locale)}: {month.lastError ?? 'not complete'}
+              {month.syncedAt ? ` (last complete read ${formatTimestamp(month.syncedAt, locale)})` : ''}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
