@@ -4,7 +4,7 @@ import { isServer, QueryClient, QueryClientProvider } from '@tanstack/react-quer
 import type { ReactNode } from 'react';
 import { FeeBreakdownHost } from '@/components/renewals/fee-breakdown-host';
 import { LocaleProvider } from '@/components/shell/locale';
-import { ApiProblem } from '@/lib/http/api-client';
+import { ApiProblem, isWorthRetrying } from '@/lib/http/api-client';
 
 function makeQueryClient(): QueryClient {
   return new QueryClient({
@@ -12,9 +12,11 @@ function makeQueryClient(): QueryClient {
       queries: {
         // Server-prefetched data is fresh for a while; the month view refetches on its own schedule.
         staleTime: 60_000,
-        // Our route handlers already retried the service; a 4xx will not get better by asking again.
+        // Our route handlers already retried the service; a 4xx, or an answer of the service that
+        // a retry cannot change (an expired key, a missing scope, a broken contract), will not get
+        // better by asking again.
         retry: (failureCount, error) =>
-          failureCount < 2 && !(error instanceof ApiProblem && error.status >= 400 && error.status < 500),
+          failureCount < 2 && !(error instanceof ApiProblem && !isWorthRetrying(error)),
         refetchOnWindowFocus: false,
       },
     },

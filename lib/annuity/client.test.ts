@@ -106,6 +106,11 @@ const problemReply = (
 ): Handler => reply(body.status, body, { 'content-type': 'application/problem+json', ...headers });
 const html = (status: number): Handler =>
   reply(status, '<html><body><h1>502 Bad Gateway</h1></body></html>', { 'content-type': 'text/html' });
+const html503After = (seconds: string): Handler =>
+  reply(503, '<html><body>Service Unavailable</body></html>', {
+    'content-type': 'text/html',
+    'Retry-After': seconds,
+  });
 /** Drops the connection without an answer. */
 const drop: Handler = (_seen, res) => res.socket?.destroy();
 /** Never answers (the test's timeout fires first). */
@@ -720,6 +725,61 @@ describe('retries of repeatable calls (GET, the idempotent freeze PUT)', () => {
     expect((error as Error).name).toBe('AbortError');
     expect(seen).toHaveLength(1);
     expect(sleep).not.toHaveBeenCalled();
+  });
+});
+
+describe('reads that fail well: Retry-After and burst limits', () => {
+  const ok = reply(200, {
+    pagination: { totalItems: 0, currentPage: 1, itemsPerPage: 10, totalPages: 0, hasMore: false },
+    data: [],
+  });
+
+  it('asks again after a 503 only once its Retry-After has passed', async () => {
+    const { baseUrl, seen } = await serve(sequence(html503After('2'), ok));
+    const { client, sleep } = clientFor(baseUrl);
+    await client.getPatents();
+    expect(seen).toHaveLength(2);
+    expect(sleep.mock.calls).toEqual([[2_000]]);
+  });
+
+  it('does not hold a request for a 503 that asks to come back much later', async () => {
+    const { baseUrl, seen } = await serve(sequence(html503After('120'), ok));
+    const { client, sleep } = clientFor(baseUrl);
+    const error = await caught(client.getPatents());
+    expect((error as AnnuityApiError).status).toBe(503);
+    expect(seen).toHaveLength(1);
+    expect(sleep).not.toHaveBeenCalled();
+  });
+
+  it('waits out a burst limit (429 with a Retry-After under a minute) once, for a read and a POST', async () => {
+    const burst = problemReply(f.problemFixture('rate_limit_exceeded'), { 'Retry-After': '3' });
+    const read = await serve(sequence(burst, ok));
+    const reader = clientFor(read.baseUrl);
+    await reader.client.getPatents();
+    expect(read.seen).toHaveLength(2);
+    expect(reader.sleep.mock.calls).toEqual([[3_000]]);
+
+    const receipt = reply(201, f.instructionReceiptFixture());
+    const post = await serve(sequence(burst, receipt));
+    const poster = clientFor(post.baseUrl);
+    await poster.client.postPatentInstructions(f.instructionRequestFixture());
+    expect(post.seen).toHaveLength(2);
+  });
+
+  it('gives up after a second burst 429, and never waits for the daily quota', async () => {
+    const burst = problemReply(f.problemFixture('rate_limit_exceeded'), { 'Retry-After': '3' });
+    const twice = await serve(burst);
+    const first = clientFor(twice.baseUrl);
+    expect(((await caught(first.client.getPatents())) as AnnuityApiError).status).toBe(429);
+    expect(twice.seen).toHaveLength(2);
+
+    const daily = await serve(
+      problemReply(f.problemFixture('rate_limit_exceeded'), { 'Retry-After': '7200' }),
+    );
+    const second = clientFor(daily.baseUrl);
+    expect(((await caught(second.client.getPatents())) as AnnuityApiError).retryAfterSeconds).toBe(7200);
+    expect(daily.seen).toHaveLength(1);
+    expect(second.sleep).not.toHaveBeenCalled();
   });
 });
 

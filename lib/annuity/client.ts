@@ -117,6 +117,10 @@ type QueryValue = string | number | readonly string[] | undefined;
 const API_ROOT = '/api/v2/external';
 /** How long a document may take to stream once the service has answered. */
 const DOCUMENT_STREAM_TIMEOUT_MS = 5 * 60_000;
+/** The longest Retry-After a request waits out before asking again. */
+const MAX_RETRY_AFTER_MS = 10_000;
+/** Below this, a 429's Retry-After is a burst limit, not the daily quota. */
+const BURST_LIMIT_MS = 60_000;
 
 /** An abort signal that fires after `ms`, whose allowance can be reset once (see documents). */
 function attemptDeadline(ms: number) {
@@ -223,8 +227,10 @@ export function createAnnuityClient(options: AnnuityClientOptions) {
 
   /**
    * Sends one request. Repeatable methods (GET, the idempotent freeze PUT) are retried with
-   * backoff and jitter on network errors and 5xx; never on 4xx, and never on 429, whose quota is
-   * daily (spec: Limits 2). A POST is sent once: a lost answer is AnnuityOutcomeUnknownError.
+   * backoff and jitter on network errors and 5xx (after a 503's Retry-After when it gives one);
+   * never on another 4xx, and on a 429 only once after a burst limit's short Retry-After: the
+   * daily quota's 429 lasts until the reset (spec: Limits 2). A POST is sent once: a lost answer is
+   * AnnuityOutcomeUnknownError.
    */
   async function send(
     operation: string,
@@ -244,6 +250,7 @@ export function createAnnuityClient(options: AnnuityClientOptions) {
     if (init.body !== undefined) headers['content-type'] = 'application/json';
 
     const attempts = repeatable ? retries + 1 : 1;
+    let burstWaited = false;
     let lastFailure: 'timeout' | 'network' = 'network';
     /** The answer was lost: throws, or waits before the next attempt of a repeatable call. */
     const lost = async (error: unknown, attempt: number, timeout: AbortSignal, answeredId: string | null) => {
@@ -289,9 +296,24 @@ export function createAnnuityClient(options: AnnuityClientOptions) {
           continue;
         }
       }
+      const retryAfter = retryAfterMs(response);
       if (response.status >= 500 && repeatable && attempt < attempts) {
+        // A 503 that says when to come back is asked again then, not sooner (RFC 9110 Retry-After);
+        // one that asks for longer than a request may wait is not asked again at all.
+        if (retryAfter === null || retryAfter <= MAX_RETRY_AFTER_MS) {
+          await response.body?.cancel().catch(() => undefined);
+          await sleep(retryAfter ?? backoff(attempt));
+          continue;
+        }
+      }
+      // A 429 whose Retry-After is under a minute is a burst limit in front of the service, not the
+      // daily quota (spec: Limits 2, whose 429 lasts until the service's midnight): waited out
+      // once. A 429 is refused before any work, so a POST may be sent again too.
+      if (response.status === 429 && !burstWaited && retryAfter !== null && retryAfter < BURST_LIMIT_MS) {
+        burstWaited = true;
         await response.body?.cancel().catch(() => undefined);
-        await sleep(backoff(attempt));
+        await sleep(retryAfter);
+        attempt -= 1;
         continue;
       }
       const error = await apiError(operation, response, meta);
@@ -302,6 +324,16 @@ export function createAnnuityClient(options: AnnuityClientOptions) {
       throw error;
     }
     throw new AnnuityNetworkError(operation, lastFailure, attempts);
+  }
+
+  /** Retry-After in milliseconds, as seconds or as an HTTP date (RFC 9110); null when absent. */
+  function retryAfterMs(response: Response): number | null {
+    const value = response.headers.get('Retry-After');
+    if (!value) return null;
+    const seconds = Number(value);
+    if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+    const at = Date.parse(value);
+    return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
   }
 
   function backoff(attempt: number): number {

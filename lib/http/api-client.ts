@@ -32,6 +32,24 @@ export class ApiProblem extends Error {
  * What a failed call says to the user: our problem's own words when the server answered with one,
  * else the fallback that names what could not be done (a thrown TypeError means nothing to them).
  */
+/** Problems a retry cannot change: the service's answer for this key stays the same. */
+const FINAL_UPSTREAM_CODES = new Set([
+  'upstream_key_expired',
+  'upstream_key_invalid',
+  'upstream_scope_missing',
+  'upstream_forbidden',
+  'upstream_quota_exhausted',
+  'upstream_unexpected_answer',
+  'upstream_not_a_pdf',
+  'upstream_not_configured',
+]);
+
+/** Whether asking our server again may get a different answer (a 5xx of a passing outage). */
+export function isWorthRetrying(error: ApiProblem): boolean {
+  if (error.status < 500) return false;
+  return !FINAL_UPSTREAM_CODES.has(error.code ?? '');
+}
+
 export function problemMessage(error: unknown, fallback: string): string {
   return error instanceof ApiProblem ? error.message : fallback;
 }

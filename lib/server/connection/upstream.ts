@@ -72,7 +72,9 @@ export function upstreamClient(requestId: string): AnnuityClient {
       } catch (error) {
         if (error instanceof AnnuityApiError) {
           // spec: Errors, Retry-After; spec: Authentication 6, api_key_expired raises the alert.
-          if (error.status === 429) observeQuotaExhausted(error.retryAfterSeconds ?? undefined);
+          // A short Retry-After is a burst limit (the client waited it out once), not the daily quota.
+          if (error.status === 429 && (error.retryAfterSeconds ?? 60) >= 60)
+            observeQuotaExhausted(error.retryAfterSeconds ?? undefined);
           if (error.code === 'api_key_expired') noteKeyExpired(key);
         }
         throw error;
