@@ -180,7 +180,13 @@ describe.each(testDatabaseKinds)('worker --once with the clock moved, on %s', (k
     await up.client.postPatentInstructions({ instructions: [{ eventId, decision: 'PROCEED' }] });
     await up.sandbox.operator.progressEvent(eventId, 'UNPROCESSABLE');
 
-    await runOnce(up, later);
+    // The reminders read the synced copy: the sync reads the urgent months again once their
+    // cadence (15 minutes) has passed, and the poll then sees the change.
+    const report = await runDueJobsOnce({
+      handle: up.app.database,
+      now: () => new Date(at(later)().getTime() + 20 * 60_000),
+    });
+    expect(report.ran.filter((job) => !job.ok)).toEqual([]);
     const changes = await db.select().from(upstreamChange).where(eq(upstreamChange.subjectKey, eventId));
     expect(changes.map((change) => `${change.kind}:${change.value}`)).toContain(
       'processing-status:UNPROCESSABLE',

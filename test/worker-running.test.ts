@@ -36,6 +36,7 @@ describe('the running worker on PGlite', () => {
         'record-freeze-estimates',
         'refresh-forecast',
         'refresh-snapshot',
+        'sync',
       ].sort(),
     );
     // pg-boss stores the time zone as a column of its own, which its typings leave out.

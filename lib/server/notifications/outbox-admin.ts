@@ -2,6 +2,7 @@ import 'server-only';
 import { getDb } from '../../db';
 import { recordAudit } from '../audit/audit';
 import { problemResponse } from '../http/problem';
+import { runSync } from '../sync/run';
 import { evaluateNotifications } from './evaluate';
 import { deliverMessage, markUnknownDeliveries, type SendAgainResult, sendAgain } from './mail';
 import { type PollResult, pollUpstream } from './poll';
@@ -37,7 +38,11 @@ export async function runBackgroundChecksNow(
   now = new Date(),
 ): Promise<BackgroundRunReport> {
   const db = await getDb();
-  const poll: PollResult = await pollUpstream(db, { now, requestId });
+  // The reminders read the synced copy: "now" means the sync's due months first (within its
+  // share of the quota), then the poll over what the copy holds.
+  const synced = await runSync(db, { now, requestId });
+  const polled: PollResult = await pollUpstream(db, { now, requestId });
+  const poll: PollResult = polled.ran ? { ...polled, calls: polled.calls + synced.calls } : polled;
   const evaluated = await evaluateNotifications(db, { now });
   let delivered = 0;
   let failed = 0;
