@@ -36,7 +36,7 @@ interface ChildResult {
   peakRssMiB: number;
 }
 
-export interface PlanFigures {
+interface PlanFigures {
   limit: number | null;
   budget: number | null;
   callsPerDay: number;
@@ -78,7 +78,7 @@ export interface SyncTenantMeasures {
   standInDefaultKey: PlanFigures;
 }
 
-export function syncSettingsOf(env: Env): SyncSettings {
+function syncSettingsOf(env: Env): SyncSettings {
   // As lib/server/sync/run.ts syncSettings() reads them.
   return {
     urgentMinutes: env.SYNC_URGENT_MINUTES,

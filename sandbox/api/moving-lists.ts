@@ -33,7 +33,7 @@ interface TenantMoves {
   lists: Map<string, ListMoves>;
 }
 
-export interface MovingWindow {
+interface MovingWindow {
   offset: number;
   limit: number;
 }
