@@ -58,9 +58,14 @@ test('a paralegal lands on Today: the most urgent renewal first, counts as the s
   expect((await countOf('lapsing-soon')) + (await countOf('in-grace'))).toBe(inGrace.length);
   await expectNoAxeViolations(page);
 
-  // Each bucket links to the month view filtered to its items.
+  // Each bucket links to the month view filtered to exactly its items: their due dates, badges,
+  // and only renewals without a decision.
   const link = bucket(page, 'due-this-month').getByRole('link', { name: /month view/ });
-  await expect(link).toHaveAttribute('href', new RegExp(`month=${currentYearMonth()}`));
+  const month = currentYearMonth();
+  await expect(link).toHaveAttribute(
+    'href',
+    new RegExp(`from=${month}-\\d{2}&to=${month}-\\d{2}&.*decision=NONE`),
+  );
 
   // One action: the first bucket with decidable renewals goes into the draft as "Skip this time".
   const card = page
