@@ -289,7 +289,7 @@ function IssueDateRange({
         </Button>
       ) : null}
       {reversed ? (
-        <p id={problemId} role="status" className="basis-full text-sm text-destructive">
+        <p id={problemId} role="status" className="w-full text-sm text-destructive">
           {REVERSED_RANGE}
         </p>
       ) : null}

@@ -81,7 +81,7 @@ export function WindowPicker({
         </Button>
         {/* A disabled button says nothing by itself: the reason is beside it, and read with it. */}
         {rangeProblem ? (
-          <p id={`${id}-problem`} role="status" className="basis-full text-sm text-destructive">
+          <p id={`${id}-problem`} role="status" className="w-full text-sm text-destructive">
             {rangeProblem}
           </p>
         ) : null}
