@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entryFromRow } from '@/lib/decisions/entry-from-row';
 import { addMonths } from '@/lib/format/dates';
+import type { RenewalRow } from '@/lib/renewals/rows';
 import type { RenewalWindowData } from '@/lib/renewals/window-data';
 import { loadPatentDetail } from '@/lib/server/portfolio/patents';
+import { draftAgainstCopy } from '@/lib/server/sync/draft-against-copy';
 import { plannedMonths, runSync } from '@/lib/server/sync/run';
 import type { TodayData } from '@/lib/today/data';
 import type { TrackingData } from '@/lib/tracking/data';
@@ -102,5 +106,34 @@ describe('pages on the synced copy', () => {
     });
     expect(run.stopped).toBeNull();
     expect(run.walked[0]?.complete).toBe(true);
+  });
+
+  it('tells the review what changed since the user decided: a moved estimate, a decision no longer offered, a renewal gone', async () => {
+    const rows = (await views()).renewals.body.rows.filter(
+      (row) => row.fees?.total && row.instructability?.isAllowed,
+    );
+    const [moved, blocked, gone] = rows as [RenewalRow, RenewalRow, RenewalRow];
+    const movedEntry = entryFromRow(moved, 'PROCEED');
+    const entries = [
+      { ...movedEntry, estimate: movedEntry.estimate && { ...movedEntry.estimate, amount: '1.00' } },
+      // A decision the service does not offer on it now.
+      { ...entryFromRow(blocked, 'PROCEED'), decision: 'UNKNOWN_DECISION' as 'PROCEED' },
+      { ...entryFromRow(gone, 'SKIP_THIS_TIME'), eventId: randomUUID() },
+      entryFromRow(rows[3] as RenewalRow, 'PROCEED'),
+    ];
+    await up.resetUsage();
+    const changes = await draftAgainstCopy(entries);
+    expect((await up.sandbox.operator.getUsage(up.tenant)).operations).toEqual({});
+    expect(changes).toEqual([
+      {
+        eventId: moved.eventId,
+        kind: 'estimate-moved',
+        was: '1.00',
+        now: moved.fees?.total,
+        currency: moved.fees?.currency,
+      },
+      expect.objectContaining({ eventId: blocked.eventId, kind: 'not-decidable' }),
+      { eventId: entries[2]?.eventId, kind: 'gone' },
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { DraftChangesNote } from '@/components/decisions/draft-changes-note';
 import { draftQuery } from '@/components/decisions/draft-query';
 import { StandingReviewNote } from '@/components/decisions/standing-review-note';
 import { PageHeader } from '@/components/shell/page-header';
@@ -13,6 +14,8 @@ import { readApprovalPolicy } from '@/lib/server/decisions/approval-policy';
 import { batchIdByKey, batchView } from '@/lib/server/decisions/batch-records';
 import { readDraft } from '@/lib/server/decisions/drafts';
 import { draftFollowingInstructions } from '@/lib/server/decisions/standing-instructions';
+import { pageLocale } from '@/lib/server/http/request-context';
+import { draftAgainstCopy } from '@/lib/server/sync/draft-against-copy';
 import { ReviewForm } from './review-form';
 
 export const metadata: Metadata = { title: 'Review decisions' };
@@ -30,7 +33,11 @@ export default async function ReviewPage({
   // Issue 18: this very draft (its key) may already wait for a manager's approval.
   const submittedId = draft.entries.length > 0 ? await batchIdByKey(draft.batchKey) : null;
   const submitted = submittedId ? await batchView(submittedId) : null;
-  const following = await draftFollowingInstructions(draft.entries);
+  const [following, changes, locale] = await Promise.all([
+    draftFollowingInstructions(draft.entries),
+    draftAgainstCopy(draft.entries),
+    pageLocale(),
+  ]);
   // One renewal, one open batch: those held by a batch not settled yet are named here.
   const beingSent = draft.entries.filter((entry) => draft.beingSent?.[entry.eventId]);
   return (
@@ -74,6 +81,7 @@ export default async function ReviewPage({
           </ul>
         </Alert>
       ) : null}
+      <DraftChangesNote changes={changes} entries={draft.entries} locale={locale} />
       <StandingReviewNote items={following} />
       <HydrationBoundary state={dehydrate(queryClient)}>
         <ReviewForm
