@@ -495,11 +495,74 @@ export const mailMessage = pgTable(
     // Issue 15, stuck messages: when the current send began (queued/failed → sending), the start
     // of its lease.
     sendingSince: timestamp('sending_since', { withTimezone: true, mode: 'date' }),
+    // Extra headers of a grouped message: threading (Message-ID, In-Reply-To, References per
+    // renewal, RFC 5322 3.6.4) and one-click unsubscribe (List-Unsubscribe, RFC 8058).
+    headers: jsonb('headers').$type<Record<string, string>>(),
   },
   (table) => [
     uniqueIndex('mail_message_once_idx').on(table.userId, table.rule, table.subjectKey),
     index('mail_message_created_idx').on(table.createdAt),
   ],
+);
+
+/*
+ * What each audience was already told of each renewal, by rule (a user `user:<id>`, a chat channel
+ * `channel:<id>`, the managers' escalation `escalation`). Messages are grouped per class and run;
+ * this ledger keeps a renewal out of the next run's message once it was in one. Claimed in the same
+ * transaction as the grouped message, so a renewal is told once whichever instance runs.
+ */
+export const reminderTold = pgTable(
+  'reminder_told',
+  {
+    audience: text('audience').notNull(),
+    rule: text('rule').notNull(),
+    subjectKey: text('subject_key').notNull(),
+    /** The grouped message's class and run key it was told in. */
+    messageKey: text('message_key').notNull(),
+    toldAt: timestamp('told_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.audience, table.rule, table.subjectKey] }),
+    index('reminder_told_subject_idx').on(table.subjectKey),
+    index('reminder_told_at_idx').on(table.toldAt),
+  ],
+);
+
+/*
+ * An administrator's incoming-webhook channel (Slack- or Teams-compatible payloads). The URL is a
+ * secret (whoever holds it can post): stored encrypted like the service's API keys, with only its
+ * host shown.
+ */
+export const chatChannel = pgTable('chat_channel', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  format: text('format', { enum: ['slack', 'teams'] }).notNull(),
+  urlCiphertext: text('url_ciphertext').notNull(),
+  urlHost: text('url_host').notNull(),
+  classes: jsonb('classes').$type<string[]>().notNull(),
+  createdByEmail: text('created_by_email').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/* One grouped post to a channel, recorded before it is sent (at most once, like an email). */
+export const chatPost = pgTable(
+  'chat_post',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => chatChannel.id, { onDelete: 'cascade' }),
+    rule: text('rule').notNull(),
+    subjectKey: text('subject_key').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'failed', 'unknown'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    sendingSince: timestamp('sending_since', { withTimezone: true, mode: 'date' }),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [uniqueIndex('chat_post_once_idx').on(table.channelId, table.rule, table.subjectKey)],
 );
 
 /* A private calendar feed per user: only the SHA-256 of its token is kept; revoking deletes the row. */
