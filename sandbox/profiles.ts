@@ -18,6 +18,7 @@ export const PROFILES: Record<ProfileName, ProfileSwitches> = {
     officialReceiptDelayDays: 0,
     feesOnPerPatentEvents: true,
     instructionMode: 'DIRECT',
+    deferredExecution: 'at-once',
     receiptOrder: 'request',
     maxBatchSize: 500,
     vatRounding: 'subtotal',
@@ -32,6 +33,9 @@ export const PROFILES: Record<ProfileName, ProfileSwitches> = {
     officialReceiptDelayDays: 3,
     feesOnPerPatentEvents: false,
     instructionMode: 'DEFERRED',
+    // The suites that run on this profile expect a decision applied when the POST answers; the
+    // deferred execution in the domain is switched on by the tests of it (deferredExecution).
+    deferredExecution: 'at-once',
     receiptOrder: 'reversed',
     maxBatchSize: 20,
     vatRounding: 'perLine',

@@ -113,7 +113,9 @@ export class SandboxService {
       const state = service.#addTenant(config);
       const mutations = data.mutations.get(config.id);
       if (!mutations) continue;
-      for (const batch of mutations.batches) service.#trackLive(state, state.applyInstructionBatch(batch));
+      for (const batch of mutations.batches) {
+        service.#trackLive(state, state.applyInstructionBatch(batch, clock.now()));
+      }
       for (const move of mutations.progress) state.applyProgress(move);
       for (const freeze of mutations.freezes) state.applyFreeze(freeze);
     }
@@ -228,17 +230,28 @@ export class SandboxService {
   /** spec: Endpoints 10 — validated whole against the state before execution, then executed at once. */
   instruct(tenant: TenantState, items: readonly InstructionItem[]): Promise<ReceiptRecord> {
     return this.#lock.run(async () => {
+      const now = this.clock.now();
+      const { instructionMode, deferredExecution } = this.profile.switches;
       const batch = planInstructionBatch(tenant, items, {
         today: this.clock.today(),
-        now: this.clock.now(),
+        now,
         rates: this.#rates,
         maxBatchSize: this.profile.switches.maxBatchSize,
+        // A deferred mode in the domain: accepted now, executed by the clock a day later.
+        ...(instructionMode === 'DEFERRED' && deferredExecution === 'next-day'
+          ? { executeAt: new Date(now.getTime() + 86_400_000) }
+          : {}),
       });
       await this.#store.insertInstructionBatch(tenant.config.id, batch);
-      const receipt = tenant.applyInstructionBatch(batch);
+      const receipt = tenant.applyInstructionBatch(batch, now);
       this.#trackLive(tenant, receipt);
       return receipt;
     });
+  }
+
+  /** Executes the tenant's scheduled instructions whose time has come (a deferred mode), before any answer. */
+  executeDue(tenant: TenantState): void {
+    tenant.executeDue(this.clock.now());
   }
 
   /** spec: Endpoints 15 — idempotent; pairs already captured keep their rates. */

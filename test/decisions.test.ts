@@ -9,7 +9,7 @@ import { claimBatch, startPosting } from '@/lib/server/decisions/batch-machine';
 import { reconcileBatch, reconcileOpenBatches } from '@/lib/server/decisions/reconcile';
 import { jsonRequest, signIn } from './app-harness';
 import { draftEntryOf, getDraftAs, putDraftAs } from './draft-fixtures';
-import { eventsBetween, startUpstreamHarness, type UpstreamHarness } from './upstream-harness';
+import { eventsBetween, startUpstreamHarness, TODAY, type UpstreamHarness } from './upstream-harness';
 
 /**
  * Sending decisions end to end: our route handlers against the real stand-in service (spec:
@@ -411,6 +411,59 @@ describe('sending decisions', () => {
     }
     expect((await up.client.getPatentEvent(event.patent.id, event.id)).data.appliedDecision).toBe('PROCEED');
     expect((await getDraft()).entries).toEqual([]);
+  });
+
+  it('in a deferred mode, shows the accepted renewal as scheduled, never posts it twice, and settles it when the service executes it', async () => {
+    const before = await up.sandbox.operator.getProfile();
+    await up.sandbox.operator.setProfile({
+      switches: { instructionMode: 'DEFERRED', deferredExecution: 'next-day' },
+    });
+    const event = openEvent();
+    try {
+      const draft = await putDraft([entry(event, 'PROCEED')]);
+      await up.resetUsage();
+      const answer = await send(draft.batchKey);
+      // Accepted, not executed: the batch stays open with its receipt, the renewal scheduled.
+      expect(answer.status).toBe(202);
+      expect(answer.batch?.state).toBe('outcome_unknown');
+      expect(answer.batch?.receipt).not.toBeNull();
+      expect(answer.batch?.items[0]).toMatchObject({ outcome: 'pending', problemCode: 'awaiting_execution' });
+      const batchId = answer.batch?.id as string;
+      // The service holds it as instructed and undecided, in its own mode.
+      const read = (await up.client.getPatentEvent(event.patent.id, event.id)).data;
+      expect(read.appliedDecision).toBeNull();
+      expect(read.instructability?.blockedReason).toBe('ALREADY_INSTRUCTED');
+      expect(read.instructability?.mode).toBe('DEFERRED');
+      // Never posted twice: not in another batch, not sent again, and the service refuses it too.
+      const again = await putDraft([entry(event, 'PROCEED')]);
+      expect(again.beingSent).toEqual({ [event.id]: batchId });
+      expect((await send(again.batchKey)).code).toBe('being_sent');
+      const { POST } = await import('@/app/api/decisions/batches/[batchId]/resend/route');
+      const resent = await POST(
+        jsonRequest(`/api/decisions/batches/${batchId}/resend`, { method: 'POST', cookie: paralegal }),
+        { params: Promise.resolve({ batchId }) },
+      );
+      expect(resent.status).toBe(409);
+      expect(await up.calls('postPatentInstructions')).toBe(1);
+      // A check before the service's clock reaches it changes nothing.
+      expect((await reconcileBatch(batchId, 'test-deferred')).items[0]?.problemCode).toBe(
+        'awaiting_execution',
+      );
+      // The next day the service executes it; the next check settles the batch.
+      await up.sandbox.operator.setToday(
+        new Date(Date.parse(`${TODAY}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10),
+      );
+      const settled = await reconcileBatch(batchId, 'test-deferred');
+      expect(settled.state).toBe('reconciled');
+      expect(settled.items[0]?.outcome).toBe('executed');
+      expect((await up.client.getPatentEvent(event.patent.id, event.id)).data.appliedDecision).toBe(
+        'PROCEED',
+      );
+      expect((await getDraft()).entries).toEqual([]);
+    } finally {
+      await up.sandbox.operator.setToday(TODAY);
+      await up.sandbox.operator.setProfile({ switches: before.switches });
+    }
   });
 
   it('reconciles at start-up a batch a stopped process left open', async () => {

@@ -84,6 +84,8 @@ export function operation(
         );
       }
       const tenant = auth.key.tenant;
+      // A deferred mode: what the clock has made due is executed before the service answers.
+      service.executeDue(tenant);
       response = await handler({
         c,
         tenant,

@@ -24,9 +24,14 @@ export function opensAtFor(dueDate: string): string {
   return startOfMonth(addMonths(startOfMonth(dueDate), -2));
 }
 
+/** Decided: a decision applied, or one accepted and scheduled (a deferred mode). */
+function isDecided(event: EventRecord): boolean {
+  return event.appliedDecision !== null || Boolean(event.scheduled);
+}
+
 /** The chronologically earliest event of the patent that has no decision yet. */
 export function earliestUndecidedEvent(event: EventRecord): EventRecord | null {
-  return event.patent.events.find((candidate) => candidate.appliedDecision === null) ?? null;
+  return event.patent.events.find((candidate) => !isDecided(candidate)) ?? null;
 }
 
 /** Due dates of the patent's undecided events before this one (instruction_skipped extension). */
@@ -34,7 +39,7 @@ export function missingPreviousRenewalDates(event: EventRecord): string[] {
   const dates: string[] = [];
   for (const candidate of event.patent.events) {
     if (candidate === event) break;
-    if (candidate.appliedDecision === null) dates.push(candidate.dueDate);
+    if (!isDecided(candidate)) dates.push(candidate.dueDate);
   }
   return dates;
 }
@@ -53,7 +58,8 @@ export function instructabilityOf(event: EventRecord, today: string): Instructab
     opensAt: event.opensAt,
     mode: 'DIRECT',
   });
-  if (event.appliedDecision !== null) return blocked('ALREADY_INSTRUCTED');
+  // A scheduled instruction counts: it is never instructed twice (spec: Errors, 409).
+  if (isDecided(event)) return blocked('ALREADY_INSTRUCTED');
   if (today < event.opensAt) return blocked('TOO_EARLY');
   if (earliestUndecidedEvent(event) !== event) return blocked('EARLIER_EVENT_PENDING');
   const lapsed = duePeriodOf(event, today) === 'LAPSED';

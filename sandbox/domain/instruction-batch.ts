@@ -34,7 +34,14 @@ export interface InstructionItem {
 export function planInstructionBatch(
   state: TenantState,
   items: readonly InstructionItem[],
-  context: { today: string; now: Date; rates: RateTable; maxBatchSize?: number },
+  context: {
+    today: string;
+    now: Date;
+    rates: RateTable;
+    maxBatchSize?: number;
+    /** A deferred mode: when the instructions are executed (the service's clock), not now. */
+    executeAt?: Date;
+  },
 ): InstructionBatch {
   // The profile may lower the limit (profiles.ts `maxBatchSize`); the refusal is the same.
   const maxBatchSize = Math.min(context.maxBatchSize ?? MAX_BATCH_SIZE, MAX_BATCH_SIZE);
@@ -104,7 +111,9 @@ function checkInstructable(event: EventRecord, decision: Decision, index: number
     case 'ALREADY_INSTRUCTED':
       throw new RuleViolation(
         'instruction_already_set',
-        `${subject}: the event already has an executed ${event.appliedDecision} decision. Nothing was executed.`,
+        event.appliedDecision === null && event.scheduled
+          ? `${subject}: the event already has a ${event.scheduled.decision} decision scheduled for execution at ${event.scheduled.executedAt}. Nothing was executed.`
+          : `${subject}: the event already has an executed ${event.appliedDecision} decision. Nothing was executed.`,
       );
     case 'TOO_EARLY':
       throw new RuleViolation(
@@ -142,9 +151,11 @@ function buildBatch(
   state: TenantState,
   items: readonly InstructionItem[],
   events: readonly EventRecord[],
-  context: { today: string; now: Date; rates: RateTable },
+  context: { today: string; now: Date; rates: RateTable; executeAt?: Date },
 ): InstructionBatch {
-  const executedAt = context.now.toISOString();
+  // Accepted now (the receipt and invoices are dated now); executed now, or when scheduled.
+  const acceptedAt = context.now.toISOString();
+  const executedAt = (context.executeAt ?? context.now).toISOString();
   const lines = events.map((event, index) =>
     pricedInvoiceLine(
       event,
@@ -162,7 +173,7 @@ function buildBatch(
       origin: 'GENERATED',
       number,
       issueDate: context.today,
-      createdAt: executedAt,
+      createdAt: acceptedAt,
       currency,
       ...vatOf(state.config, 'GENERATED'),
       lines: invoiceLines,
@@ -175,7 +186,7 @@ function buildBatch(
       number: receiptNumber,
       reference: receiptReference(receiptNumber),
       issueDate: context.today,
-      createdAt: executedAt,
+      createdAt: acceptedAt,
     },
     instructions: items.map((item, index) => ({
       id: randomUUID(),

@@ -96,6 +96,11 @@ export interface EventRecord {
   processingStatus: KnownProcessingStatus;
   processingStatusUpdatedAt: string | null;
   instruction: InstructionRecord | null;
+  /**
+   * An instruction accepted in a deferred mode and not executed yet (its `executedAt` is when the
+   * service's clock executes it): the event is instructed, its decision not applied yet.
+   */
+  scheduled?: InstructionRecord | null;
   invoiceLine: InvoiceLineRecord | null;
   officialReceipt: OfficialReceiptRecord | null;
   /** Deleted by a DROP of an earlier event of the same patent (spec: Instruction rules, DROP). */

@@ -59,7 +59,11 @@ export class TenantState {
     }
   }
 
-  applyInstructionBatch(batch: InstructionBatch): ReceiptRecord {
+  /**
+   * Records a batch. An instruction whose execution time is still ahead of `now` (a deferred mode)
+   * is scheduled: the event is instructed, its decision applied only when executeDue reaches it.
+   */
+  applyInstructionBatch(batch: InstructionBatch, now?: Date): ReceiptRecord {
     const receipt: ReceiptRecord = { ...batch.receipt, instructions: [] };
     this.receiptsById.set(receipt.id, receipt);
     this.lastReceiptNumber = Math.max(this.lastReceiptNumber, receipt.number);
@@ -74,14 +78,42 @@ export class TenantState {
         receipt,
       };
       receipt.instructions.push(instruction);
-      event.instruction = instruction;
-      event.appliedDecision = data.decision;
-      event.processingStatus = 'INSTRUCTED';
-      event.processingStatusUpdatedAt = data.executedAt;
-      event.updatedAt = data.executedAt;
-      if (data.decision === 'DROP') this.#dropLaterEvents(event, data.executedAt);
+      if (now && Date.parse(data.executedAt) > now.getTime()) {
+        event.scheduled = instruction;
+        event.updatedAt = batch.receipt.createdAt;
+        this.#scheduled.push(instruction);
+      } else this.#execute(instruction);
     }
     return receipt;
+  }
+
+  /** Instructions accepted in a deferred mode and not executed yet, in acceptance order. */
+  #scheduled: InstructionRecord[] = [];
+
+  /**
+   * Executes the scheduled instructions whose time has come by the service's clock (a deferred
+   * mode: accepted now, applied later). Returns the events it changed.
+   */
+  executeDue(now: Date): EventRecord[] {
+    if (this.#scheduled.length === 0) return [];
+    const at = now.getTime();
+    const due = this.#scheduled.filter((instruction) => Date.parse(instruction.executedAt) <= at);
+    if (due.length === 0) return [];
+    this.#scheduled = this.#scheduled.filter((instruction) => Date.parse(instruction.executedAt) > at);
+    for (const instruction of due) this.#execute(instruction);
+    return due.map((instruction) => instruction.event);
+  }
+
+  #execute(instruction: InstructionRecord): void {
+    const event = instruction.event;
+    // Only an event that was scheduled carries the field: the others stay as they were built.
+    if (event.scheduled) delete event.scheduled;
+    event.instruction = instruction;
+    event.appliedDecision = instruction.decision;
+    event.processingStatus = 'INSTRUCTED';
+    event.processingStatusUpdatedAt = instruction.executedAt;
+    event.updatedAt = instruction.executedAt;
+    if (instruction.decision === 'DROP') this.#dropLaterEvents(event, instruction.executedAt);
   }
 
   /**

@@ -193,6 +193,12 @@ export const ProfileSwitchesSchema = z.strictObject({
   feesOnPerPatentEvents: z.boolean(),
   /** DIRECT, or a deferred mode: instructions accepted now, executed on `scheduledForExecutionAt`. */
   instructionMode: z.enum(['DIRECT', 'DEFERRED']),
+  /**
+   * Under DEFERRED: `at-once` only relabels the answers (the decision is applied at once, as in
+   * DIRECT); `next-day` defers in the domain: the instruction is accepted as scheduled and the
+   * service's clock executes it a day later (until then the event is instructed, undecided).
+   */
+  deferredExecution: z.enum(['at-once', 'next-day']),
   /** The order of a receipt's instructions: the request's, or another (spec: Instruction receipt). */
   receiptOrder: z.enum(['request', 'reversed']),
   /** Maximum instructions per batch (spec: Limits 4, "not shown"); more is a 400 validation_failed. */
