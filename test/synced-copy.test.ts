@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PatentEvent } from '@/lib/annuity/schemas';
+import { syncEvent } from '@/lib/db/schema';
 import { entryFromRow } from '@/lib/decisions/entry-from-row';
+import { resetEnvForTests } from '@/lib/env';
 import { addMonths } from '@/lib/format/dates';
+import { patentName } from '@/lib/portfolio/patent-name';
 import type { RenewalRow } from '@/lib/renewals/rows';
 import type { RenewalWindowData } from '@/lib/renewals/window-data';
 import { loadPatentDetail } from '@/lib/server/portfolio/patents';
@@ -10,6 +14,7 @@ import { plannedMonths, runSync } from '@/lib/server/sync/run';
 import type { TodayData } from '@/lib/today/data';
 import type { TrackingData } from '@/lib/tracking/data';
 import { jsonRequest, signIn } from './app-harness';
+import { draftEntryOf, putDraftAs } from './draft-fixtures';
 import { startUpstreamHarness, TODAY, type UpstreamHarness } from './upstream-harness';
 
 /**
@@ -136,4 +141,109 @@ describe('pages on the synced copy', () => {
       { eventId: entries[2]?.eventId, kind: 'gone' },
     ]);
   });
+
+  it("shows the user's own writes at once: the decision, the patent's next renewal opening, a DROP's future renewals gone", async () => {
+    const paralegal = await signIn(up.app.users.paralegal.email);
+    const held = await copyEvents();
+    // Two patents each with an open renewal and a later one the copy holds.
+    const withLater = (decision: string) =>
+      held.find(
+        (event) =>
+          event.instructability?.allowedDecisions.includes(decision) &&
+          !used.has(event.patent.id) &&
+          held.some((later) => later.patent.id === event.patent.id && later.dueDate > event.dueDate),
+      ) as PatentEvent;
+    const proceed = withLater('PROCEED');
+    used.add(proceed.patent.id);
+    const drop = withLater('DROP');
+    used.add(drop.patent.id);
+    const draft = await putDraftAs(paralegal, [draftEntryOf(proceed, 'PROCEED'), draftEntryOf(drop, 'DROP')]);
+    const { POST } = await import('@/app/api/decisions/batches/route');
+    const sent = await POST(
+      jsonRequest('/api/decisions/batches', {
+        method: 'POST',
+        cookie: paralegal,
+        body: {
+          batchKey: draft.batchKey,
+          dropConfirmations: [
+            {
+              eventId: drop.id,
+              patentName: patentName(draftEntryOf(drop, 'DROP')),
+              rationale: 'Not worth renewing',
+            },
+          ],
+          requestApproval: true,
+        },
+      }),
+    );
+    expect([201, 202]).toContain(sent.status);
+    if (sent.status === 202) {
+      // The DROP waits for a manager (the default policy): approve it.
+      const { batch } = (await sent.json()) as { batch: { id: string } };
+      const { POST: approve } = await import('@/app/api/approvals/[batchId]/approve/route');
+      const approved = await approve(
+        jsonRequest(`/api/approvals/${batch.id}/approve`, { method: 'POST', cookie: manager }),
+        { params: Promise.resolve({ batchId: batch.id }) },
+      );
+      expect(approved.status).toBe(201);
+    }
+    const after = await copyEvents();
+    expect(after.find((event) => event.id === proceed.id)?.appliedDecision).toBe('PROCEED');
+    const next = after
+      .filter((event) => event.patent.id === proceed.patent.id && event.dueDate > proceed.dueDate)
+      .sort((a, b) => a.dueDate.localeCompare(b.dueDate))[0];
+    expect(next?.instructability?.blockedReason).not.toBe('EARLIER_EVENT_PENDING');
+    expect(after.find((event) => event.id === drop.id)?.appliedDecision).toBe('DROP');
+    expect(
+      after.filter((event) => event.patent.id === drop.patent.id && event.dueDate > drop.dueDate),
+    ).toEqual([]);
+  });
+
+  it('refreshes what a page shows on request, within a daily cap per user, and names a bad field', async () => {
+    const { POST } = await import('@/app/api/copy/refresh/route');
+    const refresh = (body: unknown, cookie = manager) =>
+      POST(jsonRequest('/api/copy/refresh', { method: 'POST', cookie, body }));
+    const event = (await copyEvents()).find(
+      (candidate) => candidate.instructability?.isAllowed,
+    ) as PatentEvent;
+    // The office moves a renewal along: the copy learns it on Refresh now, not before.
+    await up.client.postPatentInstructions({
+      instructions: [{ eventId: event.id, decision: 'SKIP_THIS_TIME' }],
+    });
+    expect((await copyEvents()).find((candidate) => candidate.id === event.id)?.appliedDecision).toBeNull();
+    const month = event.dueDate.slice(0, 7);
+    const answer = await refresh({ months: [month] });
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { calls: number }).calls).toBeGreaterThan(0);
+    expect((await copyEvents()).find((candidate) => candidate.id === event.id)?.appliedDecision).toBe(
+      'SKIP_THIS_TIME',
+    );
+
+    const bad = await refresh({ months: ['2026-13'] });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain('months');
+    const paralegal = await signIn(up.app.users.paralegal.email);
+    expect((await refresh({ freezeMonth: month }, paralegal)).status).toBe(403);
+
+    // The cap: judged before anything is read.
+    process.env.REFRESH_CALLS_PER_USER = '1';
+    resetEnvForTests();
+    try {
+      await up.resetUsage();
+      const capped = await refresh({ months: [month, addMonths(month, 1)] });
+      expect(capped.status).toBe(429);
+      expect(((await capped.json()) as { code: string }).code).toBe('refresh_cap_reached');
+      expect((await up.sandbox.operator.getUsage(up.tenant)).operations).toEqual({});
+    } finally {
+      delete process.env.REFRESH_CALLS_PER_USER;
+      resetEnvForTests();
+    }
+  });
 });
+
+const used = new Set<string>();
+
+async function copyEvents(): Promise<PatentEvent[]> {
+  const rows = await up.app.database.db.select({ body: syncEvent.body }).from(syncEvent);
+  return rows.map((row) => JSON.parse(row.body) as PatentEvent);
+}

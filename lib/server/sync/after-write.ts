@@ -1,11 +1,14 @@
 import 'server-only';
+import { and, eq, inArray } from 'drizzle-orm';
 import { getDb } from '../../db';
+import { syncEvent, syncWindow } from '../../db/schema';
 import type { BatchView } from '../../decisions/batch';
 import { BATCH_STATE as S } from '../../decisions/batch-states';
 import { monthOf } from '../../format/dates';
 import { logger } from '../../log';
 import { upstreamClient } from '../connection/upstream';
 import { DEFAULT_CONNECTION } from './connection';
+import { storePatentEvents } from './copy';
 import { readFreezeMonth, readFreezes } from './documents';
 import { syncMonth } from './walk';
 
@@ -30,12 +33,52 @@ export async function refreshMonths(months: Iterable<string>, requestId: string)
   return calls;
 }
 
+/**
+ * A decision changes more than its own renewal: the patent's next renewal becomes the earliest
+ * undecided one (spec: Instruction rules, EARLIER_EVENT_PENDING), and a DROP deletes every future
+ * renewal of the patent. So the months of the batch's renewals are read again, and the later
+ * renewals the copy holds of the same patents too: by their months, or patent by patent when
+ * that takes fewer calls (spec: Endpoint 3, one call a patent).
+ */
 export async function refreshAfterBatch(batch: BatchView, requestId: string): Promise<BatchView> {
   // Nothing was posted yet: waiting for approval, or sent back.
   if (batch.state === S.awaitingApproval || batch.state === S.returned) return batch;
-  const months = batch.items.flatMap((item) => (item.dueDate ? [monthOf(item.dueDate)] : []));
-  await refreshMonths(months, requestId);
+  const own = new Set(batch.items.flatMap((item) => (item.dueDate ? [monthOf(item.dueDate)] : [])));
+  const db = await getDb();
+  const patents = [...new Set(batch.items.map((item) => item.patentId))];
+  const later = patents.length
+    ? await db
+        .selectDistinct({ month: syncEvent.month, patentId: syncEvent.patentId })
+        .from(syncEvent)
+        .where(and(eq(syncEvent.connection, DEFAULT_CONNECTION), inArray(syncEvent.patentId, patents)))
+    : [];
+  const otherMonths = new Set(later.map((row) => row.month).filter((month) => !own.has(month)));
+  const windows = await db
+    .select({ month: syncWindow.month, calls: syncWindow.calls })
+    .from(syncWindow)
+    .where(and(eq(syncWindow.connection, DEFAULT_CONNECTION), inArray(syncWindow.month, [...otherMonths])));
+  const monthCalls = [...otherMonths].reduce(
+    (sum, month) => sum + Math.max(1, windows.find((row) => row.month === month)?.calls ?? 1),
+    0,
+  );
+  const touched = [...new Set(later.filter((row) => !own.has(row.month)).map((row) => row.patentId))];
+  await refreshMonths(own, requestId);
+  if (touched.length > 0 && touched.length < monthCalls) await refreshPatents(touched, requestId);
+  else await refreshMonths(otherMonths, requestId);
   return batch;
+}
+
+async function refreshPatents(patentIds: readonly string[], requestId: string): Promise<void> {
+  const db = await getDb();
+  const client = upstreamClient(requestId);
+  for (const patentId of patentIds) {
+    try {
+      const { data } = await client.getPatentEvents(patentId, { requestId });
+      await storePatentEvents(db, patentId, data, { replaceFuture: true });
+    } catch (error) {
+      logger.warn({ err: error, requestId, patentId }, 'a patent could not be read again after a write');
+    }
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, notInArray, sql } from 'drizzle-orm';
 
 export type { CopyAge } from '../../sync/age';
 export { monthsOfWindow } from '../../sync/age';
@@ -29,6 +29,8 @@ import { syncMonth } from './walk';
 const COPY_PAGE_SIZE = 1000;
 /** Months a single request may read into the copy. */
 const MAX_READ_ONCE_MONTHS = 24;
+/** How soon after a failure a request tries the service again for a month the copy lacks. */
+const PROBE_AFTER_MS = 10_000;
 
 function copyMeta(operation: string, requestId: string | undefined): ResponseMeta {
   return { operation, status: 200, requestId: requestId ?? null, rateLimit: null };
@@ -61,9 +63,15 @@ export async function ensureMonths(months: readonly string[], requestId: string)
   const missing = months.filter((month) => !known.some((row) => row.month === month));
   let calls = 0;
   if (missing.length === 0) return { calls };
-  // Nothing to show for these months, and the service is known not to answer: say so at once
-  // rather than wait for a time-out (never an empty list that reads as "no renewals").
-  if ((await readHealth(db, DEFAULT_CONNECTION)).failingSince)
+  // Nothing to show for these months, and the service failed moments ago: say so at once rather
+  // than wait for a time-out (never an empty list that reads as "no renewals"). After PROBE_AFTER_MS
+  // a request tries again, so a service that is back is found without waiting for the sync.
+  const health = await readHealth(db, DEFAULT_CONNECTION);
+  if (
+    health.failingSince &&
+    health.lastFailureAt &&
+    Date.now() - health.lastFailureAt.getTime() < PROBE_AFTER_MS
+  )
     throw new AnnuityNetworkError('getPatentEventsByPeriod', 'network', 0);
   const client = upstreamClient(requestId);
   // A long date range is read a bounded number of months at a time: the rest are said to be
@@ -255,10 +263,24 @@ export async function storePatentEvents(
   database: Database,
   patentId: string,
   events: readonly PatentEvent[],
+  /** The list is the patent's whole list: renewals the copy holds that it lacks are gone (a DROP). */
+  options: { replaceFuture?: boolean } = {},
 ): Promise<void> {
   const readAt = new Date();
   const renewals = events.filter((event) => event.eventType === 'RENEWAL');
   await database.transaction(async (tx) => {
+    if (options.replaceFuture) {
+      const kept = renewals.map((event) => event.id);
+      await tx
+        .delete(syncEvent)
+        .where(
+          and(
+            eq(syncEvent.connection, DEFAULT_CONNECTION),
+            eq(syncEvent.patentId, patentId),
+            kept.length > 0 ? notInArray(syncEvent.eventId, kept) : undefined,
+          ),
+        );
+    }
     if (renewals.length > 0)
       await tx
         .insert(syncEvent)

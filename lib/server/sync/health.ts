@@ -49,13 +49,18 @@ export async function noteNotAnswering(
 
 export interface ServiceHealth {
   lastSuccessAt: Date | null;
+  lastFailureAt: Date | null;
   /** Set while the service has not answered since this moment; null when it answers. */
   failingSince: Date | null;
 }
 
 export async function readHealth(db: Database, connection: string): Promise<ServiceHealth> {
   const [row] = await db.select().from(syncHealth).where(eq(syncHealth.connection, connection));
-  return { lastSuccessAt: row?.lastSuccessAt ?? null, failingSince: row?.failingSince ?? null };
+  return {
+    lastSuccessAt: row?.lastSuccessAt ?? null,
+    lastFailureAt: row?.lastFailureAt ?? null,
+    failingSince: row?.failingSince ?? null,
+  };
 }
 
 /** The default connection's health, for the header (one small read). */

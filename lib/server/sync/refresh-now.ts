@@ -67,10 +67,15 @@ export async function refreshNow(
   const spent = used?.calls ?? 0;
   const estimate =
     (patentId ? PATENT_CALLS : 0) +
+    (freezeMonth ? FREEZE_CALLS : 0) +
     months.reduce((sum, month) => sum + Math.max(1, known.find((row) => row.month === month)?.calls ?? 1), 0);
   if (spent + estimate > cap) throw new RefreshCapError(cap, spent);
-  const calls =
-    (patentId ? await refreshPatent(patentId, requestId) : 0) + (await refreshMonths(months, requestId));
+  let calls = patentId ? await refreshPatent(patentId, requestId) : 0;
+  if (freezeMonth) {
+    await Promise.all([readFreezeMonth(freezeMonth, requestId), readFreezes(requestId)]);
+    calls += FREEZE_CALLS;
+  }
+  calls += await refreshMonths(months, requestId);
   await db
     .insert(syncRefreshUse)
     .values({ userId, day: today(now), calls })
@@ -88,6 +93,6 @@ async function refreshPatent(patentId: string, requestId: string): Promise<numbe
     client.getPatentEvents(patentId, { requestId }),
   ]);
   await rememberPatents([patent.data]);
-  await storePatentEvents(await getDb(), patentId, events.data);
+  await storePatentEvents(await getDb(), patentId, events.data, { replaceFuture: true });
   return PATENT_CALLS;
 }
