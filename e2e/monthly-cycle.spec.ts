@@ -70,7 +70,8 @@ test('the monthly cycle: decide, send, receipt, processing to FULFILLED, officia
       page.getByRole('link', { name: /^Instruction receipt \(PDF\) of / }).click(),
     ]).then(([download]) => download),
   );
-  expect(receipt.name).toBe(`instruction-receipt-${event.id}.pdf`);
+  // Saved under the renewal's case reference (or provider id), not the service's event id.
+  expect(receipt.name).toBe(`instruction-receipt-${name}.pdf`);
   expect(receipt.head).toBe('%PDF-');
 
   // The service moves the renewal along its pipeline (operator API: as the office would).

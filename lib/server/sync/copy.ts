@@ -167,7 +167,9 @@ async function periodPageBody(query: PeriodQuery): Promise<string> {
       .select({ body: syncEvent.body })
       .from(syncEvent)
       .where(where)
-      .orderBy(asc(syncEvent.dueDate), asc(syncEvent.position), asc(syncEvent.eventId))
+      // The service's own order within a month (spec: Endpoint 9 gives none of its own to rely
+      // on, so the order it listed is kept), months in turn.
+      .orderBy(asc(syncEvent.month), asc(syncEvent.position), asc(syncEvent.eventId))
       .limit(COPY_PAGE_SIZE)
       .offset((currentPage - 1) * COPY_PAGE_SIZE),
     database.select({ total: sql<number>`count(*)::int` }).from(syncEvent).where(where),
