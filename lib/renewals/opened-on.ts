@@ -7,7 +7,7 @@ import { formatYearMonth, isYearMonth } from '@/lib/format/dates';
  * needs saying why. The redirect names the chosen month in `opened`, which the address keeps
  * (its other keys are the view's); the note shows while the view is still on that month.
  */
-export const OPENED_PARAM = 'opened';
+const OPENED_PARAM = 'opened';
 
 /** The address of the default month, marked as chosen by the month view. */
 export function withOpenedOn(href: string, month: string): string {
