@@ -282,7 +282,7 @@ describe('refusals of the service, tied to their renewals', () => {
     expect(retryAfter).toBe('3600');
   });
 
-  it('a 5xx from a gateway: the outcome is settled by reading the renewals (executed here)', async () => {
+  it('a 5xx from a gateway: the outcome is settled by reading the renewals, and the batch ends executed', async () => {
     script.post = { status: 502, body: '<html>Bad gateway</html>', contentType: 'text/html' };
     for (const [id, patent] of [
       [EVENT_A, PATENT_A],
@@ -295,8 +295,8 @@ describe('refusals of the service, tied to their renewals', () => {
     }
     const { status, body, after } = await sendBoth();
     expect(script.posts).toBe(1);
-    expect(status).toBe(200);
-    expect(body.batch?.state).toBe('reconciled');
+    expect(status).toBe(201);
+    expect(body.batch?.state).toBe('executed');
     expect(body.batch?.items.map((item) => item.outcome)).toEqual(['executed', 'executed']);
     expect(after.entries).toEqual([]);
   });

@@ -325,7 +325,7 @@ describe('sending decisions', () => {
     await putDraft([]);
   });
 
-  it('behind a gateway that answers 504 while the service executes later, settles the same batch executed and never offers the renewal again', async () => {
+  it('behind a gateway that answers 504 while the service executes later, the same batch ends executed and the renewal is never offered again', async () => {
     const event = openEvent();
     const draft = await putDraft([entry(event, 'PROCEED')]);
     await up.sandbox.operator.setFaults({
@@ -352,7 +352,7 @@ describe('sending decisions', () => {
         { params: Promise.resolve({ batchId }) },
       );
       const { batch } = (await response.json()) as { batch: BatchView };
-      expect(batch.state).toBe('reconciled');
+      expect(batch.state).toBe('executed');
       expect(batch.items[0]?.outcome).toBe('executed');
       expect(await up.calls('postPatentInstructions')).toBe(1);
     } finally {
@@ -400,8 +400,8 @@ describe('sending decisions', () => {
     try {
       await up.resetUsage();
       const answer = await send(draft.batchKey);
-      expect(answer.status).toBe(200);
-      expect(answer.batch?.state).toBe('reconciled');
+      expect(answer.status).toBe(201);
+      expect(answer.batch?.state).toBe('executed');
       expect(answer.batch?.items[0]?.outcome).toBe('executed');
       // Sending the same draft again returns the settled batch; nothing is posted twice.
       expect((await send(draft.batchKey)).batch?.id).toBe(answer.batch?.id);
@@ -454,7 +454,7 @@ describe('sending decisions', () => {
         new Date(Date.parse(`${TODAY}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10),
       );
       const settled = await reconcileBatch(batchId, 'test-deferred');
-      expect(settled.state).toBe('reconciled');
+      expect(settled.state).toBe('executed');
       expect(settled.items[0]?.outcome).toBe('executed');
       expect((await up.client.getPatentEvent(event.patent.id, event.id)).data.appliedDecision).toBe(
         'PROCEED',
@@ -484,7 +484,7 @@ describe('sending decisions', () => {
       params: Promise.resolve({ batchId }),
     });
     const { batch } = (await response.json()) as { batch: BatchView };
-    expect(batch.state).toBe('reconciled');
+    expect(batch.state).toBe('executed');
     expect(batch.items[0]?.outcome).toBe('executed');
   });
 

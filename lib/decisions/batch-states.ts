@@ -8,7 +8,7 @@
  *     └─submit─► awaiting approval ─return─► returned   (issue 18: maker-checker)
  *                     (approve ─► preparing, by a manager who did not prepare it)
  *                     │            ├─────► rejected
- *                     │            ├─────► outcome unknown ─► settled
+ *                     │            ├─────► outcome unknown ─► settled (or executed, all applied)
  *                     │            │         (checking with the service) ─resend─► posting
  *                     │            └─────► settled
  *                     ├──► rejected  (the re-read says the service would refuse; or never posted)
@@ -61,7 +61,8 @@ const BATCH_TRANSITIONS: Readonly<Record<BatchPhase, readonly BatchState[]>> = {
   [S.preparing]: [S.posting, S.rejected, S.settled],
   [S.posting]: [S.executed, S.rejected, S.outcomeUnknown, S.settled],
   // Sending the same batch again (spec: Errors, 409 after a retry means done): one send at a time.
-  [S.outcomeUnknown]: [S.settled, S.posting],
+  // Executed: the check found every decision applied, the batch it was sent in is executed.
+  [S.outcomeUnknown]: [S.settled, S.executed, S.posting],
   [S.executed]: [],
   [S.rejected]: [],
   [S.settled]: [],

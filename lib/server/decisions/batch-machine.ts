@@ -548,10 +548,12 @@ export async function recordReconciled(
   },
 ): Promise<boolean> {
   const { checked } = input;
+  // Every decision shown applied: the batch it was sent in is executed, whatever answer was lost.
+  const allExecuted = checked.settledOtherwise.size === 0 && checked.notConfirmed.size === 0;
   return settle(
     batchId,
     [S.posting, S.outcomeUnknown],
-    S.settled,
+    allExecuted ? S.executed : S.settled,
     { settledAt: input.at, problem: input.problem, upstreamRequestIds: [...input.upstreamRequestIds] },
     checkedItemWrites(checked, 'not_confirmed_in_time'),
     new Set([...checked.executed, ...checked.settledOtherwise.keys()]),

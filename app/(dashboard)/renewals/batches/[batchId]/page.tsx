@@ -99,7 +99,7 @@ export default async function BatchPage({
           <p className="mt-1">Nothing was executed; the decisions are still in the draft.</p>
         </Alert>
       ) : null}
-      {batch.problem && batch.state === BATCH_STATE.settled ? (
+      {batch.problem && (batch.state === BATCH_STATE.settled || batch.state === BATCH_STATE.executed) ? (
         <Alert tone="warning" className="mb-4">
           <h2>{batch.problem.title}</h2>
           <p>{batch.problem.detail}</p>
