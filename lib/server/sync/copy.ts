@@ -26,7 +26,7 @@ import { syncMonth } from './walk';
  * events); when that read fails, the page gets the service's problem, since the copy has nothing
  * to show for it. Months the copy holds are served whatever the service does, with their age.
  */
-const COPY_PAGE_SIZE = 1000;
+const COPY_PAGE_SIZE = 5000;
 /** Months a single request may read into the copy. */
 const MAX_READ_ONCE_MONTHS = 24;
 /** How soon after a failure a request tries the service again for a month the copy lacks. */
