@@ -17,6 +17,7 @@ const PENDING_DRAFT: DecisionDraft = {
   saveState: 'saved',
   retrySave: () => undefined,
   version: null,
+  beingSent: {},
 };
 
 const DraftEngine = deferred(

@@ -15,6 +15,7 @@ export function draftOf(entries: DraftEntry[], overrides: Partial<DecisionDraft>
     saveState: 'saved',
     retrySave: () => undefined,
     version: 'v1',
+    beingSent: {},
     ...overrides,
   };
 }

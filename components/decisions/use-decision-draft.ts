@@ -171,9 +171,13 @@ export function useDecisionDraft() {
       retrySave,
       /** The saved version of the draft (its batchKey, new on every save); null before it loads. */
       version: draft.data?.batchKey ?? null,
+      /** Renewals of the draft in a batch not settled yet, by batch id: shown "being sent". */
+      beingSent: draft.data?.beingSent ?? NOTHING_BEING_SENT,
     }),
     [draft.data, draft.error, entries, byEvent, decide, clear, restore, problemFor, saveState, retrySave],
   );
 }
 
 export type DecisionDraft = ReturnType<typeof useDecisionDraft>;
+
+const NOTHING_BEING_SENT: Readonly<Record<string, string>> = {};

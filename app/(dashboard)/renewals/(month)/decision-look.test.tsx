@@ -114,3 +114,12 @@ describe('the draft bar while choosing', () => {
     expect(html).not.toContain('Clear draft');
   });
 });
+
+describe('the draft bar and a batch not settled', () => {
+  it('says which decisions are being sent in a batch whose outcome is not settled yet', () => {
+    const entries = [draftEntry({ eventId: 'e-1' }), draftEntry({ eventId: 'e-2' })];
+    const html = bar(entries, { draft: draftOf(entries, { beingSent: { 'e-1': 'batch-1' } }) });
+    expect(html).toContain('1 being sent in a batch not settled yet');
+    expect(bar(entries)).not.toContain('being sent');
+  });
+});

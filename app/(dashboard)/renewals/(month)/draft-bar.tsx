@@ -61,6 +61,8 @@ export function DraftBar({
   onDismiss: () => void;
 }) {
   const count = draft.entries.length;
+  // One renewal, one open batch: those already in a batch not settled go into no other one.
+  const beingSent = draft.entries.filter((entry) => draft.beingSent[entry.eventId]).length;
   // The review's "Back" returns to this very month view (its month, filters and sort).
   // Null outside the App Router (a component rendered on its own, as in tests): then the plain review.
   const search = useSearchParams() as URLSearchParams | null;
@@ -92,6 +94,11 @@ export function DraftBar({
           <span className="font-semibold tabular-nums">{count}</span> decision{count === 1 ? '' : 's'} in your
           draft
           {count !== inWindow ? ` (${inWindow} in this view)` : ''}
+          {beingSent > 0 ? (
+            <span className="ml-1 font-medium text-warning" data-testid="draft-being-sent">
+              {beingSent} being sent in a batch not settled yet
+            </span>
+          ) : null}
           <span className="ml-2 text-xs text-muted-foreground" role="status">
             {undoable
               ? `Cleared ${cleared.entries.length} decision${cleared.entries.length === 1 ? '' : 's'}.`
