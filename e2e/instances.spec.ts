@@ -214,11 +214,12 @@ test('background reads stay within what one instance makes, counted at the servi
       cronSlots,
     }),
   );
-  // Every read the service saw is background work in the shared ledger, except each start's
-  // connection check (lib/server/connection/connection.ts: patents, invoices and freezes, once each).
+  // Every read the service saw is background work in the shared ledger (the sync's and the poll's),
+  // except each start's connection check (lib/server/connection/connection.ts: patents, invoices and
+  // freezes, once each); the sync reads the frozen months too.
   const checks = usage.operations.getExchangeRateFreezes ?? 0;
-  expect(checks).toBe(startedAt.length);
-  expect(usage.calls - checks * 3).toBe(ledger?.calls);
+  expect(checks).toBeGreaterThanOrEqual(startedAt.length);
+  expect(usage.calls - startedAt.length * 3).toBe(ledger?.calls);
   // And the ledger shows no more polls than one instance would make.
   expect(ledger?.polls).toBe(runs?.n);
   expect(runs?.n).toBeGreaterThanOrEqual(1);
