@@ -44,7 +44,7 @@ export function CopyAgeNotice({
   if (!copy) return null;
   const asOf = copy.asOf ? formatTimestamp(copy.asOf, locale) : null;
   return (
-    <div className="space-y-2">
+    <div className="flex flex-col gap-2">
       {copy.notAnsweringSince ? (
         <Alert tone="warning">
           <p>

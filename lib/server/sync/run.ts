@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, desc, eq, gt, isNotNull, notExists, or, sql } from 'drizzle-orm';
 import type { AnnuityClient } from '../../annuity/client';
-import type { Database } from '../../db';
+import { type Database, getDb } from '../../db';
 import {
   backgroundQuotaUse,
   officialReceiptCheck,
@@ -114,6 +114,22 @@ export interface SyncRun {
   walked: { month: string; complete: boolean; items: number; calls: number }[];
   calls: number;
   stopped: null | 'budget' | 'reserve' | 'not-answering' | 'time';
+}
+
+/** The plan for the administrator's page (components/admin/sync-plan-panel.tsx). */
+export async function syncPlanView(now = new Date()) {
+  const status = await syncStatus(await getDb(), now);
+  return {
+    plan: status.plan,
+    spentToday: status.spentToday,
+    troubled: status.windows
+      .filter((window) => !window.complete || window.lastError)
+      .map((window) => ({
+        month: window.month,
+        lastError: window.lastError,
+        syncedAt: window.syncedAt?.toISOString() ?? null,
+      })),
+  };
 }
 
 /** The months the plan says are due now, most urgent first. */

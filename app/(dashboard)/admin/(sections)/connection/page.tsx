@@ -3,36 +3,24 @@ import { ApiKeysPanel } from '@/components/admin/api-keys-panel';
 import { ConnectionPanel } from '@/components/admin/connection-panel';
 import { SsoPanel } from '@/components/admin/sso-panel';
 import { SyncPlanPanel } from '@/components/admin/sync-plan-panel';
-import { getDb } from '@/lib/db';
 import { requireViewer } from '@/lib/server/auth/session';
 import { ssoOverview } from '@/lib/server/auth/sso-admin';
 import { listApiKeys } from '@/lib/server/connection/api-keys';
 import { latestConnectionReport } from '@/lib/server/connection/connection';
 import { pageLocale } from '@/lib/server/http/request-context';
-import { syncStatus } from '@/lib/server/sync/run';
+import { syncPlanView } from '@/lib/server/sync/run';
 
 export const metadata: Metadata = { title: 'API connection' };
 
 export default async function ConnectionPage() {
   await requireViewer('connection:manage');
   // The key's expiry alert is in the layout above every admin page, this one included.
-  const [keys, sso, sync, locale] = await Promise.all([
+  const [keys, sso, plan, locale] = await Promise.all([
     listApiKeys(),
     ssoOverview(),
-    getDb().then((db) => syncStatus(db)),
+    syncPlanView(),
     pageLocale(),
   ]);
-  const plan = {
-    plan: sync.plan,
-    spentToday: sync.spentToday,
-    troubled: sync.windows
-      .filter((window) => !window.complete || window.lastError)
-      .map((window) => ({
-        month: window.month,
-        lastError: window.lastError,
-        syncedAt: window.syncedAt?.toISOString() ?? null,
-      })),
-  };
   return (
     <div className="flex flex-col gap-10">
       <ConnectionPanel initial={latestConnectionReport()} />
