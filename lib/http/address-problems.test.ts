@@ -26,13 +26,15 @@ describe('addressProblems', () => {
 
   it('names a bad badge and sort on the month view, and a page beyond the range', () => {
     expect(
-      addressProblems(renewalsUrlState, { month: '2026-12', badge: ['allowed', 'bogus'], sort: 'nonsense' }).map(
-        (problem) => problem.field,
-      ),
+      addressProblems(renewalsUrlState, {
+        month: '2026-12',
+        badge: ['allowed', 'bogus'],
+        sort: 'nonsense',
+      }).map((problem) => problem.field),
     ).toEqual(['badge', 'sort']);
-    expect(addressProblems(renewalsUrlState, { month: '2026-12', sort: '-dueDate', badge: 'allowed' })).toEqual(
-      [],
-    );
+    expect(
+      addressProblems(renewalsUrlState, { month: '2026-12', sort: '-dueDate', badge: 'allowed' }),
+    ).toEqual([]);
     expect(
       addressProblems(portfolioUrlState, { page: '0', size: '500' }).map((problem) => problem.message),
     ).toEqual(['at least 1', 'at most 100']);

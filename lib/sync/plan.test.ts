@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { planSync } from './plan';
 
-const settings = { urgentMinutes: 15, soonMinutes: 180, farMinutes: 1440, horizonMonths: 24, sharePercent: 40 };
+const settings = {
+  urgentMinutes: 15,
+  soonMinutes: 180,
+  farMinutes: 1440,
+  horizonMonths: 24,
+  sharePercent: 40,
+};
 
 describe('the sync plan', () => {
   it('reads urgent months often, the next months less and the far future daily, within the share', () => {

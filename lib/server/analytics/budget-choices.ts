@@ -32,6 +32,7 @@ export async function budgetChoices(): Promise<BudgetChoices> {
     currencies.add(budget.currency);
   }
   // Before any estimate or invoice is read, the currencies ISO 4217 defines are the known ones.
-  if (currencies.size === 0) for (const currency of Intl.supportedValuesOf('currency')) currencies.add(currency);
+  if (currencies.size === 0)
+    for (const currency of Intl.supportedValuesOf('currency')) currencies.add(currency);
   return { offices: [...offices].sort(), currencies: [...currencies].sort() };
 }

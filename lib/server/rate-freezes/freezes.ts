@@ -110,7 +110,7 @@ export async function loadFreezeMonth(
     events: read.data.events,
     totals: freezeTotals(read.data.events),
     horizon,
-    fetchedAt: (read.readAt < listed.readAt ? read.readAt : listed.readAt).toISOString(),
+    fetchedAt: new Date(Math.min(read.readAt.getTime(), listed.readAt.getTime())).toISOString(),
   };
 }
 
