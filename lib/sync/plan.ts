@@ -14,9 +14,9 @@ import { addMonths } from '../format/dates';
  * A month costs the pages its last walk took (at least one call). When the plan would spend more
  * than the sync's share, every cadence stretches by the same factor.
  */
-export type TierName = 'urgent' | 'soon' | 'far';
+type TierName = 'urgent' | 'soon' | 'far';
 
-export interface TierSetting {
+interface TierSetting {
   name: TierName;
   label: string;
   /** Months relative to the current month, inclusive. */
@@ -34,7 +34,7 @@ export interface SyncSettings {
   sharePercent: number;
 }
 
-export function syncTiers(settings: SyncSettings): TierSetting[] {
+function syncTiers(settings: SyncSettings): TierSetting[] {
   return [
     {
       name: 'urgent',
@@ -60,7 +60,7 @@ export function syncTiers(settings: SyncSettings): TierSetting[] {
   ];
 }
 
-export interface PlannedTier extends TierSetting {
+interface PlannedTier extends TierSetting {
   months: string[];
   /** Calls one refresh of the whole tier costs. */
   callsPerRefresh: number;

@@ -239,7 +239,7 @@ export async function copyPatentEvents(
 }
 
 /** When the patent's whole event list (past events too) was last read into the copy; null: never. */
-export async function patentEventsReadAt(patentId: string): Promise<Date | null> {
+async function patentEventsReadAt(patentId: string): Promise<Date | null> {
   const database = await getDb();
   const [row] = await database
     .select({ readAt: syncPatentEvents.readAt })

@@ -39,7 +39,7 @@ const RETRY_MINUTES = 5;
 /** Above this many unknown patents, one refresh of the snapshot is cheaper than single reads. */
 const MAX_SINGLE_PATENT_READS = 20;
 
-export function syncSettings() {
+function syncSettings() {
   const env = getEnv();
   return {
     urgentMinutes: env.SYNC_URGENT_MINUTES,
@@ -87,7 +87,7 @@ export interface SyncStatus {
 }
 
 /** The plan as it stands, with today's spend and every month's state: the administrator's view. */
-export async function syncStatus(db: Database, now = new Date()): Promise<SyncStatus> {
+async function syncStatus(db: Database, now = new Date()): Promise<SyncStatus> {
   const windows = await db.select().from(syncWindow).where(eq(syncWindow.connection, DEFAULT_CONNECTION));
   const quota = await readQuota();
   const plan = planSync(
@@ -133,7 +133,7 @@ export async function syncPlanView(now = new Date()) {
 }
 
 /** The months the plan says are due now, most urgent first. */
-export function dueMonths(status: SyncStatus, now: Date): string[] {
+function dueMonths(status: SyncStatus, now: Date): string[] {
   const due: string[] = [];
   for (const tier of status.plan.tiers)
     for (const month of tier.months) {
