@@ -111,7 +111,7 @@ const envSchema = z
     // Upstream calls one user may spend on "Refresh now" per day.
     REFRESH_CALLS_PER_USER: z.preprocess(
       emptyToUndefined,
-      z.coerce.number().int().min(0).max(100000).default(300),
+      z.coerce.number().int().min(0).max(100000).default(1000),
     ),
     POLL_INTERVAL_MINUTES: z.preprocess(
       emptyToUndefined,
@@ -128,6 +128,9 @@ const envSchema = z
     FORECAST_MONTHS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(12).max(36).default(24)),
     // Alert when a grace period ends within this many days (a user's own offsets may add more).
     GRACE_ALERT_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(365).default(14)),
+    // Raise to the managers, once, a renewal whose grace period ends within this many days that
+    // nobody decided or put in a batch although it was shown to someone.
+    ESCALATION_GRACE_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(60).default(5)),
     // Without SMTP_URL every message goes to the outbox that admins read in the dashboard.
     SMTP_URL: optionalString(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
     MAIL_FROM: z.preprocess(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { instructionBatch, mailMessage, upstreamChange } from '@/lib/db/schema';
+import { instructionBatch, mailMessage, reminderTold, upstreamChange } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
 import { backgroundStatus, recordSpend } from '@/lib/server/notifications/budget';
 import { evaluateNotifications } from '@/lib/server/notifications/evaluate';
@@ -142,6 +142,7 @@ describe('outbox without SMTP_URL', () => {
   it('puts a worker run’s reminders in the outbox for every user who wants email', async () => {
     const { db } = app.database;
     await db.delete(mailMessage);
+    await db.delete(reminderTold);
     await arrangeWatched(
       db,
       [watchedRow({ eventId: 'soon', dueDate: '2030-05-20' })],
@@ -166,22 +167,29 @@ describe('outbox without SMTP_URL', () => {
       },
     ]);
     const first = await evaluateNotifications(db, { now });
-    // Paralegal and manager decide: a 7-day reminder each. The digest goes to those whose hour has
-    // come on a day they chose (daily from 08:00 UTC by default), with their role's part of Today:
-    // the manager's renewal buckets and new invoice, finance's new invoice; not the paralegal
-    // (weekly on Fridays since the test above; 2030-05-15 is a Wednesday).
+    // Paralegal and manager decide: the 7-day reminder for each, grouped per class. The digest goes
+    // to those whose hour has come on a day they chose (daily from 08:00 UTC by default), with
+    // their role's part of Today: the manager's (whose due-soon reminder leads the digest, one
+    // message instead of two), finance's new invoice; not the paralegal (weekly on Fridays since
+    // the test above; 2030-05-15 is a Wednesday), who gets the reminder as "Due soon".
     const rows = await db.select().from(mailMessage);
-    const keys = rows.map((row) => `${row.recipient}|${row.rule}|${row.subjectKey}`).sort();
+    const keys = rows.map((row) => `${row.recipient}|${row.rule}`).sort();
     expect(keys).toEqual(
       [
-        `${app.users.manager.email}|digest-daily|2030-05-15`,
-        `${app.users.manager.email}|due-7d|soon`,
-        `${app.users.paralegal.email}|due-7d|soon`,
-        `${app.users.finance.email}|digest-daily|2030-05-15`,
+        `${app.users.manager.email}|digest-daily`,
+        `${app.users.paralegal.email}|due`,
+        `${app.users.finance.email}|digest-daily`,
       ].sort(),
     );
-    expect(first.messages).toHaveLength(4);
+    // What each was told, per renewal: the ledger the next run reads.
+    const told = await db.select().from(reminderTold);
+    expect(told.map((row) => `${row.audience}|${row.rule}|${row.subjectKey}`).sort()).toEqual(
+      [`user:${app.users.manager.id}|due-7d|soon`, `user:${app.users.paralegal.id}|due-7d|soon`].sort(),
+    );
+    expect(first.messages).toHaveLength(3);
     expect(rows.every((row) => row.transport === 'outbox')).toBe(true);
+    const paralegalDue = rows.find((row) => row.recipient === app.users.paralegal.email);
+    expect(paralegalDue?.subject).toBe('Due soon: CASE-soon (EP), year 5, due 20 May 2030');
     const financeDigest = rows.find((row) => row.recipient === app.users.finance.email);
     expect(financeDigest?.subject).toContain('1 new invoice');
     expect(financeDigest?.textBody).toContain('http://localhost:3000/invoices/inv-new');
@@ -190,8 +198,10 @@ describe('outbox without SMTP_URL', () => {
     const managerDigest = rows.find(
       (row) => row.recipient === app.users.manager.email && row.rule === 'digest-daily',
     );
-    expect(managerDigest?.textBody).toContain('Due this month: 1');
-    expect(managerDigest?.textBody).toContain('Estimated: €120.00');
+    // The renewal leads the digest as due soon, and is not listed again in its bucket.
+    expect(managerDigest?.textBody).toContain('Due soon: 1');
+    expect(managerDigest?.textBody).toContain('Estimated fees: €120.00');
+    expect(managerDigest?.textBody).not.toContain('Due this month: 1');
     // A second evaluation adds nothing.
     expect((await evaluateNotifications(db, { now })).messages).toEqual([]);
   });
@@ -214,6 +224,7 @@ describe('alerts', () => {
   it('alerts grace ending, UNPROCESSABLE and an unknown batch outcome to the roles that act on them, once', async () => {
     const { db } = app.database;
     await db.delete(mailMessage);
+    await db.delete(reminderTold);
     const now = new Date('2030-05-15T09:00:00Z');
     await arrangeWatched(
       db,
@@ -243,22 +254,30 @@ describe('alerts', () => {
       .returning();
     await evaluateNotifications(db, { now });
     const rows = await db.select().from(mailMessage);
-    const of = (email: string) =>
-      rows
-        .filter((row) => row.recipient === email && !row.rule.startsWith('digest'))
+    const told = await db.select().from(reminderTold);
+    const of = (account: { id: string; email: string }) => ({
+      messages: rows
+        .filter((row) => row.recipient === account.email && !row.rule.startsWith('digest'))
+        .map((row) => row.rule)
+        .sort(),
+      told: told
+        .filter((row) => row.audience === `user:${account.id}`)
         .map((row) => `${row.rule}|${row.subjectKey}`)
-        .sort();
-    // 10 days left: the default offsets are 14 and 3 days, so the 14-day alert is the one due.
-    expect(of(app.users.manager.email)).toEqual(
-      [`batch-unknown|${batch?.id}`, 'grace-14d|lapsing', 'unprocessable|stuck'].sort(),
-    );
+        .sort(),
+    });
+    // 10 days left: the default offsets are 14 and 3 days, so the 14-day alert is the one due. One
+    // message per class: "about to lapse", and "needs attention" with both the UNPROCESSABLE
+    // renewal and the batch.
+    const expected = {
+      messages: ['attention', 'lapse'],
+      told: [`batch-unknown|${batch?.id}`, 'grace-14d|lapsing', 'unprocessable|stuck'].sort(),
+    };
+    expect(of(app.users.manager)).toEqual(expected);
     // The paralegal chose offsets of their own above (the grace ones stayed 14 and 3).
-    expect(of(app.users.paralegal.email)).toEqual(
-      [`batch-unknown|${batch?.id}`, 'grace-14d|lapsing', 'unprocessable|stuck'].sort(),
-    );
-    expect(of(app.users.finance.email)).toEqual([]);
-    expect(of(app.users.admin.email)).toEqual([]);
-    const unprocessable = rows.find((row) => row.rule === 'unprocessable');
+    expect(of(app.users.paralegal)).toEqual(expected);
+    expect(of(app.users.finance).messages).toEqual([]);
+    expect(of(app.users.admin).messages).toEqual([]);
+    const unprocessable = rows.find((row) => row.rule === 'attention');
     expect(unprocessable?.htmlBody).toContain('UNPROCESSABLE');
     expect(unprocessable?.htmlBody).not.toMatch(/<img|<script/i);
     expect(unprocessable?.textBody).toContain('http://localhost:3000/renewals?from=2030-02-28');

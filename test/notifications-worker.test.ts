@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnnuityClient, createAnnuityClient } from '@/lib/annuity/client';
 import { SCOPES } from '@/lib/annuity/schemas';
-import { backgroundQuotaUse, mailMessage, notification, renewalWatch, upstreamChange } from '@/lib/db/schema';
+import {
+  backgroundQuotaUse,
+  mailMessage,
+  notification,
+  reminderTold,
+  renewalWatch,
+  upstreamChange,
+} from '@/lib/db/schema';
 import { type TestDatabaseKind, testDatabaseKinds } from '@/lib/db/testing';
 import { resetEnvForTests } from '@/lib/env';
 import { defaultPreferences } from '@/lib/notifications/preferences';
@@ -45,6 +52,10 @@ async function runOnce(up: Setup, date: string) {
 
 async function rows(up: Setup) {
   return up.app.database.db.select().from(mailMessage);
+}
+
+async function ledger(up: Setup) {
+  return up.app.database.db.select().from(reminderTold);
 }
 
 async function setUp(kind: TestDatabaseKind, smtpUrl: string): Promise<Setup> {
@@ -103,7 +114,7 @@ describe.each(testDatabaseKinds)('worker --once with the clock moved, on %s', (k
     await smtp?.stop();
   });
 
-  it('polls the service, then mails one digest and one reminder per renewal due within 7 days', async () => {
+  it('polls the service, then mails the paralegal at most one message per class, the most urgent first', async () => {
     const report = await runOnce(up, TODAY);
     expect(report.ran.map((job) => job.name)).toEqual(
       expect.arrayContaining(['poll-upstream', 'notify', 'send-mail']),
@@ -111,26 +122,48 @@ describe.each(testDatabaseKinds)('worker --once with the clock moved, on %s', (k
     const watched = await up.app.database.db.select().from(renewalWatch);
     expect(watched.length).toBeGreaterThan(0);
 
-    const sent = await rows(up);
+    const sent = (await rows(up)).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     expect(sent.every((row) => row.status === 'sent' && row.transport === 'smtp')).toBe(true);
     expect(smtp.received).toHaveLength(sent.length);
     expect(sent.every((row) => row.recipient === up.app.users.paralegal.email)).toBe(true);
+    // One message per class and run (about to lapse; needs attention; due soon riding in the
+    // daily digest), never one per renewal.
+    expect(sent.length).toBeLessThanOrEqual(3);
+    expect(new Set(sent.map((row) => row.rule)).size).toBe(sent.length);
+    expect(sent.map((row) => row.rule)).toContain('digest-daily');
+    expect(sent.find((row) => row.rule === 'digest-daily')?.subjectKey).toBe(TODAY);
 
-    const digests = sent.filter((row) => row.rule === 'digest-daily');
-    expect(digests).toHaveLength(1);
-    expect(digests[0]?.subjectKey).toBe(TODAY);
-    const reminders = sent.filter((row) => row.rule === 'due-7d');
-    expect(reminders.length).toBeGreaterThan(0);
+    // Every renewal due within 7 days and undecided was told, once, in the digest.
+    const told = await ledger(up);
     const dueSoon = watched.filter((row) => {
       const due = (row.row as { dueDate: string }).dueDate;
       return row.phase === 'open' && due >= TODAY && due <= addDays(TODAY, 7);
     });
-    expect(reminders.map((row) => row.subjectKey).sort()).toEqual(
+    expect(
+      told
+        .filter((row) => row.rule === 'due-7d' && row.audience === `user:${up.app.users.paralegal.id}`)
+        .map((row) => row.subjectKey)
+        .sort(),
+    ).toEqual(
       dueSoon
         .filter((row) => (row.row as { appliedDecision: unknown }).appliedDecision === null)
         .map((row) => row.eventId)
         .sort(),
     );
+    // The first message names the most urgent renewal: the nearest grace end among those told.
+    const lapsing = told.filter(
+      (row) => row.rule.startsWith('grace-') && row.audience === `user:${up.app.users.paralegal.id}`,
+    );
+    if (lapsing.length > 0) {
+      expect(sent[0]?.rule).toBe('lapse');
+      const byId = new Map(
+        watched.map((row) => [row.eventId, row.row as { gracePeriodEndDate: string; caseReference: string }]),
+      );
+      const urgent = lapsing
+        .map((row) => byId.get(row.subjectKey))
+        .sort((a, b) => (a?.gracePeriodEndDate ?? '').localeCompare(b?.gracePeriodEndDate ?? ''))[0];
+      expect(sent[0]?.subject).toContain(urgent?.caseReference);
+    }
 
     const digestMail = smtp.received.find((mail) => decoded(mail.raw).includes('renewals digest'));
     expect(digestMail).toBeDefined();
@@ -138,6 +171,7 @@ describe.each(testDatabaseKinds)('worker --once with the clock moved, on %s', (k
     expect(raw).toMatch(/Content-Type: text\/plain/);
     expect(raw).toMatch(/Content-Type: text\/html/);
     expect(raw).toContain('https://annuity.test.example/renewals?');
+    expect(raw).toMatch(/List-Unsubscribe-Post: List-Unsubscribe=One-Click/);
     expect(raw).not.toMatch(/<img/i);
     expect(digestMail?.to).toEqual([up.app.users.paralegal.email]);
   }, 180_000);
@@ -163,9 +197,11 @@ describe.each(testDatabaseKinds)('worker --once with the clock moved, on %s', (k
     const keys = after.map((row) => `${row.userId}|${row.rule}|${row.subjectKey}`);
     expect(new Set(keys).size).toBe(keys.length);
     expect(added.filter((row) => row.rule === 'digest-daily').map((row) => row.subjectKey)).toEqual([later]);
-    // Reminders already sent for a renewal are not sent again under the same rule.
-    for (const row of added.filter((row) => row.rule === 'due-7d'))
-      expect(before.some((old) => old.rule === 'due-7d' && old.subjectKey === row.subjectKey)).toBe(false);
+    // At most one message per class from the two instances together.
+    expect(added.length).toBeLessThanOrEqual(3);
+    // What the ledger holds, each renewal once per rule and person whichever instance told it.
+    const told = (await ledger(up)).map((row) => `${row.audience}|${row.rule}|${row.subjectKey}`);
+    expect(new Set(told).size).toBe(told.length);
   }, 240_000);
 
   it('alerts once when the service turns an instructed renewal UNPROCESSABLE', async () => {
@@ -191,16 +227,25 @@ describe.each(testDatabaseKinds)('worker --once with the clock moved, on %s', (k
     expect(changes.map((change) => `${change.kind}:${change.value}`)).toContain(
       'processing-status:UNPROCESSABLE',
     );
-    // The generated tenant may hold UNPROCESSABLE renewals of its own; this one is alerted once.
-    const alerts = (await rows(up)).filter((row) => row.rule === 'unprocessable');
-    expect(alerts.filter((row) => row.subjectKey === eventId).map((row) => row.recipient)).toEqual([
-      up.app.users.paralegal.email,
-    ]);
-    const mail = smtp.received.filter((received) => decoded(received.raw).includes('Renewal unprocessable'));
+    // The generated tenant may hold UNPROCESSABLE renewals of its own; this one is told once,
+    // to the paralegal (the only one by email), in one "needs attention" message.
+    const told = (await ledger(up)).filter(
+      (row) => row.rule === 'unprocessable' && row.subjectKey === eventId,
+    );
+    expect(told.map((row) => row.audience)).toEqual(
+      expect.arrayContaining([`user:${up.app.users.paralegal.id}`]),
+    );
+    expect(told.filter((row) => row.audience === `user:${up.app.users.paralegal.id}`)).toHaveLength(1);
+    const alerts = (await rows(up)).filter((row) => row.rule === 'attention');
+    const reference = (open?.row as { caseReference?: string } | undefined)?.caseReference ?? eventId;
+    expect(
+      alerts.some((row) => row.textBody.includes(reference) && row.textBody.includes('UNPROCESSABLE')),
+    ).toBe(true);
+    const mail = smtp.received.filter((received) => decoded(received.raw).includes('Needs attention'));
     expect(mail).toHaveLength(alerts.length);
 
     await runOnce(up, later);
-    expect((await rows(up)).filter((row) => row.rule === 'unprocessable')).toHaveLength(alerts.length);
+    expect((await rows(up)).filter((row) => row.rule === 'attention')).toHaveLength(alerts.length);
   }, 180_000);
 
   it('counts background calls per day, and skips the poll without spending a call once the share is spent', async () => {

@@ -12,6 +12,8 @@ export interface DiscoveredRoute {
   params: Record<string, string>;
   method: HttpMethod;
   access: RouteAccess | undefined;
+  /** Its credential is a signed token in the URL: posted from other sites by design. */
+  tokenInUrl: boolean;
   handler: (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
 }
 
@@ -40,7 +42,9 @@ export async function discoverRoutes(root: string, sampleParam = 'sample-id'): P
       .join('/')}`;
     const module = (await import(/* @vite-ignore */ file)) as Record<string, unknown>;
     for (const method of HTTP_METHODS) {
-      const handler = module[method] as (DiscoveredRoute['handler'] & { access?: RouteAccess }) | undefined;
+      const handler = module[method] as
+        | (DiscoveredRoute['handler'] & { access?: RouteAccess; tokenInUrl?: boolean })
+        | undefined;
       if (typeof handler !== 'function') continue;
       routes.push({
         file: path.relative(root, file),
@@ -48,6 +52,7 @@ export async function discoverRoutes(root: string, sampleParam = 'sample-id'): P
         params,
         method,
         access: handler.access,
+        tokenInUrl: handler.tokenInUrl === true,
         handler,
       });
     }

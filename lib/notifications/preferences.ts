@@ -29,7 +29,21 @@ export interface NotificationPreferences {
   /** Days before a grace period ends to alert (the "grace ending" alert). */
   graceOffsets: number[];
   alerts: Record<AlertKind, boolean>;
+  /**
+   * At most this many messages a day (their local day); 0 for no cap. What the cap holds back
+   * comes in a later run; a renewal whose grace ends within URGENT_LAPSE_DAYS is excepted.
+   */
+  dailyCap: number;
+  /** Local hours without messages, from `from` up to `to` (may wrap midnight); null for none. */
+  quietHours: { from: number; to: number } | null;
+  /** Managers: escalations of renewals about to lapse that nobody decided. */
+  escalations: boolean;
 }
+
+/** A lapse this close is told whatever the hour or the cap: waiting for the morning may lose it. */
+export const URGENT_LAPSE_DAYS = 3;
+export const DEFAULT_DAILY_CAP = 10;
+export const MAX_DAILY_CAP = 100;
 
 export const ALERT_LABELS: Record<AlertKind, { title: string; description: string }> = {
   'grace-ending': {
@@ -62,10 +76,21 @@ export function defaultPreferences(graceAlertDays = 14): NotificationPreferences
     dueOffsets: [30, 7],
     graceOffsets: graceAlertDays > 3 ? [graceAlertDays, 3] : [graceAlertDays],
     alerts: { 'grace-ending': true, unprocessable: true, 'batch-unknown': true },
+    dailyCap: DEFAULT_DAILY_CAP,
+    quietHours: null,
+    escalations: true,
   };
 }
 
 /** Offsets as the rules use them: whole days, distinct, largest first. */
 export function normalizeOffsets(offsets: readonly number[]): number[] {
   return [...new Set(offsets.filter((days) => Number.isInteger(days) && days >= 0))].sort((a, b) => b - a);
+}
+
+/** Whether a local hour falls in quiet hours (from inclusive, to exclusive, wrapping midnight). */
+export function inQuietHours(hour: number, quiet: NotificationPreferences['quietHours']): boolean {
+  if (!quiet || quiet.from === quiet.to) return false;
+  return quiet.from < quiet.to
+    ? hour >= quiet.from && hour < quiet.to
+    : hour >= quiet.from || hour < quiet.to;
 }

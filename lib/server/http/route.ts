@@ -43,6 +43,12 @@ export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z
    * out). Every other route answers them 403 password_change_required.
    */
   duringPasswordChange?: boolean;
+  /**
+   * A public route whose only credential is a signed token in its URL, never the session: posted
+   * from other sites by design (one-click unsubscribe, RFC 8058 3.2: the mail provider posts from
+   * its own servers), so the same-origin check does not apply. Its handler must not use the viewer.
+   */
+  tokenInUrl?: boolean;
   params?: P;
   query?: Q;
   body?: B;
@@ -135,7 +141,8 @@ export function defineRoute<
           'This address is not the one the dashboard is configured to answer on.',
         );
       }
-      if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
+      const crossSiteAllowed = spec.access === 'public' && spec.tokenInUrl === true;
+      if (!SAFE_METHODS.has(request.method) && !crossSiteAllowed && !isSameOrigin(request)) {
         return fail(
           403,
           'cross_origin_request',
@@ -249,7 +256,7 @@ export function defineRoute<
     }
   };
   // Read by the role × route matrix test, so a new route is checked against the permission table.
-  return Object.assign(route, { access: spec.access as RouteAccess });
+  return Object.assign(route, { access: spec.access as RouteAccess, tokenInUrl: spec.tokenInUrl === true });
 }
 
 const INVALID_JSON = Symbol('invalid-json');

@@ -6,6 +6,7 @@ import { upstreamClient } from '../connection/upstream';
 import { reconcileOpenBatches } from '../decisions/reconcile';
 import { refreshForecast } from '../forecast/refresh';
 import { checkBackgroundBudget, recordSpend } from '../notifications/budget';
+import { deliverPost } from '../notifications/channels';
 import { evaluateNotifications } from '../notifications/evaluate';
 import { deliverMessage, markUnknownDeliveries, strandedMessageIds } from '../notifications/mail';
 import { pollUpstream } from '../notifications/poll';
@@ -32,6 +33,7 @@ const JOB_NAMES = [
   'reconcile-batches',
   'notify',
   'send-mail',
+  'send-chat',
   'record-freeze-estimates',
   'refresh-forecast',
 ] as const;
@@ -105,6 +107,7 @@ export const JOBS: readonly JobDefinition[] = [
     run: async (context) => {
       const result = await evaluateNotifications(context.db, { now: context.now() });
       for (const id of result.messages) await context.enqueue('send-mail', { messageId: id });
+      for (const id of result.posts) await context.enqueue('send-chat', { postId: id });
       // Claimed before a stop but never handed over: real time, not the (possibly moved) clock.
       for (const id of await strandedMessageIds(context.db, new Date(Date.now() - 10 * 60_000)))
         await context.enqueue('send-mail', { messageId: id });
@@ -117,7 +120,11 @@ export const JOBS: readonly JobDefinition[] = [
           { notifications: result.notifications, emails: result.messages.length },
           'notifications created',
         );
-      return { notifications: result.notifications, emails: result.messages.length };
+      return {
+        notifications: result.notifications,
+        emails: result.messages.length,
+        chatPosts: result.posts.length,
+      };
     },
   },
   {
@@ -147,6 +154,19 @@ export const JOBS: readonly JobDefinition[] = [
       const id = typeof data.messageId === 'string' ? data.messageId : null;
       if (!id) return { result: 'missing' };
       return { result: await deliverMessage(context.db, id, context.now()) };
+    },
+  },
+  {
+    // A grouped post to a team's chat channel (notifications/channels.ts): at most once, retried
+    // with backoff while the webhook fails.
+    name: 'send-chat',
+    cron: null,
+    retryLimit: 5,
+    retryDelay: 30,
+    run: async (context, data) => {
+      const id = typeof data.postId === 'string' ? data.postId : null;
+      if (!id) return { result: 'missing' };
+      return { result: await deliverPost(context.db, id, context.now()) };
     },
   },
 ];

@@ -185,6 +185,7 @@ export async function runDueJobsOnce(options: WorkerOptions): Promise<OnceReport
       }
     }
     await drain(boss, options.handle.db, now, definitionOf('send-mail'), report);
+    await drain(boss, options.handle.db, now, definitionOf('send-chat'), report);
   } finally {
     await boss.stop({ graceful: false, wait: true, timeout: 5_000 });
   }

@@ -2,9 +2,11 @@ import 'server-only';
 import { type Database, getDb } from '../../db';
 import { backgroundStatus as backgroundStatusOn } from './budget';
 import * as calendar from './calendar-feed';
+import * as channels from './channels';
 import * as inApp from './in-app';
 import * as mail from './mail';
 import * as preferences from './preferences';
+import * as unsubscribe from './unsubscribe';
 
 /**
  * What pages and route handlers call: the notification modules on the app's own database. The
@@ -27,3 +29,8 @@ export const revokeCalendarLink = onAppDb(calendar.revokeCalendarLink);
 export const listMessages = onAppDb(mail.listMessages);
 export const readMessage = onAppDb(mail.readMessage);
 export const backgroundStatus = onAppDb((db: Database) => backgroundStatusOn(db));
+export const unsubscribeWithToken = onAppDb(unsubscribe.unsubscribeWithToken);
+export const listChatChannels = onAppDb(channels.listChannels);
+export const addChatChannel = onAppDb(channels.addChannel);
+export const setChatChannelClasses = onAppDb(channels.updateChannelClasses);
+export const removeChatChannel = onAppDb(channels.removeChannel);

@@ -1,5 +1,5 @@
 import 'server-only';
-import { formatMoney, formatTotals } from '../../annuity/money';
+import { type CurrencyTotal, formatMoney, formatTotals, sumByCurrency } from '../../annuity/money';
 import { formatDate, formatZonedTimestamp } from '../../format/dates';
 import { patentName } from '../../portfolio/patent-name';
 import { TODAY_BUCKET_TEXT, type TodayBucket, type TodayItem } from '../../today/buckets';
@@ -20,12 +20,12 @@ export interface ComposedMessage {
   html: string;
 }
 
-interface Line {
+export interface Line {
   text: string;
   href?: string;
 }
 
-interface Section {
+export interface Section {
   heading: string;
   intro?: string;
   lines: Line[];
@@ -116,13 +116,40 @@ export function composeDigest(
     newInvoices?: readonly { id: string; reference: string }[];
     today: string;
     polledAt: Date | null;
+    /**
+     * Renewals the alerts already told this person (since the previous digest, or in this run):
+     * counted, not listed again.
+     */
+    absorbed?: ReadonlySet<string>;
+    /** Sections that lead the digest: this run's due-soon reminders ride in it. */
+    lead?: readonly Section[];
   },
 ): ComposedMessage {
-  const shown = input.buckets.filter((bucket) => bucket.items.length > 0);
-  const count = shown.reduce((sum, bucket) => sum + bucket.items.length, 0);
+  const absorbed = input.absorbed ?? new Set<string>();
+  let absorbedCount = 0;
+  const shown = input.buckets
+    .map((bucket) => {
+      const items = bucket.items.filter((item) => !absorbed.has(item.row.eventId));
+      absorbedCount += bucket.items.length - items.length;
+      if (items.length === bucket.items.length) return bucket;
+      const totals = sumByCurrency(
+        items.flatMap((item) =>
+          item.row.fees ? [{ amount: item.row.fees.total, currency: item.row.fees.currency }] : [],
+        ),
+      );
+      return {
+        ...bucket,
+        items,
+        totals,
+        withoutEstimate: items.filter((item) => !item.row.fees?.total).length,
+      };
+    })
+    .filter((bucket) => bucket.items.length > 0);
+  const lead = input.lead ?? [];
+  const count = shown.reduce((sum, bucket) => sum + bucket.items.length, 0) + absorbedCount;
   const invoices = input.newInvoices ?? [];
   const what = [
-    ...(shown.length > 0 || invoices.length === 0 ? [`${count} waiting`] : []),
+    ...(count > 0 || invoices.length === 0 ? [`${count} waiting`] : []),
     ...(invoices.length > 0 ? [`${invoices.length} new invoice${invoices.length === 1 ? '' : 's'}`] : []),
   ].join(', ');
   const subject = `${input.frequency === 'daily' ? 'Daily' : 'Weekly'} renewals digest for ${formatDate(input.localDate)}: ${what}`;
@@ -160,6 +187,13 @@ export function composeDigest(
           href: todayLink({ kind: 'invoices', status: ['unmarked'] }),
         },
       ],
+    });
+  sections.unshift(...lead);
+  if (absorbedCount > 0)
+    sections.push({
+      heading: `Already in your alerts: ${absorbedCount}`,
+      intro: 'Not repeated here; every one of them is on Today.',
+      lines: [{ text: 'Open Today', href: '/' }],
     });
   if (sections.length === 0)
     sections.push({ heading: 'Nothing waiting', intro: 'No renewal needs a decision now.', lines: [] });
@@ -275,4 +309,144 @@ export function composeApproval(
     [{ heading: input.subject, intro: input.intro, lines: [{ text: input.linkText, href: input.href }] }],
     SETTINGS_LINE,
   );
+}
+
+/**
+ * The classes a run groups its reminders into: each person gets at most one message per class and
+ * run, listing what is new to them, most urgent first.
+ */
+export const REMINDER_CLASSES = ['lapse', 'due', 'attention', 'escalation'] as const;
+export type ReminderClass = (typeof REMINDER_CLASSES)[number];
+
+export const REMINDER_CLASS_TEXT: Record<ReminderClass, { title: string; description: string }> = {
+  lapse: {
+    title: 'About to lapse',
+    description:
+      'Past the due date, in the grace period: after its end the office no longer accepts payment.',
+  },
+  due: { title: 'Due soon', description: 'No decision yet, with the due date near.' },
+  attention: {
+    title: 'Needs attention',
+    description: 'The service could not process an instructed renewal, or a batch has no known outcome.',
+  },
+  escalation: {
+    title: 'Escalated: lapsing with no decision',
+    description:
+      'The grace period ends within days, nobody has decided the renewal or put it in a batch, although it was shown to the people named.',
+  },
+};
+
+/** One renewal (or batch) in a grouped message. */
+export interface GroupItem {
+  /** The renewal's event id (or the batch id): the thread a message about it joins. */
+  key: string;
+  label: string;
+  /** What the date is: "grace ends", "due", "UNPROCESSABLE, due". */
+  what: string;
+  deadline: string | null;
+  daysLeft: number | null;
+  fee: { amount: string; currency: string } | null;
+  surcharge: { amount: string; currency: string } | null;
+  href: string;
+  /** Escalation: who it was shown to. */
+  note?: string;
+  /** A batch, not a renewal: no estimate expected. */
+  batch?: boolean;
+}
+
+/** A long list is cut after this many, with "and N more" and the link to all of them on Today. */
+export const GROUP_ITEMS_SHOWN = 10;
+
+/** Most urgent first: the nearest deadline, then the label (stable across runs and instances). */
+export function byUrgency(a: GroupItem, b: GroupItem): number {
+  return (
+    (a.deadline ?? '9999-12-31').localeCompare(b.deadline ?? '9999-12-31') || a.label.localeCompare(b.label)
+  );
+}
+
+function days(value: number | null): string {
+  if (value === null) return '';
+  if (value < 0) return ` (${-value} day${value === -1 ? '' : 's'} ago)`;
+  if (value === 0) return ' (today)';
+  return ` (in ${value} day${value === 1 ? '' : 's'})`;
+}
+
+export function groupLine(item: GroupItem): Line {
+  const date = item.deadline ? ` ${formatDate(item.deadline)}${days(item.daysLeft)}` : '';
+  const fee = item.fee ? `, fee ${formatMoney(item.fee.amount, item.fee.currency)}` : '';
+  const surcharge = item.surcharge
+    ? `, surcharge at stake ${formatMoney(item.surcharge.amount, item.surcharge.currency)}`
+    : '';
+  const note = item.note ? `. ${item.note}` : '';
+  return { text: `${item.label}: ${item.what}${date}${fee}${surcharge}${note}`, href: item.href };
+}
+
+/** Totals per currency of the fees and of the surcharges at stake, never added across currencies. */
+export function groupTotals(items: readonly GroupItem[]): {
+  fees: CurrencyTotal[];
+  surcharges: CurrencyTotal[];
+  withoutEstimate: number;
+} {
+  const fees = sumByCurrency(
+    items.flatMap((item) => (item.fee ? [{ amount: item.fee.amount, currency: item.fee.currency }] : [])),
+  );
+  const surcharges = sumByCurrency(
+    items.flatMap((item) =>
+      item.surcharge ? [{ amount: item.surcharge.amount, currency: item.surcharge.currency }] : [],
+    ),
+  );
+  const renewals = items.filter((item) => !item.batch);
+  return { fees, surcharges, withoutEstimate: renewals.filter((item) => !item.fee).length };
+}
+
+/** One class's section: the intro with totals, the most urgent items, "and N more" with the link. */
+export function groupSection(
+  heading: string,
+  description: string,
+  items: readonly GroupItem[],
+  all: { href: string; text: string },
+): Section {
+  const sorted = [...items].sort(byUrgency);
+  const totals = groupTotals(sorted);
+  const intro = [
+    description,
+    totals.fees.length > 0 ? `Estimated fees: ${formatTotals(totals.fees)}.` : '',
+    totals.surcharges.length > 0 ? `Grace surcharges at stake: ${formatTotals(totals.surcharges)}.` : '',
+    totals.withoutEstimate > 0 ? `${totals.withoutEstimate} without an estimate.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const lines = sorted.slice(0, GROUP_ITEMS_SHOWN).map(groupLine);
+  const more = sorted.length - GROUP_ITEMS_SHOWN;
+  lines.push(
+    more > 0 ? { text: `and ${more} more: ${all.text}`, href: all.href } : { text: all.text, href: all.href },
+  );
+  return { heading, intro, lines };
+}
+
+/**
+ * One grouped message of a class: its renewals most urgent first, the first named in the subject,
+ * totals per currency, the list cut after GROUP_ITEMS_SHOWN with the link to the bucket on Today.
+ */
+export function composeGroup(
+  baseUrl: string,
+  input: {
+    cls: ReminderClass;
+    items: readonly GroupItem[];
+    /** Where all of them are: the matching bucket on Today (or the tracking board). */
+    all: { href: string; text: string };
+    footer?: Line;
+  },
+): ComposedMessage {
+  const text = REMINDER_CLASS_TEXT[input.cls];
+  const sorted = [...input.items].sort(byUrgency);
+  const first = sorted[0];
+  const rest = sorted.length - 1;
+  const firstText = first
+    ? `${first.label}, ${first.what}${first.deadline ? ` ${formatDate(first.deadline)}` : ''}`
+    : 'nothing new';
+  const subject = `${text.title}: ${firstText}${rest > 0 ? ` and ${rest} more` : ''}`;
+  const section = groupSection(`${text.title}: ${sorted.length}`, text.description, sorted, input.all);
+  const summary = `${sorted.length} renewal${sorted.length === 1 ? '' : 's'}; first ${firstText}`;
+  return render(baseUrl, subject, summary, input.all.href, [section], input.footer ?? SETTINGS_LINE);
 }

@@ -43,6 +43,8 @@ export interface MessageClaim {
   rule: string;
   subjectKey: string;
   message: ComposedMessage;
+  /** Threading and unsubscribe headers (Message-ID, In-Reply-To, References, List-Unsubscribe…). */
+  headers?: Record<string, string>;
 }
 
 /** Records the message; returns its id when this call claimed it, null when it already existed. */
@@ -57,12 +59,27 @@ export async function claimMessage(db: Database, claim: MessageClaim): Promise<s
       subject: claim.message.subject,
       textBody: claim.message.text,
       htmlBody: claim.message.html,
+      headers: claim.headers ?? null,
       transport: mailTransportKind(),
       status: 'queued',
     })
     .onConflictDoNothing()
     .returning({ id: mailMessage.id });
   return row?.id ?? null;
+}
+
+/**
+ * The stored headers as nodemailer takes them: Message-ID, In-Reply-To and References through
+ * its own options (it would otherwise make a Message-ID of its own), the rest as they are.
+ */
+export function mailHeaders(stored: Record<string, string> | null, rule: string) {
+  const { 'Message-ID': messageId, 'In-Reply-To': inReplyTo, References: references, ...rest } = stored ?? {};
+  return {
+    ...(messageId ? { messageId } : {}),
+    ...(inReplyTo ? { inReplyTo } : {}),
+    ...(references ? { references } : {}),
+    headers: { ...rest, 'X-Annuity-Rule': rule, 'Auto-Submitted': 'auto-generated' },
+  };
 }
 
 export type DeliveryResult = 'sent' | 'already-sent' | 'in-flight' | 'delivery-unknown' | 'missing';
@@ -111,7 +128,7 @@ export async function deliverMessage(db: Database, id: string, now = new Date())
       subject: taken.subject,
       text: taken.textBody,
       html: taken.htmlBody,
-      headers: { 'X-Annuity-Rule': taken.rule, 'Auto-Submitted': 'auto-generated' },
+      ...mailHeaders(taken.headers, taken.rule),
     });
     await db
       .update(mailMessage)

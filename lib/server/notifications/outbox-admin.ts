@@ -3,6 +3,7 @@ import { getDb } from '../../db';
 import { recordAudit } from '../audit/audit';
 import { problemResponse } from '../http/problem';
 import { runSync } from '../sync/run';
+import { deliverPost } from './channels';
 import { evaluateNotifications } from './evaluate';
 import { deliverMessage, markUnknownDeliveries, type SendAgainResult, sendAgain } from './mail';
 import { type PollResult, pollUpstream } from './poll';
@@ -53,6 +54,10 @@ export async function runBackgroundChecksNow(
       // Recorded on the row (failed, with its error); the outbox shows it.
       failed += 1;
     }
+  }
+  for (const id of evaluated.posts) {
+    // A failed post is recorded on its row; the worker's send-chat retries are for the queue.
+    await deliverPost(db, id, now).catch(() => undefined);
   }
   const unknown = await markUnknownDeliveries(db);
   const report: BackgroundRunReport = {

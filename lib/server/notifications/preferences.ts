@@ -6,8 +6,10 @@ import { notificationPreference } from '../../db/schema';
 import { getEnv } from '../../env';
 import {
   ALERT_KINDS,
+  DEFAULT_DAILY_CAP,
   DIGEST_FREQUENCIES,
   defaultPreferences,
+  MAX_DAILY_CAP,
   MAX_OFFSET_DAYS,
   MAX_OFFSETS,
   type NotificationPreferences,
@@ -37,6 +39,13 @@ export const preferencesSchema = z.object({
       z.ZodBoolean
     >,
   ),
+  // Added later: a document saved before they existed reads with the defaults.
+  dailyCap: z.number().int().min(0).max(MAX_DAILY_CAP).default(DEFAULT_DAILY_CAP),
+  quietHours: z
+    .object({ from: z.number().int().min(0).max(23), to: z.number().int().min(0).max(23) })
+    .nullable()
+    .default(null),
+  escalations: z.boolean().default(true),
 }) satisfies z.ZodType<NotificationPreferences, unknown>;
 
 export function preferencesByDefault(): NotificationPreferences {

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { recordAudit } from '@/lib/server/audit/audit';
+import { problemResponse } from '@/lib/server/http/problem';
+import { defineRoute } from '@/lib/server/http/route';
+import { addChatChannel, listChatChannels } from '@/lib/server/notifications/app';
+import { CHANNEL_CLASSES, CHANNEL_FORMATS, ChannelError } from '@/lib/server/notifications/channels';
+
+/** The team's chat channels (incoming webhooks): listed by host, never by URL. */
+export const GET = defineRoute({ access: 'outbox:manage' }, async () => ({
+  channels: await listChatChannels(),
+}));
+
+const addSchema = z.strictObject({
+  name: z.string().trim().min(1).max(80),
+  format: z.enum(CHANNEL_FORMATS),
+  url: z.string().min(1).max(2_000),
+  classes: z.array(z.enum(CHANNEL_CLASSES)).max(CHANNEL_CLASSES.length),
+});
+
+/** Adds a channel; its URL is stored encrypted (it is the credential) and never shown again. */
+export const POST = defineRoute(
+  { access: 'outbox:manage', audit: 'chat_channel.add', body: addSchema },
+  async ({ body, viewer, requestId }) => {
+    try {
+      const channel = await addChatChannel({ ...body, createdByEmail: viewer.email });
+      await recordAudit({
+        actor: { userId: viewer.userId, email: viewer.email },
+        action: 'chat_channel.add',
+        target: channel.id,
+        outcome: 'success',
+        requestId,
+        details: { name: channel.name, host: channel.host, format: channel.format, classes: channel.classes },
+      });
+      return { channel };
+    } catch (error) {
+      if (error instanceof ChannelError)
+        return problemResponse({
+          status: 400,
+          code: 'invalid_channel',
+          title: 'Invalid channel',
+          detail: `The webhook URL ${error.message}.`,
+          requestId,
+          errors: [{ field: `body.${error.field}`, message: error.message }],
+        });
+      throw error;
+    }
+  },
+);
