@@ -187,8 +187,9 @@ export async function runSync(
         }
       }
       try {
-        const walk = await syncMonth(client, db, DEFAULT_CONNECTION, month, requestId, now);
-        run.calls += walk.calls;
+        const walk = await syncMonth(client, db, DEFAULT_CONNECTION, month, requestId, now, () => {
+          run.calls += 1;
+        });
         run.walked.push({ month, complete: walk.complete, items: walk.items, calls: walk.calls });
       } catch (error) {
         if (isNotAnswering(error)) {

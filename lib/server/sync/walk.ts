@@ -139,10 +139,13 @@ export async function syncMonth(
   month: string,
   requestId: string,
   now = new Date(),
+  /** Told of every call as it is made, a failed walk's included (the quota counts them all). */
+  onCall?: () => void,
 ): Promise<MonthWalk> {
   let calls = 0;
   const countCall = () => {
     calls += 1;
+    onCall?.();
   };
   try {
     let last: OneWalk | null = null;
