@@ -9,15 +9,24 @@
  * On the embedded default the dashboard process owns the PGlite data dir and runs the worker
  * itself; two processes must never open one PGlite dir (stack-notes), so this refuses to open it
  * while a dashboard answers on PORT.
+ *
+ * Which service: ANNUITY_API_URL when set. Without it, `npm start` runs the stand-in service on
+ * SANDBOX_PORT with the demo key and hands both to the dashboard; this finds the same stand-in
+ * there (asked once with the demo key) and uses it the same way, or says that none answers. It
+ * prints the service it uses either way.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createAnnuityClient } from '../lib/annuity/client';
 import { setDatabaseForTests } from '../lib/db';
 import { openDatabase } from '../lib/db/open';
 import { databaseTarget } from '../lib/db/target';
+import { resetEnvForTests } from '../lib/env';
 import { EnvError, parseEnv } from '../lib/env-schema';
 import { runDueJobsOnce, startWorker } from '../lib/server/jobs/worker';
+import { DEMO_API_KEY } from '../sandbox/demo';
+import { localSecret } from './lib/local-secret';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const once = process.argv.includes('--once');
@@ -31,6 +40,43 @@ async function dashboardAnswers(port: number): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** Whether the stand-in service answers at `url` and takes the demo key (one call, no retry). */
+async function standInAnswers(url: string): Promise<boolean> {
+  try {
+    const client = createAnnuityClient({ baseUrl: url, apiKey: DEMO_API_KEY, retries: 0, timeoutMs: 3_000 });
+    await client.getPatents({ limit: 1 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The service this worker calls, set in the environment the way scripts/start.ts hands it to the
+ * dashboard. Returns the line to print, or exits saying what is missing.
+ */
+async function resolveService(env: ReturnType<typeof parseEnv>): Promise<string> {
+  if (env.ANNUITY_API_URL) return `Service: ${env.ANNUITY_API_URL} (ANNUITY_API_URL)`;
+  const host = process.env.SANDBOX_HOST || '127.0.0.1';
+  const url = `http://${host}:${env.SANDBOX_PORT}`;
+  if (!(await standInAnswers(url))) {
+    console.error(
+      `\nNo service to call: ANNUITY_API_URL is not set, and no stand-in service answers at ${url} ` +
+        '(SANDBOX_PORT) with the demo key.\nStart the dashboard with `npm start` (it runs the stand-in), ' +
+        'or set ANNUITY_API_URL and ANNUITY_API_KEY.\n',
+    );
+    process.exit(1);
+  }
+  process.env.ANNUITY_API_URL = url;
+  process.env.ANNUITY_API_KEY = DEMO_API_KEY;
+  process.env.ANNUITY_UPSTREAM_IS_SANDBOX = '1';
+  // The secret npm start generated for this data dir: stored keys and signed links read with it.
+  if (!process.env.AUTH_SECRET)
+    process.env.AUTH_SECRET = localSecret(path.resolve(env.DATA_DIR), 'auth-secret');
+  resetEnvForTests();
+  return `Service: the stand-in service at ${url} (demo data, as npm start runs it)`;
 }
 
 async function main(): Promise<void> {
@@ -54,6 +100,7 @@ async function main(): Promise<void> {
     );
     process.exit(1);
   }
+  console.log(await resolveService(env));
   const handle = await openDatabase(databaseTarget(env));
   // lib/server reaches the database through getDb(): this process's handle is the one it gets.
   setDatabaseForTests(handle);
