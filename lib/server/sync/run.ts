@@ -159,6 +159,7 @@ export async function runSync(
       const snapshot = await refreshSnapshot(client, requestId);
       run.calls += snapshot.calls;
     }
+    const settings = syncSettings();
     const status = await syncStatus(db, now);
     const months = options.months ?? dueMonths(status, now);
     for (const month of months) {
@@ -174,7 +175,11 @@ export async function runSync(
           run.stopped = 'reserve';
           break;
         }
-        if (status.plan.budget !== null && spent + estimate > status.plan.budget) {
+        // The share of the limit as last reported: the first answer of a run may be the first
+        // reading of the key's limit (spec: Limits 3).
+        const budget =
+          quota?.limit == null ? status.plan.budget : Math.floor((quota.limit * settings.sharePercent) / 100);
+        if (budget !== null && spent + estimate > budget) {
           run.stopped = 'budget';
           break;
         }
@@ -199,7 +204,8 @@ export async function runSync(
         logger.warn({ err: error, requestId, month }, 'a month could not be synced');
       }
     }
-    if (run.stopped !== 'not-answering') {
+    // Within the budget still: the patents the walks found unknown, receipts, the frozen months.
+    if (run.stopped === null) {
       run.calls += await joinUnknownPatents(db, client, requestId);
       run.calls += await refreshFreezes(status, requestId, now);
       run.calls += await checkOfficialReceipts(db, client, requestId, now);
