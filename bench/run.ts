@@ -360,9 +360,9 @@ function todayBudgets(today: TodayMeasures) {
   return [
     {
       budget: 'warm Today upstream calls',
-      limit: `≤ Σ ceil(renewals in window / 100) = ${today.minimum} (${today.renewals} renewals)`,
+      limit: `= 0 (the copy; a live read: Σ ceil(renewals in window / 100) = ${today.minimum}, ${today.renewals} renewals)`,
       measured: `max ${calls.max}`,
-      met: calls.max <= today.minimum,
+      met: calls.max === 0,
     },
     {
       budget: 'LCP of Today',
