@@ -39,7 +39,10 @@ export interface MonthRows {
   unknownPatents: number;
 }
 
-export async function copyMonthRows(months: readonly string[]): Promise<Map<string, MonthRows>> {
+/** The months' rows, and whether any was read anew (the copy changed since the last use). */
+export async function copyMonthRows(
+  months: readonly string[],
+): Promise<{ byMonth: Map<string, MonthRows>; changed: boolean }> {
   const db = await getDb();
   const [versions, index] = await Promise.all([
     db
@@ -93,5 +96,5 @@ export async function copyMonthRows(months: readonly string[]): Promise<Map<stri
     }
     while (cache.size > MAX_MONTHS) cache.delete(cache.keys().next().value as string);
   }
-  return result;
+  return { byMonth: result, changed: stale.length > 0 };
 }

@@ -29,19 +29,21 @@ export async function readTodayRenewals(
   const months = [...new Set(windows.flatMap((window) => monthsOfWindow(window.from, window.to)))];
   const [snapshot, ensured] = await Promise.all([pageSnapshot(requestId), ensureMonths(months, requestId)]);
   // Whole months, parsed once per change of the copy (../sync/month-rows.ts), cut to the windows.
-  const byMonth = await copyMonthRows(months);
+  const { byMonth, changed } = await copyMonthRows(months);
   const monthRows = months.flatMap((month) => byMonth.get(month)?.rows ?? []);
   const rows = windows.flatMap((window) =>
     monthRows.filter((row) => row.dueDate >= window.from && row.dueDate <= window.to),
   );
   const copy = await copyAge(months);
-  // The windows are whole months: their summaries keep the month view's default month and page
-  // counts current without a read of their own; written once this answer is out.
-  setImmediate(() => {
-    recordMonthSummaries(null, monthRows, months, now).catch((error: unknown) =>
-      logger.warn({ err: error, requestId }, 'could not record the month summaries'),
-    );
-  });
+  // The windows are whole months: their summaries keep the month view's default month current
+  // without a read of their own; written once this answer is out, and only when the copy changed
+  // (the same rows give the same summaries).
+  if (changed)
+    setImmediate(() => {
+      recordMonthSummaries(null, monthRows, months, now).catch((error: unknown) =>
+        logger.warn({ err: error, requestId }, 'could not record the month summaries'),
+      );
+    });
   return {
     windows,
     rows,
