@@ -46,7 +46,7 @@ async function dashboardAnswers(port: number): Promise<boolean> {
 async function standInAnswers(url: string): Promise<boolean> {
   try {
     const client = createAnnuityClient({ baseUrl: url, apiKey: DEMO_API_KEY, retries: 0, timeoutMs: 3_000 });
-    await client.getPatents({ limit: 1 });
+    await client.getPatents({ itemsPerPage: 1 });
     return true;
   } catch {
     return false;

@@ -46,6 +46,7 @@ describe('the worker finds the stand-in service npm start runs', () => {
     writeFileSync(path.join(dataDir, 'auth-secret'), `${SECRET}\n`, { mode: 0o600 });
     await prepareDatabase(parseEnv({ DATA_DIR: dataDir, AUTH_SECRET: SECRET }), { demo: true });
     env = {
+      NODE_ENV: 'test',
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       DATA_DIR: dataDir,
@@ -61,7 +62,7 @@ describe('the worker finds the stand-in service npm start runs', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function worker(extra: NodeJS.ProcessEnv = {}) {
+  async function worker(extra: Record<string, string> = {}) {
     return run(
       process.execPath,
       ['--conditions=react-server', '--import', 'tsx', 'scripts/worker.ts', '--once'],

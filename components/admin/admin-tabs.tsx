@@ -6,6 +6,7 @@ const TABS = [
   { href: '/admin/approvals', label: 'Approvals' },
   { href: '/admin/audit', label: 'Audit log' },
   { href: '/admin/outbox', label: 'Outbox' },
+  { href: '/admin/channels', label: 'Chat channels' },
 ];
 
 export function AdminTabs() {

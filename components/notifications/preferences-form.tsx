@@ -12,8 +12,10 @@ import {
   DIGEST_FREQUENCIES,
   DIGEST_LABELS,
   type DigestFrequency,
+  MAX_DAILY_CAP,
   MAX_OFFSETS,
   type NotificationPreferences,
+  URGENT_LAPSE_DAYS,
   WEEKDAY_LABELS,
 } from '@/lib/notifications/preferences';
 
@@ -188,6 +190,78 @@ export function PreferencesForm({
             className="w-40"
           />
         </div>
+      </fieldset>
+
+      <fieldset className="flex flex-wrap items-end gap-4">
+        <legend className="mb-1 w-full font-medium">Limits</legend>
+        <p className="w-full text-sm text-muted-foreground">
+          Each run sends at most one message per kind (about to lapse, due soon, needs attention). A renewal
+          whose grace period ends within {URGENT_LAPSE_DAYS} days is sent whatever the hour or the cap.
+        </p>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="daily-cap">Emails a day, at most (0: no cap)</Label>
+          <Input
+            id="daily-cap"
+            type="number"
+            min={0}
+            max={MAX_DAILY_CAP}
+            value={prefs.dailyCap}
+            aria-invalid={invalid('dailyCap')}
+            onChange={(e) => setPrefs({ ...prefs, dailyCap: Number(e.target.value) })}
+            className="w-28"
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="quiet-from">Quiet from</Label>
+          <NativeSelect
+            id="quiet-from"
+            value={prefs.quietHours ? String(prefs.quietHours.from) : ''}
+            onChange={(e) =>
+              setPrefs({
+                ...prefs,
+                quietHours:
+                  e.target.value === ''
+                    ? null
+                    : { from: Number(e.target.value), to: prefs.quietHours?.to ?? 7 },
+              })
+            }
+          >
+            <option value="">No quiet hours</option>
+            {HOURS.map((hour) => (
+              <option key={hour} value={hour}>
+                {`${String(hour).padStart(2, '0')}:00`}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="quiet-to">Quiet until</Label>
+          <NativeSelect
+            id="quiet-to"
+            value={prefs.quietHours ? String(prefs.quietHours.to) : ''}
+            disabled={!prefs.quietHours}
+            onChange={(e) =>
+              setPrefs({
+                ...prefs,
+                quietHours: prefs.quietHours ? { ...prefs.quietHours, to: Number(e.target.value) } : null,
+              })
+            }
+          >
+            {HOURS.map((hour) => (
+              <option key={hour} value={hour}>
+                {`${String(hour).padStart(2, '0')}:00`}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={prefs.escalations}
+            onChange={(e) => setPrefs({ ...prefs, escalations: e.target.checked })}
+          />
+          Escalations (managers): renewals about to lapse that nobody decided
+        </label>
       </fieldset>
 
       <fieldset className="flex flex-col gap-2">

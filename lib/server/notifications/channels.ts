@@ -6,6 +6,13 @@ import type { Database } from '../../db';
 import { chatChannel, chatPost, reminderTold } from '../../db/schema';
 import { getEnv } from '../../env';
 import { isLoopbackUrl } from '../../env-schema';
+import {
+  CHANNEL_CLASSES,
+  CHANNEL_FORMATS,
+  type ChannelClass,
+  type ChannelFormat,
+  type ChannelView,
+} from '../../notifications/channels';
 import { registerSecret } from '../../redact';
 import type { TodayBucket } from '../../today/buckets';
 import { keyCipher } from '../connection/key-crypto';
@@ -16,7 +23,6 @@ import {
   groupLine,
   groupTotals,
   REMINDER_CLASS_TEXT,
-  type ReminderClass,
 } from './compose';
 import { type Candidate, classCandidates, classLink } from './groups';
 import { preferencesByDefault } from './preferences';
@@ -31,10 +37,7 @@ import { publicBaseUrl } from './public-url';
  * backoff on failure. The webhook URL is a secret (whoever has it can post): stored encrypted like
  * the service's API keys, shown only by its host.
  */
-export const CHANNEL_CLASSES = ['lapse', 'due', 'attention'] as const satisfies readonly ReminderClass[];
-export type ChannelClass = (typeof CHANNEL_CLASSES)[number];
-export const CHANNEL_FORMATS = ['slack', 'teams'] as const;
-export type ChannelFormat = (typeof CHANNEL_FORMATS)[number];
+export { CHANNEL_CLASSES, CHANNEL_FORMATS, type ChannelClass, type ChannelFormat, type ChannelView };
 
 export class ChannelError extends Error {
   override name = 'ChannelError';
@@ -64,16 +67,6 @@ export function checkWebhookUrl(value: string): URL {
 }
 
 const cipher = () => keyCipher(getEnv());
-
-export interface ChannelView {
-  id: string;
-  name: string;
-  format: ChannelFormat;
-  host: string;
-  classes: ChannelClass[];
-  createdByEmail: string;
-  createdAt: string;
-}
 
 function view(row: typeof chatChannel.$inferSelect): ChannelView {
   return {
