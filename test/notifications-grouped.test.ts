@@ -138,8 +138,13 @@ describe('one message per class and run', () => {
       // not repeated.
       const digest = mine[2];
       expect(digest?.textBody).toContain('Due soon: 15');
-      expect(digest?.textBody).toContain('Already in your alerts: 25');
-      expect(digest?.textBody).not.toContain('CASE-g11');
+      // Its buckets keep Today's counts (their links open all of them) and list none of these.
+      expect(digest?.textBody).toContain('Lapsing soon: 25');
+      expect(digest?.textBody).toContain('25 of them already in your reminders');
+      expect(digest?.textBody).toContain('Due this month: 15');
+      expect(digest?.textBody).toContain('15 of them already in your reminders');
+      expect(digest?.textBody).not.toContain('- CASE-g11');
+      expect(digest?.textBody.match(/- CASE-d00/g)).toHaveLength(1);
       expect(mine[1]?.textBody).toContain('CASE-u1');
     }
     // Finance reads renewals but decides nothing: no reminder; in-app only.

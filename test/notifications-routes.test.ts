@@ -198,10 +198,12 @@ describe('outbox without SMTP_URL', () => {
     const managerDigest = rows.find(
       (row) => row.recipient === app.users.manager.email && row.rule === 'digest-daily',
     );
-    // The renewal leads the digest as due soon, and is not listed again in its bucket.
+    // The renewal leads the digest as due soon, and its bucket counts it without listing it again.
     expect(managerDigest?.textBody).toContain('Due soon: 1');
     expect(managerDigest?.textBody).toContain('Estimated fees: €120.00');
-    expect(managerDigest?.textBody).not.toContain('Due this month: 1');
+    expect(managerDigest?.textBody).toContain('Due this month: 1');
+    expect(managerDigest?.textBody).toContain('1 of them already in your reminders');
+    expect(managerDigest?.textBody.match(/- CASE-soon/g)).toHaveLength(1);
     // A second evaluation adds nothing.
     expect((await evaluateNotifications(db, { now })).messages).toEqual([]);
   });

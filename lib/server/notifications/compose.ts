@@ -126,27 +126,11 @@ export function composeDigest(
   },
 ): ComposedMessage {
   const absorbed = input.absorbed ?? new Set<string>();
-  let absorbedCount = 0;
-  const shown = input.buckets
-    .map((bucket) => {
-      const items = bucket.items.filter((item) => !absorbed.has(item.row.eventId));
-      absorbedCount += bucket.items.length - items.length;
-      if (items.length === bucket.items.length) return bucket;
-      const totals = sumByCurrency(
-        items.flatMap((item) =>
-          item.row.fees ? [{ amount: item.row.fees.total, currency: item.row.fees.currency }] : [],
-        ),
-      );
-      return {
-        ...bucket,
-        items,
-        totals,
-        withoutEstimate: items.filter((item) => !item.row.fees?.total).length,
-      };
-    })
-    .filter((bucket) => bucket.items.length > 0);
+  // Every bucket keeps its count and totals as Today shows them (its link opens all of them);
+  // only the renewals not told yet are listed.
+  const shown = input.buckets.filter((bucket) => bucket.items.length > 0);
   const lead = input.lead ?? [];
-  const count = shown.reduce((sum, bucket) => sum + bucket.items.length, 0) + absorbedCount;
+  const count = shown.reduce((sum, bucket) => sum + bucket.items.length, 0);
   const invoices = input.newInvoices ?? [];
   const what = [
     ...(count > 0 || invoices.length === 0 ? [`${count} waiting`] : []),
@@ -157,7 +141,11 @@ export function composeDigest(
     const text = TODAY_BUCKET_TEXT[bucket.id];
     const totals = bucket.totals.length > 0 ? ` Estimated: ${formatTotals(bucket.totals)}.` : '';
     const missing = bucket.withoutEstimate > 0 ? ` ${bucket.withoutEstimate} without an estimate.` : '';
-    const lines: Line[] = bucket.items.slice(0, DIGEST_ITEMS_SHOWN).map((item) => ({
+    const fresh = bucket.items.filter((item) => !absorbed.has(item.row.eventId));
+    const told = bucket.items.length - fresh.length;
+    const repeated =
+      told > 0 ? ` ${told} of them already in your reminders (above or in an alert), not listed again.` : '';
+    const lines: Line[] = fresh.slice(0, DIGEST_ITEMS_SHOWN).map((item) => ({
       text: `${renewalLabel(item)}: ${bucket.id === 'in-grace' || bucket.id === 'lapsing-soon' ? 'grace ends' : bucket.id === 'opening-soon' ? 'opens' : 'due'} ${formatDate(item.deadline)}${item.row.fees?.total ? `, ${formatMoney(item.row.fees.total, item.row.fees.currency)}` : ''}`,
       href: renewalHref(item),
     }));
@@ -169,7 +157,7 @@ export function composeDigest(
     });
     return {
       heading: `${text.title}: ${bucket.items.length}`,
-      intro: `${text.description}${totals}${missing}`,
+      intro: `${text.description}${totals}${missing}${repeated}`,
       lines,
     };
   });
@@ -189,12 +177,6 @@ export function composeDigest(
       ],
     });
   sections.unshift(...lead);
-  if (absorbedCount > 0)
-    sections.push({
-      heading: `Already in your alerts: ${absorbedCount}`,
-      intro: 'Not repeated here; every one of them is on Today.',
-      lines: [{ text: 'Open Today', href: '/' }],
-    });
   if (sections.length === 0)
     sections.push({ heading: 'Nothing waiting', intro: 'No renewal needs a decision now.', lines: [] });
   if (input.polledAt)

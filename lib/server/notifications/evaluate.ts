@@ -20,7 +20,7 @@ import {
 } from '../../notifications/preferences';
 import { dueDigest, isTimeZone, localTime } from '../../notifications/rules';
 import { can, isRole, type Role } from '../../policy/roles';
-import { bucketRenewals, type TodayBucket, type TodayItem } from '../../today/buckets';
+import { bucketRenewals, type TodayBucket } from '../../today/buckets';
 import { addDays, calendarToday } from '../../today/calendar';
 import { claimChatPosts } from './channels';
 import {
@@ -472,15 +472,12 @@ export async function evaluateNotifications(db: Database, options: { now: Date }
             const absorbed = new Set<string>();
             for (const [subject, entries] of ledger.bySubject.get(audience) ?? [])
               if (entries.some((entry) => entry.toldAt.getTime() > since)) absorbed.add(subject);
-            const lead = claimed.map((c) => c.subjectKey);
-            for (const subject of lead) absorbed.delete(subject);
+            // What leads the digest is not listed again in its bucket either.
+            for (const c of claimed) absorbed.add(c.subjectKey);
             return composeDigest(baseUrl, {
               frequency: prefs.digest.frequency === 'weekly' ? 'weekly' : 'daily',
               localDate: digest.subjectKey,
-              buckets: digestBuckets.map((bucket) => ({
-                ...bucket,
-                items: bucket.items.filter((item: TodayItem) => !lead.includes(item.row.eventId)),
-              })),
+              buckets: digestBuckets,
               newInvoices: invoices,
               today,
               polledAt: watched.polledAt,
