@@ -5,6 +5,7 @@ import { chatChannel, chatPost } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
 import { defaultPreferences } from '@/lib/notifications/preferences';
 import type { RenewalRow } from '@/lib/renewals/rows';
+import { JOBS } from '@/lib/server/jobs/definitions';
 import { deliverPost } from '@/lib/server/notifications/channels';
 import { evaluateNotifications } from '@/lib/server/notifications/evaluate';
 import { savePreferences } from '@/lib/server/notifications/preferences';
@@ -173,6 +174,38 @@ describe('chat channels', () => {
     expect(received.length).toBe(before + 1);
     expect(String(received.at(-1)?.body.text)).toContain('CASE-g4');
     expect(String(received.at(-1)?.body.text)).not.toContain('CASE-g1');
+  });
+
+  it('hand a post whose send job was lost to send-chat again, from the notify job', async () => {
+    const { db } = app.database;
+    const [channel] = await db.select().from(chatChannel).where(eq(chatChannel.format, 'slack'));
+    const [lost] = await db
+      .insert(chatPost)
+      .values({
+        channelId: channel?.id as string,
+        rule: 'lapse',
+        subjectKey: 'lost',
+        payload: { text: 'lost' },
+        status: 'queued',
+        createdAt: new Date(Date.now() - 20 * 60_000),
+      })
+      .returning();
+    const notify = JOBS.find((job) => job.name === 'notify');
+    const enqueued: { name: string; data: Record<string, unknown> }[] = [];
+    await notify?.run(
+      {
+        db,
+        now: () => new Date(NOW.getTime() + 60 * 60_000),
+        requestId: 'test',
+        enqueue: async (name, data) => {
+          enqueued.push({ name, data });
+        },
+      },
+      {},
+    );
+    expect(enqueued).toContainEqual({ name: 'send-chat', data: { postId: lost?.id } });
+    expect(await deliverPost(db, lost?.id as string)).toBe('sent');
+    expect(received.at(-1)?.body).toEqual({ text: 'lost' });
   });
 
   it('take the classes an administrator chooses, and are removed', async () => {

@@ -6,7 +6,7 @@ import { upstreamClient } from '../connection/upstream';
 import { reconcileOpenBatches } from '../decisions/reconcile';
 import { refreshForecast } from '../forecast/refresh';
 import { checkBackgroundBudget, recordSpend } from '../notifications/budget';
-import { deliverPost } from '../notifications/channels';
+import { deliverPost, strandedPostIds } from '../notifications/channels';
 import { evaluateNotifications } from '../notifications/evaluate';
 import { deliverMessage, markUnknownDeliveries, strandedMessageIds } from '../notifications/mail';
 import { pollUpstream } from '../notifications/poll';
@@ -111,6 +111,8 @@ export const JOBS: readonly JobDefinition[] = [
       // Claimed before a stop but never handed over: real time, not the (possibly moved) clock.
       for (const id of await strandedMessageIds(context.db, new Date(Date.now() - 10 * 60_000)))
         await context.enqueue('send-mail', { messageId: id });
+      for (const id of await strandedPostIds(context.db, new Date(Date.now() - 10 * 60_000)))
+        await context.enqueue('send-chat', { postId: id });
       // Sends whose lease is over: marked "delivery unknown", never resent from here.
       const unknown = await markUnknownDeliveries(context.db);
       if (unknown.length > 0)

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { formatTotals } from '../../annuity/money';
 import type { Database } from '../../db';
 import { chatChannel, chatPost, reminderTold } from '../../db/schema';
@@ -330,4 +330,19 @@ export async function recentPosts(db: Database, channelId: string, limit = 20) {
     .where(eq(chatPost.channelId, channelId))
     .orderBy(desc(chatPost.createdAt))
     .limit(limit);
+}
+
+/**
+ * Posts claimed but still queued a while later: their send-chat job was lost (the process stopped
+ * between the claim and the enqueue). The notify job hands them to send-chat again; delivery's
+ * queued → sending step keeps a duplicate job from posting twice.
+ */
+export async function strandedPostIds(db: Database, olderThan: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: chatPost.id })
+    .from(chatPost)
+    .where(and(eq(chatPost.status, 'queued'), lt(chatPost.createdAt, olderThan)))
+    .orderBy(chatPost.createdAt)
+    .limit(500);
+  return rows.map((row) => row.id);
 }
