@@ -9,7 +9,9 @@ import { patentName } from '@/lib/portfolio/patent-name';
 import type { RenewalRow } from '@/lib/renewals/rows';
 import type { RenewalWindowData } from '@/lib/renewals/window-data';
 import { loadPatentDetail } from '@/lib/server/portfolio/patents';
+import { storePatentEvents } from '@/lib/server/sync/copy';
 import { draftAgainstCopy } from '@/lib/server/sync/draft-against-copy';
+import { copyMonthRows } from '@/lib/server/sync/month-rows';
 import { plannedMonths, runSync } from '@/lib/server/sync/run';
 import type { TodayData } from '@/lib/today/data';
 import type { TrackingData } from '@/lib/tracking/data';
@@ -238,6 +240,26 @@ describe('pages on the synced copy', () => {
       delete process.env.REFRESH_CALLS_PER_USER;
       resetEnvForTests();
     }
+  });
+
+  it('keeps whole months parsed only while the copy of the month is unchanged', async () => {
+    const month = addMonths(up.currentMonth, 1);
+    const first = await copyMonthRows([month]);
+    const again = await copyMonthRows([month]);
+    expect(again.changed).toBe(false);
+    expect(again.byMonth.get(month)?.rows).toBe(first.byMonth.get(month)?.rows);
+    // A patent read whole (a write, a refresh) changes the month: the next use reads it anew.
+    const row = first.byMonth.get(month)?.rows[0] as RenewalRow;
+    const events = (await copyEvents()).filter((event) => event.patent.id === row.patentId);
+    const changedEvents = events.map((event) =>
+      event.id === row.eventId ? { ...event, processingStatus: 'UNPROCESSABLE' } : event,
+    );
+    await storePatentEvents(up.app.database.db, row.patentId, changedEvents);
+    const after = await copyMonthRows([month]);
+    expect(after.changed).toBe(true);
+    expect(after.byMonth.get(month)?.rows.find((r) => r.eventId === row.eventId)?.processingStatus).toBe(
+      'UNPROCESSABLE',
+    );
   });
 });
 

@@ -824,6 +824,11 @@ export const syncWindow = pgTable(
     /** Calls the last walk made: the next walk's cost estimate. */
     calls: integer('calls').notNull().default(0),
     lastError: text('last_error'),
+    /**
+     * Bumped by every write to the month's rows (a walk, a patent read whole): a process holding
+     * the month parsed (lib/server/sync/month-rows.ts) knows from it whether its copy is current.
+     */
+    version: integer('version').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.connection, table.month] })],
 );

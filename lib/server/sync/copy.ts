@@ -271,9 +271,10 @@ export async function storePatentEvents(
   const readAt = new Date();
   const renewals = events.filter((event) => event.eventType === 'RENEWAL');
   await database.transaction(async (tx) => {
+    const touched = new Set(renewals.map((event) => monthOf(event.dueDate)));
     if (options.replaceFuture) {
       const kept = renewals.map((event) => event.id);
-      await tx
+      const gone = await tx
         .delete(syncEvent)
         .where(
           and(
@@ -281,7 +282,9 @@ export async function storePatentEvents(
             eq(syncEvent.patentId, patentId),
             kept.length > 0 ? notInArray(syncEvent.eventId, kept) : undefined,
           ),
-        );
+        )
+        .returning({ month: syncEvent.month });
+      for (const row of gone) touched.add(row.month);
     }
     if (renewals.length > 0)
       await tx
@@ -310,6 +313,12 @@ export async function storePatentEvents(
             readAt: sql`excluded.read_at`,
           },
         });
+    // Processes holding these months parsed read them again (./month-rows.ts).
+    if (touched.size > 0)
+      await tx
+        .update(syncWindow)
+        .set({ version: sql`${syncWindow.version} + 1` })
+        .where(and(eq(syncWindow.connection, DEFAULT_CONNECTION), inArray(syncWindow.month, [...touched])));
     await tx
       .insert(syncPatentEvents)
       .values({ connection: DEFAULT_CONNECTION, patentId, readAt })

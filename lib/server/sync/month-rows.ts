@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PatentEvent } from '../../annuity/schemas';
 import { getDb } from '../../db';
-import { syncEvent } from '../../db/schema';
+import { syncEvent, syncWindow } from '../../db/schema';
 import { isRenewalEvent, type RenewalRow, toRenewalRow } from '../../renewals/rows';
 import { openSnapshotIndex } from '../portfolio/snapshot';
 import type { SnapshotIndex } from '../portfolio/snapshot-index';
@@ -12,10 +12,9 @@ import { DEFAULT_CONNECTION } from './connection';
  * Whole months of the copy as month-view rows, kept parsed per process while the copy of the month
  * and the portfolio snapshot stay the same. Today reads some fifteen months of renewals (about
  * 30,000 at 29,000 patents): reading and parsing them on every view took seconds, while the copy
- * changes only when the sync or a write reads a month again. A month's version is its row count
- * and latest read (every walk and every write rewrites the rows it read; a deletion changes the
- * count), checked on every use in one small query, so a change made by another instance is seen
- * at once.
+ * changes only when the sync or a write reads a month again. A month's version
+ * (`sync_window.version`, bumped by every walk and every patent read whole) is checked on every use
+ * in one small query, so a change made by another instance is seen at once.
  */
 interface Held {
   version: string;
@@ -46,13 +45,9 @@ export async function copyMonthRows(
   const db = await getDb();
   const [versions, index] = await Promise.all([
     db
-      .select({
-        month: syncEvent.month,
-        version: sql<string>`count(*)::text || '/' || coalesce(max(${syncEvent.readAt})::text, '')`,
-      })
-      .from(syncEvent)
-      .where(and(eq(syncEvent.connection, DEFAULT_CONNECTION), inArray(syncEvent.month, [...months])))
-      .groupBy(syncEvent.month),
+      .select({ month: syncWindow.month, version: sql<string>`${syncWindow.version}::text` })
+      .from(syncWindow)
+      .where(and(eq(syncWindow.connection, DEFAULT_CONNECTION), inArray(syncWindow.month, [...months]))),
     openSnapshotIndex(),
   ]);
   const cache = held();

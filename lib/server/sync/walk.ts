@@ -178,10 +178,12 @@ export async function syncMonth(
         items,
         calls,
         lastError: complete ? null : 'The list kept changing while it was read.',
+        version: 1,
       })
       .onConflictDoUpdate({
         target: [syncWindow.connection, syncWindow.month],
         set: {
+          version: sql`${syncWindow.version} + 1`,
           // An incomplete walk keeps the time of the last complete one: that is the copy's age.
           syncedAt: complete ? now : sql`${syncWindow.syncedAt}`,
           attemptedAt: now,
@@ -197,10 +199,11 @@ export async function syncMonth(
     if (isNotAnswering(error)) await noteNotAnswering(db, connection, error, now);
     await db
       .insert(syncWindow)
-      .values({ connection, month, attemptedAt: now, calls, lastError: errorText(error) })
+      .values({ connection, month, attemptedAt: now, calls, lastError: errorText(error), version: 1 })
       .onConflictDoUpdate({
         target: [syncWindow.connection, syncWindow.month],
-        set: { attemptedAt: now, lastError: errorText(error) },
+        // The pages read before the failure were written: the month's rows changed.
+        set: { attemptedAt: now, lastError: errorText(error), version: sql`${syncWindow.version} + 1` },
       });
     throw error;
   }

@@ -1,0 +1,1 @@
+ALTER TABLE "sync_window" ADD COLUMN "version" integer DEFAULT 0 NOT NULL;
