@@ -7,8 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/open';
-import { mailMessage } from '@/lib/db/schema';
+import { mailMessage, reminderTold, renewalWatch, user } from '@/lib/db/schema';
 import { parseEnv } from '@/lib/env-schema';
+import { formatDate } from '@/lib/format/dates';
 import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
 import { prepareDatabase } from '@/scripts/lib/prepare-database';
 
@@ -70,28 +71,53 @@ describe('the worker finds the stand-in service npm start runs', () => {
     );
   }
 
-  async function messages() {
+  async function read() {
     const handle = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'dashboard') });
     try {
-      return await handle.db.select().from(mailMessage);
+      return {
+        mail: await handle.db.select().from(mailMessage),
+        told: await handle.db.select().from(reminderTold),
+        watched: await handle.db.select().from(renewalWatch),
+        users: await handle.db.select({ id: user.id, email: user.email }).from(user),
+      };
     } finally {
       await handle.close();
     }
+  }
+
+  async function messages() {
+    return (await read()).mail;
   }
 
   it('says which service it uses and sends each person at most three messages; a second run none', async () => {
     const first = await worker();
     expect(first.stdout).toContain(`Service: the stand-in service at ${sandbox.baseUrl}`);
     expect(first.stdout).not.toMatch(/FAILED/);
-    const sent = await messages();
+    const { mail: sent, told, watched, users } = await read();
     expect(sent.length).toBeGreaterThan(0);
+    const graceEnd = new Map(
+      watched.map((row) => [
+        row.eventId,
+        (row.row as { gracePeriodEndDate: string | null }).gracePeriodEndDate,
+      ]),
+    );
+    const idOf = new Map(users.map((account) => [account.email, account.id]));
+    // The demo tenant holds renewals in their grace period: "about to lapse" is among what is sent.
+    expect(sent.some((row) => row.rule === 'lapse')).toBe(true);
     const byPerson = new Map<string, typeof sent>();
     for (const row of sent) byPerson.set(row.recipient, [...(byPerson.get(row.recipient) ?? []), row]);
     for (const [recipient, rows] of byPerson) {
       expect(rows.length, recipient).toBeLessThanOrEqual(3);
       const ordered = rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
       // About to lapse, when there is any, comes first.
-      if (rows.some((row) => row.rule === 'lapse')) expect(ordered[0]?.rule, recipient).toBe('lapse');
+      if (!rows.some((row) => row.rule === 'lapse')) continue;
+      expect(ordered[0]?.rule, recipient).toBe('lapse');
+      // It names the renewal of this person's whose grace period ends first.
+      const mine = told.filter(
+        (row) => row.audience === `user:${idOf.get(recipient)}` && row.rule.startsWith('grace-'),
+      );
+      const first = mine.map((row) => graceEnd.get(row.subjectKey) ?? '9999').sort()[0];
+      expect(ordered[0]?.subject, recipient).toContain(`grace ends ${formatDate(first as string)}`);
     }
 
     const second = await worker();
