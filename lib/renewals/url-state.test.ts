@@ -61,6 +61,8 @@ describe('one definition: parsers, query strings and the server schema agree', (
     badge: ['allowed' as const, 'too-early' as const],
     decision: ['PROCEED', 'NONE'],
     processing: ['INSTRUCTED'],
+    graceFrom: '2026-12-01',
+    graceTo: '2026-12-31',
     sort: '-dueDate',
     group: 'office' as const,
     hide: ['title'],
@@ -111,6 +113,8 @@ describe('one definition: parsers, query strings and the server schema agree', (
       badge: state.badge,
       decision: state.decision,
       processing: state.processing,
+      graceFrom: state.graceFrom,
+      graceTo: state.graceTo,
       sort: state.sort,
       format: 'csv',
       columns,
@@ -120,6 +124,8 @@ describe('one definition: parsers, query strings and the server schema agree', (
       badges: state.badge,
       decisions: state.decision,
       processing: state.processing,
+      graceFrom: state.graceFrom,
+      graceTo: state.graceTo,
     });
   });
 

@@ -46,6 +46,10 @@ export const renewalsUrlState = {
   badge: list(choice(BADGE_KINDS), { sent: ['export'] }),
   decision: list(text(ENUM_TEXT), { sent: ['export'] }),
   processing: list(text(ENUM_TEXT), { sent: ['export'] }),
+  // The grace period's end between two dates (Today's grace buckets link here: renewals due in one
+  // month end their grace on different days, by office).
+  graceFrom: text({ check: DUE_DATE, sent: ['export'] }),
+  graceTo: text({ check: DUE_DATE, sent: ['export'] }),
   // `column` ascending or `-column` descending (parseSort); an unknown column is refused.
   sort: text({
     max: 40,
@@ -76,8 +80,16 @@ export function localFiltersOf(values: {
   badge: LocalFilters['badges'];
   decision: LocalFilters['decisions'];
   processing: LocalFilters['processing'];
+  graceFrom?: string | null;
+  graceTo?: string | null;
 }): LocalFilters {
-  return { badges: values.badge, decisions: values.decision, processing: values.processing };
+  return {
+    badges: values.badge,
+    decisions: values.decision,
+    processing: values.processing,
+    graceFrom: values.graceFrom ?? null,
+    graceTo: values.graceTo ?? null,
+  };
 }
 
 /** Sort is `column` ascending or `-column` descending, like the service's own (spec: Endpoints 1). */

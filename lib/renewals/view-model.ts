@@ -16,10 +16,16 @@ export interface LocalFilters {
   badges: readonly BadgeKind[];
   decisions: readonly string[];
   processing: readonly string[];
+  /** The grace period ends on or after / on or before (YYYY-MM-DD); a renewal without one is out. */
+  graceFrom?: string | null;
+  graceTo?: string | null;
 }
 
 export function hasLocalFilters(filters: LocalFilters): boolean {
-  return filters.badges.length + filters.decisions.length + filters.processing.length > 0;
+  return (
+    filters.badges.length + filters.decisions.length + filters.processing.length > 0 ||
+    Boolean(filters.graceFrom || filters.graceTo)
+  );
 }
 
 export function applyLocalFilters(rows: readonly RenewalRow[], filters: LocalFilters): RenewalRow[] {
@@ -27,11 +33,16 @@ export function applyLocalFilters(rows: readonly RenewalRow[], filters: LocalFil
   const badges = new Set<string>(filters.badges);
   const decisions = new Set(filters.decisions);
   const processing = new Set(filters.processing);
+  const { graceFrom, graceTo } = filters;
+  const inGraceRange = (end: string | null) =>
+    (!graceFrom && !graceTo) ||
+    (end !== null && (!graceFrom || end >= graceFrom) && (!graceTo || end <= graceTo));
   return rows.filter(
     (row) =>
       (badges.size === 0 || badges.has(badgeKind(row.instructability))) &&
       (decisions.size === 0 || decisions.has(row.appliedDecision ?? NONE)) &&
-      (processing.size === 0 || processing.has(row.processingStatus ?? NONE)),
+      (processing.size === 0 || processing.has(row.processingStatus ?? NONE)) &&
+      inGraceRange(row.gracePeriodEndDate),
   );
 }
 

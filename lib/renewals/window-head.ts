@@ -16,6 +16,8 @@ export interface HeadView {
   badge: readonly BadgeKind[];
   decision: readonly string[];
   processing: readonly string[];
+  graceFrom?: string | null;
+  graceTo?: string | null;
   sort: string | null;
   group: string | null;
 }
@@ -35,6 +37,8 @@ export function windowHead(
     badge: view.badge,
     decision: view.decision,
     processing: view.processing,
+    graceFrom: view.graceFrom,
+    graceTo: view.graceTo,
   });
   const filtered = applyLocalFilters(data.rows, filters);
   const shown = sortRows(filtered, parseSort(view.sort));

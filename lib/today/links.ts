@@ -37,6 +37,9 @@ export type TodayLinkTarget =
   /** Today itself with one bucket focused (the digest's "open all" links, issue 15). */
   | { kind: 'today-bucket'; bucket: TodayBucketId };
 
+/** The buckets cut by the grace period's end rather than the due date. */
+const GRACE_BUCKETS: ReadonlySet<TodayBucketId> = new Set(['lapsing-soon', 'in-grace', 'lapsed']);
+
 /** Today's one URL parameter: the bucket a link asked to open. */
 const TODAY_BUCKET_PARAM = 'bucket';
 
@@ -65,7 +68,21 @@ export function todayLink(target: TodayLinkTarget): string {
       // badges they show, and only renewals without a decision (needsDecision). A range the month
       // view accepts (at most MAX_RANGE_DAYS): the latest due dates are kept.
       const from = daysFrom(first, last) > MAX_RANGE_DAYS ? addDays(last, -MAX_RANGE_DAYS) : first;
-      return serializeRenewalsParams('/renewals', { from, to: last, badge, decision: [NONE] });
+      // Grace buckets are cut by the grace period's end, which differs by office among renewals
+      // due on one day: the link names the same ends, so it lists what the bucket counts.
+      const graceEnds = GRACE_BUCKETS.has(bucket.id)
+        ? bucket.items
+            .flatMap((item) => (item.row.gracePeriodEndDate ? [item.row.gracePeriodEndDate] : []))
+            .sort()
+        : [];
+      return serializeRenewalsParams('/renewals', {
+        from,
+        to: last,
+        badge,
+        decision: [NONE],
+        graceFrom: graceEnds[0] ?? null,
+        graceTo: graceEnds[graceEnds.length - 1] ?? null,
+      });
     }
     case 'renewal':
       return serializeRenewalsParams('/renewals', {

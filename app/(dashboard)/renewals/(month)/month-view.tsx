@@ -17,7 +17,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { DECISIONS, PROCESSING_STATUSES } from '@/lib/annuity/enums';
-import { formatTimestamp, formatYearMonth } from '@/lib/format/dates';
+import { formatDate, formatTimestamp, formatYearMonth } from '@/lib/format/dates';
 import { RENEWAL_COLUMN_IDS, RENEWAL_COLUMNS } from '@/lib/renewals/columns';
 import { BADGE_KIND_LABELS, BADGE_KINDS, type BadgeKind } from '@/lib/renewals/instructability';
 import { decisionLabel, processingStatusLabel } from '@/lib/renewals/labels';
@@ -127,10 +127,10 @@ export function MonthView({
   const data = useDeferredValue(query.data);
   // Memoised on the URL value: a new object per render would re-sort 2,000 rows on every render.
   const sort = useMemo(() => parseSort(params.sort), [params.sort]);
-  const { badge, decision, processing } = params;
+  const { badge, decision, processing, graceFrom, graceTo } = params;
   const localFilters = useMemo(
-    () => localFiltersOf({ badge, decision, processing }),
-    [badge, decision, processing],
+    () => localFiltersOf({ badge, decision, processing, graceFrom, graceTo }),
+    [badge, decision, processing, graceFrom, graceTo],
   );
 
   // The page's HTML holds the first screen of rows and the whole window's figures (`head`); the
@@ -176,7 +176,8 @@ export function MonthView({
     void setParams({
       badge: params.badge.includes(kind) ? params.badge.filter((k) => k !== kind) : [...params.badge, kind],
     });
-  const clearLocalFilters = () => void setParams({ badge: null, decision: null, processing: null });
+  const clearLocalFilters = () =>
+    void setParams({ badge: null, decision: null, processing: null, graceFrom: null, graceTo: null });
   const onSortChange = useCallback(
     (next: RowSort | null) => void setParams({ sort: formatSort(next) }),
     [setParams],
@@ -224,6 +225,12 @@ export function MonthView({
 
       <fieldset className="flex flex-wrap items-center gap-2">
         <legend className="sr-only">Filters</legend>
+        {graceFrom || graceTo ? (
+          <span className="rounded-md border px-2 py-1 text-xs">
+            Grace period ending {graceFrom ? formatDate(graceFrom, locale) : '…'} –{' '}
+            {graceTo ? formatDate(graceTo, locale) : '…'}
+          </span>
+        ) : null}
         <FacetedFilter
           title="Office"
           options={officeOptions}
@@ -286,6 +293,8 @@ export function MonthView({
                 badge: null,
                 decision: null,
                 processing: null,
+                graceFrom: null,
+                graceTo: null,
                 offices: null,
                 owners: null,
                 family: null,
