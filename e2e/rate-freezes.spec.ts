@@ -29,7 +29,10 @@ test('a manager previews next month, freezes it, and sees the frozen marks in th
   await expect(page).toHaveURL(new RegExp(`/rate-freezes/${NEXT_MONTH}$`));
   await expect(page.getByRole('heading', { name: `Exchange rates for ${NEXT_MONTH_NAME}` })).toBeVisible();
   await expect(page.getByRole('heading', { name: `Renewals due in ${NEXT_MONTH_NAME}` })).toBeVisible();
-  await expect(page.getByText('Can be frozen', { exact: true })).toBeVisible();
+  // The service publishes no freeze horizon (spec: Limits 5): until it has accepted a freeze this
+  // far ahead, whether the month can be frozen is not known, and the page does not claim it.
+  await expect(page.getByText('Not known yet', { exact: true })).toBeVisible();
+  await expect(page.getByText('Can be frozen', { exact: true })).toHaveCount(0);
   // Issue 19: what a freeze would lock, in the invoice currency, beside the office-currency list.
   await expect(
     page.getByRole('heading', { name: `What freezing ${NEXT_MONTH_NAME} would lock` }),
