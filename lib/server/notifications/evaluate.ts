@@ -333,17 +333,16 @@ export async function evaluateNotifications(db: Database, options: { now: Date }
     )
     .map((row) => unprocessableCandidate(row, today));
   const batchCandidates = unknownBatches.map((batch) => ({ batch, candidate: batchCandidate(batch) }));
-  const [digestSent] = await Promise.all([
-    db
-      .select({ userId: mailMessage.userId, rule: mailMessage.rule, subjectKey: mailMessage.subjectKey })
-      .from(mailMessage)
-      .where(
-        and(
-          inArray(mailMessage.rule, ['digest-daily', 'digest-weekly']),
-          gte(mailMessage.subjectKey, addDays(today, -2)),
-        ),
+  // Digests are keyed by their local date: those of the last days, whatever the worker's clock.
+  const digestSent = await db
+    .select({ userId: mailMessage.userId, rule: mailMessage.rule, subjectKey: mailMessage.subjectKey })
+    .from(mailMessage)
+    .where(
+      and(
+        inArray(mailMessage.rule, ['digest-daily', 'digest-weekly']),
+        gte(mailMessage.subjectKey, addDays(today, -2)),
       ),
-  ]);
+    );
   const digestTaken = new Set(digestSent.map((row) => `${row.userId}|${row.rule}|${row.subjectKey}`));
   const digestNotified = new Set(
     (
