@@ -48,14 +48,12 @@ describe('a grouped reminder in Chromium', () => {
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(message.subject);
       // Markup in a patent's name is text, never markup.
       expect(await page.getByRole('link', { name: /EP3000000 <B1>/ }).count()).toBe(1);
-      const links = await page
-        .getByRole('link')
-        .evaluateAll((anchors) =>
-          anchors.map((anchor) => ({
-            name: anchor.textContent ?? '',
-            href: (anchor as HTMLAnchorElement).href,
-          })),
-        );
+      const links = await page.getByRole('link').evaluateAll((anchors) =>
+        anchors.map((anchor) => ({
+          name: anchor.textContent ?? '',
+          href: (anchor as HTMLAnchorElement).href,
+        })),
+      );
       // Ten renewals, "and 4 more" with the link to the bucket, and the settings.
       expect(links).toHaveLength(12);
       expect(links[10]).toEqual({
