@@ -54,9 +54,9 @@ export function FreezeEstimates({ month, frozen }: { month: string; frozen: bool
         <p className="text-sm text-muted-foreground">
           The renewals' estimated fees in the currency you are invoiced in. Freezing pins the exchange rates
           behind these estimates; the renewals table further down lists each renewal in its office's own
-          currency instead, as the freeze itself reports it. The renewal service does not publish the
-          exchange rates themselves (its API has no rate field), so what a freeze locks is shown as these
-          amounts rather than as rates.
+          currency instead, as the freeze itself reports it. The renewal service does not publish the exchange
+          rates themselves (its API has no rate field), so what a freeze locks is shown as these amounts
+          rather than as rates.
         </p>
         <CurrencyTotals
           totals={frozen ? locked.alreadyFrozen : locked.wouldLock}
