@@ -29,7 +29,6 @@ export interface Check {
   message: string;
 }
 
-export const YEAR_MONTH: Check = { test: isYearMonth, message: 'expected a month as YYYY-MM' };
 export const CALENDAR_DATE: Check = { test: isCalendarDate, message: 'expected a date as YYYY-MM-DD' };
 
 /**
@@ -39,8 +38,8 @@ export const CALENDAR_DATE: Check = { test: isCalendarDate, message: 'expected a
  * (`month=9999-12`) is a mistyped address, answered with a 400 naming the field before any call to
  * the service (spec: Endpoints 9 accepts any window, and reading one costs quota).
  */
-export const DUE_YEARS_BACK = 10;
-export const DUE_YEARS_AHEAD = 25;
+const DUE_YEARS_BACK = 10;
+const DUE_YEARS_AHEAD = 25;
 
 export function dueMonthRange(now = new Date()): { first: string; last: string } {
   const year = now.getUTCFullYear();

@@ -19,7 +19,7 @@ export interface DueWindow {
 }
 
 /** Months after the current one whose renewals are already open: opensAt is two months before. */
-export const OPEN_AHEAD_MONTHS = 2;
+const OPEN_AHEAD_MONTHS = 2;
 
 export function todayWindows(today: string): DueWindow[] {
   const month = monthOf(today);

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { formatTotals } from '../../annuity/money';
 import type { Database } from '../../db';
 import { chatChannel, chatPost, reminderTold } from '../../db/schema';
@@ -50,7 +50,7 @@ export class ChannelError extends Error {
 }
 
 /** https only: the URL is the credential. Loopback http is allowed, as for the service URL (tests). */
-export function checkWebhookUrl(value: string): URL {
+function checkWebhookUrl(value: string): URL {
   let url: URL;
   try {
     url = new URL(value);
@@ -138,7 +138,7 @@ export async function removeChannel(db: Database, id: string): Promise<boolean> 
 }
 
 /** A grouped post as Slack (`text`, mrkdwn links) and Teams (MessageCard `title`/`text`) read it. */
-export function chatPayload(
+function chatPayload(
   format: ChannelFormat,
   cls: ChannelClass,
   items: readonly GroupItem[],
@@ -313,23 +313,6 @@ export async function deliverPost(db: Database, id: string, now = new Date()): P
       .where(eq(chatPost.id, id));
     throw error;
   }
-}
-
-export async function recentPosts(db: Database, channelId: string, limit = 20) {
-  return db
-    .select({
-      id: chatPost.id,
-      rule: chatPost.rule,
-      status: chatPost.status,
-      attempts: chatPost.attempts,
-      lastError: chatPost.lastError,
-      createdAt: chatPost.createdAt,
-      sentAt: chatPost.sentAt,
-    })
-    .from(chatPost)
-    .where(eq(chatPost.channelId, channelId))
-    .orderBy(desc(chatPost.createdAt))
-    .limit(limit);
 }
 
 /**

@@ -82,7 +82,7 @@ function host(baseUrl: string): string {
 }
 
 /** The Message-ID of the message `messageKey` sent to `audience` (stable: threads need no lookup). */
-export function messageIdFor(baseUrl: string, audience: string, messageKey: string): string {
+function messageIdFor(baseUrl: string, audience: string, messageKey: string): string {
   return `<${digestOf([audience, messageKey])}@${host(baseUrl)}>`;
 }
 

@@ -72,7 +72,7 @@ export async function claimMessage(db: Database, claim: MessageClaim): Promise<s
  * The stored headers as nodemailer takes them: Message-ID, In-Reply-To and References through
  * its own options (it would otherwise make a Message-ID of its own), the rest as they are.
  */
-export function mailHeaders(stored: Record<string, string> | null, rule: string) {
+function mailHeaders(stored: Record<string, string> | null, rule: string) {
   const { 'Message-ID': messageId, 'In-Reply-To': inReplyTo, References: references, ...rest } = stored ?? {};
   return {
     ...(messageId ? { messageId } : {}),

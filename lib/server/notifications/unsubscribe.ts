@@ -28,7 +28,7 @@ function signature(userId: string, cls: UnsubscribeClass): string {
   return createHmac('sha256', signingKey()).update(`${userId}\n${cls}`).digest('base64url');
 }
 
-export function unsubscribeToken(userId: string, cls: UnsubscribeClass): string {
+function unsubscribeToken(userId: string, cls: UnsubscribeClass): string {
   return `${Buffer.from(userId, 'utf8').toString('base64url')}.${cls}.${signature(userId, cls)}`;
 }
 
@@ -37,7 +37,7 @@ export function unsubscribePath(userId: string, cls: UnsubscribeClass): string {
 }
 
 /** The (user, class) a token names, or null when it is malformed or not ours. */
-export function readUnsubscribeToken(token: string): { userId: string; cls: UnsubscribeClass } | null {
+function readUnsubscribeToken(token: string): { userId: string; cls: UnsubscribeClass } | null {
   if (token.length > 300) return null;
   const [encoded, cls, mac] = token.split('.');
   if (!encoded || !cls || !mac || !(CLASSES as readonly string[]).includes(cls)) return null;
@@ -49,7 +49,7 @@ export function readUnsubscribeToken(token: string): { userId: string; cls: Unsu
 }
 
 /** What turning a class off changes in the preferences (the settings page shows the same). */
-export function withoutClass(prefs: NotificationPreferences, cls: UnsubscribeClass): NotificationPreferences {
+function withoutClass(prefs: NotificationPreferences, cls: UnsubscribeClass): NotificationPreferences {
   switch (cls) {
     case 'lapse':
       return { ...prefs, alerts: { ...prefs.alerts, 'grace-ending': false } };
@@ -64,7 +64,7 @@ export function withoutClass(prefs: NotificationPreferences, cls: UnsubscribeCla
   }
 }
 
-export async function unsubscribe(
+async function unsubscribe(
   db: Database,
   userId: string,
   cls: UnsubscribeClass,
