@@ -100,8 +100,11 @@ describe('a batch keeps what the review showed', () => {
       currency: skip?.estimate?.currency ?? 'EUR',
     }).format(Number(skip?.estimate?.amount));
     expect(html).toContain(`Not paid: renewal estimated at ${amount}`);
-    // The PROCEED is shown as what it costs, never as "Not paid".
-    expect(html.match(/Not paid/g)).toHaveLength(1);
+    // The PROCEED is shown as what it costs, never as "Not paid": every "Not paid" is the skip's (the
+    // review draws each decision twice, as a table row and as a card for narrow screens).
+    const skipLines = html.split(`Not paid: renewal estimated at ${amount}`).length - 1;
+    expect(skipLines).toBeGreaterThanOrEqual(1);
+    expect(html.match(/Not paid/g)).toHaveLength(skipLines);
   });
 });
 
