@@ -69,8 +69,10 @@ export function InvoiceDetail({
           This is a correction (regularization): it adjusts lines billed on earlier invoices.
         </p>
       ) : null}
+      {/* min-w-0: a grid item is as wide as its widest content by default, and the checks' table
+          must scroll inside its card on a phone rather than widen the page. */}
       <div className="grid gap-4 lg:grid-cols-3">
-        <Card className="lg:col-span-2">
+        <Card className="min-w-0 lg:col-span-2">
           <CardHeader>
             <CardTitle>Checks</CardTitle>
           </CardHeader>
@@ -78,7 +80,7 @@ export function InvoiceDetail({
             <InvoiceChecks detail={detail} locale={locale} />
           </CardContent>
         </Card>
-        <Card>
+        <Card className="min-w-0">
           <CardHeader>
             <CardTitle>Reconciliation</CardTitle>
           </CardHeader>
@@ -94,7 +96,7 @@ export function InvoiceDetail({
             />
           </CardContent>
         </Card>
-        <Card className="lg:col-span-3">
+        <Card className="min-w-0 lg:col-span-3">
           <CardHeader>
             <CardTitle>Invoice</CardTitle>
           </CardHeader>
