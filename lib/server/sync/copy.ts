@@ -45,8 +45,8 @@ function windowOf(query: PeriodQuery): { from: string; to: string } {
 const reading = new Map<string, Promise<void>>();
 
 /**
- * Reads, once, the months the copy has never read (a month view far ahead, a date range). Skipped
- * while the service is known not to answer: the page shows at once what the copy has.
+ * Reads, once, the months the copy has never read (a month view far ahead, a date range), at most
+ * MAX_READ_ONCE_MONTHS per request. Returns the calls this request made.
  */
 export async function ensureMonths(months: readonly string[], requestId: string): Promise<{ calls: number }> {
   const db = await getDb();
