@@ -90,7 +90,7 @@ export function BatchReviewTable({ batch, locale }: { batch: BatchView; locale: 
           <TableHeader>
             <TableRow>
               <TableHead scope="col">Patent</TableHead>
-              {/* Issue 18: the office below 1536 px is in the row's details. */}
+              {/* The office below 1536 px is in the row's details. */}
               <TableHead scope="col" className={LOW_PRIORITY}>
                 Office
               </TableHead>

@@ -21,7 +21,7 @@ export type SendResult =
  * data with its per-renewal problems, so the review can mark each row; a network failure throws.
  */
 /**
- * Sends the reviewed draft in two (issue 27): what the approval policy does not hold now, the rest
+ * Sends the reviewed draft in two: what the approval policy does not hold now, the rest
  * for approval. `held` is the batch awaiting approval, null when the first did not go through
  * whole (the held decisions are then still in the draft). A refusal comes back as with sendBatch.
  */

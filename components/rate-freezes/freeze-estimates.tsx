@@ -21,7 +21,7 @@ import type { EstimateMovement } from '@/lib/rate-freezes/lock';
 import { freezeEstimatesQuery } from './rate-freezes-query';
 
 /**
- * The freeze decision in the currency the account pays (issue 19): what a freeze would lock now,
+ * The freeze decision in the currency the account pays: what a freeze would lock now,
  * from the month's estimates (spec: Fees, `currency` is the invoice currency), and how those
  * estimates moved over the days the worker recorded. Per currency, never summed across currencies.
  */

@@ -1,5 +1,5 @@
 /**
- * The offices and currencies a budget may name (issue 19): those the dashboard knows, so a budget
+ * The offices and currencies a budget may name: those the dashboard knows, so a budget
  * is always for something that exists ("EU", a cut-short "Europe", is no office). Browser-safe:
  * the form offers these as its choices and the route refuses anything else with a 400 naming the
  * field (lib/server/analytics/budget-choices.ts gathers them).

@@ -417,7 +417,7 @@ export const reconciliationMark = pgTable(
 );
 
 /*
- * When each user last opened Today, for "changed since your last visit" (issue 14). `visitedAt`
+ * When each user last opened Today, for "changed since your last visit". `visitedAt`
  * moves on every visit; `previousVisitAt` is the visit before the current sitting, so reloading
  * Today does not wipe the changes a user has not read yet.
  */

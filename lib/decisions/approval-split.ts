@@ -11,7 +11,7 @@ export interface ApprovalSplit<E extends Decided> {
 }
 
 /**
- * A draft the approval policy holds only in part (issue 27: one DROP held four urgent PROCEEDs):
+ * A draft the approval policy holds only in part (one DROP would hold four urgent PROCEEDs):
  * the decisions that need no approval, sent now, and the rest, submitted for approval. Null when
  * there is nothing to split: nothing needs approval, everything does, or the decisions left to
  * send now would themselves need approval (their batch total above a threshold). The review page

@@ -42,7 +42,7 @@ export interface FreezeResult {
 }
 
 /**
- * A month's estimates in the invoice currency (issue 19): what a freeze would lock now and how the
+ * A month's estimates in the invoice currency: what a freeze would lock now and how the
  * month's estimate moved over the days the worker recorded (lib/server/rate-freezes/estimates.ts).
  */
 export interface FreezeEstimatesData {

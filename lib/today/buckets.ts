@@ -8,7 +8,7 @@ import { type GraceSurcharge, graceSurcharge } from './cost-of-waiting';
 
 /**
  * Today's paralegal buckets: the renewals that still need a decision, grouped by the deadline that
- * matters and ordered by it, most urgent first (issue 14). Pure and browser-safe; `today` is a
+ * matters and ordered by it, most urgent first. Pure and browser-safe; `today` is a
  * calendar date and every comparison is between calendar dates (spec: Conventions).
  *
  * Which bucket a renewal is in follows its dates; whether it can be decided now follows only

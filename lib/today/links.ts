@@ -11,7 +11,7 @@ import { addDays, daysFrom } from './calendar';
 
 /**
  * Every address Today links to, built in this one function: each item links to where it is acted
- * on, each bucket to a month view (or list) filtered to the same items (issue 14). The month
+ * on, each bucket to a month view (or list) filtered to the same items. The month
  * view's own URL serializer builds its addresses, so a renamed parameter cannot leave Today's
  * links behind.
  */

@@ -11,7 +11,7 @@ import { loadMonthlyForecast } from '../forecast/monthly';
 import { loadSpendAnalytics } from './spend';
 
 /**
- * Renewal budgets (issue 19): managers set one per year and currency, for all offices and
+ * Renewal budgets: managers set one per year and currency, for all offices and
  * families or for one office or family ('' means all: table `renewal_budget`). Every change is
  * audited with the values before and after.
  */

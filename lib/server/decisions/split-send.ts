@@ -41,7 +41,7 @@ const draftChanged = () =>
   );
 
 /**
- * Sends a draft the approval policy holds only in part as two batches (issue 27): the decisions no
+ * Sends a draft the approval policy holds only in part as two batches: the decisions no
  * rule holds go to the service now, the rest wait for a manager (lib/decisions/approval-split.ts).
  * Each is an ordinary batch through sendDraft, so every rule of sending (the drop confirmations,
  * one renewal in one open batch, the policy itself, re-checked on fresh fees) applies to both.

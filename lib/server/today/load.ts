@@ -16,7 +16,7 @@ import { recordTodayVisit } from './visits';
 
 /**
  * Today for one viewer: the sections of their role, each loaded on its own so a failing part
- * shows its problem on that part while the others still show (issue 14). Shared reads (the
+ * shows its problem on that part while the others still show. Shared reads (the
  * renewal windows, the invoice catalog) are made once per request and handed to every section
  * that needs them.
  */

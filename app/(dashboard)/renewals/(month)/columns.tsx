@@ -62,7 +62,7 @@ function RowDocuments({ row }: { row: RenewalRow }) {
 
 /**
  * The service's due period with the decision and processing state (a paid renewal past its due
- * date is not a red lapse), or, while undecided in grace, the grace end and surcharge (issue 14).
+ * date is not a red lapse), or, while undecided in grace, the grace end and surcharge.
  */
 function DuePeriodCell({ row }: { row: RenewalRow }) {
   const locale = useLocale();

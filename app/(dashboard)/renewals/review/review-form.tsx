@@ -36,7 +36,7 @@ import { patentName } from '@/lib/portfolio/patent-name';
 import { decisionLabel } from '@/lib/renewals/labels';
 import { waitingFactsOfDraft } from '@/lib/today/draft-grace';
 
-/** The grace surcharge and grace end, or "Lapsed", under the due date (issue 14). */
+/** The grace surcharge and grace end, or "Lapsed", under the due date. */
 function WaitingNote({ entry, locale }: { entry: DraftEntry; locale: string }) {
   const facts = waitingFactsOfDraft(entry);
   return facts ? (
@@ -78,7 +78,7 @@ export function ReviewForm({
   );
   const summary = useMemo(() => summarizeDraft(entries), [entries]);
   const needsApproval = useMemo(() => approvalReasons(policy, entries), [policy, entries]);
-  // Issue 27: when the policy holds only some decisions, the others may go now (the default).
+  // when the policy holds only some decisions, the others may go now (the default).
   const split = useMemo(() => splitForApproval(policy, entries), [policy, entries]);
   const [together, setTogether] = useState(false);
   const splitting = split !== null && !together;
@@ -325,7 +325,7 @@ export function ReviewForm({
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
 /**
- * Issue 27: how a draft the policy holds only in part is sent, said before sending: by default the
+ * How a draft the policy holds only in part is sent, said before sending: by default the
  * decisions no rule holds go to the service now and the others wait for a manager; or all of them
  * wait together, as one batch.
  */

@@ -5,7 +5,7 @@ import { budgetChoices } from '@/lib/server/analytics/budget-choices';
 import { problemResponse } from '@/lib/server/http/problem';
 import { defineRoute } from '@/lib/server/http/route';
 
-/** Renewal budgets (issue 19): everyone who reads analytics sees them. */
+/** Renewal budgets: everyone who reads analytics sees them. */
 export const GET = defineRoute({ access: 'analytics:read' }, async () => ({ budgets: await listBudgets() }));
 
 /**

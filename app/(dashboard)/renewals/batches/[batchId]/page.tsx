@@ -40,7 +40,7 @@ export default async function BatchPage({
 }) {
   const viewer = await requireViewer('tracking:read');
   const { batchId } = await params;
-  // Issue 27: sent in two from the review, the rest went for approval (a batch) or stayed in the draft.
+  // sent in two from the review, the rest went for approval (a batch) or stayed in the draft.
   const heldParam = (await searchParams).held;
   const held =
     heldParam === 'draft' ? 'draft' : z.uuid().safeParse(heldParam).success ? (heldParam as string) : null;

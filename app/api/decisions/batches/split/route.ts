@@ -27,7 +27,7 @@ const splitSchema = z.object({
 });
 
 /**
- * Sends the reviewed draft in two (issue 27): what the approval policy does not hold goes to the
+ * Sends the reviewed draft in two: what the approval policy does not hold goes to the
  * service now, the rest is submitted for a manager's approval. A refusal of the first batch is
  * answered as /api/decisions/batches answers it (the held decisions are back in the draft);
  * otherwise `batch` is the batch sent now and `held` the one awaiting approval (null when the
