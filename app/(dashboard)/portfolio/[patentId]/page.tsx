@@ -14,6 +14,7 @@ import { LazyFees } from '@/components/renewals/lazy-fees';
 import { CopyAgeNotice } from '@/components/shell/copy-age-notice';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
+import { SignalsCard } from '@/components/signals/signals-card';
 import { CostOfWaiting } from '@/components/today/cost-of-waiting';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -34,6 +35,7 @@ import { decisionsForPatent } from '@/lib/server/decisions/batch-records';
 import { listStandingInstructions } from '@/lib/server/decisions/standing-instructions';
 import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
 import { loadPatentDetail } from '@/lib/server/portfolio/patents';
+import { loadSignals } from '@/lib/server/signals/signals';
 
 export const metadata: Metadata = { title: 'Patent' };
 
@@ -97,6 +99,8 @@ export default async function PatentPage({ params }: { params: Promise<{ patentI
   const standing = can(viewer.role, 'renewals:read')
     ? await listStandingInstructions({ patentId: patent.id, family: family ?? undefined })
     : null;
+  // What keeping it costs, its term, its family and tags, from our own copy (no upstream call).
+  const [signals] = can(viewer.role, 'renewals:read') ? await loadSignals([{ patentId: patent.id }]) : [];
 
   return (
     <>
@@ -163,6 +167,12 @@ export default async function PatentPage({ params }: { params: Promise<{ patentI
           </CardContent>
         </Card>
       </div>
+
+      {signals ? (
+        <div className="mt-4">
+          <SignalsCard signals={signals} locale={locale} />
+        </div>
+      ) : null}
 
       {standing ? (
         <div className="mt-4">

@@ -10,6 +10,7 @@ import { FeesCell } from '@/components/renewals/fees-cell';
 import { InstructabilityBadge } from '@/components/renewals/instructability-badge';
 import { useLocale } from '@/components/shell/locale';
 import { useViewerRole } from '@/components/shell/viewer-role';
+import { SignalsToggle } from '@/components/signals/signals-toggle';
 import { GraceNote } from '@/components/today/grace-note';
 import { formatDate } from '@/lib/format/dates';
 import { patentHref } from '@/lib/portfolio/links';
@@ -98,6 +99,7 @@ export const renewalColumns: readonly RenewalColumn[] = [
       {row.caseReference && row.providerId ? (
         <span className="text-xs text-muted-foreground">{row.providerId}</span>
       ) : null}
+      <SignalsToggle patentId={row.patentId} eventId={row.eventId} name={rowName(row)} />
     </span>
   )),
   accessor('office', 'Office', (office) => office ?? <span className="text-muted-foreground">Unknown</span>),

@@ -1,0 +1,247 @@
+import 'server-only';
+import { and, desc, eq, gte, inArray } from 'drizzle-orm';
+import type { PatentEvent } from '../../annuity/schemas';
+import { tolerant } from '../../annuity/schemas';
+import { getDb } from '../../db';
+import { forecastEvent, forecastRun, portfolioPatent, syncEvent } from '../../db/schema';
+import type { ForecastEvent } from '../../forecast/data';
+import {
+  type FamilyDecision,
+  familySignal,
+  lastDecisions,
+  type MemberFacts,
+  type RenewalSignals,
+  remainingCost,
+  termLeft,
+} from '../../signals/signals';
+import { graceSurcharge } from '../../today/cost-of-waiting';
+import { currentGeneration, openSnapshotIndex } from '../portfolio/snapshot';
+import type { SnapshotIndex } from '../portfolio/snapshot-index';
+import { DEFAULT_CONNECTION } from '../sync/connection';
+
+/**
+ * The signals beside each renewal, from our own database only: the portfolio snapshot (patents,
+ * families, terms), the forecast (`forecast_event`, the remaining renewals' estimates) and the synced
+ * copy (`sync_event`, the renewal itself and the decisions taken on the family). A page view costs
+ * no upstream call, whatever the number of renewals shown (the service has no family endpoint).
+ */
+
+export interface SignalTarget {
+  patentId: string;
+  /** The renewal the signals stand beside; without one, the patent's next undecided renewal. */
+  eventId?: string | null;
+}
+
+/** Tags per patent id, gathered by ../tags; signals only show them. */
+export type TagLookup = (
+  patents: readonly { id: string; family: string | null }[],
+) => Promise<Map<string, string[]>>;
+
+// The family of every patent of one snapshot generation, built once per in-memory index.
+const familyIndexes = new WeakMap<SnapshotIndex, Map<string, string[]>>();
+
+function familiesOf(index: SnapshotIndex): Map<string, string[]> {
+  let families = familyIndexes.get(index);
+  if (!families) {
+    families = new Map();
+    for (const patent of index.patents.values()) {
+      const reference = patent.clientFamilyReference;
+      if (!reference) continue;
+      const members = families.get(reference) ?? [];
+      members.push(patent.id);
+      families.set(reference, members);
+    }
+    familyIndexes.set(index, families);
+  }
+  return families;
+}
+
+function todayUtc(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+type ParsedPatent = ReturnType<typeof tolerant.patent.parse>;
+
+async function snapshotPatentsWhole(ids: readonly string[]): Promise<Map<string, ParsedPatent>> {
+  const found = new Map<string, ParsedPatent>();
+  const generation = await currentGeneration();
+  if (generation === null || ids.length === 0) return found;
+  const db = await getDb();
+  const rows = await db
+    .select({ data: portfolioPatent.data })
+    .from(portfolioPatent)
+    .where(and(eq(portfolioPatent.generation, generation), inArray(portfolioPatent.id, [...ids])));
+  for (const row of rows) {
+    const parsed = tolerant.patent.safeParse(row.data);
+    if (parsed.success) found.set(parsed.data.id, parsed.data);
+  }
+  return found;
+}
+
+async function copyEventsOf(patentIds: readonly string[]): Promise<PatentEvent[]> {
+  if (patentIds.length === 0) return [];
+  const db = await getDb();
+  const rows = await db
+    .select({ body: syncEvent.body })
+    .from(syncEvent)
+    .where(and(eq(syncEvent.connection, DEFAULT_CONNECTION), inArray(syncEvent.patentId, [...patentIds])));
+  return rows
+    .map((row) => JSON.parse(row.body) as PatentEvent)
+    .filter((event) => event.eventType === 'RENEWAL');
+}
+
+async function forecastOf(patentIds: readonly string[], from: string): Promise<ForecastEvent[]> {
+  if (patentIds.length === 0) return [];
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(forecastEvent)
+    .where(and(inArray(forecastEvent.patentId, [...patentIds]), gte(forecastEvent.dueDate, from)));
+  return rows.map((row) => ({ ...row, components: Array.isArray(row.components) ? row.components : [] }));
+}
+
+async function forecastTo(): Promise<string | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ windowTo: forecastRun.windowTo })
+    .from(forecastRun)
+    .where(eq(forecastRun.status, 'done'))
+    .orderBy(desc(forecastRun.finishedAt))
+    .limit(1);
+  return row?.windowTo ?? null;
+}
+
+function memberFacts(id: string, patent: ParsedPatent | undefined, office: string | null): MemberFacts {
+  return {
+    id,
+    office: patent?.office ?? office,
+    status: patent?.status ?? null,
+    lapseDate: patent?.lapseDate ?? null,
+    expirationDate: patent?.expirationDate ?? null,
+    extendedExpirationDate: patent?.extendedExpirationDate ?? null,
+  };
+}
+
+/** The renewal the signals stand beside: the one named, else the patent's next undecided one. */
+function renewalOf(events: readonly PatentEvent[], target: SignalTarget): PatentEvent | null {
+  if (target.eventId) return events.find((event) => event.id === target.eventId) ?? null;
+  const open = events
+    .filter((event) => event.patent.id === target.patentId && event.appliedDecision === null)
+    .filter((event) => event.duePeriod !== 'LAPSED')
+    .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
+  return open[0] ?? null;
+}
+
+/**
+ * Signals for each target, in the targets' order. `tags` supplies the tags (../tags); without it
+ * the patents show none.
+ */
+export async function loadSignals(
+  targets: readonly SignalTarget[],
+  options: { now?: Date; tags?: TagLookup } = {},
+): Promise<RenewalSignals[]> {
+  const today = todayUtc(options.now ?? new Date());
+  const index = await openSnapshotIndex();
+  const families = index ? familiesOf(index) : new Map<string, string[]>();
+  const familyOfPatent = (id: string) => index?.patents.get(id)?.clientFamilyReference ?? null;
+
+  const targetIds = [...new Set(targets.map((target) => target.patentId))];
+  const memberIds = new Set(targetIds);
+  for (const id of targetIds) {
+    const reference = familyOfPatent(id);
+    for (const member of reference ? (families.get(reference) ?? []) : []) memberIds.add(member);
+  }
+  const members = [...memberIds];
+  const [patents, copyEvents, forecast, horizon, tags] = await Promise.all([
+    snapshotPatentsWhole(members),
+    copyEventsOf(members),
+    forecastOf(targetIds, today),
+    forecastTo(),
+    options.tags
+      ? options.tags(targetIds.map((id) => ({ id, family: familyOfPatent(id) })))
+      : Promise.resolve(new Map<string, string[]>()),
+  ]);
+
+  // A DROP on any renewal lets the right lapse (spec: Instruction rules): the member is no longer kept.
+  const dropped = new Set<string>();
+  const decisionsByPatent = new Map<string, FamilyDecision[]>();
+  const decidedInCopy = new Map<string, string>();
+  for (const event of copyEvents) {
+    if (!event.appliedDecision) continue;
+    decidedInCopy.set(event.id, event.appliedDecision);
+    if (event.appliedDecision === 'DROP') dropped.add(event.patent.id);
+    const patent = index?.patents.get(event.patent.id);
+    const list = decisionsByPatent.get(event.patent.id) ?? [];
+    list.push({
+      patentId: event.patent.id,
+      office: patent?.office ?? null,
+      caseReference: patent?.clientCaseReference ?? null,
+      annuityYear: event.renewal?.annuityYear ?? null,
+      dueDate: event.dueDate,
+      decision: event.appliedDecision,
+    });
+    decisionsByPatent.set(event.patent.id, list);
+  }
+
+  return targets.map((target): RenewalSignals => {
+    const patent = patents.get(target.patentId);
+    const reference = patent?.clientFamilyReference ?? familyOfPatent(target.patentId);
+    const familyIds = reference ? (families.get(reference) ?? [target.patentId]) : [target.patentId];
+    const family = familySignal(
+      reference,
+      familyIds.map((id) => memberFacts(id, patents.get(id), index?.patents.get(id)?.office ?? null)),
+      dropped,
+      today,
+    );
+    const renewal = renewalOf(copyEvents, target);
+    // The copy is read more often than the daily forecast: a decision taken since wins.
+    const ownForecast = forecast
+      .filter((event) => event.patentId === target.patentId)
+      .map((event) => ({
+        ...event,
+        appliedDecision: decidedInCopy.get(event.eventId) ?? event.appliedDecision,
+      }));
+    // A renewal in grace is due before today but still to be paid to keep the patent: counted with
+    // its current estimate from the copy (which carries the GRACE_PERIOD surcharge).
+    const undecidedPast =
+      renewal && renewal.appliedDecision === null && renewal.dueDate < today && renewal.fees
+        ? [
+            {
+              eventId: renewal.id,
+              patentId: target.patentId,
+              dueDate: renewal.dueDate,
+              month: renewal.dueDate.slice(0, 7),
+              annuityYear: renewal.renewal?.annuityYear ?? null,
+              office: null,
+              owner: null,
+              family: null,
+              caseReference: null,
+              currency: renewal.fees.currency,
+              total: renewal.fees.total,
+              components: renewal.fees.components,
+              appliedDecision: null,
+              isFxRateFrozen: renewal.isFxRateFrozen,
+              feesStatus: renewal.fees.feesStatus,
+            } satisfies ForecastEvent,
+          ]
+        : [];
+    const cost = remainingCost([...undecidedPast, ...ownForecast], undecidedPast[0]?.dueDate ?? today);
+    const term = patent ? termLeft(patent, today) : null;
+    return {
+      patentId: target.patentId,
+      eventId: renewal?.id ?? target.eventId ?? null,
+      annuityYear: renewal?.renewal?.annuityYear ?? null,
+      dueDate: renewal?.dueDate ?? null,
+      costToExpiry: cost.costs,
+      unpricedRenewals: cost.unpriced,
+      forecastTo: horizon,
+      beyondForecast: Boolean(term && horizon && term.expiry > horizon),
+      term,
+      family,
+      surcharge: renewal ? graceSurcharge(renewal.fees ?? null) : null,
+      inGrace: renewal?.duePeriod === 'GRACE_PERIOD',
+      decisions: lastDecisions(familyIds.flatMap((id) => decisionsByPatent.get(id) ?? [])),
+      tags: tags.get(target.patentId) ?? [],
+    };
+  });
+}

@@ -1,0 +1,184 @@
+import Big from 'big.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { listAll } from '@/lib/annuity/pagination';
+import type { Patent, PatentEvent } from '@/lib/annuity/schemas';
+import { forecastWindow } from '@/lib/forecast/window';
+import { addMonths, currentYearMonth } from '@/lib/format/dates';
+import { upstreamClient } from '@/lib/server/connection/upstream';
+import { refreshForecast } from '@/lib/server/forecast/refresh';
+import { allSnapshotPatents, refreshSnapshot } from '@/lib/server/portfolio/snapshot';
+import { refreshMonths } from '@/lib/server/sync/after-write';
+import type { RenewalSignals } from '@/lib/signals/signals';
+import { jsonRequest } from './app-harness';
+import { setUpSandboxApp } from './sandbox-app';
+
+/**
+ * The signals beside a renewal, end to end through GET /api/signals: every figure is checked against
+ * the stand-in service's own patents and estimates, read here independently, after a DROP on one
+ * member of a family. The route reads only our copy: it makes no upstream call.
+ */
+const CURRENT = currentYearMonth();
+const TENANT = 'signals';
+const TODAY = new Date().toISOString().slice(0, 10);
+
+const app = setUpSandboxApp({
+  tenant: { name: TENANT, patents: 300, seed: 2911 },
+  scopes: ['patents:read', 'patents:instructions:write', 'invoices:read'],
+  dailyLimit: 100_000,
+});
+
+let patents: Patent[];
+let dropped: PatentEvent;
+let subject: Patent;
+let family: Patent[];
+let ahead: PatentEvent[];
+
+const periodEvents = async (from: string, to: string) =>
+  (
+    await listAll<PatentEvent>((currentPage, itemsPerPage) =>
+      app.service.getPatentEventsByPeriod({
+        dueFrom: from,
+        dueTo: to,
+        include: ['fees'],
+        eventTypes: ['RENEWAL'],
+        currentPage,
+        itemsPerPage,
+      }),
+    )
+  ).items;
+
+async function signalsOf(query: string, cookie = app.cookies.paralegal) {
+  const { GET } = await import('@/app/api/signals/route');
+  const response = await GET(jsonRequest(`/api/signals?${query}`, { cookie }));
+  return {
+    status: response.status,
+    body: (await response.json()) as { signals: RenewalSignals } & Record<string, unknown>,
+  };
+}
+
+beforeAll(async () => {
+  await refreshSnapshot(upstreamClient('signals-test'), 'signals-test');
+  patents = await allSnapshotPatents();
+  // A family of three or more with a renewal open for DROP this month (spec: Instruction rules).
+  // Renewals of this month and the next two are open (spec: opensAt, two months before the due month).
+  const thisMonth = await periodEvents(`${CURRENT}-01`, `${addMonths(CURRENT, 2)}-28`);
+  const byFamily = new Map<string, Patent[]>();
+  for (const patent of patents) {
+    if (!patent.clientFamilyReference) continue;
+    byFamily.set(patent.clientFamilyReference, [
+      ...(byFamily.get(patent.clientFamilyReference) ?? []),
+      patent,
+    ]);
+  }
+  const window = forecastWindow(CURRENT, 24);
+  ahead = await periodEvents(window.from, window.to);
+  const hasRenewalAhead = (patent: Patent) =>
+    ahead.some((event) => event.patent.id === patent.id && event.dueDate > `${addMonths(CURRENT, 2)}-28`);
+  const candidate = thisMonth.find((event) => {
+    const patent = patents.find((item) => item.id === event.patent.id);
+    const members = patent?.clientFamilyReference ? (byFamily.get(patent.clientFamilyReference) ?? []) : [];
+    return (
+      members.length >= 3 &&
+      members.some((member) => member.id !== event.patent.id && hasRenewalAhead(member)) &&
+      event.instructability?.isAllowed &&
+      event.instructability.allowedDecisions.includes('DROP')
+    );
+  });
+  if (!candidate) {
+    throw new Error(
+      `no family with a renewal open for DROP in the next three months in the test tenant (${thisMonth.length} renewals, ${
+        thisMonth.filter((event) => event.instructability?.allowedDecisions.includes('DROP')).length
+      } open for DROP, ${[...byFamily.values()].filter((members) => members.length >= 3).length} families of 3+)`,
+    );
+  }
+  dropped = candidate;
+  const reference = patents.find((item) => item.id === candidate.patent.id)?.clientFamilyReference as string;
+  family = byFamily.get(reference) ?? [];
+  subject = family.find((item) => item.id !== candidate.patent.id && hasRenewalAhead(item)) as Patent;
+  await app.service.postPatentInstructions({ instructions: [{ eventId: candidate.id, decision: 'DROP' }] });
+  await refreshMonths([dropped.dueDate.slice(0, 7)], 'signals-test');
+  const result = await refreshForecast(app.harness.database.db, {
+    now: new Date(),
+    requestId: crypto.randomUUID(),
+  });
+  expect(result.status).toBe('done');
+}, 240_000);
+
+describe('signals beside a renewal', () => {
+  it('show the family with its offices, how many are still kept, and the DROP just taken', async () => {
+    const { status, body } = await signalsOf(`patentId=${subject.id}`);
+    expect(status).toBe(200);
+    const expectedKept = family.filter((member) => {
+      if (member.id === dropped.patent.id || member.status === 'LAPSED') return false;
+      if (member.lapseDate && member.lapseDate <= TODAY) return false;
+      const end = member.extendedExpirationDate ?? member.expirationDate;
+      return !(end && end < TODAY);
+    }).length;
+    expect(body.signals.family).toMatchObject({
+      reference: subject.clientFamilyReference,
+      members: family.length,
+      kept: expectedKept,
+    });
+    expect(body.signals.family?.offices.map((office) => office.office).sort()).toEqual(
+      family.map((member) => member.office).sort(),
+    );
+    expect(body.signals.family?.offices.find((office) => office.patentId === dropped.patent.id)?.kept).toBe(
+      false,
+    );
+    expect(body.signals.decisions).toContainEqual(
+      expect.objectContaining({ patentId: dropped.patent.id, decision: 'DROP', dueDate: dropped.dueDate }),
+    );
+  });
+
+  it('give the term left to the extended expiry and the cost to keep per currency from the forecast', async () => {
+    const { body } = await signalsOf(`patentId=${subject.id}`);
+    const end = subject.extendedExpirationDate ?? subject.expirationDate;
+    expect(body.signals.term?.expiry).toBe(end);
+    expect(body.signals.term?.extended).toBe(subject.extendedExpirationDate !== null);
+
+    const window = forecastWindow(CURRENT, 24);
+    const remaining = ahead.filter(
+      (event) =>
+        event.patent.id === subject.id &&
+        event.dueDate >= TODAY &&
+        event.appliedDecision !== 'DROP' &&
+        event.appliedDecision !== 'SKIP_THIS_TIME',
+    );
+    const expected = new Map<string, Big>();
+    for (const event of remaining) {
+      if (!event.fees?.total) continue;
+      expected.set(
+        event.fees.currency,
+        (expected.get(event.fees.currency) ?? new Big(0)).plus(event.fees.total),
+      );
+    }
+    expect(expected.size).toBeGreaterThan(0);
+    expect(Object.fromEntries(body.signals.costToExpiry.map((line) => [line.currency, line.total]))).toEqual(
+      Object.fromEntries([...expected].map(([currency, sum]) => [currency, sum.toFixed(2)])),
+    );
+    expect(body.signals.forecastTo).toBe(window.to);
+  });
+
+  it('stand beside the renewal named, with its annuity year, and cost no upstream call', async () => {
+    const before = (await app.sandbox.operator.getUsage(TENANT)).operations;
+    const { body } = await signalsOf(
+      `patentId=${dropped.patent.id}&eventId=${dropped.id}`,
+      app.cookies.finance,
+    );
+    expect(body.signals).toMatchObject({
+      eventId: dropped.id,
+      annuityYear: dropped.renewal?.annuityYear,
+      dueDate: dropped.dueDate,
+      // A dropped patent has nothing left to pay (spec: Instruction rules, DROP).
+      costToExpiry: [],
+    });
+    expect((await app.sandbox.operator.getUsage(TENANT)).operations).toEqual(before);
+  });
+
+  it('answer 400 naming a patent id that is not one, and 403 to a role that does not read renewals', async () => {
+    const bad = await signalsOf('patentId=nope');
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('patentId');
+    expect((await signalsOf(`patentId=${subject.id}`, app.cookies.admin)).status).toBe(403);
+  });
+});
