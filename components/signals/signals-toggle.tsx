@@ -7,7 +7,10 @@ const SignalsPanel = lazy(() =>
   import('./signals-panel').then((module) => ({ default: module.SignalsPanel })),
 );
 
-/** A disclosure beside a renewal that shows its signals, read from /api/signals when opened. */
+/**
+ * A disclosure beside a renewal that shows its signals, read from /api/signals when opened: a
+ * button and its panel, laid out by the parent's flex-wrap line (the panel takes a line of its own).
+ */
 export function SignalsToggle({
   patentId,
   eventId,
@@ -20,7 +23,7 @@ export function SignalsToggle({
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
-    <div className="text-xs">
+    <>
       <button
         type="button"
         aria-expanded={open}
@@ -30,13 +33,13 @@ export function SignalsToggle({
       >
         Signals<span className="sr-only"> of {name}</span>
       </button>
-      <div id={id} hidden={!open} className={open ? 'mt-1 max-w-96 whitespace-normal' : undefined}>
+      <div id={id} hidden={!open} className={open ? 'mt-1 max-w-96 basis-full whitespace-normal' : undefined}>
         {open ? (
           <Suspense fallback={<span className="text-muted-foreground">Reading signals…</span>}>
             <SignalsPanel patentId={patentId} eventId={eventId} />
           </Suspense>
         ) : null}
       </div>
-    </div>
+    </>
   );
 }

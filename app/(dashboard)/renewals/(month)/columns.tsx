@@ -96,10 +96,13 @@ export const renewalColumns: readonly RenewalColumn[] = [
       >
         {rowName(row)}
       </Link>
-      {row.caseReference && row.providerId ? (
-        <span className="text-xs text-muted-foreground">{row.providerId}</span>
-      ) : null}
-      <SignalsToggle patentId={row.patentId} eventId={row.eventId} name={rowName(row)} />
+      {/* One line under the name, so a row keeps the table's fixed height (renewals-table.tsx). */}
+      <span className="flex flex-wrap items-baseline gap-x-2 text-xs">
+        {row.caseReference && row.providerId ? (
+          <span className="text-muted-foreground">{row.providerId}</span>
+        ) : null}
+        <SignalsToggle patentId={row.patentId} eventId={row.eventId} name={rowName(row)} />
+      </span>
     </span>
   )),
   accessor('office', 'Office', (office) => office ?? <span className="text-muted-foreground">Unknown</span>),
