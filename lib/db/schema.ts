@@ -882,3 +882,50 @@ export const syncDocument = pgTable(
   (table) => [primaryKey({ columns: [table.connection, table.key] })],
 );
 // ── end synced copy ──────────────────────────────────────────────────────────────────────────
+
+// ── tags, notes and the keep score ───────────────────────────────────────────────────────────
+/*
+ * A team's own tags on a patent or a family (a family is named by its clientFamilyReference):
+ * "core", "licensed", "litigation", a product… A patent shows its own and its family's. Tags are
+ * normalised (lib/signals/tags.ts) so "Core" and "core " are one tag. Every change is audited.
+ */
+export const patentTag = pgTable(
+  'patent_tag',
+  {
+    scope: text('scope', { enum: ['patent', 'family'] }).notNull(),
+    /** The patent id, or the family reference. */
+    target: text('target').notNull(),
+    tag: text('tag').notNull(),
+    setByEmail: text('set_by_email'),
+    setAt: timestamp('set_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.scope, table.target, table.tag] }),
+    index('patent_tag_tag_idx').on(table.tag),
+  ],
+);
+
+/* One free-text note per patent or family, with who wrote it last. */
+export const patentNote = pgTable(
+  'patent_note',
+  {
+    scope: text('scope', { enum: ['patent', 'family'] }).notNull(),
+    target: text('target').notNull(),
+    note: text('note').notNull(),
+    updatedByEmail: text('updated_by_email'),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.scope, table.target] })],
+);
+
+/*
+ * The weights of the keep score an administrator sets (one row, id 'default'; no row: the
+ * defaults of lib/signals/keep-score.ts). Parsed on read with the same schema the form uses.
+ */
+export const keepScorePolicy = pgTable('keep_score_policy', {
+  id: text('id').primaryKey(),
+  weights: jsonb('weights').$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedByEmail: text('updated_by_email'),
+});
+// ── end tags, notes and the keep score ───────────────────────────────────────────────────────
