@@ -1,6 +1,7 @@
 import { Badge } from '@/components/ui/badge';
 import type { ItemOutcome } from '@/lib/decisions/batch';
 import type { BatchState } from '@/lib/decisions/batch-states';
+import { formatDate } from '@/lib/format/dates';
 import type { Tone } from '@/lib/renewals/labels';
 
 const STATES: Record<BatchState, { label: string; tone: Tone }> = {
@@ -37,11 +38,25 @@ const PENDING: Record<string, { label: string; tone: Tone }> = {
 export function ItemOutcomeBadge({
   outcome,
   problemCode,
+  scheduledFor = null,
+  locale,
 }: {
   outcome: ItemOutcome;
   problemCode?: string | null;
+  /** The date the service's receipt schedules it for (lib/decisions/scheduled.ts). */
+  scheduledFor?: string | null;
+  locale?: string;
 }) {
+  if (outcome === 'pending' && scheduledFor) return <ScheduledBadge date={scheduledFor} locale={locale} />;
   const entry = (outcome === 'pending' && problemCode ? PENDING[problemCode] : undefined) ??
     OUTCOMES[outcome] ?? { label: outcome, tone: 'neutral' };
   return <Badge tone={entry.tone}>{entry.label}</Badge>;
+}
+
+/**
+ * Accepted by the service and executed on the date its receipt gives (a mode other than DIRECT,
+ * spec: Instruction, `scheduledForExecutionAt`): neither undecided nor executed yet.
+ */
+export function ScheduledBadge({ date, locale }: { date: string; locale?: string | undefined }) {
+  return <Badge tone="info">Scheduled for {formatDate(date, locale)}</Badge>;
 }

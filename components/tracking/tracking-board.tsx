@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
+import { ScheduledBadge } from '@/components/decisions/batch-state-badge';
 import { EnumBadge } from '@/components/renewals/enum-badge';
 import { CopyAgeNotice } from '@/components/shell/copy-age-notice';
 import { useLocale } from '@/components/shell/locale';
@@ -212,6 +213,57 @@ export function TrackingBoard({ month, canDownload }: { month: string; canDownlo
                   </TableBody>
                 </Table>
               ) : null}
+            </section>
+          ) : null}
+
+          {data.scheduled.length > 0 ? (
+            <section aria-labelledby="scheduled" className="flex flex-col gap-2">
+              <h2 id="scheduled" className="text-lg font-semibold">
+                Scheduled at the service
+              </h2>
+              <p className="text-sm">
+                The service accepted these decisions and applies them on the date shown; they move to the
+                stages above once it has. Nothing is sent again.
+              </p>
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead scope="col">Patent</TableHead>
+                    <TableHead scope="col">Office</TableHead>
+                    <TableHead scope="col">Due date</TableHead>
+                    <TableHead scope="col">Decision</TableHead>
+                    <TableHead scope="col">Processing</TableHead>
+                    <TableHead scope="col">Batch</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {data.scheduled.map(({ row, decision, scheduledFor, batchId }) => (
+                    <TableRow key={row.eventId} data-event-id={row.eventId}>
+                      <TableCell>
+                        <Link href={patentHref(row.patentId)} className="text-primary hover:underline">
+                          {rowName(row)}
+                        </Link>
+                      </TableCell>
+                      <TableCell>{row.office ?? '—'}</TableCell>
+                      <TableCell className="whitespace-nowrap">{formatDate(row.dueDate, locale)}</TableCell>
+                      <TableCell>
+                        <EnumBadge value={decisionLabel(decision)} />
+                      </TableCell>
+                      <TableCell>
+                        <ScheduledBadge date={scheduledFor} locale={locale} />
+                      </TableCell>
+                      <TableCell>
+                        <Link
+                          href={`/renewals/batches/${batchId}`}
+                          className="text-sm text-primary underline-offset-2 hover:underline"
+                        >
+                          Batch<span className="sr-only"> of {rowName(row)}</span>
+                        </Link>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
             </section>
           ) : null}
 

@@ -20,6 +20,7 @@ export function batchItem(overrides: Partial<BatchItem> = {}): BatchItem {
     instructionId: null,
     executedAt: null,
     problemCode: null,
+    scheduledFor: null,
     rationale: null,
     ...overrides,
   };

@@ -33,6 +33,11 @@ interface BatchItemView {
   instructionId: string | null;
   executedAt: string | null;
   problemCode: string | null;
+  /**
+   * Set while the service holds it accepted but not executed: the date its receipt schedules it
+   * for (./scheduled.ts); null otherwise.
+   */
+  scheduledFor: string | null;
   /** Why this decision was taken (issue 18; required for DROP); null for batches before it. */
   rationale: string | null;
 }

@@ -2,6 +2,13 @@ import type { RenewalRow } from '@/lib/renewals/rows';
 import type { CopyAge } from '../sync/age';
 import type { FulfilledGap, Stage } from './board';
 
+export interface ScheduledRow {
+  row: RenewalRow;
+  decision: string;
+  scheduledFor: string;
+  batchId: string;
+}
+
 /** What the tracking board receives for one due month. */
 export interface TrackingData {
   month: string;
@@ -9,6 +16,11 @@ export interface TrackingData {
   /** Instructed renewals of the month, for the list under the board. */
   rows: RenewalRow[];
   unprocessable: RenewalRow[];
+  /**
+   * Renewals of the month the service accepted and scheduled (lib/decisions/scheduled.ts), with
+   * the decision sent and the date its receipt gives; not among `rows` until it applies them.
+   */
+  scheduled: ScheduledRow[];
   gaps: FulfilledGap[];
   /** Official receipts not checked yet (checks are spread over polls to save quota). */
   uncheckedReceipts: number;

@@ -1,10 +1,12 @@
 import 'server-only';
-import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import type { InstructionReceipt } from '../../annuity/schemas';
 import { getDb } from '../../db';
 import { instructionBatch, instructionBatchItem } from '../../db/schema';
 import type { BatchView } from '../../decisions/batch';
-import { OPEN_BATCH_STATES } from '../../decisions/batch-states';
-import { storedBatchJson } from './stored-json';
+import { BATCH_STATE, OPEN_BATCH_STATES } from '../../decisions/batch-states';
+import { type ScheduledDecision, scheduledDateOf } from '../../decisions/scheduled';
+import { storedBatchJson, storedReceipt } from './stored-json';
 
 /**
  * Reading the batch records. Every read of a batch goes through `batchView`, the one shape pages,
@@ -55,6 +57,7 @@ function toView(row: BatchRow, items: ItemRow[]): BatchView {
         instructionId: item.instructionId,
         executedAt: item.executedAt,
         problemCode: item.problemCode,
+        scheduledFor: scheduledForOf(row.state, json.receipt, item),
         rationale: item.rationale,
       })),
     approval: json.approvalReasons
@@ -66,6 +69,64 @@ function toView(row: BatchRow, items: ItemRow[]): BatchView {
         }
       : null,
   };
+}
+
+/**
+ * spec: Instruction — a renewal still pending with the receipt of an open batch is scheduled when
+ * that receipt says so (`scheduledForExecutionAt`, not EXECUTED); nothing else is shown as such.
+ */
+function scheduledForOf(
+  state: BatchRow['state'],
+  receipt: InstructionReceipt | null,
+  item: Pick<ItemRow, 'outcome' | 'problemCode' | 'instructionId' | 'decision'>,
+): string | null {
+  if (state !== BATCH_STATE.outcomeUnknown) return null;
+  if (item.outcome !== 'pending' || item.problemCode !== 'awaiting_execution') return null;
+  return scheduledDateOf(receipt, item);
+}
+
+/**
+ * The renewals our open batches hold as scheduled by the service (../../decisions/scheduled.ts),
+ * by event id. Read by the pages from our own records, never from the service: few rows (only
+ * batches still open with a receipt), so the pages join them to what they list in memory.
+ */
+export async function scheduledDecisions(): Promise<Map<string, ScheduledDecision>> {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      batchId: instructionBatch.id,
+      state: instructionBatch.state,
+      receipt: instructionBatch.receipt,
+      eventId: instructionBatchItem.eventId,
+      decision: instructionBatchItem.decision,
+      instructionId: instructionBatchItem.instructionId,
+      outcome: instructionBatchItem.outcome,
+      problemCode: instructionBatchItem.problemCode,
+    })
+    .from(instructionBatchItem)
+    .innerJoin(instructionBatch, eq(instructionBatch.id, instructionBatchItem.batchId))
+    .where(
+      and(
+        eq(instructionBatch.state, BATCH_STATE.outcomeUnknown),
+        isNotNull(instructionBatch.receipt),
+        eq(instructionBatchItem.outcome, 'pending'),
+        eq(instructionBatchItem.problemCode, 'awaiting_execution'),
+      ),
+    );
+  const scheduled = new Map<string, ScheduledDecision>();
+  for (const row of rows) {
+    const receipt = storedReceipt(row.receipt, row.batchId);
+    const scheduledFor = scheduledForOf(row.state, receipt, row);
+    if (scheduledFor) {
+      scheduled.set(row.eventId, {
+        eventId: row.eventId,
+        batchId: row.batchId,
+        decision: row.decision,
+        scheduledFor,
+      });
+    }
+  }
+  return scheduled;
 }
 
 export async function batchView(batchId: string): Promise<BatchView | null> {

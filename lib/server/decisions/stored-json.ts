@@ -74,6 +74,10 @@ export const storedThresholds = (value: unknown, column: string) =>
 export const storedDraftEntries = (value: unknown, userId: string) =>
   parseStored(draftEntriesSchema, value, `decision_draft.entries of user ${userId}`);
 
+/** instruction_batch.receipt alone */
+export const storedReceipt = (value: unknown, batchId: string) =>
+  parseStored(tolerant.instructionReceipt.nullable(), value, `instruction_batch.receipt of batch ${batchId}`);
+
 /** instruction_batch.problem, .receipt and .upstream_request_ids */
 export function storedBatchJson(row: {
   id: string;

@@ -2,16 +2,36 @@ import 'server-only';
 import { isQuotaLow } from '../../policy/quota';
 import { NO_SERVER_FILTERS } from '../../renewals/window-data';
 import { buildStages, fulfilledGaps, isInstructed, PROBLEM_STAGE } from '../../tracking/board';
-import type { TrackingData } from '../../tracking/data';
+import type { ScheduledRow, TrackingData } from '../../tracking/data';
 import { readQuota } from '../connection/quota';
 import { upstreamClient } from '../connection/upstream';
+import { scheduledDecisions } from '../decisions/batch-records';
 import { officialReceiptsOnFile } from '../documents/official-receipts';
 import { loadRenewalWindow } from '../renewals/window';
 
 /** The month-close board of one due month: the month's renewals, then the receipts on file. */
 export async function loadTrackingMonth(month: string, requestId: string): Promise<TrackingData> {
-  const window = await loadRenewalWindow({ kind: 'month', month }, NO_SERVER_FILTERS, requestId);
-  const rows = window.rows.filter(isInstructed);
+  const [window, held] = await Promise.all([
+    loadRenewalWindow({ kind: 'month', month }, NO_SERVER_FILTERS, requestId),
+    scheduledDecisions(),
+  ]);
+  // Scheduled by the service's receipt and not applied yet in the copy: shown as scheduled, never
+  // as instructed (spec: Instruction, `scheduledForExecutionAt`); once applied, it is instructed.
+  const scheduled: ScheduledRow[] = window.rows.flatMap((row) => {
+    const decision = row.appliedDecision === null ? held.get(row.eventId) : undefined;
+    return decision
+      ? [
+          {
+            row,
+            decision: decision.decision,
+            scheduledFor: decision.scheduledFor,
+            batchId: decision.batchId,
+          },
+        ]
+      : [];
+  });
+  const scheduledIds = new Set(scheduled.map((entry) => entry.row.eventId));
+  const rows = window.rows.filter((row) => isInstructed(row) && !scheduledIds.has(row.eventId));
   // Only paid renewals get an office receipt; skips and drops have none to look for.
   const fulfilled = rows.filter(
     (row) => row.processingStatus === 'FULFILLED' && row.appliedDecision === 'PROCEED',
@@ -29,6 +49,7 @@ export async function loadTrackingMonth(month: string, requestId: string): Promi
     month,
     stages: buildStages(rows),
     rows,
+    scheduled,
     unprocessable: rows.filter((row) => row.processingStatus === PROBLEM_STAGE),
     // A receipt not checked yet is not reported as missing; the count says how many wait.
     gaps: fulfilledGaps(rows, new Set([...receipts.found, ...receipts.unchecked, ...receipts.failed.keys()])),

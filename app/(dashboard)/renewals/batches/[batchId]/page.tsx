@@ -209,7 +209,12 @@ export default async function BatchPage({
                   <EnumBadge value={decisionLabel(item.decision)} />
                 </TableCell>
                 <TableCell>
-                  <ItemOutcomeBadge outcome={item.outcome} problemCode={item.problemCode} />
+                  <ItemOutcomeBadge
+                    outcome={item.outcome}
+                    problemCode={item.problemCode}
+                    scheduledFor={item.scheduledFor}
+                    locale={locale}
+                  />
                 </TableCell>
                 <TableCell className="min-w-40 tabular-nums">
                   <DecisionCostText
