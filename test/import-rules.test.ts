@@ -90,6 +90,21 @@ const RULES: Rule[] = [
     forbids: (edge) => !edge.isPackage && edge.to.startsWith('lib/server/'),
   },
   {
+    // The pipeline sits on top of every feature: a feature that imported it back would make a
+    // folder cycle through it (it once held the problem helpers every feature needed).
+    name: 'lib/server/http (the request pipeline) is imported by no other lib/server folder',
+    governs: (file) => file.startsWith('lib/server/') && !file.startsWith('lib/server/http/'),
+    forbids: (edge) => !edge.isPackage && edge.to.startsWith('lib/server/http/'),
+  },
+  {
+    name: 'lib/server/errors and lib/server/files, below every feature, import no other lib/server folder',
+    governs: under('lib/server/errors/', 'lib/server/files/'),
+    forbids: (edge) =>
+      !edge.isPackage &&
+      edge.to.startsWith('lib/server/') &&
+      !under('lib/server/errors/', 'lib/server/files/')(edge.to),
+  },
+  {
     name: 'the worker (lib/server/jobs) is started only by the server runtime and scripts/worker.ts',
     governs: (file) =>
       isDashboard(file) && !file.startsWith('lib/server/jobs/') && !file.startsWith('lib/server/runtime/'),
@@ -137,6 +152,8 @@ describe('import rules (docs/architecture.md, "Who may import what")', () => {
       'app/ never opens': edge('app/(dashboard)/x/page.tsx', 'lib/db/index.ts'),
       'browser-safe': edge('lib/renewals/rows.ts', 'lib/db/schema.ts'),
       'lib/server is imported': edge('lib/renewals/rows.ts', 'lib/server/http/route.ts'),
+      'lib/server/http (the': edge('lib/server/audit/audit.ts', 'lib/server/http/route.ts'),
+      'lib/server/errors and': edge('lib/server/errors/problem.ts', 'lib/server/audit/audit.ts'),
       'the worker': edge('app/api/x/route.ts', 'lib/server/jobs/worker.ts'),
       'every local import': edge('lib/renewals/rows.ts', '<unresolved>./gone'),
     };

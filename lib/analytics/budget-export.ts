@@ -4,7 +4,7 @@ import { type BudgetComparison, PHASE_LABELS, VARIANCE_PARTS } from './budget';
 /**
  * The budget comparison as export rows (header first), the same figures the page shows: one row
  * a month, the total row, then the variance explained. Amounts stay decimal text with their
- * currency's digits (lib/server/http/export-file.ts).
+ * currency's digits (lib/server/files/export-file.ts).
  */
 export function budgetExportRows(
   comparison: BudgetComparison,

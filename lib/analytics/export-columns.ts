@@ -4,7 +4,7 @@ import { FEE_KIND_LABELS, FEE_KINDS, type SpendRow, SURCHARGE_CAUSE_LABELS } fro
 
 /**
  * The analytics tables as export rows (header first), one definition for the CSV and XLSX so the file says
- * what the page says. Amounts stay decimal text with their currency's digits (lib/server/http/export-file.ts).
+ * what the page says. Amounts stay decimal text with their currency's digits (lib/server/files/export-file.ts).
  */
 const UNDATED = 'No issue date';
 const UNKNOWN_OFFICE = 'Unknown office';

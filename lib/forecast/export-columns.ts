@@ -3,7 +3,7 @@ import type { ForecastData, ForecastRow, ForecastTable } from './data';
 
 /**
  * The forecast tables as export rows (header first), the rows the page shows. Amounts stay decimal
- * text with their currency's digits (lib/server/http/export-file.ts); renewals without an
+ * text with their currency's digits (lib/server/files/export-file.ts); renewals without an
  * estimate are a row of their own with no currency and no amount, never a zero.
  */
 const NO_ESTIMATE = 'No estimate';

@@ -1,6 +1,6 @@
 import { signInSchema } from '@/lib/auth/sign-in.schema';
 import { signInWithPassword, signOut } from '@/lib/server/auth/sign-in';
-import { problemResponse } from '@/lib/server/http/problem';
+import { problemResponse } from '@/lib/server/errors/problem';
 import { defineRoute } from '@/lib/server/http/route';
 
 /** Sign in with email and password. Failures say nothing about which part was wrong. */

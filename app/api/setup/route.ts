@@ -1,6 +1,6 @@
 import { firstAdminSchema } from '@/lib/auth/first-admin.schema';
 import { createFirstAdmin } from '@/lib/server/auth/user-admin';
-import { problemResponse } from '@/lib/server/http/problem';
+import { problemResponse } from '@/lib/server/errors/problem';
 import { defineRoute } from '@/lib/server/http/route';
 
 /** Creates the first administrator, once, with the one-time token printed at start-up. */

@@ -1,5 +1,4 @@
 import { defineRoute } from '@/lib/server/http/route';
-import { answerViewAction } from '@/lib/server/views/problem';
 import { createSavedView, listSavedViews } from '@/lib/server/views/saved-views';
 import { createSavedViewSchema, listSavedViewsQuerySchema } from '@/lib/views/saved-view.schema';
 
@@ -16,9 +15,8 @@ export const GET = defineRoute(
 
 export const POST = defineRoute(
   { access: 'signed-in', audit: 'saved_views.create', body: createSavedViewSchema },
-  async ({ viewer, body, requestId }) =>
-    answerViewAction(requestId, async () => {
-      const view = await createSavedView(viewer, body, requestId);
-      return Response.json({ view }, { status: 201, headers: { 'cache-control': 'no-store' } });
-    }),
+  async ({ viewer, body, requestId }) => {
+    const view = await createSavedView(viewer, body, requestId);
+    return Response.json({ view }, { status: 201, headers: { 'cache-control': 'no-store' } });
+  },
 );

@@ -1,5 +1,5 @@
 import 'server-only';
-import { fileResponse, toCsv } from '../http/export-file';
+import { fileResponse, toCsv } from '../files/export-file';
 import { type AuditFilter, auditLogForExport } from './audit-query';
 
 const HEADER = [

@@ -2,6 +2,7 @@ import { and, asc, count, eq, isNull, like, ne, or } from 'drizzle-orm';
 import type { Database } from '../../db/open';
 import { account, session, user } from '../../db/schema';
 import type { Role } from '../../policy/roles';
+import { DomainError } from '../errors/domain-error';
 import type { Auth } from './auth-config';
 import { isBreachedPassword } from './breached-passwords';
 import { DEMO_EMAIL_DOMAIN } from './demo-policy';
@@ -21,21 +22,31 @@ export interface UserRow {
   createdAt: Date;
 }
 
-export class UserAccountError extends Error {
+type UserAccountErrorCode =
+  | 'email_taken'
+  | 'not_found'
+  | 'last_admin'
+  | 'self_change'
+  | 'breached_password'
+  | 'wrong_current_password'
+  | 'same_password'
+  | 'too_many_attempts';
+
+const USER_ACCOUNT_STATUS: Record<UserAccountErrorCode, number> = {
+  email_taken: 409,
+  not_found: 404,
+  last_admin: 409,
+  self_change: 409,
+  breached_password: 400,
+  wrong_current_password: 400,
+  same_password: 400,
+  too_many_attempts: 429,
+};
+
+export class UserAccountError extends DomainError<UserAccountErrorCode> {
   override name = 'UserAccountError';
-  constructor(
-    readonly code:
-      | 'email_taken'
-      | 'not_found'
-      | 'last_admin'
-      | 'self_change'
-      | 'breached_password'
-      | 'wrong_current_password'
-      | 'same_password'
-      | 'too_many_attempts',
-    message: string,
-  ) {
-    super(message);
+  constructor(code: UserAccountErrorCode, message: string) {
+    super({ status: USER_ACCOUNT_STATUS[code], code, title: 'Not possible', detail: message });
   }
 }
 

@@ -8,7 +8,7 @@ import { upstreamApiKey, upstreamKeyState } from '../../db/schema';
 import { getEnv } from '../../env';
 import { registerSecret } from '../../redact';
 import { recordAudit } from '../audit/audit';
-import { problemResponse } from '../http/problem';
+import { DomainError } from '../errors/domain-error';
 import { ACTIVE_KEY_CACHE_MS, invalidateActiveKey, KEY_STATE_ROW } from './active-key';
 import { type ProbeResult, probeKey } from './connection';
 import { keyCipher, lastFour } from './key-crypto';
@@ -23,7 +23,7 @@ import { upstreamBaseUrl } from './upstream';
  * environment's ANNUITY_API_KEY is the key in use while none is switched to.
  */
 
-export type ApiKeyErrorCode =
+type ApiKeyErrorCode =
   | 'key_not_accepted'
   | 'key_expired'
   | 'key_lacks_read_scope'
@@ -42,27 +42,17 @@ const ERROR_STATUS: Record<ApiKeyErrorCode, number> = {
   key_is_active: 409,
 };
 
-export class ApiKeyError extends Error {
+class ApiKeyError extends DomainError<ApiKeyErrorCode> {
   override name = 'ApiKeyError';
-  readonly status: number;
-  constructor(
-    readonly code: ApiKeyErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.status = ERROR_STATUS[code];
+  constructor(code: ApiKeyErrorCode, message: string) {
+    super({
+      status: ERROR_STATUS[code],
+      code,
+      title: 'The key cannot be used',
+      detail: message,
+      auditedByFeature: true,
+    });
   }
-}
-
-/** A refusal as our problem+json (the route handlers' answer for an ApiKeyError). */
-export function apiKeyProblem(error: ApiKeyError, requestId: string): Response {
-  return problemResponse({
-    status: error.status,
-    code: error.code,
-    title: 'The key cannot be used',
-    detail: error.message,
-    requestId,
-  });
 }
 
 export interface Actor {

@@ -3,17 +3,24 @@ import { type AnnuityClient, createAnnuityClient, type ResponseMeta } from '../.
 import { AnnuityApiError } from '../../annuity/errors';
 import { getEnv } from '../../env';
 import { logger } from '../../log';
+import { DomainError } from '../errors/domain-error';
 import { type ActiveKey, activeApiKey, NoActiveKeyError } from './active-key';
 import { KeyEncryptionError } from './key-crypto';
 import { noteKeyExpired } from './key-events';
 import { observeQuotaExhausted, observeRateLimit } from './quota';
 
-export class UpstreamNotConfiguredError extends Error {
+export class UpstreamNotConfiguredError extends DomainError {
   override name = 'UpstreamNotConfiguredError';
   constructor(
     message = 'The renewal service connection is not configured (ANNUITY_API_URL and an API key).',
   ) {
-    super(message);
+    super({
+      status: 503,
+      code: 'upstream_not_configured',
+      title: 'No service connection',
+      detail: 'The renewal service connection is not configured. An administrator must set it up.',
+      message,
+    });
   }
 }
 

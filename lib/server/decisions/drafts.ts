@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { decisionDraft } from '../../db/schema';
 import type { Draft, DraftEntry } from '../../decisions/draft';
+import { DomainError } from '../errors/domain-error';
 import { heldByOpenBatches } from './batch-records';
 import { storedDraftEntries } from './stored-json';
 
@@ -28,10 +29,19 @@ async function beingSent(entries: readonly DraftEntry[]): Promise<Pick<Draft, 'b
 }
 
 /** The draft changed since the version a tab based its edit on (another tab, or a send). */
-export class DraftConflictError extends Error {
+export class DraftConflictError extends DomainError<'draft_changed_elsewhere'> {
   override name = 'DraftConflictError';
   constructor(readonly current: Draft) {
-    super('The decisions changed elsewhere since this view loaded them.');
+    super({
+      status: 409,
+      code: 'draft_changed_elsewhere',
+      title: 'Your decisions changed elsewhere',
+      detail:
+        'The decisions were changed in another tab, or sent, since this view loaded them. The current decisions are shown again.',
+      message: 'The decisions changed elsewhere since this view loaded them.',
+      // The tab shows the current draft from the answer instead of asking again.
+      extensions: { draft: current },
+    });
   }
 }
 

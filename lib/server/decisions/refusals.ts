@@ -10,7 +10,7 @@ import type { BatchProblem } from '../../decisions/batch';
 import type { DraftEntry } from '../../decisions/draft';
 import { type EventProblem, eventProblem } from '../../decisions/event-problems';
 import { noteScopeFromSend } from '../connection/connection';
-import { errorToProblem } from '../http/error-mapping';
+import { errorToProblem } from '../errors/error-mapping';
 import { rereadDecisions } from './reread';
 
 /**

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { BatchView } from '../../decisions/batch';
 import { BATCH_STATE as S } from '../../decisions/batch-states';
-import { problemResponse } from '../http/problem';
+import { problemResponse } from '../errors/problem';
 
 /**
  * A batch as our API answers it, the same for the first request and for any replay of the same

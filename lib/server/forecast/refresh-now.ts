@@ -2,7 +2,7 @@ import 'server-only';
 import { getDb } from '../../db';
 import { logger } from '../../log';
 import { recordAudit } from '../audit/audit';
-import { problemResponse } from '../http/problem';
+import { DomainError } from '../errors/domain-error';
 import { executeRefresh, prepareRefresh } from './refresh';
 import { runView } from './runs';
 
@@ -34,12 +34,12 @@ export async function refreshForecastNow(
       requestId,
       details: { reason: 'running', runningSince: prepared.running.startedAt.toISOString() },
     });
-    return problemResponse({
+    throw new DomainError({
       status: 409,
       code: 'forecast_refresh_running',
       title: 'A refresh is already running',
       detail: `The forecast has been refreshing since ${prepared.running.startedAt.toISOString()}. Its result shows here when it ends.`,
-      requestId,
+      auditedByFeature: true,
     });
   }
   if (prepared.kind === 'skipped') {
@@ -56,13 +56,13 @@ export async function refreshForecastNow(
         budget: prepared.refusal.budget,
       },
     });
-    return problemResponse({
+    throw new DomainError({
       status: 429,
       code: 'background_budget_exceeded',
       title: 'Not refreshed: the background budget would be exceeded',
       detail: prepared.refusal.detail,
-      requestId,
       extensions: { estimate: prepared.refusal.estimate },
+      auditedByFeature: true,
     });
   }
   await recordAudit({

@@ -3,7 +3,8 @@ import { cookies, headers } from 'next/headers';
 import { LOCALE_COOKIE, resolveLocale } from '../../format/locale';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../../http/request-id';
 import { logger } from '../../log';
-import { errorToProblem, type MappedProblem } from './error-mapping';
+import { errorToProblem } from '../errors/error-mapping';
+import type { MappedProblem } from '../errors/problem';
 
 /** The id proxy.ts gave this request; forwarded upstream so our logs and the service's agree. */
 export async function pageRequestId(): Promise<string> {

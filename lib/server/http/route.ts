@@ -16,8 +16,9 @@ import { recordAudit } from '../audit/audit';
 import { auditRefusal } from '../audit/refusals';
 import { trustedOrigins } from '../auth/auth';
 import { type Viewer, viewerFromHeaders } from '../auth/session';
-import { errorToProblem } from './error-mapping';
-import { type FieldError, problemResponse } from './problem';
+import { DomainError } from '../errors/domain-error';
+import { errorToProblem } from '../errors/error-mapping';
+import { type FieldError, problemResponse } from '../errors/problem';
 
 /**
  * Who may call a route: a permission from the table, several of them (all are needed: reading
@@ -239,7 +240,7 @@ export function defineRoute<
           requestId,
         });
       }
-      if (spec.audit) {
+      if (spec.audit && !(error instanceof DomainError && error.auditedByFeature)) {
         await recordAudit({
           actor: auditActor,
           action: spec.audit,

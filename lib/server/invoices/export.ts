@@ -9,7 +9,7 @@ import type { InvoiceExportFormat, InvoiceExportQuery } from '../../invoices/que
 import { reconciliationStatus } from '../../invoices/reconciliation';
 import type { ExportValue } from '../../renewals/columns';
 import { upstreamClient } from '../connection/upstream';
-import { addSheetRow, CSV_BOM, csvLines, EXPORT_CONTENT_TYPES } from '../http/export-file';
+import { addSheetRow, CSV_BOM, csvLines, EXPORT_CONTENT_TYPES } from '../files/export-file';
 import { readInvoiceCatalog } from './catalog';
 import { gatherEvidence } from './evidence';
 import { checkedInvoice, selectInvoices, thresholdPercent } from './invoices';

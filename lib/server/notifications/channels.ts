@@ -16,6 +16,7 @@ import {
 import { registerSecret } from '../../redact';
 import type { TodayBucket } from '../../today/buckets';
 import { keyCipher } from '../connection/key-crypto';
+import { DomainError } from '../errors/domain-error';
 import {
   byUrgency,
   GROUP_ITEMS_SHOWN,
@@ -39,13 +40,21 @@ import { publicBaseUrl } from './public-url';
  */
 export { CHANNEL_CLASSES, CHANNEL_FORMATS, type ChannelClass, type ChannelFormat, type ChannelView };
 
-export class ChannelError extends Error {
+/** A webhook a channel cannot use: a 400 naming the field, as a bad input is answered. */
+class ChannelError extends DomainError<'invalid_channel'> {
   override name = 'ChannelError';
   constructor(
     readonly field: string,
     message: string,
   ) {
-    super(message);
+    super({
+      status: 400,
+      code: 'invalid_channel',
+      title: 'Invalid channel',
+      detail: `The webhook URL ${message}.`,
+      message,
+      errors: [{ field: `body.${field}`, message }],
+    });
   }
 }
 

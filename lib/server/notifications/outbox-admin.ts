@@ -1,7 +1,7 @@
 import 'server-only';
 import { getDb } from '../../db';
 import { recordAudit } from '../audit/audit';
-import { problemResponse } from '../http/problem';
+import { DomainError } from '../errors/domain-error';
 import { runSync } from '../sync/run';
 import { deliverPost } from './channels';
 import { evaluateNotifications } from './evaluate';
@@ -109,24 +109,24 @@ export async function sendMessageAgain(
   return result;
 }
 
-/** The refusal of a "send again": 404 for no such message, 409 for one not to be sent again. */
-export function sendAgainProblem(
-  result: Extract<SendAgainResult, { ok: false }>,
-  requestId: string,
-): Response {
+/**
+ * The refusal of a "send again", for the route to throw: 404 for no such message, 409 for one not
+ * to be sent again (sendMessageAgain has audited it).
+ */
+export function sendAgainRefusal(result: Extract<SendAgainResult, { ok: false }>): DomainError {
   return result.reason === 'missing'
-    ? problemResponse({
+    ? new DomainError({
         status: 404,
         code: 'message_not_found',
         title: 'No such message',
         detail: 'The outbox has no message with this id.',
-        requestId,
+        auditedByFeature: true,
       })
-    : problemResponse({
+    : new DomainError({
         status: 409,
         code: 'message_not_resendable',
         title: 'This message is not sent again',
         detail: `Only a message whose delivery is unknown, or that failed, can be sent again; this one is ${result.status}.`,
-        requestId,
+        auditedByFeature: true,
       });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AnnuityApiError } from '@/lib/annuity/errors';
 import type { Problem } from '@/lib/annuity/schemas';
-import { errorToProblem } from '../http/error-mapping';
+import { errorToProblem } from '../errors/error-mapping';
 import { FreezeRefusedError } from './errors';
 
 const apiError = (status: number, code: string, operation: string, extra: Partial<Problem> = {}) =>

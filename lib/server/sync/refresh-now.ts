@@ -4,6 +4,7 @@ import { getDb } from '../../db';
 import { syncRefreshUse, syncWindow } from '../../db/schema';
 import { getEnv } from '../../env';
 import { upstreamClient } from '../connection/upstream';
+import { DomainError } from '../errors/domain-error';
 import { rememberPatents } from '../portfolio/snapshot';
 import { refreshMonths } from './after-write';
 import { DEFAULT_CONNECTION } from './connection';
@@ -16,17 +17,18 @@ import { readFreezeMonth, readFreezes } from './documents';
  * has a daily cap (REFRESH_CALLS_PER_USER), judged on the months' cost at their last walk before
  * anything is read.
  */
-export class RefreshCapError extends Error {
+class RefreshCapError extends DomainError<'refresh_cap_reached'> {
   override name = 'RefreshCapError';
-  readonly status = 429;
-  readonly code = 'refresh_cap_reached';
   constructor(
     readonly cap: number,
     readonly spent: number,
   ) {
-    super(
-      `You have used ${spent} of your ${cap} refresh calls today. The page keeps refreshing by itself; try again tomorrow or ask an administrator to raise the cap.`,
-    );
+    super({
+      status: 429,
+      code: 'refresh_cap_reached',
+      title: 'Refresh limit reached',
+      detail: `You have used ${spent} of your ${cap} refresh calls today. The page keeps refreshing by itself; try again tomorrow or ask an administrator to raise the cap.`,
+    });
   }
 }
 

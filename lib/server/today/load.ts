@@ -5,7 +5,7 @@ import { bucketRenewals, limitItems } from '../../today/buckets';
 import { calendarToday } from '../../today/calendar';
 import type { BucketView, Section, SectionProblem, TodayData } from '../../today/data';
 import { todayLink } from '../../today/links';
-import { errorToProblem } from '../http/error-mapping';
+import { errorToProblem } from '../errors/error-mapping';
 import { loadAdminSection } from './admin';
 import { loadApprovalsAttention } from './approvals';
 import { loadChanges } from './changes';

@@ -7,6 +7,7 @@ import { SAVED_VIEW_PAGES, type SavedViewItem, type SavedViewPage } from '../../
 import type { CreateSavedView, UpdateSavedView } from '../../views/saved-view.schema';
 import { recordAudit } from '../audit/audit';
 import type { Viewer } from '../auth/session';
+import { DomainError } from '../errors/domain-error';
 
 /**
  * Saved views of the month view, the portfolio and the invoices (issue 18): each user's own, and
@@ -25,14 +26,18 @@ export function canUseViewsOf(viewer: Pick<Viewer, 'role'>, page: SavedViewPage)
   return can(viewer.role, PAGE_PERMISSION[page]);
 }
 
-export class SavedViewError extends Error {
+type SavedViewErrorCode = 'forbidden_for_role' | 'view_not_found' | 'view_name_taken';
+
+const SAVED_VIEW_TITLES: Record<SavedViewErrorCode, string> = {
+  forbidden_for_role: 'Not allowed for your role',
+  view_not_found: 'Not found',
+  view_name_taken: 'Name already used',
+};
+
+class SavedViewError extends DomainError<SavedViewErrorCode> {
   override name = 'SavedViewError';
-  constructor(
-    readonly status: 403 | 404 | 409,
-    readonly code: 'forbidden_for_role' | 'view_not_found' | 'view_name_taken',
-    message: string,
-  ) {
-    super(message);
+  constructor(status: 403 | 404 | 409, code: SavedViewErrorCode, message: string) {
+    super({ status, code, title: SAVED_VIEW_TITLES[code], detail: message, auditedByFeature: true });
   }
 }
 

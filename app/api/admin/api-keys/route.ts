@@ -1,5 +1,5 @@
 import { addApiKeySchema } from '@/lib/connection/api-key.schema';
-import { ApiKeyError, addApiKey, apiKeyProblem, listApiKeys } from '@/lib/server/connection/api-keys';
+import { addApiKey, listApiKeys } from '@/lib/server/connection/api-keys';
 import { apiKeyAlert } from '@/lib/server/connection/key-alert';
 import { defineRoute } from '@/lib/server/http/route';
 
@@ -13,11 +13,6 @@ export const GET = defineRoute({ access: 'connection:manage' }, async () => ({
 export const POST = defineRoute(
   { access: 'connection:manage', audit: 'api_key.add', body: addApiKeySchema },
   async ({ body, viewer, requestId }) => {
-    try {
-      return { key: await addApiKey(body, { userId: viewer.userId, email: viewer.email }, requestId) };
-    } catch (error) {
-      if (error instanceof ApiKeyError) return apiKeyProblem(error, requestId);
-      throw error;
-    }
+    return { key: await addApiKey(body, { userId: viewer.userId, email: viewer.email }, requestId) };
   },
 );

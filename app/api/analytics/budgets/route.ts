@@ -2,7 +2,7 @@ import { budgetSchema } from '@/lib/analytics/budget.schema';
 import { budgetChoiceErrors } from '@/lib/analytics/budget-choices';
 import { listBudgets, upsertBudget } from '@/lib/server/analytics/budget';
 import { budgetChoices } from '@/lib/server/analytics/budget-choices';
-import { problemResponse } from '@/lib/server/http/problem';
+import { problemResponse } from '@/lib/server/errors/problem';
 import { defineRoute } from '@/lib/server/http/route';
 
 /** Renewal budgets: everyone who reads analytics sees them. */

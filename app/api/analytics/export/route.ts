@@ -1,7 +1,7 @@
 import { analyticsExportRows } from '@/lib/analytics/export-columns';
 import { analyticsExportSchema } from '@/lib/analytics/query';
 import { loadSpendAnalytics } from '@/lib/server/analytics/spend';
-import { tableFile } from '@/lib/server/http/export-file';
+import { tableFile } from '@/lib/server/files/export-file';
 import { defineRoute } from '@/lib/server/http/route';
 
 /** One analytics table as a CSV or XLSX file, the same rows the page shows. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SsoNotConfiguredError, SsoUnavailableError, startSsoSignIn } from '@/lib/server/auth/sso-sign-in';
-import { problemResponse } from '@/lib/server/http/problem';
+import { problemResponse } from '@/lib/server/errors/problem';
 import { defineRoute } from '@/lib/server/http/route';
 
 const bodySchema = z.strictObject({ next: z.string().max(2_000).optional() }).optional();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { problemResponse } from '@/lib/server/http/problem';
+import { problemResponse } from '@/lib/server/errors/problem';
 import { defineRoute } from '@/lib/server/http/route';
 import { calendarForToken } from '@/lib/server/notifications/app';
 

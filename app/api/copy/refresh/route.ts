@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { can } from '@/lib/policy/roles';
-import { problemResponse } from '@/lib/server/http/problem';
+import { problemResponse } from '@/lib/server/errors/problem';
 import { defineRoute } from '@/lib/server/http/route';
 import { refreshNow } from '@/lib/server/sync/refresh-now';
 

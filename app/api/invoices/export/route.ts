@@ -1,7 +1,7 @@
 import { EXPORT_PROGRESS_CONTENT_TYPE, type ExportMessage } from '@/lib/invoices/export-progress';
 import { invoiceExportQuerySchema } from '@/lib/invoices/query';
 import { logger } from '@/lib/log';
-import { errorToProblem } from '@/lib/server/http/error-mapping';
+import { errorToProblem } from '@/lib/server/errors/error-mapping';
 import { defineRoute } from '@/lib/server/http/route';
 import { type ExportPlan, planInvoiceExport, writeInvoiceExport } from '@/lib/server/invoices/export';
 import { pacedStream, StreamCancelledError } from '@/lib/server/invoices/stream';

@@ -1,6 +1,6 @@
 import { PATENT_COLUMN_IDS, patentExportTable } from '@/lib/portfolio/columns';
 import { portfolioExportSchema } from '@/lib/portfolio/query';
-import { tableFile } from '@/lib/server/http/export-file';
+import { tableFile } from '@/lib/server/files/export-file';
 import { defineRoute } from '@/lib/server/http/route';
 import { portfolioForExport } from '@/lib/server/portfolio/patents';
 

@@ -1,6 +1,6 @@
 import { recordAudit } from '@/lib/server/audit/audit';
 import { upstreamClient } from '@/lib/server/connection/upstream';
-import { problemResponse } from '@/lib/server/http/problem';
+import { problemResponse } from '@/lib/server/errors/problem';
 import { defineRoute } from '@/lib/server/http/route';
 import { refreshInBackground } from '@/lib/server/portfolio/join';
 import { snapshotStatus } from '@/lib/server/portfolio/snapshot';

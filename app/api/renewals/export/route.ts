@@ -3,7 +3,7 @@ import { renewalsExportSchema } from '@/lib/renewals/query';
 import { localFiltersOf, parseSort } from '@/lib/renewals/url-state';
 import { applyLocalFilters, sortRows } from '@/lib/renewals/view-model';
 import { windowBounds } from '@/lib/renewals/window';
-import { tableFile } from '@/lib/server/http/export-file';
+import { tableFile } from '@/lib/server/files/export-file';
 import { defineRoute } from '@/lib/server/http/route';
 import { loadRenewalWindow } from '@/lib/server/renewals/window';
 

@@ -1,6 +1,6 @@
 import { standingInstructionIdSchema } from '@/lib/decisions/standing-instruction.schema';
 import { clearStandingInstruction } from '@/lib/server/decisions/standing-instructions';
-import { problemResponse } from '@/lib/server/http/problem';
+import { problemResponse } from '@/lib/server/errors/problem';
 import { defineRoute } from '@/lib/server/http/route';
 
 /** Clears a standing instruction; renewals of the patent or family are decided each month again. */

@@ -1,5 +1,4 @@
 import { defineRoute } from '@/lib/server/http/route';
-import { answerViewAction } from '@/lib/server/views/problem';
 import { deleteSavedView, updateSavedView } from '@/lib/server/views/saved-views';
 import { savedViewParamsSchema, updateSavedViewSchema } from '@/lib/views/saved-view.schema';
 
@@ -11,17 +10,15 @@ export const PATCH = defineRoute(
     params: savedViewParamsSchema,
     body: updateSavedViewSchema,
   },
-  async ({ viewer, params, body, requestId }) =>
-    answerViewAction(requestId, async () => ({
-      view: await updateSavedView(viewer, params.id, body, requestId),
-    })),
+  async ({ viewer, params, body, requestId }) => ({
+    view: await updateSavedView(viewer, params.id, body, requestId),
+  }),
 );
 
 export const DELETE = defineRoute(
   { access: 'signed-in', audit: 'saved_views.delete', params: savedViewParamsSchema },
-  async ({ viewer, params, requestId }) =>
-    answerViewAction(requestId, async () => {
-      await deleteSavedView(viewer, params.id, requestId);
-      return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
-    }),
+  async ({ viewer, params, requestId }) => {
+    await deleteSavedView(viewer, params.id, requestId);
+    return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
+  },
 );

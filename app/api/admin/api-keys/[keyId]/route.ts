@@ -1,5 +1,5 @@
 import { apiKeyExpirySchema, apiKeyParamsSchema } from '@/lib/connection/api-key.schema';
-import { ApiKeyError, apiKeyProblem, recordKeyExpiry, removeApiKey } from '@/lib/server/connection/api-keys';
+import { recordKeyExpiry, removeApiKey } from '@/lib/server/connection/api-keys';
 import { defineRoute } from '@/lib/server/http/route';
 
 /** Records the expiry the operator announced for a key (or clears it). */
@@ -11,18 +11,13 @@ export const PATCH = defineRoute(
     body: apiKeyExpirySchema,
   },
   async ({ params, body, viewer, requestId }) => {
-    try {
-      await recordKeyExpiry(
-        params.keyId,
-        body.expiresAt,
-        { userId: viewer.userId, email: viewer.email },
-        requestId,
-      );
-      return { ok: true };
-    } catch (error) {
-      if (error instanceof ApiKeyError) return apiKeyProblem(error, requestId);
-      throw error;
-    }
+    await recordKeyExpiry(
+      params.keyId,
+      body.expiresAt,
+      { userId: viewer.userId, email: viewer.email },
+      requestId,
+    );
+    return { ok: true };
   },
 );
 
@@ -30,12 +25,7 @@ export const PATCH = defineRoute(
 export const DELETE = defineRoute(
   { access: 'connection:manage', audit: 'api_key.remove', params: apiKeyParamsSchema },
   async ({ params, viewer, requestId }) => {
-    try {
-      await removeApiKey(params.keyId, { userId: viewer.userId, email: viewer.email }, requestId);
-      return { ok: true };
-    } catch (error) {
-      if (error instanceof ApiKeyError) return apiKeyProblem(error, requestId);
-      throw error;
-    }
+    await removeApiKey(params.keyId, { userId: viewer.userId, email: viewer.email }, requestId);
+    return { ok: true };
   },
 );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { recordAudit } from '@/lib/server/audit/audit';
-import { problemResponse } from '@/lib/server/http/problem';
+import { problemResponse } from '@/lib/server/errors/problem';
 import { defineRoute } from '@/lib/server/http/route';
 import { removeChatChannel, setChatChannelClasses } from '@/lib/server/notifications/app';
 import { CHANNEL_CLASSES } from '@/lib/server/notifications/channels';

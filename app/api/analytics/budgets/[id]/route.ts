@@ -1,6 +1,6 @@
 import { budgetIdSchema } from '@/lib/analytics/budget.schema';
 import { deleteBudget } from '@/lib/server/analytics/budget';
-import { problemResponse } from '@/lib/server/http/problem';
+import { problemResponse } from '@/lib/server/errors/problem';
 import { defineRoute } from '@/lib/server/http/route';
 
 /** Deletes one renewal budget (managers; audited). */

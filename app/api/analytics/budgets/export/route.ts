@@ -1,7 +1,7 @@
 import { budgetExportSchema } from '@/lib/analytics/budget.schema';
 import { budgetExportRows } from '@/lib/analytics/budget-export';
 import { loadBudgetComparison } from '@/lib/server/analytics/budget';
-import { tableFile } from '@/lib/server/http/export-file';
+import { tableFile } from '@/lib/server/files/export-file';
 import { defineRoute } from '@/lib/server/http/route';
 
 /** The budget comparison as a CSV or XLSX file: the rows and totals the page shows, and the variance explained. */

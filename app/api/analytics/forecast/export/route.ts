@@ -1,7 +1,7 @@
 import { forecastExportRows } from '@/lib/forecast/export-columns';
 import { forecastExportSchema } from '@/lib/forecast/query';
+import { tableFile } from '@/lib/server/files/export-file';
 import { loadForecast } from '@/lib/server/forecast/load';
-import { tableFile } from '@/lib/server/http/export-file';
 import { defineRoute } from '@/lib/server/http/route';
 
 /** One forecast table as CSV or XLSX, the same rows the page shows. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SSO_PROVIDER_ID } from '@/lib/server/auth/sso-config';
 import { finishSsoSignIn, SsoNotConfiguredError } from '@/lib/server/auth/sso-sign-in';
-import { problemResponse } from '@/lib/server/http/problem';
+import { problemResponse } from '@/lib/server/errors/problem';
 import { defineRoute } from '@/lib/server/http/route';
 
 const paramsSchema = z.object({ providerId: z.literal(SSO_PROVIDER_ID) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { batchView } from '@/lib/server/decisions/batch-records';
-import { problemResponse } from '@/lib/server/http/problem';
+import { problemResponse } from '@/lib/server/errors/problem';
 import { defineRoute } from '@/lib/server/http/route';
 
 const paramsSchema = z.object({ batchId: z.uuid({ error: 'expected a batch id' }) });

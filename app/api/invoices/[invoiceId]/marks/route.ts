@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { markSchema } from '@/lib/invoices/mark.schema';
-import { problemResponse } from '@/lib/server/http/problem';
+import { problemResponse } from '@/lib/server/errors/problem';
 import { defineRoute } from '@/lib/server/http/route';
 import { markInvoiceById, marksOfInvoice } from '@/lib/server/invoices/reconciliation-marks';
 

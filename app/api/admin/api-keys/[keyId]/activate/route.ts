@@ -1,17 +1,12 @@
 import { apiKeyParamsSchema } from '@/lib/connection/api-key.schema';
-import { ApiKeyError, activateApiKey, apiKeyProblem } from '@/lib/server/connection/api-keys';
+import { activateApiKey } from '@/lib/server/connection/api-keys';
 import { defineRoute } from '@/lib/server/http/route';
 
 /** Switches every instance to this key, after checking it against the service once more. */
 export const POST = defineRoute(
   { access: 'connection:manage', audit: 'api_key.activate', params: apiKeyParamsSchema },
   async ({ params, viewer, requestId }) => {
-    try {
-      await activateApiKey(params.keyId, { userId: viewer.userId, email: viewer.email }, requestId);
-      return { ok: true };
-    } catch (error) {
-      if (error instanceof ApiKeyError) return apiKeyProblem(error, requestId);
-      throw error;
-    }
+    await activateApiKey(params.keyId, { userId: viewer.userId, email: viewer.email }, requestId);
+    return { ok: true };
   },
 );

@@ -1,17 +1,12 @@
 import { apiKeyParamsSchema } from '@/lib/connection/api-key.schema';
-import { ApiKeyError, apiKeyProblem, verifyApiKey } from '@/lib/server/connection/api-keys';
+import { verifyApiKey } from '@/lib/server/connection/api-keys';
 import { defineRoute } from '@/lib/server/http/route';
 
 /** Checks a stored key against the service again: the reads it allows, never a write. */
 export const POST = defineRoute(
   { access: 'connection:manage', audit: 'api_key.verify', params: apiKeyParamsSchema },
   async ({ params, requestId }) => {
-    try {
-      const probe = await verifyApiKey(params.keyId, requestId);
-      return { keyState: probe.keyState, scopes: probe.scopes, problems: probe.problems };
-    } catch (error) {
-      if (error instanceof ApiKeyError) return apiKeyProblem(error, requestId);
-      throw error;
-    }
+    const probe = await verifyApiKey(params.keyId, requestId);
+    return { keyState: probe.keyState, scopes: probe.scopes, problems: probe.problems };
   },
 );

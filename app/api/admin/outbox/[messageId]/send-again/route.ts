@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '@/lib/server/http/route';
-import { sendAgainProblem, sendMessageAgain } from '@/lib/server/notifications/outbox-admin';
+import { sendAgainRefusal, sendMessageAgain } from '@/lib/server/notifications/outbox-admin';
 
 const paramsSchema = z.strictObject({ messageId: z.uuid() });
 
@@ -13,6 +13,7 @@ export const POST = defineRoute(
       { userId: viewer.userId, email: viewer.email },
       requestId,
     );
-    return result.ok ? result : sendAgainProblem(result, requestId);
+    if (!result.ok) throw sendAgainRefusal(result);
+    return result;
   },
 );

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { batchView } from '@/lib/server/decisions/batch-records';
 import { reconcileBatch } from '@/lib/server/decisions/reconcile';
 import { batchResponse } from '@/lib/server/decisions/respond';
-import { problemResponse } from '@/lib/server/http/problem';
+import { problemResponse } from '@/lib/server/errors/problem';
 import { defineRoute } from '@/lib/server/http/route';
 import { refreshAfterBatch } from '@/lib/server/sync/after-write';
 

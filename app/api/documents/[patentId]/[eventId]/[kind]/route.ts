@@ -7,7 +7,7 @@ import {
   documentResponse,
   fetchEventDocument,
 } from '@/lib/server/documents/documents';
-import { problemResponse } from '@/lib/server/http/problem';
+import { problemResponse } from '@/lib/server/errors/problem';
 import { defineRoute } from '@/lib/server/http/route';
 import { snapshotPatent } from '@/lib/server/portfolio/snapshot';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dueMonthSchema } from '@/lib/http/query';
 import { freezeEstimateExportRows } from '@/lib/rate-freezes/export-columns';
-import { tableFile } from '@/lib/server/http/export-file';
+import { tableFile } from '@/lib/server/files/export-file';
 import { defineRoute } from '@/lib/server/http/route';
 import { loadFreezeEstimates } from '@/lib/server/rate-freezes/estimates';
 

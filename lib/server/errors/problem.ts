@@ -18,6 +18,13 @@ export interface ProblemInit {
   extensions?: Record<string, unknown>;
 }
 
+/** A problem as the one mapping (error-mapping.ts) gives it, before it becomes a response. */
+export interface MappedProblem extends ProblemInit {
+  retryAfterSeconds?: number;
+  /** The service's X-Request-Id when the problem came from upstream, for support. */
+  upstreamRequestId?: string;
+}
+
 export function problemResponse(init: ProblemInit, headers: Record<string, string> = {}): Response {
   const { extensions, ...core } = init;
   const body = { type: `/problems/${init.code.replaceAll('_', '-')}`, ...extensions, ...core };

@@ -6,9 +6,7 @@ import {
   AnnuityNotPdfError,
   AnnuityOutcomeUnknownError,
 } from '../../annuity/errors';
-import { formatYearMonth } from '../../format/dates';
-import { FreezeRefusedError } from '../rate-freezes/errors';
-import type { MappedProblem } from './error-mapping';
+import type { MappedProblem } from './problem';
 
 const SCOPE_LABELS: Record<string, string> = {
   'patents:read': 'reading the portfolio (patents:read)',
@@ -82,7 +80,6 @@ export function upstreamErrorToProblem(
       upstreamRequestId: error.requestId ?? undefined,
     };
   }
-  if (error instanceof FreezeRefusedError) return freezeRefusalProblem(error, requestId);
   if (!(error instanceof AnnuityApiError)) return null;
 
   const base = { requestId, upstreamRequestId: error.requestId ?? undefined };
@@ -190,47 +187,4 @@ export function upstreamErrorToProblem(
         detail: withRef(error.problem?.detail ?? error.message),
       };
   }
-}
-
-/**
- * The two 400s of a freeze (spec: Endpoints 15 guards). The horizon is not published (spec: Limits
- * 5), so the message says what the dashboard concluded from this refusal.
- */
-function freezeRefusalProblem(error: FreezeRefusedError, requestId: string): MappedProblem {
-  const month = formatYearMonth(error.month);
-  const reference = error.upstreamRequestId ? ` (service reference ${error.upstreamRequestId})` : '';
-  const said = error.serviceDetail ? ` The service said: “${error.serviceDetail}”.` : '';
-  const common = {
-    status: 422,
-    requestId,
-    upstreamRequestId: error.upstreamRequestId ?? undefined,
-    extensions: {
-      month: error.month,
-      refusal: error.refusal,
-      monthsAhead: error.monthsAhead,
-      ...(error.serviceDetail ? { serviceDetail: error.serviceDetail } : {}),
-    },
-  };
-  if (error.refusal === 'past') {
-    return {
-      ...common,
-      code: 'freeze_month_past',
-      title: 'Past months cannot be frozen',
-      detail: `${month} is already over for the renewal service, and a past month cannot be frozen.${said} Nothing was changed${reference}.`,
-    };
-  }
-  if (error.refusal === 'refused') {
-    return {
-      ...common,
-      code: 'freeze_refused',
-      title: 'The service refused to freeze this month',
-      detail: `The renewal service refused to freeze ${month}.${said || ' It gave no reason.'} Nothing was changed${reference}.`,
-    };
-  }
-  return {
-    ...common,
-    code: 'freeze_beyond_horizon',
-    title: 'Too far ahead to freeze',
-    detail: `The renewal service refused ${month} as beyond how far ahead your account may freeze.${said} The service does not publish this horizon, so the dashboard now treats months ${error.monthsAhead} or more ahead as beyond it. Nothing was changed${reference}.`,
-  };
 }
