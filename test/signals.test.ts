@@ -1,7 +1,9 @@
 import Big from 'big.js';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listAll } from '@/lib/annuity/pagination';
 import type { Patent, PatentEvent } from '@/lib/annuity/schemas';
+import { auditLog } from '@/lib/db/schema';
 import { forecastWindow } from '@/lib/forecast/window';
 import { addMonths, currentYearMonth } from '@/lib/format/dates';
 import { upstreamClient } from '@/lib/server/connection/upstream';
@@ -9,6 +11,7 @@ import { refreshForecast } from '@/lib/server/forecast/refresh';
 import { allSnapshotPatents, refreshSnapshot } from '@/lib/server/portfolio/snapshot';
 import { refreshMonths } from '@/lib/server/sync/after-write';
 import type { RenewalSignals } from '@/lib/signals/signals';
+import type { ImportMatch, ImportMiss } from '@/lib/signals/tags';
 import { jsonRequest } from './app-harness';
 import { setUpSandboxApp } from './sandbox-app';
 
@@ -178,7 +181,140 @@ describe('signals beside a renewal', () => {
   it('answer 400 naming a patent id that is not one, and 403 to a role that does not read renewals', async () => {
     const bad = await signalsOf('patentId=nope');
     expect(bad.status).toBe(400);
-    expect(JSON.stringify(bad.body)).toContain('patentId');
+    expect(bad.body.errors).toEqual([expect.objectContaining({ field: 'patentId' })]);
     expect((await signalsOf(`patentId=${subject.id}`, app.cookies.admin)).status).toBe(403);
+  });
+});
+
+async function send(path: string, method: string, body: unknown, cookie = app.cookies.paralegal) {
+  const module = (await import(`@/app/api${path}/route`)) as Record<
+    string,
+    (request: Request) => Promise<Response>
+  >;
+  const handler = module[method] as (request: Request) => Promise<Response>;
+  const response = await handler(jsonRequest(`/api${path}`, { method, cookie, body }));
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const audited = (action: string, target: string) =>
+  app.harness.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.target, target)));
+
+describe('tags and notes', () => {
+  it('are set on a selection at once, audited, and shown with the family’s among the signals', async () => {
+    const other = family.find((member) => member.id !== subject.id) as Patent;
+    const set = await send('/tags', 'POST', {
+      scope: 'patent',
+      targets: [subject.id, other.id],
+      add: ['Core '],
+    });
+    expect(set.status).toBe(200);
+    expect(set.body.targets).toEqual([
+      { scope: 'patent', target: subject.id, tags: ['core'] },
+      { scope: 'patent', target: other.id, tags: ['core'] },
+    ]);
+    const [entry] = await audited('tags.set', 'patent:2 targets');
+    expect(entry?.actorEmail).toBe(app.harness.users.paralegal.email);
+    expect(entry?.details).toMatchObject({ targets: [subject.id, other.id], added: ['core'] });
+
+    const reference = subject.clientFamilyReference as string;
+    expect(
+      (await send('/tags', 'POST', { scope: 'family', targets: [reference], add: ['licensed'] })).status,
+    ).toBe(200);
+    expect((await signalsOf(`patentId=${subject.id}`)).body.signals.tags).toEqual(['core', 'licensed']);
+
+    // Filterable: the family's tag reaches every member of the family.
+    const { GET } = await import('@/app/api/tags/route');
+    const tagged = (await (
+      await GET(jsonRequest('/api/tags?tag=Licensed', { cookie: app.cookies.finance }))
+    ).json()) as { patentIds: string[] };
+    expect(tagged.patentIds).toEqual(family.map((member) => member.id).sort());
+
+    // Removing takes it off this patent only.
+    const removed = await send('/tags', 'POST', { scope: 'patent', targets: [other.id], remove: ['core'] });
+    expect(removed.body.targets).toEqual([{ scope: 'patent', target: other.id, tags: [] }]);
+  });
+
+  it('refuse a tag that is not one (400 naming it), a patent named by anything but its id, and finance', async () => {
+    const bad = await send('/tags', 'POST', { scope: 'patent', targets: [subject.id], add: ['<b>'] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([expect.objectContaining({ field: 'add.0' })]);
+    const notId = await send('/tags', 'POST', { scope: 'patent', targets: ['ACME-1'], add: ['core'] });
+    expect(notId.status).toBe(400);
+    expect(notId.body.errors).toEqual([expect.objectContaining({ field: 'targets.0' })]);
+    expect(
+      (
+        await send(
+          '/tags',
+          'POST',
+          { scope: 'patent', targets: [subject.id], add: ['x'] },
+          app.cookies.finance,
+        )
+      ).status,
+    ).toBe(403);
+  });
+
+  it('a note is set and cleared, audited with the note it replaced', async () => {
+    const target = { scope: 'patent', target: subject.id };
+    expect((await send('/notes', 'PUT', { ...target, note: 'Licensed to Foo until 2030' })).body).toEqual({
+      note: 'Licensed to Foo until 2030',
+    });
+    expect((await send('/notes', 'PUT', { ...target, note: '' }, app.cookies.manager)).body).toEqual({
+      note: null,
+    });
+    const entries = await audited('notes.set', `patent:${subject.id}`);
+    expect(entries.map((entry) => entry.details)).toEqual([
+      { before: null, after: 'Licensed to Foo until 2030' },
+      { before: 'Licensed to Foo until 2030', after: null },
+    ]);
+  });
+
+  it('a CSV import is previewed with what did not match, then applied and audited', async () => {
+    const byProvider = patents.find((patent) => patent.providerId) as Patent;
+    const byCase = patents.find(
+      (patent) => patent.clientCaseReference && patent.id !== byProvider.id,
+    ) as Patent;
+    const csv = [
+      'providerId;caseReference;tags;note',
+      `${byProvider.providerId};;Product A|litigation;`,
+      `;${byCase.clientCaseReference};product a;Watch`,
+      ';NO-SUCH-CASE;core;',
+    ].join('\n');
+    const preview = await send('/tags/import', 'POST', { csv });
+    expect(preview.status).toBe(200);
+    const matched = preview.body.matched as ImportMatch[];
+    expect(matched.map((match) => [match.line, match.matchedBy, match.tags])).toEqual([
+      [2, 'providerId', ['litigation', 'product a']],
+      [3, 'caseReference', ['product a']],
+    ]);
+    expect(matched[0]?.patentIds).toContain(byProvider.id);
+    expect(preview.body.unmatched as ImportMiss[]).toEqual([
+      { line: 4, key: 'NO-SUCH-CASE', reason: 'no patent has this provider id or case reference' },
+    ]);
+    expect(preview.body.applied).toBe(false);
+    // A preview writes nothing.
+    expect((await signalsOf(`patentId=${byProvider.id}`)).body.signals.tags).not.toContain('litigation');
+
+    const applied = await send('/tags/import', 'POST', { csv, apply: true }, app.cookies.manager);
+    expect(applied.body.applied).toBe(true);
+    expect((await signalsOf(`patentId=${byProvider.id}`)).body.signals.tags).toEqual(
+      expect.arrayContaining(['litigation', 'product a']),
+    );
+    const [entry] = await app.harness.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'tags.import'));
+    expect(entry?.details).toMatchObject({ rows: 3, matchedLines: 2, unmatchedLines: [4] });
+
+    const badHeader = await send('/tags/import', 'POST', { csv: 'name,colour\nx,y' });
+    expect(badHeader.status).toBe(400);
+    expect(badHeader.body.errors).toEqual([
+      expect.objectContaining({
+        field: 'csv',
+        message: 'the file needs a "providerId" or "caseReference" column',
+      }),
+    ]);
   });
 });

@@ -48,6 +48,8 @@ const PERMISSION_TABLE = {
   'approvals:policy': ['admin'],
   // Issue 18: lasting instructions per patent or family that pre-fill each month's draft as suggestions.
   'standing-instructions:write': ['paralegal', 'manager'],
+  // Tags and notes on patents and families: kept by those who prepare and take renewal decisions.
+  'tags:write': ['paralegal', 'manager'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSION_TABLE;

@@ -18,6 +18,7 @@ import { graceSurcharge } from '../../today/cost-of-waiting';
 import { currentGeneration, openSnapshotIndex } from '../portfolio/snapshot';
 import type { SnapshotIndex } from '../portfolio/snapshot-index';
 import { DEFAULT_CONNECTION } from '../sync/connection';
+import { tagsOfPatents } from '../tags/tags';
 
 /**
  * The signals beside each renewal, from our own database only: the portfolio snapshot (patents,
@@ -31,11 +32,6 @@ export interface SignalTarget {
   /** The renewal the signals stand beside; without one, the patent's next undecided renewal. */
   eventId?: string | null;
 }
-
-/** Tags per patent id, gathered by ../tags; signals only show them. */
-export type TagLookup = (
-  patents: readonly { id: string; family: string | null }[],
-) => Promise<Map<string, string[]>>;
 
 // The family of every patent of one snapshot generation, built once per in-memory index.
 const familyIndexes = new WeakMap<SnapshotIndex, Map<string, string[]>>();
@@ -132,13 +128,10 @@ function renewalOf(events: readonly PatentEvent[], target: SignalTarget): Patent
   return open[0] ?? null;
 }
 
-/**
- * Signals for each target, in the targets' order. `tags` supplies the tags (../tags); without it
- * the patents show none.
- */
+/** Signals for each target, in the targets' order. */
 export async function loadSignals(
   targets: readonly SignalTarget[],
-  options: { now?: Date; tags?: TagLookup } = {},
+  options: { now?: Date } = {},
 ): Promise<RenewalSignals[]> {
   const today = todayUtc(options.now ?? new Date());
   const index = await openSnapshotIndex();
@@ -157,9 +150,7 @@ export async function loadSignals(
     copyEventsOf(members),
     forecastOf(targetIds, today),
     forecastTo(),
-    options.tags
-      ? options.tags(targetIds.map((id) => ({ id, family: familyOfPatent(id) })))
-      : Promise.resolve(new Map<string, string[]>()),
+    tagsOfPatents(targetIds.map((id) => ({ id, family: familyOfPatent(id) }))),
   ]);
 
   // A DROP on any renewal lets the right lapse (spec: Instruction rules): the member is no longer kept.

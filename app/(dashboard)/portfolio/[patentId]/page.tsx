@@ -15,6 +15,7 @@ import { CopyAgeNotice } from '@/components/shell/copy-age-notice';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { SignalsCard } from '@/components/signals/signals-card';
+import { TagsPanel } from '@/components/tags/tags-panel';
 import { CostOfWaiting } from '@/components/today/cost-of-waiting';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -36,6 +37,7 @@ import { listStandingInstructions } from '@/lib/server/decisions/standing-instru
 import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
 import { loadPatentDetail } from '@/lib/server/portfolio/patents';
 import { loadSignals } from '@/lib/server/signals/signals';
+import { patentTagsAndNotes } from '@/lib/server/tags/tags';
 
 export const metadata: Metadata = { title: 'Patent' };
 
@@ -101,6 +103,7 @@ export default async function PatentPage({ params }: { params: Promise<{ patentI
     : null;
   // What keeping it costs, its term, its family and tags, from our own copy (no upstream call).
   const [signals] = can(viewer.role, 'renewals:read') ? await loadSignals([{ patentId: patent.id }]) : [];
+  const tags = await patentTagsAndNotes(patent.id, family);
 
   return (
     <>
@@ -173,6 +176,10 @@ export default async function PatentPage({ params }: { params: Promise<{ patentI
           <SignalsCard signals={signals} locale={locale} />
         </div>
       ) : null}
+
+      <div className="mt-4">
+        <TagsPanel scopes={tags} canWrite={can(viewer.role, 'tags:write')} />
+      </div>
 
       {standing ? (
         <div className="mt-4">

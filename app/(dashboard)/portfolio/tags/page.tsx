@@ -1,0 +1,122 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { PageHeader } from '@/components/shell/page-header';
+import { TagImport } from '@/components/tags/tag-import';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { can } from '@/lib/policy/roles';
+import { patentHref } from '@/lib/portfolio/links';
+import { patentName } from '@/lib/portfolio/patent-name';
+import { requireViewer } from '@/lib/server/auth/session';
+import { snapshotPatents } from '@/lib/server/portfolio/snapshot';
+import { patentsTagged, tagSummary } from '@/lib/server/tags/tags';
+import { normalizeTag } from '@/lib/signals/tags';
+
+export const metadata: Metadata = { title: 'Tags' };
+
+/** Every tag in use; one tag's patents (their own or their family's); the CSV import. */
+export default async function TagsPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ tag?: string | string[] }>;
+}) {
+  const viewer = await requireViewer('portfolio:read');
+  const raw = (await searchParams).tag;
+  const asked = typeof raw === 'string' ? raw : null;
+  const tag = asked === null ? null : normalizeTag(asked);
+  const [summary, tagged] = await Promise.all([tagSummary(), tag ? patentsTagged(tag) : Promise.resolve([])]);
+  const patents = tag ? await snapshotPatents(tagged) : new Map();
+
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link href="/portfolio" className="text-primary underline-offset-2 hover:underline">
+          ← Portfolio
+        </Link>
+      </p>
+      <PageHeader
+        title="Tags"
+        description="Your team’s own tags on patents and families, and what carries each."
+      />
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Card>
+          <CardHeader>
+            <CardTitle>Tags in use</CardTitle>
+          </CardHeader>
+          <CardContent className="text-sm">
+            {summary.length === 0 ? (
+              <p className="text-muted-foreground">No tags yet.</p>
+            ) : (
+              <ul className="flex flex-col gap-1">
+                {summary.map((item) => (
+                  <li key={item.tag}>
+                    <Link
+                      href={`/portfolio/tags?tag=${encodeURIComponent(item.tag)}`}
+                      aria-current={item.tag === tag ? 'page' : undefined}
+                      className="text-primary underline-offset-2 hover:underline aria-[current=page]:font-semibold"
+                    >
+                      {item.tag}
+                    </Link>{' '}
+                    <span className="text-muted-foreground">
+                      {item.patents} patent(s), {item.families} famil{item.families === 1 ? 'y' : 'ies'}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>{tag ? `Patents tagged “${tag}”` : 'Patents by tag'}</CardTitle>
+          </CardHeader>
+          <CardContent className="text-sm">
+            {asked !== null && tag === null ? (
+              <p role="status">
+                “{asked}” is not a tag: a tag is 1–40 letters, digits, spaces or - _ . : / + &amp;.
+              </p>
+            ) : !tag ? (
+              <p className="text-muted-foreground">Choose a tag to list its patents.</p>
+            ) : tagged.length === 0 ? (
+              <p>No patent carries this tag.</p>
+            ) : (
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead scope="col">Patent</TableHead>
+                    <TableHead scope="col">Office</TableHead>
+                    <TableHead scope="col">Family</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {tagged.map((id) => {
+                    const patent = patents.get(id);
+                    return (
+                      <TableRow key={id}>
+                        <TableCell>
+                          <Link
+                            href={patentHref(id)}
+                            className="text-primary underline-offset-2 hover:underline"
+                          >
+                            {patent ? patentName(patent) : id}
+                          </Link>
+                        </TableCell>
+                        <TableCell>{patent?.office ?? '—'}</TableCell>
+                        <TableCell>{patent?.clientFamilyReference ?? '—'}</TableCell>
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+      {can(viewer.role, 'tags:write') ? (
+        <div className="mt-4">
+          <TagImport />
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,150 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { type FormEvent, useId, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { apiFetch, problemMessage } from '@/lib/http/api-client';
+import type { TagScope } from '@/lib/signals/tags';
+
+export interface ScopeTags {
+  scope: TagScope;
+  target: string;
+  heading: string;
+  tags: string[];
+  note: string | null;
+}
+
+/**
+ * The patent's tags and note and its family's: those who may change them add or remove a tag and
+ * edit the note here; everyone else reads them. The family's tags show on each of its patents.
+ */
+export function TagsPanel({ scopes, canWrite }: { scopes: ScopeTags[]; canWrite: boolean }) {
+  return (
+    <Card aria-labelledby="tags-title">
+      <CardHeader>
+        <CardTitle id="tags-title">Tags and notes</CardTitle>
+        <CardDescription>
+          Your team’s own tags (product, licence, litigation, “core”…). A family’s tags show on each of its
+          patents.{' '}
+          <Link href="/portfolio/tags" className="text-primary underline-offset-2 hover:underline">
+            All tags and the CSV import
+          </Link>
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4 text-sm sm:grid-cols-2">
+        {scopes.map((scope) => (
+          <ScopeEditor key={scope.scope} value={scope} canWrite={canWrite} />
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ScopeEditor({ value, canWrite }: { value: ScopeTags; canWrite: boolean }) {
+  const router = useRouter();
+  const tagId = useId();
+  const noteId = useId();
+  const [tag, setTag] = useState('');
+  const [note, setNote] = useState(value.note ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function run(action: () => Promise<unknown>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      router.refresh();
+      return true;
+    } catch (caught) {
+      setError(problemMessage(caught, 'The change was not saved.'));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const change = (body: { add?: string[]; remove?: string[] }) =>
+    run(() =>
+      apiFetch('/api/tags', {
+        method: 'POST',
+        json: { scope: value.scope, targets: [value.target], ...body },
+      }),
+    );
+
+  async function addTag(event: FormEvent) {
+    event.preventDefault();
+    if (tag.trim() === '') return;
+    if (await change({ add: [tag] })) setTag('');
+  }
+
+  async function saveNote(event: FormEvent) {
+    event.preventDefault();
+    await run(() =>
+      apiFetch('/api/notes', { method: 'PUT', json: { scope: value.scope, target: value.target, note } }),
+    );
+  }
+
+  return (
+    <section aria-label={value.heading} className="flex flex-col gap-2">
+      <h3 className="font-medium">{value.heading}</h3>
+      {value.tags.length === 0 ? (
+        <p className="text-muted-foreground">No tags</p>
+      ) : (
+        <ul className="flex flex-wrap gap-1" aria-label={`Tags of ${value.heading}`}>
+          {value.tags.map((item) => (
+            <li key={item} className="flex items-center gap-1 rounded border px-1.5 text-xs">
+              {item}
+              {canWrite ? (
+                <button
+                  type="button"
+                  disabled={busy}
+                  onClick={() => void change({ remove: [item] })}
+                  className="rounded px-0.5 text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  aria-label={`Remove tag ${item} from ${value.heading}`}
+                >
+                  ×
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {canWrite ? (
+        <form onSubmit={addTag} className="flex items-end gap-2">
+          <div className="flex flex-1 flex-col gap-1">
+            <Label htmlFor={tagId}>Add a tag to {value.heading}</Label>
+            <Input id={tagId} value={tag} maxLength={40} onChange={(event) => setTag(event.target.value)} />
+          </div>
+          <Button type="submit" size="sm" disabled={busy}>
+            Add
+          </Button>
+        </form>
+      ) : null}
+      {canWrite ? (
+        <form onSubmit={saveNote} className="flex flex-col gap-1">
+          <Label htmlFor={noteId}>Note on {value.heading}</Label>
+          <Textarea
+            id={noteId}
+            value={note}
+            maxLength={4000}
+            rows={2}
+            onChange={(event) => setNote(event.target.value)}
+          />
+          <Button type="submit" size="sm" variant="outline" disabled={busy} className="self-start">
+            Save note
+          </Button>
+        </form>
+      ) : (
+        <p>{value.note ?? <span className="text-muted-foreground">No note</span>}</p>
+      )}
+      {error ? <Alert tone="danger">{error}</Alert> : null}
+    </section>
+  );
+}
