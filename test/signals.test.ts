@@ -318,3 +318,52 @@ describe('tags and notes', () => {
     ]);
   });
 });
+
+describe('the keep score', () => {
+  it('weighs the family’s dropped members and sums its reasons', async () => {
+    const { body } = await signalsOf(`patentId=${subject.id}`);
+    const { keep, family: signalled } = body.signals;
+    const dropped = (signalled?.members ?? 0) - (signalled?.kept ?? 0);
+    expect(dropped).toBeGreaterThan(0);
+    expect(keep.reasons.find((reason) => reason.factor === 'family')?.points).toBe(
+      0 - Math.round((20 * dropped) / (signalled?.members ?? 1)),
+    );
+    const sum = keep.reasons.reduce((total, reason) => total + reason.points, 50);
+    expect(keep.score).toBe(Math.min(100, Math.max(0, sum)));
+  });
+
+  it('takes the weights only an administrator sets, audited, refusing a bad amount by name', async () => {
+    const route = await import('@/app/api/admin/keep-score/route');
+    const call = async (method: 'GET' | 'PUT', cookie: string, body?: unknown) => {
+      const response = await route[method](jsonRequest('/api/admin/keep-score', { method, cookie, body }));
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const current = await call('GET', app.cookies.admin);
+    expect(current.body.custom).toBe(false);
+    const weights = current.body.weights as Record<string, unknown>;
+    expect((await call('PUT', app.cookies.manager, weights)).status).toBe(403);
+    const bad = await call('PUT', app.cookies.admin, {
+      ...weights,
+      expensiveRenewal: [{ currency: 'EUR', amount: '2000' }],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([expect.objectContaining({ field: 'expensiveRenewal.0.amount' })]);
+
+    // The patent the import tagged "litigation" and "product a" is protected by "litigation" (+30).
+    const tagged = patents.find((patent) => patent.providerId) as Patent;
+    const before = (await signalsOf(`patentId=${tagged.id}`)).body.signals.keep;
+    expect(before.reasons.find((reason) => reason.factor === 'tags')?.points).toBe(30);
+    const set = await call('PUT', app.cookies.admin, {
+      ...weights,
+      protectingTag: 50,
+      protectingTags: ['Product A'],
+    });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ custom: true, updatedByEmail: app.harness.users.admin.email });
+    const after = (await signalsOf(`patentId=${tagged.id}`)).body.signals.keep;
+    expect(after.reasons.find((reason) => reason.factor === 'tags')?.points).toBe(50);
+    expect(after.protectingTags).toEqual(['product a']);
+    const [entry] = await audited('keep_score.weights', 'keep_score_policy');
+    expect(entry?.details).toMatchObject({ before: { protectingTag: 30 }, after: { protectingTag: 50 } });
+  });
+});

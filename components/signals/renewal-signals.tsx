@@ -1,5 +1,6 @@
 import { formatMoney } from '@/lib/annuity/money';
 import { formatDate } from '@/lib/format/dates';
+import { keepSentence } from '@/lib/signals/keep-score';
 import { decisionWord, type RenewalSignals, termLeftLabel } from '@/lib/signals/signals';
 
 /**
@@ -10,6 +11,13 @@ export function RenewalSignalsList({ signals, locale }: { signals: RenewalSignal
   const money = (amount: string, currency: string) => formatMoney(amount, currency, locale);
   const year = (date: string) => date.slice(0, 4);
   const rows: [string, string][] = [];
+  const points = (value: number) => (value > 0 ? `+${value}` : value < 0 ? `−${-value}` : '0');
+  rows.push([
+    'Keep score',
+    `${signals.keep.score} of 100: ${keepSentence(signals, signals.keep, locale)} (${signals.keep.reasons
+      .map((reason) => `${reason.factor} ${points(reason.points)}`)
+      .join(', ')})`,
+  ]);
 
   const cost = signals.costToExpiry.map((line) => money(line.total, line.currency)).join(' · ');
   const lastDue =

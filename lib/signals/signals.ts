@@ -8,6 +8,7 @@
 import { isDecimal } from '../annuity/money';
 import { costToExpiry as forecastCostToExpiry, isExcluded } from '../forecast/aggregate';
 import type { ForecastEvent } from '../forecast/data';
+import type { KeepScore } from './keep-score';
 
 /** A remaining renewal's estimate, per currency, over the forecast's window. */
 export interface CostToExpiry {
@@ -70,6 +71,8 @@ export interface RenewalSignals {
   inGrace: boolean;
   decisions: FamilyDecision[];
   tags: string[];
+  /** The keep score over these signals and its reasons (./keep-score.ts). */
+  keep: KeepScore;
 }
 
 /** The date the term ends: the extension where there is one (spec: Patent, extendedExpirationDate). */

@@ -5,6 +5,7 @@ import { tolerant } from '../../annuity/schemas';
 import { getDb } from '../../db';
 import { forecastEvent, forecastRun, portfolioPatent, syncEvent } from '../../db/schema';
 import type { ForecastEvent } from '../../forecast/data';
+import { keepScore } from '../../signals/keep-score';
 import {
   type FamilyDecision,
   familySignal,
@@ -19,6 +20,7 @@ import { currentGeneration, openSnapshotIndex } from '../portfolio/snapshot';
 import type { SnapshotIndex } from '../portfolio/snapshot-index';
 import { DEFAULT_CONNECTION } from '../sync/connection';
 import { tagsOfPatents } from '../tags/tags';
+import { readKeepScorePolicy } from './keep-score-policy';
 
 /**
  * The signals beside each renewal, from our own database only: the portfolio snapshot (patents,
@@ -145,12 +147,13 @@ export async function loadSignals(
     for (const member of reference ? (families.get(reference) ?? []) : []) memberIds.add(member);
   }
   const members = [...memberIds];
-  const [patents, copyEvents, forecast, horizon, tags] = await Promise.all([
+  const [patents, copyEvents, forecast, horizon, tags, policy] = await Promise.all([
     snapshotPatentsWhole(members),
     copyEventsOf(members),
     forecastOf(targetIds, today),
     forecastTo(),
     tagsOfPatents(targetIds.map((id) => ({ id, family: familyOfPatent(id) }))),
+    readKeepScorePolicy(),
   ]);
 
   // A DROP on any renewal lets the right lapse (spec: Instruction rules): the member is no longer kept.
@@ -218,6 +221,8 @@ export async function loadSignals(
         : [];
     const cost = remainingCost([...undecidedPast, ...ownForecast], undecidedPast[0]?.dueDate ?? today);
     const term = patent ? termLeft(patent, today) : null;
+    const ownTags = tags.get(target.patentId) ?? [];
+    const base = { costToExpiry: cost.costs, term, family, tags: ownTags };
     return {
       patentId: target.patentId,
       eventId: renewal?.id ?? target.eventId ?? null,
@@ -232,7 +237,8 @@ export async function loadSignals(
       surcharge: renewal ? graceSurcharge(renewal.fees ?? null) : null,
       inGrace: renewal?.duePeriod === 'GRACE_PERIOD',
       decisions: lastDecisions(familyIds.flatMap((id) => decisionsByPatent.get(id) ?? [])),
-      tags: tags.get(target.patentId) ?? [],
+      tags: ownTags,
+      keep: keepScore(base, policy.weights),
     };
   });
 }

@@ -1,0 +1,153 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { type FormEvent, useId, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { ApiProblem, apiFetch, problemMessage } from '@/lib/http/api-client';
+import type { KeepScoreWeights } from '@/lib/signals/keep-score';
+
+interface PolicyView {
+  weights: KeepScoreWeights;
+  custom: boolean;
+  updatedAt: string | null;
+  updatedByEmail: string | null;
+}
+
+const POINTS: { key: 'term' | 'cost' | 'familyDropped' | 'protectingTag' | 'exposingTag'; label: string }[] =
+  [
+    { key: 'term', label: 'Term left (up to + points, all at ten years or more)' },
+    { key: 'cost', label: 'Cost (up to − points, all at an expensive renewal)' },
+    { key: 'familyDropped', label: 'Family members dropped (up to − points, all when the whole family is)' },
+    { key: 'protectingTag', label: 'A protecting tag (+ points)' },
+    { key: 'exposingTag', label: 'An exposing tag (− points)' },
+  ];
+
+const tagsText = (tags: readonly string[]) => tags.join(', ');
+const splitList = (text: string) =>
+  text
+    .split(/[,;\n]/)
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/**
+ * The administrator's weights of the keep score. Every renewal starts at 50; each factor adds or
+ * takes up to its points, so a score is always the sum of the reasons shown beside it.
+ */
+export function KeepScoreForm({ initial }: { initial: PolicyView }) {
+  const router = useRouter();
+  const id = useId();
+  const [points, setPoints] = useState(() =>
+    Object.fromEntries(POINTS.map(({ key }) => [key, String(initial.weights[key])])),
+  );
+  const [protecting, setProtecting] = useState(tagsText(initial.weights.protectingTags));
+  const [exposing, setExposing] = useState(tagsText(initial.weights.exposingTags));
+  const [expensive, setExpensive] = useState(
+    initial.weights.expensiveRenewal.map((line) => `${line.currency} ${line.amount}`).join('\n'),
+  );
+  const [message, setMessage] = useState<{ tone: 'info' | 'danger'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    const body = {
+      ...Object.fromEntries(POINTS.map(({ key }) => [key, Number(points[key])])),
+      protectingTags: splitList(protecting),
+      exposingTags: splitList(exposing),
+      expensiveRenewal: expensive
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean)
+        .map((line) => {
+          const [currency = '', amount = ''] = line.split(/\s+/);
+          return { currency: currency.toUpperCase(), amount };
+        }),
+    };
+    try {
+      await apiFetch('/api/admin/keep-score', { method: 'PUT', json: body });
+      setMessage({ tone: 'info', text: 'Saved. Every renewal’s score now uses these weights.' });
+      router.refresh();
+    } catch (caught) {
+      const fields =
+        caught instanceof ApiProblem
+          ? (caught.body.errors ?? []).map((error) => `${error.field}: ${error.message}`).join('; ')
+          : '';
+      setMessage({ tone: 'danger', text: fields || problemMessage(caught, 'The weights were not saved.') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card aria-labelledby={`${id}-title`}>
+      <CardHeader>
+        <CardTitle id={`${id}-title`}>Keep score</CardTitle>
+        <CardDescription>
+          Every renewal starts at 50 of 100; each factor below adds or takes up to its points, and the renewal
+          shows each reason and one sentence that explains them.{' '}
+          {initial.custom
+            ? `Last set by ${initial.updatedByEmail ?? 'an administrator'}.`
+            : 'The defaults apply.'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={save} className="grid gap-4 text-sm md:grid-cols-2">
+          {POINTS.map(({ key, label }) => (
+            <div key={key} className="flex flex-col gap-1">
+              <Label htmlFor={`${id}-${key}`}>{label}</Label>
+              <Input
+                id={`${id}-${key}`}
+                type="number"
+                min={0}
+                max={50}
+                step={1}
+                required
+                value={points[key]}
+                onChange={(event) => setPoints((current) => ({ ...current, [key]: event.target.value }))}
+              />
+            </div>
+          ))}
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={`${id}-protecting`}>Tags that protect (comma separated)</Label>
+            <Input
+              id={`${id}-protecting`}
+              value={protecting}
+              onChange={(event) => setProtecting(event.target.value)}
+            />
+          </div>
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={`${id}-exposing`}>Tags that expose (comma separated)</Label>
+            <Input
+              id={`${id}-exposing`}
+              value={exposing}
+              onChange={(event) => setExposing(event.target.value)}
+            />
+          </div>
+          <div className="flex flex-col gap-1 md:col-span-2">
+            <Label htmlFor={`${id}-expensive`}>
+              An expensive renewal, per currency (one line each, such as “EUR 2000.00”)
+            </Label>
+            <Textarea
+              id={`${id}-expensive`}
+              rows={5}
+              value={expensive}
+              onChange={(event) => setExpensive(event.target.value)}
+            />
+          </div>
+          <div className="flex flex-col gap-2 md:col-span-2">
+            <Button type="submit" disabled={busy} className="self-start">
+              Save weights
+            </Button>
+            {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
