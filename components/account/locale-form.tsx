@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
 import { formatDate } from '@/lib/format/dates';
 import { LOCALE_CHOICES } from '@/lib/format/locale';
-import { apiFetch, problemMessage } from '@/lib/http/api-client';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
+import { apiFetch } from '@/lib/http/api-client';
 
 const BROWSER = 'browser';
 // A date and an amount that show the differences between formats (day/month order, separators).
@@ -22,26 +23,21 @@ export function LocaleForm({ chosen, browser }: { chosen: string | null; browser
   const router = useRouter();
   const id = useId();
   const [value, setValue] = useState(chosen ?? BROWSER);
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  const [pending, setPending] = useState(false);
-
-  const save = async (event: FormEvent) => {
+  const saving = useApiMutation({
+    mutationFn: (locale: string | null) =>
+      apiFetch('/api/account/locale', { method: 'PUT', json: { locale } }),
+    failure: 'The format could not be saved.',
+    onSuccess: () => router.refresh(),
+  });
+  const save = (event: FormEvent) => {
     event.preventDefault();
-    setPending(true);
-    setStatus(null);
-    try {
-      await apiFetch('/api/account/locale', {
-        method: 'PUT',
-        json: { locale: value === BROWSER ? null : value },
-      });
-      setStatus({ ok: true, text: 'Saved. Every page now uses this format.' });
-      router.refresh();
-    } catch (error) {
-      setStatus({ ok: false, text: problemMessage(error, 'The format could not be saved.') });
-    } finally {
-      setPending(false);
-    }
+    saving.mutate(value === BROWSER ? null : value);
   };
+  const status = saving.failureMessage
+    ? { ok: false, text: saving.failureMessage }
+    : saving.isSuccess
+      ? { ok: true, text: 'Saved. Every page now uses this format.' }
+      : null;
 
   return (
     <form onSubmit={save} className="flex max-w-xl flex-col gap-3">
@@ -63,8 +59,8 @@ export function LocaleForm({ chosen, browser }: { chosen: string | null; browser
         </p>
       </div>
       <div className="flex items-center gap-3">
-        <Button type="submit" size="sm" disabled={pending}>
-          {pending ? 'Saving…' : 'Save format'}
+        <Button type="submit" size="sm" disabled={saving.isPending}>
+          {saving.isPending ? 'Saving…' : 'Save format'}
         </Button>
         <p aria-live="polite" className={status?.ok === false ? 'text-sm text-destructive' : 'text-sm'}>
           {status?.text}

@@ -18,16 +18,13 @@ import type { ApprovalPolicy } from '@/lib/decisions/approval-policy';
 import type { ApprovalPolicyInput } from '@/lib/decisions/approval-policy.schema';
 import { formatDate } from '@/lib/format/dates';
 import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
-import { ApiProblem, apiFetch, problemMessage } from '@/lib/http/api-client';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
+import { apiFetch } from '@/lib/http/api-client';
 
 // The schema (and zod) load when the form first validates; see lib/forms/lazy-zod-resolver.ts.
-const policyResolver = lazyZodResolver(async () => {
-  const [{ zodResolver }, { approvalPolicySchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('@/lib/decisions/approval-policy.schema'),
-  ]);
-  return zodResolver(approvalPolicySchema);
-});
+const policyResolver = lazyZodResolver(() =>
+  import('@/lib/decisions/approval-policy.schema').then((schemas) => schemas.approvalPolicySchema),
+);
 
 export interface ApprovalPolicyView extends ApprovalPolicy {
   updatedAt: string | null;
@@ -44,8 +41,6 @@ type ListName = 'proceedAbove' | 'batchAbove';
 export function ApprovalPolicyPanel({ initial }: { initial: ApprovalPolicyView }) {
   const [saved, setSaved] = useState(initial);
   const locale = useLocale();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
   const form = useForm<ApprovalPolicyInput>({
     resolver: policyResolver,
     defaultValues: {
@@ -55,14 +50,13 @@ export function ApprovalPolicyPanel({ initial }: { initial: ApprovalPolicyView }
       unlistedCurrencyRequiresApproval: initial.unlistedCurrencyRequiresApproval,
     },
   });
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    setDone(false);
-    try {
-      const { policy } = await apiFetch<{ policy: ApprovalPolicyView }>('/api/admin/approval-policy', {
-        method: 'PUT',
-        json: values,
-      });
+  const save = useApiMutation({
+    mutationFn: (values: ApprovalPolicyInput) =>
+      apiFetch<{ policy: ApprovalPolicyView }>('/api/admin/approval-policy', { method: 'PUT', json: values }),
+    failure: 'The approval policy could not be saved.',
+    // The server names the fields at fault (400): each shows beside its field.
+    form,
+    onSuccess: ({ policy }) => {
       setSaved(policy);
       form.reset({
         dropRequiresApproval: policy.dropRequiresApproval,
@@ -70,18 +64,10 @@ export function ApprovalPolicyPanel({ initial }: { initial: ApprovalPolicyView }
         batchAbove: policy.batchAbove,
         unlistedCurrencyRequiresApproval: policy.unlistedCurrencyRequiresApproval,
       });
-      setDone(true);
-    } catch (error) {
-      // The server names the fields at fault (400); show each beside its field.
-      if (error instanceof ApiProblem && error.body.errors) {
-        for (const fieldError of error.body.errors) {
-          form.setError(fieldError.field as keyof ApprovalPolicyInput, { message: fieldError.message });
-        }
-      }
-      setFailure(problemMessage(error, 'The approval policy could not be saved.'));
-    }
+    },
   });
-  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit((values) => save.mutate(values));
+  const { errors } = form.formState;
   return (
     <section aria-labelledby="approval-policy-heading" className="flex max-w-3xl flex-col gap-4">
       <h2 id="approval-policy-heading" className="text-lg font-semibold">
@@ -95,12 +81,12 @@ export function ApprovalPolicyPanel({ initial }: { initial: ApprovalPolicyView }
           : ''}
       </p>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-        {failure ? (
+        {save.failureMessage ? (
           <Alert tone="danger">
-            <p>{failure}</p>
+            <p>{save.failureMessage}</p>
           </Alert>
         ) : null}
-        {done ? (
+        {save.isSuccess ? (
           <Alert tone="info">
             <p>The approval policy is saved.</p>
           </Alert>
@@ -160,8 +146,8 @@ export function ApprovalPolicyPanel({ initial }: { initial: ApprovalPolicyView }
           </label>
         </fieldset>
         <div>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving…' : 'Save approval policy'}
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save approval policy'}
           </Button>
         </div>
       </form>

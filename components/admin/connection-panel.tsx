@@ -7,7 +7,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatTimestamp } from '@/lib/format/dates';
-import { apiFetch, problemMessage } from '@/lib/http/api-client';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
+import { apiFetch } from '@/lib/http/api-client';
 
 export interface ConnectionReportView {
   checkedAt: string;
@@ -40,22 +41,14 @@ const KEY_STATE: Record<string, { label: string; tone: 'success' | 'danger' | 'n
 export function ConnectionPanel({ initial }: { initial: ConnectionReportView | null }) {
   const locale = useLocale();
   const [report, setReport] = useState(initial);
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const check = async () => {
-    setPending(true);
-    setFailure(null);
-    try {
-      setReport(
-        (await apiFetch<{ report: ConnectionReportView }>('/api/admin/connection', { method: 'POST' }))
-          .report,
-      );
-    } catch (error) {
-      setFailure(problemMessage(error, 'The check could not run.'));
-    } finally {
-      setPending(false);
-    }
-  };
+  const checking = useApiMutation({
+    mutationFn: () => apiFetch<{ report: ConnectionReportView }>('/api/admin/connection', { method: 'POST' }),
+    failure: 'The check could not run.',
+    onSuccess: (answer) => setReport(answer.report),
+  });
+  const check = () => checking.mutate();
+  const pending = checking.isPending;
+  const failure = checking.failureMessage;
   const keyState = KEY_STATE[report?.keyState ?? 'unknown'] ?? KEY_STATE.unknown;
   return (
     <section aria-labelledby="connection-heading" className="flex max-w-3xl flex-col gap-4">

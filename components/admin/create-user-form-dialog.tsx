@@ -17,47 +17,44 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
-import { apiFetch, problemMessage } from '@/lib/http/api-client';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
+import { apiFetch } from '@/lib/http/api-client';
 import { ROLE_LABELS, ROLES } from '@/lib/policy/roles';
 import type { CreateUserInput } from '../../lib/users/user.schema';
 import { addUserClicks } from './create-user-dialog';
 
 // The schema (and zod) load when the form first validates; see lib/forms/lazy-zod-resolver.ts.
-const createUserResolver = lazyZodResolver(async () => {
-  const [{ zodResolver }, { createUserSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('../../lib/users/user.schema'),
-  ]);
-  return zodResolver(createUserSchema);
-});
+const createUserResolver = lazyZodResolver(() =>
+  import('../../lib/users/user.schema').then((schemas) => schemas.createUserSchema),
+);
 
 export function CreateUserFormDialog() {
   const router = useRouter();
   // Open at once when the button was clicked before this code arrived (./create-user-dialog.tsx).
   const [open, setOpen] = useState(() => addUserClicks.take('add'));
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<CreateUserInput>({
     resolver: createUserResolver,
     defaultValues: { name: '', email: '', role: 'paralegal', password: '' },
   });
-  // The failure answers the form as it was sent ("a user with this email exists"): once a field
-  // changes it no longer describes what is on screen, so it goes until the next attempt.
-  useEffect(() => {
-    const subscription = form.watch(() => setFailure(null));
-    return () => subscription.unsubscribe();
-  }, [form]);
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await apiFetch('/api/admin/users', { method: 'POST', json: values });
+  const create = useApiMutation({
+    mutationFn: (values: CreateUserInput) => apiFetch('/api/admin/users', { method: 'POST', json: values }),
+    failure: 'The user could not be created.',
+    form,
+    onSuccess: () => {
       form.reset();
       setOpen(false);
       router.refresh();
-    } catch (error) {
-      setFailure(problemMessage(error, 'The user could not be created.'));
-    }
+    },
   });
-  const { errors, isSubmitting } = form.formState;
+  // The failure answers the form as it was sent ("a user with this email exists"): once a field
+  // changes it no longer describes what is on screen, so it goes until the next attempt.
+  const clearFailure = create.reset;
+  useEffect(() => {
+    const subscription = form.watch(() => clearFailure());
+    return () => subscription.unsubscribe();
+  }, [form, clearFailure]);
+  const onSubmit = form.handleSubmit((values) => create.mutate(values));
+  const { errors } = form.formState;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -69,9 +66,9 @@ export function CreateUserFormDialog() {
           Give them a first password and tell them through a channel you trust; they can sign in at once.
         </DialogDescription>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          {failure ? (
+          {create.failureMessage ? (
             <Alert tone="danger">
-              <p>{failure}</p>
+              <p>{create.failureMessage}</p>
             </Alert>
           ) : null}
           <FormField label="Name" error={errors.name?.message}>
@@ -96,7 +93,7 @@ export function CreateUserFormDialog() {
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={isSubmitting}>
+            <Button type="submit" disabled={create.isPending}>
               Add user
             </Button>
           </DialogFooter>

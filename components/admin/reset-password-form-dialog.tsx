@@ -15,42 +15,36 @@ import {
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
-import { apiFetch, problemMessage } from '@/lib/http/api-client';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
+import { apiFetch } from '@/lib/http/api-client';
 import type { ResetPasswordInput } from '../../lib/users/user.schema';
 import { resetPasswordClicks } from './reset-password-dialog';
 
 // The schema (and zod) load when the form first validates; see lib/forms/lazy-zod-resolver.ts.
-const resetPasswordResolver = lazyZodResolver(async () => {
-  const [{ zodResolver }, { resetPasswordSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('../../lib/users/user.schema'),
-  ]);
-  return zodResolver(resetPasswordSchema);
-});
+const resetPasswordResolver = lazyZodResolver(() =>
+  import('../../lib/users/user.schema').then((schemas) => schemas.resetPasswordSchema),
+);
 
 export function ResetPasswordFormDialog({ userId, email }: { userId: string; email: string }) {
   // Open at once when the button was clicked before this code arrived (./reset-password-dialog.tsx).
   const [open, setOpen] = useState(() => resetPasswordClicks.take(userId));
-  const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const form = useForm<ResetPasswordInput>({
     resolver: resetPasswordResolver,
     defaultValues: { password: '' },
   });
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await apiFetch(`/api/admin/users/${encodeURIComponent(userId)}/password`, {
-        method: 'POST',
-        json: values,
-      });
+  const reset = useApiMutation({
+    mutationFn: (values: ResetPasswordInput) =>
+      apiFetch(`/api/admin/users/${encodeURIComponent(userId)}/password`, { method: 'POST', json: values }),
+    failure: 'The password could not be changed.',
+    form,
+    onSuccess: () => {
       form.reset();
       setDone(true);
-    } catch (error) {
-      setFailure(problemMessage(error, 'The password could not be changed.'));
-    }
+    },
   });
-  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit((values) => reset.mutate(values));
+  const { errors } = form.formState;
   return (
     <Dialog
       open={open}
@@ -75,16 +69,16 @@ export function ResetPasswordFormDialog({ userId, email }: { userId: string; ema
           </Alert>
         ) : (
           <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-            {failure ? (
+            {reset.failureMessage ? (
               <Alert tone="danger">
-                <p>{failure}</p>
+                <p>{reset.failureMessage}</p>
               </Alert>
             ) : null}
             <FormField label="New password" hint="At least 12 characters." error={errors.password?.message}>
               <Input type="password" autoComplete="new-password" {...form.register('password')} />
             </FormField>
             <DialogFooter>
-              <Button type="submit" disabled={isSubmitting}>
+              <Button type="submit" disabled={reset.isPending}>
                 Set password
               </Button>
             </DialogFooter>

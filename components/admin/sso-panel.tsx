@@ -6,7 +6,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { apiFetch, problemMessage } from '@/lib/http/api-client';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
+import { apiFetch } from '@/lib/http/api-client';
 import { isRole, ROLE_LABELS, ROLES, type Role } from '@/lib/policy/roles';
 
 export interface SsoOverviewView {
@@ -30,25 +31,15 @@ const roleLabel = (role: string | null) => (role && isRole(role) ? ROLE_LABELS[r
 export function SsoPanel({ initial }: { initial: SsoOverviewView }) {
   const [overview, setOverview] = useState(initial);
   const [draft, setDraft] = useState(initial.defaultRole ?? '');
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const save = async () => {
-    setPending(true);
-    setFailure(null);
-    try {
-      setOverview(
-        await apiFetch<SsoOverviewView>('/api/admin/connection/sso', {
-          method: 'PUT',
-          json: { defaultRole: draft === '' ? null : (draft as Role) },
-        }),
-      );
-    } catch (error) {
-      setFailure(problemMessage(error, 'The default role could not be saved.'));
-    } finally {
-      setPending(false);
-    }
-  };
+  const saving = useApiMutation({
+    mutationFn: (defaultRole: Role | null) =>
+      apiFetch<SsoOverviewView>('/api/admin/connection/sso', { method: 'PUT', json: { defaultRole } }),
+    failure: 'The default role could not be saved.',
+    onSuccess: setOverview,
+  });
+  const save = () => saving.mutate(draft === '' ? null : (draft as Role));
+  const pending = saving.isPending;
+  const failure = saving.failureMessage;
 
   return (
     <section aria-labelledby="sso-heading" className="flex max-w-3xl flex-col gap-4">

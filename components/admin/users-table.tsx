@@ -8,7 +8,8 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { apiFetch, problemMessage } from '@/lib/http/api-client';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
+import { apiFetch } from '@/lib/http/api-client';
 import { isRole, ROLE_LABELS, ROLES, type Role } from '@/lib/policy/roles';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { roleChangeSections } from './role-change';
@@ -23,26 +24,18 @@ export interface UserListItem {
 
 export function UsersTable({ users, viewerId }: { users: UserListItem[]; viewerId: string }) {
   const router = useRouter();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-
   // A role change or a deactivation takes effect at once (a deactivated user is signed out), so
-  // each waits for a confirmation that says what it does (issue 18).
+  // each waits for a confirmation that says what it does; its failure shows in that dialog.
   const [pending, setPending] = useState<PendingChange | null>(null);
-
-  const update = async (userId: string, change: { role?: string; active?: boolean }) => {
-    setFailure(null);
-    setBusy(userId);
-    try {
-      await apiFetch(`/api/admin/users/${encodeURIComponent(userId)}`, { method: 'PATCH', json: change });
-      router.refresh();
-    } catch (error) {
-      // Shown inside the confirmation dialog, which stays open with the choice intact.
-      throw new Error(problemMessage(error, 'The change could not be saved.'));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const change = useApiMutation({
+    mutationFn: ({ userId, ...values }: { userId: string; role?: string; active?: boolean }) =>
+      apiFetch(`/api/admin/users/${encodeURIComponent(userId)}`, { method: 'PATCH', json: values }),
+    failure: 'The change could not be saved.',
+    onSuccess: () => router.refresh(),
+  });
+  const busy = change.isPending ? change.variables?.userId : null;
+  // A reactivation asks for no confirmation: its failure shows above the table.
+  const failure = change.variables?.active === true ? change.failureMessage : null;
 
   return (
     <div className="flex flex-col gap-3">
@@ -106,9 +99,7 @@ export function UsersTable({ users, viewerId }: { users: UserListItem[]; viewerI
                         onClick={() =>
                           user.active
                             ? setPending({ kind: 'deactivate', user })
-                            : update(user.id, { active: true }).catch((error: Error) =>
-                                setFailure(error.message),
-                              )
+                            : change.mutate({ userId: user.id, active: true })
                         }
                       >
                         {user.active ? 'Deactivate' : 'Reactivate'}
@@ -138,10 +129,13 @@ export function UsersTable({ users, viewerId }: { users: UserListItem[]; viewerI
           }
           tone={pending.kind === 'deactivate' ? 'danger' : 'default'}
           onConfirm={() =>
-            pending.kind === 'role'
-              ? update(pending.user.id, { role: pending.role })
-              : update(pending.user.id, { active: false })
+            change.mutateAsync(
+              pending.kind === 'role'
+                ? { userId: pending.user.id, role: pending.role }
+                : { userId: pending.user.id, active: false },
+            )
           }
+          failure="The change could not be saved."
         >
           {pending.kind === 'role' ? (
             <RoleChangeConsequences from={pending.user.role} to={pending.role} email={pending.user.email} />

@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { apiFetch, problemMessage } from '@/lib/http/api-client';
+import { apiFetch } from '@/lib/http/api-client';
 
 /** Deletes one budget after a confirmation naming it (issue 19, managers; audited by the route). */
 export function BudgetDeleteButton({ id, label }: { id: string; label: string }) {
@@ -22,13 +22,10 @@ export function BudgetDeleteButton({ id, label }: { id: string; label: string })
         confirmLabel="Delete budget"
         tone="danger"
         onConfirm={async () => {
-          try {
-            await apiFetch(`/api/analytics/budgets/${encodeURIComponent(id)}`, { method: 'DELETE' });
-          } catch (error) {
-            throw new Error(problemMessage(error, 'The budget could not be deleted.'));
-          }
+          await apiFetch(`/api/analytics/budgets/${encodeURIComponent(id)}`, { method: 'DELETE' });
           router.refresh();
         }}
+        failure="The budget could not be deleted."
       >
         <p>The budget {label} is removed; the comparison shows no budget for it afterwards.</p>
       </ConfirmDialog>

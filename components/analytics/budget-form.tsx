@@ -13,16 +13,13 @@ import type { BudgetInput, BudgetValues } from '@/lib/analytics/budget.schema';
 import type { BudgetChoices } from '@/lib/analytics/budget-choices';
 import { BUDGET_PAGE, budgetScopeQuery } from '@/lib/analytics/budget-url';
 import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
-import { ApiProblem, apiFetch, problemMessage } from '@/lib/http/api-client';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
+import { apiFetch } from '@/lib/http/api-client';
 
 // The schema (and zod) load when the form first validates; see lib/forms/lazy-zod-resolver.ts.
-const budgetResolver = lazyZodResolver(async () => {
-  const [{ zodResolver }, { budgetSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('@/lib/analytics/budget.schema'),
-  ]);
-  return zodResolver(budgetSchema);
-});
+const budgetResolver = lazyZodResolver(() =>
+  import('@/lib/analytics/budget.schema').then((schemas) => schemas.budgetSchema),
+);
 
 const MONTH_NAMES = [
   'January',
@@ -70,8 +67,6 @@ export function BudgetForm({
   choices: BudgetChoices;
 }) {
   const router = useRouter();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
   const [phased, setPhased] = useState(Boolean(initial?.months));
   const form = useForm<FormValues, unknown, BudgetValues>({
     // The resolver checks the schema's input; the form's strings are that input.
@@ -87,39 +82,31 @@ export function BudgetForm({
       months: initial?.months ?? Array(12).fill(''),
     },
   });
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    setSaved(null);
-    try {
-      const body: BudgetInput = { ...values, months: values.months ?? null };
-      const { budget } = await apiFetch<{ budget: BudgetRecord }>('/api/analytics/budgets', {
-        method: 'PUT',
-        json: body,
-      });
-      setSaved(`Budget for ${budget.year} in ${budget.currency} saved.`);
+  const save = useApiMutation({
+    mutationFn: (body: BudgetInput) =>
+      apiFetch<{ budget: BudgetRecord }>('/api/analytics/budgets', { method: 'PUT', json: body }),
+    failure: 'The budget could not be saved.',
+    // The server names the fields at fault (400): each shows beside its field.
+    form,
+    onSuccess: ({ budget }) => {
       router.push(`${BUDGET_PAGE}?${budgetScopeQuery(budget)}`);
       router.refresh();
-    } catch (error) {
-      // The server names the fields at fault (400); show each beside its field.
-      if (error instanceof ApiProblem && error.body.errors) {
-        for (const fieldError of error.body.errors) {
-          form.setError(fieldError.field as keyof FormValues, { message: fieldError.message });
-        }
-      }
-      setFailure(problemMessage(error, 'The budget could not be saved.'));
-    }
+    },
   });
-  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit((values) => save.mutate({ ...values, months: values.months ?? null }));
+  const { errors } = form.formState;
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Budget">
-      {failure ? (
+      {save.failureMessage ? (
         <Alert tone="danger">
-          <p>{failure}</p>
+          <p>{save.failureMessage}</p>
         </Alert>
       ) : null}
-      {saved ? (
+      {save.data ? (
         <Alert tone="info">
-          <p>{saved}</p>
+          <p>
+            Budget for {save.data.budget.year} in {save.data.budget.currency} saved.
+          </p>
         </Alert>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-3">
@@ -189,8 +176,8 @@ export function BudgetForm({
         </fieldset>
       ) : null}
       <div>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Save budget'}
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save budget'}
         </Button>
       </div>
     </form>

@@ -1,9 +1,10 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
-import { apiFetch, problemMessage } from '@/lib/http/api-client';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
+import { apiFetch } from '@/lib/http/api-client';
 
 /**
  * "Refresh now" for managers (issue 19). The server answers at once (started, or refused because
@@ -14,8 +15,16 @@ const WHILE_RUNNING_MS = 4_000;
 
 export function ForecastRefreshButton({ running }: { running: boolean }) {
   const router = useRouter();
-  const [pending, setPending] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const refresh = useApiMutation({
+    mutationFn: () => apiFetch<{ estimate: number }>('/api/analytics/forecast/refresh', { method: 'POST' }),
+    failure: 'The forecast was not refreshed.',
+    onSuccess: () => router.refresh(),
+  });
+  const outcome = refresh.failureMessage
+    ? { ok: false, text: refresh.failureMessage }
+    : refresh.data
+      ? { ok: true, text: `Refresh started: about ${refresh.data.estimate} calls.` }
+      : null;
 
   useEffect(() => {
     if (!running) return;
@@ -23,26 +32,16 @@ export function ForecastRefreshButton({ running }: { running: boolean }) {
     return () => clearTimeout(timer);
   }, [running, router]);
 
-  const refresh = async () => {
-    setPending(true);
-    setOutcome(null);
-    try {
-      const started = await apiFetch<{ estimate: number }>('/api/analytics/forecast/refresh', {
-        method: 'POST',
-      });
-      setOutcome({ ok: true, text: `Refresh started: about ${started.estimate} calls.` });
-      router.refresh();
-    } catch (error) {
-      setOutcome({ ok: false, text: problemMessage(error, 'The forecast was not refreshed.') });
-    } finally {
-      setPending(false);
-    }
-  };
-
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <Button type="button" variant="outline" size="sm" onClick={refresh} disabled={pending || running}>
-        {running ? 'Refreshing…' : pending ? 'Starting the refresh…' : 'Refresh now'}
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        onClick={() => refresh.mutate()}
+        disabled={refresh.isPending || running}
+      >
+        {running ? 'Refreshing…' : refresh.isPending ? 'Starting the refresh…' : 'Refresh now'}
       </Button>
       <p aria-live="polite" className={outcome?.ok === false ? 'text-sm text-destructive' : 'text-sm'}>
         {outcome ? <span data-testid="forecast-refresh-outcome">{outcome.text}</span> : null}

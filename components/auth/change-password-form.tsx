@@ -1,55 +1,48 @@
 'use client';
 
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
-import { apiFetch, problemMessage } from '@/lib/http/api-client';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
+import { apiFetch } from '@/lib/http/api-client';
 import type { ChangePasswordInput } from '../../lib/auth/change-password.schema';
 
 // The schema (and zod) load when the form first validates; see lib/forms/lazy-zod-resolver.ts.
-const changePasswordResolver = lazyZodResolver(async () => {
-  const [{ zodResolver }, { changePasswordSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('../../lib/auth/change-password.schema'),
-  ]);
-  return zodResolver(changePasswordSchema);
-});
+const changePasswordResolver = lazyZodResolver(() =>
+  import('../../lib/auth/change-password.schema').then((schemas) => schemas.changePasswordSchema),
+);
 
 export function ChangePasswordForm() {
-  const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
   const form = useForm<ChangePasswordInput>({
     resolver: changePasswordResolver,
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const { redirectTo } = await apiFetch<{ redirectTo: string }>('/api/account/password', {
-        method: 'POST',
-        json: values,
-      });
-      setDone(true);
+  const change = useApiMutation({
+    mutationFn: (values: ChangePasswordInput) =>
+      apiFetch<{ redirectTo: string }>('/api/account/password', { method: 'POST', json: values }),
+    failure: 'The password could not be changed.',
+    form,
+    onSuccess: ({ redirectTo }) => {
       form.reset();
       // A full navigation: pages held back until the change render again for this session.
       window.location.assign(redirectTo);
-    } catch (error) {
-      setFailure(problemMessage(error, 'The password could not be changed.'));
-    }
+    },
   });
-  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit((values) => change.mutate(values));
+  const { errors } = form.formState;
+  // Until the next page loads, the form stays as it was sent.
+  const busy = change.isPending || change.isSuccess;
   return (
     <form onSubmit={onSubmit} noValidate className="flex max-w-md flex-col gap-4">
-      {failure ? (
+      {change.failureMessage ? (
         <Alert tone="danger">
-          <p>{failure}</p>
+          <p>{change.failureMessage}</p>
         </Alert>
       ) : null}
-      {done ? (
+      {change.isSuccess ? (
         <Alert tone="info">
           <p>Password changed. Your other sessions have been signed out.</p>
         </Alert>
@@ -67,8 +60,8 @@ export function ChangePasswordForm() {
       <FormField label="Repeat the new password" error={errors.confirmPassword?.message}>
         <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
       </FormField>
-      <Button type="submit" disabled={isSubmitting} className="self-start">
-        {isSubmitting ? 'Changing…' : 'Change password'}
+      <Button type="submit" disabled={busy} className="self-start">
+        {busy ? 'Changing…' : 'Change password'}
       </Button>
     </form>
   );

@@ -1,45 +1,38 @@
 'use client';
 
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
-import { apiFetch, problemMessage } from '@/lib/http/api-client';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
+import { apiFetch } from '@/lib/http/api-client';
 import type { FirstAdminInput } from '../../lib/auth/first-admin.schema';
 
 // The schema (and zod) load when the form first validates; see lib/forms/lazy-zod-resolver.ts.
-const firstAdminResolver = lazyZodResolver(async () => {
-  const [{ zodResolver }, { firstAdminSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('../../lib/auth/first-admin.schema'),
-  ]);
-  return zodResolver(firstAdminSchema);
-});
+const firstAdminResolver = lazyZodResolver(() =>
+  import('../../lib/auth/first-admin.schema').then((schemas) => schemas.firstAdminSchema),
+);
 
 export function FirstAdminForm({ token }: { token: string }) {
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<FirstAdminInput>({
     resolver: firstAdminResolver,
     defaultValues: { token, name: '', email: '', password: '', confirmPassword: '' },
   });
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await apiFetch('/api/setup', { method: 'POST', json: values });
-      window.location.assign('/sign-in');
-    } catch (error) {
-      setFailure(problemMessage(error, 'The account could not be created.'));
-    }
+  const create = useApiMutation({
+    mutationFn: (values: FirstAdminInput) => apiFetch('/api/setup', { method: 'POST', json: values }),
+    failure: 'The account could not be created.',
+    form,
+    onSuccess: () => window.location.assign('/sign-in'),
   });
-  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit((values) => create.mutate(values));
+  const { errors } = form.formState;
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      {failure ? (
+      {create.failureMessage ? (
         <Alert tone="danger">
-          <p>{failure}</p>
+          <p>{create.failureMessage}</p>
         </Alert>
       ) : null}
       <FormField label="Name" error={errors.name?.message}>
@@ -58,7 +51,7 @@ export function FirstAdminForm({ token }: { token: string }) {
       <FormField label="Repeat the password" error={errors.confirmPassword?.message}>
         <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
       </FormField>
-      <Button type="submit" disabled={isSubmitting}>
+      <Button type="submit" disabled={create.isPending || create.isSuccess}>
         Create administrator
       </Button>
     </form>

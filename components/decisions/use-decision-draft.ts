@@ -15,13 +15,9 @@ import { DRAFT_QUERY_KEY, draftQuery, saveDraft } from './draft-query';
 const SAVE_DELAY_MS = 400;
 
 // The schema (and zod) load when the form first validates; see lib/forms/lazy-zod-resolver.ts.
-const decisionFormResolver = lazyZodResolver(async () => {
-  const [{ zodResolver }, { decisionFormSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('@/lib/decisions/form'),
-  ]);
-  return zodResolver(decisionFormSchema);
-});
+const decisionFormResolver = lazyZodResolver(() =>
+  import('@/lib/decisions/form').then((schemas) => schemas.decisionFormSchema),
+);
 
 /** Why a row cannot take a decision now, or null when it can (checked before it enters the draft). */
 function refusalFor(row: RenewalRow, decision: string, entries: readonly DraftEntry[]): string | null {

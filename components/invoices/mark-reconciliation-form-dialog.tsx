@@ -24,13 +24,9 @@ import { INVOICES_KEY, invoiceMarksQuery } from './invoices-query';
 import { type MarkReconciliationProps, MarkTrigger } from './mark-reconciliation-trigger';
 
 // The schema (and zod) load when the form first validates; see lib/forms/lazy-zod-resolver.ts.
-const markResolver = lazyZodResolver(async () => {
-  const [{ zodResolver }, { markSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('../../lib/invoices/mark.schema'),
-  ]);
-  return zodResolver(markSchema);
-});
+const markResolver = lazyZodResolver(() =>
+  import('../../lib/invoices/mark.schema').then((schemas) => schemas.markSchema),
+);
 
 /**
  * Marks a line, or the whole invoice, reconciled or disputed with a note. A dispute needs a note

@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { formatTimestamp } from '@/lib/format/dates';
-import { apiFetch, problemMessage } from '@/lib/http/api-client';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
+import { apiFetch } from '@/lib/http/api-client';
 
 /**
  * The private calendar link: created (or replaced) on request and shown once, since only its hash
@@ -16,34 +17,30 @@ export function CalendarFeedPanel({ initial }: { initial: { createdAt: string } 
   const locale = useLocale();
   const [feed, setFeed] = useState(initial);
   const [url, setUrl] = useState<string | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  const run = async (action: () => Promise<void>, failure: string) => {
-    setPending(true);
-    setMessage(null);
-    try {
-      await action();
-    } catch (error) {
-      setMessage(problemMessage(error, failure));
-    } finally {
-      setPending(false);
-    }
-  };
-  const issue = () =>
-    run(async () => {
-      const issued = await apiFetch<{ url: string }>('/api/preferences/calendar', { method: 'POST' });
-      setUrl(issued.url);
-      setFeed({ createdAt: new Date().toISOString() });
-      setMessage('New link created. Copy it now: it is not shown again. Any earlier link no longer works.');
-    }, 'Could not create the link.');
-  const revoke = () =>
-    run(async () => {
-      await apiFetch('/api/preferences/calendar', { method: 'DELETE' });
-      setUrl(null);
-      setFeed(null);
-      setMessage('The calendar link was revoked.');
-    }, 'Could not revoke the link.');
+  const change = useApiMutation({
+    mutationFn: async (action: 'issue' | 'revoke'): Promise<string | null> => {
+      if (action === 'revoke') {
+        await apiFetch('/api/preferences/calendar', { method: 'DELETE' });
+        return null;
+      }
+      return (await apiFetch<{ url: string }>('/api/preferences/calendar', { method: 'POST' })).url;
+    },
+    failure: (action) => (action === 'issue' ? 'Could not create the link.' : 'Could not revoke the link.'),
+    onSuccess: (issued) => {
+      setUrl(issued);
+      setFeed(issued ? { createdAt: new Date().toISOString() } : null);
+    },
+  });
+  const message =
+    change.failureMessage ??
+    (!change.isSuccess
+      ? null
+      : change.variables === 'issue'
+        ? 'New link created. Copy it now: it is not shown again. Any earlier link no longer works.'
+        : 'The calendar link was revoked.');
+  const pending = change.isPending;
+  const issue = () => change.mutate('issue');
+  const revoke = () => change.mutate('revoke');
 
   return (
     <div className="flex max-w-2xl flex-col gap-3">

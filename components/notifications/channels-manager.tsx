@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { apiFetch, problemMessage } from '@/lib/http/api-client';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
+import { apiFetch } from '@/lib/http/api-client';
 import {
   CHANNEL_CLASS_LABELS,
   CHANNEL_CLASSES,
@@ -17,6 +18,14 @@ import {
   type ChannelView,
 } from '@/lib/notifications/channels';
 
+interface ChannelAction {
+  work: () => Promise<unknown>;
+  /** What the live region says when it is done, or when it failed without words of the server's. */
+  done: string;
+  failed: string;
+  after?: () => void;
+}
+
 /** The administrator's chat channels: add one, choose its classes, remove it. */
 export function ChannelsManager({ channels }: { channels: readonly ChannelView[] }) {
   const router = useRouter();
@@ -24,36 +33,34 @@ export function ChannelsManager({ channels }: { channels: readonly ChannelView[]
   const [format, setFormat] = useState<ChannelFormat>('slack');
   const [url, setUrl] = useState('');
   const [classes, setClasses] = useState<ChannelClass[]>(['lapse']);
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  const [pending, setPending] = useState(false);
-
-  const act = async (work: () => Promise<unknown>, done: string, failed: string) => {
-    setPending(true);
-    setStatus(null);
-    try {
-      await work();
-      setStatus({ ok: true, text: done });
+  const action = useApiMutation({
+    mutationFn: (run: ChannelAction) => run.work(),
+    failure: (run) => run.failed,
+    onSuccess: (_answer, run) => {
+      run.after?.();
       router.refresh();
-      return true;
-    } catch (error) {
-      setStatus({ ok: false, text: problemMessage(error, failed) });
-      return false;
-    } finally {
-      setPending(false);
-    }
-  };
+    },
+  });
+  const act = (work: () => Promise<unknown>, done: string, failed: string, after?: () => void) =>
+    action.mutate({ work, done, failed, after });
+  const pending = action.isPending;
+  const status = action.failureMessage
+    ? { ok: false, text: action.failureMessage }
+    : action.isSuccess
+      ? { ok: true, text: action.variables.done }
+      : null;
 
-  const add = async (event: React.FormEvent) => {
+  const add = (event: React.FormEvent) => {
     event.preventDefault();
-    const added = await act(
+    act(
       () => apiFetch('/api/admin/channels', { method: 'POST', json: { name, format, url, classes } }),
       `Channel “${name}” added.`,
       'The channel was not added.',
+      () => {
+        setName('');
+        setUrl('');
+      },
     );
-    if (added) {
-      setName('');
-      setUrl('');
-    }
   };
 
   const toggle = (list: readonly ChannelClass[], cls: ChannelClass, on: boolean) =>
@@ -82,7 +89,7 @@ export function ChannelsManager({ channels }: { channels: readonly ChannelView[]
                       checked={channel.classes.includes(cls)}
                       disabled={pending}
                       onChange={(e) =>
-                        void act(
+                        act(
                           () =>
                             apiFetch(`/api/admin/channels/${channel.id}`, {
                               method: 'PATCH',
@@ -103,7 +110,7 @@ export function ChannelsManager({ channels }: { channels: readonly ChannelView[]
                   disabled={pending}
                   aria-label={`Remove ${channel.name}`}
                   onClick={() =>
-                    void act(
+                    act(
                       () => apiFetch(`/api/admin/channels/${channel.id}`, { method: 'DELETE' }),
                       `“${channel.name}” removed.`,
                       'The channel was not removed.',

@@ -4,7 +4,8 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { apiFetch, problemMessage } from '@/lib/http/api-client';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
+import { apiFetch } from '@/lib/http/api-client';
 
 /**
  * The administrator's actions in the outbox (issue 15): run the background checks now rather than
@@ -29,25 +30,20 @@ function runSummary(report: RunReport): string {
 
 export function RunBackgroundChecksButton() {
   const router = useRouter();
-  const [pending, setPending] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
-  const run = async () => {
-    setPending(true);
-    setOutcome(null);
-    try {
-      const report = await apiFetch<RunReport>('/api/admin/background', { method: 'POST' });
-      setOutcome({ ok: true, text: runSummary(report) });
-      router.refresh();
-    } catch (error) {
-      setOutcome({ ok: false, text: problemMessage(error, 'The background checks did not run.') });
-    } finally {
-      setPending(false);
-    }
-  };
+  const run = useApiMutation({
+    mutationFn: () => apiFetch<RunReport>('/api/admin/background', { method: 'POST' }),
+    failure: 'The background checks did not run.',
+    onSuccess: () => router.refresh(),
+  });
+  const outcome = run.failureMessage
+    ? { ok: false, text: run.failureMessage }
+    : run.data
+      ? { ok: true, text: runSummary(run.data) }
+      : null;
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <Button type="button" variant="outline" size="sm" onClick={run} disabled={pending}>
-        {pending ? 'Running the background checks…' : 'Run the background checks now'}
+      <Button type="button" variant="outline" size="sm" onClick={() => run.mutate()} disabled={run.isPending}>
+        {run.isPending ? 'Running the background checks…' : 'Run the background checks now'}
       </Button>
       <p aria-live="polite" className={outcome?.ok === false ? 'text-sm text-destructive' : 'text-sm'}>
         {outcome ? <span data-testid="background-run-outcome">{outcome.text}</span> : null}
@@ -60,11 +56,7 @@ export function SendAgainButton({ messageId, subject }: { messageId: string; sub
   const router = useRouter();
   const [confirming, setConfirming] = useState(false);
   const send = async () => {
-    try {
-      await apiFetch(`/api/admin/outbox/${encodeURIComponent(messageId)}/send-again`, { method: 'POST' });
-    } catch (caught) {
-      throw new Error(problemMessage(caught, 'The message was not sent again.'));
-    }
+    await apiFetch(`/api/admin/outbox/${encodeURIComponent(messageId)}/send-again`, { method: 'POST' });
     router.refresh();
   };
   return (
@@ -85,6 +77,7 @@ export function SendAgainButton({ messageId, subject }: { messageId: string; sub
         title="Send this message again?"
         confirmLabel="Send again"
         onConfirm={send}
+        failure="The message was not sent again."
       >
         <p>
           &ldquo;{subject}&rdquo; is sent once more now. If an earlier attempt reached the recipient without

@@ -1,6 +1,7 @@
 'use client';
 
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { Alert } from './alert';
 import { Button } from './button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from './dialog';
@@ -18,6 +19,7 @@ export function ConfirmDialog({
   confirmLabel,
   tone = 'default',
   onConfirm,
+  failure,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -25,31 +27,28 @@ export function ConfirmDialog({
   children: ReactNode;
   confirmLabel: string;
   tone?: 'default' | 'danger';
-  /** Resolves when done; a thrown error's message is shown in the dialog. */
-  onConfirm: () => Promise<void>;
+  /**
+   * Resolves when done. A problem from our server is shown in the dialog in its own words; any
+   * other failure as `failure` says, else by its message.
+   */
+  onConfirm: () => Promise<unknown>;
+  failure?: string;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const confirm = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await onConfirm();
-      onOpenChange(false);
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'The change could not be made.');
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const confirmation = useApiMutation({
+    mutationFn: onConfirm,
+    failure: failure ?? 'The change could not be made.',
+    onSuccess: () => onOpenChange(false),
+  });
+  const busy = confirmation.isPending;
+  const error = confirmation.error;
+  const shown = !error ? null : failure || !error.message ? confirmation.failureMessage : error.message;
+  const confirm = () => confirmation.mutate(undefined);
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
         if (busy) return;
-        setFailure(null);
+        confirmation.reset();
         onOpenChange(next);
       }}
     >
@@ -58,9 +57,9 @@ export function ConfirmDialog({
         <DialogDescription asChild>
           <div className="flex flex-col gap-2">{children}</div>
         </DialogDescription>
-        {failure ? (
+        {shown ? (
           <Alert tone="danger">
-            <p>{failure}</p>
+            <p>{shown}</p>
           </Alert>
         ) : null}
         <DialogFooter>

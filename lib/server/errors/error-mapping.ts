@@ -19,4 +19,3 @@ export function errorToProblem(error: unknown, requestId: string): MappedProblem
     requestId,
   };
 }
-
