@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { ApiProblem, apiFetch, problemMessage } from '@/lib/http/api-client';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
+import { ApiProblem, apiFetch } from '@/lib/http/api-client';
 import {
   ALERT_KINDS,
   ALERT_LABELS,
@@ -29,6 +30,43 @@ function parseOffsets(text: string): number[] {
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
+function HourOptions() {
+  return HOURS.map((hour) => (
+    <option key={hour} value={hour}>
+      {`${String(hour).padStart(2, '0')}:00`}
+    </option>
+  ));
+}
+
+/** Days before a date, typed as a list ("30, 7"). */
+function OffsetsField({
+  id,
+  label,
+  value,
+  invalid,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  invalid: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        value={value}
+        inputMode="numeric"
+        aria-invalid={invalid}
+        onChange={(e) => onChange(e.target.value)}
+        className="w-40"
+      />
+    </div>
+  );
+}
+
 export function PreferencesForm({
   initial,
   timeZones,
@@ -39,35 +77,29 @@ export function PreferencesForm({
   const [prefs, setPrefs] = useState(initial);
   const [dueText, setDueText] = useState(initial.dueOffsets.join(', '));
   const [graceText, setGraceText] = useState(initial.graceOffsets.join(', '));
-  const [status, setStatus] = useState<{
-    kind: 'saved' | 'error';
-    message: string;
-    fields?: string[];
-  } | null>(null);
-  const [pending, setPending] = useState(false);
-
-  const save = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setPending(true);
-    setStatus(null);
-    try {
-      const saved = await apiFetch<NotificationPreferences>('/api/preferences/notifications', {
-        method: 'PUT',
-        json: { ...prefs, dueOffsets: parseOffsets(dueText), graceOffsets: parseOffsets(graceText) },
-      });
+  const saving = useApiMutation({
+    mutationFn: (json: NotificationPreferences) =>
+      apiFetch<NotificationPreferences>('/api/preferences/notifications', { method: 'PUT', json }),
+    failure: 'Could not save the preferences.',
+    onSuccess: (saved) => {
       setPrefs(saved);
       setDueText(saved.dueOffsets.join(', '));
       setGraceText(saved.graceOffsets.join(', '));
-      setStatus({ kind: 'saved', message: 'Preferences saved.' });
-    } catch (error) {
-      const fields = error instanceof ApiProblem ? (error.body.errors ?? []).map((e) => e.field) : [];
-      setStatus({ kind: 'error', message: problemMessage(error, 'Could not save the preferences.'), fields });
-    } finally {
-      setPending(false);
-    }
+    },
+  });
+  const save = (event: React.FormEvent) => {
+    event.preventDefault();
+    saving.mutate({ ...prefs, dueOffsets: parseOffsets(dueText), graceOffsets: parseOffsets(graceText) });
   };
-  const invalid = (field: string) =>
-    status?.fields?.some((f) => f === field || f.startsWith(`${field}.`)) ?? false;
+  const status = saving.failureMessage
+    ? { kind: 'error', message: saving.failureMessage }
+    : saving.isSuccess
+      ? { kind: 'saved', message: 'Preferences saved.' }
+      : null;
+  // The fields a 400 names are marked (the form keeps its own state, not react-hook-form's).
+  const badFields =
+    saving.error instanceof ApiProblem ? (saving.error.body.errors ?? []).map((e) => e.field) : [];
+  const invalid = (field: string) => badFields.some((f) => f === field || f.startsWith(`${field}.`));
 
   return (
     <form onSubmit={save} className="flex max-w-2xl flex-col gap-6" aria-describedby="preferences-status">
@@ -139,11 +171,7 @@ export function PreferencesForm({
               setPrefs({ ...prefs, digest: { ...prefs.digest, hour: Number(e.target.value) } })
             }
           >
-            {HOURS.map((hour) => (
-              <option key={hour} value={hour}>
-                {`${String(hour).padStart(2, '0')}:00`}
-              </option>
-            ))}
+            <HourOptions />
           </NativeSelect>
         </div>
         <div className="flex flex-col gap-1.5">
@@ -168,28 +196,20 @@ export function PreferencesForm({
         <legend className="mb-1 w-full font-medium">
           Reminders (days before; up to {MAX_OFFSETS}, e.g. 30, 7)
         </legend>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="due-offsets">Before a due date</Label>
-          <Input
-            id="due-offsets"
-            value={dueText}
-            inputMode="numeric"
-            aria-invalid={invalid('dueOffsets')}
-            onChange={(e) => setDueText(e.target.value)}
-            className="w-40"
-          />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="grace-offsets">Before a grace period ends</Label>
-          <Input
-            id="grace-offsets"
-            value={graceText}
-            inputMode="numeric"
-            aria-invalid={invalid('graceOffsets')}
-            onChange={(e) => setGraceText(e.target.value)}
-            className="w-40"
-          />
-        </div>
+        <OffsetsField
+          id="due-offsets"
+          label="Before a due date"
+          value={dueText}
+          invalid={invalid('dueOffsets')}
+          onChange={setDueText}
+        />
+        <OffsetsField
+          id="grace-offsets"
+          label="Before a grace period ends"
+          value={graceText}
+          invalid={invalid('graceOffsets')}
+          onChange={setGraceText}
+        />
       </fieldset>
 
       <fieldset className="flex flex-wrap items-end gap-4">
@@ -227,11 +247,7 @@ export function PreferencesForm({
             }
           >
             <option value="">No quiet hours</option>
-            {HOURS.map((hour) => (
-              <option key={hour} value={hour}>
-                {`${String(hour).padStart(2, '0')}:00`}
-              </option>
-            ))}
+            <HourOptions />
           </NativeSelect>
         </div>
         <div className="flex flex-col gap-1.5">
@@ -247,11 +263,7 @@ export function PreferencesForm({
               })
             }
           >
-            {HOURS.map((hour) => (
-              <option key={hour} value={hour}>
-                {`${String(hour).padStart(2, '0')}:00`}
-              </option>
-            ))}
+            <HourOptions />
           </NativeSelect>
         </div>
         <label className="flex items-center gap-2 text-sm">
@@ -283,7 +295,7 @@ export function PreferencesForm({
       </fieldset>
 
       <div className="flex items-center gap-3">
-        <Button type="submit" disabled={pending}>
+        <Button type="submit" disabled={saving.isPending}>
           Save preferences
         </Button>
         <p

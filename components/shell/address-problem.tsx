@@ -1,4 +1,4 @@
-import type { AddressProblem } from '@/lib/http/url-state-rules';
+import { type AddressProblem, addressWithout } from '@/lib/http/url-state-rules';
 import { ProblemPanel } from './problem-panel';
 
 /**
@@ -8,13 +8,20 @@ import { ProblemPanel } from './problem-panel';
  */
 export function AddressProblemPanel({
   problems,
-  correctedHref,
+  path,
+  search,
+  fields = problems.map((problem) => problem.field),
   requestId,
 }: {
   problems: readonly AddressProblem[];
-  correctedHref: string;
+  /** The page's path and its search parameters as received: the link keeps all but `fields`. */
+  path: string;
+  search: Parameters<typeof addressWithout>[1];
+  /** The parameters to leave out; by default the ones the problems name. */
+  fields?: readonly string[];
   requestId?: string;
 }) {
+  const correctedHref = addressWithout(path, search, fields);
   return (
     <ProblemPanel
       problem={{

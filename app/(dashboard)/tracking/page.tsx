@@ -7,7 +7,7 @@ import { TrackingBoard } from '@/components/tracking/tracking-board';
 import { trackingQuery } from '@/components/tracking/tracking-query';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { currentYearMonth } from '@/lib/format/dates';
-import { addressProblems, addressWithout, readField } from '@/lib/http/url-state-rules';
+import { addressProblems, readField } from '@/lib/http/url-state-rules';
 import { can } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
 import { loadForPage, pageRequestId } from '@/lib/server/http/request-context';
@@ -37,15 +37,7 @@ export default async function TrackingPage({
     return (
       <>
         {header}
-        <AddressProblemPanel
-          problems={problems}
-          correctedHref={addressWithout(
-            '/tracking',
-            search,
-            problems.map((problem) => problem.field),
-          )}
-          requestId={requestId}
-        />
+        <AddressProblemPanel problems={problems} path="/tracking" search={search} requestId={requestId} />
       </>
     );
   }

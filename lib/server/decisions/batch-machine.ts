@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { InstructionReceipt, PatentEvent } from '../../annuity/schemas';
-import { getDb } from '../../db';
+import { type Database, getDb } from '../../db';
 import { instructionBatch, instructionBatchItem } from '../../db/schema';
 import type { ApprovalReason } from '../../decisions/approval-policy';
 import type { BatchProblem } from '../../decisions/batch';
@@ -53,6 +53,24 @@ interface ItemWrite {
   change: ItemChange;
 }
 
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The items' changes, in the transaction that moves or keeps their batch. */
+async function writeItems(tx: Transaction, batchId: string, items: readonly ItemWrite[]): Promise<void> {
+  for (const write of items) {
+    if (write.eventIds.length === 0) continue;
+    await tx
+      .update(instructionBatchItem)
+      .set(write.change)
+      .where(
+        and(
+          eq(instructionBatchItem.batchId, batchId),
+          inArray(instructionBatchItem.eventId, [...write.eventIds]),
+        ),
+      );
+  }
+}
+
 /** Moves the batch from one of `from` to `to`; null when it was not in one of them (lost the race). */
 async function move(
   batchId: string,
@@ -73,18 +91,7 @@ async function move(
         idempotencyKey: instructionBatch.idempotencyKey,
       });
     if (!moved) return null;
-    for (const write of items) {
-      if (write.eventIds.length === 0) continue;
-      await tx
-        .update(instructionBatchItem)
-        .set(write.change)
-        .where(
-          and(
-            eq(instructionBatchItem.batchId, batchId),
-            inArray(instructionBatchItem.eventId, [...write.eventIds]),
-          ),
-        );
-    }
+    await writeItems(tx, batchId, items);
     return moved;
   });
 }
@@ -500,18 +507,7 @@ export async function recordChecked(
       .where(and(eq(instructionBatch.id, batchId), eq(instructionBatch.state, S.outcomeUnknown)))
       .returning({ id: instructionBatch.id });
     if (!kept) return false;
-    for (const write of items) {
-      if (write.eventIds.length === 0) continue;
-      await tx
-        .update(instructionBatchItem)
-        .set(write.change)
-        .where(
-          and(
-            eq(instructionBatchItem.batchId, batchId),
-            inArray(instructionBatchItem.eventId, [...write.eventIds]),
-          ),
-        );
-    }
+    await writeItems(tx, batchId, items);
     return true;
   });
 }

@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { SavedViewsMenu } from '@/components/views/saved-views-menu';
-import { addressProblems, addressWithout } from '@/lib/http/url-state-rules';
+import { addressProblems } from '@/lib/http/url-state-rules';
 import { type InvoiceListQuery, invoiceQueryFromParams, invoiceUrlState } from '@/lib/invoices/url-state';
 import { loadInvoiceParams } from '@/lib/invoices/url-state-address';
 import { requireViewer } from '@/lib/server/auth/session';
@@ -37,15 +37,7 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
     return (
       <>
         {header}
-        <AddressProblemPanel
-          problems={problems}
-          correctedHref={addressWithout(
-            '/invoices',
-            search,
-            problems.map((problem) => problem.field),
-          )}
-          requestId={requestId}
-        />
+        <AddressProblemPanel problems={problems} path="/invoices" search={search} requestId={requestId} />
       </>
     );
   }

@@ -9,7 +9,7 @@ import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { SavedViewsMenu } from '@/components/views/saved-views-menu';
-import { addressProblems, addressWithout } from '@/lib/http/url-state-rules';
+import { addressProblems } from '@/lib/http/url-state-rules';
 import { type PortfolioQuery, portfolioQueryFromParams, portfolioUrlState } from '@/lib/portfolio/url-state';
 import { loadPortfolioParams } from '@/lib/portfolio/url-state-address';
 import { requireViewer } from '@/lib/server/auth/session';
@@ -46,15 +46,7 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
       />
       {problems.length > 0 ? (
         // A value the list cannot use is named, with the address without it, never quietly replaced.
-        <AddressProblemPanel
-          problems={problems}
-          correctedHref={addressWithout(
-            '/portfolio',
-            search,
-            problems.map((problem) => problem.field),
-          )}
-          requestId={requestId}
-        />
+        <AddressProblemPanel problems={problems} path="/portfolio" search={search} requestId={requestId} />
       ) : (
         <div className="flex flex-col gap-4">
           <PortfolioToolbar />

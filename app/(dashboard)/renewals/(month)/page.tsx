@@ -11,7 +11,7 @@ import { ProblemPanel } from '@/components/shell/problem-panel';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { SavedViewsMenu } from '@/components/views/saved-views-menu';
 import { STANDING_INSTRUCTIONS_QUERY_KEY } from '@/lib/decisions/standing-instructions';
-import { addressProblems, addressWithout } from '@/lib/http/url-state-rules';
+import { addressProblems } from '@/lib/http/url-state-rules';
 import { can } from '@/lib/policy/roles';
 import { withOpenedOn } from '@/lib/renewals/opened-on';
 import { renewalsViewSchema } from '@/lib/renewals/query';
@@ -72,7 +72,9 @@ export default async function RenewalsPage({ searchParams }: { searchParams: Pro
         {header}
         <AddressProblemPanel
           problems={problems}
-          correctedHref={addressWithout('/renewals', search, correctedFields(problems))}
+          path="/renewals"
+          search={search}
+          fields={correctedFields(problems)}
           requestId={requestId}
         />
       </>

@@ -17,7 +17,7 @@ import {
 } from '@/components/ui/table';
 import { formatTimestamp } from '@/lib/format/dates';
 import { CALENDAR_DATE, choice, int, text } from '@/lib/http/url-state';
-import { addressProblems, addressWithout } from '@/lib/http/url-state-rules';
+import { addressProblems } from '@/lib/http/url-state-rules';
 import {
   AUDIT_EXPORT_LIMIT,
   AUDIT_PAGE_SIZE,
@@ -48,16 +48,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
   // A date, outcome or page the log cannot use is named, with the address without it.
   const problems = addressProblems(AUDIT_ADDRESS, raw);
   if (problems.length > 0) {
-    return (
-      <AddressProblemPanel
-        problems={problems}
-        correctedHref={addressWithout(
-          '/admin/audit',
-          raw,
-          problems.map((problem) => problem.field),
-        )}
-      />
-    );
+    return <AddressProblemPanel problems={problems} path="/admin/audit" search={raw} />;
   }
   const filter = auditFilterSchema.parse(
     Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])),

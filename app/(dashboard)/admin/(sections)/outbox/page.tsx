@@ -15,7 +15,7 @@ import {
 } from '@/components/ui/table';
 import { formatTimestamp } from '@/lib/format/dates';
 import { choice, int } from '@/lib/http/url-state';
-import { addressProblems, addressWithout, readField } from '@/lib/http/url-state-rules';
+import { addressProblems, readField } from '@/lib/http/url-state-rules';
 import { can } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
 import { pageLocale } from '@/lib/server/http/request-context';
@@ -45,16 +45,7 @@ export default async function OutboxPage({ searchParams }: { searchParams: Searc
   // A page or status the outbox cannot use is named, with the address without it.
   const problems = addressProblems(OUTBOX_ADDRESS, params);
   if (problems.length > 0) {
-    return (
-      <AddressProblemPanel
-        problems={problems}
-        correctedHref={addressWithout(
-          '/admin/outbox',
-          params,
-          problems.map((problem) => problem.field),
-        )}
-      />
-    );
+    return <AddressProblemPanel problems={problems} path="/admin/outbox" search={params} />;
   }
   const page = readField(OUTBOX_ADDRESS.page, Number(params.page ?? '1')) ?? 1;
   // ?status=unknown: the administrator's Today links here for messages of unknown delivery.

@@ -1,42 +1,20 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { apiFetch, problemMessage } from '@/lib/http/api-client';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
+import { apiFetch } from '@/lib/http/api-client';
 
 /** Asks the server to read the batch's renewals again and settle what the service did. */
 export function ReconcileButton({ batchId }: { batchId: string }) {
-  const router = useRouter();
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   return (
-    <span className="flex items-center gap-3">
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={pending}
-        onClick={async () => {
-          setPending(true);
-          setFailure(null);
-          try {
-            await apiFetch(`/api/decisions/batches/${batchId}/reconcile`, { method: 'POST' });
-            router.refresh();
-          } catch (error) {
-            setFailure(problemMessage(error, 'The check failed.'));
-          } finally {
-            setPending(false);
-          }
-        }}
-      >
-        {pending ? 'Checking…' : 'Check with the service again'}
-      </Button>
-      {failure ? (
-        <span role="alert" className="text-sm text-destructive">
-          {failure}
-        </span>
-      ) : null}
-    </span>
+    <BatchActionButton
+      path={`/api/decisions/batches/${batchId}/reconcile`}
+      variant="outline"
+      label="Check with the service again"
+      pendingLabel="Checking…"
+      failure="The check failed."
+    />
   );
 }
 
@@ -45,32 +23,43 @@ export function ReconcileButton({ batchId }: { batchId: string }) {
  * undecided are posted, under this batch's record, so nothing is instructed twice.
  */
 export function ResendButton({ batchId, count }: { batchId: string; count: number }) {
+  return (
+    <BatchActionButton
+      path={`/api/decisions/batches/${batchId}/resend`}
+      label={`Send this batch again (${count} not confirmed)`}
+      pendingLabel="Sending…"
+      failure="Sending again failed."
+    />
+  );
+}
+
+function BatchActionButton({
+  path,
+  variant,
+  label,
+  pendingLabel,
+  failure,
+}: {
+  path: string;
+  variant?: 'outline';
+  label: string;
+  pendingLabel: string;
+  failure: string;
+}) {
   const router = useRouter();
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const action = useApiMutation({
+    mutationFn: () => apiFetch(path, { method: 'POST' }),
+    failure,
+    onSuccess: () => router.refresh(),
+  });
   return (
     <span className="flex items-center gap-3">
-      <Button
-        size="sm"
-        disabled={pending}
-        onClick={async () => {
-          setPending(true);
-          setFailure(null);
-          try {
-            await apiFetch(`/api/decisions/batches/${batchId}/resend`, { method: 'POST' });
-            router.refresh();
-          } catch (error) {
-            setFailure(problemMessage(error, 'Sending again failed.'));
-          } finally {
-            setPending(false);
-          }
-        }}
-      >
-        {pending ? 'Sending…' : `Send this batch again (${count} not confirmed)`}
+      <Button variant={variant} size="sm" disabled={action.isPending} onClick={() => action.mutate()}>
+        {action.isPending ? pendingLabel : label}
       </Button>
-      {failure ? (
+      {action.failureMessage ? (
         <span role="alert" className="text-sm text-destructive">
-          {failure}
+          {action.failureMessage}
         </span>
       ) : null}
     </span>
