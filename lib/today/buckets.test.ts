@@ -55,6 +55,15 @@ describe('bucketRenewals', () => {
     ]);
   });
 
+  it('answers the next day with the days left counted anew, though the rows are the same', () => {
+    const rows = [inGrace('a', addDays(TODAY, 3))];
+    expect(bucket(rows, 'lapsing-soon').items[0]?.daysLeft).toBe(3);
+    expect(bucket(rows, 'lapsing-soon', addDays(TODAY, 1)).items[0]?.daysLeft).toBe(2);
+    // Rows read again (a new array) with the renewal decided meanwhile: it leaves the bucket.
+    const decided = [inGrace('a', addDays(TODAY, 3), { appliedDecision: 'PAY' })];
+    expect(bucket(decided, 'lapsing-soon').items).toHaveLength(0);
+  });
+
   it('puts a grace period ending today in lapsing soon with 0 days left, not in lapsed', () => {
     const lapsing = bucket([inGrace('a', TODAY)], 'lapsing-soon');
     expect(lapsing.items).toHaveLength(1);

@@ -125,7 +125,7 @@ function placeOf(
   if (row.dueDate >= today) {
     const month = monthOf(today);
     if (monthOf(row.dueDate) === month) return { bucket: 'due-this-month', deadline: row.dueDate };
-    if (monthOf(row.dueDate) === addMonths(month, 1))
+    if (monthOf(row.dueDate) === nextMonthOf(month))
       return { bucket: 'due-next-month', deadline: row.dueDate };
     // Open (not reported too early) and due after next month: the renewals due two months ahead
     // open on the first of this month (spec: Instruction rules, opensAt), so none is left out.
@@ -141,22 +141,51 @@ function placeOf(
   return { bucket: 'lapsed', deadline: grace ?? row.dueDate };
 }
 
+/** Two calendar dates or ids, compared as the strings they are (YYYY-MM-DD sorts by date). */
+function compareCodes(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 function byDeadline(a: TodayItem, b: TodayItem): number {
   return (
-    a.deadline.localeCompare(b.deadline) ||
-    a.row.dueDate.localeCompare(b.row.dueDate) ||
+    compareCodes(a.deadline, b.deadline) ||
+    compareCodes(a.row.dueDate, b.row.dueDate) ||
     (a.row.caseReference ?? a.row.providerId ?? '').localeCompare(
       b.row.caseReference ?? b.row.providerId ?? '',
     ) ||
-    a.row.eventId.localeCompare(b.row.eventId)
+    compareCodes(a.row.eventId, b.row.eventId)
   );
+}
+
+/** `addMonths(month, 1)`, once per month asked (every renewal of Today asks for the same one). */
+const nextMonths = new Map<string, string>();
+function nextMonthOf(month: string): string {
+  let next = nextMonths.get(month);
+  if (next === undefined) {
+    next = addMonths(month, 1);
+    nextMonths.set(month, next);
+  }
+  return next;
 }
 
 /**
  * Every renewal that needs a decision, in its bucket, each bucket ordered by deadline. All
  * buckets are returned, in TODAY_BUCKET_IDS order, empty ones included.
  */
-export function bucketRenewals(rows: readonly RenewalRow[], today: string): TodayBucket[] {
+export function bucketRenewals(rows: readonly RenewalRow[], today: string): readonly TodayBucket[] {
+  // The same rows on the same day give the same buckets: a server answering Today again from
+  // unchanged rows (the same array, lib/server/today/renewals.ts) keeps them instead of sorting
+  // some 30,000 renewals again. The buckets are read, never changed, by their callers.
+  const kept = keptBuckets.get(rows);
+  if (kept?.today === today) return kept.buckets;
+  const buckets = sortIntoBuckets(rows, today);
+  keptBuckets.set(rows, { today, buckets });
+  return buckets;
+}
+
+const keptBuckets = new WeakMap<readonly RenewalRow[], { today: string; buckets: readonly TodayBucket[] }>();
+
+function sortIntoBuckets(rows: readonly RenewalRow[], today: string): readonly TodayBucket[] {
   const waiting = rows.filter(needsDecision);
   // The chronologically earliest undecided renewal of each patent is the one that can be decided.
   const earliestByPatent = new Map<string, RenewalRow>();
@@ -197,8 +226,11 @@ export function bucketRenewals(rows: readonly RenewalRow[], today: string): Toda
       : { patentId: item.row.patentId, eventId: null, dueDate: null, annuityYear: null, bucket: null };
   }
 
+  // Grouped in one pass, then each bucket sorted on its own (Today holds some 30,000 renewals).
+  const grouped = new Map<TodayBucketId, TodayItem[]>(TODAY_BUCKET_IDS.map((id) => [id, []]));
+  for (const item of items) grouped.get(item.bucket)?.push(item);
   return TODAY_BUCKET_IDS.map((id) => {
-    const inBucket = items.filter((item) => item.bucket === id).sort(byDeadline);
+    const inBucket = (grouped.get(id) ?? []).sort(byDeadline);
     const decisions = new Set(inBucket.flatMap((item) => item.decisions));
     const estimated = inBucket.flatMap((item) =>
       item.row.fees ? [{ amount: item.row.fees.total, currency: item.row.fees.currency }] : [],

@@ -10,8 +10,17 @@ export function calendarToday(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
+/** Dates seen, by their midnight: Today counts days for thousands of renewals on a few hundred dates. */
+const midnights = new Map<string, number>();
+const MIDNIGHTS_KEPT = 20_000;
+
 function utcMidnight(date: string): number {
-  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+  const known = midnights.get(date);
+  if (known !== undefined) return known;
+  const value = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+  if (midnights.size >= MIDNIGHTS_KEPT) midnights.clear();
+  midnights.set(date, value);
+  return value;
 }
 
 /** Whole days from `from` to `to` (negative when `to` is earlier); 0 on the same day. */

@@ -30,17 +30,15 @@ export async function readTodayRenewals(
   const [snapshot, ensured] = await Promise.all([pageSnapshot(requestId), ensureMonths(months, requestId)]);
   // Whole months, parsed once per change of the copy (../sync/month-rows.ts), cut to the windows.
   const { byMonth, changed } = await copyMonthRows(months);
-  const monthRows = months.flatMap((month) => byMonth.get(month)?.rows ?? []);
-  const rows = windows.flatMap((window) =>
-    monthRows.filter((row) => row.dueDate >= window.from && row.dueDate <= window.to),
-  );
+  const monthArrays = months.map((month) => byMonth.get(month)?.rows ?? NO_ROWS);
+  const rows = rowsInWindows(windows, monthArrays);
   const copy = await copyAge(months);
   // The windows are whole months: their summaries keep the month view's default month current
   // without a read of their own; written once this answer is out, and only when the copy changed
   // (the same rows give the same summaries).
   if (changed)
     setImmediate(() => {
-      recordMonthSummaries(null, monthRows, months, now).catch((error: unknown) =>
+      recordMonthSummaries(null, monthArrays.flat(), months, now).catch((error: unknown) =>
         logger.warn({ err: error, requestId }, 'could not record the month summaries'),
       );
     });
@@ -50,4 +48,30 @@ export async function readTodayRenewals(
     upstreamCalls: snapshot.calls + ensured.calls,
     copy,
   };
+}
+
+/**
+ * The renewals inside the windows: the same array while neither the windows nor any month's parsed
+ * rows changed (the same arrays, ../sync/month-rows.ts), so that what is built from it can be kept
+ * too (the buckets, lib/today/buckets.ts).
+ */
+const NO_ROWS: RenewalRow[] = [];
+let lastWindowRows: { key: string; monthArrays: RenewalRow[][]; rows: RenewalRow[] } | null = null;
+
+function rowsInWindows(windows: readonly DueWindow[], monthArrays: RenewalRow[][]): RenewalRow[] {
+  const key = JSON.stringify(windows);
+  const last = lastWindowRows;
+  if (
+    last &&
+    last.key === key &&
+    last.monthArrays.length === monthArrays.length &&
+    last.monthArrays.every((array, index) => array === monthArrays[index])
+  )
+    return last.rows;
+  const monthRows = monthArrays.flat();
+  const rows = windows.flatMap((window) =>
+    monthRows.filter((row) => row.dueDate >= window.from && row.dueDate <= window.to),
+  );
+  lastWindowRows = { key, monthArrays, rows };
+  return rows;
 }
