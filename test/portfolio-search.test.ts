@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnnuityClient } from '@/lib/annuity/client';
 import { patentFixture } from '@/lib/annuity/fixtures';
 import { type Patent, tolerant } from '@/lib/annuity/schemas';
+import { getDb } from '@/lib/db';
 import { portfolioPatent, portfolioSnapshot } from '@/lib/db/schema';
 import { testDatabaseKinds } from '@/lib/db/testing';
 import { resetEnvForTests } from '@/lib/env';
@@ -231,5 +232,26 @@ describe.each(testDatabaseKinds)('portfolio search on %s', (kind) => {
     expect(response.status).toBe(200);
     const lines = (await response.text()).trim().split(/\r?\n/);
     expect(lines.slice(1)).toEqual(['ACME-0042 EP']);
+  });
+  it("keeps another connection's patents when its own portfolio is read again", async () => {
+    const db = await getDb();
+    const generation = 424_242;
+    await db.insert(portfolioSnapshot).values({ id: 'other-client', currentGeneration: generation });
+    await db.insert(portfolioPatent).values({
+      generation,
+      id: id(9_000),
+      clientCaseReference: 'OTHER-1 EP',
+      data: { id: id(9_000) },
+    });
+    try {
+      expect((await refreshSnapshot(fakeService([target, ...others]), 'test')).patents).toBe(31);
+      const kept = await db.select().from(portfolioPatent).where(eq(portfolioPatent.generation, generation));
+      expect(kept.map((row) => row.id)).toEqual([id(9_000)]);
+      // Its patents are not this connection's: a search here does not find them.
+      expect((await search('q=OTHER-1')).body.data).toEqual([]);
+    } finally {
+      await db.delete(portfolioPatent).where(eq(portfolioPatent.generation, generation));
+      await db.delete(portfolioSnapshot).where(eq(portfolioSnapshot.id, 'other-client'));
+    }
   });
 });

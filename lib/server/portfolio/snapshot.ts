@@ -10,6 +10,7 @@ import { getEnv } from '../../env';
 import { logger } from '../../log';
 import type { PatentSortField } from '../../portfolio/columns';
 import { searchColumns } from '../../portfolio/search-key';
+import { DEFAULT_CONNECTION } from '../sync/connection';
 import { facetsOf, type SnapshotFacets, type SnapshotIndex, snapshotIndex } from './snapshot-index';
 
 /**
@@ -18,7 +19,8 @@ import { facetsOf, type SnapshotFacets, type SnapshotIndex, snapshotIndex } from
  * the refresh finishes and switches over in one update. Any instance may refresh; the database row
  * says who is refreshing so two instances do not walk the portfolio at once.
  */
-const ROW = 'default';
+/** The snapshot's row is its connection's: patents are kept per connection, like the copy. */
+const ROW = DEFAULT_CONNECTION;
 const STALE_REFRESH_MS = 10 * 60 * 1000;
 
 export interface SnapshotStatus {
@@ -166,7 +168,18 @@ export async function refreshSnapshot(
         .where(owned)
         .returning({ id: portfolioSnapshot.id });
       if (switched.length === 0) return false;
-      await tx.delete(portfolioPatent).where(ne(portfolioPatent.generation, generation));
+      // The generations this connection no longer reads; another connection's stay.
+      await tx.delete(portfolioPatent).where(
+        and(
+          ne(portfolioPatent.generation, generation),
+          sql`${portfolioPatent.generation} not in (
+            select ${portfolioSnapshot.currentGeneration} from ${portfolioSnapshot}
+            where ${portfolioSnapshot.id} <> ${ROW} and ${portfolioSnapshot.currentGeneration} is not null
+            union all
+            select ${portfolioSnapshot.refreshingGeneration} from ${portfolioSnapshot}
+            where ${portfolioSnapshot.id} <> ${ROW} and ${portfolioSnapshot.refreshingGeneration} is not null)`,
+        ),
+      );
       return true;
     });
     if (!published) throw new SnapshotTakenOverError();
