@@ -11,12 +11,22 @@ import { Input } from '@/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { ApiKeysOverview, ApiKeyView } from '@/lib/connection/api-key-views';
 import { formatDate } from '@/lib/format/dates';
-import { apiFetch, problemMessage } from '@/lib/http/api-client';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
+import { apiFetch } from '@/lib/http/api-client';
 
 function keyState(key: ApiKeyView): { label: string; tone: 'success' | 'danger' | 'neutral' } {
   if (key.expiredSeenAt) return { label: 'Expired', tone: 'danger' };
   if (key.active) return { label: 'In use', tone: 'success' };
   return { label: key.verifiedAt ? 'Ready' : 'Not checked', tone: 'neutral' };
+}
+
+/** One step of a rotation: what it does, what it says when done, and its fallback failure. */
+interface KeyStep {
+  id: string;
+  action: () => Promise<unknown>;
+  done: string;
+  fallback: string;
+  after?: () => void;
 }
 
 /**
@@ -27,39 +37,35 @@ function keyState(key: ApiKeyView): { label: string; tone: 'success' | 'danger' 
 export function ApiKeysPanel({ initial }: { initial: ApiKeysOverview }) {
   const router = useRouter();
   const [overview, setOverview] = useState(initial);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const step = useApiMutation({
+    mutationFn: async (run: KeyStep) => {
+      await run.action();
+      setOverview(await apiFetch<ApiKeysOverview>('/api/admin/api-keys'));
+    },
+    failure: (run) => run.fallback,
+    onSuccess: (_answer, run) => {
+      run.after?.();
+      // The header's key alert is rendered by the server layout.
+      router.refresh();
+    },
+  });
+  const run = (
+    id: string,
+    action: () => Promise<unknown>,
+    done: string,
+    fallback: string,
+    after?: () => void,
+  ) => step.mutate({ id, action, done, fallback, after });
+  const busy = step.isPending ? step.variables.id : null;
+  const failure = step.failureMessage;
+  const notice = step.isSuccess ? step.variables.done : null;
 
-  const reload = async () => {
-    setOverview(await apiFetch<ApiKeysOverview>('/api/admin/api-keys'));
-    // The header's key alert is rendered by the server layout.
-    router.refresh();
-  };
-
-  const run = async (id: string, action: () => Promise<unknown>, done: string, fallback: string) => {
-    setBusy(id);
-    setFailure(null);
-    setNotice(null);
-    try {
-      await action();
-      await reload();
-      setNotice(done);
-      return true;
-    } catch (error) {
-      setFailure(problemMessage(error, fallback));
-      return false;
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const add = async (event: FormEvent<HTMLFormElement>) => {
+  const add = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
     const expiresAt = String(data.get('expiresAt') ?? '');
-    const added = await run(
+    run(
       'add',
       () =>
         apiFetch('/api/admin/api-keys', {
@@ -72,8 +78,8 @@ export function ApiKeysPanel({ initial }: { initial: ApiKeysOverview }) {
         }),
       'The key was accepted by the service and stored. Switch to it when ready.',
       'The key could not be added.',
+      () => form.reset(),
     );
-    if (added) form.reset();
   };
 
   const keyPath = (key: ApiKeyView) => `/api/admin/api-keys/${encodeURIComponent(key.id)}`;
@@ -141,12 +147,13 @@ export function ApiKeysPanel({ initial }: { initial: ApiKeysOverview }) {
                   <ExpiryEditor
                     value={key.expiresAt}
                     disabled={busy !== null}
-                    onSave={(expiresAt) =>
+                    onSave={(expiresAt, saved) =>
                       run(
                         key.id,
                         () => apiFetch(keyPath(key), { method: 'PATCH', json: { expiresAt } }),
                         'The expiry date was recorded.',
                         'The expiry date could not be saved.',
+                        saved,
                       )
                     }
                   />
@@ -238,7 +245,8 @@ function ExpiryEditor({
 }: {
   value: string | null;
   disabled: boolean;
-  onSave: (expiresAt: string | null) => Promise<boolean>;
+  /** Saves the date; `saved` closes the editor once it is recorded. */
+  onSave: (expiresAt: string | null, saved: () => void) => void;
 }) {
   const locale = useLocale();
   const [editing, setEditing] = useState(false);
@@ -256,9 +264,9 @@ function ExpiryEditor({
   return (
     <form
       className="flex items-center gap-2"
-      onSubmit={async (event) => {
+      onSubmit={(event) => {
         event.preventDefault();
-        if (await onSave(draft || null)) setEditing(false);
+        onSave(draft || null, () => setEditing(false));
       }}
     >
       <Input

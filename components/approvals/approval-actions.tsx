@@ -9,7 +9,12 @@ import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { approvalConfirmation } from '@/lib/decisions/approval-confirmation';
 import type { BatchView } from '@/lib/decisions/batch';
-import { ApiProblem, apiFetch, problemMessage } from '@/lib/http/api-client';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
+import { ApiProblem, apiFetch } from '@/lib/http/api-client';
+
+function refusedBatch(error: Error): BatchView | undefined {
+  return error instanceof ApiProblem ? (error.body.batch as BatchView | undefined) : undefined;
+}
 
 /**
  * Issue 18: the approver's two answers. Approve sends the batch (once, however many managers click);
@@ -30,47 +35,46 @@ export function ApprovalActions({
   const router = useRouter();
   const id = useId();
   const [reason, setReason] = useState('');
-  const [pending, setPending] = useState<'approve' | 'return' | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const confirmation = approvalConfirmation(drops);
 
-  const approve = async () => {
-    setPending('approve');
-    setFailure(null);
-    try {
+  const answer = useApiMutation({
+    mutationFn: async (kind: 'approve' | 'return'): Promise<string | null> => {
+      if (kind === 'return') {
+        await apiFetch(`/api/approvals/${batchId}/return`, { method: 'POST', json: { reason } });
+        return null;
+      }
       const { batch } = await apiFetch<{ batch: BatchView }>(`/api/approvals/${batchId}/approve`, {
         method: 'POST',
       });
-      router.push(`/renewals/batches/${batch.id}`);
-    } catch (error) {
-      // A refusal by the service comes with the batch: its page shows what happened.
-      const refused = error instanceof ApiProblem ? (error.body.batch as BatchView | undefined) : undefined;
+      return batch.id;
+    },
+    failure: (kind) =>
+      kind === 'approve' ? 'The batch could not be approved.' : 'The batch could not be sent back.',
+    onSuccess: (sentBatchId) => {
+      if (sentBatchId) return router.push(`/renewals/batches/${sentBatchId}`);
+      router.push('/approvals');
+      router.refresh();
+    },
+    onError: (error) => {
+      const refused = refusedBatch(error);
       if (refused) router.push(`/renewals/batches/${refused.id}`);
-      else setFailure(problemMessage(error, 'The batch could not be approved.'));
-    } finally {
-      setPending(null);
-    }
-  };
+    },
+  });
+  const pending = answer.isPending ? answer.variables : null;
+  // A refusal by the service comes with the batch: its page shows what happened.
+  const failure = answer.error && !refusedBatch(answer.error) ? answer.failureMessage : null;
+  // The approval's outcome shows on this page (or the batch's), not in the dialog.
+  const approve = () => answer.mutateAsync('approve').catch(() => undefined);
 
-  const sendBack = async () => {
+  const sendBack = () => {
     if (!reason.trim()) {
       setReasonError('Say why the batch goes back.');
       return;
     }
-    setPending('return');
-    setFailure(null);
     setReasonError(null);
-    try {
-      await apiFetch(`/api/approvals/${batchId}/return`, { method: 'POST', json: { reason } });
-      router.push('/approvals');
-      router.refresh();
-    } catch (error) {
-      setFailure(problemMessage(error, 'The batch could not be sent back.'));
-    } finally {
-      setPending(null);
-    }
+    answer.mutate('return');
   };
 
   return (

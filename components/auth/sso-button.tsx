@@ -1,9 +1,9 @@
 'use client';
 
-import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { apiFetch, problemMessage } from '@/lib/http/api-client';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
+import { apiFetch } from '@/lib/http/api-client';
 
 /** Why a single sign-on came back to the sign-in page, in words (codes from lib/server/auth/sso.ts). */
 const SSO_ERRORS: Record<string, string> = {
@@ -34,20 +34,17 @@ export function SsoButton({
   /** Whether the password form is shown above, so an "or" divides the two. */
   separated: boolean;
 }) {
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(error ? (SSO_ERRORS[error] ?? SSO_FAILED) : null);
-
-  const start = async () => {
-    setPending(true);
-    setFailure(null);
-    try {
-      const { url } = await apiFetch<{ url: string }>('/api/auth/sso', { method: 'POST', json: { next } });
-      window.location.assign(url);
-    } catch (caught) {
-      setFailure(problemMessage(caught, SSO_FAILED));
-      setPending(false);
-    }
-  };
+  const signIn = useApiMutation({
+    mutationFn: () => apiFetch<{ url: string }>('/api/auth/sso', { method: 'POST', json: { next } }),
+    failure: SSO_FAILED,
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+  const start = () => signIn.mutate();
+  // Until the organisation's page loads, the button stays as it was pressed.
+  const pending = signIn.isPending || signIn.isSuccess;
+  // The failure of this attempt, else the one the sign-in page was opened with.
+  const failure =
+    signIn.failureMessage ?? (error && signIn.isIdle ? (SSO_ERRORS[error] ?? SSO_FAILED) : null);
 
   return (
     <div className={separated ? 'mt-4 flex flex-col gap-3' : 'flex flex-col gap-3'}>

@@ -14,6 +14,7 @@ export interface ApiMutationOptions<Variables, Data, Form extends FieldValues> {
   /** Query keys whose data the write changed. */
   invalidates?: readonly QueryKey[];
   onSuccess?: (data: Data, variables: Variables) => unknown;
+  onError?: (error: Error, variables: Variables) => unknown;
 }
 
 /**
@@ -33,7 +34,8 @@ export function useApiMutation<Variables, Data = unknown, Form extends FieldValu
         (options.invalidates ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       );
     },
-    onError: (error) => {
+    onError: (error, variables) => {
+      options.onError?.(error, variables);
       const form = options.form;
       if (!form || !(error instanceof ApiProblem)) return;
       const values = form.getValues() as FieldValues;
