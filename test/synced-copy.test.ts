@@ -6,6 +6,7 @@ import { entryFromRow } from '@/lib/decisions/entry-from-row';
 import { resetEnvForTests } from '@/lib/env';
 import { addMonths } from '@/lib/format/dates';
 import { patentName } from '@/lib/portfolio/patent-name';
+import type { FreezeMonthData } from '@/lib/rate-freezes/data';
 import type { RenewalRow } from '@/lib/renewals/rows';
 import type { RenewalWindowData } from '@/lib/renewals/window-data';
 import { loadPatentDetail } from '@/lib/server/portfolio/patents';
@@ -240,6 +241,32 @@ describe('pages on the synced copy', () => {
       delete process.env.REFRESH_CALLS_PER_USER;
       resetEnvForTests();
     }
+  });
+
+  it('says how old a freeze preview is, and Refresh now reads it again', async () => {
+    const { GET } = await import('@/app/api/rate-freezes/[yearMonth]/route');
+    const { POST } = await import('@/app/api/copy/refresh/route');
+    const yearMonth = addMonths(up.currentMonth, 1);
+    const read = async () => {
+      const response = await GET(jsonRequest(`/api/rate-freezes/${yearMonth}`, { cookie: manager }), {
+        params: Promise.resolve({ yearMonth }),
+      });
+      expect(response.status).toBe(200);
+      return (await response.json()) as FreezeMonthData;
+    };
+    const before = await read();
+    expect(before.copy).toEqual({
+      asOf: before.fetchedAt,
+      incomplete: [],
+      neverRead: [],
+      notAnsweringSince: null,
+    });
+    const refreshed = await POST(
+      jsonRequest('/api/copy/refresh', { method: 'POST', cookie: manager, body: { freezeMonth: yearMonth } }),
+    );
+    expect(refreshed.status).toBe(200);
+    const after = await read();
+    expect(Date.parse(after.copy.asOf ?? '')).toBeGreaterThan(Date.parse(before.copy.asOf ?? ''));
   });
 
   it('keeps whole months parsed only while the copy of the month is unchanged', async () => {

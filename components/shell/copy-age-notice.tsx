@@ -18,6 +18,7 @@ export function CopyAgeNotice({
   copy,
   months,
   patentId,
+  freezeMonth,
   what = 'the renewals',
 }: {
   copy: CopyAge | undefined;
@@ -25,6 +26,8 @@ export function CopyAgeNotice({
   months: readonly string[];
   /** Or the one patent it reads again (its record and events). */
   patentId?: string;
+  /** Or the month whose freeze preview (and the list of frozen months) it reads again. */
+  freezeMonth?: string;
   what?: string;
 }) {
   const locale = useLocale();
@@ -34,7 +37,7 @@ export function CopyAgeNotice({
     mutationFn: () =>
       apiFetch<{ calls: number; refreshedAt: string }>('/api/copy/refresh', {
         method: 'POST',
-        json: { months, ...(patentId ? { patentId } : {}) },
+        json: { months, ...(patentId ? { patentId } : {}), ...(freezeMonth ? { freezeMonth } : {}) },
       }),
     onSuccess: async () => {
       await queryClient.invalidateQueries();
@@ -76,7 +79,7 @@ export function CopyAgeNotice({
         {refresh.error ? (
           <span className="text-destructive">{problemMessage(refresh.error, 'The refresh failed.')}</span>
         ) : null}
-        {months.length > 0 || patentId ? (
+        {months.length > 0 || patentId || freezeMonth ? (
           <Button
             variant="outline"
             size="sm"

@@ -1,5 +1,6 @@
 import type { CurrencyTotal } from '@/lib/annuity/money';
 import type { FrozenRateEvent } from '@/lib/annuity/schemas';
+import type { CopyAge } from '@/lib/sync/age';
 import type { HorizonKnowledge } from './horizon';
 import type { EstimateMovement, LockedAmounts } from './lock';
 import type { FreezeMonthState, MonthRow } from './months';
@@ -13,6 +14,8 @@ export interface FreezeOverviewData {
   months: MonthRow[];
   horizon: HorizonKnowledge;
   fetchedAt: string;
+  /** How old the frozen months are, and whether the service answers (the synced documents). */
+  copy: CopyAge;
 }
 
 export interface FreezeMonthData {
@@ -27,6 +30,8 @@ export interface FreezeMonthData {
   totals: CurrencyTotal[];
   horizon: HorizonKnowledge;
   fetchedAt: string;
+  /** How old the month's fees are, and whether the service answers (the synced documents). */
+  copy: CopyAge;
 }
 
 type FreezeOutcome = 'frozen' | 'already-frozen';

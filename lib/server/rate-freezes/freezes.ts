@@ -25,6 +25,7 @@ import { countEvents, freezeTotals } from '../../rate-freezes/totals';
 import { recordAudit } from '../audit/audit';
 import type { Viewer } from '../auth/session';
 import { upstreamClient } from '../connection/upstream';
+import { documentAge } from '../sync/copy';
 import { heldFreezeMonth, heldFreezes } from '../sync/documents';
 import { FreezeRefusedError } from './errors';
 
@@ -75,6 +76,7 @@ export async function loadFreezeOverview(requestId: string, now = new Date()): P
     months: monthsAhead(stateContext(currentMonth, frozenMonths, horizon)),
     horizon,
     fetchedAt: listed.readAt.toISOString(),
+    copy: await documentAge(listed.readAt),
   };
 }
 
@@ -94,6 +96,7 @@ export async function loadFreezeMonth(
   ]);
   const currentMonth = currentYearMonth(now);
   const horizon = learnHorizon(attempts);
+  const readAt = new Date(Math.min(read.readAt.getTime(), listed.readAt.getTime()));
   const context = stateContext(
     currentMonth,
     listed.data.map((freeze) => freeze.yearMonth),
@@ -110,7 +113,8 @@ export async function loadFreezeMonth(
     events: read.data.events,
     totals: freezeTotals(read.data.events),
     horizon,
-    fetchedAt: new Date(Math.min(read.readAt.getTime(), listed.readAt.getTime())).toISOString(),
+    fetchedAt: readAt.toISOString(),
+    copy: await documentAge(readAt),
   };
 }
 

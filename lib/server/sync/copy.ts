@@ -128,6 +128,17 @@ export async function copyAge(months: readonly string[], db?: Database): Promise
   };
 }
 
+/** The age of a document the copy holds (a freeze preview, the frozen months): read at `readAt`. */
+export async function documentAge(readAt: Date, db?: Database): Promise<CopyAge> {
+  const health = await readHealth(db ?? (await getDb()), DEFAULT_CONNECTION);
+  return {
+    asOf: readAt.toISOString(),
+    incomplete: [],
+    neverRead: [],
+    notAnsweringSince: health.failingSince?.toISOString() ?? null,
+  };
+}
+
 async function patentFilter(database: Database, query: PeriodQuery) {
   const offices = query.offices ?? [];
   const owners = query.owners ?? [];

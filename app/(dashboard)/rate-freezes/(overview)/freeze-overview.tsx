@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { HorizonNote } from '@/components/rate-freezes/horizon-note';
 import { MonthStateBadge } from '@/components/rate-freezes/month-state-badge';
 import { freezeOverviewQuery } from '@/components/rate-freezes/rate-freezes-query';
+import { CopyAgeNotice } from '@/components/shell/copy-age-notice';
 import { useLocale } from '@/components/shell/locale';
 import { QueryProblem } from '@/components/shell/query-problem';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -18,7 +19,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { formatTimestamp, formatYearMonth } from '@/lib/format/dates';
+import { formatYearMonth } from '@/lib/format/dates';
 import { monthsAheadLabel } from '@/lib/rate-freezes/labels';
 
 const monthHref = (month: string) => `/rate-freezes/${month}`;
@@ -76,10 +77,13 @@ export function FreezeOverview() {
             ))}
           </TableBody>
         </Table>
-        <p className="text-xs text-muted-foreground">
-          Past months cannot be frozen. Read from the renewal service{' '}
-          {formatTimestamp(data.fetchedAt, locale)}.
-        </p>
+        <p className="text-xs text-muted-foreground">Past months cannot be frozen.</p>
+        <CopyAgeNotice
+          copy={data.copy}
+          months={[]}
+          freezeMonth={data.currentMonth}
+          what="the frozen months"
+        />
       </section>
 
       <div className="flex flex-col gap-4">

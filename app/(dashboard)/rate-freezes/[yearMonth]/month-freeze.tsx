@@ -14,6 +14,7 @@ import {
   RATE_FREEZES_KEY,
 } from '@/components/rate-freezes/rate-freezes-query';
 import { TotalsComparisonTable } from '@/components/rate-freezes/totals-comparison';
+import { CopyAgeNotice } from '@/components/shell/copy-age-notice';
 import { useLocale } from '@/components/shell/locale';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { QueryProblem } from '@/components/shell/query-problem';
@@ -165,9 +166,7 @@ export function MonthFreeze({ month, canFreeze }: { month: string; canFreeze: bo
         ) : (
           <FreezeEventsTable events={data.events} caption={`Renewals due in ${name}`} />
         )}
-        <p className="text-xs text-muted-foreground">
-          Read from the renewal service {formatTimestamp(data.fetchedAt, locale)}.
-        </p>
+        <CopyAgeNotice copy={data.copy} months={[]} freezeMonth={data.month} what="the fees" />
       </section>
     </div>
   );
