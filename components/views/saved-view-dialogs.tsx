@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } f
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { ApiProblem, problemMessage } from '@/lib/http/api-client';
 import {
   MAX_VIEW_NAME_LENGTH,
@@ -92,29 +93,20 @@ function SaveViewDialog({
   const [name, setName] = useState('');
   const [shared, setShared] = useState(false);
   const [keepWindow, setKeepWindow] = useState(true);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const view = await createView({
-        page,
-        name,
-        shared,
-        query: currentQuery(page !== 'renewals' || keepWindow),
-      });
+  const save = useApiMutation({
+    mutationFn: createView,
+    failure: 'The view could not be saved.',
+    onSuccess: (view) => {
       onSaved(view);
       onOpenChange(false);
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const busy = save.isPending;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate({ page, name, shared, query: currentQuery(page !== 'renewals' || keepWindow) });
   };
-  const fieldError = nameError(error);
+  const fieldError = nameError(save.error);
   return (
     <Dialog
       open={open}
@@ -125,7 +117,7 @@ function SaveViewDialog({
           setShared(false);
           setKeepWindow(true);
         }
-        setError(null);
+        save.reset();
         onOpenChange(next);
       }}
     >
@@ -162,9 +154,9 @@ function SaveViewDialog({
               </Label>
             </div>
           ) : null}
-          {error && !fieldError ? (
+          {save.failureMessage && !fieldError ? (
             <Alert tone="danger">
-              <p>{problemMessage(error, 'The view could not be saved.')}</p>
+              <p>{save.failureMessage}</p>
             </Alert>
           ) : null}
           <DialogFooter>
@@ -211,16 +203,22 @@ function ManageViewsDialog({
     }
   };
   // The box follows the click at once; a refusal puts it back and says why.
-  const toggleShared = async (view: SavedViewItem, shared: boolean) => {
-    const put = (next: SavedViewItem) => onViewsChange(views.map((v) => (v.id === view.id ? next : v)));
-    put({ ...view, shared });
-    try {
-      put(await updateView(view.id, { shared }));
+  const share = useApiMutation({
+    mutationFn: ({ view, shared }: { view: SavedViewItem; shared: boolean }) =>
+      updateView(view.id, { shared }),
+    failure: 'The change could not be saved.',
+    onSuccess: (saved, { view, shared }) => {
+      replace(saved);
       setStatus(shared ? `“${view.name}” is shared with everyone.` : `“${view.name}” is yours only.`);
-    } catch (error) {
-      put(view);
+    },
+    onError: (error, { view }) => {
+      replace(view);
       setStatus(problemMessage(error, 'The change could not be saved.'));
-    }
+    },
+  });
+  const toggleShared = (view: SavedViewItem, shared: boolean) => {
+    replace({ ...view, shared });
+    share.mutate({ view, shared });
   };
   return (
     <>
@@ -253,7 +251,7 @@ function ManageViewsDialog({
                       replace(renamed);
                       setStatus(`Renamed to “${renamed.name}”.`);
                     }}
-                    onShare={(shared) => void toggleShared(view, shared)}
+                    onShare={(shared) => toggleShared(view, shared)}
                     onCopy={() => void copyLink(view)}
                     onDelete={() => setDeleting(view)}
                   />
@@ -284,14 +282,11 @@ function ManageViewsDialog({
         tone="danger"
         onConfirm={async () => {
           if (!deleting) return;
-          try {
-            await deleteView(deleting.id);
-          } catch (error) {
-            throw new Error(problemMessage(error, 'The view could not be deleted.'));
-          }
+          await deleteView(deleting.id);
           onViewsChange(views.filter((view) => view.id !== deleting.id));
           setStatus(`Deleted “${deleting.name}”.`);
         }}
+        failure="The view could not be deleted."
       >
         <p>
           {deleting?.shared
@@ -319,28 +314,25 @@ function OwnViewRow({
   const id = useId();
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(view.name);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const rename = useApiMutation({
+    mutationFn: (next: string) => updateView(view.id, { name: next }),
+    failure: 'The view could not be renamed.',
+    onSuccess: (renamed) => {
+      onRenamed(renamed);
+      setRenaming(false);
+    },
+  });
+  const busy = rename.isPending;
 
   if (renaming) {
-    const fieldError =
-      nameError(error) ?? (error ? problemMessage(error, 'The view could not be renamed.') : undefined);
+    const fieldError = nameError(rename.error) ?? rename.failureMessage ?? undefined;
     return (
       <form
         className="flex w-full flex-wrap items-end gap-2"
         aria-label={`Rename ${view.name}`}
-        onSubmit={async (event) => {
+        onSubmit={(event) => {
           event.preventDefault();
-          setBusy(true);
-          setError(null);
-          try {
-            onRenamed(await updateView(view.id, { name }));
-            setRenaming(false);
-          } catch (failure) {
-            setError(failure);
-          } finally {
-            setBusy(false);
-          }
+          rename.mutate(name);
         }}
       >
         <div className="min-w-48 flex-1">
@@ -378,7 +370,7 @@ function OwnViewRow({
         variant="ghost"
         onClick={() => {
           setName(view.name);
-          setError(null);
+          rename.reset();
           setRenaming(true);
         }}
       >
