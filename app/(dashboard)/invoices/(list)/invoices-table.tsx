@@ -24,7 +24,8 @@ import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table';
 import { type CurrencyTotal, formatMoney } from '@/lib/annuity/money';
 import { REVERSED_RANGE } from '@/lib/format/date-range';
 import { formatTimestamp } from '@/lib/format/dates';
-import { ApiProblem, apiFetch, problemBody } from '@/lib/http/api-client';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
+import { apiFetch, problemBody } from '@/lib/http/api-client';
 import { ORIGIN_OPTIONS, RECONCILIATION_LABELS } from '@/lib/invoices/labels';
 import type { InvoiceListPage, InvoiceListRow } from '@/lib/invoices/list';
 import { RECONCILIATION_STATUSES } from '@/lib/invoices/reconciliation';
@@ -58,8 +59,6 @@ export function InvoicesTable() {
   const [params, setParams] = useUrlState(invoiceParams, { history: 'push' });
   const query = invoiceQueryFromParams(params);
   const result = useQuery({ ...invoiceListQuery(query), placeholderData: keepPreviousData });
-  const [reloading, setReloading] = useState(false);
-  const [reloadError, setReloadError] = useState<ApiProblem | null>(null);
   const columnVisibility = useMemo(
     () => Object.fromEntries(params.hide.map((id) => [id, false])),
     [params.hide],
@@ -88,24 +87,19 @@ export function InvoicesTable() {
   };
 
   // Reads the whole list from the service again (at most every few seconds, server-side).
-  const reload = async () => {
-    setReloading(true);
-    setReloadError(null);
-    try {
-      const data = await apiFetch<InvoiceListPage>(
-        `/api/invoices?${invoiceListApiQuery({ ...query, fresh: '1' })}`,
-      );
+  const reload = useApiMutation({
+    mutationFn: () =>
+      apiFetch<InvoiceListPage>(`/api/invoices?${invoiceListApiQuery({ ...query, fresh: '1' })}`),
+    failure: 'The invoices could not be read again.',
+    onSuccess: async (data) => {
       queryClient.setQueryData(invoiceListQuery(query).queryKey, data);
       await queryClient.invalidateQueries({ queryKey: ['invoices', 'list'], refetchType: 'none' });
-    } catch (error) {
-      setReloadError(error instanceof ApiProblem ? error : new ApiProblem(0, { detail: String(error) }));
-    } finally {
-      setReloading(false);
-    }
-  };
+    },
+  });
+  const reloading = reload.isPending;
 
   const data = result.data;
-  const error = reloadError ?? result.error;
+  const error = reload.error ?? result.error;
   const filtered = query.origin.length + query.status.length > 0 || Boolean(query.from || query.to);
 
   return (
@@ -142,7 +136,7 @@ export function InvoicesTable() {
             size="sm"
             className="h-8"
             disabled={reloading}
-            onClick={() => void reload()}
+            onClick={() => reload.mutate()}
           >
             {reloading ? 'Reloading…' : 'Reload from the service'}
           </Button>
