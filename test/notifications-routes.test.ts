@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instructionBatch, mailMessage, reminderTold, upstreamChange } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
-import { backgroundStatus, recordSpend } from '@/lib/server/notifications/budget';
+import { backgroundStatus, recordSpend } from '@/lib/server/connection/background-budget';
 import { evaluateNotifications } from '@/lib/server/notifications/evaluate';
 import { addNotification } from '@/lib/server/notifications/in-app';
 import { claimMessage, deliverMessage, listMessages } from '@/lib/server/notifications/mail';

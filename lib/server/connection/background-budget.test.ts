@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideBudget, quotaDay } from './budget';
+import { decideBudget, quotaDay } from './background-budget';
 
 const now = new Date('2030-01-01T12:00:00Z');
 const reading = (remaining: number, limit = 10_000) => ({

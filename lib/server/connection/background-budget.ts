@@ -4,7 +4,7 @@ import type { Database } from '../../db';
 import { backgroundQuotaUse, renewalWatch } from '../../db/schema';
 import { getEnv } from '../../env';
 import type { QuotaReading } from '../../policy/quota';
-import { flushQuota, readQuota } from '../connection/quota';
+import { flushQuota, readQuota } from './quota';
 
 /**
  * Background reads spend at most a share of the daily quota (issue 15; spec: Limits 3, one quota

@@ -6,8 +6,8 @@ import { portfolioSnapshot, renewalMonthSummary } from '../../db/schema';
 import { getEnv } from '../../env';
 import type { DueWindow } from '../../forecast/window';
 import { addMonths, monthOf } from '../../format/dates';
+import { checkBackgroundBudget, decideBudget, recordSpend } from '../connection/background-budget';
 import { readQuota } from '../connection/quota';
-import { checkBackgroundBudget, decideBudget, recordSpend } from '../notifications/budget';
 import { storedMonthCounts } from './store';
 
 /**

@@ -5,7 +5,7 @@ import { costToExpiry, forecastBy, forecastSummary, monthCurrencyPoints } from '
 import type { ForecastData } from '../../forecast/data';
 import { forecastWindow } from '../../forecast/window';
 import { currentYearMonth } from '../../format/dates';
-import { backgroundStatus } from '../notifications/budget';
+import { backgroundStatus } from '../connection/background-budget';
 import { refreshEstimate } from './cost';
 import { runHistory, runView } from './runs';
 import { readForecastRows } from './store';

@@ -20,7 +20,7 @@ import { type ForecastEventRow, replaceForecastRows } from './store';
  * estimate, read from the period list (spec: Endpoints 9: `dueFrom`/`dueTo`, `include=fees`,
  * `eventTypes=RENEWAL`, 100 a page, the cap of Limits 1) and stored whole in `forecast_event`, so
  * the forecast page costs no upstream call. A refresh costs ceil(renewals / 100) calls per window
- * (at least one) and stays within the background budget (lib/server/notifications/budget.ts):
+ * (at least one) and stays within the background budget (lib/server/connection/background-budget.ts):
  *
  * 1. before any call, the cost estimated from the stored forecast must fit the budget;
  * 2. the first page of every window is read: the service then tells exactly how many pages remain;

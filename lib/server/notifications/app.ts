@@ -1,6 +1,6 @@
 import 'server-only';
 import { type Database, getDb } from '../../db';
-import { backgroundStatus as backgroundStatusOn } from './budget';
+import { backgroundStatus as backgroundStatusOn } from '../connection/background-budget';
 import * as calendar from './calendar-feed';
 import * as channels from './channels';
 import * as inApp from './in-app';

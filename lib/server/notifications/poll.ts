@@ -4,10 +4,10 @@ import type { Database } from '../../db';
 import { upstreamChange } from '../../db/schema';
 import { logger } from '../../log';
 import { calendarToday } from '../../today/calendar';
+import { type BudgetDecision, checkBackgroundBudget, recordSpend } from '../connection/background-budget';
 import { upstreamClient } from '../connection/upstream';
 import { readInvoiceCatalog } from '../invoices/catalog';
 import { readTodayRenewals } from '../today/renewals';
-import { type BudgetDecision, checkBackgroundBudget, recordSpend } from './budget';
 import { type ObservedChange, recordChanges, recordPolledRenewals } from './watch-store';
 
 /**

@@ -9,8 +9,8 @@ import { freezeEstimateDay } from '../../db/schema';
 import type { FreezeEstimatesData } from '../../rate-freezes/data';
 import { estimatedTotals, estimateMovement, lockedAmounts } from '../../rate-freezes/lock';
 import { isRenewalEvent } from '../../renewals/rows';
+import { checkBackgroundBudget, recordSpend } from '../connection/background-budget';
 import { upstreamClient } from '../connection/upstream';
-import { checkBackgroundBudget, recordSpend } from '../notifications/budget';
 import { loadFreezeOverview } from './freezes';
 
 /**
@@ -20,7 +20,7 @@ import { loadFreezeOverview } from './freezes';
  * Endpoints 9), 100 a page, four pages at a time, so it costs ceil(renewals / 100) calls like a
  * warm month view (docs/performance.md, budget "calls"). Nothing is cached: estimates are live
  * (spec: Fees rule 3). The daily record is made by the worker within the background budget
- * (lib/server/notifications/budget.ts) and read back here from `freeze_estimate_day`.
+ * (lib/server/connection/background-budget.ts) and read back here from `freeze_estimate_day`.
  */
 const PAGE_CONCURRENCY = 4;
 /** Recorded days the page shows: about six weeks. */
