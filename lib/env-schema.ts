@@ -28,13 +28,13 @@ const envSchema = z
     ),
     AUTH_SECRET: optionalString(z.string().min(32, 'must be at least 32 characters')),
     PUBLIC_URL: optionalString(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
-    // Issue 17: set by `npm start` when it started the stand-in service itself; demo accounts work
+    // Set by `npm start` when it started the stand-in service itself; demo accounts work
     // only against the stand-in (lib/server/auth/demo-policy.ts), never a real service.
     ANNUITY_UPSTREAM_IS_SANDBOX: optionalString(z.enum(['0', '1'])),
-    // Issue 17: how many reverse proxies in front of the dashboard may be believed about the client
+    // How many reverse proxies in front of the dashboard may be believed about the client
     // (X-Forwarded-For, -Host, -Proto). 0: none, the headers are ignored. `true` means 1.
     TRUST_PROXY: z.preprocess(parseTrustProxy, z.coerce.number().int().min(0).max(10).default(0)),
-    // Issue 17: a session ends this long after sign-in whatever happens (absolute lifetime) …
+    // A session ends this long after sign-in whatever happens (absolute lifetime) …
     SESSION_MAX_AGE_HOURS: z.preprocess(
       emptyToUndefined,
       z.coerce
@@ -55,7 +55,7 @@ const envSchema = z
     ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SNAPSHOT_MAX_AGE_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(720)),
-    // Issue 8: how far an invoice line may stray from the estimate recorded when its decision was
+    // How far an invoice line may stray from the estimate recorded when its decision was
     // sent before it is flagged. A decimal string, so the comparison stays decimal (big.js).
     VARIANCE_THRESHOLD_PERCENT: z.preprocess(
       emptyToUndefined,
@@ -66,10 +66,10 @@ const envSchema = z
         .refine((value) => Number(value) <= 100, 'must be at most 100')
         .default('5'),
     ),
-    // Issue 17: the secret that encrypts API keys entered in the dashboard. Without it the key is
+    // The secret that encrypts API keys entered in the dashboard. Without it the key is
     // derived from AUTH_SECRET (HKDF); either way, changing it makes stored keys unreadable.
     KEY_ENCRYPTION_SECRET: optionalString(z.string().min(32, 'must be at least 32 characters')),
-    // Issue 17: single sign-on with OpenID Connect (lib/server/auth/sso-config.ts reads these).
+    // Single sign-on with OpenID Connect (lib/server/auth/sso-config.ts reads these).
     OIDC_ISSUER: optionalString(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
     OIDC_CLIENT_ID: optionalString(z.string().min(1)),
     OIDC_CLIENT_SECRET: optionalString(z.string().min(1)),
@@ -92,7 +92,7 @@ const envSchema = z
         ),
     ),
     LOCAL_PASSWORDS: z.enum(['on', 'off']).default('on'),
-    // Issue 15: background work (lib/server/jobs). The worker runs inside the dashboard process
+    // Background work (lib/server/jobs). The worker runs inside the dashboard process
     // unless WORKER=off (several instances on PostgreSQL may leave it to `npm run worker`).
     WORKER: z.preprocess(emptyToUndefined, z.enum(['embedded', 'off']).default('embedded')),
     // The share of the daily quota (spec: Limits 3) that background reads may use.
@@ -124,7 +124,7 @@ const envSchema = z
       emptyToUndefined,
       z.coerce.number().min(0.1).max(720).default(24),
     ),
-    // Issue 19: how many months ahead the forecast reads, from the current month (12 to 36).
+    // How many months ahead the forecast reads, from the current month (12 to 36).
     FORECAST_MONTHS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(12).max(36).default(24)),
     // Alert when a grace period ends within this many days (a user's own offsets may add more).
     GRACE_ALERT_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(365).default(14)),

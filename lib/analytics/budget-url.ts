@@ -1,5 +1,5 @@
 /**
- * The budget page's URL state (issue 19): which year, currency, office and family the comparison
+ * The budget page's URL state: which year, currency, office and family the comparison
  * shows, and which budget the form edits. One definition for the page, its links and the exports;
  * browser-safe and without zod (the route handlers parse with lib/analytics/budget.schema.ts).
  */

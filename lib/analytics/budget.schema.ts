@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DECIMAL_PATTERN, minorUnits } from '@/lib/annuity/money';
 
 /**
- * The renewal budget form (issue 19), shared by the budget page (through the lazy resolver) and
+ * The renewal budget form, shared by the budget page (through the lazy resolver) and
  * PUT/POST /api/analytics/budgets. Money is a decimal string in its currency's minor unit at most
  * (ISO 4217: JPY 0 decimals, EUR 2; spec: Conventions), never a float. Bad input is a 400 naming
  * the field (`currency`, `amount`, `months.3`, `months`).

@@ -2,7 +2,7 @@ import Big from 'big.js';
 import { minorUnits, scale } from '@/lib/annuity/money';
 
 /**
- * Budget against forecast against actual (issue 19), one year and one currency at a time: amounts
+ * Budget against forecast against actual, one year and one currency at a time: amounts
  * of two currencies are never added (spec: Conventions). Pure and browser-safe, big.js only.
  *
  * - Budget: a year's amount phased by the manager's 12 months, or spread evenly in the currency's

@@ -2,7 +2,7 @@ import Big from 'big.js';
 import { addAmounts, scale, subtract } from '@/lib/annuity/money';
 
 /**
- * Spend analytics (issue 19): what was invoiced, by month, office and fee component, always per
+ * Spend analytics: what was invoiced, by month, office and fee component, always per
  * currency. A fees object's amounts are all in its `currency` (spec: Fees), and two currencies
  * are never added: every total here is keyed by its currency. Pure, browser-safe, big.js only.
  */

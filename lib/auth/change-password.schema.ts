@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { passwordSchema } from '@/lib/policy/password';
 
-/** A user changing their own password: the current one proves it is them (issue 17). */
+/** A user changing their own password: the current one proves it is them. */
 export const changePasswordSchema = z
   .object({
     currentPassword: z.string().min(1, 'Enter your current password').max(1_000),

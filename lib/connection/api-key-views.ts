@@ -1,5 +1,5 @@
 /**
- * What pages show of the service's API keys (issue 17): never a key, only its last four
+ * What pages show of the service's API keys: never a key, only its last four
  * characters. Shared by the server (lib/server/connection) and the admin components.
  */
 export interface ApiKeyView {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ENVIRONMENT_KEY_ID } from './api-key-views';
 
 /**
- * Input of the API key routes (issue 17). Server-side only today: the admin panel sends plain
+ * Input of the API key routes. Server-side only today: the admin panel sends plain
  * JSON and shows the route's 400, so zod stays out of the browser.
  */
 

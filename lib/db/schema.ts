@@ -51,7 +51,7 @@ export const user = pgTable('user', {
   image: text('image'),
   role: text('role').notNull().default('paralegal'),
   deactivatedAt: timestamp('deactivated_at', { withTimezone: true, mode: 'date' }),
-  /** A demo account (published password): refused unless the upstream is the stand-in (issue 17). */
+  /** A demo account (published password): refused unless the upstream is the stand-in. */
   isDemo: boolean('is_demo').notNull().default(false),
   /** Set when an administrator chose the password: it must be changed at the next sign-in. */
   mustChangePassword: boolean('must_change_password').notNull().default(false),
@@ -124,7 +124,7 @@ export const signInAttempt = pgTable(
 );
 
 /*
- * The sign-in throttle (issue 17): one row per account (`account:<email>`) and per client address
+ * The sign-in throttle: one row per account (`account:<email>`) and per client address
  * (`address:<ip>`). A row is claimed with one upsert before the password is checked, so parallel
  * attempts each count (lib/server/auth/sign-in-limit.ts). `failures` counts attempts that were
  * not followed by a success; `nextAllowedAt` is when the next attempt may be checked.
@@ -147,7 +147,7 @@ export const upstreamQuota = pgTable('upstream_quota', {
 });
 
 /*
- * API keys of the service entered by an administrator (issue 17; spec: Authentication 2, two keys
+ * API keys of the service entered by an administrator (spec: Authentication 2, two keys
  * can be valid at once). The key itself is kept only as AES-256-GCM ciphertext
  * (lib/server/connection/key-crypto.ts); `last4` is all a page may show. The environment's
  * ANNUITY_API_KEY gets a row without ciphertext once something is recorded about it (its expiry).
@@ -228,7 +228,7 @@ export const portfolioPatent = pgTable(
     owner: text('owner'),
     /** The patent as the service sent it (tolerant reading), for fields the table does not index. */
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
-    // ── issue 18, portfolio search ───────────────────────────────────────────────────────────
+    // ── portfolio search ─────────────────────────────────────────────────────────────────────
     /**
      * The search keys of the patent's numbers and references, and of its title and owners
      * (lib/portfolio/search-key.ts), indexed by trigram so a search stays fast at 29,000 patents.
@@ -236,11 +236,11 @@ export const portfolioPatent = pgTable(
      */
     searchNumbers: text('search_numbers'),
     searchWords: text('search_words'),
-    // ── end issue 18 ─────────────────────────────────────────────────────────────────────────
+    // ── end portfolio search ─────────────────────────────────────────────────────────────────
   },
   (table) => [
     primaryKey({ columns: [table.generation, table.id] }),
-    // issue 18: pg_trgm (migration 0015 creates the extension; PGlite loads it in lib/db/open.ts).
+    // Trigram indexes need pg_trgm (migration 0015 creates it; PGlite loads it in lib/db/open.ts).
     index('portfolio_patent_search_numbers_idx').using('gin', table.searchNumbers.op('gin_trgm_ops')),
     index('portfolio_patent_search_words_idx').using('gin', table.searchWords.op('gin_trgm_ops')),
   ],
@@ -257,7 +257,7 @@ export const renewalMonthSummary = pgTable('renewal_month_summary', {
   openCount: integer('open_count').notNull(),
   /**
    * The earliest deadline (due date, or grace end once due) among the month's renewals open for a
-   * decision and not lapsed, as seen on `deadlineDay`; null when none (issue 14: the month view
+   * decision and not lapsed, as seen on `deadlineDay`; null when none (the month view
    * opens on the month with the earliest deadline). Rows written before it have no `deadlineDay`.
    */
   earliestDeadline: text('earliest_deadline'),
@@ -318,7 +318,7 @@ export const instructionBatch = pgTable(
     problem: jsonb('problem').$type<BatchProblem>(),
     requestId: text('request_id'),
     upstreamRequestIds: jsonb('upstream_request_ids').$type<string[]>().notNull().default([]),
-    // ── issue 18, approvals (maker-checker) ──────────────────────────────────────────────────
+    // ── approvals (maker-checker) ────────────────────────────────────────────────────────────
     /** Why the policy wanted a manager's approval (null: none was needed). Parsed on read. */
     approvalReasons: jsonb('approval_reasons').$type<ApprovalReason[]>(),
     /** The manager who approved or sent it back, and when; never its author. */
@@ -327,7 +327,7 @@ export const instructionBatch = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
     /** The approver's reason for sending it back. */
     returnReason: text('return_reason'),
-    // ── end issue 18 ─────────────────────────────────────────────────────────────────────────
+    // ── end approvals ────────────────────────────────────────────────────────────────────────
   },
   (table) => [
     index('instruction_batch_created_at_idx').on(table.createdAt),
@@ -351,7 +351,7 @@ export const instructionBatchItem = pgTable(
     office: text('office'),
     dueDate: text('due_date'),
     annuityYear: integer('annuity_year'),
-    /** Issue 18: the service's payment sequence, only when it differs from the annuity year. */
+    /** The service's payment sequence, only when it differs from the annuity year. */
     paymentSequenceNumber: integer('payment_sequence_number'),
     estimateAmount: text('estimate_amount'),
     estimateCurrency: text('estimate_currency'),
@@ -360,7 +360,7 @@ export const instructionBatchItem = pgTable(
     instructionId: text('instruction_id'),
     executedAt: text('executed_at'),
     problemCode: text('problem_code'),
-    /** Issue 18: why this decision was taken (required for DROP), kept with the batch. */
+    /** Why this decision was taken (required for DROP), kept with the batch. */
     rationale: text('rationale'),
   },
   (table) => [
@@ -398,7 +398,7 @@ export const invoiceCatalog = pgTable('invoice_catalog', {
 });
 
 /*
- * Finance's marks on invoices (issue 8): one row per invoice line (`lineKey` = the line's eventId,
+ * Finance's marks on invoices: one row per invoice line (`lineKey` = the line's eventId,
  * or its position when a line names no event) and one per invoice (`lineKey` = ''). The latest mark
  * wins; every change is also in the audit log, which keeps the history.
  */
@@ -430,7 +430,7 @@ export const todayVisit = pgTable('today_visit', {
 });
 
 /*
- * Reminders and notifications (issue 15). Each user's preferences are one jsonb document, read
+ * Reminders and notifications. Each user's preferences are one jsonb document, read
  * through lib/server/notifications/preferences.ts (zod, with defaults for a user who never saved).
  */
 export const notificationPreference = pgTable('notification_preference', {
@@ -484,7 +484,7 @@ export const mailMessage = pgTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
     transport: text('transport', { enum: ['smtp', 'outbox'] }).notNull(),
-    // `unknown`: a send that did not finish within its lease (issue 15, mail.ts); never resent
+    // `unknown`: a send that did not finish within its lease (mail.ts); never resent
     // automatically, only by an administrator's deliberate "send again".
     status: text('status', { enum: ['queued', 'sending', 'sent', 'failed', 'unknown'] }).notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -492,7 +492,7 @@ export const mailMessage = pgTable(
     providerMessageId: text('provider_message_id'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
-    // Issue 15, stuck messages: when the current send began (queued/failed → sending), the start
+    // To find stuck messages: when the current send began (queued/failed → sending), the start
     // of its lease.
     sendingSince: timestamp('sending_since', { withTimezone: true, mode: 'date' }),
     // Extra headers of a grouped message: threading (Message-ID, In-Reply-To, References per
@@ -618,7 +618,7 @@ export const backgroundQuotaUse = pgTable('background_quota_use', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-// ── issue 18, approvals (maker-checker) ──────────────────────────────────────────────────────
+// ── approvals (maker-checker) ────────────────────────────────────────────────────────────────
 /*
  * The approval policy an administrator sets (one row, id 'default'): which decisions wait for a
  * manager before they are sent. Thresholds are decimal strings per currency, parsed on read
@@ -634,9 +634,9 @@ export const approvalPolicy = pgTable('approval_policy', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedByEmail: text('updated_by_email'),
 });
-// ── end issue 18 ─────────────────────────────────────────────────────────────────────────────
+// ── end approvals ────────────────────────────────────────────────────────────────────────────
 
-// ── issue 19, freeze decision support ────────────────────────────────────────────────────────
+// ── freeze decision support ──────────────────────────────────────────────────────────────────
 /*
  * A month's estimated renewal fees per invoice currency, recorded once a day by the worker for
  * the next freezable months (lib/server/rate-freezes/estimates.ts): estimates are live and move
@@ -658,9 +658,9 @@ export const freezeEstimateDay = pgTable(
   },
   (table) => [primaryKey({ columns: [table.month, table.day, table.currency] })],
 );
-// ── end issue 19 ─────────────────────────────────────────────────────────────────────────────
+// ── end freeze decision support ──────────────────────────────────────────────────────────────
 
-// ── issue 19, forecast and budgets ───────────────────────────────────────────────────────────
+// ── forecast and budgets ─────────────────────────────────────────────────────────────────────
 /*
  * The forecast (lib/server/forecast): renewals due in the coming months with their live estimates,
  * read by the worker from period lists with include=fees (spec: endpoint 9) and kept here whole,
@@ -731,9 +731,9 @@ export const renewalBudget = pgTable(
     uniqueIndex('renewal_budget_scope_idx').on(table.year, table.currency, table.office, table.family),
   ],
 );
-// ── end issue 19 ─────────────────────────────────────────────────────────────────────────────
+// ── end forecast and budgets ─────────────────────────────────────────────────────────────────
 
-// ── issue 18, standing instructions and saved views ──────────────────────────────────────────
+// ── standing instructions and saved views ────────────────────────────────────────────────────
 /*
  * A standing instruction for a patent or a family: renew every year, handled elsewhere (skip), or
  * review each time. It only suggests: each month's draft is pre-filled with it, marked as a
@@ -772,7 +772,7 @@ export const savedView = pgTable(
   },
   (table) => [uniqueIndex('saved_view_name_idx').on(table.ownerId, table.page, table.name)],
 );
-// ── end issue 18 ─────────────────────────────────────────────────────────────────────────────
+// ── end standing instructions and saved views ────────────────────────────────────────────────
 
 // ── the synced copy of the service (lib/server/sync) ─────────────────────────────────────────
 /*

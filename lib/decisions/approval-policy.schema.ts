@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DECIMAL_PATTERN } from '@/lib/annuity/money';
 
 /**
- * The approval policy form (issue 18), shared by the admin panel (through the lazy resolver) and
+ * The approval policy form, shared by the admin panel (through the lazy resolver) and
  * PUT /api/admin/approval-policy. Money is a decimal string with its currency, never a float; a
  * currency has at most one threshold per kind. Bad input is a 400 naming the field
  * (e.g. `proceedAbove.0.amount`).

@@ -24,7 +24,7 @@ const policy = (overrides: Partial<ApprovalPolicy>): ApprovalPolicy => ({
   ...overrides,
 });
 
-describe('which batches wait for approval (issue 18)', () => {
+describe('which batches wait for approval', () => {
   it('holds every DROP by default and nothing else', () => {
     expect(
       approvalReasons(DEFAULT_APPROVAL_POLICY, [

@@ -4,7 +4,7 @@ import type { DraftEntry } from './draft';
 import { estimatedCost } from './summary';
 
 /**
- * Maker-checker (issue 18): which batches wait for a manager's approval before they are sent.
+ * Maker-checker: which batches wait for a manager's approval before they are sent.
  * Browser-safe and zod-free: the review page tells the preparer before they submit, and the
  * server's send path (lib/server/decisions/send.ts) asks the same function, so the rule is one.
  * The form's zod schema is approval-policy.schema.ts.
@@ -141,7 +141,7 @@ export function describeApprovalReason(
 }
 
 /**
- * The renewals of a waiting batch whose due date has passed while it waits (issue 18): flagged
+ * The renewals of a waiting batch whose due date has passed while it waits: flagged
  * for the approver and the preparer, since waiting longer may cost a grace surcharge or the right.
  */
 export function deadlinesPassed(

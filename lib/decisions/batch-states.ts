@@ -5,7 +5,7 @@
  *
  *   draft ─claim─► preparing ─► posting ─► executed
  *     │               ▲
- *     └─submit─► awaiting approval ─return─► returned   (issue 18: maker-checker)
+ *     └─submit─► awaiting approval ─return─► returned   (maker-checker)
  *                     (approve ─► preparing, by a manager who did not prepare it)
  *                     │            ├─────► rejected
  *                     │            ├─────► outcome unknown ─► settled (or executed, all applied)
@@ -22,7 +22,7 @@ export const BATCH_STATE = {
   draft: 'draft',
   /**
    * The record is written (the idempotency key is claimed) but the approval policy wants a second
-   * person: nothing leaves until a manager other than its author approves it (issue 18).
+   * person: nothing leaves until a manager other than its author approves it.
    */
   awaitingApproval: 'awaiting_approval',
   /** An approver sent it back with a reason: nothing was sent; the decisions are back in the draft. */

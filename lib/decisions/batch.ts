@@ -26,7 +26,7 @@ interface BatchItemView {
   office: string | null;
   dueDate: string | null;
   annuityYear: number | null;
-  /** spec: Patent event — only when it differs from the annuity year; null for batches before issue 18. */
+  /** spec: Patent event — only when it differs from the annuity year; null in older batches. */
   paymentSequence: number | null;
   estimate: { amount: string | null; currency: string; fxFrozen: boolean } | null;
   outcome: ItemOutcome;
@@ -38,11 +38,11 @@ interface BatchItemView {
    * for (./scheduled.ts); null otherwise.
    */
   scheduledFor: string | null;
-  /** Why this decision was taken (issue 18; required for DROP); null for batches before it. */
+  /** Why this decision was taken (required for DROP); null for batches before it. */
   rationale: string | null;
 }
 
-/** Issue 18: the approval a batch waited for, when the policy wanted one. */
+/** The approval a batch waited for, when the policy wanted one. */
 interface BatchApproval {
   reasons: ApprovalReason[];
   /** The manager who approved or sent it back (null while it waits). */
@@ -58,7 +58,7 @@ export interface BatchView {
   state: BatchState;
   createdAt: string;
   createdByEmail: string | null;
-  /** The preparer: an approver may not approve their own batch (issue 18). */
+  /** The preparer: an approver may not approve their own batch. */
   createdByUserId: string | null;
   postedAt: string | null;
   settledAt: string | null;

@@ -1,7 +1,7 @@
 import type { DraftEntry } from './draft';
 
 /**
- * "Clear draft" can be undone, also after leaving the month view and coming back (issue 18). The
+ * "Clear draft" can be undone, also after leaving the month view and coming back. The
  * draft itself lives on the server per user and the clear is saved there like any change, so the
  * decisions it removed are kept in the tab's sessionStorage until the user undoes, dismisses, or
  * chooses again. They are offered back only while the server's draft is still the very version the

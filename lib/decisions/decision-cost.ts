@@ -2,7 +2,7 @@ import { formatMoney } from '@/lib/annuity/money';
 
 /**
  * What a decision costs, by one rule for the review, the batch receipt, the approver's review and
- * the invoice (issue 18: the estimated cost of a SKIP or DROP differed between them).
+ * the invoice, so the estimated cost of a SKIP or DROP is the same on all of them.
  *
  * spec: Fees — an event's estimate, before any decision, is the whole renewal: OFFICE, AGENT,
  * GRACE_PERIOD when payment falls in grace, and the service's own SERVICE fee; `total` is its

@@ -6,7 +6,7 @@ import { MAX_DRAFT_ENTRIES } from './draft';
 const estimate = z.object({
   /** The estimated total of the renewal (spec: Fees). */
   amount: z.string().nullable(),
-  /** The SERVICE component alone: what a SKIP or DROP is billed (issue 8: "beyond the service fee"). */
+  /** The SERVICE component alone: what a SKIP or DROP is billed (invoice checks flag any more). */
   serviceFee: z.string().nullable(),
   currency: z.string().max(3),
   fxFrozen: z.boolean(),
@@ -26,7 +26,7 @@ export const draftEntrySchema = z.object({
   paymentSequence: z.number().int().nullable().optional(),
   allowedDecisions: z.array(z.string().max(40)).max(10),
   estimate: estimate.nullable(),
-  /** The cost of waiting as the user saw it (issue 14); absent in drafts saved before it existed. */
+  /** The cost of waiting as the user saw it; absent in drafts saved before it existed. */
   grace: z
     .object({
       periodEnd: z.string().max(10).nullable(),

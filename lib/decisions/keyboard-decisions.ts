@@ -3,7 +3,7 @@ import type { Instructability } from '@/lib/annuity/schemas';
 import { offeredDecisions } from './rules';
 
 /**
- * What the month view's keys do to rows and decisions (issue 18), as pure rules the workspace
+ * What the month view's keys do to rows and decisions, as pure rules the workspace
  * (app/(dashboard)/renewals/(month)/decision-workspace.tsx) and the tests share.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { STANDING_INSTRUCTIONS, STANDING_SCOPES } from './standing-instructions';
 
 /**
- * Setting a standing instruction (issue 18), for PUT /api/standing-instructions. A patent is named
+ * Setting a standing instruction, for PUT /api/standing-instructions. A patent is named
  * by its service id (a UUID, spec: Conventions), a family by its reference. "Handled elsewhere"
  * needs a reason (where it is handled), so whoever sees the skip suggested later knows why.
  */

@@ -57,7 +57,7 @@ const suggest = (
     s.instruction.id,
   ]);
 
-describe('standing instructions (issue 18)', () => {
+describe('standing instructions', () => {
   it('suggests PROCEED for "renew every year" and SKIP_THIS_TIME for "handled elsewhere"', () => {
     expect(
       suggest(

@@ -2,7 +2,7 @@ import type { Decision } from '@/lib/annuity/enums';
 import type { Instructability } from '@/lib/annuity/schemas';
 
 /**
- * Standing instructions (issue 18): a team's lasting answer for a patent or a whole family ("renew
+ * Standing instructions: a team's lasting answer for a patent or a whole family ("renew
  * every year", "handled elsewhere", "review each time"). They only ever SUGGEST: a suggestion is
  * shown beside the renewal and enters the draft when the user accepts it; nothing is sent without
  * the user, and the approval policy still applies when the draft is sent. Pure and browser-safe:

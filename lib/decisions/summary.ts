@@ -49,7 +49,7 @@ export interface ProceedEstimate {
 
 /**
  * What the PROCEED decisions of a draft are estimated to cost, per currency and never summed
- * across currencies, for the month view while the user chooses (issue 18). A renewal with no
+ * across currencies, for the month view while the user chooses. A renewal with no
  * estimate yet is counted apart, never as zero.
  */
 export function proceedEstimate(

@@ -3,7 +3,7 @@ import { isDecimal, scale } from '@/lib/annuity/money';
 import type { ForecastEvent, ForecastRow, ForecastSummary, MonthCurrencyPoint, PatentCost } from './data';
 
 /**
- * The forecast's arithmetic (issue 19): estimated renewal costs grouped by month, office, owner or
+ * The forecast's arithmetic: estimated renewal costs grouped by month, office, owner or
  * family, always per currency and never added across currencies (spec: Conventions, money; a fees
  * object's amounts are all in its `currency`, spec: Fees). Totals come from each estimate's
  * authoritative `total`, never from its components, so a component type added later (an open

@@ -1,5 +1,5 @@
 /**
- * What the forecast page, /api/analytics/forecast and its exports share (issue 19). Browser-safe:
+ * What the forecast page, /api/analytics/forecast and its exports share. Browser-safe:
  * plain data, amounts as decimal strings with their currency (lib/annuity/money.ts).
  */
 

@@ -1,7 +1,7 @@
 import { addMonths, monthBounds } from '@/lib/format/dates';
 
 /**
- * The forecast's window (issue 19): from the first day of the current month through the last day
+ * The forecast's window: from the first day of the current month through the last day
  * of the month `months - 1` later, read as consecutive due-date windows (spec: Endpoints 9, `dueFrom`
  * and `dueTo`, both inclusive). Pure and browser-safe: the page names the same window the worker read.
  */

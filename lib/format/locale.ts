@@ -1,8 +1,8 @@
 import { DEFAULT_LOCALE } from './dates';
 
 /**
- * The viewer's locale for dates and amounts: the one they chose (issue 18: "following the user's
- * locale chosen in preferences"), else their browser's Accept-Language. The server renders with it
+ * The viewer's locale for dates and amounts: the one they chose in their
+ * preferences, else their browser's Accept-Language. The server renders with it
  * and hands it to the browser, so both format alike and hydration matches.
  */
 

@@ -16,7 +16,7 @@ describe('safeLocalPath', () => {
     '/%0d%0aLocation:%20x\r\n',
     '',
     null,
-    // Dot segments that resolve to a scheme-relative URL (issue 17's probe).
+    // Dot segments that resolve to a scheme-relative URL (a known open-redirect probe).
     '/..//evil.example',
     '/../..//evil.example/path',
     '/./..//evil.example',

@@ -1,5 +1,5 @@
 /**
- * The shape every automatic invoice check answers with (issue 8): a mark and a sentence a finance
+ * The shape every automatic invoice check answers with: a mark and a sentence a finance
  * person can act on. "Cannot check" (a null the spec allows, a record we do not have) is a warning,
  * never a pass and never a crash.
  */

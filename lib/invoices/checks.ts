@@ -15,7 +15,7 @@ import {
 } from './variance';
 
 /**
- * Every automatic check of issue 8 on one invoice. Pure: the evidence (batch records, events) and
+ * Every automatic invoice check, on one invoice. Pure: the evidence (batch records, events) and
  * the index of all billings are gathered by the server and passed in, so the same function runs
  * for a page, an export and a test.
  */

@@ -6,8 +6,8 @@ import { type CheckResult, fail, money, pass, warning } from './check-types';
 import { type KnownDecision, knownDecision, type LineEvidence } from './evidence';
 
 /**
- * A line against the decision behind it: there must be one (issue 8: "lines for events nobody
- * instructed"), what a skip or drop is billed beyond the service fee is named (the spec does not
+ * A line against the decision behind it: there must be one (no line for an
+ * event nobody instructed), what a skip or drop is billed beyond the service fee is named (the spec does not
  * say what it carries), and a grace surcharge needs a payment inside the grace period (spec: Fees
  * rule 2).
  */
@@ -85,7 +85,7 @@ function graceDayText(known: KnownDecision, locale: string): string {
     : `decided on ${day} (the invoice's issue date: the service creates the line when it executes a decision)`;
 }
 
-/** Dates in the explanation are written in `locale`, as the rest of the page writes them (issue 18). */
+/** Dates in the explanation are written in `locale`, as the rest of the page writes them. */
 export function checkGraceSurcharge(
   invoice: Invoice,
   line: Fees,

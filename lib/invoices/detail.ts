@@ -19,7 +19,7 @@ interface LineEvent {
   dueDate: string;
   gracePeriodEndDate: string | null;
   annuityYear: number | null;
-  /** spec: Patent event — only when it differs from the annuity year (issue 18). */
+  /** spec: Patent event — only when it differs from the annuity year. */
   paymentSequence?: number | null;
 }
 

@@ -3,7 +3,7 @@ import { type CheckResult, fail, pass, warning } from './check-types';
 import type { Billing } from './evidence';
 
 /**
- * The same event billed on two invoices (issue 8). A REGULARIZATION invoice bills an event again by
+ * The same event billed on two invoices. A REGULARIZATION invoice bills an event again by
  * design (it corrects an earlier line, spec: Invoice `origin`), so one ordinary billing plus its
  * corrections is expected; two ordinary billings of one event are not.
  */

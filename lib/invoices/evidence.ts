@@ -2,7 +2,7 @@ import type { Invoice } from '@/lib/annuity/schemas';
 
 /**
  * What the checks know about one invoice line beyond the invoice itself: the decision our batch
- * records hold (with the estimate recorded when it was sent, issue 7) and the event as the service
+ * records hold (with the estimate recorded when it was sent) and the event as the service
  * reports it (its due date and `appliedDecision`). Gathered by lib/server/invoices/evidence.ts;
  * plain data here so the checks stay pure.
  */
@@ -26,7 +26,7 @@ export type EventLookup =
       gracePeriodEndDate: string | null;
       appliedDecision: string | null;
       annuityYear: number | null;
-      /** spec: Patent event — only when it differs from the annuity year (issue 18). */
+      /** spec: Patent event — only when it differs from the annuity year. */
       paymentSequence?: number | null;
     }
   /** The service does not know the event (spec: rule 2, 404) or the patent's events lack it. */

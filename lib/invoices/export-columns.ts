@@ -9,7 +9,7 @@ import { originLabel } from './labels';
 import type { MarkView, ReconciliationStatus } from './reconciliation';
 
 /**
- * The columns of the accounting export, one row per invoice line (issue 8: case reference, event,
+ * The columns of the accounting export, one row per invoice line (case reference, event,
  * due date, components, currency, VAT, frozen flag, variance, mark). Amounts are DecimalCells:
  * text in CSV, numbers with the currency's decimals in XLSX. Components of types the dashboard
  * does not know are summed into "Other components" and named beside it (spec: Fees, open enum).

@@ -1,7 +1,7 @@
 import { INVOICE_MARK_KEY } from './line-keys';
 
 /**
- * Finance's marks and what they make of an invoice (issue 8): an invoice is reconciled when all
+ * Finance's marks and what they make of an invoice: an invoice is reconciled when all
  * its lines are; one dispute, on a line or on the invoice, makes it disputed.
  */
 export const MARK_STATUSES = ['reconciled', 'disputed'] as const;

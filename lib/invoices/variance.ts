@@ -5,7 +5,7 @@ import { type CheckResult, fail, money, pass, warning } from './check-types';
 import { knownDecision, type LineEvidence } from './evidence';
 
 /**
- * Invoiced against the estimate recorded when the decision was sent (issue 8), per line and per
+ * Invoiced against the estimate recorded when the decision was sent, per line and per
  * invoice, per currency. Only a PROCEED is compared: the estimate recorded is the renewal's full
  * fees (spec: Fees, an estimate before any decision), while a skip or drop bills the service fee
  * alone, which the skip/drop check covers. A correction line bills a difference, not a renewal.

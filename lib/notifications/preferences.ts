@@ -1,5 +1,5 @@
 /**
- * What each user chooses to receive (issue 15): channels, a digest with its hour in their own time
+ * What each user chooses to receive: channels, a digest with its hour in their own time
  * zone, reminder offsets before due dates and grace ends, and which immediate alerts. Browser-safe
  * and zod-free: the settings form imports it; the server validates with its own schema
  * (lib/server/notifications/preferences.ts).

@@ -14,7 +14,7 @@ export const ROLE_LABELS: Record<Role, string> = {
 };
 
 const PERMISSION_TABLE = {
-  // Today (issue 14): every role has a start page of what needs it now.
+  // Today: every role has a start page of what needs it now.
   'today:read': ['paralegal', 'finance', 'manager', 'admin'],
   'portfolio:read': ['paralegal', 'finance', 'manager'],
   'renewals:read': ['paralegal', 'finance', 'manager'],
@@ -25,11 +25,11 @@ const PERMISSION_TABLE = {
   'invoice-documents:read': ['paralegal', 'finance', 'manager'],
   'reconciliation:write': ['finance', 'manager'],
   'exports:read': ['paralegal', 'finance', 'manager'],
-  // Issue 19: spend analytics for those who plan and pay renewal budgets.
+  // Spend analytics for those who plan and pay renewal budgets.
   'analytics:read': ['finance', 'manager'],
-  // Issue 19: refreshing the forecast now spends background quota, so managers decide when.
+  // Refreshing the forecast now spends background quota, so managers decide when.
   'forecast:refresh': ['manager'],
-  // Issue 19: renewal budgets are set by managers; everyone with analytics:read sees them.
+  // Renewal budgets are set by managers; everyone with analytics:read sees them.
   'budgets:write': ['manager'],
   'rate-freezes:read': ['manager'],
   'rate-freezes:write': ['manager'],
@@ -37,16 +37,16 @@ const PERMISSION_TABLE = {
   'connection:manage': ['admin'],
   'audit:read': ['admin'],
   'quota:read': ['paralegal', 'finance', 'manager', 'admin'],
-  // Issue 15: each user's own notifications, preferences and calendar feed; the mail log is admins'.
+  // Each user's own notifications, preferences and calendar feed; the mail log is admins'.
   'notifications:read': ['paralegal', 'finance', 'manager', 'admin'],
   'outbox:read': ['admin'],
-  // Issue 15: running the background checks now, and sending again a message of unknown delivery.
+  // Running the background checks now, and sending again a message of unknown delivery.
   'outbox:manage': ['admin'],
-  // Issue 18, maker-checker: managers approve or send back batches the policy holds (never their
+  // Maker-checker: managers approve or send back batches the policy holds (never their
   // own: lib/server/decisions/batch-machine.ts); administrators set the policy.
   'approvals:decide': ['manager'],
   'approvals:policy': ['admin'],
-  // Issue 18: lasting instructions per patent or family that pre-fill each month's draft as suggestions.
+  // Lasting instructions per patent or family that pre-fill each month's draft as suggestions.
   'standing-instructions:write': ['paralegal', 'manager'],
   // Tags and notes on patents and families: kept by those who prepare and take renewal decisions.
   'tags:write': ['paralegal', 'manager'],
@@ -65,7 +65,7 @@ export function can(role: Role | null | undefined, permission: Permission): bool
   return (PERMISSION_TABLE[permission] as readonly Role[]).includes(role);
 }
 
-/** Where each role starts after signing in: Today, which shows each role its own work (issue 14). */
+/** Where each role starts after signing in: Today, which shows each role its own work. */
 export const HOME_BY_ROLE: Record<Role, string> = {
   paralegal: '/',
   finance: '/',

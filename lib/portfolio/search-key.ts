@@ -1,7 +1,7 @@
 import type { Page, Patent } from '@/lib/annuity/schemas';
 
 /**
- * How the portfolio search compares text (issue 18): case, spaces, punctuation and diacritics do
+ * How the portfolio search compares text: case, spaces, punctuation and diacritics do
  * not count, so "EP 1 234 567 B1" finds "ep1234567b1", "PCT/EP2019/012345" finds
  * "pctep2019012345" and "muller" finds "Müller". The snapshot stores these keys beside each patent
  * (lib/server/portfolio/search.ts) and the query is reduced the same way, here, in one place.

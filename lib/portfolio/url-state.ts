@@ -36,7 +36,7 @@ export const portfolioUrlState = {
   size: int({ min: 1, max: MAX_PAGE_SIZE, default: 25, sent: ['api'] }),
   sort: choice(PATENT_SORTS, { sent: ['api', 'export'] }),
   providerId: text({ trim: true, min: 1, max: MAX_PROVIDER_ID_LENGTH, sent: ['api', 'export'] }),
-  // Issue 18: the search over the snapshot (./search-key.ts); results are ranked, so it outranks `sort`.
+  // The search over the snapshot (./search-key.ts); results are ranked, so it outranks `sort`.
   q: text({
     trim: true,
     min: 1,

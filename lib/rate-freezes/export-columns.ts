@@ -2,7 +2,7 @@ import { decimalCell, type ExportValue } from '@/lib/renewals/columns';
 import type { FreezeEstimatesData } from './data';
 
 /**
- * The freeze decision's figures as one table (issue 19: exports of every figure): what a freeze
+ * The freeze decision's figures as one table, so every figure can be exported: what a freeze
  * would lock and what is already at frozen rates, per invoice currency, then each recorded day's
  * estimate per currency. One currency per row; amounts never added across currencies.
  */

@@ -2,7 +2,7 @@ import Big from 'big.js';
 import { type CurrencyTotal, subtract, sumByCurrency } from '@/lib/annuity/money';
 
 /**
- * What freezing a month would lock, in the currency the account is invoiced in (issue 19).
+ * What freezing a month would lock, in the currency the account is invoiced in.
  *
  * The freeze resource reports each renewal in its office's currency (spec: frozenRateEvent
  * `amount`, "in the event currency"), which says nothing about what the account will pay. The

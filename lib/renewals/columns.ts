@@ -64,7 +64,7 @@ export const RENEWAL_COLUMNS: readonly RenewalColumn[] = [
     id: 'fees',
     header: 'Fees',
     sort: 'fees',
-    // Right after the due date: what a renewal costs stays on screen at 1280 px (issue 18).
+    // Right after the due date: what a renewal costs stays on screen at 1280 px.
     // Amounts stay decimal strings with their currency beside them (architecture: Money).
     exportCells: (row) => [
       ['Fees total', decimalCell(row.fees?.total, row.fees?.currency)],

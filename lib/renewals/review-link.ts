@@ -1,6 +1,6 @@
 /**
  * The review page remembers which month view it was opened from, so "Back to the month view" returns
- * to the same month, filters and sort rather than the default month (issue 18). Only the query
+ * to the same month, filters and sort rather than the default month. Only the query
  * string travels: the path is always the month view's, so the link can never lead off the page.
  */
 const MONTH_VIEW = '/renewals';

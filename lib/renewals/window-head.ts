@@ -7,7 +7,7 @@ import type { RenewalWindowData } from './window-data';
  * Rows the month page puts in its HTML: the table's first screen (its assumed 1,000 px viewport
  * of 52 px rows, and the overscan below it). The rest of the window comes after hydration
  * (components/renewals/use-whole-window.ts): hydrating 2,000 rows was most of the page's Total
- * Blocking Time (Lighthouse, issue 18).
+ * Blocking Time (Lighthouse).
  */
 export const FIRST_SCREEN_ROWS = 30;
 

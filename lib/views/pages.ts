@@ -1,5 +1,5 @@
 /**
- * The pages a view can be saved on (issue 18), their addresses and names. Browser-safe and tiny:
+ * The pages a view can be saved on, their addresses and names. Browser-safe and tiny:
  * the views menu and the command palette import it; the rules of a view's query are in
  * ./view-query.ts, which only the server needs.
  */

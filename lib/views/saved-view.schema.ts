@@ -3,7 +3,7 @@ import { MAX_VIEW_NAME_LENGTH, SAVED_VIEW_PAGES } from './pages';
 import { MAX_VIEW_QUERY_LENGTH, normalizeViewQuery } from './view-query';
 
 /**
- * Saved views' requests (issue 18), shared by the route handlers (app/api/views) and any form that
+ * Saved views' requests, shared by the route handlers (app/api/views) and any form that
  * validates before sending. The query is normalised here, so what is stored is what the page's URL
  * state table allows (./view-query.ts).
  */

@@ -7,5 +7,5 @@ CREATE TABLE "sign_in_throttle" (
 --> statement-breakpoint
 ALTER TABLE "user" ADD COLUMN "is_demo" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "user" ADD COLUMN "must_change_password" boolean DEFAULT false NOT NULL;--> statement-breakpoint
--- Demo accounts created before the flag existed are recognised by their reserved domain (issue 17).
+-- Demo accounts created before the flag existed are recognised by their reserved domain.
 UPDATE "user" SET "is_demo" = true WHERE "email" LIKE '%@demo.test';

@@ -1,4 +1,4 @@
--- Issue 17: the audit log is append-only in the database itself, not only in the app: a trigger
+-- The audit log is append-only in the database itself, not only in the app: a trigger
 -- refuses every UPDATE, DELETE and TRUNCATE, whoever connects (PostgreSQL 15 and PGlite alike).
 CREATE OR REPLACE FUNCTION audit_log_append_only() RETURNS trigger
 LANGUAGE plpgsql AS $$

@@ -1,4 +1,4 @@
--- Issue 18, portfolio search: trigram indexes on the snapshot's search keys. pg_trgm ships with
+-- The portfolio search: trigram indexes on the snapshot's search keys. pg_trgm ships with
 -- PostgreSQL (a trusted extension since 13, so the database owner may create it) and with PGlite,
 -- which loads it in lib/db/open.ts.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint

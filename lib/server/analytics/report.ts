@@ -7,7 +7,7 @@ import { listBudgets, loadBudgetComparison } from './budget';
 import { loadSpendAnalytics } from './spend';
 
 /**
- * The monthly management report (issue 19): what one issue month cost, per currency and fee
+ * The monthly management report: what one issue month cost, per currency and fee
  * component, its grace surcharges and their causes, invoiced against estimates, and the outlook.
  * Built from the spend analytics (no upstream read of its own) and the cached forecast; drawn as
  * a PDF by report-pdf.ts. Totals stay per currency, never converted.

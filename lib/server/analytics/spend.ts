@@ -18,7 +18,7 @@ import { readInvoiceCatalog } from '../invoices/catalog';
 import { gatherEvidence } from '../invoices/evidence';
 
 /**
- * Spend analytics (issue 19) from what the invoice pages already keep: the invoice list copy in our
+ * Spend analytics from what the invoice pages already keep: the invoice list copy in our
  * database (`invoice_catalog`, shared for 30 s, lib/server/invoices/catalog.ts) and the evidence
  * behind each line (our batch records with the estimate recorded at decision time, the events'
  * due dates through the invoice line events copy, offices from the portfolio snapshot;

@@ -105,7 +105,7 @@ export async function auditFilterOptions() {
 const DECISION_ACTIONS = new Set([
   'decisions.send',
   'decisions.reconcile',
-  // Issue 18: approvals name the same batches.
+  // Approvals name the same batches.
   'approvals.submit',
   'approvals.approve',
   'approvals.return',
@@ -161,7 +161,7 @@ async function patentsOfBatches(batchIds: string[]): Promise<Map<string, string[
     .orderBy(asc(instructionBatchItem.position));
   for (const item of items) {
     const list = byBatch.get(item.batchId) ?? [];
-    // Issue 18: the reason given travels with the decision, on the page and in the export.
+    // The reason given travels with the decision, on the page and in the export.
     list.push(`${patentName(item)} ${item.decision}${item.rationale ? ` (reason: ${item.rationale})` : ''}`);
     byBatch.set(item.batchId, list);
   }

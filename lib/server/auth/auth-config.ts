@@ -11,7 +11,7 @@ import { localPasswordsEnabled } from './sso-config';
 export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 
 /**
- * How long sessions live (issue 17). The absolute lifetime is better-auth's expiry, never extended;
+ * How long sessions live. The absolute lifetime is better-auth's expiry, never extended;
  * the idle timeout is enforced on every request from the session row's `updatedAt`, which
  * lib/server/auth/session.ts moves forward as the user works.
  */

@@ -23,7 +23,7 @@ export interface Viewer {
   mustChangePassword?: boolean;
 }
 
-/** The page where a password set by an administrator is changed (issue 17). */
+/** The page where a password set by an administrator is changed. */
 export const CHANGE_PASSWORD_PATH = '/account';
 
 /** The session's last activity moves at most this often: one write a minute, not one a request. */

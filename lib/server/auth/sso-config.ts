@@ -2,7 +2,7 @@ import type { Env } from '../../env-schema';
 import { isRole, type Role } from '../../policy/roles';
 
 /**
- * Single sign-on with the organisation's OpenID Connect provider (issue 17), as the environment
+ * Single sign-on with the organisation's OpenID Connect provider, as the environment
  * configures it. Pure (no server-only): createAuth, the sign-in page and the start script read it.
  */
 

@@ -5,7 +5,7 @@ import { isRole, type Role } from '../../policy/roles';
 
 /**
  * The role an administrator chose for new single sign-on users whose provider sends no mapped
- * role claim (issue 17). No choice means such users are refused rather than given a guessed role.
+ * role claim. No choice means such users are refused rather than given a guessed role.
  * Takes `db` as a parameter: createAuth (also used by the start script) reads it.
  */
 const ROW_ID = 'default';

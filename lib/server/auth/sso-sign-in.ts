@@ -8,7 +8,7 @@ import { withSsoFlow } from './sso';
 import { ssoConfig } from './sso-config';
 
 /**
- * The two ends of a single sign-on (issue 17): the start tells the browser where the provider's
+ * The two ends of a single sign-on: the start tells the browser where the provider's
  * sign-in is and sets better-auth's state cookie, and the provider sends the browser back to the
  * callback, which better-auth completes (code exchange, ID token check, the policy of sso.ts, the
  * session cookie). Only these two of better-auth's endpoints are

@@ -10,7 +10,7 @@ import { emailDomainAllowed, roleFromClaims, type SsoConfig, ssoConfig } from '.
 import { ssoDefaultRole } from './sso-settings';
 
 /**
- * better-auth's wiring for single sign-on (issue 17): the generic OAuth plugin speaking OpenID
+ * better-auth's wiring for single sign-on: the generic OAuth plugin speaking OpenID
  * Connect to the configured issuer (discovery, PKCE, ID tokens checked against the issuer's keys),
  * and a policy plugin with the dashboard's rules:
  * - only emails of the allowed domains get in, at every sign-in, not only the first;

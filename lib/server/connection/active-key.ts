@@ -7,7 +7,7 @@ import { registerSecret } from '../../redact';
 import { keyCipher, lastFour } from './key-crypto';
 
 /**
- * Which API key an upstream call uses (issue 17; spec: Authentication 2). The choice lives in the
+ * Which API key an upstream call uses (spec: Authentication 2). The choice lives in the
  * database (`upstream_key_state`), so every instance follows one switch. Each instance keeps it
  * for a few seconds; after that one small read of the row's `revision` tells whether a switch
  * happened anywhere, and only then is the new key read and decrypted. An instance that switches

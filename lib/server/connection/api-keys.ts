@@ -16,7 +16,7 @@ import { upsertEnvironmentKeyRow } from './key-events';
 import { upstreamBaseUrl } from './upstream';
 
 /**
- * The API keys an administrator manages (issue 17). Rotation without downtime (spec:
+ * The API keys an administrator manages. Rotation without downtime (spec:
  * Authentication 2, two keys can be valid at once): add the new key (checked against the
  * service before it is stored), switch to it (one update; every instance follows within
  * ACTIVE_KEY_CACHE_MS), then remove the old one once the operator has revoked it. The

@@ -7,7 +7,7 @@ import type { QuotaReading } from '../../policy/quota';
 import { flushQuota, readQuota } from './quota';
 
 /**
- * Background reads spend at most a share of the daily quota (issue 15; spec: Limits 3, one quota
+ * Background reads spend at most a share of the daily quota (spec: Limits 3, one quota
  * per tenant shared by every caller), so users working in the dashboard keep the rest. The spend
  * is counted in the database: every instance and the standalone worker draw on one budget.
  */

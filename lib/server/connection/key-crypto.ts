@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
- * Encryption at rest of the service's API keys (issue 17). AES-256-GCM with a fresh 12-byte nonce
+ * Encryption at rest of the service's API keys. AES-256-GCM with a fresh 12-byte nonce
  * per key; the row id is bound in as additional data, so a ciphertext copied onto another row does
  * not decrypt. The 32-byte key is derived with HKDF-SHA256 from KEY_ENCRYPTION_SECRET when it is
  * set, otherwise from AUTH_SECRET (with a different `info`, so the two never share a key).

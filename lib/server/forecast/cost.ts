@@ -11,7 +11,7 @@ import { readQuota } from '../connection/quota';
 import { storedMonthCounts } from './store';
 
 /**
- * What a forecast refresh costs in calls and whether the background budget allows it (issue 19).
+ * What a forecast refresh costs in calls and whether the background budget allows it.
  * A window costs ceil(renewals / 100) calls, at least one (spec: Limits 1, pages of at most 100),
  * so the next refresh is estimated from the renewals expected in each window it will read, month
  * by month, from what the dashboard has seen of that month: the renewals the last refresh stored,

@@ -11,7 +11,7 @@ import { runHistory, runView } from './runs';
 import { readForecastRows } from './store';
 
 /**
- * The forecast page's data (issue 19), from our database only: no upstream call, whatever the
+ * The forecast page's data, from our database only: no upstream call, whatever the
  * window. The window shown is the last refresh's, from the current month on (months that have
  * passed since are no longer a forecast).
  */

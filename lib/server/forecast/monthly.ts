@@ -7,7 +7,7 @@ import { forecastEvent } from '../../db/schema';
 import { isExcluded } from '../../forecast/aggregate';
 
 /**
- * The one reader of `forecast_event` summed by month and currency (issue 19): the forecast page
+ * The one reader of `forecast_event` summed by month and currency: the forecast page
  * and the budget comparison both read it, so they can never disagree.
  *
  * - Amounts are decimal strings summed with big.js, per currency, never across currencies.

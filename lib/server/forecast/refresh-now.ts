@@ -7,7 +7,7 @@ import { executeRefresh, prepareRefresh } from './refresh';
 import { runView } from './runs';
 
 /**
- * A manager's "Refresh now" (issue 19). The same refresh as the worker's, so the same budget: it is
+ * A manager's "Refresh now". The same refresh as the worker's, so the same budget: it is
  * refused (429) when the background budget would be exceeded, and (409) while a refresh runs. The
  * claim and the budget check answer at once; the reading itself, ceil(renewals / 100) calls a
  * window, goes on after the answer, and the page shows it running until its row says how it ended.

@@ -16,7 +16,7 @@ import { type Claim, claimRun, finishRun } from './runs';
 import { type ForecastEventRow, replaceForecastRows } from './store';
 
 /**
- * The forecast refresh (issue 19): every renewal due in the coming FORECAST_MONTHS, with its live
+ * The forecast refresh: every renewal due in the coming FORECAST_MONTHS, with its live
  * estimate, read from the period list (spec: Endpoints 9: `dueFrom`/`dueTo`, `include=fees`,
  * `eventTypes=RENEWAL`, 100 a page, the cap of Limits 1) and stored whole in `forecast_event`, so
  * the forecast page costs no upstream call. A refresh costs ceil(renewals / 100) calls per window
@@ -133,7 +133,7 @@ export async function executeRefresh(
   let calls = 0;
   let recorded = 0;
   const record = async () => {
-    // Background calls all draw on one budget (issue 15), these included; counted as they happen.
+    // Background calls all draw on one budget, these included; counted as they happen.
     if (calls > recorded) await recordForecastSpend(db, now, calls - recorded);
     recorded = calls;
   };

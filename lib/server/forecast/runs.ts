@@ -5,7 +5,7 @@ import { forecastRun } from '../../db/schema';
 import type { ForecastRunView } from '../../forecast/data';
 
 /**
- * One `forecast_run` row per refresh (issue 19): the window read, its cost in calls, how it ended.
+ * One `forecast_run` row per refresh: the window read, its cost in calls, how it ended.
  * At most one refresh runs at a time across instances and the worker: the claim takes a
  * transaction-scoped advisory lock, so two claims never both see "none running".
  */

@@ -6,7 +6,7 @@ import type { ForecastEvent } from '../../forecast/data';
 import type { DueWindow } from '../../forecast/window';
 
 /**
- * The forecast's rows in `forecast_event` (issue 19). A refresh replaces everything due from its
+ * The forecast's rows in `forecast_event`. A refresh replaces everything due from its
  * window's start in one transaction, so a page reads either the old forecast or the new one, never
  * half of each; rows due before the window (months now past) are kept as the last forecast made
  * for them, which is what a budget compares against once the month is over.

@@ -9,7 +9,7 @@ import { type EventTarget, type ResolveProgress, resolveEvents } from './events'
 
 /**
  * What the checks need beyond the invoices, for a set of invoices at once: our batch records (the
- * decision and the estimate recorded when it was sent, issue 7), the events (due date and the
+ * decision and the estimate recorded when it was sent), the events (due date and the
  * service's `appliedDecision`, lib/server/invoices/events.ts) and the patents' case references
  * (portfolio snapshot, no call when it is fresh).
  */

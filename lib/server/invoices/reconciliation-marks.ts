@@ -10,7 +10,7 @@ import type { Viewer } from '../auth/session';
 import { upstreamClient } from '../connection/upstream';
 
 /**
- * Finance's marks (issue 8), kept in the database so every finance user and every instance sees
+ * Finance's marks, kept in the database so every finance user and every instance sees
  * the same ones. The latest mark of a line wins; every change is audited as
  * `reconciliation.mark`, and the audit log keeps the history (lib/db/schema.ts).
  */

@@ -87,7 +87,7 @@ export const JOBS: readonly JobDefinition[] = [
       const budget = await checkBackgroundBudget(context.db, context.now());
       if (!budget.ok) return { refreshed: false, budget };
       const result = await refreshSnapshot(upstreamClient(context.requestId), context.requestId);
-      // Background calls all draw on one budget (issue 15), the snapshot's included.
+      // Background calls all draw on one budget, the snapshot's included.
       await recordSpend(context.db, context.now(), result.calls, 0);
       return result;
     },
@@ -130,7 +130,7 @@ export const JOBS: readonly JobDefinition[] = [
     },
   },
   {
-    // Issue 19: the next freezable months' estimates per invoice currency, once a day, so the
+    // The next freezable months' estimates per invoice currency, once a day, so the
     // freeze page can show how they moved (the service keeps no history of live estimates).
     name: 'record-freeze-estimates',
     cron: () => '23 6 * * *',
@@ -139,7 +139,7 @@ export const JOBS: readonly JobDefinition[] = [
     run: (context) => recordFreezeEstimates(context.db, { now: context.now(), requestId: context.requestId }),
   },
   {
-    // Issue 19: the coming FORECAST_MONTHS' renewals with their estimates, once a day, after the
+    // The coming FORECAST_MONTHS' renewals with their estimates, once a day, after the
     // snapshot's hourly refresh (for office, owner and family), within the background budget.
     name: 'refresh-forecast',
     cron: () => '41 5 * * *',

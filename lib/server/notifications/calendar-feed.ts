@@ -16,7 +16,7 @@ import { publicBaseUrl } from './public-url';
 import { readWatchedRows } from './watch-store';
 
 /**
- * A private calendar feed per user (issue 15): an unguessable token in the URL is the only key,
+ * A private calendar feed per user: an unguessable token in the URL is the only key,
  * so only its SHA-256 is stored; a new link replaces the old one and revoking deletes it. The
  * feed holds the due dates, grace ends and opening dates of the renewals still waiting for a
  * decision, as all-day events (they are calendar dates, spec: Conventions) with stable UIDs so

@@ -149,8 +149,8 @@ export function composeDigest(
       text: `${renewalLabel(item)}: ${bucket.id === 'in-grace' || bucket.id === 'lapsing-soon' ? 'grace ends' : bucket.id === 'opening-soon' ? 'opens' : 'due'} ${formatDate(item.deadline)}${item.row.fees?.total ? `, ${formatMoney(item.row.fees.total, item.row.fees.currency)}` : ''}`,
       href: renewalHref(item),
     }));
-    // The bucket on Today (issue 15: "its link opens the bucket on Today"), where it is decided
-    // in one action; the card links on to the month view.
+    // The section's last line opens its bucket on Today, where it is decided in one action; the
+    // card links on to the month view.
     lines.push({
       text: `Open all ${bucket.items.length} in "${text.title}" on Today`,
       href: todayLink({ kind: 'today-bucket', bucket: bucket.id }),
@@ -185,7 +185,7 @@ export function composeDigest(
       intro: `Read from the service on ${formatZonedTimestamp(input.polledAt)}.`,
       lines: [],
     });
-  // The in-app notification opens where the email's links do (issue 18: it opened plain Today):
+  // The in-app notification opens where the email's links do, not on plain Today:
   // the most urgent bucket shown (buckets come in Today's order), else the invoices to reconcile.
   const first = shown[0];
   const href = first
@@ -213,7 +213,7 @@ export function composeBatchUnknown(
   );
 }
 
-/** Issue 18: a batch waits for an approver, or an approver decided on the recipient's batch. */
+/** A batch waits for an approver, or an approver decided on the recipient's batch. */
 export function composeApproval(
   baseUrl: string,
   input: { subject: string; intro: string; href: string; linkText: string },

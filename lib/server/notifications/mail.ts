@@ -8,7 +8,7 @@ import { registerSecret } from '../../redact';
 import type { ComposedMessage } from './compose';
 
 /**
- * Email (issue 15): every message is a row first. Claiming is the insert under the unique key
+ * Email: every message is a row first. Claiming is the insert under the unique key
  * (user, rule, subject): the instance whose insert succeeds owns the message, every other instance
  * and every later run finds it taken. Sending happens after the claim: a stop before the send
  * leaves the row `queued` (the notify job hands it to send-mail again), a stop during the send

@@ -9,7 +9,7 @@ import { deliverMessage, markUnknownDeliveries, type SendAgainResult, sendAgain 
 import { type PollResult, pollUpstream } from './poll';
 
 /**
- * What an administrator does from the outbox (issue 15): run the background checks now instead of
+ * What an administrator does from the outbox: run the background checks now instead of
  * waiting for the next slot, and send again a message whose delivery is unknown. Both are audited
  * here, with who did it and what came of it.
  */

@@ -7,7 +7,7 @@ import type { RenewalRow } from '../../renewals/rows';
 
 /**
  * What the poll keeps of each renewal in Today's windows, and what it saw change since the last
- * poll (issue 15: processing statuses of instructed renewals, renewals entering grace or opening
+ * poll (processing statuses of instructed renewals, renewals entering grace or opening
  * for instruction). The first poll only records; changes need something to compare with.
  */
 export type RenewalPhase = 'too-early' | 'open' | 'in-grace' | 'lapsed' | 'instructed';

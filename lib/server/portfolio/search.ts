@@ -9,7 +9,7 @@ import { searchColumns, searchKey } from '../../portfolio/search-key';
 import { analyzeSnapshot, currentGeneration } from './snapshot';
 
 /**
- * The portfolio search (issue 18) over the snapshot in our database: the service itself finds a
+ * The portfolio search over the snapshot in our database: the service itself finds a
  * patent only by its exact providerId (spec: Endpoints 1). Each snapshot row carries the search
  * keys of its numbers and of its words (lib/portfolio/search-key.ts), under trigram indexes
  * (migration 0015), so a search for a number stays an index lookup at 29,000 patents

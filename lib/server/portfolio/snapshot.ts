@@ -79,7 +79,7 @@ export function snapshotPatentOf(patent: Patent): SnapshotPatent {
 }
 
 function toRow(generation: number, patent: Patent) {
-  // The search keys travel with the row (issue 18, ./search.ts), so a new snapshot is searchable at once.
+  // The search keys travel with the row (./search.ts), so a new snapshot is searchable at once.
   const search = searchColumns(patent);
   return {
     generation,
@@ -205,7 +205,7 @@ export async function refreshSnapshot(
 
 /**
  * Fresh planner statistics for the new rows. PGlite runs no autovacuum, and without statistics
- * its planner reads every row instead of the search's trigram indexes (bench:search, issue 18:
+ * its planner reads every row instead of the search's trigram indexes (bench:search measured
  * ~350 ms instead of ~15 ms for a number at 29,000 patents). On PostgreSQL it only comes early.
  */
 export async function analyzeSnapshot(requestId: string): Promise<void> {

@@ -14,7 +14,7 @@ import { upstreamClient } from '../connection/upstream';
 import { loadFreezeOverview } from './freezes';
 
 /**
- * A month's estimates in the invoice currency (issue 19), for the freeze decision.
+ * A month's estimates in the invoice currency, for the freeze decision.
  *
  * The read is the month view's: the period list for the month with `include=fees` (spec:
  * Endpoints 9), 100 a page, four pages at a time, so it costs ceil(renewals / 100) calls like a
@@ -144,7 +144,7 @@ export async function recordFreezeEstimates(
     if (!budget.ok) return { recorded, calls, stopped: budget.reason };
     const read = await readMonthEstimates(client, month, requestId);
     calls += read.calls;
-    // Background calls all draw on one budget (issue 15), these included.
+    // Background calls all draw on one budget, these included.
     await recordSpend(db, now, read.calls, 0);
     await recordMonthEstimate(db, month, read.events, now);
     recorded.push(month);

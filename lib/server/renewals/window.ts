@@ -172,7 +172,7 @@ export async function recordMonthSummaries(
 
 /**
  * The month view's default: the month of the renewal with the earliest deadline among those that
- * can be decided now (issue 14): the due date until it passes, then the grace end. A month holding
+ * can be decided now: the due date until it passes, then the grace end. A month holding
  * only lapsed renewals (skip or drop only) has no deadline left and is not chosen. Known from the
  * month summaries of this calendar day; months whose summary is missing or old are read again in
  * one walk over their range (without fees, so pages are small). With no deadline anywhere, the

@@ -41,13 +41,13 @@ export async function startServerProcess(): Promise<void> {
     (error: unknown) => logger.warn({ err: error }, 'start-up connection check failed'),
   );
   // A batch left open by a stopped process (posted, answer never recorded) is settled against the
-  // service now, so no decision stays in doubt (issue 7: the next start reconciles open batches).
+  // service now, so no decision stays in doubt.
   void reconcileOpenBatches(`startup-${crypto.randomUUID()}`)
     .then((settled) => {
       if (settled > 0) logger.info({ settled }, 'open instruction batches reconciled');
     })
     .catch((error: unknown) => logger.warn({ err: error }, 'start-up batch reconciliation failed'));
-  // Background jobs (issue 15): polling, reminders, mail. In this process on the embedded default,
+  // Background jobs: polling, reminders, mail. In this process on the embedded default,
   // which owns the PGlite data dir; see lib/server/jobs/embedded.ts.
   startEmbeddedWorker();
 }

@@ -10,7 +10,7 @@ import type { Viewer } from '../auth/session';
 import { DomainError } from '../errors/domain-error';
 
 /**
- * Saved views of the month view, the portfolio and the invoices (issue 18): each user's own, and
+ * Saved views of the month view, the portfolio and the invoices: each user's own, and
  * those others chose to share. Anyone who may read a page may save views of it and see the shared
  * ones; only the owner changes or deletes a view. Every change is audited.
  */
