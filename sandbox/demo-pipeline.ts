@@ -63,7 +63,7 @@ const KEEP_LAPSED_ONE_IN = 250;
 
 /**
  * A well-run team's past: the generated history leaves about half the renewals in grace undecided,
- * which reads as a wall of alarms (issue 14). This decides the overdue ones through the service's
+ * which reads as a wall of alarms. This decides the overdue ones through the service's
  * own instruction path (PROCEED in grace, SKIP_THIS_TIME once lapsed, when PROCEED is no longer
  * offered), keeping a few undecided. Chosen by patent and annuity year, so the same renewals stay
  * open on every start; renewals not yet due are left for the user. Returns how many were decided.
