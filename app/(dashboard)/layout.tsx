@@ -31,7 +31,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   // Four small reads every page waits for before its first byte: together, not one after another.
   const [quota, keyAlert, unread, locale, health] = await Promise.all([
     readQuota(),
-    // Issue 17: admins see the API key's expiry alert on every page, ahead of time.
+    // Admins see the API key's expiry alert on every page, ahead of time.
     can(viewer.role, 'connection:manage') ? apiKeyAlert() : null,
     unreadCount(viewer.userId),
     pageLocale(),

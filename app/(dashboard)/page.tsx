@@ -27,7 +27,7 @@ const DESCRIPTIONS: Record<Role, string> = {
   admin: 'The health of the service connection and of sign-ins.',
 };
 
-/** Today: the home page for every role (issue 14). Each section loads and fails on its own. */
+/** Today: the home page for every role. Each section loads and fails on its own. */
 export default async function TodayPage({
   searchParams,
 }: {

@@ -12,7 +12,7 @@ import { pageLocale } from '@/lib/server/http/request-context';
 
 export const metadata: Metadata = { title: 'Approvals' };
 
-/** Issue 18: batches awaiting a manager's approval, oldest first; one card each (phone-sized). */
+/** Batches awaiting a manager's approval, oldest first; one card each (phone-sized). */
 export default async function ApprovalsPage() {
   const viewer = await requireViewer('approvals:decide');
   const locale = await pageLocale();

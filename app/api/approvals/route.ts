@@ -1,7 +1,7 @@
 import { listAwaitingApproval } from '@/lib/server/decisions/approvals';
 import { defineRoute } from '@/lib/server/http/route';
 
-/** Issue 18: the batches awaiting a manager's approval, oldest first, with deadlines passed. */
+/** The batches awaiting a manager's approval, oldest first, with deadlines passed. */
 export const GET = defineRoute({ access: 'approvals:decide' }, async () => ({
   approvals: await listAwaitingApproval(),
 }));

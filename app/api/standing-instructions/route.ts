@@ -8,7 +8,7 @@ import {
 } from '@/lib/server/decisions/standing-instructions';
 import { defineRoute } from '@/lib/server/http/route';
 
-/** Issue 18: standing instructions, all or those of one patent and its family (?patentId=&family=). */
+/** Standing instructions, all or those of one patent and its family (?patentId=&family=). */
 export const GET = defineRoute(
   { access: 'renewals:read', query: standingInstructionsQuerySchema },
   async ({ query }) => ({ instructions: await listStandingInstructions(query) }),

@@ -3,7 +3,7 @@ import { createSavedView, listSavedViews } from '@/lib/server/views/saved-views'
 import { createSavedViewSchema, listSavedViewsQuerySchema } from '@/lib/views/saved-view.schema';
 
 /**
- * Saved views (issue 18). Every signed-in user reaches the route; each page's read permission is
+ * Saved views. Every signed-in user reaches the route; each page's read permission is
  * checked in lib/server/views/saved-views.ts, since the page is named in the request.
  */
 export const GET = defineRoute(

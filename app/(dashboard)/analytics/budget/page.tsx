@@ -15,7 +15,7 @@ export const metadata: Metadata = { title: 'Budget' };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-/** Issue 19: renewal budgets, and budget against forecast against actual by month. */
+/** Renewal budgets, and budget against forecast against actual by month. */
 export default async function BudgetPage({ searchParams }: { searchParams: SearchParams }) {
   const viewer = await requireViewer('analytics:read');
   const state = parseBudgetPageState(await searchParams);

@@ -12,7 +12,7 @@ import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/reques
 export const metadata: Metadata = { title: 'Forecast' };
 
 /**
- * The renewal forecast (issue 19): what the coming months' renewals are estimated to cost, from the
+ * The renewal forecast: what the coming months' renewals are estimated to cost, from the
  * worker's copy in our database (no upstream call on a view), with what that copy cost in quota.
  */
 export default async function ForecastPage() {

@@ -17,7 +17,7 @@ import { pageLocale } from '@/lib/server/http/request-context';
 
 export const metadata: Metadata = { title: 'Approve decisions' };
 
-/** Issue 18: one batch awaiting approval: the same review the preparer saw, then approve or send back. */
+/** One batch awaiting approval: the same review the preparer saw, then approve or send back. */
 export default async function ApprovalPage({ params }: { params: Promise<{ batchId: string }> }) {
   const viewer = await requireViewer('approvals:decide');
   const { batchId } = await params;

@@ -43,7 +43,7 @@ export const INVOICE_COLUMNS = [
 ] as const;
 
 /**
- * Issue 18: at 1280 px the reference, issue date, amounts and reconciliation stay on screen; these
+ * At 1280 px the reference, issue date, amounts and reconciliation stay on screen; these
  * columns are hidden below 1536 px and shown in the row's details (components/data-table/priority.ts).
  */
 export const LOW_PRIORITY_INVOICE_COLUMNS: ReadonlySet<string> = new Set([

@@ -12,7 +12,7 @@ import { matchLabel, type SearchMatch } from '@/lib/portfolio/search-key';
 import { filingRouteLabel, humanize, patentStatusLabel } from '@/lib/renewals/labels';
 
 export const patentFeatures = tableFeatures({ columnVisibilityFeature });
-/** A patent as the table shows it; during a search, with what it matched (issue 18). */
+/** A patent as the table shows it; during a search, with what it matched. */
 export type PatentRow = Patent & { match?: SearchMatch };
 const helper = createColumnHelper<typeof patentFeatures, PatentRow>();
 
@@ -34,7 +34,7 @@ export const patentColumns = helper.columns([
       <Link
         href={patentHref(row.original.id)}
         // Not prefetched: every row on screen would otherwise fetch its patent page after the load
-        // (main-thread work Lighthouse counts as blocking time, a server render each; issue 18).
+        // (main-thread work Lighthouse counts as blocking time, a server render each).
         prefetch={false}
         className="font-medium text-primary underline-offset-2 hover:underline"
       >

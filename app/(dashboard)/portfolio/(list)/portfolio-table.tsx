@@ -22,7 +22,7 @@ const NO_PATENTS: PatentRow[] = [];
 
 /**
  * The portfolio: pages, sort and the providerId lookup are done by the service (spec: Endpoints
- * 1), so only the five fields it sorts on have sort buttons. A search (issue 18) is answered from
+ * 1), so only the five fields it sorts on have sort buttons. A search is answered from
  * the snapshot, ranked by how well each patent matched, so it has no sort buttons and says what
  * matched. Everything lives in the URL. The search and the menus above it are
  * ./portfolio-toolbar.tsx, drawn by the page before the data arrives.

@@ -13,7 +13,7 @@ import { portfolioExportQuery, portfolioParams, portfolioQueryFromParams } from 
  * The portfolio's search, column menu and export: everything above the table that needs the
  * address only, not the data. The page draws it outside the table's Suspense, so the search field
  * (the page's largest text, Lighthouse's LCP element) is in the first paint instead of waiting for
- * the service's page of patents (issue 18: Lighthouse ≥ 90).
+ * the service's page of patents (a Lighthouse score of at least 90).
  */
 export function PortfolioToolbar() {
   const [params, setParams] = useUrlState(portfolioParams, { history: 'push' });

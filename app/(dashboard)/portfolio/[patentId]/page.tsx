@@ -94,9 +94,9 @@ export default async function PatentPage({ params }: { params: Promise<{ patentI
   }
   const { patent, events, otherEventKinds } = loaded.data;
   const name = patentName(patent);
-  // Issue 18: our own record of decisions and their reasons, for the roles that see batches.
+  // Our own record of decisions and their reasons, for the roles that see batches.
   const decisionHistory = can(viewer.role, 'tracking:read') ? await decisionsForPatent(patent.id) : null;
-  // Issue 18: its standing instruction and its family's (the patent's own wins).
+  // Its standing instruction and its family's (the patent's own wins).
   const family = patent.clientFamilyReference ?? null;
   const standing = can(viewer.role, 'renewals:read')
     ? await listStandingInstructions({ patentId: patent.id, family: family ?? undefined })

@@ -37,7 +37,7 @@ export default async function RateFreezeMonthPage({ params }: { params: Promise<
     </>
   );
 
-  // The estimates in the invoice currency (issue 19) are read beside the freeze's own read; if
+  // The estimates in the invoice currency are read beside the freeze's own read; if
   // they fail, the page still shows the month and the browser asks for them again.
   const [loaded, estimates] = await Promise.all([
     loadForPage(requestId, () => loadFreezeMonth(month, requestId)),

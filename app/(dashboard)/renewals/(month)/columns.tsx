@@ -90,7 +90,7 @@ export const renewalColumns: readonly RenewalColumn[] = [
       <Link
         href={patentHref(row.patentId)}
         // Not prefetched: every row on screen would otherwise fetch its patent page after the load
-        // (main-thread work Lighthouse counts as blocking time, a server render each; issue 18).
+        // (main-thread work Lighthouse counts as blocking time, a server render each).
         prefetch={false}
         className="font-medium text-primary underline-offset-2 hover:underline"
       >

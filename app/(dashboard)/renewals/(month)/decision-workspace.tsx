@@ -26,7 +26,7 @@ const DraftBar = deferred(
 
 /**
  * Deciding in the month view: the draft (saved per user on the server), the row selection for
- * one decision over many rows, the keyboard (issue 18) and the bars around the table. Without the
+ * one decision over many rows, the keyboard and the bars around the table. Without the
  * permission the table is shown as it is; the server refuses decisions from other roles anyway.
  * Memoised: the month view re-renders on every state of its query, and the draft and the table
  * need to only when the rows they hold change.
@@ -288,7 +288,7 @@ function Workspace({
           message={message}
           onApply={(decision) => decide(selectedRows, true, decision)}
         />
-        {/* Issue 18: standing instructions suggest, outside the draft until accepted. */}
+        {/* Standing instructions suggest, outside the draft until accepted. */}
         <StandingSuggestions rows={shownRows} draft={draft} onMessage={setMessage}>
           {children}
         </StandingSuggestions>

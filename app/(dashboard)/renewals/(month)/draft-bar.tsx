@@ -25,7 +25,7 @@ const SAVE_STATE_TEXT: Record<DecisionDraft['saveState'], string> = {
   conflict: 'Changed in another tab or sent: the current decisions are shown.',
 };
 
-/** The estimated cost of the PROCEED decisions, per currency, as the user chooses (issue 18). */
+/** The estimated cost of the PROCEED decisions, per currency, as the user chooses. */
 function ProceedEstimate({ entries }: { entries: DecisionDraft['entries'] }) {
   const locale = useLocale();
   const { totals, unestimated } = useMemo(() => proceedEstimate(entries), [entries]);

@@ -122,7 +122,7 @@ export function MonthView({
   // A new window (the rest of the month right after hydration, a refetch) is drawn at a lower
   // priority, in slices the browser can interleave with input, instead of one long task: the
   // query's own update is synchronous, and re-sorting and summing 2,000 rows with the table after it
-  // was the load's longest task (Lighthouse's Total Blocking Time, issue 18). The memoised table
+  // was the load's longest task (Lighthouse's Total Blocking Time). The memoised table
   // and workspace below let the urgent render skip them while the new rows wait.
   const data = useDeferredValue(query.data);
   // Memoised on the URL value: a new object per render would re-sort 2,000 rows on every render.

@@ -163,7 +163,7 @@ async function MonthViewData({
   if (draftOf) {
     const [draft, instructions] = await Promise.all([readDraft(draftOf), listStandingInstructions()]);
     queryClient.setQueryData(draftQuery.queryKey, draft);
-    // Issue 18: standing instructions come as data; the browser suggests from them (no extra call).
+    // Standing instructions come as data; the browser suggests from them (no extra call).
     queryClient.setQueryData(STANDING_INSTRUCTIONS_QUERY_KEY, { instructions });
   }
   return (

@@ -30,7 +30,7 @@ export default async function ReviewPage({
   const queryClient = new QueryClient();
   const [draft, policy] = await Promise.all([readDraft(viewer.userId), readApprovalPolicy()]);
   queryClient.setQueryData(draftQuery.queryKey, draft);
-  // Issue 18: this very draft (its key) may already wait for a manager's approval.
+  // This very draft (its key) may already wait for a manager's approval.
   const submittedId = draft.entries.length > 0 ? await batchIdByKey(draft.batchKey) : null;
   const submitted = submittedId ? await batchView(submittedId) : null;
   const [following, changes, locale] = await Promise.all([

@@ -46,14 +46,14 @@ function WaitingNote({ entry, locale }: { entry: DraftEntry; locale: string }) {
   ) : null;
 }
 
-/** Issue 18: each decision's reason, by event id (required for DROP, optional otherwise). */
+/** Each decision's reason, by event id (required for DROP, optional otherwise). */
 type Rationales = ReadonlyMap<string, string>;
 
 /**
  * The review step: what will be sent, what it is estimated to cost per currency, and each patent
  * a DROP loses — confirmed one by one, never with one "OK" for all (spec: DROP has no undo). A
  * reason per decision (required for DROP) goes with the batch; a batch the approval policy holds
- * is submitted for a manager's approval instead of sent (issue 18; the server enforces both).
+ * is submitted for a manager's approval instead of sent (the server enforces both).
  */
 export function ReviewForm({
   policy,

@@ -13,7 +13,7 @@ const localeSchema = z.object({
 });
 
 /**
- * The signed-in user chooses how dates and numbers read (issue 18). Kept in a cookie that only the
+ * The signed-in user chooses how dates and numbers read. Kept in a cookie that only the
  * server reads; every page renders with it (lib/server/http/request-context.ts `pageLocale`).
  */
 export const PUT = defineRoute({ access: 'signed-in', body: localeSchema }, async ({ body, request }) => {

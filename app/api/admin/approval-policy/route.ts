@@ -2,7 +2,7 @@ import { approvalPolicySchema } from '@/lib/decisions/approval-policy.schema';
 import { readApprovalPolicy, saveApprovalPolicy } from '@/lib/server/decisions/approval-policy';
 import { defineRoute } from '@/lib/server/http/route';
 
-/** Issue 18: which decisions wait for a manager's approval. */
+/** Which decisions wait for a manager's approval. */
 export const GET = defineRoute({ access: 'approvals:policy' }, async () => ({
   policy: await readApprovalPolicy(),
 }));

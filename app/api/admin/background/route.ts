@@ -1,7 +1,7 @@
 import { defineRoute } from '@/lib/server/http/route';
 import { runBackgroundChecksNow } from '@/lib/server/notifications/outbox-admin';
 
-/** Runs the background poll and the reminder rules now, and sends what they produce (issue 15). */
+/** Runs the background poll and the reminder rules now, and sends what they produce. */
 export const POST = defineRoute(
   { access: 'outbox:manage', audit: 'background.run_now' },
   async ({ viewer, requestId }) =>

@@ -4,7 +4,7 @@ import { renderMonthlyReportPdf } from '@/lib/server/analytics/report-pdf';
 import { requestLocale } from '@/lib/server/http/request-context';
 import { defineRoute } from '@/lib/server/http/route';
 
-/** The monthly management report as a PDF download (issue 19), for ?month=YYYY-MM or last month. */
+/** The monthly management report as a PDF download, for ?month=YYYY-MM or last month. */
 export const GET = defineRoute(
   { access: 'analytics:read', query: analyticsReportSchema },
   async ({ query, request, requestId }) => {

@@ -4,7 +4,7 @@ import { defineRoute } from '@/lib/server/http/route';
 import { calendarForToken } from '@/lib/server/notifications/app';
 
 /**
- * A user's private calendar feed (issue 15). Calendar apps fetch it without a session, so the
+ * A user's private calendar feed. Calendar apps fetch it without a session, so the
  * token in the URL is the credential: checked against its stored hash in constant time, and an
  * unknown, revoked or malformed token gets the same 404.
  */

@@ -10,7 +10,7 @@ import { refreshAfterBatch } from '@/lib/server/sync/after-write';
  * Sends the reviewed draft as one batch. The batch key is the idempotency key: the same key
  * always yields the first attempt's outcome, whoever sends it and however often. A batch the
  * approval policy holds is refused (403 approval_required) unless `requestApproval`, and then
- * waits (202, awaiting approval) for a manager (issue 18).
+ * waits (202, awaiting approval) for a manager.
  */
 export const POST = defineRoute(
   { access: 'decisions:write', audit: 'decisions.send', body: sendDraftSchema },

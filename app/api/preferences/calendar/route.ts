@@ -2,7 +2,7 @@ import { defineRoute } from '@/lib/server/http/route';
 import { calendarFeedState, issueCalendarLink, revokeCalendarLink } from '@/lib/server/notifications/app';
 
 /**
- * The user's private calendar link (issue 15): whether one exists, a new one (replacing the old;
+ * The user's private calendar link: whether one exists, a new one (replacing the old;
  * its URL is returned this once), or none (revoked). Only users who read renewals have a feed.
  */
 export const GET = defineRoute({ access: 'renewals:read' }, async ({ viewer }) => ({

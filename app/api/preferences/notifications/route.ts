@@ -2,7 +2,7 @@ import { defineRoute } from '@/lib/server/http/route';
 import { readPreferences, savePreferences } from '@/lib/server/notifications/app';
 import { preferencesSchema } from '@/lib/server/notifications/preferences';
 
-/** The signed-in user's notification preferences (issue 15): read, and replace as a whole. */
+/** The signed-in user's notification preferences: read, and replace as a whole. */
 export const GET = defineRoute({ access: 'notifications:read' }, async ({ viewer }) =>
   readPreferences(viewer.userId),
 );

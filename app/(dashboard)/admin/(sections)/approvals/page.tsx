@@ -5,7 +5,7 @@ import { readApprovalPolicy } from '@/lib/server/decisions/approval-policy';
 
 export const metadata: Metadata = { title: 'Approval policy' };
 
-/** Issue 18: which decisions wait for a manager's approval. */
+/** Which decisions wait for a manager's approval. */
 export default async function AdminApprovalsPage() {
   await requireViewer('approvals:policy');
   return <ApprovalPolicyPanel initial={await readApprovalPolicy()} />;

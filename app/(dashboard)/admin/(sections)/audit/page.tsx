@@ -42,7 +42,7 @@ const AUDIT_ADDRESS = {
 
 export default async function AuditLogPage({ searchParams }: { searchParams: SearchParams }) {
   await requireViewer('audit:read');
-  // Issue 18: one date format, the user's; the exact UTC instant stays in the element's dateTime.
+  // One date format, the user's; the exact UTC instant stays in the element's dateTime.
   const locale = await pageLocale();
   const raw = await searchParams;
   // A date, outcome or page the log cannot use is named, with the address without it.

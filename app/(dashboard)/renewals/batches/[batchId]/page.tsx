@@ -157,7 +157,7 @@ export default async function BatchPage({
       <Table>
         <TableHeader>
           <TableRow>
-            {/* Issue 18: the key columns first; office and execution time below 1536 px in the row's details. */}
+            {/* The key columns first; office and execution time below 1536 px in the row's details. */}
             <TableHead scope="col">Patent</TableHead>
             <TableHead scope="col">Annuity year</TableHead>
             <TableHead scope="col">Due date</TableHead>

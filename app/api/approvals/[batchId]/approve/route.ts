@@ -9,7 +9,7 @@ const paramsSchema = z.object({ batchId: z.uuid({ error: 'expected a batch id' }
 /**
  * Approves a batch awaiting approval and sends it, once, under the key it was submitted with
  * (spec: Endpoints 10, Idempotency-Key). A second approver gets the first one's outcome; the
- * preparer gets 403 own_batch (issue 18).
+ * preparer gets 403 own_batch.
  */
 export const POST = defineRoute(
   { access: 'approvals:decide', audit: 'approvals.approve', params: paramsSchema },

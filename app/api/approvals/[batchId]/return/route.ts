@@ -4,7 +4,7 @@ import { defineRoute } from '@/lib/server/http/route';
 
 const paramsSchema = z.object({ batchId: z.uuid({ error: 'expected a batch id' }) });
 
-/** Sends a waiting batch back to its preparer with a reason; nothing is sent (issue 18). */
+/** Sends a waiting batch back to its preparer with a reason; nothing is sent. */
 export const POST = defineRoute(
   {
     access: 'approvals:decide',
