@@ -18,7 +18,7 @@ function sample(locale: string): string {
   return `${formatDate(SAMPLE_DATE, locale)} · ${new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(SAMPLE_AMOUNT)}`;
 }
 
-/** How dates and numbers read on every page: the browser's setting, or one chosen here (issue 18). */
+/** How dates and numbers read on every page: the browser's setting, or one chosen here. */
 export function LocaleForm({ chosen, browser }: { chosen: string | null; browser: string }) {
   const router = useRouter();
   const id = useId();

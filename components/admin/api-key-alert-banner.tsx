@@ -3,7 +3,7 @@ import { Alert } from '@/components/ui/alert';
 import type { ApiKeyAlert } from '@/lib/connection/api-key-views';
 
 /**
- * The admins' warning about the API key in use (issue 17): a recorded expiry coming near, or the
+ * The admins' warning about the API key in use: a recorded expiry coming near, or the
  * service answering api_key_expired. Shown in the header of every page and on the connection page.
  */
 export function ApiKeyAlertBanner({

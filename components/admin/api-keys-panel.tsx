@@ -30,7 +30,7 @@ interface KeyStep {
 }
 
 /**
- * The service's API keys (issue 17; spec: Authentication 2, two keys can be valid at once). The
+ * The service's API keys (spec: Authentication 2, two keys can be valid at once). The
  * rotation is four steps: add the new key (the service checks it first), switch to it, ask the
  * operator to revoke the old one, remove it here. A key is never shown, only its last four.
  */

@@ -34,7 +34,7 @@ export interface ApprovalPolicyView extends ApprovalPolicy {
 type ListName = 'proceedAbove' | 'batchAbove';
 
 /**
- * Issue 18: the administrator's approval policy. Which batches wait for a manager: every DROP (by
+ * The administrator's approval policy. Which batches wait for a manager: every DROP (by
  * default), a PROCEED above an amount in its currency, a batch above a total in a currency. The
  * same zod schema checks it here and on the server (lib/decisions/approval-policy.schema.ts).
  */

@@ -1,6 +1,6 @@
 import { SectionTabs } from '@/components/shell/section-tabs';
 
-/** The analytics sections (issue 19). */
+/** The analytics sections. */
 const TABS = [
   { href: '/analytics', label: 'Spend' },
   { href: '/analytics/forecast', label: 'Forecast' },

@@ -18,7 +18,7 @@ import { formatYearMonth } from '@/lib/format/dates';
 import { BudgetCumulativeChart } from './outlook-charts';
 
 /**
- * Budget against forecast against actual (issue 19), one year and currency, by month with a total
+ * Budget against forecast against actual, one year and currency, by month with a total
  * row, and the variance explained. Server-rendered; the scope is a plain GET form, so it works
  * without script and every view has its own URL.
  */

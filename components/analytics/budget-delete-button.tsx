@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { apiFetch } from '@/lib/http/api-client';
 
-/** Deletes one budget after a confirmation naming it (issue 19, managers; audited by the route). */
+/** Deletes one budget after a confirmation naming it (managers only; audited by the route). */
 export function BudgetDeleteButton({ id, label }: { id: string; label: string }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);

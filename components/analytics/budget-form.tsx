@@ -52,7 +52,7 @@ interface FormValues {
 }
 
 /**
- * Add or change a renewal budget (issue 19, managers). The same zod schema checks it here and on
+ * Add or change a renewal budget (managers only). The same zod schema checks it here and on
  * the server (lib/analytics/budget.schema.ts). Phasing by month is optional: without it the year
  * is spread evenly. Saving the same year, currency, office and family again replaces that budget.
  */

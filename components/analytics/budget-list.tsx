@@ -15,7 +15,7 @@ import { formatMoney } from '@/lib/annuity/money';
 import { formatTimestamp } from '@/lib/format/dates';
 import { BudgetDeleteButton } from './budget-delete-button';
 
-/** The renewal budgets on record (issue 19): each opens its comparison; managers edit or delete. */
+/** The renewal budgets on record: each opens its comparison; managers edit or delete. */
 function budgetLabel(budget: BudgetRecord) {
   return `${budget.year} ${budget.currency}, ${budget.office || 'all offices'}, ${budget.family || 'all families'}`;
 }

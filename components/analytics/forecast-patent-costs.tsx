@@ -15,7 +15,7 @@ import { formatDate } from '@/lib/format/dates';
 import { patentHref } from '@/lib/portfolio/links';
 
 /**
- * Cost to expiry per patent (issue 19): each currency's costliest patents over the window, with a
+ * Cost to expiry per patent: each currency's costliest patents over the window, with a
  * link to the patent, to support pruning; the export has every patent. Server-rendered.
  */
 const AMOUNT = 'text-right font-mono tabular-nums';

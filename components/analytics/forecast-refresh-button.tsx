@@ -7,7 +7,7 @@ import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
 
 /**
- * "Refresh now" for managers (issue 19). The server answers at once (started, or refused because
+ * "Refresh now" for managers. The server answers at once (started, or refused because
  * the background budget would be exceeded or a refresh runs); while a refresh runs the page is
  * re-rendered every few seconds so its result appears without a reload.
  */

@@ -3,7 +3,7 @@ import { type ForecastData, type ForecastRunView, renewalCount } from '@/lib/for
 import { formatDate, formatTimestamp } from '@/lib/format/dates';
 
 /**
- * What the forecast cost and when it was made (issue 19: "with the quota cost shown"): the last
+ * What the forecast cost and when it was made, its quota cost shown: the last
  * refresh's calls, renewals, window and time, the last attempt when it did not complete, and what
  * the next refresh should cost against the background budget. Server-rendered.
  */

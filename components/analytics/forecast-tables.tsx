@@ -17,7 +17,7 @@ import { ForecastByMonthCharts } from './outlook-charts';
 import { TableSection } from './table-section';
 
 /**
- * The forecast's tables (issue 19): groups down, currencies across, never a sum across currencies;
+ * The forecast's tables: groups down, currencies across, never a sum across currencies;
  * renewals without an estimate in a column of their own, counted and never priced. Each table has
  * its CSV and XLSX. Server-rendered: no browser code.
  */

@@ -5,7 +5,7 @@ import { ForecastTables } from '@/components/analytics/forecast-tables';
 import { costToExpiry, forecastBy, forecastSummary, monthCurrencyPoints } from '@/lib/forecast/aggregate';
 import type { ForecastData, ForecastEvent } from '@/lib/forecast/data';
 
-/** The forecast page's parts rendered as the server renders them (issue 19). */
+/** The forecast page's parts rendered as the server renders them. */
 const text = (html: string) => html.replace(/<!-- -->/g, '');
 
 let sequence = 0;

@@ -6,7 +6,7 @@ import { addAmounts } from '@/lib/annuity/money';
 import type { MonthCurrencyPoint } from '@/lib/forecast/data';
 
 /**
- * The pictures of the forecast and the budget pages (issue 19), drawn on the server
+ * The pictures of the forecast and the budget pages, drawn on the server
  * (components/charts: no JS). One chart per currency, never two currencies on one axis; each has
  * its summary and its table view, and the page's tables below keep every figure.
  */

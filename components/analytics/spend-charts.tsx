@@ -13,7 +13,7 @@ import { addAmounts, isZero } from '@/lib/annuity/money';
 import { monthOf } from '@/lib/format/dates';
 
 /**
- * The spend page's charts (issue 19): per currency (never two on one axis), invoiced by issue month
+ * The spend page's charts: per currency (never two on one axis), invoiced by issue month
  * stacked by fee component, and grace surcharges by month stacked by cause. Undated invoices have
  * no place on a month axis; the tables below the charts still count them.
  */

@@ -17,7 +17,7 @@ import { InvoicedByMonthCharts, SurchargesByMonthCharts } from './spend-charts';
 import { TableSection } from './table-section';
 
 /**
- * The analytics tables (issue 19), each with its CSV and XLSX export and, for the monthly ones, a
+ * The analytics tables, each with its CSV and XLSX export and, for the monthly ones, a
  * chart per currency above it (spend-charts.tsx). Every amount is shown with its own currency and
  * every total is per currency. Server-rendered: no browser code.
  */

@@ -17,7 +17,7 @@ function refusedBatch(error: Error): BatchView | undefined {
 }
 
 /**
- * Issue 18: the approver's two answers. Approve sends the batch (once, however many managers click);
+ * The approver's two answers. Approve sends the batch (once, however many managers click);
  * send back needs a reason, which the preparer reads with their draft. A batch holding a DROP is
  * approved only through a confirmation naming each patent: approving sends it at once and a DROP
  * cannot be undone (spec: Instruction rules, DROP).

@@ -7,7 +7,7 @@ import { formatDate, formatTimestamp } from '@/lib/format/dates';
 import { patentName } from '@/lib/portfolio/patent-name';
 
 /**
- * Issue 18: where a batch stands with its approval, on the batch page and the approver's review:
+ * Where a batch stands with its approval, on the batch page and the approver's review:
  * why it waits, renewals whose deadline passed while it waits, who approved or sent it back and why.
  */
 export function ApprovalStatus({

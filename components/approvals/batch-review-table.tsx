@@ -15,7 +15,7 @@ import { patentName } from '@/lib/portfolio/patent-name';
 import { decisionLabel } from '@/lib/renewals/labels';
 
 /**
- * Issue 18: the review an approver sees: each decision with its estimate and its preparer's
+ * The review an approver sees: each decision with its estimate and its preparer's
  * reason, the deadlines that passed while it waited, and what proceeding costs per currency.
  */
 export function BatchReviewTable({ batch, locale }: { batch: BatchView; locale: string }) {

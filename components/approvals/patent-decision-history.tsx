@@ -21,7 +21,7 @@ export interface PatentDecisionRow {
 }
 
 /**
- * Issue 18: the patent's timeline of decisions taken in the dashboard: who decided what, why,
+ * The patent's timeline of decisions taken in the dashboard: who decided what, why,
  * who approved it or sent it back, and the batch it went in.
  */
 export function PatentDecisionHistory({ rows, locale }: { rows: PatentDecisionRow[]; locale: string }) {

@@ -4,8 +4,8 @@ import { type ChartData, categoryTotals } from './model';
 import { seriesColour } from './palette';
 
 /**
- * What every chart has around its picture (issue 19: "each chart has a table view and a text
- * alternative"): a visible title, the SVG as one image named by that title and described by a
+ * What every chart has around its picture, so each chart has a table view and a
+ * text alternative: a visible title, the SVG as one image named by that title and described by a
  * sentence made from the data, a legend, and the same numbers in a real table behind a
  * keyboard-usable <details> toggle. Server-rendered; no browser code.
  */

@@ -11,7 +11,7 @@ const STATES: Record<BatchState, { label: string; tone: Tone }> = {
   rejected: { label: 'Refused, nothing executed', tone: 'danger' },
   outcome_unknown: { label: 'Checking with the service', tone: 'warning' },
   reconciled: { label: 'Checked after no answer', tone: 'info' },
-  // Issue 18, maker-checker.
+  // Maker-checker: waiting for a manager's approval, or sent back by one.
   awaiting_approval: { label: 'Awaiting approval', tone: 'warning' },
   returned: { label: 'Sent back, nothing sent', tone: 'neutral' },
 };

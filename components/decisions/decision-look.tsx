@@ -3,8 +3,8 @@ import type { ComponentType, SVGProps } from 'react';
 
 /**
  * How each decision looks in a month-view row: colour AND a shape, never colour alone (WCAG 1.4.1),
- * and DROP unmistakable (solid red, a stop sign), since it lets a patent lapse (issue 18: "a DROP
- * looks like a PROCEED in the row"). Keyed by the service's value; an unknown one looks neutral.
+ * and DROP unmistakable (solid red, a stop sign), since it lets a patent lapse (it must
+ * never look like a PROCEED in the row). Keyed by the service's value; an unknown one looks neutral.
  */
 interface DecisionLook {
   Icon: ComponentType<SVGProps<SVGSVGElement>>;

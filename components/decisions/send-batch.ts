@@ -43,11 +43,11 @@ export async function sendSplitBatch(input: {
 
 export async function sendBatch(input: {
   batchKey: string;
-  /** Issue 18: each DROP's confirmation carries its reason (required by the server). */
+  /** Each DROP's confirmation carries its reason (required by the server). */
   dropConfirmations: { eventId: string; patentName: string; rationale: string }[];
-  /** Issue 18: optional reasons for the other decisions. */
+  /** Optional reasons for the other decisions. */
   notes?: { eventId: string; note: string }[];
-  /** Issue 18: submit for a manager's approval (a batch the policy holds is refused without). */
+  /** Submit for a manager's approval (a batch the policy holds is refused without). */
   requestApproval?: boolean;
   limit?: number;
 }): Promise<SendResult> {

@@ -4,7 +4,7 @@ import { patentName } from '@/lib/portfolio/patent-name';
 import { decisionLabel } from '@/lib/renewals/labels';
 
 /**
- * On the review (issue 18): which decisions follow a standing instruction (accepted suggestions,
+ * On the review: which decisions follow a standing instruction (accepted suggestions,
  * or chosen alike by hand), so the user sees them named before sending. Rendered on the server:
  * no script for the review page.
  */

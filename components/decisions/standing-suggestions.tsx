@@ -20,7 +20,7 @@ import type { RenewalRow } from '@/lib/renewals/rows';
 import type { DecisionDraft } from './use-decision-draft';
 
 /**
- * Standing instructions in the month view (issue 18). Their suggestions live OUTSIDE the draft
+ * Standing instructions in the month view. Their suggestions live OUTSIDE the draft
  * until the user accepts them: an unaccepted suggestion is never saved, reviewed or sent, and an
  * accepted one is an ordinary decision of the user's (the review, the approval policy and the
  * send path treat it like any other). The list comes with the page (the server fills this query),

@@ -8,7 +8,7 @@ import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
 
 /**
- * The administrator's actions in the outbox (issue 15): run the background checks now rather than
+ * The administrator's actions in the outbox: run the background checks now rather than
  * at the next slot, and send again one message whose delivery is unknown. Each says what came of
  * it in a live region, and the page reloads its rows after.
  */

@@ -16,7 +16,7 @@ const searchFor = (text: string) => (isSearchable(text) ? text.trim() : null);
 const PORTFOLIO_SEARCH_ID = 'portfolio-search';
 
 /**
- * The portfolio search box (issue 18). It searches as the user types, once typing pauses; Enter
+ * The portfolio search box. It searches as the user types, once typing pauses; Enter
  * searches at once and Escape or the clear button clears. The search itself lives in the URL
  * (`q`): the box shows what the address says when it changes elsewhere (back button, header).
  */

@@ -26,7 +26,7 @@ const HINTS: Record<StandingInstructionKind, string> = {
 };
 
 /**
- * Issue 18: the patent's standing instruction and its family's, with who set them, when and why;
+ * The patent's standing instruction and its family's, with who set them, when and why;
  * those who may set them change or clear them here (clearing asks first). The patent's own wins
  * over its family's. They only ever suggest in the month view: nothing is sent without the user.
  */

@@ -33,7 +33,7 @@ export function FreezeMonthDialog({
   month: string;
   eventCount: number;
   totals: readonly CurrencyTotal[];
-  /** The estimates a freeze would lock, in the invoice currency (issue 19); null while unknown. */
+  /** The estimates a freeze would lock, in the invoice currency; null while unknown. */
   locked?: readonly CurrencyTotal[] | null;
   warning: string | null;
   pending: boolean;

@@ -16,8 +16,8 @@ import type { TotalsComparison } from '@/lib/rate-freezes/totals';
 /**
  * The month's totals per currency (each renewal's office currency, as the freeze resource reports
  * them) as previewed before the freeze and as the freeze answered. The two differ only when rates
- * or the month's renewals moved between the preview and the freeze (issue 19: "Difference: None"
- * on every line told nobody anything), so the change column appears only when something moved,
+ * or the month's renewals moved between the preview and the freeze ("Difference: None" on every
+ * line would tell nobody anything), so the change column appears only when something moved,
  * and a sentence says what it means either way.
  */
 export function TotalsComparisonTable({ rows }: { rows: readonly TotalsComparison[] }) {

@@ -10,7 +10,7 @@ const CommandPalette = lazy(() =>
 );
 
 /**
- * Ctrl+K (Cmd+K on a Mac) from anywhere in the dashboard opens the command palette (issue 18). Its
+ * Ctrl+K (Cmd+K on a Mac) from anywhere in the dashboard opens the command palette. Its
  * own listener, since the page shortcuts (components/keyboard) never take a press with Ctrl or
  * Cmd; this one key is taken even while typing in a field, as in other applications. The button
  * is the same for those who prefer a pointer or do not know the key yet.

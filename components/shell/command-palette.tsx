@@ -37,7 +37,7 @@ interface Command {
 }
 
 /**
- * The command palette (issue 18): go to any section this role may open, run an action, apply a
+ * The command palette: go to any section this role may open, run an action, apply a
  * saved view, or search the portfolio for what was typed. A combobox over a list box (WAI-ARIA
  * APG: the focus stays in the field, aria-activedescendant names the option the arrows chose,
  * Enter runs it, Esc closes). Loaded on the first Ctrl+K (./command-palette-mount.tsx).

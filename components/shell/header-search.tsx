@@ -6,7 +6,7 @@ import { MAX_SEARCH_LENGTH } from '@/lib/portfolio/search-key';
 const HEADER_SEARCH_ID = 'header-search';
 
 /**
- * The portfolio search from any page (issue 18): a plain GET form to /portfolio?q=…, so it costs
+ * The portfolio search from any page: a plain GET form to /portfolio?q=…, so it costs
  * no JavaScript in any route's bundle; the portfolio page then searches as the user refines it.
  * Only for roles that may read the portfolio (the page checks again).
  */

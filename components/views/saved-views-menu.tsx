@@ -28,7 +28,7 @@ function SavedViewsPlaceholder({ page, views }: SavedViewsMenuProps) {
 }
 
 /**
- * The saved views of a page (issue 18): apply one, save the current one, manage them
+ * The saved views of a page: apply one, save the current one, manage them
  * (./saved-views-dropdown.tsx). Its code loads after the page hydrates and its dialogs on first
  * use, so no page carries them in its first load (bench: JS per route, /renewals is over budget).
  */
