@@ -5,7 +5,7 @@ import { type WaitingState, waitingState } from '@/lib/today/cost-of-waiting';
 type Facts = Parameters<typeof waitingState>[0];
 
 /**
- * The cost of waiting, inline (issue 14): "Grace ends 3 Dec 2026 · surcharge €50.00" on a renewal
+ * The cost of waiting, inline: "Grace ends 3 Dec 2026 · surcharge €50.00" on a renewal
  * in grace, "Lapsed" once the office no longer accepts payment, nothing otherwise. No hooks, no
  * script of its own: the month view row, the review, the patent page and Today all use it.
  */

@@ -3,7 +3,7 @@ import { formatDate } from '@/lib/format/dates';
 import type { RenewalRow } from '@/lib/renewals/rows';
 
 /**
- * The month view's cost of waiting (issue 14): grace end and GRACE_PERIOD surcharge inline on a
+ * The month view's cost of waiting: grace end and GRACE_PERIOD surcharge inline on a
  * renewal the service reports in grace. Its due-period badge already says "Lapsed" when lapsed.
  * Kept apart from ./cost-of-waiting.tsx and dependency-light: the month view's JS budget has
  * almost no headroom.

@@ -1,8 +1,8 @@
 import type { FeeComponent } from '@/lib/annuity/schemas';
 
 /**
- * What waiting costs on a renewal, shown inline wherever a renewal in grace appears (issue 14:
- * "the cost of waiting, visible"). Tiny and dependency-free on purpose: the month view imports it
+ * What waiting costs on a renewal, shown inline wherever a renewal in grace appears, so
+ * the cost of waiting is visible. Tiny and dependency-free on purpose: the month view imports it
  * and its JS budget has almost no headroom.
  */
 export interface GraceSurcharge {

@@ -34,7 +34,7 @@ export type TodayLinkTarget =
   | { kind: 'admin'; page: 'connection' | 'users' | 'audit' }
   /** The outbox, only the messages whose delivery is unknown. */
   | { kind: 'outbox-unknown' }
-  /** Today itself with one bucket focused (the digest's "open all" links, issue 15). */
+  /** Today itself with one bucket focused (the digest's "open all" links). */
   | { kind: 'today-bucket'; bucket: TodayBucketId };
 
 /** The buckets cut by the grace period's end rather than the due date. */

@@ -8,7 +8,7 @@ import { recordAudit } from '../audit/audit';
 import type { Viewer } from '../auth/session';
 import { storedThresholds } from './stored-json';
 
-/** The approval policy an administrator sets (issue 18): one row; none means the default. */
+/** The approval policy an administrator sets: one row; none means the default. */
 const POLICY_ID = 'default';
 
 export interface StoredApprovalPolicy extends ApprovalPolicy {

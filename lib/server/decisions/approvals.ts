@@ -26,7 +26,7 @@ import { batchView } from './batch-records';
 import { ApprovalError } from './errors';
 
 /**
- * Maker-checker around the send path (issue 18): who is told a batch waits, sending it back, and
+ * Maker-checker around the send path: who is told a batch waits, sending it back, and
  * the approvers' list. Approving sends, so it lives with sending (./send.ts, sendApproved); the
  * moves themselves are ./batch-machine.ts (approveBatch, returnBatch).
  */

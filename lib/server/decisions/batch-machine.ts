@@ -126,7 +126,7 @@ const alreadyAppliedItems = (eventIds: Iterable<string>): ItemWrite => ({
 });
 
 /**
- * draft → preparing (or → awaiting approval, when the policy wants a manager first: issue 18).
+ * draft → preparing (or → awaiting approval, when the policy wants a manager first).
  * Claims the idempotency key: the record is written before anything is posted. Null when the key
  * is taken (a double click, a retry, a second tab): that batch is the one.
  */
@@ -135,7 +135,7 @@ export async function claimBatch(input: {
   actor: { userId: string; email: string };
   entries: readonly DraftEntry[];
   requestId: string;
-  /** Each decision's rationale (issue 18), by event id. */
+  /** Each decision's rationale, by event id. */
   rationales?: ReadonlyMap<string, string>;
   /** Why the batch waits for approval; absent: it is sent now. */
   awaitingApproval?: readonly ApprovalReason[];
@@ -171,7 +171,7 @@ export async function claimBatch(input: {
         dueDate: entry.dueDate,
         annuityYear: entry.annuityYear,
         // spec: Patent event — renewal.paymentSequenceNumber, sent only when it differs from the
-        // annuity year; kept so the batch and receipt show the number the office uses (issue 18).
+        // annuity year; kept so the batch and receipt show the number the office uses.
         paymentSequenceNumber: entry.paymentSequence ?? null,
         estimateAmount: entry.estimate?.amount ?? null,
         estimateCurrency: entry.estimate?.currency ?? null,

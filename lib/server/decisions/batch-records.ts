@@ -162,7 +162,7 @@ export async function listBatches(page: number): Promise<{ batches: BatchView[];
 
 /**
  * Batches whose outcome is open and old enough that no live request is still working on them: a
- * restart or a lost answer left them there (issue 7: the next start reconciles them).
+ * restart or a lost answer left them there; the next start reconciles them.
  */
 export async function openBatches(olderThan: Date): Promise<{ id: string }[]> {
   const db = await getDb();
@@ -172,7 +172,7 @@ export async function openBatches(olderThan: Date): Promise<{ id: string }[]> {
     .where(
       and(
         inArray(instructionBatch.state, [...OPEN_BATCH_STATES]),
-        // decidedAt: an approved batch (issue 18) starts its way when approved, not when submitted.
+        // decidedAt: an approved batch starts its way when approved, not when submitted.
         lt(
           sql`coalesce(${instructionBatch.postedAt}, ${instructionBatch.decidedAt}, ${instructionBatch.createdAt})`,
           olderThan,
@@ -206,7 +206,7 @@ export async function heldByOpenBatches(eventIds: readonly string[]): Promise<Re
   return Object.fromEntries(rows.map((row) => [row.eventId, row.batchId]));
 }
 
-/** The estimates recorded when decisions were sent, for invoice reconciliation (issue 8). */
+/** The estimates recorded when decisions were sent, for invoice reconciliation. */
 export async function executedItemsForEvents(eventIds: readonly string[]) {
   if (eventIds.length === 0) return [];
   const db = await getDb();
@@ -226,7 +226,7 @@ export async function executedItemsForEvents(eventIds: readonly string[]) {
     );
 }
 
-/** Issue 18: one decision about a patent as its timeline shows it, with the reason given. */
+/** One decision about a patent as its timeline shows it, with the reason given. */
 export interface PatentDecisionRecord {
   batchId: string;
   eventId: string;
@@ -242,7 +242,7 @@ export interface PatentDecisionRecord {
   returnReason: string | null;
 }
 
-/** Every decision prepared for a patent in our batches, newest first (its timeline, issue 18). */
+/** Every decision prepared for a patent in our batches, newest first (its timeline). */
 export async function decisionsForPatent(patentId: string, limit = 100): Promise<PatentDecisionRecord[]> {
   const db = await getDb();
   const rows = await db

@@ -39,7 +39,7 @@ export async function reconcileBatch(
   const age = (since: string | null) => now.getTime() - new Date(since ?? view.createdAt).getTime();
 
   if (view.state === S.preparing) {
-    // An approved batch (issue 18) starts preparing when approved, not when it was submitted.
+    // An approved batch starts preparing when approved, not when it was submitted.
     if (age(view.approval?.decidedAt ?? view.createdAt) < PREPARING_ABANDONED_MS) return view;
     // Never posted (the state moves to 'posting' before the POST leaves); the same decisions can
     // be sent again, as a new batch.

@@ -53,13 +53,13 @@ export interface SendInput {
   batchKey: string;
   /**
    * One per DROP, repeating the patent's name: no single "OK" can drop several patents. Each
-   * carries the reason for dropping (issue 18: required for DROP, by the route's zod schema).
+   * carries the reason for dropping (required for DROP, by the route's zod schema).
    */
   dropConfirmations: { eventId: string; patentName: string; rationale?: string }[];
-  /** Issue 18: an optional reason for any other decision, kept with the batch. */
+  /** An optional reason for any other decision, kept with the batch. */
   notes?: { eventId: string; note: string }[];
   /**
-   * Issue 18: the preparer knows the policy wants a manager's approval and asks for it; without
+   * The preparer knows the policy wants a manager's approval and asks for it; without
    * this, a batch that needs approval is refused (403 approval_required), never sent.
    */
   requestApproval?: boolean;
@@ -91,7 +91,7 @@ export async function sendDraft(actor: Viewer, input: SendInput, requestId: stri
     preread = await readCurrent(client, entries, requestId, upstreamRequestIds);
     entries = entries.map((entry) => withCurrentEstimate(entry, preread?.events.get(entry.eventId)));
   }
-  // Maker-checker (issue 18): enforced here, on the one path to the service, not only in the page.
+  // Maker-checker: enforced here, on the one path to the service, not only in the page.
   const reasons = approvalReasons(policy, entries);
   if (reasons.length > 0 && !input.requestApproval) throw approvalRequired(entries, reasons);
   const batchId = await claimBatch({
@@ -227,7 +227,7 @@ export async function resendBatch(actor: Viewer, batchId: string, requestId: str
 }
 
 /**
- * Sends a batch a manager approved (issue 18): awaiting approval → preparing by compare-and-set,
+ * Sends a batch a manager approved: awaiting approval → preparing by compare-and-set,
  * then the same prepare → post → record as any batch, under the key claimed at submission (spec:
  * Endpoints 10, Idempotency-Key: one key, one batch). Of two managers approving at once, one sends
  * and the other gets that outcome; the author can never approve.
@@ -352,7 +352,7 @@ interface Send {
   client: AnnuityClient;
   /** The service's request id of every call made for this batch, for the record and the audit. */
   upstreamRequestIds: string[];
-  /** Issue 18: the preparer's email when `actor` is the manager who approved it. */
+  /** The preparer's email when `actor` is the manager who approved it. */
   preparedBy?: string | null;
   /** The same batch sent again after its answer was lost (resendBatch). */
   resend?: boolean;

@@ -24,7 +24,7 @@ import { loadRenewalWindow } from '../renewals/window';
 import { readDraft } from './drafts';
 
 /**
- * Standing instructions (issue 18), kept in our own database: one per patent or family (unique
+ * Standing instructions, kept in our own database: one per patent or family (unique
  * on scope and target), with who set it, when and why. Every change is audited with the value it
  * replaced. They never reach the service by themselves: see lib/decisions/standing-instructions.ts.
  */

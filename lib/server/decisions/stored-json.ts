@@ -45,7 +45,7 @@ const batchProblemSchema = z.object({
 
 const requestIdsSchema = z.array(z.string());
 
-/** Issue 18: why a batch waits for approval. Unknown kinds are kept out rather than failing a read. */
+/** Why a batch waits for approval. Unknown kinds are kept out rather than failing a read. */
 const approvalReasonSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('drop'), eventId: z.string() }),
   z.object({

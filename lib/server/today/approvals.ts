@@ -5,7 +5,7 @@ import { listAwaitingApproval } from '../decisions/approvals';
 import type { TodayViewer } from './load';
 
 /**
- * Today's approvals part (issue 18): for an approver, the batches others wait on them for; for a
+ * Today's approvals part: for an approver, the batches others wait on them for; for a
  * preparer, their own batches still waiting. Either way a renewal whose deadline passed while it
  * waited is counted, so it is seen before it costs a surcharge or the right. No upstream read.
  */

@@ -8,7 +8,7 @@ import { todayViewLinks } from '../../today/view-links';
  * Today's page puts the first FIRST_ROWS items of each bucket in its HTML (the focused bucket
  * whole) with the whole buckets' counts and totals; the cards fetch the rest when asked ("show
  * all", "add all to the draft"). Up to 200 items per bucket hydrated on load were most of the
- * page's Total Blocking Time (Lighthouse, issue 18).
+ * page's Total Blocking Time (Lighthouse).
  */
 export function firstScreenOfToday(
   data: TodayData,

@@ -4,7 +4,7 @@ import { getDb } from '../../db';
 import { todayVisit } from '../../db/schema';
 
 /**
- * "Changed since your last visit" (issue 14), per user in the database (every instance agrees).
+ * "Changed since your last visit", per user in the database (every instance agrees).
  * Visits within one sitting keep the same reference point, so reloading Today does not wipe
  * changes the user has not looked at yet.
  */
