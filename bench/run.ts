@@ -1,18 +1,18 @@
 /**
- * `npm run bench`: the dashboard's performance budgets (issue 10), measured on the real product.
+ * `npm run bench`: the dashboard's performance budgets, measured on the real product.
  * Starts the stand-in service with a large tenant (its busiest decidable month holds about 2,000
  * renewals) and the dashboard in production mode, builds first when the build is stale, measures
  * upstream calls per action, the month view's server time against the raw upstream time, LCP / CLS
  * / sort and filter time in Chromium, and JS per route; prints the tables, writes
- * bench/results.json, and exits 1 when a budget is missed. Today (issue 14) is measured too: its warm
+ * bench/results.json, and exits 1 when a budget is missed. Today is measured too: its warm
  * upstream calls against ceil(renewals in its windows / 100) per window, and its LCP. The background
- * poller's upstream calls per day are reported against its share of the daily quota (issue 15,
- * bench/lib/poller.ts). Everything it starts is stopped at the end, on failure too.
+ * poller's upstream calls per day are reported against its share of the daily quota
+ * (bench/lib/poller.ts). Everything it starts is stopped at the end, on failure too.
  *
- * Lighthouse's performance score on its default mobile profile (issue 18) is measured for Today, the
+ * Lighthouse's performance score on its default mobile profile is measured for Today, the
  * month view and the portfolio, each signed in as the paralegal who works there (bench/lib/lighthouse.ts).
  *
- * The synced copy (issue 25) is measured by two parts: `views`, the upstream calls per page view of
+ * The synced copy is measured by two parts: `views`, the upstream calls per page view of
  * Today, the month view, the portfolio and tracking (warm: none) and Today's and the month view's
  * server time from the copy (bench/lib/copy-views.ts); `sync`, the first full sync of the bench
  * tenant and of a --large-patents one (time, calls, peak RSS) and the sync's calls per day at the
@@ -179,7 +179,7 @@ async function measure(dir: string) {
     log('Repeated views');
     await repeatedViews({ paralegal, finance }, upstream, data, options.runs, figures);
   }
-  // Issue 18: searches over the snapshot the first views stored (`npm run bench:search` times the query alone).
+  // Searches over the snapshot the first views stored (`npm run bench:search` times the query alone).
   let portfolioSearch: SearchTiming[] = [];
   if (runs('search')) {
     log('Portfolio search over HTTP');
@@ -353,7 +353,7 @@ new PerformanceObserver((list) => { for (const entry of list.getEntries()) {
   return { renewals, minimum, calls, lcpMs, lcpElements };
 }
 
-/** Today's budgets: the month view's, applied to the start page (issue 14). */
+/** Today's budgets: the month view's, applied to the start page. */
 function todayBudgets(today: TodayMeasures) {
   const calls = spread(today.calls, 0);
   const lcp = spread(today.lcpMs, 0);
@@ -373,7 +373,7 @@ function todayBudgets(today: TodayMeasures) {
   ];
 }
 
-/** The synced copy's budgets (issue 25): warm page views cost no call, the copy answers in 100 ms, the plan fits its share. */
+/** The synced copy's budgets: warm page views cost no call, the copy answers in 100 ms, the plan fits its share. */
 function copyBudgets(copy: CopyViewMeasures | null, sync: readonly SyncTenantMeasures[]) {
   const checks = [];
   if (copy) {
@@ -447,7 +447,7 @@ async function main(): Promise<void> {
   for (const { title, table } of tables) console.log(`\n${title}\n\n${table}`);
   // Reported, not a pass/fail budget: the worker never spends more than its share (it skips polls
   // once the share is spent), and the real service's numeric quota is not shown (spec: Limits 2).
-  // Reported, not a budget (issue 18 sets none): the search's time at this portfolio's size.
+  // Reported, not a budget (none is set): the search's time at this portfolio's size.
   if (measured.portfolioSearch.length > 0) {
     console.log(
       `\nPortfolio search over HTTP, ${options.patents} patents, first page of 25, ms\n\n${searchTable(measured.portfolioSearch)}`,

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:search`: the portfolio search (issue 18) at 29,000 patents on PGlite, the
+ * `npm run bench:search`: the portfolio search at 29,000 patents on PGlite, the
  * dashboard's embedded database. Generates the stand-in service's portfolio for a large tenant (its
  * own generator and wire view, in this process: the search needs patents, not the service),
  * stores it in a fresh in-memory PGlite through refreshSnapshot, page by page as the dashboard does

@@ -1,5 +1,5 @@
 /**
- * `npm run worker`: the background worker as its own process (issue 15), for dashboards on
+ * `npm run worker`: the background worker as its own process, for dashboards on
  * PostgreSQL (DATABASE_URL) that leave background work to it (WORKER=off on the instances, or not:
  * the queue hands each job to one worker either way).
  *

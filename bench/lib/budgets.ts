@@ -1,7 +1,7 @@
 import type { Spread } from './stats';
 
 /**
- * The budgets of issue 10. Call counts are exact, so their worst run counts; timings are judged on
+ * The performance budgets the bench checks. Call counts are exact, so their worst run counts; timings are judged on
  * the median of their runs (one GC pause or a neighbour's build on this 2-core machine should not
  * decide), with min and max printed beside it; CLS and bundle sizes take the worst case.
  */
@@ -17,12 +17,12 @@ export interface BudgetCheck {
 export const LIMITS = {
   serverOverheadRatio: 1.2,
   lcpMs: 1_000,
-  // Issue 18 (was 50 ms in issue 10): a sort or filter of a 2,000-renewal month.
+  // A sort or filter of a 2,000-renewal month (tightened from 50 ms).
   interactionMs: 30,
   cls: 0.05,
-  // Issue 18 (was 200 KiB in issue 14).
+  // Gzipped JS per route (tightened from 200 KiB).
   routeGzipKiB: 190,
-  // Issue 18: Lighthouse performance, default mobile profile, on Today, the month view and the portfolio.
+  // Lighthouse performance, default mobile profile, on Today, the month view and the portfolio.
   lighthouseScore: 90,
 };
 

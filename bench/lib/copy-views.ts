@@ -9,7 +9,7 @@ import { type Spread, spread, timed } from './stats';
 import { countCalls } from './upstream-calls';
 
 /**
- * Pages served from the synced copy (issue 25, Measure): the upstream calls of each page view of
+ * Pages served from the synced copy: the upstream calls of each page view of
  * Today, the month view (the busiest month of the plan), the portfolio and tracking, once on its
  * first view (a month the copy never held is read once) and then warm, where the budget is no call
  * at all; and Today's and the month view's server time from the copy: the complete JSON of

@@ -6,7 +6,7 @@ import { CHROMIUM_ARGS } from './browser';
 import type { SessionCookie } from './dashboard-session';
 
 /**
- * Lighthouse's performance category on its default profile (issue 18): a mobile device emulated,
+ * Lighthouse's performance category on its default profile: a mobile device emulated,
  * a slow 4G link and a 4× slower CPU *simulated* from one unthrottled load (Lantern), in Debian's
  * Chromium with the e2e suite's flags. Each page is loaded signed in: the session cookie goes along
  * as an extra header on every request of the page (Lighthouse clears the browser's own cookies).

@@ -7,7 +7,7 @@ import type { Upstream } from './stack';
 import { countCalls } from './upstream-calls';
 
 /**
- * The background poller's upstream calls per day on the bench tenant (issue 15), against its
+ * The background poller's upstream calls per day on the bench tenant, against its
  * budget: BACKGROUND_QUOTA_PERCENT (default 10) of the key's daily limit.
  *
  * Method: a measured cycle, extrapolated to a day. `npm run worker -- --once` runs every periodic

@@ -141,7 +141,7 @@ function lighthouseFigures(samples: readonly LighthouseSamples[]) {
   }));
 }
 
-/** Issue 18: each page's median score at least LIMITS.lighthouseScore. */
+/** Each page's median score at least LIMITS.lighthouseScore. */
 function lighthouseBudgets(pages: ReturnType<typeof lighthouseFigures>): BudgetCheck[] {
   return pages.map((page) => ({
     budget: `Lighthouse performance of ${page.name} (mobile)`,

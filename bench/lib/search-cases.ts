@@ -2,7 +2,7 @@ import { markdownTable, spreadCells } from './report';
 import { type Spread, spread } from './stats';
 
 /**
- * The portfolio searches the bench times (issue 18), built from the tenant's own patents so each
+ * The portfolio searches the bench times, built from the tenant's own patents so each
  * one finds something real: numbers typed the way people type them (other case, spaces, no
  * punctuation), a case reference's start, owner and title words, a typo, the broadest two-letter
  * search (no trigram to use: the whole snapshot is read), and a miss.

@@ -13,7 +13,7 @@ import { BENCH_KEY_DAILY_LIMIT, type Upstream } from './stack';
 import { countCalls } from './upstream-calls';
 
 /**
- * The synced copy's cost (issue 25, Measure): for each tenant (the bench's 29,000 patents, and one
+ * The synced copy's cost: for each tenant (the bench's 29,000 patents, and one
  * of 100,000 made through the stand-in's operator API), the first full sync (`runSync` over every
  * month of the plan, `force`, in a process of its own: bench/sync-child.ts) timed, with its calls
  * counted at the service and the peak RSS of the process doing it (PGlite runs inside it); then
