@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonRequest, signIn, startAppHarness } from './app-harness';
 
-/** Choosing how dates and numbers read (issue 18), through the route handler. */
+/** Choosing how dates and numbers read, through the route handler. */
 let app: Awaited<ReturnType<typeof startAppHarness>>;
 let cookie: string;
 

@@ -10,7 +10,7 @@ import { jsonRequest } from './app-harness';
 import { setUpSandboxApp } from './sandbox-app';
 
 /**
- * The monthly management report (issue 19) through its route handler, against the stand-in
+ * The monthly management report through its route handler, against the stand-in
  * service: a real PDF whose text names the month and carries each currency's total for that
  * month, as the spend analytics (and so the service's invoices) have them.
  */

@@ -14,7 +14,7 @@ import { setUpSandboxApp } from './sandbox-app';
 import { eventsBetween } from './upstream-harness';
 
 /**
- * Spend analytics (issue 19) end to end: our route handlers against the stand-in service, whose
+ * Spend analytics end to end: our route handlers against the stand-in service, whose
  * tenant bills EUR, US patents in USD and JP patents in JPY. What the page reports is checked
  * against the service's own invoices, summed here independently.
  */

@@ -7,7 +7,7 @@ import { draftEntryOf, getDraftAs, putDraftAs } from './draft-fixtures';
 import { eventsBetween, startUpstreamHarness, type UpstreamHarness } from './upstream-harness';
 
 /**
- * Issue 27, "one DROP holds the whole batch": a draft the approval policy holds only in part is
+ * One DROP must not hold the whole batch: a draft the approval policy holds only in part is
  * sent in two through /api/decisions/batches/split. The PROCEEDs reach the service at once; the
  * DROP waits for a manager and reaches the service only when approved. Counted at the service.
  */

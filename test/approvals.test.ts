@@ -13,7 +13,7 @@ import { draftEntryOf, getDraftAs, putDraftAs } from './draft-fixtures';
 import { eventsBetween, startUpstreamHarness, TODAY, type UpstreamHarness } from './upstream-harness';
 
 /**
- * Maker-checker (issue 18) end to end: our route handlers against the real stand-in service. A
+ * Maker-checker end to end: our route handlers against the real stand-in service. A
  * batch the policy holds never reaches the service before a manager other than its preparer
  * approves it; "reaches" is counted at the service (its usage report), not assumed.
  */

@@ -8,7 +8,7 @@ import { forgetRefusalsForTests, REFUSAL_ACTION } from '@/lib/server/audit/refus
 import { jsonRequest, signIn, startAppHarness } from './app-harness';
 
 /**
- * Issue 17, audit: refusals are audited (without bodies, without flooding), the table refuses
+ * The audit log: refusals are audited (without bodies, without flooding), the table refuses
  * UPDATE and DELETE in the database itself, and the page reads in words with an export.
  */
 let harness: Awaited<ReturnType<typeof startAppHarness>>;

@@ -13,7 +13,7 @@ import { jsonRequest } from './app-harness';
 import { setUpSandboxApp } from './sandbox-app';
 
 /**
- * Renewal budgets (issue 19) end to end: the routes in process, PGlite, and the stand-in service
+ * Renewal budgets end to end: the routes in process, PGlite, and the stand-in service
  * for the invoiced side. The forecast side is rows put straight into `forecast_event`, as the
  * worker would leave them, so the sums can be checked exactly.
  */

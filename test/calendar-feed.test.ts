@@ -4,7 +4,7 @@ import { jsonRequest, signIn, startAppHarness } from './app-harness';
 import { arrangeWatched, watchedRow } from './notifications-fixtures';
 
 /**
- * The private calendar feed (issue 15): issued, read without a session, parsed by an iCal library
+ * The private calendar feed: issued, read without a session, parsed by an iCal library
  * as a calendar app would, replaced and revoked.
  */
 let app: Awaited<ReturnType<typeof startAppHarness>>;

@@ -11,7 +11,7 @@ import { jsonRequest, signIn } from './app-harness';
 
 /**
  * With a real service there are no demo users: the first administrator is created once, with the
- * one-time token printed at start-up, and never with a default password (issue 5, demo mode).
+ * one-time token printed at start-up, and never with a default password.
  */
 let database: TestDatabase;
 let token: string;

@@ -19,7 +19,7 @@ import { jsonRequest } from './app-harness';
 import { setUpSandboxApp } from './sandbox-app';
 
 /**
- * The forecast (issue 19) end to end: the worker's refresh against the stand-in service (EUR, US
+ * The forecast end to end: the worker's refresh against the stand-in service (EUR, US
  * patents in USD, JP patents in JPY), what it stores and costs, the page's JSON, the exports and
  * the manager's "Refresh now", through our route handlers. Every figure is checked against the
  * service's own estimates, read here independently.

@@ -12,7 +12,7 @@ import { jsonRequest } from './app-harness';
 import { setUpSandboxApp } from './sandbox-app';
 
 /**
- * Freeze decision support (issue 19) end to end: what freezing a month would lock, in the invoice
+ * Freeze decision support end to end: what freezing a month would lock, in the invoice
  * currency, and the daily record of its estimate that the worker keeps, through our route handlers
  * and the job's own function against the stand-in service. The tenant bills EUR, US patents in USD
  * and JP patents in JPY, while the freeze resource reports each renewal in its office's currency.

@@ -24,7 +24,7 @@ import { jsonRequest, signIn, startAppHarness } from './app-harness';
 import { eventsBetween } from './upstream-harness';
 
 /**
- * Invoices and reconciliation (issue 8) end to end: our route handlers against the real stand-in
+ * Invoices and reconciliation end to end: our route handlers against the real stand-in
  * service's demo tenant. Upstream calls are counted with the service's usage report, so "bounded"
  * is measured, not assumed.
  */

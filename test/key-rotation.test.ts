@@ -10,7 +10,7 @@ import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
 import { jsonRequest, signIn, startAppHarness } from './app-harness';
 
 /**
- * Key rotation without downtime (issue 17; spec: Authentication 2, two keys can be valid at once),
+ * Key rotation without downtime (spec: Authentication 2, two keys can be valid at once),
  * end to end: our route handlers, a real stand-in service with several keys for one tenant, and
  * a steady stream of reads through the dashboard while an admin switches keys. Not one read may
  * fail, and after a switch the old key is no longer used.

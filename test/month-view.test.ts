@@ -11,7 +11,7 @@ import { eventsBetween, startUpstreamHarness, type UpstreamHarness } from './ups
 
 /**
  * The month view's data against the stand-in service, with every upstream call counted by the
- * service's usage report (issue 6: "a warm month view costs exactly ceil(events / 100) calls").
+ * service's usage report: a warm month view costs exactly ceil(events / 100) calls.
  */
 const PATENTS = 1_200;
 let up: UpstreamHarness;

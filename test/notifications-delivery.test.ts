@@ -19,7 +19,7 @@ import { startTestSmtpServer, type TestSmtpServer } from './notifications-smtp';
 import { TODAY } from './upstream-harness';
 
 /**
- * Stuck messages (issue 15): a process that stops in the middle of an SMTP send leaves its
+ * Stuck messages: a process that stops in the middle of an SMTP send leaves its
  * message `sending`. After the lease it reads "delivery unknown", nothing sends it again by
  * itself (a reminder at most once per user, rule and subject), the administrator's Today counts
  * it, and an administrator may send it again, once, audited. Against a real SMTP server, the

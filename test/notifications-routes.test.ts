@@ -9,7 +9,7 @@ import { jsonRequest, signIn, startAppHarness } from './app-harness';
 import { arrangeWatched, watchedRow } from './notifications-fixtures';
 
 /**
- * In-app notifications, preferences and the outbox through their route handlers (issue 15): each
+ * In-app notifications, preferences and the outbox through their route handlers: each
  * user sees and marks only their own; preferences are validated by field; without SMTP_URL every
  * message lands in the outbox, recorded once.
  */

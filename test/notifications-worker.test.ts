@@ -22,7 +22,7 @@ import { startTestSmtpServer, type TestSmtpServer } from './notifications-smtp';
 import { TODAY } from './upstream-harness';
 
 /**
- * Reminders end to end (issue 15): the stand-in service with its clock moved through the operator
+ * Reminders end to end: the stand-in service with its clock moved through the operator
  * API, the worker run the way `npm run worker -- --once` runs it, and a real SMTP server that
  * receives the mail. A second run, a restart and a second instance send nothing more.
  */

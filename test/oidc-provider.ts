@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 
 /**
- * A real OpenID Connect provider for the single sign-on tests (issue 17): the `oidc-provider`
+ * A real OpenID Connect provider for the single sign-on tests: the `oidc-provider`
  * package on a free loopback port, with a login page of our own (so a user removed here cannot
  * log in) and consent granted to our one client without asking. Its users are an editable map.
  */

@@ -10,7 +10,7 @@ import { jsonRequest, startAppHarness, TEST_ORIGIN, TEST_PASSWORD } from './app-
 import { LOGIN_FIELDS, type StartedOidcProvider, startOidcProvider } from './oidc-provider';
 
 /**
- * Single sign-on with OpenID Connect (issue 17) against a real provider (`oidc-provider`, started
+ * Single sign-on with OpenID Connect against a real provider (`oidc-provider`, started
  * here), driving the authorization-code flow over HTTP as a browser would: our route handlers in
  * process, the provider over the network, a cookie jar for each.
  */

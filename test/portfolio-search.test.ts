@@ -12,7 +12,7 @@ import { refreshSnapshot } from '@/lib/server/portfolio/snapshot';
 import { jsonRequest, signIn, startAppHarness } from './app-harness';
 
 /**
- * Issue 18: the portfolio search finds a patent by any of its numbers, in any case and
+ * The portfolio search finds a patent by any of its numbers, in any case and
  * punctuation, and by words of its owner and title, from the snapshot in our database (the
  * service itself knows only an exact providerId, spec: Endpoints 1). On PGlite always, and on
  * PostgreSQL when DATABASE_URL names a server.

@@ -12,7 +12,7 @@ import { type DiscoveredRoute, discoverRoutes } from './routes';
 import { eventsBetween, startUpstreamHarness, type UpstreamHarness } from './upstream-harness';
 
 /**
- * Issue 16: "nothing a contract-valid upstream does causes a 5xx from the dashboard". Against the
+ * Nothing a contract-valid upstream does may cause a 5xx from the dashboard. Against the
  * stand-in's `variant` profile (sandbox/profiles.ts: every choice the spec leaves open made the
  * other way, bursts of 503 included), every route of the dashboard is called with real ids and
  * must answer below 500, and the per-item failures stay on their item.

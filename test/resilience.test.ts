@@ -8,7 +8,7 @@ import { jsonRequest, signIn } from './app-harness';
 import { startUpstreamHarness, type UpstreamHarness } from './upstream-harness';
 
 /**
- * The dashboard when the service is slow, failing or gone (issue 10: resilience), with the stand-in
+ * The dashboard when the service is slow, failing or gone, with the stand-in
  * service's fault injection. Faults are deterministic (`every`), so retries are tested, not hoped.
  */
 let up: UpstreamHarness;

@@ -19,7 +19,7 @@ import { watchedRow } from './notifications-fixtures';
 import { eventsBetween, startUpstreamHarness, TODAY, type UpstreamHarness } from './upstream-harness';
 
 /**
- * Issue 18's smaller rough edges, end to end against the stand-in service: the payment sequence
+ * Smaller rough edges of deciding, end to end against the stand-in service: the payment sequence
  * follows a decision from the draft onto its batch (spec: Patent event,
  * renewal.paymentSequenceNumber), a skip shows the one "Not paid" label on the batch, and the
  * digest's in-app notification opens the bucket its email links to.

@@ -4,7 +4,7 @@ import { auditLog } from '@/lib/db/schema';
 import type { SavedViewItem } from '@/lib/views/pages';
 import { jsonRequest, signIn, startAppHarness } from './app-harness';
 
-/** Saved views (issue 18) through their route handlers: who sees, who changes, what is stored. */
+/** Saved views through their route handlers: who sees, who changes, what is stored. */
 let app: Awaited<ReturnType<typeof startAppHarness>>;
 let paralegal: string;
 let finance: string;

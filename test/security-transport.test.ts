@@ -4,7 +4,7 @@ import { parseEnv } from '@/lib/env-schema';
 import { jsonRequest, signIn, startAppHarness, TEST_ORIGIN } from './app-harness';
 
 /**
- * Issue 17, headers and transport: HSTS over https only, a restrictive CSP on every API answer,
+ * Headers and transport: HSTS over https only, a restrictive CSP on every API answer,
  * Host and Origin checked against the configured public URL, X-Forwarded-* believed only from a
  * configured proxy, and no real service over plain http.
  */

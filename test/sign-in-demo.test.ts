@@ -7,7 +7,7 @@ import { createUserAccount } from '@/lib/server/auth/user-accounts';
 import { jsonRequest, startAppHarness } from './app-harness';
 
 /**
- * Issue 17: the demo accounts' passwords are published (one is an administrator's), so they work
+ * The demo accounts' passwords are published (one is an administrator's), so they work
  * only while the upstream is the stand-in service. Pointing the same database at a real service
  * refuses them at sign-in and ends the sessions they already have.
  */

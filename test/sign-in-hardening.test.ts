@@ -7,7 +7,7 @@ import { createUserAccount, setUserActive, setUserRole } from '@/lib/server/auth
 import { jsonRequest, signIn, startAppHarness, TEST_PASSWORD } from './app-harness';
 
 /**
- * Issue 17, sign-in and sessions: the probes of the issue (a crafted `next`, thirty parallel wrong
+ * Sign-in and sessions: the attacks probed (a crafted `next`, thirty parallel wrong
  * passwords) and the rules behind them, through the real route handlers and database.
  */
 let harness: Awaited<ReturnType<typeof startAppHarness>>;

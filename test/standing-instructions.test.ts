@@ -14,7 +14,7 @@ import { draftEntryOf, putDraftAs } from './draft-fixtures';
 import { eventsBetween, startUpstreamHarness, type UpstreamHarness } from './upstream-harness';
 
 /**
- * Standing instructions (issue 18) end to end: set through our route handlers (audited, checked),
+ * Standing instructions end to end: set through our route handlers (audited, checked),
  * and the month's suggestions computed from the renewals the real stand-in service lists, with
  * the offices and families of the portfolio snapshot. A suggestion is made only where the
  * service's instructability offers the decision (spec: Instruction rules).

@@ -10,7 +10,7 @@ import { SandboxService } from '@/sandbox/service';
 import { createMemoryStore } from '@/sandbox/store/store';
 
 /**
- * The demo portfolio looks well run (issue 14): after the demo's tidy-up, a handful of overdue
+ * The demo portfolio looks well run: after the demo's tidy-up, a handful of overdue
  * renewals is left open in grace, one or two of them close to lapsing, almost none lapsed
  * undecided, and the same ones on every start.
  */

@@ -14,7 +14,7 @@ import { jsonRequest, signIn } from './app-harness';
 import { startUpstreamHarness, TODAY, type UpstreamHarness } from './upstream-harness';
 
 /**
- * Today against the stand-in service, its clock moved through the operator API (issue 14): the
+ * Today against the stand-in service, its clock moved through the operator API: the
  * buckets agree with the service's own periods, a warm Today costs exactly the pages of its
  * windows, and one action moves a bucket into the draft.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '@/lib/env-schema';
 
-/** The worker's settings (issue 15), validated at start like every other one. */
+/** The worker's settings, validated at start like every other one. */
 describe('worker and mail settings', () => {
   it('default to the embedded worker, a 10 % background share and the outbox', () => {
     const env = parseEnv({});

@@ -13,7 +13,7 @@ import { startAppHarness } from './app-harness';
 import { startTestSmtpServer, type TestSmtpServer } from './notifications-smtp';
 
 /**
- * `npm run worker -- --once` as real processes on one PostgreSQL database (issue 15): two started
+ * `npm run worker -- --once` as real processes on one PostgreSQL database: two started
  * at the same moment, then a third (a restart). Every reminder reaches the SMTP server once. Runs
  * only with DATABASE_URL: on PGlite two processes must never share a data dir, which is why the
  * embedded worker runs inside the dashboard process instead.

@@ -4,7 +4,7 @@ import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '@/lib/db
 import { createQueue, queueTarget } from '@/lib/server/jobs/queue';
 
 /**
- * The job queue's guarantees on both drivers (issue 15): pg-boss on PGlite through the in-process
+ * The job queue's guarantees on both drivers: pg-boss on PGlite through the in-process
  * adapter, and on PostgreSQL through its own pool. Retries back off; a cron slot enqueued by
  * several instances is one job; a job fetched by several workers at once runs once.
  */

@@ -5,7 +5,7 @@ import { resetEnvForTests } from '@/lib/env';
 import { type RunningWorker, startWorker } from '@/lib/server/jobs/worker';
 
 /**
- * The continuous worker as the dashboard process runs it on the embedded default (issue 15):
+ * The continuous worker as the dashboard process runs it on the embedded default:
  * pg-boss on the process's own PGlite instance, handlers picking jobs up as they are enqueued,
  * the periodic jobs scheduled once.
  */
