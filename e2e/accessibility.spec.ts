@@ -6,7 +6,7 @@ import { signInAs } from './session';
 
 /**
  * Every page of the dashboard through axe (WCAG 2.1 A/AA), as the roles that reach them see them,
- * and the decision flow done with the keyboard alone (issue 10: accessibility).
+ * and the decision flow done with the keyboard alone.
  */
 async function visit(page: Page, path: string, heading?: RegExp) {
   const response = await page.goto(path);

@@ -4,7 +4,7 @@ import { findEvent, nameOf, offers, patentEvents, type ServiceEvent } from './se
 import { signInAs } from './session';
 
 /**
- * Maker-checker (issue 18): a DROP prepared by a paralegal reaches the service only after a manager
+ * Maker-checker: a DROP prepared by a paralegal reaches the service only after a manager
  * approves it; the manager does it from a phone. And the administrator's policy form.
  */
 async function decide(page: Page, event: ServiceEvent, decision: 'Drop') {

@@ -5,7 +5,7 @@ import { demoUser, signInAs } from './session';
 const SECTIONS = ['Today', 'Renewals', 'Portfolio', 'Tracking', 'Invoices', 'Rate freezes', 'Admin'] as const;
 
 const VISIBLE: Record<'paralegal' | 'finance' | 'manager' | 'admin', { home: RegExp; sections: string[] }> = {
-  // Every role starts on Today (issue 14), which shows it its own work.
+  // Every role starts on Today, which shows it its own work.
   paralegal: { home: /:\d+\/$/, sections: ['Today', 'Renewals', 'Portfolio', 'Tracking'] },
   finance: { home: /:\d+\/$/, sections: ['Today', 'Renewals', 'Portfolio', 'Invoices'] },
   manager: {
@@ -63,7 +63,7 @@ test('a role without the permission gets the 403 page, not the section', async (
 });
 
 test('an administrator adds a user who can then sign in with the given role', async ({ page, browser }) => {
-  // Today is the start page (issue 14): the user list is one step further.
+  // Today is the start page: the user list is one step further.
   await signInAs(page, 'admin', '/admin');
   await page.getByRole('button', { name: 'Add user' }).click();
   const dialog = page.getByRole('dialog');
@@ -86,7 +86,7 @@ test('an administrator adds a user who can then sign in with the given role', as
   await other.getByLabel('Email').fill('nina@demo.test');
   await other.getByLabel('Password').fill('nina first password');
   await other.getByRole('button', { name: 'Sign in' }).click();
-  // A password an administrator chose must be replaced before anything else (issue 17).
+  // A password an administrator chose must be replaced before anything else.
   await expect(other).toHaveURL(/\/account\?required=1/);
   await other.getByLabel('Current password').fill('nina first password');
   await other.getByLabel('New password', { exact: true }).fill('nina chose this herself');

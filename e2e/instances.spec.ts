@@ -17,7 +17,7 @@ import {
 import { demoUser } from './session';
 
 /**
- * Several instances (issue 15): two `next start` processes of the one build, each with its embedded
+ * Several instances: two `next start` processes of the one build, each with its embedded
  * worker, on one PostgreSQL database, behind haproxy (round robin), with the stand-in service and a
  * real SMTP server. Through the proxy: one email per reminder (and none more after a restart), one
  * POST per batch sent through both instances at once, and background reads not doubled, counted

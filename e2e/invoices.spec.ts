@@ -9,7 +9,7 @@ import { findEvent, offers, operator, SERVICE_URL, type ServiceEvent } from './s
 import { signInAs } from './session';
 
 /**
- * Finance reconciles an invoice (issue 8): opens it from the list, sees a line billed above the
+ * Finance reconciles an invoice: opens it from the list, sees a line billed above the
  * estimate recorded when its decision was sent, disputes that line with a note, and exports the
  * invoice as XLSX for accounting.
  *

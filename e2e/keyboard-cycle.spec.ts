@@ -6,8 +6,7 @@ import { monthEvents, nameOf, offers, type ServiceEvent } from './service';
 import { signInAs } from './session';
 
 /**
- * Issue 18, done when "the monthly cycle can be done from the keyboard alone in a few dozen key
- * presses": a paralegal decides a whole month and reaches the review with page.keyboard only; every
+ * The monthly cycle can be done from the keyboard alone in a few dozen key presses: a paralegal decides a whole month and reaches the review with page.keyboard only; every
  * press is counted. Sending stays as the review page has it (each DROP confirmed there).
  */
 const KEY_PRESS_BOUND = 36;
@@ -126,7 +125,7 @@ test('a month of decisions from the keyboard alone, to the review, in a few doze
   // The review keeps its own confirmation of each DROP before anything can be sent.
   await expect(page.getByRole('heading', { name: 'One patent will be dropped' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Send \d+ decision/ })).toBeDisabled();
-  // The DROP waits for a manager; the review offers to send the others now, and says so (issue 27).
+  // The DROP waits for a manager; the review offers to send the others now, and says so.
   const how = page.getByRole('group', { name: 'How to send' });
   await expect(how.getByRole('radio', { name: /that needs? no approval now/ })).toBeChecked();
   await expect(how).toContainText('reach the renewal service as soon as you send');

@@ -6,7 +6,7 @@ import { monthEvents } from './service';
 import { signInAs } from './session';
 
 /**
- * Issue 19, done when: a manager sees next year's estimated renewal spend by month and currency
+ * A manager sees next year's estimated renewal spend by month and currency
  * against a budget, and what last year's surcharges cost. The forecast is the worker's table,
  * filled by the manager's "refresh now" (the same refresh as the daily job, within the background
  * budget); the journey waits on the refresh's own record, never on a timer, and checks a month's

@@ -9,7 +9,7 @@ import { signInAs } from './session';
 test('a paralegal opens the month view, filters by office, sees the service’s counts and totals, opens a patent and exports CSV', async ({
   page,
 }) => {
-  // Today is the start page (issue 14); the month view picks its default month when opened bare.
+  // Today is the start page; the month view picks its default month when opened bare.
   await signInAs(page, 'paralegal', '/renewals');
   // The default month holds the earliest deadline among renewals open for a decision.
   await expect(page).toHaveURL(/\/renewals\?month=\d{4}-\d{2}/);
@@ -83,7 +83,7 @@ test('a paralegal opens the month view, filters by office, sees the service’s 
 });
 
 test('local filters and sort apply at once and stay in the URL', async ({ page }) => {
-  // Today is the start page (issue 14); the month view picks its default month when opened bare.
+  // Today is the start page; the month view picks its default month when opened bare.
   await signInAs(page, 'paralegal', '/renewals');
   await expect(page).toHaveURL(/\/renewals\?month=/);
   const month = new URL(page.url()).searchParams.get('month') as string;
@@ -134,7 +134,7 @@ test('the portfolio pages and sorts on the server and finds a patent by its prov
     .locator('tbody tr td[data-column="providerId"]')
     .first()
     .textContent()) as string;
-  // Issue 18: the search forgives case and punctuation, and says what matched.
+  // The search forgives case and punctuation, and says what matched.
   await page.getByLabel('Search patents').fill(providerId.toLowerCase().replace(/-/g, ' '));
   await expect(page).toHaveURL(/q=/);
   const best = page.locator('tbody tr').first();

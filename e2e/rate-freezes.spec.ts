@@ -33,7 +33,7 @@ test('a manager previews next month, freezes it, and sees the frozen marks in th
   // far ahead, whether the month can be frozen is not known, and the page does not claim it.
   await expect(page.getByText('Not known yet', { exact: true })).toBeVisible();
   await expect(page.getByText('Can be frozen', { exact: true })).toHaveCount(0);
-  // Issue 19: what a freeze would lock, in the invoice currency, beside the office-currency list.
+  // What a freeze would lock, in the invoice currency, beside the office-currency list.
   await expect(
     page.getByRole('heading', { name: `What freezing ${NEXT_MONTH_NAME} would lock` }),
   ).toBeVisible();

@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from './axe';
 import { demoUser, signInAs } from './session';
 
 /**
- * Reminders (issue 15): a paralegal sets preferences, the digest falls due, an administrator finds
+ * Reminders: a paralegal sets preferences, the digest falls due, an administrator finds
  * it in the outbox (no SMTP_URL in the journeys' server), and its link opens the bucket on Today.
  *
  * How the digest falls due: the dashboard runs on the machine's clock (the operator API moves only

@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from './axe';
 import { signInAs } from './session';
 
 /**
- * Saved views and the command palette (issue 18): a paralegal saves a filtered portfolio view and
+ * Saved views and the command palette: a paralegal saves a filtered portfolio view and
  * shares it; a manager applies it from the Views menu and from the palette (Ctrl+K), with the
  * keyboard alone.
  */

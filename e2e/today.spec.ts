@@ -5,7 +5,7 @@ import { badgeOf, monthEvents, type ServiceEvent } from './service';
 import { signInAs } from './session';
 
 /**
- * Today, the start page of every role (issue 14): each role lands on it and its first item is the
+ * Today, the start page of every role: each role lands on it and its first item is the
  * most urgent thing it can act on; the paralegal's bucket counts match what the service reports
  * and one action moves a bucket into the decision draft.
  */

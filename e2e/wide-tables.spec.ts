@@ -5,7 +5,7 @@ import { findEvent, offers } from './service';
 import { signInAs } from './session';
 
 /**
- * Issue 18: "key columns off-screen at 1280 px". On a 1280 × 800 screen each table keeps its key
+ * No key column off-screen at 1280 px: on a 1280 × 800 screen each table keeps its key
  * columns (the patent or reference, the due date, the decision, amount or status) and the first
  * row's decision control on screen without any sideways scrolling; the columns it leaves out at
  * that width stay reachable from the keyboard in the row's details.
