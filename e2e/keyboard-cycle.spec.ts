@@ -6,8 +6,8 @@ import { monthEvents, nameOf, offers, type ServiceEvent } from './service';
 import { signInAs } from './session';
 
 /**
- * The monthly cycle can be done from the keyboard alone in a few dozen key presses: a paralegal decides a whole month and reaches the review with page.keyboard only; every
- * press is counted. Sending stays as the review page has it (each DROP confirmed there).
+ * The monthly cycle can be done from the keyboard alone in a few dozen key presses: a paralegal
+ * decides a whole month and reaches the review with page.keyboard only; every press is counted. Sending stays as the review page has it (each DROP confirmed there).
  */
 const KEY_PRESS_BOUND = 36;
 
