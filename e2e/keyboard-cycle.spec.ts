@@ -7,7 +7,8 @@ import { signInAs } from './session';
 
 /**
  * The monthly cycle can be done from the keyboard alone in a few dozen key presses: a paralegal
- * decides a whole month and reaches the review with page.keyboard only; every press is counted. Sending stays as the review page has it (each DROP confirmed there).
+ * decides a whole month and reaches the review with page.keyboard only; every press is counted.
+ * Sending stays as the review page has it (each DROP confirmed there).
  */
 const KEY_PRESS_BOUND = 36;
 
