@@ -1,9 +1,10 @@
 import type { Spread } from './stats';
 
 /**
- * The performance budgets the bench checks. Call counts are exact, so their worst run counts; timings are judged on
- * the median of their runs (one GC pause or a neighbour's build on this 2-core machine should not
- * decide), with min and max printed beside it; CLS and bundle sizes take the worst case.
+ * The performance budgets the bench checks. Call counts are exact, so their worst run counts;
+ * timings are judged on the median of their runs (one GC pause or a neighbour's build on this
+ * 2-core machine should not decide), with min and max printed beside it; CLS and bundle sizes
+ * take the worst case.
  */
 export interface BudgetCheck {
   budget: string;

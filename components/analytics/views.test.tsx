@@ -12,7 +12,7 @@ import { spendBy, spendTotals } from '@/lib/analytics/spend';
 import { estimateMovement, lockedAmounts } from '@/lib/rate-freezes/lock';
 import { compareTotals } from '@/lib/rate-freezes/totals';
 
-/** The analytics, forecast and budget views rendered as the server renders them, with the data the server hands over. */
+/** The analytics, forecast and budget views as the server renders them, with the data it hands over. */
 const text = (html: string) => html.replace(/<!-- -->/g, '');
 
 describe('the freeze comparison after a freeze', () => {
