@@ -23,7 +23,7 @@ import { countCalls } from './upstream-calls';
  */
 const run = promisify(execFile);
 
-/** What the stand-in gives a new key (sandbox/service.ts); the example of a small key. */
+/** What the stand-in gives a new key (sandbox/service.ts): a small key's daily limit. */
 const STAND_IN_DEFAULT_DAILY_LIMIT = 10_000;
 
 interface ChildResult {

@@ -7,8 +7,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 /**
  * A table screen's state in its address, read and written with the screen's nuqs parsers
  * (lib/http/url-state.ts). The parsers stay nuqs's; the hook is ours: nuqs's client hook and its
- * adapter cost about 7 KiB of gzip on each table page, above the 190 KiB per route budget (issue
- * 18), for what this does in a page of code:
+ * adapter cost about 7 KiB of gzip on each table page, above the 190 KiB per route budget, for
+ * what this does in a page of code:
  *
  * - values are read from the address (absent or unreadable: the parser's default);
  * - a change shows at once, and reaches the address at once or after `delayMs` of quiet (typing);

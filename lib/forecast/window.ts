@@ -6,7 +6,7 @@ import { addMonths, monthBounds } from '@/lib/format/dates';
  * and `dueTo`, both inclusive). Pure and browser-safe: the page names the same window the worker read.
  */
 
-/** The upper bound of FORECAST_MONTHS (lib/env-schema.ts: 12 to 36 months ahead, as the issue asks). */
+/** The upper bound of FORECAST_MONTHS (lib/env-schema.ts: 12 to 36 months ahead). */
 const FORECAST_MAX_MONTHS = 36;
 
 /**
