@@ -56,7 +56,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // RFC 6901: `~` only as the escapes ~0 and ~1.
 const JSON_POINTER = /^(\/([^/~]|~[01])*)*$/;
 
-// The patterns alone let 2026-02-30 or 24:61 through; "format exact" means a real day and
+// The patterns alone let 2026-02-30 or 24:61 through; an exact format means a real day and
 // time, so a value must survive a round trip through Date (spec: Conventions, `…Date` and `…At`).
 function isCalendarDate(value: string): boolean {
   if (!DATE.test(value)) return false;
