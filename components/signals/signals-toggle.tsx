@@ -33,7 +33,7 @@ export function SignalsToggle({
       >
         Signals<span className="sr-only"> of {name}</span>
       </button>
-      <div id={id} hidden={!open} className={open ? 'mt-1 max-w-96 basis-full whitespace-normal' : undefined}>
+      <div id={id} hidden={!open} className={open ? 'mt-1 w-full max-w-96 whitespace-normal' : undefined}>
         {open ? (
           <Suspense fallback={<span className="text-muted-foreground">Reading signals…</span>}>
             <SignalsPanel patentId={patentId} eventId={eventId} />
