@@ -1,5 +1,6 @@
 import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import type { SearchParams } from 'nuqs/server';
 import { Suspense } from 'react';
 import { portfolioQuery } from '@/components/portfolio/portfolio-query';
@@ -39,6 +40,12 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
         description="Every patent under management."
         actions={
           <>
+            <Link
+              href="/portfolio/data-quality"
+              className="text-sm text-primary underline-offset-2 hover:underline"
+            >
+              Data quality
+            </Link>
             <SavedViewsMenu page="portfolio" views={views} />
             <SnapshotStatus initial={statusBody(status)} />
           </>

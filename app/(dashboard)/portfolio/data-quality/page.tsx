@@ -1,0 +1,106 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { PageHeader } from '@/components/shell/page-header';
+import { ProblemPanel } from '@/components/shell/problem-panel';
+import { Alert } from '@/components/ui/alert';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatYearMonth } from '@/lib/format/dates';
+import { patentHref } from '@/lib/portfolio/links';
+import { requireViewer } from '@/lib/server/auth/session';
+import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
+import { loadDataQuality } from '@/lib/server/portfolio/data-quality';
+
+export const metadata: Metadata = { title: 'Data quality' };
+
+/** Findings shown per check; the count says how many there are in all. */
+const SHOWN = 200;
+
+/** What looks wrong in the portfolio, each check with its patents and why it matters. */
+export default async function DataQualityPage() {
+  await requireViewer('portfolio:read');
+  const requestId = await pageRequestId();
+  const locale = await pageLocale();
+  const loaded = await loadForPage(requestId, () => loadDataQuality());
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link href="/portfolio" className="text-primary underline-offset-2 hover:underline">
+          ← Portfolio
+        </Link>
+      </p>
+      <PageHeader
+        title="Data quality"
+        description="What looks wrong in the portfolio the renewal service holds, and why it matters."
+      />
+      {!loaded.ok ? (
+        <ProblemPanel problem={loaded.problem} />
+      ) : (
+        <div className="flex flex-col gap-4">
+          <p className="text-sm text-muted-foreground">
+            {loaded.data.patents} patent(s) checked
+            {loaded.data.held
+              ? `, with the renewals due from ${formatYearMonth(loaded.data.held.from, locale)} to ${formatYearMonth(loaded.data.held.to, locale)}`
+              : ''}
+            . Fix a finding at the renewal service; it leaves this list once the portfolio is read again.
+          </p>
+          {loaded.data.held === null ? (
+            <Alert tone="info">
+              <p>
+                No month of renewals has been read completely yet, so the checks on renewals wait for the
+                first sync.
+              </p>
+            </Alert>
+          ) : null}
+          <ul className="flex flex-col gap-4">
+            {loaded.data.checks.map((check) => (
+              <li key={check.id}>
+                <Card>
+                  <CardHeader>
+                    <CardTitle>
+                      {check.title}: {check.count === 0 ? 'none found' : `${check.count} patent(s)`}
+                    </CardTitle>
+                  </CardHeader>
+                  <CardContent className="flex flex-col gap-3 text-sm">
+                    <p className="text-muted-foreground">{check.why}</p>
+                    {check.findings.length > 0 ? (
+                      <Table>
+                        <caption className="sr-only">{check.title}</caption>
+                        <TableHeader>
+                          <TableRow>
+                            <TableHead scope="col">Patent</TableHead>
+                            <TableHead scope="col">What was found</TableHead>
+                          </TableRow>
+                        </TableHeader>
+                        <TableBody>
+                          {check.findings.slice(0, SHOWN).map((finding) => (
+                            <TableRow key={`${finding.patentId}-${finding.detail}`}>
+                              <TableCell>
+                                <Link
+                                  href={patentHref(finding.patentId)}
+                                  className="text-primary underline-offset-2 hover:underline"
+                                >
+                                  {finding.patent}
+                                </Link>
+                              </TableCell>
+                              <TableCell className="whitespace-normal">{finding.detail}</TableCell>
+                            </TableRow>
+                          ))}
+                        </TableBody>
+                      </Table>
+                    ) : null}
+                    {check.findings.length > SHOWN ? (
+                      <p className="text-muted-foreground">
+                        The first {SHOWN} of {check.findings.length} findings are shown.
+                      </p>
+                    ) : null}
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+import { defineRoute } from '@/lib/server/http/route';
+import { loadDataQuality } from '@/lib/server/portfolio/data-quality';
+
+/** What looks wrong in the portfolio, from our copy of the service (no upstream call). */
+export const GET = defineRoute({ access: 'portfolio:read' }, async () => loadDataQuality());
