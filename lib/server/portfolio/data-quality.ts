@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, eq, gte, like, lte } from 'drizzle-orm';
+import { and, eq, gte, like, lte, sql } from 'drizzle-orm';
 import { getDb } from '../../db';
-import { syncEvent, syncWindow } from '../../db/schema';
+import { portfolioPatent, syncEvent, syncWindow } from '../../db/schema';
 import { currentYearMonth } from '../../format/dates';
 import {
   dataQualityChecks,
@@ -12,7 +12,7 @@ import {
 import { type CopyAge, monthsOfWindow } from '../../sync/age';
 import { DEFAULT_CONNECTION } from '../sync/connection';
 import { copyAge } from '../sync/copy';
-import { allSnapshotPatents, snapshotStatus } from './snapshot';
+import { currentGeneration, snapshotStatus } from './snapshot';
 
 /**
  * The data-quality checks over our copy of the service (lib/portfolio/data-quality.ts): the
@@ -30,8 +30,30 @@ export interface DataQualityData {
 
 export async function loadDataQuality(now = new Date()): Promise<DataQualityData> {
   const db = await getDb();
+  const generation = await currentGeneration();
+  const field = (name: string) => sql<string | null>`${portfolioPatent.data} ->> ${name}`;
   const [patents, status, complete] = await Promise.all([
-    allSnapshotPatents(),
+    // The fields the checks need, straight from the stored patents (a large portfolio is not
+    // parsed whole for one page).
+    generation === null
+      ? Promise.resolve([])
+      : db
+          .select({
+            id: portfolioPatent.id,
+            providerId: portfolioPatent.providerId,
+            clientCaseReference: portfolioPatent.clientCaseReference,
+            clientFamilyReference: portfolioPatent.clientFamilyReference,
+            office: portfolioPatent.office,
+            owner: portfolioPatent.owner,
+            status: field('status'),
+            grantDate: field('grantDate'),
+            expirationDate: field('expirationDate'),
+            extendedExpirationDate: field('extendedExpirationDate'),
+            lapseDate: field('lapseDate'),
+            renewalsManagedFrom: field('renewalsManagedFrom'),
+          })
+          .from(portfolioPatent)
+          .where(eq(portfolioPatent.generation, generation)),
     snapshotStatus(now),
     db
       .select({ month: syncWindow.month })
@@ -56,22 +78,8 @@ export async function loadDataQuality(now = new Date()): Promise<DataQualityData
           ),
         )
     : [];
-  const facts: QualityPatent[] = patents.map((patent) => ({
-    id: patent.id,
-    providerId: patent.providerId ?? null,
-    clientCaseReference: patent.clientCaseReference ?? null,
-    clientFamilyReference: patent.clientFamilyReference ?? null,
-    office: patent.office ?? null,
-    owner: patent.owner ?? null,
-    status: patent.status ?? null,
-    grantDate: patent.grantDate ?? null,
-    expirationDate: patent.expirationDate ?? null,
-    extendedExpirationDate: patent.extendedExpirationDate ?? null,
-    lapseDate: patent.lapseDate ?? null,
-    renewalsManagedFrom: patent.renewalsManagedFrom ?? null,
-  }));
   return {
-    checks: dataQualityChecks(facts, renewals, held),
+    checks: dataQualityChecks(patents satisfies QualityPatent[], renewals, held),
     patents: patents.length,
     held,
     portfolioReadAt: status.refreshedAt?.toISOString() ?? null,
