@@ -8,6 +8,7 @@ import { type MarkStatus, type MarkView, reconciliationStatus } from '../../invo
 import { recordAudit } from '../audit/audit';
 import type { Viewer } from '../auth/session';
 import { upstreamClient } from '../connection/upstream';
+import { DomainError } from '../errors/domain-error';
 
 /**
  * Finance's marks, kept in the database so every finance user and every instance sees
@@ -54,15 +55,6 @@ export interface MarkInput {
   note: string | null;
 }
 
-export type MarkOutcome =
-  | { ok: true; marks: MarkView[] }
-  | { ok: false; status: number; code: string; title: string; detail: string };
-
-/**
- * Marks a line, or the invoice. Marking the invoice reconciled reconciles every line not marked
- * yet, since an invoice is reconciled exactly when all its lines are; it is refused while a line
- * is disputed, so a dispute is never closed without a word on that line.
- */
 /**
  * Marks a line or the invoice as read from the service first, so a mark always names a line the
  * invoice has (spec: Endpoints 12; a 404 there is a 404 here too).
@@ -72,26 +64,27 @@ export async function markInvoiceById(
   invoiceId: string,
   input: MarkInput,
   requestId: string,
-): Promise<MarkOutcome> {
+): Promise<MarkView[]> {
   const { data: invoice } = await upstreamClient(requestId).getInvoice(invoiceId, { requestId });
   return markInvoice(actor, invoice, input, requestId);
 }
 
+/**
+ * Marks a line, or the invoice. Marking the invoice reconciled reconciles every line not marked
+ * yet, since an invoice is reconciled exactly when all its lines are; it is refused while a line
+ * is disputed, so a dispute is never closed without a word on that line. A refusal is audited
+ * here, with the line and the note, and thrown for the route to answer.
+ */
 async function markInvoice(
   actor: Viewer,
   invoice: Invoice,
   input: MarkInput,
   requestId: string,
-): Promise<MarkOutcome> {
+): Promise<MarkView[]> {
   const keys = lineKeys(invoice.fees);
-  const refuse = async (
-    status: number,
-    code: string,
-    title: string,
-    detail: string,
-  ): Promise<MarkOutcome> => {
+  const refuse = async (status: number, code: string, title: string, detail: string): Promise<never> => {
     await audit(actor, invoice, input, requestId, 'failure', { code });
-    return { ok: false, status, code, title, detail };
+    throw new DomainError({ status, code, title, detail, auditedByFeature: true });
   };
   if (input.lineKey !== INVOICE_MARK_KEY && !keys.includes(input.lineKey)) {
     return refuse(
@@ -153,7 +146,7 @@ async function markInvoice(
     linesMarked: rows.length - 1,
     invoiceStatus: reconciliationStatus(keys, marks),
   });
-  return { ok: true, marks };
+  return marks;
 }
 
 async function audit(

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { markSchema } from '@/lib/invoices/mark.schema';
-import { problemResponse } from '@/lib/server/errors/problem';
 import { defineRoute } from '@/lib/server/http/route';
 import { markInvoiceById, marksOfInvoice } from '@/lib/server/invoices/reconciliation-marks';
 
@@ -15,11 +14,7 @@ export const GET = defineRoute({ access: 'invoices:read', params: paramsSchema }
 export const PUT = defineRoute(
   { access: 'reconciliation:write', audit: 'reconciliation.mark', params: paramsSchema, body: markSchema },
   async ({ params, body, viewer, requestId }) => {
-    const outcome = await markInvoiceById(viewer, params.invoiceId, body, requestId);
-    if (!outcome.ok) {
-      const { ok: _ok, ...problem } = outcome;
-      return problemResponse({ ...problem, requestId });
-    }
-    return { marks: outcome.marks };
+    // A line it does not have (404) or a dispute still open (409) is refused, audited, and thrown.
+    return { marks: await markInvoiceById(viewer, params.invoiceId, body, requestId) };
   },
 );
