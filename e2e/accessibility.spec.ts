@@ -40,6 +40,7 @@ test('every page a manager reaches has no axe violations', async ({ page }) => {
   await visit(page, '/analytics', /Analytics/);
   await visit(page, '/analytics/forecast', /Forecast/);
   await visit(page, '/analytics/budget', /Budget/);
+  await visit(page, '/analytics/scenarios?from=10', /Scenarios/);
   await visit(page, '/rate-freezes', /Rate freezes/);
   await visit(page, `/rate-freezes/${addMonths(month, 2)}`);
   await visit(page, '/no-such-page');

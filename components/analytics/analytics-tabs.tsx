@@ -5,6 +5,7 @@ const TABS = [
   { href: '/analytics', label: 'Spend' },
   { href: '/analytics/forecast', label: 'Forecast' },
   { href: '/analytics/budget', label: 'Budget' },
+  { href: '/analytics/scenarios', label: 'Scenarios' },
 ];
 
 export function AnalyticsTabs() {

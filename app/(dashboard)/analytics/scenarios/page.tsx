@@ -1,0 +1,269 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { PageHeader } from '@/components/shell/page-header';
+import { ProblemPanel } from '@/components/shell/problem-panel';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { compareAmounts, formatMoney, sumByCurrency } from '@/lib/annuity/money';
+import { ruleIsEmpty, type ScenarioRule } from '@/lib/forecast/scenario';
+import { scenarioQuerySchema } from '@/lib/forecast/scenario-query';
+import { formatTimestamp } from '@/lib/format/dates';
+import { searchParamsToObject } from '@/lib/http/query';
+import { patentHref } from '@/lib/portfolio/links';
+import { patentName } from '@/lib/portfolio/patent-name';
+import { requireViewer } from '@/lib/server/auth/session';
+import { loadScenario } from '@/lib/server/forecast/scenario';
+import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
+
+export const metadata: Metadata = { title: 'Scenarios' };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** Stopped renewals listed under the table; the count says how many there are in all. */
+const LISTED = 100;
+const NO_RULE: ScenarioRule = { offices: [], families: [], tags: [], minAnnuityYear: null };
+
+/**
+ * What if we stopped these? A manager names patents by office, family, tag and from which annuity
+ * year, and sees what it saves per year and currency against the forecast and the budget, before
+ * anyone decides. The rule lives in the address: a scenario is saved and compared as a link.
+ */
+export default async function ScenariosPage({ searchParams }: { searchParams: SearchParams }) {
+  await requireViewer('analytics:read');
+  const raw = await searchParams;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(raw))
+    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value])
+      params.append(key, item);
+  const parsed = scenarioQuerySchema.safeParse(searchParamsToObject(params));
+  const rule = parsed.success ? parsed.data : NO_RULE;
+  const requestId = await pageRequestId();
+  const locale = await pageLocale();
+  const loaded = await loadForPage(requestId, () => loadScenario(rule));
+  return (
+    <>
+      <PageHeader
+        title="Scenarios"
+        description="What stopping some patents would save, per year and currency, against the forecast and the budget. Nothing is decided here."
+      />
+      {!parsed.success ? (
+        <Alert tone="warning">
+          <p>
+            This address holds a value the scenario cannot use:{' '}
+            {parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}.
+          </p>
+        </Alert>
+      ) : null}
+      {!loaded.ok ? (
+        <ProblemPanel problem={loaded.problem} />
+      ) : (
+        <div className="flex flex-col gap-6">
+          <form method="get" action="/analytics/scenarios" className="flex flex-wrap items-end gap-4">
+            <div className="flex flex-col gap-1">
+              <Label htmlFor="scenario-office">Offices</Label>
+              <NativeSelect
+                id="scenario-office"
+                name="office"
+                multiple
+                size={Math.min(6, Math.max(2, loaded.data.choices.offices.length))}
+                defaultValue={rule.offices}
+                className="h-auto min-w-28"
+              >
+                {loaded.data.choices.offices.map((office) => (
+                  <option key={office} value={office}>
+                    {office}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <div className="flex flex-col gap-1">
+              <Label htmlFor="scenario-tag">Tags</Label>
+              <NativeSelect
+                id="scenario-tag"
+                name="tag"
+                multiple
+                size={Math.min(6, Math.max(2, loaded.data.choices.tags.length))}
+                defaultValue={rule.tags}
+                className="h-auto min-w-28"
+              >
+                {loaded.data.choices.tags.map((tag) => (
+                  <option key={tag} value={tag}>
+                    {tag}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <div className="flex flex-col gap-1">
+              <Label htmlFor="scenario-family">Family</Label>
+              <Input
+                id="scenario-family"
+                name="family"
+                list="scenario-families"
+                defaultValue={rule.families[0] ?? ''}
+                className="w-44"
+              />
+              <datalist id="scenario-families">
+                {loaded.data.choices.families.slice(0, 500).map((family) => (
+                  <option key={family} value={family} />
+                ))}
+              </datalist>
+            </div>
+            <div className="flex flex-col gap-1">
+              <Label htmlFor="scenario-from">From annuity year</Label>
+              <Input
+                id="scenario-from"
+                name="from"
+                type="number"
+                min={1}
+                max={50}
+                defaultValue={rule.minAnnuityYear ?? ''}
+                className="w-28"
+              />
+            </div>
+            <Button type="submit">Show savings</Button>
+            {ruleIsEmpty(rule) ? null : (
+              <Link
+                href="/analytics/scenarios"
+                className="text-sm text-primary underline-offset-2 hover:underline"
+              >
+                Clear
+              </Link>
+            )}
+          </form>
+          <p className="text-xs text-muted-foreground">
+            Hold Ctrl (⌘ on a Mac) to choose several offices or tags. A patent is stopped when it matches
+            every field you fill: from its first renewal of that annuity year (or its next one), nothing more
+            is paid. Renewals already instructed at the service are spent and save nothing.{' '}
+            {loaded.data.forecastReadAt
+              ? `Forecast read ${formatTimestamp(loaded.data.forecastReadAt, locale)}.`
+              : 'The forecast has not been read from the service yet.'}
+          </p>
+          {ruleIsEmpty(rule) ? (
+            <Alert tone="info">
+              <p>Choose which patents to stop: by office, tag, family or from an annuity year.</p>
+            </Alert>
+          ) : (
+            <ScenarioResult data={loaded.data} locale={locale} />
+          )}
+        </div>
+      )}
+    </>
+  );
+}
+
+function ScenarioResult({
+  data,
+  locale,
+}: {
+  data: Awaited<ReturnType<typeof loadScenario>>;
+  locale: string;
+}) {
+  const saved = sumByCurrency(
+    data.lines.map((line) => ({ amount: line.saved, currency: line.currency })),
+  ).filter((total) => compareAmounts(total.total, '0') !== 0);
+  return (
+    <section aria-labelledby="scenario-result" className="flex flex-col gap-3">
+      <h2 id="scenario-result" className="text-lg font-semibold">
+        Stopping {data.patents} patent(s), {data.stopped.length} renewal(s) in the forecast
+      </h2>
+      <p className="text-sm">
+        {saved.length === 0
+          ? 'This saves nothing the forecast has an estimate for.'
+          : `Saves ${saved.map((total) => formatMoney(total.total, total.currency, locale)).join(' and ')} over the forecast, per currency, never converted.`}
+        {data.stoppedWithoutEstimate > 0
+          ? ` ${data.stoppedWithoutEstimate} stopped renewal(s) have no estimate yet and are not counted.`
+          : ''}
+      </p>
+      <Table>
+        <caption className="sr-only">Forecast, savings and budget per year and currency</caption>
+        <TableHeader>
+          <TableRow>
+            <TableHead scope="col">Year</TableHead>
+            <TableHead scope="col">Currency</TableHead>
+            <TableHead scope="col" className="text-right">
+              Forecast
+            </TableHead>
+            <TableHead scope="col" className="text-right">
+              Saved
+            </TableHead>
+            <TableHead scope="col" className="text-right">
+              After the scenario
+            </TableHead>
+            <TableHead scope="col" className="text-right">
+              Budget
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {data.lines.map((line) => (
+            <TableRow key={`${line.year}-${line.currency}`}>
+              <TableCell>{line.year}</TableCell>
+              <TableCell>{line.currency}</TableCell>
+              <TableCell className="text-right tabular-nums">
+                {formatMoney(line.forecast, line.currency, locale)}
+              </TableCell>
+              <TableCell className="text-right tabular-nums">
+                {formatMoney(line.saved, line.currency, locale)} ({line.stopped})
+              </TableCell>
+              <TableCell className="text-right tabular-nums">
+                {formatMoney(line.after, line.currency, locale)}
+              </TableCell>
+              <TableCell className="text-right tabular-nums">
+                {line.budget === null
+                  ? 'No budget'
+                  : `${formatMoney(line.budget, line.currency, locale)}${
+                      compareAmounts(line.after, line.budget) > 0 ? ' (still over)' : ''
+                    }`}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {data.stopped.length > 0 ? (
+        <Table>
+          <caption className="text-left text-sm font-medium">
+            The renewals it stops
+            {data.stopped.length > LISTED ? ` (the first ${LISTED} of ${data.stopped.length})` : ''}
+          </caption>
+          <TableHeader>
+            <TableRow>
+              <TableHead scope="col">Patent</TableHead>
+              <TableHead scope="col">Office</TableHead>
+              <TableHead scope="col">Due</TableHead>
+              <TableHead scope="col">Annuity year</TableHead>
+              <TableHead scope="col" className="text-right">
+                Estimate
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {data.stopped.slice(0, LISTED).map((renewal) => (
+              <TableRow key={renewal.eventId}>
+                <TableCell>
+                  <Link
+                    href={patentHref(renewal.patentId)}
+                    className="text-primary underline-offset-2 hover:underline"
+                  >
+                    {patentName({ caseReference: renewal.caseReference, patentId: renewal.patentId })}
+                  </Link>
+                </TableCell>
+                <TableCell>{renewal.office ?? '—'}</TableCell>
+                <TableCell>{renewal.dueDate}</TableCell>
+                <TableCell>{renewal.annuityYear ?? '—'}</TableCell>
+                <TableCell className="text-right tabular-nums">
+                  {renewal.total !== null && renewal.currency !== null
+                    ? formatMoney(renewal.total, renewal.currency, locale)
+                    : 'No estimate'}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '@/lib/db';
+import { forecastEvent, renewalBudget } from '@/lib/db/schema';
+import type { ScenarioData } from '@/lib/server/forecast/scenario';
+import { jsonRequest, signIn, startAppHarness } from './app-harness';
+
+/**
+ * What-if scenarios read the stored forecast: a manager names patents by office and annuity year and
+ * is told what stopping them saves per year and currency, beside the budget; nothing reaches the
+ * service and nothing is decided.
+ */
+const row = (
+  eventId: string,
+  patentId: string,
+  dueDate: string,
+  annuityYear: number,
+  total: string,
+  office = 'DE',
+) => ({
+  eventId,
+  patentId,
+  dueDate,
+  month: dueDate.slice(0, 7),
+  annuityYear,
+  office,
+  owner: 'Acme',
+  family: `F-${patentId}`,
+  caseReference: `S-${patentId}`,
+  currency: office === 'US' ? 'USD' : 'EUR',
+  total,
+  components: [],
+  appliedDecision: null,
+  isFxRateFrozen: false,
+  feesStatus: 'ESTIMATED',
+});
+
+describe('what-if scenarios', () => {
+  let harness: Awaited<ReturnType<typeof startAppHarness>>;
+  let manager: string;
+
+  beforeAll(async () => {
+    harness = await startAppHarness();
+    const db = await getDb();
+    await db
+      .insert(forecastEvent)
+      .values([
+        row('p1-9', 'p1', '2027-02-28', 9, '400.00'),
+        row('p1-10', 'p1', '2028-02-29', 10, '450.50'),
+        row('p2-12', 'p2', '2027-05-31', 12, '610.25'),
+        row('p3-10', 'p3', '2027-07-31', 10, '800.00', 'US'),
+      ]);
+    await db.insert(renewalBudget).values({ year: 2027, currency: 'EUR', amount: '900.00' });
+    manager = await signIn(harness.users.manager.email);
+  }, 60_000);
+  afterAll(async () => harness?.stop());
+
+  const scenario = async (query: string, cookie = manager) => {
+    const { GET } = await import('@/app/api/analytics/scenario/route');
+    return GET(jsonRequest(`/api/analytics/scenario?${query}`, { cookie }));
+  };
+
+  it('saves the sum of the stopped renewals’ estimates per year and currency, beside the budget', async () => {
+    const response = await scenario('office=DE&from=10');
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as ScenarioData;
+    expect(body.patents).toBe(2);
+    expect(body.stopped.map((renewal) => renewal.eventId)).toEqual(['p2-12', 'p1-10']);
+    expect(body.lines).toEqual([
+      {
+        year: 2027,
+        currency: 'EUR',
+        forecast: '1010.25',
+        saved: '610.25',
+        after: '400.00',
+        stopped: 1,
+        budget: '900.00',
+      },
+      {
+        year: 2027,
+        currency: 'USD',
+        forecast: '800.00',
+        saved: '0.00',
+        after: '800.00',
+        stopped: 0,
+        budget: null,
+      },
+      {
+        year: 2028,
+        currency: 'EUR',
+        forecast: '450.50',
+        saved: '450.50',
+        after: '0.00',
+        stopped: 1,
+        budget: null,
+      },
+    ]);
+    expect(body.choices.offices).toEqual(['DE', 'US']);
+  });
+
+  it('refuses an annuity year that is not one, naming the field', async () => {
+    const response = await scenario('office=DE&from=ten');
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(await response.json())).toContain('from');
+  });
+
+  it('is for those who read analytics: a paralegal is refused', async () => {
+    const paralegal = await signIn(harness.users.paralegal.email);
+    expect((await scenario('office=DE', paralegal)).status).toBe(403);
+  });
+});
