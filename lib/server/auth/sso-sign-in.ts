@@ -3,6 +3,7 @@ import { getEnv } from '../../env';
 import { safeLocalPath } from '../../http/safe-redirect';
 import { logger } from '../../log';
 import { recordAudit } from '../audit/audit';
+import { DomainError } from '../errors/domain-error';
 import { getAuth, publicOrigin } from './auth';
 import { withSsoFlow } from './sso';
 import { ssoConfig } from './sso-config';
@@ -17,8 +18,16 @@ import { ssoConfig } from './sso-config';
 
 const SIGN_IN_PAGE = '/sign-in';
 
-export class SsoNotConfiguredError extends Error {
+class SsoNotConfiguredError extends DomainError<'sso_not_configured'> {
   override name = 'SsoNotConfiguredError';
+  constructor() {
+    super({
+      status: 404,
+      code: 'sso_not_configured',
+      title: 'Not available',
+      detail: 'Single sign-on is not configured on this dashboard.',
+    });
+  }
 }
 
 function redirect(location: string, cookies: readonly string[] = []): Response {
@@ -27,8 +36,17 @@ function redirect(location: string, cookies: readonly string[] = []): Response {
   return new Response(null, { status: 303, headers });
 }
 
-export class SsoUnavailableError extends Error {
+class SsoUnavailableError extends DomainError<'sso_unavailable'> {
   override name = 'SsoUnavailableError';
+  constructor() {
+    super({
+      status: 503,
+      code: 'sso_unavailable',
+      title: 'Sign-in service unavailable',
+      detail: 'Your organisation’s sign-in service cannot be reached right now. Try again shortly.',
+      message: 'The identity provider cannot be reached right now.',
+    });
+  }
 }
 
 /**
@@ -42,7 +60,7 @@ export async function startSsoSignIn(input: {
   requestId: string;
 }): Promise<{ url: string; cookies: string[] }> {
   const config = ssoConfig(getEnv());
-  if (!config) throw new SsoNotConfiguredError('Single sign-on is not configured.');
+  if (!config) throw new SsoNotConfiguredError();
   const callbackURL = safeLocalPath(input.next) ?? '/';
   const auth = await getAuth();
   const answer = await auth.api.signInSocial({
@@ -54,7 +72,7 @@ export async function startSsoSignIn(input: {
   if (!answer.ok || !body?.url) {
     // Typically the provider's discovery document could not be read (better-auth retries it).
     logger.warn({ requestId: input.requestId, status: answer.status }, 'single sign-on could not start');
-    throw new SsoUnavailableError('The identity provider cannot be reached right now.');
+    throw new SsoUnavailableError();
   }
   return { url: body.url, cookies: answer.headers.getSetCookie() };
 }
@@ -63,7 +81,7 @@ export async function startSsoSignIn(input: {
 export async function finishSsoSignIn(request: Request, requestId: string): Promise<Response> {
   const env = getEnv();
   const config = ssoConfig(env);
-  if (!config) throw new SsoNotConfiguredError('Single sign-on is not configured.');
+  if (!config) throw new SsoNotConfiguredError();
   const auth = await getAuth();
   const answer = await withSsoFlow(() => auth.handler(request));
   const location = answer.headers.get('location');
