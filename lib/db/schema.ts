@@ -763,7 +763,7 @@ export const savedView = pgTable(
     ownerId: text('owner_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    page: text('page', { enum: ['renewals', 'portfolio', 'invoices'] }).notNull(),
+    page: text('page', { enum: ['renewals', 'portfolio', 'invoices', 'scenarios'] }).notNull(),
     name: text('name').notNull(),
     query: text('query').notNull(),
     shared: boolean('shared').notNull().default(false),

@@ -3,19 +3,21 @@
  * the views menu and the command palette import it; the rules of a view's query are in
  * ./view-query.ts, which only the server needs.
  */
-export const SAVED_VIEW_PAGES = ['renewals', 'portfolio', 'invoices'] as const;
+export const SAVED_VIEW_PAGES = ['renewals', 'portfolio', 'invoices', 'scenarios'] as const;
 export type SavedViewPage = (typeof SAVED_VIEW_PAGES)[number];
 
 const SAVED_VIEW_PAGE_PATHS: Readonly<Record<SavedViewPage, string>> = {
   renewals: '/renewals',
   portfolio: '/portfolio',
   invoices: '/invoices',
+  scenarios: '/analytics/scenarios',
 };
 
 export const SAVED_VIEW_PAGE_LABELS: Readonly<Record<SavedViewPage, string>> = {
   renewals: 'Renewals',
   portfolio: 'Portfolio',
   invoices: 'Invoices',
+  scenarios: 'Scenarios',
 };
 
 /** The longest name of a view (the form says so before the server refuses it). */

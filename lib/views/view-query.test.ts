@@ -11,6 +11,15 @@ describe('normalizeViewQuery', () => {
     expect(normalizeViewQuery('invoices', 'q=ep123&status=disputed')).toBe('status=disputed');
   });
 
+  it('keeps a scenario as its rule: offices in capitals, tags, the annuity year; nothing else', () => {
+    expect(
+      normalizeViewQuery(
+        'scenarios',
+        '/analytics/scenarios?office=%20de&tag=core&from=10&family=&api_key=abc',
+      ),
+    ).toBe('office=DE&tag=core&from=10');
+  });
+
   it('normalises values by their rules and drops what a rule refuses', () => {
     expect(normalizeViewQuery('renewals', 'month=2026-12&offices=%20ep%20&offices=US&offices=EUROPE')).toBe(
       'month=2026-12&offices=EP&offices=US',

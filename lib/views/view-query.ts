@@ -1,3 +1,4 @@
+import { scenarioUrlState } from '@/lib/forecast/scenario-url-state';
 import { MAX_REPEATED_VALUES } from '@/lib/http/limits';
 import type { FieldSpec, FieldTable } from '@/lib/http/url-state';
 import { intProblem, normalizeText, textProblem } from '@/lib/http/url-state-rules';
@@ -22,6 +23,7 @@ const TABLES: Readonly<Record<SavedViewPage, FieldTable>> = {
   renewals: renewalsUrlState,
   portfolio: portfolioUrlState,
   invoices: invoiceUrlState,
+  scenarios: scenarioUrlState,
 };
 
 /** Where the reader is in a list, not what they look at: a view opens on the first page. */

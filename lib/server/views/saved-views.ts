@@ -20,6 +20,7 @@ const PAGE_PERMISSION: Readonly<Record<SavedViewPage, Permission>> = {
   renewals: 'renewals:read',
   portfolio: 'portfolio:read',
   invoices: 'invoices:read',
+  scenarios: 'analytics:read',
 };
 
 export function canUseViewsOf(viewer: Pick<Viewer, 'role'>, page: SavedViewPage): boolean {

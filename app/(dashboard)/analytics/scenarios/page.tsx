@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { SavedViewsMenu } from '@/components/views/saved-views-menu';
 import { compareAmounts, formatMoney, sumByCurrency } from '@/lib/annuity/money';
 import { ruleIsEmpty, type ScenarioRule } from '@/lib/forecast/scenario';
 import { scenarioQuerySchema } from '@/lib/forecast/scenario-query';
@@ -18,6 +19,7 @@ import { patentName } from '@/lib/portfolio/patent-name';
 import { requireViewer } from '@/lib/server/auth/session';
 import { loadScenario } from '@/lib/server/forecast/scenario';
 import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
+import { listSavedViews } from '@/lib/server/views/saved-views';
 
 export const metadata: Metadata = { title: 'Scenarios' };
 
@@ -33,22 +35,27 @@ const NO_RULE: ScenarioRule = { offices: [], families: [], tags: [], minAnnuityY
  * anyone decides. The rule lives in the address: a scenario is saved and compared as a link.
  */
 export default async function ScenariosPage({ searchParams }: { searchParams: SearchParams }) {
-  await requireViewer('analytics:read');
+  const viewer = await requireViewer('analytics:read');
   const raw = await searchParams;
+  // The form sends its empty fields too (family=, from=): an empty field is no filter.
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(raw))
     for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value])
-      params.append(key, item);
+      if (item.trim() !== '') params.append(key, item);
   const parsed = scenarioQuerySchema.safeParse(searchParamsToObject(params));
   const rule = parsed.success ? parsed.data : NO_RULE;
   const requestId = await pageRequestId();
   const locale = await pageLocale();
-  const loaded = await loadForPage(requestId, () => loadScenario(rule));
+  const [loaded, views] = await Promise.all([
+    loadForPage(requestId, () => loadScenario(rule)),
+    listSavedViews(viewer, 'scenarios'),
+  ]);
   return (
     <>
       <PageHeader
         title="Scenarios"
         description="What stopping some patents would save, per year and currency, against the forecast and the budget. Nothing is decided here."
+        actions={<SavedViewsMenu page="scenarios" views={views} />}
       />
       {!parsed.success ? (
         <Alert tone="warning">
