@@ -7,6 +7,10 @@ import type { Draft, DraftEntry } from '@/lib/decisions/draft';
 import { addMonths } from '@/lib/format/dates';
 import { claimBatch, startPosting } from '@/lib/server/decisions/batch-machine';
 import { reconcileBatch, reconcileOpenBatches } from '@/lib/server/decisions/reconcile';
+import { loadToday } from '@/lib/server/today/load';
+import type { TodayData } from '@/lib/today/data';
+import { todayWindows } from '@/lib/today/windows';
+import type { TrackingData } from '@/lib/tracking/data';
 import { jsonRequest, signIn } from './app-harness';
 import { draftEntryOf, getDraftAs, putDraftAs } from './draft-fixtures';
 import { eventsBetween, startUpstreamHarness, TODAY, type UpstreamHarness } from './upstream-harness';
@@ -460,6 +464,81 @@ describe('sending decisions', () => {
         'PROCEED',
       );
       expect((await getDraft()).entries).toEqual([]);
+    } finally {
+      await up.sandbox.operator.setToday(TODAY);
+      await up.sandbox.operator.setProfile({ switches: before.switches });
+    }
+  });
+
+  it('in a deferred mode, Today and tracking show the accepted renewal as scheduled for its date with its decision, then as executed once the service applies it', async () => {
+    const before = await up.sandbox.operator.getProfile();
+    await up.sandbox.operator.setProfile({
+      switches: { instructionMode: 'DEFERRED', deferredExecution: 'next-day' },
+    });
+    const [window] = todayWindows(TODAY);
+    const event = openEvent(
+      'SKIP_THIS_TIME',
+      (candidate) => !!window && candidate.dueDate >= window.from && candidate.dueDate <= window.to,
+    );
+    const month = event.dueDate.slice(0, 7);
+    const noon = new Date(`${TODAY}T12:00:00Z`);
+    const today = () =>
+      loadToday({ userId: up.app.users.paralegal.id, role: 'paralegal' }, 'test-today', noon);
+    const bucketed = (data: TodayData) =>
+      data.renewals?.ok
+        ? data.renewals.data.buckets.flatMap((bucket) => bucket.items.map((item) => item.row.eventId))
+        : [];
+    const tracking = async () => {
+      const { GET } = await import('@/app/api/tracking/route');
+      return (await (
+        await GET(jsonRequest(`/api/tracking?month=${month}`, { cookie: paralegal }))
+      ).json()) as TrackingData;
+    };
+    try {
+      // Undecided before: in one of Today's buckets.
+      expect(bucketed(await today())).toContain(event.id);
+      const answer = await send((await putDraft([entry(event, 'SKIP_THIS_TIME')])).batchKey);
+      const batchId = answer.batch?.id as string;
+      expect(answer.batch?.state).toBe('outcome_unknown');
+      // The receipt's date (spec: Instruction, scheduledForExecutionAt) is what every page shows.
+      const receipt = (await batchReceipt(batchId)) as InstructionReceipt;
+      const date = receipt.instructions[0]?.scheduledForExecutionAt as string;
+      expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(answer.batch?.items[0]?.scheduledFor).toBe(date);
+
+      const scheduledToday = await today();
+      expect(bucketed(scheduledToday)).not.toContain(event.id);
+      expect(scheduledToday.scheduled?.ok && scheduledToday.scheduled.data.items).toEqual([
+        expect.objectContaining({
+          eventId: event.id,
+          decision: 'SKIP_THIS_TIME',
+          scheduledFor: date,
+          batchHref: `/renewals/batches/${batchId}`,
+        }),
+      ]);
+      const board = await tracking();
+      expect(board.scheduled).toEqual([
+        expect.objectContaining({ decision: 'SKIP_THIS_TIME', scheduledFor: date, batchId }),
+      ]);
+      expect(board.scheduled[0]?.row.eventId).toBe(event.id);
+      expect(board.rows.map((row) => row.eventId)).not.toContain(event.id);
+
+      // The service applies it the next day; the batch's next check settles it as executed.
+      await up.sandbox.operator.setToday(
+        new Date(Date.parse(`${TODAY}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10),
+      );
+      const { POST } = await import('@/app/api/decisions/batches/[batchId]/reconcile/route');
+      const checked = await POST(
+        jsonRequest(`/api/decisions/batches/${batchId}/reconcile`, { method: 'POST', cookie: paralegal }),
+        { params: Promise.resolve({ batchId }) },
+      );
+      expect(((await checked.json()) as { batch: BatchView }).batch.state).toBe('executed');
+      const after = await today();
+      expect(after.scheduled?.ok && after.scheduled.data.items).toEqual([]);
+      expect(bucketed(after)).not.toContain(event.id);
+      const executed = await tracking();
+      expect(executed.scheduled).toEqual([]);
+      expect(executed.rows.find((row) => row.eventId === event.id)?.appliedDecision).toBe('SKIP_THIS_TIME');
     } finally {
       await up.sandbox.operator.setToday(TODAY);
       await up.sandbox.operator.setProfile({ switches: before.switches });

@@ -1,10 +1,13 @@
+import { ScheduledBadge } from '@/components/decisions/batch-state-badge';
 import { CurrencyTotals } from '@/components/money/currency-totals';
+import { EnumBadge } from '@/components/renewals/enum-badge';
 import { CopyAgeNotice } from '@/components/shell/copy-age-notice';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMoney } from '@/lib/annuity/money';
 import { formatDate, formatTimestamp, formatYearMonth } from '@/lib/format/dates';
 import { patentName } from '@/lib/portfolio/patent-name';
+import { decisionLabel } from '@/lib/renewals/labels';
 import { monthsOfWindow } from '@/lib/sync/age';
 import { mostUrgent, TODAY_BUCKET_TEXT, type TodayBucketId } from '@/lib/today/buckets';
 import type {
@@ -15,6 +18,7 @@ import type {
   InvoiceAttention,
   ManagerSection,
   RenewalsSection,
+  ScheduledSection,
   TodayData,
 } from '@/lib/today/data';
 import type { TodayViewLinks } from '@/lib/today/view-links';
@@ -71,6 +75,11 @@ export function TodayView({
               focus={focus}
             />
           )}
+        </SectionFrame>
+      ) : null}
+      {data.scheduled && (!data.scheduled.ok || data.scheduled.data.items.length > 0) ? (
+        <SectionFrame title="Scheduled at the service" section={data.scheduled}>
+          {(scheduled) => <ScheduledPart scheduled={scheduled} locale={locale} />}
         </SectionFrame>
       ) : null}
       {data.finance ? (
@@ -149,6 +158,41 @@ function RenewalsPart({
         copy={renewals.copy}
         months={[...new Set(renewals.windows.flatMap((w) => monthsOfWindow(w.from, w.to)))]}
       />
+    </>
+  );
+}
+
+/**
+ * Decisions the service accepted and executes on a later date (a mode other than DIRECT): not
+ * undecided (they are in no bucket and go into no batch) and not executed yet.
+ */
+function ScheduledPart({ scheduled, locale }: { scheduled: ScheduledSection; locale: string }) {
+  return (
+    <>
+      <p className="text-sm text-muted-foreground">
+        The service accepted these decisions and applies them on the date shown; nothing is sent again.
+      </p>
+      <ul aria-label="Scheduled at the service" className="flex flex-col divide-y rounded-md border">
+        {scheduled.items.map((item) => (
+          <li
+            key={item.eventId}
+            data-event-id={item.eventId}
+            className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2 text-sm"
+          >
+            <a className="font-medium text-primary underline" href={item.patentHref}>
+              {item.name}
+            </a>
+            <span className="text-muted-foreground">
+              {item.office ?? '—'} · year {item.annuityYear ?? '—'} · due {formatDate(item.dueDate, locale)}
+            </span>
+            <EnumBadge value={decisionLabel(item.decision)} />
+            <ScheduledBadge date={item.scheduledFor} locale={locale} />
+            <a className="text-xs text-primary underline" href={item.batchHref}>
+              Batch<span className="sr-only"> of {item.name}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
     </>
   );
 }

@@ -58,6 +58,20 @@ export interface RenewalRef {
   patentHref: string;
 }
 
+/**
+ * A renewal the service accepted and scheduled (lib/decisions/scheduled.ts): shown with its
+ * decision and date, neither among the undecided nor as executed, until the service applies it.
+ */
+export interface ScheduledRef extends RenewalRef {
+  decision: string;
+  scheduledFor: string;
+  batchHref: string;
+}
+
+export interface ScheduledSection {
+  items: ScheduledRef[];
+}
+
 export interface InvoiceAttention {
   id: string;
   reference: string;
@@ -150,4 +164,6 @@ export interface TodayData {
   changes: Section<ChangeSummary> | null;
   /** Issue 18; absent for roles that neither prepare nor approve. */
   approvals?: Section<ApprovalsAttention> | null;
+  /** Decisions the service accepted and scheduled; absent for roles that do not read renewals. */
+  scheduled?: Section<ScheduledSection> | null;
 }

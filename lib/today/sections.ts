@@ -1,10 +1,11 @@
 import { type CurrencyTotal, sumByCurrency } from '@/lib/annuity/money';
 import type { Invoice } from '@/lib/annuity/schemas';
+import type { ScheduledDecision } from '@/lib/decisions/scheduled';
 import { monthOf } from '@/lib/format/dates';
 import { patentName } from '@/lib/portfolio/patent-name';
 import type { RenewalRow } from '@/lib/renewals/rows';
 import { addDays, daysFrom } from './calendar';
-import type { InvoiceAttention, RenewalRef } from './data';
+import type { InvoiceAttention, RenewalRef, ScheduledRef } from './data';
 import { todayLink } from './links';
 
 /**
@@ -30,6 +31,35 @@ export function renewalRef(row: RenewalRow): RenewalRef {
     href: todayLink({ kind: 'renewal', dueDate: row.dueDate, office: row.office }),
     patentHref: todayLink({ kind: 'patent', patentId: row.patentId }),
   };
+}
+
+/**
+ * Today's rows split by what the service holds: a renewal our open batch holds as scheduled by the
+ * service's receipt, and whose copy shows no decision applied, is "scheduled" (with its decision
+ * and date), never undecided. Once the copy shows a decision applied, the service has executed it
+ * and it is shown as it is everywhere else (the batch settles on its next check).
+ */
+export function splitScheduled(
+  rows: readonly RenewalRow[],
+  scheduled: ReadonlyMap<string, ScheduledDecision>,
+): { rest: RenewalRow[]; scheduled: ScheduledRef[] } {
+  const rest: RenewalRow[] = [];
+  const held: ScheduledRef[] = [];
+  for (const row of rows) {
+    const decision = row.appliedDecision === null ? scheduled.get(row.eventId) : undefined;
+    if (!decision) {
+      rest.push(row);
+      continue;
+    }
+    held.push({
+      ...renewalRef(row),
+      decision: decision.decision,
+      scheduledFor: decision.scheduledFor,
+      batchHref: todayLink({ kind: 'batch', batchId: decision.batchId }),
+    });
+  }
+  held.sort((a, b) => a.scheduledFor.localeCompare(b.scheduledFor) || a.dueDate.localeCompare(b.dueDate));
+  return { rest, scheduled: held };
 }
 
 /** FULFILLED (the office confirmed) but no invoice line yet: finance expects one (spec: Fees). */

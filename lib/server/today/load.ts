@@ -5,6 +5,8 @@ import { bucketRenewals, limitItems } from '../../today/buckets';
 import { calendarToday } from '../../today/calendar';
 import type { BucketView, Section, SectionProblem, TodayData } from '../../today/data';
 import { todayLink } from '../../today/links';
+import { splitScheduled } from '../../today/sections';
+import { scheduledDecisions } from '../decisions/batch-records';
 import { errorToProblem } from '../errors/error-mapping';
 import { loadAdminSection } from './admin';
 import { loadApprovalsAttention } from './approvals';
@@ -70,11 +72,19 @@ export async function loadToday(
   const readsInvoices = can(role, 'invoices:read');
   const isManager = can(role, 'rate-freezes:read');
 
-  const [renewalsRead, invoicesRead, since] = await Promise.all([
+  const [renewalsRead, invoicesRead, since, scheduledRead] = await Promise.all([
     readsRenewals ? settle(readTodayRenewals(today, requestId, now)) : null,
     readsInvoices ? settle(readCatalogWithStatuses(requestId)) : null,
     settle(recordTodayVisit(viewer.userId, now)),
+    // Our own batch records: which renewals the service accepted and scheduled (no upstream call).
+    readsRenewals ? settle(scheduledDecisions()) : null,
   ]);
+  // A renewal the service scheduled is neither undecided nor executed: it leaves the buckets for
+  // a section of its own (lib/today/sections.ts, splitScheduled).
+  const split =
+    renewalsRead && 'value' in renewalsRead && scheduledRead
+      ? splitScheduled(renewalsRead.value.rows, 'value' in scheduledRead ? scheduledRead.value : new Map())
+      : null;
   const rowsOrNull = (read: typeof renewalsRead): TodayRenewals | null =>
     read && 'value' in read ? read.value : null;
   const invoicesOrNull = (read: typeof invoicesRead): CatalogWithStatuses | null =>
@@ -84,7 +94,8 @@ export async function loadToday(
     ? await section(requestId, async () => {
         const read = settledValue(renewalsRead);
         // Links and counts from whole buckets; only the most urgent items travel to the page.
-        const buckets: BucketView[] = bucketRenewals(read.rows, today).map((bucket) =>
+        if (scheduledRead) settledValue(scheduledRead);
+        const buckets: BucketView[] = bucketRenewals(split?.rest ?? read.rows, today).map((bucket) =>
           limitItems({ ...bucket, href: todayLink({ kind: 'bucket', bucket, today }) }),
         );
         return {
@@ -150,5 +161,13 @@ export async function loadToday(
     admin,
     changes,
     approvals: await approvals,
+    scheduled:
+      renewalsRead && scheduledRead
+        ? await section(requestId, async () => {
+            settledValue(renewalsRead);
+            settledValue(scheduledRead);
+            return { items: split?.scheduled ?? [] };
+          })
+        : null,
   };
 }
