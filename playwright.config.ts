@@ -24,7 +24,10 @@ export default defineConfig({
   // the same build behind haproxy on one PostgreSQL database (DATABASE_URL), with processes of its
   // own on free ports; it needs no browser and no server of the webServer below but its build.
   projects: [
-    { name: 'default', testIgnore: [/variant-profile\.(setup|teardown)\.ts$/, /instances\.spec\.ts$/] },
+    {
+      name: 'default',
+      testIgnore: [/(variant|deferred)-profile\.(setup|teardown)\.ts$/, /instances\.spec\.ts$/],
+    },
     {
       name: 'variant-setup',
       testMatch: /variant-profile\.setup\.ts$/,
@@ -33,6 +36,17 @@ export default defineConfig({
     },
     // approvals.spec.ts holds the DROP journey (issue 18), so the variant profile plays it too.
     { name: 'variant', testMatch: /(monthly-cycle|approvals)\.spec\.ts$/, dependencies: ['variant-setup'] },
+    // The monthly cycle once more against a service that executes the next day what it accepts
+    // (`deferredExecution: 'next-day'`): the journey asserts the scheduled renewal on the batch,
+    // Today and tracking, moves the service's clock a day and sees it executed. variant-teardown
+    // (the default profile again) runs after it too.
+    {
+      name: 'deferred-setup',
+      testMatch: /deferred-profile\.setup\.ts$/,
+      dependencies: ['variant'],
+      teardown: 'variant-teardown',
+    },
+    { name: 'deferred', testMatch: /monthly-cycle\.spec\.ts$/, dependencies: ['deferred-setup'] },
     { name: 'variant-teardown', testMatch: /variant-profile\.teardown\.ts$/ },
     { name: 'instances', testMatch: /instances\.spec\.ts$/, dependencies: ['default'] },
   ],

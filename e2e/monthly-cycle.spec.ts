@@ -33,6 +33,57 @@ async function pdfOf(
   return { name: file.suggestedFilename(), head: bytes.subarray(0, 5).toString('latin1') };
 }
 
+/**
+ * Whether the service accepts instructions now and executes them later (the `deferred` project,
+ * e2e/deferred-profile.setup.ts): asked of the service, so the journey follows whichever it meets.
+ */
+async function executesLater(): Promise<boolean> {
+  const { switches } = await operator.getProfile();
+  return switches.instructionMode !== 'DIRECT' && switches.deferredExecution === 'next-day';
+}
+
+/**
+ * A mode other than DIRECT (spec: Instruction, `scheduledForExecutionAt`): the sent renewal shows
+ * as scheduled, with its decision, on the batch, on Today and on tracking, never as undecided or
+ * executed; once the service's clock reaches the day, a check of the batch finds it executed.
+ * Ends on the batch page.
+ */
+async function followScheduled(page: Page, event: ServiceEvent) {
+  const batch = page.url();
+  const scheduled = /Scheduled for \w/;
+  const onBatch = page.locator(`tr[data-event-id="${event.id}"]`);
+  await expect(onBatch).toContainText(scheduled);
+  await expect(onBatch.getByText('Executed', { exact: true })).toHaveCount(0);
+
+  await page.goto('/');
+  const onToday = page
+    .getByRole('list', { name: 'Scheduled at the service' })
+    .locator(`li[data-event-id="${event.id}"]`);
+  await expect(onToday).toContainText('Proceed');
+  await expect(onToday).toContainText(scheduled);
+  // Not among the renewals that need a decision (nor offered for a new batch from there).
+  await expect(page.locator(`[data-bucket] [data-event-id="${event.id}"]`)).toHaveCount(0);
+
+  await page.goto(`/tracking?month=${event.dueDate.slice(0, 7)}`);
+  const onTracking = page.locator(`tr[data-event-id="${event.id}"]`);
+  await expect(onTracking).toContainText('Proceed');
+  await expect(onTracking).toContainText(scheduled);
+  await expectNoAxeViolations(page);
+
+  // The next day the service executes it (operator API: its clock); the batch's check settles it.
+  const clock = await operator.getClock();
+  const next = new Date(Date.parse(`${clock.today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  await operator.setToday(next);
+  try {
+    await page.goto(batch);
+    await page.getByRole('button', { name: 'Check with the service again' }).click();
+    await expect(onBatch.getByText('Executed', { exact: true })).toBeVisible();
+    await expect(onBatch).not.toContainText(scheduled);
+  } finally {
+    await operator.setToday(clock.isPinned ? clock.today : null);
+  }
+}
+
 test('the monthly cycle: decide, send, receipt, processing to FULFILLED, official receipt', async ({
   page,
 }) => {
@@ -61,6 +112,7 @@ test('the monthly cycle: decide, send, receipt, processing to FULFILLED, officia
 
   await expect(page).toHaveURL(/\/renewals\/batches\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: /^Receipt no\. \d+$/ })).toBeVisible();
+  if (await executesLater()) await followScheduled(page, event);
   await expect(page.getByText('Executed', { exact: true }).first()).toBeVisible();
   await expectNoAxeViolations(page);
 
