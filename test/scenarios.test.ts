@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { patentEventFixture } from '@/lib/annuity/fixtures';
 import { getDb } from '@/lib/db';
-import { forecastEvent, renewalBudget } from '@/lib/db/schema';
+import { forecastEvent, renewalBudget, syncEvent, syncWindow } from '@/lib/db/schema';
+import type { Draft } from '@/lib/decisions/draft';
 import type { ScenarioData } from '@/lib/server/forecast/scenario';
+import type { ScenarioDraftResult } from '@/lib/server/forecast/scenario-draft';
+import { DEFAULT_CONNECTION } from '@/lib/server/sync/connection';
 import { jsonRequest, signIn, startAppHarness } from './app-harness';
 
 /**
@@ -106,5 +110,88 @@ describe('what-if scenarios', () => {
   it('is for those who read analytics: a paralegal is refused', async () => {
     const paralegal = await signIn(harness.users.paralegal.email);
     expect((await scenario('office=DE', paralegal)).status).toBe(403);
+  });
+  it('puts the DROPs a scenario names into the draft, only where the service offers DROP now', async () => {
+    // The copy: p2's first stopped renewal is open with DROP offered; p1's does not open yet.
+    const db = await getDb();
+    const copied = (eventId: string, patentId: string, dueDate: string, open: boolean) =>
+      patentEventFixture({
+        id: eventId,
+        patent: { id: patentId, providerId: null },
+        dueDate,
+        instructability: open
+          ? {
+              isAllowed: true,
+              allowedDecisions: ['PROCEED', 'DROP'],
+              blockedReason: null,
+              opensAt: null,
+              mode: 'DIRECT',
+            }
+          : {
+              isAllowed: false,
+              allowedDecisions: [],
+              blockedReason: 'TOO_EARLY',
+              opensAt: '2027-12-01',
+              mode: 'DIRECT',
+            },
+      });
+    const events = [copied('p2-12', 'p2', '2027-05-31', true), copied('p1-10', 'p1', '2028-02-29', false)];
+    await db.insert(syncWindow).values(
+      events.map((event) => ({
+        connection: DEFAULT_CONNECTION,
+        month: event.dueDate.slice(0, 7),
+        syncedAt: new Date(),
+        attemptedAt: new Date(),
+        complete: true,
+        items: 1,
+        version: 1,
+      })),
+    );
+    await db.insert(syncEvent).values(
+      events.map((event, position) => ({
+        connection: DEFAULT_CONNECTION,
+        eventId: event.id,
+        patentId: event.patent.id,
+        dueDate: event.dueDate,
+        month: event.dueDate.slice(0, 7),
+        position,
+        body: JSON.stringify(event),
+        walk: 'seed',
+        readAt: new Date(),
+      })),
+    );
+    const { POST } = await import('@/app/api/analytics/scenario/draft/route');
+    const draftFrom = async (cookie: string) =>
+      POST(
+        jsonRequest('/api/analytics/scenario/draft', {
+          method: 'POST',
+          cookie,
+          body: { office: ['DE'], from: 10 },
+        }),
+      );
+
+    const first = await draftFrom(manager);
+    expect(first.status).toBe(200);
+    const result = (await first.json()) as ScenarioDraftResult;
+    expect({ ...result, draft: undefined }).toEqual({
+      drafted: 1,
+      notOpen: 1,
+      alreadyInDraft: 0,
+      notRead: 0,
+    });
+    expect(result.draft.entries.map((entry) => [entry.eventId, entry.decision])).toEqual([['p2-12', 'DROP']]);
+    // Nothing is sent: the draft holds it for review, confirmation and approval.
+    const { GET } = await import('@/app/api/decisions/draft/route');
+    const held = (await (
+      await GET(jsonRequest('/api/decisions/draft', { cookie: manager }))
+    ).json()) as Draft;
+    expect(held.entries.map((entry) => entry.eventId)).toEqual(['p2-12']);
+
+    const again = (await (await draftFrom(manager)).json()) as ScenarioDraftResult;
+    expect(again.drafted).toBe(0);
+    expect(again.alreadyInDraft).toBe(1);
+    // Who cannot read scenarios, or cannot decide, is refused.
+    expect((await draftFrom(await signIn(harness.users.paralegal.email))).status).toBe(403);
+    expect((await draftFrom(await signIn(harness.users.finance.email))).status).toBe(403);
   });
 });

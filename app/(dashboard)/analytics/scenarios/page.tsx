@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { ScenarioDraftButton } from '@/components/analytics/scenario-draft-button';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { Alert } from '@/components/ui/alert';
@@ -14,6 +15,7 @@ import { ruleIsEmpty, type ScenarioRule } from '@/lib/forecast/scenario';
 import { scenarioQuerySchema } from '@/lib/forecast/scenario-query';
 import { formatTimestamp } from '@/lib/format/dates';
 import { searchParamsToObject } from '@/lib/http/query';
+import { can } from '@/lib/policy/roles';
 import { patentHref } from '@/lib/portfolio/links';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { requireViewer } from '@/lib/server/auth/session';
@@ -154,7 +156,11 @@ export default async function ScenariosPage({ searchParams }: { searchParams: Se
               <p>Choose which patents to stop: by office, tag, family or from an annuity year.</p>
             </Alert>
           ) : (
-            <ScenarioResult data={loaded.data} locale={locale} />
+            <ScenarioResult
+              data={loaded.data}
+              locale={locale}
+              canDraft={can(viewer.role, 'decisions:write')}
+            />
           )}
         </div>
       )}
@@ -165,9 +171,11 @@ export default async function ScenariosPage({ searchParams }: { searchParams: Se
 function ScenarioResult({
   data,
   locale,
+  canDraft,
 }: {
   data: Awaited<ReturnType<typeof loadScenario>>;
   locale: string;
+  canDraft: boolean;
 }) {
   const saved = sumByCurrency(
     data.lines.map((line) => ({ amount: line.saved, currency: line.currency })),
@@ -230,6 +238,7 @@ function ScenarioResult({
           ))}
         </TableBody>
       </Table>
+      {canDraft && data.stopped.length > 0 ? <ScenarioDraftButton rule={data.rule} /> : null}
       {data.stopped.length > 0 ? (
         <Table>
           <caption className="text-left text-sm font-medium">
