@@ -9,7 +9,9 @@ import { demoUser, signInAs } from './session';
  * Issue 18, done when "a standing instruction pre-fills next month's draft": a paralegal sets
  * "renew every year" on a patent; its renewal in the month view is suggested (not decided: nothing
  * enters the draft by itself), accepted in one action, and the review shows it as following the
- * instruction. The journey leaves no instruction and an empty draft behind for the others.
+ * instruction. On the way, a protecting tag set on the patent shows in its signals and keep score,
+ * on its page and in the month view's row. The journey leaves no instruction, no tag and an empty
+ * draft behind for the others.
  */
 const suggestionsBar = (page: Page) =>
   page.getByRole('region', { name: 'Suggestions from standing instructions' });
@@ -67,6 +69,18 @@ test('a paralegal sets "renew every year"; the month suggests Proceed, it is acc
   await expect(own).toContainText(`Set by ${paralegal.email}`);
   await expectNoAxeViolations(page);
 
+  // Beside it, the signals with the keep score; a protecting tag added here raises it and says so.
+  const signals = page.getByRole('region', { name: 'Signals for the next renewal' });
+  await expect(signals).toContainText(/Keep score\d+ of 100: .*no protecting tag/);
+  const ownTags = page
+    .getByRole('region', { name: 'Tags and notes' })
+    .getByRole('region', { name: 'This patent' });
+  await ownTags.getByLabel('Add a tag to This patent').fill('Core');
+  await ownTags.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(ownTags.getByRole('list', { name: 'Tags of This patent' })).toContainText('core');
+  await expect(signals).toContainText('protected by core');
+  await expectNoAxeViolations(page);
+
   // The month view suggests it, marked as a suggestion; the draft stays empty until accepted.
   await page.goto(monthView);
   await untilDecisionsLoad(page);
@@ -77,6 +91,9 @@ test('a paralegal sets "renew every year"; the month suggests Proceed, it is acc
   );
   await expect(row).not.toHaveAttribute('data-decision', /./);
   await expect(draftBar(page)).toHaveCount(0);
+  // The row's signals, read when opened, carry the same score and tag.
+  await row.getByRole('button', { name: `Signals of ${name}` }).click();
+  await expect(row.getByTestId('renewal-signals')).toContainText('protected by core');
   await expectNoAxeViolations(page);
 
   await suggestionsBar(page).getByRole('button', { name: 'Accept the suggestion' }).click();
@@ -105,4 +122,6 @@ test('a paralegal sets "renew every year"; the month suggests Proceed, it is acc
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await confirm.getByRole('button', { name: 'Clear the instruction' }).click();
   await expect(panel).toContainText('None: the renewals of this patent are decided each month.');
+  await ownTags.getByRole('button', { name: 'Remove tag core from This patent' }).click();
+  await expect(ownTags).toContainText('No tags');
 });

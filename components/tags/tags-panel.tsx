@@ -32,7 +32,7 @@ export function TagsPanel({ scopes, canWrite }: { scopes: ScopeTags[]; canWrite:
         <CardDescription>
           Your team’s own tags (product, licence, litigation, “core”…). A family’s tags show on each of its
           patents.{' '}
-          <Link href="/portfolio/tags" className="text-primary underline-offset-2 hover:underline">
+          <Link href="/portfolio/tags" className="text-primary underline underline-offset-2">
             All tags and the CSV import
           </Link>
         </CardDescription>

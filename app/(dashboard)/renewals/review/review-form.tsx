@@ -11,6 +11,7 @@ import { AnnuityYear } from '@/components/renewals/annuity-year';
 import { EnumBadge } from '@/components/renewals/enum-badge';
 import { useLocale } from '@/components/shell/locale';
 import { ProblemPanel } from '@/components/shell/problem-panel';
+import { SignalsToggle } from '@/components/signals/signals-toggle';
 import { CostOfWaiting } from '@/components/today/cost-of-waiting';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -403,6 +404,9 @@ function ReviewRow({
         {entry.title ? (
           <span className="block max-w-72 truncate text-xs text-muted-foreground">{entry.title}</span>
         ) : null}
+        <span className="flex flex-wrap text-xs">
+          <SignalsToggle patentId={entry.patentId} eventId={entry.eventId} name={patentName(entry)} />
+        </span>
       </TableCell>
       <TableCell>{entry.office ?? '—'}</TableCell>
       <TableCell>
