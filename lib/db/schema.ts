@@ -929,3 +929,29 @@ export const keepScorePolicy = pgTable('keep_score_policy', {
   updatedByEmail: text('updated_by_email'),
 });
 // ── end tags, notes and the keep score ───────────────────────────────────────────────────────
+
+// ── savings from DROPs ───────────────────────────────────────────────────────────────────────
+/*
+ * What a DROP avoids, as the forecast said when it was sent: one row per renewal it spares (the
+ * dropped one and the patent's later ones with an estimate), kept because the service deletes a
+ * dropped patent's future renewals (spec: Instruction rules) and the forecast forgets them. Counted
+ * as saved only once the batch item is executed (lib/server/forecast/savings.ts).
+ */
+export const dropSaving = pgTable(
+  'drop_saving',
+  {
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => instructionBatch.id, { onDelete: 'cascade' }),
+    /** The renewal the DROP was sent on. */
+    eventId: text('event_id').notNull(),
+    /** A renewal it spares: the dropped one or a later one of the same patent. */
+    sparedEventId: text('spared_event_id').notNull(),
+    patentId: text('patent_id').notNull(),
+    dueDate: text('due_date').notNull(),
+    currency: text('currency').notNull(),
+    amount: text('amount').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.batchId, table.sparedEventId] })],
+);
