@@ -231,6 +231,15 @@ describe('tags and notes', () => {
       await GET(jsonRequest('/api/tags?tag=Licensed', { cookie: app.cookies.finance }))
     ).json()) as { patentIds: string[] };
     expect(tagged.patentIds).toEqual(family.map((member) => member.id).sort());
+    // The portfolio table filters on it too (its address, its export and its saved views carry `tag`).
+    const portfolio = await import('@/app/api/portfolio/route');
+    const page = (await (
+      await portfolio.GET(
+        jsonRequest('/api/portfolio?tag=licensed&size=100', { cookie: app.cookies.finance }),
+      )
+    ).json()) as { data: Patent[]; pagination: { totalItems: number } };
+    expect(page.pagination.totalItems).toBe(family.length);
+    expect(page.data.map((patent) => patent.id).sort()).toEqual(family.map((member) => member.id).sort());
 
     // Removing takes it off this patent only.
     const removed = await send('/tags', 'POST', { scope: 'patent', targets: [other.id], remove: ['core'] });

@@ -10,7 +10,7 @@ import {
 } from './url-state';
 import { loadPortfolioParams } from './url-state-address';
 
-const defaults = { page: 1, size: 25, sort: null, providerId: null, q: null };
+const defaults = { page: 1, size: 25, sort: null, providerId: null, q: null, tag: null };
 
 describe('the portfolio state in the URL', () => {
   it('reads the page, size, sort, provider id and search the URL names', () => {
@@ -21,8 +21,16 @@ describe('the portfolio state in the URL', () => {
         sort: '-office',
         providerId: ' PAM-1000342 ',
         q: ' EP 1 234 567 ',
+        tag: ' Core ',
       }),
-    ).toEqual({ page: 4, size: 50, sort: '-office', providerId: 'PAM-1000342', q: 'EP 1 234 567' });
+    ).toEqual({
+      page: 4,
+      size: 50,
+      sort: '-office',
+      providerId: 'PAM-1000342',
+      q: 'EP 1 234 567',
+      tag: 'Core',
+    });
   });
 
   it('falls back to the default for each bad value of a hand-edited URL, never an error', () => {
@@ -33,15 +41,23 @@ describe('the portfolio state in the URL', () => {
         sort: 'colour',
         providerId: 'x'.repeat(201),
         q: '--',
+        tag: '<b>',
       }),
-    ).toEqual({ page: 1, size: 100, sort: undefined, providerId: undefined, q: undefined });
+    ).toEqual({ page: 1, size: 100, sort: undefined, providerId: undefined, q: undefined, tag: undefined });
   });
 
   it('answers only queries the portfolio schema accepts as they are', () => {
     for (const params of [
       defaults,
-      { page: 100_001, size: 0, sort: 'office', providerId: '  ', q: 'z'.repeat(101) },
-      { page: 2.5, size: 10.7, sort: '-clientCaseReference', providerId: 'y'.repeat(200), q: ' Müller ' },
+      { page: 100_001, size: 0, sort: 'office', providerId: '  ', q: 'z'.repeat(101), tag: 'x'.repeat(41) },
+      {
+        page: 2.5,
+        size: 10.7,
+        sort: '-clientCaseReference',
+        providerId: 'y'.repeat(200),
+        q: ' Müller ',
+        tag: 'licensed',
+      },
     ]) {
       const query = portfolioQueryFromParams(params);
       expect(portfolioQuerySchema.parse(query)).toEqual(query);
@@ -56,6 +72,7 @@ describe('one definition: parsers, query strings and the server schema agree', (
     sort: '-applicationDate' as const,
     providerId: 'PAM-1000342',
     q: 'acme gmbh',
+    tag: 'core',
     hide: ['title', 'owner'],
   };
   const toObject = (query: string) => searchParamsToObject(new URLSearchParams(query));
@@ -77,6 +94,7 @@ describe('one definition: parsers, query strings and the server schema agree', (
       sort: state.sort,
       providerId: state.providerId,
       q: state.q,
+      tag: state.tag,
       format: 'xlsx',
       columns: ['title'],
     });

@@ -12,6 +12,7 @@ import {
   urlParsers,
 } from '@/lib/http/url-state';
 import { requestFromUrl, type UrlValues } from '@/lib/http/url-state-rules';
+import { normalizeTag, TAG_MAX_LENGTH } from '../signals/tags';
 import { DEFAULT_HIDDEN_PATENT_COLUMNS, PATENT_COLUMN_IDS, PATENT_SORT_FIELDS } from './columns';
 import { isSearchable, MAX_SEARCH_LENGTH } from './search-key';
 
@@ -42,6 +43,14 @@ export const portfolioUrlState = {
     min: 1,
     max: MAX_SEARCH_LENGTH,
     check: { test: isSearchable, message: 'expected letters or digits to search for' },
+    sent: ['api', 'export'],
+  }),
+  // A team's tag (lib/signals/tags.ts): the patents carrying it, their own or their family's.
+  tag: text({
+    trim: true,
+    min: 1,
+    max: TAG_MAX_LENGTH,
+    check: { test: (value: string) => normalizeTag(value) !== null, message: 'expected a tag' },
     sent: ['api', 'export'],
   }),
   hide: list(text(), { default: DEFAULT_HIDDEN_PATENT_COLUMNS }),

@@ -10,6 +10,7 @@ import { upstreamClient } from '../connection/upstream';
 import { DEFAULT_CONNECTION } from '../sync/connection';
 import { copyPatentEvents, ensurePatentEvents } from '../sync/copy';
 import { readHealth } from '../sync/health';
+import { patentsTagged } from '../tags/tags';
 import { pageSnapshot } from './join';
 import { searchSnapshot } from './search';
 import { allSnapshotPatents, rememberPatents, snapshotPage, snapshotPatent } from './snapshot';
@@ -28,6 +29,7 @@ export async function loadPatentPage(query: PortfolioQuery, requestId: string): 
     size: query.size,
     sort: parsePatentSort(query.sort),
     providerId: query.providerId,
+    tag: query.tag,
   });
   return { ...page, snapshotAt: snapshot.refreshedAt?.toISOString() ?? null };
 }
@@ -41,6 +43,7 @@ async function searchPatentPage(
     page: query.page,
     size: query.size,
     providerId: query.providerId,
+    tag: query.tag,
   });
   const totalPages = Math.ceil(total / query.size);
   return {
@@ -102,17 +105,26 @@ const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
  * order the user chose. Only the five sortable fields exist, as on screen.
  */
 export async function portfolioForExport(
-  query: Pick<PortfolioQuery, 'sort' | 'providerId' | 'q'>,
+  query: Pick<PortfolioQuery, 'sort' | 'providerId' | 'q' | 'tag'>,
   requestId: string,
 ): Promise<{ patents: Patent[]; snapshotAt: Date | null }> {
   const snapshot = await pageSnapshot(requestId);
   // A search exports what it found, in its ranking, as on screen.
   if (query.q) {
-    const found = await searchSnapshot(query.q, { page: 1, size: null, providerId: query.providerId });
+    const found = await searchSnapshot(query.q, {
+      page: 1,
+      size: null,
+      providerId: query.providerId,
+      tag: query.tag,
+    });
     return { patents: found.patents, snapshotAt: snapshot.refreshedAt };
   }
   let patents = await allSnapshotPatents();
   if (query.providerId) patents = patents.filter((patent) => patent.providerId === query.providerId);
+  if (query.tag) {
+    const tagged = new Set(await patentsTagged(query.tag));
+    patents = patents.filter((patent) => tagged.has(patent.id));
+  }
   const sort = parsePatentSort(query.sort);
   if (sort) {
     const direction = sort.desc ? -1 : 1;

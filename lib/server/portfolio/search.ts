@@ -6,6 +6,7 @@ import { getDb } from '../../db';
 import { queryRows } from '../../db/open';
 import { portfolioPatent } from '../../db/schema';
 import { searchColumns, searchKey } from '../../portfolio/search-key';
+import { carriesTag } from '../tags/filter';
 import { analyzeSnapshot, currentGeneration } from './snapshot';
 
 /**
@@ -29,7 +30,7 @@ export interface SnapshotSearch {
 
 export async function searchSnapshot(
   text: string,
-  options: { page: number; size: number | null; providerId?: string },
+  options: { page: number; size: number | null; providerId?: string; tag?: string },
 ): Promise<SnapshotSearch> {
   const key = searchKey(text);
   const generation = await currentGeneration();
@@ -38,7 +39,8 @@ export async function searchSnapshot(
   await ensureSearchKeys(db, generation);
 
   const scope = sql`generation = ${generation}
-    ${options.providerId ? sql`and provider_id = ${options.providerId}` : sql``}`;
+    ${options.providerId ? sql`and provider_id = ${options.providerId}` : sql``}
+    ${options.tag ? sql`and ${carriesTag(options.tag)}` : sql``}`;
   // The key holds letters and digits only, so it needs no escaping inside a LIKE pattern.
   const contains = `%${key}%`;
   const found = await searchPage(db, generation, key, {

@@ -11,6 +11,7 @@ import { logger } from '../../log';
 import type { PatentSortField } from '../../portfolio/columns';
 import { searchColumns } from '../../portfolio/search-key';
 import { DEFAULT_CONNECTION } from '../sync/connection';
+import { carriesTag } from '../tags/filter';
 import { facetsOf, type SnapshotFacets, type SnapshotIndex, snapshotIndex } from './snapshot-index';
 
 /**
@@ -323,6 +324,7 @@ export async function snapshotPage(query: {
   size: number;
   sort?: { field: PatentSortField; desc: boolean } | null;
   providerId?: string;
+  tag?: string;
 }): Promise<Page<Patent>> {
   const generation = await currentGeneration();
   const empty = {
@@ -337,6 +339,7 @@ export async function snapshotPage(query: {
   const where = and(
     eq(portfolioPatent.generation, generation),
     query.providerId ? eq(portfolioPatent.providerId, query.providerId) : undefined,
+    query.tag ? carriesTag(query.tag) : undefined,
   );
   const key = query.sort ? sql`${portfolioPatent.data}->>${query.sort.field}` : null;
   // Nulls last whichever the direction, as on screen; the id keeps equal keys in one order.

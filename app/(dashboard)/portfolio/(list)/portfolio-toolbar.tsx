@@ -42,6 +42,19 @@ export function PortfolioToolbar() {
             </Button>
           </p>
         ) : null}
+        {query.tag ? (
+          <p className="flex items-center gap-2 pb-5 text-sm">
+            Tagged “{query.tag}”
+            <Button
+              type="button"
+              size="sm"
+              variant="ghost"
+              onClick={() => void setParams({ tag: null, page: 1 })}
+            >
+              Show all
+            </Button>
+          </p>
+        ) : null}
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <ColumnVisibilityMenu

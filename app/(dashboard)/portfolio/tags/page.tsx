@@ -69,6 +69,16 @@ export default async function TagsPage({
         <Card className="lg:col-span-2">
           <CardHeader>
             <CardTitle>{tag ? `Patents tagged “${tag}”` : 'Patents by tag'}</CardTitle>
+            {tag && tagged.length > 0 ? (
+              <p className="text-sm">
+                <Link
+                  href={`/portfolio?tag=${encodeURIComponent(tag)}`}
+                  className="text-primary underline underline-offset-2"
+                >
+                  Open them in the portfolio table
+                </Link>
+              </p>
+            ) : null}
           </CardHeader>
           <CardContent className="text-sm">
             {asked !== null && tag === null ? (
