@@ -1,8 +1,18 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patentEventFixture } from '@/lib/annuity/fixtures';
 import { getDb } from '@/lib/db';
-import { forecastEvent, renewalBudget, syncEvent, syncWindow } from '@/lib/db/schema';
+import {
+  forecastEvent,
+  instructionBatch,
+  instructionBatchItem,
+  renewalBudget,
+  syncEvent,
+  syncWindow,
+} from '@/lib/db/schema';
+import type { BatchView } from '@/lib/decisions/batch';
 import type { Draft } from '@/lib/decisions/draft';
+import { loadSavings, recordDropSavings } from '@/lib/server/decisions/drop-savings';
 import type { ScenarioData } from '@/lib/server/forecast/scenario';
 import type { ScenarioDraftResult } from '@/lib/server/forecast/scenario-draft';
 import { DEFAULT_CONNECTION } from '@/lib/server/sync/connection';
@@ -193,5 +203,71 @@ describe('what-if scenarios', () => {
     // Who cannot read scenarios, or cannot decide, is refused.
     expect((await draftFrom(await signIn(harness.users.paralegal.email))).status).toBe(403);
     expect((await draftFrom(await signIn(harness.users.finance.email))).status).toBe(403);
+  });
+  it('counts what executed DROPs spared, as the forecast said when they were sent, per year and currency', async () => {
+    const db = await getDb();
+    const [batch] = await db
+      .insert(instructionBatch)
+      .values({ idempotencyKey: crypto.randomUUID(), state: 'posting', eventCount: 3 })
+      .returning({ id: instructionBatch.id });
+    const batchId = batch?.id as string;
+    const item = (
+      eventId: string,
+      patentId: string,
+      dueDate: string,
+      outcome: 'executed' | 'pending',
+      position: number,
+    ) => ({
+      batchId,
+      position,
+      eventId,
+      patentId,
+      decision: 'DROP',
+      dueDate,
+      outcome,
+      estimateAmount: eventId === 'grace-1' ? '123.45' : null,
+      estimateCurrency: 'EUR',
+    });
+    const items = [
+      item('p1-10', 'p1', '2028-02-29', 'executed', 0),
+      item('p3-10', 'p3', '2027-07-31', 'pending', 1),
+      // In its grace period, so not in the forecast: spared at the batch's own estimate.
+      item('grace-1', 'p9', '2026-10-01', 'executed', 2),
+    ];
+    await db.insert(instructionBatchItem).values(items);
+    const view = {
+      id: batchId,
+      state: 'executed',
+      items: items.map((row) => ({
+        eventId: row.eventId,
+        patentId: row.patentId,
+        decision: row.decision,
+        dueDate: row.dueDate,
+        estimate: row.estimateAmount
+          ? { amount: row.estimateAmount, currency: 'EUR', fxFrozen: false }
+          : null,
+      })),
+    } as unknown as BatchView;
+    expect(await recordDropSavings(view)).toBe(3);
+    // A later check of the same batch keeps what was recorded first.
+    await db.update(forecastEvent).set({ total: '999.99' }).where(eq(forecastEvent.eventId, 'p1-10'));
+    await recordDropSavings(view);
+
+    const saved = await loadSavings();
+    expect(saved.patents).toBe(2);
+    expect(
+      saved.years.map((year) => [year.year, year.totals.map((total) => `${total.total} ${total.currency}`)]),
+    ).toEqual([
+      [2026, ['123.45 EUR']],
+      [2028, ['450.50 EUR']],
+    ]);
+    // The pending DROP counts once the service has executed it.
+    await db
+      .update(instructionBatchItem)
+      .set({ outcome: 'executed' })
+      .where(eq(instructionBatchItem.eventId, 'p3-10'));
+    expect((await loadSavings()).years.find((year) => year.year === 2027)?.totals).toEqual([
+      { currency: 'USD', total: '800.00', count: 1, missing: 0 },
+    ]);
   });
 });

@@ -19,6 +19,7 @@ import { can } from '@/lib/policy/roles';
 import { patentHref } from '@/lib/portfolio/links';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { requireViewer } from '@/lib/server/auth/session';
+import { loadSavings, type Savings } from '@/lib/server/decisions/drop-savings';
 import { loadScenario } from '@/lib/server/forecast/scenario';
 import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
 import { listSavedViews } from '@/lib/server/views/saved-views';
@@ -48,9 +49,10 @@ export default async function ScenariosPage({ searchParams }: { searchParams: Se
   const rule = parsed.success ? parsed.data : NO_RULE;
   const requestId = await pageRequestId();
   const locale = await pageLocale();
-  const [loaded, views] = await Promise.all([
+  const [loaded, views, savings] = await Promise.all([
     loadForPage(requestId, () => loadScenario(rule)),
     listSavedViews(viewer, 'scenarios'),
+    loadForPage(requestId, () => loadSavings()),
   ]);
   return (
     <>
@@ -151,6 +153,7 @@ export default async function ScenariosPage({ searchParams }: { searchParams: Se
               ? `Forecast read ${formatTimestamp(loaded.data.forecastReadAt, locale)}.`
               : 'The forecast has not been read from the service yet.'}
           </p>
+          {savings.ok ? <SavingsSoFar savings={savings.data} locale={locale} /> : null}
           {ruleIsEmpty(rule) ? (
             <Alert tone="info">
               <p>Choose which patents to stop: by office, tag, family or from an annuity year.</p>
@@ -280,6 +283,35 @@ function ScenarioResult({
           </TableBody>
         </Table>
       ) : null}
+    </section>
+  );
+}
+
+/** What executed DROPs have spared so far, per year of the spared renewals and currency. */
+function SavingsSoFar({ savings, locale }: { savings: Savings; locale: string }) {
+  return (
+    <section aria-labelledby="savings-so-far" className="flex flex-col gap-2 text-sm">
+      <h2 id="savings-so-far" className="text-lg font-semibold">
+        Saved by DROPs so far
+      </h2>
+      {savings.years.length === 0 ? (
+        <p className="text-muted-foreground">No DROP executed yet has spared a renewal with an estimate.</p>
+      ) : (
+        <>
+          <p className="text-muted-foreground">
+            {savings.patents} patent(s) dropped; the renewals they no longer pay, at the estimates of the day
+            each DROP was sent.
+          </p>
+          <ul className="flex flex-col gap-1">
+            {savings.years.map((year) => (
+              <li key={year.year}>
+                <span className="font-medium">{year.year}</span>:{' '}
+                {year.totals.map((total) => formatMoney(total.total, total.currency, locale)).join(', ')}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </section>
   );
 }
