@@ -42,7 +42,26 @@ export function renewalRef(row: RenewalRow): RenewalRef {
 export function splitScheduled(
   rows: readonly RenewalRow[],
   scheduled: ReadonlyMap<string, ScheduledDecision>,
-): { rest: RenewalRow[]; scheduled: ScheduledRef[] } {
+): { rest: readonly RenewalRow[]; scheduled: ScheduledRef[] } {
+  // The same rows and the same scheduled decisions give the same split: kept, so that the rows
+  // left stay the same array and Today's buckets built from them are kept too (./buckets.ts).
+  const signature = JSON.stringify([...scheduled]);
+  if (lastSplit?.rows === rows && lastSplit.signature === signature) return lastSplit.split;
+  const split = splitRows(rows, scheduled);
+  lastSplit = { rows, signature, split };
+  return split;
+}
+
+let lastSplit: {
+  rows: readonly RenewalRow[];
+  signature: string;
+  split: { rest: readonly RenewalRow[]; scheduled: ScheduledRef[] };
+} | null = null;
+
+function splitRows(
+  rows: readonly RenewalRow[],
+  scheduled: ReadonlyMap<string, ScheduledDecision>,
+): { rest: readonly RenewalRow[]; scheduled: ScheduledRef[] } {
   const rest: RenewalRow[] = [];
   const held: ScheduledRef[] = [];
   for (const row of rows) {
@@ -59,7 +78,8 @@ export function splitScheduled(
     });
   }
   held.sort((a, b) => a.scheduledFor.localeCompare(b.scheduledFor) || a.dueDate.localeCompare(b.dueDate));
-  return { rest, scheduled: held };
+  // Nothing scheduled among them: the rows themselves, the same array as before.
+  return { rest: held.length === 0 ? rows : rest, scheduled: held };
 }
 
 /** FULFILLED (the office confirmed) but no invoice line yet: finance expects one (spec: Fees). */
