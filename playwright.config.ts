@@ -34,7 +34,7 @@ export default defineConfig({
       dependencies: ['default'],
       teardown: 'variant-teardown',
     },
-    // approvals.spec.ts holds the DROP journey (issue 18), so the variant profile plays it too.
+    // approvals.spec.ts holds the DROP journey, so the variant profile plays it too.
     { name: 'variant', testMatch: /(monthly-cycle|approvals)\.spec\.ts$/, dependencies: ['variant-setup'] },
     // The monthly cycle once more against a service that executes the next day what it accepts
     // (`deferredExecution: 'next-day'`): the journey asserts the scheduled renewal on the batch,

@@ -10,7 +10,7 @@ import { signInAs } from './session';
  * FULFILLED, download the official receipt.
  */
 async function openMonth(page: Page): Promise<string> {
-  // Today is the start page (issue 14); the month view picks its default month when opened bare.
+  // Today is the start page; the month view picks its default month when opened bare.
   await signInAs(page, 'paralegal', '/renewals');
   await expect(page).toHaveURL(/\/renewals\?month=\d{4}-\d{2}/);
   return new URL(page.url()).searchParams.get('month') as string;
@@ -103,7 +103,7 @@ test('the monthly cycle: decide, send, receipt, processing to FULFILLED, officia
   await expect(page).toHaveURL(/\/renewals\/review\?from=/);
   await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Proceed');
   await expectNoAxeViolations(page);
-  // "Back" returns to the same month and filter, not the default month (issue 18).
+  // "Back" returns to the same month and filter, not the default month.
   await page.getByRole('link', { name: 'Back to the month view to change decisions' }).click();
   await expect(page).toHaveURL(new RegExp(`/renewals\\?month=${event.dueDate.slice(0, 7)}&badge=allowed$`));
   await page.getByRole('link', { name: 'Review and send 1' }).click();
@@ -149,5 +149,5 @@ test('the monthly cycle: decide, send, receipt, processing to FULFILLED, officia
   expect(official.head).toBe('%PDF-');
 });
 
-// The DROP journey (confirmed per patent, with its reason, approved by a manager: issue 18) is in
+// The DROP journey (confirmed per patent, with its reason, approved by a manager) is in
 // e2e/approvals.spec.ts, which the variant project runs too.

@@ -80,7 +80,7 @@ async function send(
     jsonRequest('/api/decisions/batches', {
       method: 'POST',
       cookie,
-      // Issue 18: each DROP carries its reason (test/approvals.test.ts covers its absence).
+      // Each DROP carries its reason (test/approvals.test.ts covers its absence).
       body: {
         batchKey,
         dropConfirmations: dropConfirmations.map((c) => ({ rationale: 'Not worth renewing', ...c })),

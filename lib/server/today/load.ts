@@ -110,7 +110,7 @@ export async function loadToday(
       })
     : null;
 
-  // Issue 18: batches waiting for approval, for those who approve them or prepared them.
+  // Batches waiting for approval, for those who approve them or prepared them.
   const approvals =
     can(role, 'approvals:decide') || decides
       ? section(requestId, () => loadApprovalsAttention(viewer))
