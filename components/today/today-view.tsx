@@ -418,6 +418,29 @@ function ManagerPart({ manager, locale }: { manager: ManagerSection; locale: str
           </div>
         </CardContent>
       </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Saved by DROPs</CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-2 text-sm">
+          {manager.savings.length === 0 ? (
+            <p className="text-muted-foreground">No executed DROP spares a renewal from this year on.</p>
+          ) : (
+            manager.savings.map((year) => (
+              <div key={year.year}>
+                <p className="font-medium">{year.year}</p>
+                <CurrencyTotals
+                  totals={year.totals}
+                  label={`Fees DROPs spare in ${year.year} per currency`}
+                />
+              </div>
+            ))
+          )}
+          <a className="text-primary underline" href="/analytics/scenarios">
+            Savings and what-if scenarios
+          </a>
+        </CardContent>
+      </Card>
     </>
   );
 }

@@ -109,6 +109,8 @@ export interface ManagerSection {
   freezable: FreezableMonth[];
   unprocessable: RenewalRef[];
   spend: { month: string; previousMonth: string; current: CurrencyTotal[]; previous: CurrencyTotal[] };
+  /** Fees executed DROPs spare, per year from this one on and per currency. */
+  savings: { year: number; totals: CurrencyTotal[] }[];
 }
 
 export interface AdminSection {

@@ -5,13 +5,14 @@ import type { BucketView, ManagerSection } from '../../today/data';
 import { todayLink } from '../../today/links';
 import { amountAtStake, renewalRef, spendIn, unprocessable } from '../../today/sections';
 import type { DueWindow } from '../../today/windows';
+import { loadSavings } from '../decisions/drop-savings';
 import { loadFreezeOverview } from '../rate-freezes/freezes';
 import type { CatalogWithStatuses } from './invoices';
 
 /**
  * The manager's Today: the paralegal buckets as counts, months that can be frozen now with the
  * estimated fees at stake (for the months Today read), UNPROCESSABLE renewals, and this month's
- * invoiced spend against last month's, per currency.
+ * invoiced spend against last month's, per currency; what executed DROPs spare from this year on.
  */
 export async function loadManagerSection(input: {
   buckets: readonly BucketView[] | null;
@@ -23,7 +24,10 @@ export async function loadManagerSection(input: {
   requestId: string;
 }): Promise<ManagerSection> {
   const { rows, windows, today } = input;
-  const overview = await loadFreezeOverview(input.requestId, input.now);
+  const [overview, savings] = await Promise.all([
+    loadFreezeOverview(input.requestId, input.now),
+    loadSavings(),
+  ]);
   const readMonth = (month: string) =>
     windows.some((window) => monthOf(window.from) <= month && month <= monthOf(window.to));
   const month = monthOf(today);
@@ -49,5 +53,6 @@ export async function loadManagerSection(input: {
       current: spendIn(catalog, month),
       previous: spendIn(catalog, previousMonth),
     },
+    savings: savings.years.filter((year) => year.year >= Number(today.slice(0, 4))).slice(0, 3),
   };
 }
