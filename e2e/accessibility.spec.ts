@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { addMonths, currentYearMonth } from '../lib/format/dates';
 import { expectNoAxeViolations } from './axe';
-import { findEvent, nameOf, offers } from './service';
+import { findEvent, nameOf, offers, someFamily } from './service';
 import { signInAs } from './session';
 
 /**
@@ -29,6 +29,7 @@ test('every page a manager reaches has no axe violations', async ({ page }) => {
   await visit(page, '/approvals', /Approvals/);
   await visit(page, '/portfolio', /Portfolio/);
   await visit(page, '/portfolio/data-quality', /Data quality/);
+  await visit(page, `/portfolio/families/${encodeURIComponent(await someFamily())}`, /^Family /);
   await page.locator('tbody tr td[data-column="clientCaseReference"] a').first().click();
   await expect(page).toHaveURL(/\/portfolio\/[0-9a-f-]{36}$/);
   await expectNoAxeViolations(page);

@@ -89,6 +89,13 @@ export async function monthEvents(month: string, offices: string[] = []): Promis
 }
 
 export const patent = (id: string) => get<ServicePatent>(`/patents/${id}`);
+/** A family reference the demo portfolio uses, from the service's first page of patents. */
+export async function someFamily(): Promise<string> {
+  const body = await get<{ data: { clientFamilyReference: string | null }[] }>('/patents?itemsPerPage=100');
+  const family = body.data.find((candidate) => candidate.clientFamilyReference)?.clientFamilyReference;
+  if (!family) throw new Error('no patent of the first page names a family');
+  return family;
+}
 /** A patent's renewals (events of kinds a later v2 may add are ignored, spec: Patent event). */
 export const patentEvents = async (id: string) =>
   (await get<ServiceEvent[]>(`/patents/${id}/events`)).filter((event) => event.eventType === 'RENEWAL');

@@ -12,9 +12,9 @@ import {
 } from '@/lib/db/schema';
 import type { BatchView } from '@/lib/decisions/batch';
 import type { Draft } from '@/lib/decisions/draft';
+import type { DraftDropsResult as ScenarioDraftResult } from '@/lib/server/decisions/draft-drops';
 import { loadSavings, recordDropSavings } from '@/lib/server/decisions/drop-savings';
 import type { ScenarioData } from '@/lib/server/forecast/scenario';
-import type { ScenarioDraftResult } from '@/lib/server/forecast/scenario-draft';
 import { DEFAULT_CONNECTION } from '@/lib/server/sync/connection';
 import { jsonRequest, signIn, startAppHarness } from './app-harness';
 

@@ -3,3 +3,8 @@ export function patentHref(patentId: string, eventId?: string): string {
   const page = `/portfolio/${encodeURIComponent(patentId)}`;
   return eventId ? `${page}#event-${encodeURIComponent(eventId)}` : page;
 }
+
+/** A family's page (patents sharing the client's family reference). */
+export function familyHref(reference: string): string {
+  return `/portfolio/families/${encodeURIComponent(reference)}`;
+}

@@ -23,6 +23,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import type { Patent } from '@/lib/annuity/schemas';
 import { formatDate, formatTimestamp } from '@/lib/format/dates';
 import { can } from '@/lib/policy/roles';
+import { familyHref } from '@/lib/portfolio/links';
 import { patentName } from '@/lib/portfolio/patent-name';
 import {
   decisionLabel,
@@ -130,7 +131,18 @@ export default async function PatentPage({ params }: { params: Promise<{ patentI
               {patentFields(patent, locale).map(([label, value]) => (
                 <div key={label} className="flex justify-between gap-3 border-b border-dashed py-1">
                   <dt className="text-muted-foreground">{label}</dt>
-                  <dd className="text-right">{value ?? '—'}</dd>
+                  <dd className="text-right">
+                    {label === 'Family' && patent.clientFamilyReference ? (
+                      <Link
+                        href={familyHref(patent.clientFamilyReference)}
+                        className="text-primary underline-offset-2 hover:underline"
+                      >
+                        {patent.clientFamilyReference}
+                      </Link>
+                    ) : (
+                      (value ?? '—')
+                    )}
+                  </dd>
                 </div>
               ))}
             </dl>

@@ -1,0 +1,124 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { FamilyDropForm } from '@/components/portfolio/family-drop-form';
+import { FamilyMap } from '@/components/portfolio/family-map';
+import { PageHeader } from '@/components/shell/page-header';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatMoney } from '@/lib/annuity/money';
+import { formatDate } from '@/lib/format/dates';
+import { can } from '@/lib/policy/roles';
+import { MEMBER_STATE_LABELS } from '@/lib/portfolio/family';
+import { patentHref } from '@/lib/portfolio/links';
+import { decisionLabel } from '@/lib/renewals/labels';
+import { requireViewer } from '@/lib/server/auth/session';
+import { pageLocale } from '@/lib/server/http/request-context';
+import { loadFamily } from '@/lib/server/portfolio/family';
+
+export const metadata: Metadata = { title: 'Family' };
+
+/**
+ * One family: its patents by office (state, next renewal, the last decision, cost to expiry), where
+ * it is kept, and "drop these countries" into the draft. From our copy; no upstream call.
+ */
+export default async function FamilyPage({ params }: { params: Promise<{ family: string }> }) {
+  const viewer = await requireViewer('portfolio:read');
+  const reference = decodeURIComponent((await params).family);
+  const locale = await pageLocale();
+  const today = new Date().toISOString().slice(0, 10);
+  const family = await loadFamily(reference, today);
+  if (!family) notFound();
+  const kept = family.members.filter((member) => member.state === 'kept').length;
+  const droppable = family.members.flatMap((member) =>
+    member.state === 'kept' && member.next?.dropOffered
+      ? [
+          {
+            eventId: member.next.eventId,
+            label: `${member.office ?? '—'}: ${member.name}, renewal due ${formatDate(member.next.dueDate, locale)}`,
+          },
+        ]
+      : [],
+  );
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link href="/portfolio" className="text-primary underline-offset-2 hover:underline">
+          ← Portfolio
+        </Link>
+      </p>
+      <PageHeader
+        title={`Family ${reference}`}
+        description={`${family.members.length} patent(s), kept in ${kept}. From the renewal service's data as last synced.`}
+      />
+      <div className="flex flex-col gap-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>Where it is kept</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <FamilyMap reference={reference} members={family.members} />
+          </CardContent>
+        </Card>
+        <Table>
+          <caption className="text-left text-sm font-medium">The family's patents by office</caption>
+          <TableHeader>
+            <TableRow>
+              <TableHead scope="col">Office</TableHead>
+              <TableHead scope="col">Patent</TableHead>
+              <TableHead scope="col">State</TableHead>
+              <TableHead scope="col">Next renewal</TableHead>
+              <TableHead scope="col">Last decision</TableHead>
+              <TableHead scope="col" className="text-right">
+                Cost to keep (forecast)
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {family.members.map((member) => (
+              <TableRow key={member.patentId}>
+                <TableCell>{member.office ?? '—'}</TableCell>
+                <TableCell>
+                  <Link
+                    href={patentHref(member.patentId)}
+                    className="text-primary underline-offset-2 hover:underline"
+                  >
+                    {member.name}
+                  </Link>
+                </TableCell>
+                <TableCell>{MEMBER_STATE_LABELS[member.state]}</TableCell>
+                <TableCell>{member.next ? formatDate(member.next.dueDate, locale) : '—'}</TableCell>
+                <TableCell>
+                  {member.lastDecision
+                    ? `${decisionLabel(member.lastDecision.decision)} (due ${formatDate(member.lastDecision.dueDate, locale)})`
+                    : '—'}
+                </TableCell>
+                <TableCell className="text-right tabular-nums">
+                  {member.costToExpiry.length === 0
+                    ? '—'
+                    : member.costToExpiry
+                        .map((cost) => formatMoney(cost.total, cost.currency, locale))
+                        .join(', ')}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        {can(viewer.role, 'decisions:write') ? (
+          <Card>
+            <CardContent className="pt-6">
+              {droppable.length === 0 ? (
+                <p className="text-sm text-muted-foreground">
+                  No member's next renewal takes a DROP now: it opens for decisions two months before it falls
+                  due.
+                </p>
+              ) : (
+                <FamilyDropForm droppable={droppable} />
+              )}
+            </CardContent>
+          </Card>
+        ) : null}
+      </div>
+    </>
+  );
+}

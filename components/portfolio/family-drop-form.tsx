@@ -1,0 +1,87 @@
+'use client';
+
+import Link from 'next/link';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
+import { apiFetch } from '@/lib/http/api-client';
+
+interface Droppable {
+  eventId: string;
+  label: string;
+}
+
+interface Drafted {
+  drafted: number;
+  notOpen: number;
+  alreadyInDraft: number;
+  notRead: number;
+}
+
+/**
+ * "Drop these countries": the members whose next renewal takes a DROP now, chosen here and put in
+ * the user's draft as DROPs. Nothing is sent: the review asks for each DROP's confirmation and the
+ * approvals still apply.
+ */
+export function FamilyDropForm({ droppable }: { droppable: readonly Droppable[] }) {
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const draft = useApiMutation({
+    mutationFn: (eventIds: string[]) =>
+      apiFetch<Drafted>('/api/portfolio/family-drops', { method: 'POST', json: { eventIds } }),
+    failure: 'The DROPs could not be put in your draft.',
+  });
+  const toggle = (eventId: string, on: boolean) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (on) next.add(eventId);
+      else next.delete(eventId);
+      return next;
+    });
+  const done = draft.data;
+  return (
+    <form
+      className="flex flex-col gap-3 text-sm"
+      onSubmit={(event) => {
+        event.preventDefault();
+        draft.mutate([...chosen]);
+      }}
+    >
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 font-medium">Drop these countries</legend>
+        {droppable.map((item) => (
+          <label key={item.eventId} className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              checked={chosen.has(item.eventId)}
+              onChange={(event) => toggle(item.eventId, event.target.checked)}
+            />
+            {item.label}
+          </label>
+        ))}
+      </fieldset>
+      <div>
+        <Button type="submit" variant="outline" disabled={chosen.size === 0 || draft.isPending}>
+          {draft.isPending ? 'Adding…' : `Put ${chosen.size} DROP(s) in my draft`}
+        </Button>
+      </div>
+      <div aria-live="polite">
+        {draft.failureMessage ? <p className="text-destructive">{draft.failureMessage}</p> : null}
+        {done ? (
+          <p>
+            {done.drafted === 0 ? 'No DROP was added' : `${done.drafted} DROP(s) added to your draft`}
+            {done.notOpen > 0 ? `; ${done.notOpen} no longer take a DROP now` : ''}
+            {done.alreadyInDraft > 0
+              ? `; ${done.alreadyInDraft} already in your draft, left as they are`
+              : ''}
+            {done.notRead > 0 ? `; ${done.notRead} not read from the service yet` : ''}.{' '}
+            {done.drafted > 0 ? (
+              <Link href="/renewals/review" className="text-primary underline-offset-2 hover:underline">
+                Review, confirm each DROP and send
+              </Link>
+            ) : null}
+          </p>
+        ) : null}
+      </div>
+    </form>
+  );
+}
