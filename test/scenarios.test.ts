@@ -115,6 +115,9 @@ describe('what-if scenarios', () => {
     const response = await scenario('office=DE&from=ten');
     expect(response.status).toBe(400);
     expect(JSON.stringify(await response.json())).toContain('from');
+    const score = await scenario('below=101');
+    expect(score.status).toBe(400);
+    expect(JSON.stringify(await score.json())).toContain('below');
   });
 
   it('is for those who read analytics: a paralegal is refused', async () => {

@@ -22,7 +22,13 @@ export function ScenarioDraftButton({ rule }: { rule: ScenarioRule }) {
     mutationFn: () =>
       apiFetch<Drafted>('/api/analytics/scenario/draft', {
         method: 'POST',
-        json: { office: rule.offices, family: rule.families, tag: rule.tags, from: rule.minAnnuityYear ?? 0 },
+        json: {
+          office: rule.offices,
+          family: rule.families,
+          tag: rule.tags,
+          from: rule.minAnnuityYear ?? 0,
+          below: rule.scoreBelow ?? 0,
+        },
       }),
     failure: 'The DROPs could not be put in your draft.',
   });

@@ -9,5 +9,6 @@ export const scenarioQuerySchema = requestSchema(scenarioUrlState, 'api').transf
     families: query.family,
     tags: query.tag,
     minAnnuityYear: query.from === 0 ? null : query.from,
+    scoreBelow: query.below === 0 ? null : query.below,
   }),
 );

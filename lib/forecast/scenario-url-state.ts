@@ -12,4 +12,6 @@ export const scenarioUrlState = {
   family: list(name(), { sent: ['api'] }),
   tag: list(name(), { sent: ['api'] }),
   from: int({ min: 0, max: 50, default: 0, sent: ['api'] }),
+  // Keep score below this (0 to 100; 0 or absent: no filter on the score).
+  below: int({ min: 0, max: 100, default: 0, sent: ['api'] }),
 };

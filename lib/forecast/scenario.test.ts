@@ -26,6 +26,7 @@ const rule = (extra: Partial<ScenarioRule>): ScenarioRule => ({
   families: [],
   tags: [],
   minAnnuityYear: null,
+  scoreBelow: null,
   ...extra,
 });
 
@@ -93,6 +94,15 @@ describe('a what-if scenario', () => {
         budget: null,
       },
     ]);
+  });
+
+  it('stops only patents whose keep score is below the one named, and none without a score', () => {
+    const scores = new Map([
+      ['a', 30],
+      ['b', 70],
+    ]);
+    const stopped = stoppedRenewals(forecast, rule({ scoreBelow: 50 }), new Set(), scores);
+    expect(stopped.map((item) => item.eventId)).toEqual(['a9', 'a10', 'a11']);
   });
 
   it('keeps what is already instructed at the service, and stops nothing without a rule', () => {

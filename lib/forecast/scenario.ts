@@ -16,6 +16,8 @@ export interface ScenarioRule {
   tags: string[];
   /** Stop from the first renewal of at least this annuity year; from the first renewal ahead when null. */
   minAnnuityYear: number | null;
+  /** Patents whose keep score (lib/signals/keep-score.ts) is below this (any, when null). */
+  scoreBelow: number | null;
 }
 
 export interface ScenarioRenewal {
@@ -37,25 +39,44 @@ export function ruleIsEmpty(rule: ScenarioRule): boolean {
     rule.offices.length === 0 &&
     rule.families.length === 0 &&
     rule.tags.length === 0 &&
-    rule.minAnnuityYear === null
+    rule.minAnnuityYear === null &&
+    rule.scoreBelow === null
+  );
+}
+
+/** Whether a renewal's patent passes the rule's patent filters (office, family, tags). */
+export function patentMatches(
+  renewal: ScenarioRenewal,
+  rule: ScenarioRule,
+  tagged: ReadonlySet<string>,
+): boolean {
+  return (
+    (rule.offices.length === 0 || (renewal.office !== null && rule.offices.includes(renewal.office))) &&
+    (rule.families.length === 0 || (renewal.family !== null && rule.families.includes(renewal.family))) &&
+    (rule.tags.length === 0 || tagged.has(renewal.patentId))
   );
 }
 
 /**
  * The renewals the scenario stops: per matching patent, from the first undecided renewal the rule
  * names (by due date) to its last one in the forecast. `tagged` holds the patents carrying one of
- * the rule's tags.
+ * the rule's tags; `scores` each candidate patent's keep score (needed only with `scoreBelow`; a
+ * patent without a score is not stopped by it).
  */
 export function stoppedRenewals(
   renewals: readonly ScenarioRenewal[],
   rule: ScenarioRule,
   tagged: ReadonlySet<string>,
+  scores: ReadonlyMap<string, number> = new Map(),
 ): ScenarioRenewal[] {
   if (ruleIsEmpty(rule)) return [];
+  const belowScore = (patentId: string) => {
+    if (rule.scoreBelow === null) return true;
+    const score = scores.get(patentId);
+    return score !== undefined && score < rule.scoreBelow;
+  };
   const matches = (renewal: ScenarioRenewal) =>
-    (rule.offices.length === 0 || (renewal.office !== null && rule.offices.includes(renewal.office))) &&
-    (rule.families.length === 0 || (renewal.family !== null && rule.families.includes(renewal.family))) &&
-    (rule.tags.length === 0 || tagged.has(renewal.patentId));
+    patentMatches(renewal, rule, tagged) && belowScore(renewal.patentId);
   const byPatent = new Map<string, ScenarioRenewal[]>();
   for (const renewal of renewals) {
     if (renewal.appliedDecision !== null || !matches(renewal)) continue;

@@ -3,12 +3,14 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { forecastEvent, forecastRun, renewalBudget } from '../../db/schema';
 import {
+  patentMatches,
   type ScenarioLine,
   type ScenarioRenewal,
   type ScenarioRule,
   scenarioLines,
   stoppedRenewals,
 } from '../../forecast/scenario';
+import { loadSignals } from '../signals/signals';
 import { patentsTagged, tagSummary } from '../tags/tags';
 
 /**
@@ -58,7 +60,8 @@ export async function loadScenario(rule: ScenarioRule): Promise<ScenarioData> {
       .orderBy(desc(forecastRun.finishedAt))
       .limit(1),
   ]);
-  const stopped = stoppedRenewals(renewals, rule, new Set(tagged.flat()));
+  const taggedSet = new Set(tagged.flat());
+  const stopped = stoppedRenewals(renewals, rule, taggedSet, await scoresOf(renewals, rule, taggedSet));
   const { lines, stoppedWithoutEstimate } = scenarioLines(
     renewals,
     stopped,
@@ -79,4 +82,25 @@ export async function loadScenario(rule: ScenarioRule): Promise<ScenarioData> {
     },
     forecastReadAt: lastRun[0]?.finishedAt?.toISOString() ?? null,
   };
+}
+
+/**
+ * The keep score of each patent the rule's other filters keep, from the signals (the same score
+ * every renewal shows); only when the rule filters on it, since it reads each patent's signals.
+ */
+async function scoresOf(
+  renewals: readonly ScenarioRenewal[],
+  rule: ScenarioRule,
+  tagged: ReadonlySet<string>,
+): Promise<Map<string, number>> {
+  if (rule.scoreBelow === null) return new Map();
+  const candidates = [
+    ...new Set(
+      renewals
+        .filter((renewal) => renewal.appliedDecision === null && patentMatches(renewal, rule, tagged))
+        .map((renewal) => renewal.patentId),
+    ),
+  ];
+  const signals = await loadSignals(candidates.map((patentId) => ({ patentId })));
+  return new Map(signals.map((signal) => [signal.patentId, signal.keep.score]));
 }

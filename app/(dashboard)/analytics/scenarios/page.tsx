@@ -30,7 +30,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /** Stopped renewals listed under the table; the count says how many there are in all. */
 const LISTED = 100;
-const NO_RULE: ScenarioRule = { offices: [], families: [], tags: [], minAnnuityYear: null };
+const NO_RULE: ScenarioRule = { offices: [], families: [], tags: [], minAnnuityYear: null, scoreBelow: null };
 
 /**
  * What if we stopped these? A manager names patents by office, family, tag and from which annuity
@@ -135,6 +135,18 @@ export default async function ScenariosPage({ searchParams }: { searchParams: Se
                 className="w-28"
               />
             </div>
+            <div className="flex flex-col gap-1">
+              <Label htmlFor="scenario-below">Keep score below</Label>
+              <Input
+                id="scenario-below"
+                name="below"
+                type="number"
+                min={1}
+                max={100}
+                defaultValue={rule.scoreBelow ?? ''}
+                className="w-28"
+              />
+            </div>
             <Button type="submit">Show savings</Button>
             {ruleIsEmpty(rule) ? null : (
               <Link
@@ -156,7 +168,7 @@ export default async function ScenariosPage({ searchParams }: { searchParams: Se
           {savings.ok ? <SavingsSoFar savings={savings.data} locale={locale} /> : null}
           {ruleIsEmpty(rule) ? (
             <Alert tone="info">
-              <p>Choose which patents to stop: by office, tag, family or from an annuity year.</p>
+              <p>Choose which patents to stop: by office, tag, family, keep score or from an annuity year.</p>
             </Alert>
           ) : (
             <ScenarioResult
