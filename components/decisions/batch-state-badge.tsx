@@ -22,7 +22,13 @@ const OUTCOMES: Record<ItemOutcome, { label: string; tone: Tone }> = {
   not_executed: { label: 'Not executed', tone: 'danger' },
 };
 
-export function BatchStateBadge({ state }: { state: BatchState }) {
+/**
+ * A batch's state. `scheduled`: the service accepted every renewal still pending and scheduled it
+ * (its receipt, lib/decisions/scheduled.ts), so the batch waits for the service's own date rather
+ * than for an answer.
+ */
+export function BatchStateBadge({ state, scheduled = false }: { state: BatchState; scheduled?: boolean }) {
+  if (state === 'outcome_unknown' && scheduled) return <Badge tone="info">Scheduled at the service</Badge>;
   const entry = STATES[state] ?? { label: state, tone: 'neutral' };
   return <Badge tone={entry.tone}>{entry.label}</Badge>;
 }

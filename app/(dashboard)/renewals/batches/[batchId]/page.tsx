@@ -58,6 +58,9 @@ export default async function BatchPage({
   const waitHours = getEnv().UNKNOWN_OUTCOME_WAIT_HOURS;
   const mayApprove = can(viewer.role, 'approvals:decide') && batch.createdByUserId !== viewer.userId;
 
+  // Every renewal still pending is scheduled by the service's receipt: waiting for its date.
+  const pendingItems = batch.items.filter((item) => item.outcome === 'pending');
+  const allScheduled = pendingItems.length > 0 && pendingItems.every((item) => item.scheduledFor !== null);
   return (
     <>
       <p className="mb-2 text-sm">
@@ -68,7 +71,7 @@ export default async function BatchPage({
       <PageHeader
         title={batch.receipt ? `Receipt no. ${batch.receipt.number}` : 'Batch of decisions'}
         description={describeBatchTimes(batch, (at) => formatTimestamp(at, locale))}
-        actions={<BatchStateBadge state={batch.state} />}
+        actions={<BatchStateBadge state={batch.state} scheduled={allScheduled} />}
       />
       {held === 'draft' ? (
         <Alert tone="info" className="mb-4">
@@ -107,7 +110,7 @@ export default async function BatchPage({
       ) : null}
       {open ? (
         <Alert tone="warning" className="mb-4">
-          <h2>Checking with the service</h2>
+          <h2>{allScheduled ? 'Scheduled at the service' : 'Checking with the service'}</h2>
           {batch.receipt ? (
             <p>
               The service accepted this batch and executes it on its own schedule. Each renewal shows as done
