@@ -91,9 +91,17 @@ test('a paralegal sets "renew every year"; the month suggests Proceed, it is acc
   );
   await expect(row).not.toHaveAttribute('data-decision', /./);
   await expect(draftBar(page)).toHaveCount(0);
-  // The row's signals, read when opened, carry the same score and tag.
+  // A selection is tagged at once from its bar; the row's signals, read when opened, carry both tags.
+  const select = row.getByRole('checkbox', { name: new RegExp(`^Select ${name}`) });
+  await select.check();
+  const bulk = page.getByRole('region', { name: 'Decision for the selected renewals' });
+  await bulk.getByRole('button', { name: 'Tag…' }).click();
+  await bulk.getByLabel('Tag for the 1 selected patent').fill('Licensed');
+  await bulk.getByRole('button', { name: 'Add tag' }).click();
+  await expect(bulk).toContainText('Tagged 1 patent “licensed”.');
+  await select.uncheck();
   await row.getByRole('button', { name: `Signals of ${name}` }).click();
-  await expect(row.getByTestId('renewal-signals')).toContainText('protected by core');
+  await expect(row.getByTestId('renewal-signals')).toContainText('protected by core, licensed');
   await expectNoAxeViolations(page);
 
   await suggestionsBar(page).getByRole('button', { name: 'Accept the suggestion' }).click();
@@ -123,5 +131,7 @@ test('a paralegal sets "renew every year"; the month suggests Proceed, it is acc
   await confirm.getByRole('button', { name: 'Clear the instruction' }).click();
   await expect(panel).toContainText('None: the renewals of this patent are decided each month.');
   await ownTags.getByRole('button', { name: 'Remove tag core from This patent' }).click();
+  await expect(ownTags.getByRole('list', { name: 'Tags of This patent' })).not.toContainText('core');
+  await ownTags.getByRole('button', { name: 'Remove tag licensed from This patent' }).click();
   await expect(ownTags).toContainText('No tags');
 });

@@ -1,5 +1,6 @@
 'use client';
 
+import { TagSelection } from '@/components/tags/tag-selection';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { DECISIONS, type Decision } from '@/lib/annuity/enums';
@@ -48,6 +49,7 @@ export function BulkDecisionBar({
           <Button size="sm" variant="ghost" className="h-8" disabled={!ready} onClick={() => onApply(null)}>
             Remove decision
           </Button>
+          <TagSelection patentIds={[...new Set(selectedRows.map((row) => row.patentId))]} />
         </>
       ) : null}
       <span role="status" className="text-muted-foreground">
