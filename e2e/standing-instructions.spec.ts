@@ -6,7 +6,7 @@ import { monthEvents, nameOf, offers, type ServiceEvent } from './service';
 import { demoUser, signInAs } from './session';
 
 /**
- * Issue 18, done when "a standing instruction pre-fills next month's draft": a paralegal sets
+ * A standing instruction pre-fills next month's draft: a paralegal sets
  * "renew every year" on a patent; its renewal in the month view is suggested (not decided: nothing
  * enters the draft by itself), accepted in one action, and the review shows it as following the
  * instruction. On the way, a protecting tag set on the patent shows in its signals and keep score,

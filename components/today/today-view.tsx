@@ -30,7 +30,7 @@ import { SectionFrame } from './section-frame';
 type TodayLinks = TodayViewLinks;
 
 /**
- * Today, per role (issue 14): what needs this person now, most urgent first. Each section comes
+ * Today, per role: what needs this person now, most urgent first. Each section comes
  * with its own data or its own problem. Links are built on the server (lib/today/links.ts).
  */
 export function TodayView({
@@ -625,7 +625,7 @@ function ChangesPart({ changes, locale }: { changes: ChangeSummary; locale: stri
   );
 }
 
-/** Issue 18: batches waiting for a manager; a passed deadline is flagged first. */
+/** Batches waiting for a manager; a passed deadline is flagged first. */
 function ApprovalsPart({ approvals, locale }: { approvals: ApprovalsAttention; locale: string }) {
   return (
     <ul className="flex flex-col gap-2 text-sm">

@@ -6,8 +6,8 @@ import type { InvoiceCount } from './sections';
 
 /**
  * What the server hands Today (page and /api/today), per role. Each section loads on its own: a
- * section that failed carries its problem and the others still show (issue 14: "a failing part
- * shows on that part").
+ * section that failed carries its problem and the others still show: a failure
+ * shows on its own part only.
  */
 export interface SectionProblem {
   title: string;
@@ -130,7 +130,7 @@ export interface AdminSection {
   failedSignIns: { email: string; failures: number; lastAt: string }[];
   lockedOut: { email: string; secondsLeft: number }[];
   windowHours: number;
-  /** Emails whose send did not finish (issue 15): never resent by themselves, an admin decides. */
+  /** Emails whose send did not finish: never resent by themselves, an admin decides. */
   deliveryUnknown: number;
 }
 
@@ -142,7 +142,7 @@ export interface ChangeSummary {
   colleagueBatches: { id: string; by: string; at: string; decisions: number; href: string }[];
 }
 
-/** Issue 18: batches waiting for a manager's approval (an approver's queue, or a preparer's own). */
+/** Batches waiting for a manager's approval (an approver's queue, or a preparer's own). */
 export interface ApprovalsAttention {
   asApprover: boolean;
   batches: {
@@ -164,7 +164,7 @@ export interface TodayData {
   manager: Section<ManagerSection> | null;
   admin: Section<AdminSection> | null;
   changes: Section<ChangeSummary> | null;
-  /** Issue 18; absent for roles that neither prepare nor approve. */
+  /** Batches waiting for approval; absent for roles that neither prepare nor approve. */
   approvals?: Section<ApprovalsAttention> | null;
   /** Decisions the service accepted and scheduled; absent for roles that do not read renewals. */
   scheduled?: Section<ScheduledSection> | null;
