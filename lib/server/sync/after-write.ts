@@ -7,7 +7,6 @@ import { BATCH_STATE as S } from '../../decisions/batch-states';
 import { monthOf } from '../../format/dates';
 import { logger } from '../../log';
 import { upstreamClient } from '../connection/upstream';
-import { recordDropSavings } from '../decisions/drop-savings';
 import { DEFAULT_CONNECTION } from './connection';
 import { storePatentEvents } from './copy';
 import { readFreezeMonth, readFreezes } from './documents';
@@ -44,11 +43,6 @@ export async function refreshMonths(months: Iterable<string>, requestId: string)
 export async function refreshAfterBatch(batch: BatchView, requestId: string): Promise<BatchView> {
   // Nothing was posted yet: waiting for approval, or sent back.
   if (batch.state === S.awaitingApproval || batch.state === S.returned) return batch;
-  // What its DROPs spare, before the copy and later the forecast forget the dropped patents'
-  // future renewals; a failure to note it never fails the send.
-  await recordDropSavings(batch).catch((error: unknown) =>
-    logger.warn({ err: error, requestId, batchId: batch.id }, 'the savings of a batch could not be recorded'),
-  );
   const own = new Set(batch.items.flatMap((item) => (item.dueDate ? [monthOf(item.dueDate)] : [])));
   const db = await getDb();
   const patents = [...new Set(batch.items.map((item) => item.patentId))];

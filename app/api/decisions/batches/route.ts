@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { sendDraftSchema } from '@/lib/decisions/send.schema';
+import { afterSend } from '@/lib/server/decisions/after-send';
 import { BATCH_PAGE_SIZE, listBatches } from '@/lib/server/decisions/batch-records';
 import { batchResponse } from '@/lib/server/decisions/respond';
 import { sendDraft } from '@/lib/server/decisions/send';
 import { defineRoute } from '@/lib/server/http/route';
-import { refreshAfterBatch } from '@/lib/server/sync/after-write';
 
 /**
  * Sends the reviewed draft as one batch. The batch key is the idempotency key: the same key
@@ -15,7 +15,7 @@ import { refreshAfterBatch } from '@/lib/server/sync/after-write';
 export const POST = defineRoute(
   { access: 'decisions:write', audit: 'decisions.send', body: sendDraftSchema },
   async ({ viewer, body, requestId }) =>
-    batchResponse(await refreshAfterBatch(await sendDraft(viewer, body, requestId), requestId), requestId),
+    batchResponse(await afterSend(await sendDraft(viewer, body, requestId), requestId), requestId),
 );
 
 /** The batch history, newest first. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { afterSend } from '@/lib/server/decisions/after-send';
 import { batchResponse } from '@/lib/server/decisions/respond';
 import { sendApproved } from '@/lib/server/decisions/send';
 import { defineRoute } from '@/lib/server/http/route';
-import { refreshAfterBatch } from '@/lib/server/sync/after-write';
 
 const paramsSchema = z.object({ batchId: z.uuid({ error: 'expected a batch id' }) });
 
@@ -15,7 +15,7 @@ export const POST = defineRoute(
   { access: 'approvals:decide', audit: 'approvals.approve', params: paramsSchema },
   async ({ viewer, params, requestId }) =>
     batchResponse(
-      await refreshAfterBatch(await sendApproved(viewer, params.batchId, requestId), requestId),
+      await afterSend(await sendApproved(viewer, params.batchId, requestId), requestId),
       requestId,
     ),
 );

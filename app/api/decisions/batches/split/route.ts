@@ -1,9 +1,9 @@
 import { BATCH_STATE } from '@/lib/decisions/batch-states';
 import { reviewedDraftSchema } from '@/lib/decisions/send.schema';
+import { afterSend } from '@/lib/server/decisions/after-send';
 import { batchResponse } from '@/lib/server/decisions/respond';
 import { sendSplit } from '@/lib/server/decisions/split-send';
 import { defineRoute } from '@/lib/server/http/route';
-import { refreshAfterBatch } from '@/lib/server/sync/after-write';
 
 /**
  * Sends the reviewed draft in two: what the approval policy does not hold goes to the
@@ -16,7 +16,7 @@ export const POST = defineRoute(
   { access: 'decisions:write', audit: 'decisions.send', body: reviewedDraftSchema },
   async ({ viewer, body, requestId }) => {
     const { sent, held } = await sendSplit(viewer, body, requestId);
-    const batch = await refreshAfterBatch(sent, requestId);
+    const batch = await afterSend(sent, requestId);
     if (batch.state === BATCH_STATE.rejected) return batchResponse(batch, requestId);
     return Response.json(
       { batch, held },

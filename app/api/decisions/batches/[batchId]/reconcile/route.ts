@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { afterSend } from '@/lib/server/decisions/after-send';
 import { batchView } from '@/lib/server/decisions/batch-records';
 import { reconcileBatch } from '@/lib/server/decisions/reconcile';
 import { batchResponse } from '@/lib/server/decisions/respond';
 import { problemResponse } from '@/lib/server/errors/problem';
 import { defineRoute } from '@/lib/server/http/route';
-import { refreshAfterBatch } from '@/lib/server/sync/after-write';
 
 const paramsSchema = z.object({ batchId: z.uuid({ error: 'expected a batch id' }) });
 
@@ -22,7 +22,7 @@ export const POST = defineRoute(
       });
     }
     return batchResponse(
-      await refreshAfterBatch(await reconcileBatch(params.batchId, requestId), requestId),
+      await afterSend(await reconcileBatch(params.batchId, requestId), requestId),
       requestId,
     );
   },

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { afterSend } from '@/lib/server/decisions/after-send';
 import { batchResponse } from '@/lib/server/decisions/respond';
 import { resendBatch } from '@/lib/server/decisions/send';
 import { defineRoute } from '@/lib/server/http/route';
-import { refreshAfterBatch } from '@/lib/server/sync/after-write';
 
 const paramsSchema = z.object({ batchId: z.uuid({ error: 'expected a batch id' }) });
 
@@ -15,7 +15,7 @@ export const POST = defineRoute(
   { access: 'decisions:write', audit: 'decisions.send', params: paramsSchema },
   async ({ viewer, params, requestId }) =>
     batchResponse(
-      await refreshAfterBatch(await resendBatch(viewer, params.batchId, requestId), requestId),
+      await afterSend(await resendBatch(viewer, params.batchId, requestId), requestId),
       requestId,
     ),
 );
