@@ -1,65 +1,29 @@
 'use client';
 
-import { type FormEvent, useId, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { apiFetch, problemMessage } from '@/lib/http/api-client';
+
+// The form loads on first use: the month view's first-load JS is held to its budget (docs/performance.md).
+const TagSelectionForm = lazy(() =>
+  import('./tag-selection-form').then((module) => ({ default: module.TagSelectionForm })),
+);
 
 /**
  * Tags the patents of a selection at once (POST /api/tags with every selected patent): the month
- * view's selection bar offers it beside the decisions. Tags are added, none removed.
+ * view's selection bar offers it beside the decisions.
  */
 export function TagSelection({ patentIds }: { patentIds: readonly string[] }) {
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  const [tag, setTag] = useState('');
-  const [status, setStatus] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const count = patentIds.length;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (tag.trim() === '') return;
-    setBusy(true);
-    try {
-      await apiFetch('/api/tags', {
-        method: 'POST',
-        json: { scope: 'patent', targets: patentIds, add: [tag] },
-      });
-      setStatus(`Tagged ${count} patent${count === 1 ? '' : 's'} “${tag.trim().toLowerCase()}”.`);
-      setTag('');
-      setOpen(false);
-    } catch (caught) {
-      setStatus(problemMessage(caught, 'The tag was not saved.'));
-    } finally {
-      setBusy(false);
-    }
+  const [wanted, setWanted] = useState(false);
+  if (!wanted) {
+    return (
+      <Button type="button" size="sm" variant="ghost" className="h-8" onClick={() => setWanted(true)}>
+        Tag…
+      </Button>
+    );
   }
-
   return (
-    <>
-      {open ? (
-        <form onSubmit={submit} className="flex items-center gap-1">
-          <label htmlFor={id} className="sr-only">
-            Tag for the {count} selected patent{count === 1 ? '' : 's'}
-          </label>
-          <input
-            id={id}
-            value={tag}
-            maxLength={40}
-            placeholder="Tag"
-            onChange={(event) => setTag(event.target.value)}
-            className="h-8 w-32 rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          />
-          <Button type="submit" size="sm" variant="outline" className="h-8" disabled={busy}>
-            Add tag
-          </Button>
-        </form>
-      ) : (
-        <Button type="button" size="sm" variant="ghost" className="h-8" onClick={() => setOpen(true)}>
-          Tag…
-        </Button>
-      )}
-      {status ? <span role="status">{status}</span> : null}
-    </>
+    <Suspense fallback={<span className="text-muted-foreground">Loading…</span>}>
+      <TagSelectionForm patentIds={patentIds} />
+    </Suspense>
   );
 }

@@ -1,0 +1,54 @@
+'use client';
+
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { apiFetch, problemMessage } from '@/lib/http/api-client';
+
+/** The form behind ./tag-selection.tsx, loaded when first opened. Tags are added, none removed. */
+export function TagSelectionForm({ patentIds }: { patentIds: readonly string[] }) {
+  const id = useId();
+  const [tag, setTag] = useState('');
+  const [status, setStatus] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const count = patentIds.length;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (tag.trim() === '') return;
+    setBusy(true);
+    try {
+      await apiFetch('/api/tags', {
+        method: 'POST',
+        json: { scope: 'patent', targets: patentIds, add: [tag] },
+      });
+      setStatus(`Tagged ${count} patent${count === 1 ? '' : 's'} “${tag.trim().toLowerCase()}”.`);
+      setTag('');
+    } catch (caught) {
+      setStatus(problemMessage(caught, 'The tag was not saved.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <form onSubmit={submit} className="flex items-center gap-1">
+        <label htmlFor={id} className="sr-only">
+          Tag for the {count} selected patent{count === 1 ? '' : 's'}
+        </label>
+        <input
+          id={id}
+          value={tag}
+          maxLength={40}
+          placeholder="Tag"
+          onChange={(event) => setTag(event.target.value)}
+          className="h-8 w-32 rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        />
+        <Button type="submit" size="sm" variant="outline" className="h-8" disabled={busy}>
+          Add tag
+        </Button>
+      </form>
+      {status ? <span role="status">{status}</span> : null}
+    </>
+  );
+}
