@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnnuityClient } from '@/lib/annuity/client';
 import { patentFixture } from '@/lib/annuity/fixtures';
 import { type Patent, tolerant } from '@/lib/annuity/schemas';
-import { getDb } from '@/lib/db';
-import { syncEvent, syncWindow } from '@/lib/db/schema';
-import { resetEnvForTests } from '@/lib/env';
 import { addMonths, currentYearMonth } from '@/lib/format/dates';
 import type { QualityCheckId } from '@/lib/portfolio/data-quality';
 import type { DataQualityData } from '@/lib/server/portfolio/data-quality';
 import { refreshSnapshot } from '@/lib/server/portfolio/snapshot';
-import { DEFAULT_CONNECTION } from '@/lib/server/sync/connection';
 import { jsonRequest, signIn, startAppHarness } from './app-harness';
+import { fakePatentService, pointAtNoService, seedCopyEvents, seedCopyMonths } from './offline-copy';
 
 /**
  * The data-quality list reads our copy (the portfolio snapshot and the renewals the sync holds) and
@@ -48,64 +44,32 @@ const patents = [
   granted(9),
 ];
 
-function fakeService(list: Patent[]): AnnuityClient {
-  const page = {
-    pagination: { totalItems: list.length, currentPage: 1, itemsPerPage: 100, totalPages: 1, hasMore: false },
-    data: list,
-  };
-  return { getPatents: async () => ({ data: page, meta: {} }) } as unknown as AnnuityClient;
-}
-
 describe('data quality', () => {
   let harness: Awaited<ReturnType<typeof startAppHarness>>;
-  const saved = { url: process.env.ANNUITY_API_URL, key: process.env.ANNUITY_API_KEY };
+  let restore: () => void;
 
   beforeAll(async () => {
     harness = await startAppHarness();
-    // Everything comes from our database: nothing may reach this address.
-    process.env.ANNUITY_API_URL = 'http://127.0.0.1:9';
-    process.env.ANNUITY_API_KEY = '0'.repeat(64);
-    resetEnvForTests();
-    expect((await refreshSnapshot(fakeService(patents), 'test')).patents).toBe(patents.length);
-    const db = await getDb();
+    // Everything comes from our database: nothing may reach the service.
+    restore = pointAtNoService();
+    expect((await refreshSnapshot(fakePatentService(patents), 'test')).patents).toBe(patents.length);
     const current = currentYearMonth();
-    const months = Array.from({ length: 18 }, (_, index) => addMonths(current, index - 2));
-    await db.insert(syncWindow).values(
-      months.map((month) => ({
-        connection: DEFAULT_CONNECTION,
-        month,
-        syncedAt: new Date(),
-        attemptedAt: new Date(),
-        complete: true,
-      })),
-    );
+    await seedCopyMonths(Array.from({ length: 18 }, (_, index) => addMonths(current, index - 2)));
     // Every patent has a renewal in the months held but patent 9; patent 8's falls after its expiry.
-    const dueMonth = addMonths(current, 3);
-    await db.insert(syncEvent).values(
+    const dueDate = `${addMonths(current, 3)}-15`;
+    await seedCopyEvents(
       patents.slice(0, 8).map((patent, index) => ({
-        connection: DEFAULT_CONNECTION,
-        eventId: `evt-${index}`,
-        patentId: patent.id,
-        dueDate: `${dueMonth}-15`,
-        month: dueMonth,
-        position: index,
-        body: JSON.stringify({ id: `evt-${index}`, eventType: 'RENEWAL', dueDate: `${dueMonth}-15` }),
-        walk: 'seed',
-        readAt: new Date(),
+        id: `evt-${index}`,
+        eventType: 'RENEWAL',
+        patent: { id: patent.id },
+        dueDate,
       })),
     );
   }, 60_000);
 
   afterAll(async () => {
     await harness?.stop();
-    for (const [name, value] of [
-      ['ANNUITY_API_URL', saved.url],
-      ['ANNUITY_API_KEY', saved.key],
-    ] as const) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-    resetEnvForTests();
+    restore?.();
   });
 
   const read = async (cookie?: string) => {

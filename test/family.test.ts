@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnnuityClient } from '@/lib/annuity/client';
 import { patentEventFixture, patentFixture } from '@/lib/annuity/fixtures';
 import { type Patent, tolerant } from '@/lib/annuity/schemas';
 import { getDb } from '@/lib/db';
-import { forecastEvent, syncEvent, syncWindow } from '@/lib/db/schema';
-import { resetEnvForTests } from '@/lib/env';
+import { forecastEvent } from '@/lib/db/schema';
 import type { DraftDropsResult } from '@/lib/server/decisions/draft-drops';
 import { loadFamily } from '@/lib/server/portfolio/family';
 import { refreshSnapshot } from '@/lib/server/portfolio/snapshot';
-import { DEFAULT_CONNECTION } from '@/lib/server/sync/connection';
 import { jsonRequest, signIn, startAppHarness } from './app-harness';
+import { fakePatentService, pointAtNoService, seedCopyEvents } from './offline-copy';
 
 /**
  * A family seen together from our copy: each member's state, next renewal, last decision and cost
@@ -38,14 +36,6 @@ const patents = [
   member(3, 'GB', { status: 'LAPSED', lapseDate: '2025-03-01' }),
 ];
 
-function fakeService(list: Patent[]): AnnuityClient {
-  const page = {
-    pagination: { totalItems: list.length, currentPage: 1, itemsPerPage: 100, totalPages: 1, hasMore: false },
-    data: list,
-  };
-  return { getPatents: async () => ({ data: page, meta: {} }) } as unknown as AnnuityClient;
-}
-
 const open = {
   isAllowed: true,
   allowedDecisions: ['PROCEED', 'DROP'],
@@ -70,39 +60,14 @@ const events = [
 
 describe('a family page', () => {
   let harness: Awaited<ReturnType<typeof startAppHarness>>;
-  const saved = { url: process.env.ANNUITY_API_URL, key: process.env.ANNUITY_API_KEY };
+  let restore: () => void;
 
   beforeAll(async () => {
     harness = await startAppHarness();
-    process.env.ANNUITY_API_URL = 'http://127.0.0.1:9';
-    process.env.ANNUITY_API_KEY = '0'.repeat(64);
-    resetEnvForTests();
-    await refreshSnapshot(fakeService(patents), 'test');
+    restore = pointAtNoService();
+    await refreshSnapshot(fakePatentService(patents), 'test');
+    await seedCopyEvents(events);
     const db = await getDb();
-    await db.insert(syncWindow).values(
-      ['2026-05', '2027-01'].map((month) => ({
-        connection: DEFAULT_CONNECTION,
-        month,
-        syncedAt: new Date(),
-        attemptedAt: new Date(),
-        complete: true,
-        items: 1,
-        version: 1,
-      })),
-    );
-    await db.insert(syncEvent).values(
-      events.map((event, position) => ({
-        connection: DEFAULT_CONNECTION,
-        eventId: event.id,
-        patentId: event.patent.id,
-        dueDate: event.dueDate,
-        month: event.dueDate.slice(0, 7),
-        position,
-        body: JSON.stringify(event),
-        walk: 'seed',
-        readAt: new Date(),
-      })),
-    );
     await db.insert(forecastEvent).values({
       eventId: 'de-10',
       patentId: id(1),
@@ -124,14 +89,7 @@ describe('a family page', () => {
 
   afterAll(async () => {
     await harness?.stop();
-    for (const [name, value] of [
-      ['ANNUITY_API_URL', saved.url],
-      ['ANNUITY_API_KEY', saved.key],
-    ] as const) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-    resetEnvForTests();
+    restore?.();
   });
 
   it('shows each member by office: kept, dropped or lapsed, its next renewal, last decision and cost to keep', async () => {

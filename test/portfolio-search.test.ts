@@ -1,15 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnnuityClient } from '@/lib/annuity/client';
 import { patentFixture } from '@/lib/annuity/fixtures';
 import { type Patent, tolerant } from '@/lib/annuity/schemas';
 import { getDb } from '@/lib/db';
 import { portfolioPatent, portfolioSnapshot } from '@/lib/db/schema';
 import { testDatabaseKinds } from '@/lib/db/testing';
-import { resetEnvForTests } from '@/lib/env';
 import type { PortfolioPage } from '@/lib/portfolio/search-key';
 import { refreshSnapshot } from '@/lib/server/portfolio/snapshot';
 import { jsonRequest, signIn, startAppHarness } from './app-harness';
+import { fakePatentService, pointAtNoService } from './offline-copy';
 
 /**
  * The portfolio search finds a patent by any of its numbers, in any case and
@@ -53,48 +52,23 @@ const others: Patent[] = Array.from({ length: 30 }, (_, index) =>
   ),
 );
 
-/** The service as refreshSnapshot reads it: one page holding the whole portfolio. */
-function fakeService(patents: Patent[]): AnnuityClient {
-  const page = {
-    pagination: {
-      totalItems: patents.length,
-      currentPage: 1,
-      itemsPerPage: 100,
-      totalPages: 1,
-      hasMore: false,
-    },
-    data: patents,
-  };
-  return { getPatents: async () => ({ data: page, meta: {} }) } as unknown as AnnuityClient;
-}
-
 describe.each(testDatabaseKinds)('portfolio search on %s', (kind) => {
   let harness: Awaited<ReturnType<typeof startAppHarness>>;
   let paralegal: string;
-  const saved = { url: process.env.ANNUITY_API_URL, key: process.env.ANNUITY_API_KEY };
+  let restore: () => void;
 
   beforeAll(async () => {
     harness = await startAppHarness(kind);
-    // A fresh snapshot answers every search: nothing may reach this address.
-    process.env.ANNUITY_API_URL = 'http://127.0.0.1:9';
-    process.env.ANNUITY_API_KEY = '0'.repeat(64);
-    resetEnvForTests();
-    const stored = await refreshSnapshot(fakeService([target, ...others]), 'test');
+    // A fresh snapshot answers every search: nothing may reach the service.
+    restore = pointAtNoService();
+    const stored = await refreshSnapshot(fakePatentService([target, ...others]), 'test');
     expect(stored.patents).toBe(31);
     paralegal = await signIn('paralegal@test.example');
   }, 60_000);
 
   afterAll(async () => {
     await harness?.stop();
-    // Assigning undefined would store the text "undefined".
-    for (const [name, value] of [
-      ['ANNUITY_API_URL', saved.url],
-      ['ANNUITY_API_KEY', saved.key],
-    ] as const) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-    resetEnvForTests();
+    restore?.();
   });
 
   const search = async (query: string, cookie = paralegal) => {
@@ -244,7 +218,7 @@ describe.each(testDatabaseKinds)('portfolio search on %s', (kind) => {
       data: { id: id(9_000) },
     });
     try {
-      expect((await refreshSnapshot(fakeService([target, ...others]), 'test')).patents).toBe(31);
+      expect((await refreshSnapshot(fakePatentService([target, ...others]), 'test')).patents).toBe(31);
       const kept = await db.select().from(portfolioPatent).where(eq(portfolioPatent.generation, generation));
       expect(kept.map((row) => row.id)).toEqual([id(9_000)]);
       // Its patents are not this connection's: a search here does not find them.

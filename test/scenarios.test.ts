@@ -2,21 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patentEventFixture } from '@/lib/annuity/fixtures';
 import { getDb } from '@/lib/db';
-import {
-  forecastEvent,
-  instructionBatch,
-  instructionBatchItem,
-  renewalBudget,
-  syncEvent,
-  syncWindow,
-} from '@/lib/db/schema';
+import { forecastEvent, instructionBatch, instructionBatchItem, renewalBudget } from '@/lib/db/schema';
 import type { BatchView } from '@/lib/decisions/batch';
 import type { Draft } from '@/lib/decisions/draft';
 import type { DraftDropsResult as ScenarioDraftResult } from '@/lib/server/decisions/draft-drops';
 import { loadSavings, recordDropSavings } from '@/lib/server/decisions/drop-savings';
 import type { ScenarioData } from '@/lib/server/forecast/scenario';
-import { DEFAULT_CONNECTION } from '@/lib/server/sync/connection';
 import { jsonRequest, signIn, startAppHarness } from './app-harness';
+import { seedCopyEvents } from './offline-copy';
 
 /**
  * What-if scenarios read the stored forecast: a manager names patents by office and annuity year and
@@ -126,7 +119,7 @@ describe('what-if scenarios', () => {
   });
   it('puts the DROPs a scenario names into the draft, only where the service offers DROP now', async () => {
     // The copy: p2's first stopped renewal is open with DROP offered; p1's does not open yet.
-    const db = await getDb();
+    const _db = await getDb();
     const copied = (eventId: string, patentId: string, dueDate: string, open: boolean) =>
       patentEventFixture({
         id: eventId,
@@ -149,30 +142,7 @@ describe('what-if scenarios', () => {
             },
       });
     const events = [copied('p2-12', 'p2', '2027-05-31', true), copied('p1-10', 'p1', '2028-02-29', false)];
-    await db.insert(syncWindow).values(
-      events.map((event) => ({
-        connection: DEFAULT_CONNECTION,
-        month: event.dueDate.slice(0, 7),
-        syncedAt: new Date(),
-        attemptedAt: new Date(),
-        complete: true,
-        items: 1,
-        version: 1,
-      })),
-    );
-    await db.insert(syncEvent).values(
-      events.map((event, position) => ({
-        connection: DEFAULT_CONNECTION,
-        eventId: event.id,
-        patentId: event.patent.id,
-        dueDate: event.dueDate,
-        month: event.dueDate.slice(0, 7),
-        position,
-        body: JSON.stringify(event),
-        walk: 'seed',
-        readAt: new Date(),
-      })),
-    );
+    await seedCopyEvents(events);
     const { POST } = await import('@/app/api/analytics/scenario/draft/route');
     const draftFrom = async (cookie: string) =>
       POST(

@@ -1,17 +1,10 @@
 'use client';
 
-import Link from 'next/link';
+import { type DraftDropsCounts, DraftDropsOutcome } from '@/components/decisions/draft-drops-outcome';
 import { Button } from '@/components/ui/button';
 import type { ScenarioRule } from '@/lib/forecast/scenario';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
-
-interface Drafted {
-  drafted: number;
-  notOpen: number;
-  alreadyInDraft: number;
-  notRead: number;
-}
 
 /**
  * Puts the scenario's DROPs into the user's draft: nothing is sent, the review asks for each DROP's
@@ -20,7 +13,7 @@ interface Drafted {
 export function ScenarioDraftButton({ rule }: { rule: ScenarioRule }) {
   const draft = useApiMutation({
     mutationFn: () =>
-      apiFetch<Drafted>('/api/analytics/scenario/draft', {
+      apiFetch<DraftDropsCounts>('/api/analytics/scenario/draft', {
         method: 'POST',
         json: {
           office: rule.offices,
@@ -41,21 +34,7 @@ export function ScenarioDraftButton({ rule }: { rule: ScenarioRule }) {
         </Button>
       </div>
       {draft.failureMessage ? <p className="text-destructive">{draft.failureMessage}</p> : null}
-      {done ? (
-        <p>
-          {done.drafted === 0 ? 'No DROP was added' : `${done.drafted} DROP(s) added to your draft`}
-          {done.notOpen > 0
-            ? `; ${done.notOpen} patent(s) cannot be dropped now (not open yet, or decided)`
-            : ''}
-          {done.alreadyInDraft > 0 ? `; ${done.alreadyInDraft} already in your draft, left as they are` : ''}
-          {done.notRead > 0 ? `; ${done.notRead} not read from the service yet` : ''}.{' '}
-          {done.drafted > 0 ? (
-            <Link href="/renewals/review" className="text-primary underline-offset-2 hover:underline">
-              Review, confirm each DROP and send
-            </Link>
-          ) : null}
-        </p>
-      ) : null}
+      {done ? <DraftDropsOutcome done={done} /> : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
-import Link from 'next/link';
 import { useState } from 'react';
+import { type DraftDropsCounts, DraftDropsOutcome } from '@/components/decisions/draft-drops-outcome';
 import { Button } from '@/components/ui/button';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
@@ -9,13 +9,6 @@ import { apiFetch } from '@/lib/http/api-client';
 interface Droppable {
   eventId: string;
   label: string;
-}
-
-interface Drafted {
-  drafted: number;
-  notOpen: number;
-  alreadyInDraft: number;
-  notRead: number;
 }
 
 /**
@@ -27,7 +20,7 @@ export function FamilyDropForm({ droppable }: { droppable: readonly Droppable[] 
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const draft = useApiMutation({
     mutationFn: (eventIds: string[]) =>
-      apiFetch<Drafted>('/api/portfolio/family-drops', { method: 'POST', json: { eventIds } }),
+      apiFetch<DraftDropsCounts>('/api/portfolio/family-drops', { method: 'POST', json: { eventIds } }),
     failure: 'The DROPs could not be put in your draft.',
   });
   const toggle = (eventId: string, on: boolean) =>
@@ -66,21 +59,7 @@ export function FamilyDropForm({ droppable }: { droppable: readonly Droppable[] 
       </div>
       <div aria-live="polite">
         {draft.failureMessage ? <p className="text-destructive">{draft.failureMessage}</p> : null}
-        {done ? (
-          <p>
-            {done.drafted === 0 ? 'No DROP was added' : `${done.drafted} DROP(s) added to your draft`}
-            {done.notOpen > 0 ? `; ${done.notOpen} no longer take a DROP now` : ''}
-            {done.alreadyInDraft > 0
-              ? `; ${done.alreadyInDraft} already in your draft, left as they are`
-              : ''}
-            {done.notRead > 0 ? `; ${done.notRead} not read from the service yet` : ''}.{' '}
-            {done.drafted > 0 ? (
-              <Link href="/renewals/review" className="text-primary underline-offset-2 hover:underline">
-                Review, confirm each DROP and send
-              </Link>
-            ) : null}
-          </p>
-        ) : null}
+        {done ? <DraftDropsOutcome done={done} /> : null}
       </div>
     </form>
   );

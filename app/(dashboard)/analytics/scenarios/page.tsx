@@ -74,40 +74,13 @@ export default async function ScenariosPage({ searchParams }: { searchParams: Se
       ) : (
         <div className="flex flex-col gap-6">
           <form method="get" action="/analytics/scenarios" className="flex flex-wrap items-end gap-4">
-            <div className="flex flex-col gap-1">
-              <Label htmlFor="scenario-office">Offices</Label>
-              <NativeSelect
-                id="scenario-office"
-                name="office"
-                multiple
-                size={Math.min(6, Math.max(2, loaded.data.choices.offices.length))}
-                defaultValue={rule.offices}
-                className="h-auto min-w-28"
-              >
-                {loaded.data.choices.offices.map((office) => (
-                  <option key={office} value={office}>
-                    {office}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="flex flex-col gap-1">
-              <Label htmlFor="scenario-tag">Tags</Label>
-              <NativeSelect
-                id="scenario-tag"
-                name="tag"
-                multiple
-                size={Math.min(6, Math.max(2, loaded.data.choices.tags.length))}
-                defaultValue={rule.tags}
-                className="h-auto min-w-28"
-              >
-                {loaded.data.choices.tags.map((tag) => (
-                  <option key={tag} value={tag}>
-                    {tag}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
+            <MultiChoice
+              name="office"
+              label="Offices"
+              options={loaded.data.choices.offices}
+              chosen={rule.offices}
+            />
+            <MultiChoice name="tag" label="Tags" options={loaded.data.choices.tags} chosen={rule.tags} />
             <div className="flex flex-col gap-1">
               <Label htmlFor="scenario-family">Family</Label>
               <Input
@@ -325,5 +298,39 @@ function SavingsSoFar({ savings, locale }: { savings: Savings; locale: string })
         </>
       )}
     </section>
+  );
+}
+
+/** A labelled multiple choice the GET form sends as a repeated key (office=DE&office=FR). */
+function MultiChoice({
+  name,
+  label,
+  options,
+  chosen,
+}: {
+  name: string;
+  label: string;
+  options: readonly string[];
+  chosen: readonly string[];
+}) {
+  const id = `scenario-${name}`;
+  return (
+    <div className="flex flex-col gap-1">
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect
+        id={id}
+        name={name}
+        multiple
+        size={Math.min(6, Math.max(2, options.length))}
+        defaultValue={[...chosen]}
+        className="h-auto min-w-28"
+      >
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
   );
 }

@@ -6,6 +6,7 @@ import { ApprovalActions } from '@/components/approvals/approval-actions';
 import { ApprovalStatus } from '@/components/approvals/approval-status';
 import { BatchReviewTable } from '@/components/approvals/batch-review-table';
 import { BatchStateBadge } from '@/components/decisions/batch-state-badge';
+import { BackLink } from '@/components/shell/back-link';
 import { PageHeader } from '@/components/shell/page-header';
 import { Alert } from '@/components/ui/alert';
 import { droppedNames } from '@/lib/decisions/approval-confirmation';
@@ -29,11 +30,7 @@ export default async function ApprovalPage({ params }: { params: Promise<{ batch
   const own = batch.createdByUserId === viewer.userId;
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link href="/approvals" className="text-primary underline-offset-2 hover:underline">
-          ← Approvals
-        </Link>
-      </p>
+      <BackLink href="/approvals">Approvals</BackLink>
       <PageHeader
         title="Approve decisions"
         description={`Prepared by ${batch.createdByEmail ?? 'unknown'}, submitted ${formatTimestamp(batch.createdAt, locale)}`}

@@ -1,8 +1,8 @@
 import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { invoiceDetailQuery, invoiceMarksQuery } from '@/components/invoices/invoices-query';
+import { BackLink } from '@/components/shell/back-link';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { can } from '@/lib/policy/roles';
@@ -34,7 +34,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ invoic
     if (loaded.problem.status === 404) notFound();
     return (
       <>
-        <BackLink />
+        <BackLink href="/invoices">Invoices</BackLink>
         <PageHeader title="Invoice" />
         <ProblemPanel problem={loaded.problem} />
       </>
@@ -45,7 +45,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ invoic
   queryClient.setQueryData(invoiceMarksQuery(invoiceId).queryKey, { marks: loaded.data.marks });
   return (
     <>
-      <BackLink />
+      <BackLink href="/invoices">Invoices</BackLink>
       <HydrationBoundary state={dehydrate(queryClient)}>
         <InvoiceDetail
           invoiceId={invoiceId}
@@ -54,15 +54,5 @@ export default async function InvoicePage({ params }: { params: Promise<{ invoic
         />
       </HydrationBoundary>
     </>
-  );
-}
-
-function BackLink() {
-  return (
-    <p className="mb-2 text-sm">
-      <Link href="/invoices" className="text-primary underline-offset-2 hover:underline">
-        ← Invoices
-      </Link>
-    </p>
   );
 }

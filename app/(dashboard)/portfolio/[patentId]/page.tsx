@@ -11,6 +11,7 @@ import { EventDocuments } from '@/components/renewals/event-documents';
 import { FeesCell } from '@/components/renewals/fees-cell';
 import { InstructabilityBadge } from '@/components/renewals/instructability-badge';
 import { LazyFees } from '@/components/renewals/lazy-fees';
+import { BackLink } from '@/components/shell/back-link';
 import { CopyAgeNotice } from '@/components/shell/copy-age-notice';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
@@ -108,11 +109,7 @@ export default async function PatentPage({ params }: { params: Promise<{ patentI
 
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link href="/portfolio" className="text-primary underline-offset-2 hover:underline">
-          ← Portfolio
-        </Link>
-      </p>
+      <BackLink href="/portfolio">Portfolio</BackLink>
       <PageHeader
         title={name}
         description={patent.title ?? undefined}

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { BackLink } from '@/components/shell/back-link';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { Alert } from '@/components/ui/alert';
@@ -24,11 +25,7 @@ export default async function DataQualityPage() {
   const loaded = await loadForPage(requestId, () => loadDataQuality());
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link href="/portfolio" className="text-primary underline-offset-2 hover:underline">
-          ← Portfolio
-        </Link>
-      </p>
+      <BackLink href="/portfolio">Portfolio</BackLink>
       <PageHeader
         title="Data quality"
         description="What looks wrong in the portfolio the renewal service holds, and why it matters."

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { BackLink } from '@/components/shell/back-link';
 import { PageHeader } from '@/components/shell/page-header';
 import { TagImport } from '@/components/tags/tag-import';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -29,11 +30,7 @@ export default async function TagsPage({
 
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link href="/portfolio" className="text-primary underline-offset-2 hover:underline">
-          ← Portfolio
-        </Link>
-      </p>
+      <BackLink href="/portfolio">Portfolio</BackLink>
       <PageHeader
         title="Tags"
         description="Your team’s own tags on patents and families, and what carries each."

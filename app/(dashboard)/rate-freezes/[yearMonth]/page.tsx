@@ -1,8 +1,8 @@
 import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { freezeEstimatesQuery, freezeMonthQuery } from '@/components/rate-freezes/rate-freezes-query';
+import { BackLink } from '@/components/shell/back-link';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { currentYearMonth, formatYearMonth } from '@/lib/format/dates';
@@ -25,11 +25,7 @@ export default async function RateFreezeMonthPage({ params }: { params: Promise<
   const locale = await pageLocale();
   const header = (
     <>
-      <p className="mb-2 text-sm">
-        <Link href="/rate-freezes" className="text-primary underline-offset-2 hover:underline">
-          ← Rate freezes
-        </Link>
-      </p>
+      <BackLink href="/rate-freezes">Rate freezes</BackLink>
       <PageHeader
         title={`Exchange rates for ${formatYearMonth(month, locale)}`}
         description="What a freeze of this month covers, and its fees per currency."

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { FamilyDropForm } from '@/components/portfolio/family-drop-form';
 import { FamilyMap } from '@/components/portfolio/family-map';
+import { BackLink } from '@/components/shell/back-link';
 import { PageHeader } from '@/components/shell/page-header';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -42,11 +43,7 @@ export default async function FamilyPage({ params }: { params: Promise<{ family:
   );
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link href="/portfolio" className="text-primary underline-offset-2 hover:underline">
-          ← Portfolio
-        </Link>
-      </p>
+      <BackLink href="/portfolio">Portfolio</BackLink>
       <PageHeader
         title={`Family ${reference}`}
         description={`${family.members.length} patent(s), kept in ${kept}. From the renewal service's data as last synced.`}

@@ -9,6 +9,7 @@ import { BatchStateBadge, ItemOutcomeBadge } from '@/components/decisions/batch-
 import { DecisionCostText } from '@/components/decisions/decision-cost-text';
 import { AnnuityYear } from '@/components/renewals/annuity-year';
 import { EnumBadge } from '@/components/renewals/enum-badge';
+import { BackLink } from '@/components/shell/back-link';
 import { PageHeader } from '@/components/shell/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -63,11 +64,7 @@ export default async function BatchPage({
   const allScheduled = pendingItems.length > 0 && pendingItems.every((item) => item.scheduledFor !== null);
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link href="/renewals/batches" className="text-primary underline-offset-2 hover:underline">
-          ← Sent batches
-        </Link>
-      </p>
+      <BackLink href="/renewals/batches">Sent batches</BackLink>
       <PageHeader
         title={batch.receipt ? `Receipt no. ${batch.receipt.number}` : 'Batch of decisions'}
         description={describeBatchTimes(batch, (at) => formatTimestamp(at, locale))}

@@ -1,0 +1,86 @@
+import type { AnnuityClient } from '@/lib/annuity/client';
+import type { Patent } from '@/lib/annuity/schemas';
+import { getDb } from '@/lib/db';
+import { syncEvent, syncWindow } from '@/lib/db/schema';
+import { resetEnvForTests } from '@/lib/env';
+import { DEFAULT_CONNECTION } from '@/lib/server/sync/connection';
+
+/**
+ * For tests of pages that read only our copy: the service is pointed at an address nothing answers
+ * on (a call would fail the test), the portfolio snapshot is filled from a list, and the synced copy
+ * from events, as the sync would have stored them.
+ */
+
+/** Points the dashboard at no service; returns what puts the environment back. */
+export function pointAtNoService(): () => void {
+  const saved = { url: process.env.ANNUITY_API_URL, key: process.env.ANNUITY_API_KEY };
+  process.env.ANNUITY_API_URL = 'http://127.0.0.1:9';
+  process.env.ANNUITY_API_KEY = '0'.repeat(64);
+  resetEnvForTests();
+  return () => {
+    // Assigning undefined would store the text "undefined".
+    for (const [name, value] of [
+      ['ANNUITY_API_URL', saved.url],
+      ['ANNUITY_API_KEY', saved.key],
+    ] as const) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    resetEnvForTests();
+  };
+}
+
+/** The service as refreshSnapshot reads it: one page holding the whole portfolio. */
+export function fakePatentService(patents: Patent[]): AnnuityClient {
+  const page = {
+    pagination: {
+      totalItems: patents.length,
+      currentPage: 1,
+      itemsPerPage: 100,
+      totalPages: 1,
+      hasMore: false,
+    },
+    data: patents,
+  };
+  return { getPatents: async () => ({ data: page, meta: {} }) } as unknown as AnnuityClient;
+}
+
+/** Months read completely by the sync (a fresh version each, so parsed copies are read again). */
+export async function seedCopyMonths(months: readonly string[]): Promise<void> {
+  const db = await getDb();
+  await db
+    .insert(syncWindow)
+    .values(
+      months.map((month) => ({
+        connection: DEFAULT_CONNECTION,
+        month,
+        syncedAt: new Date(),
+        attemptedAt: new Date(),
+        complete: true,
+        items: 1,
+        version: 1,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/** Events in the copy as the sync stores them; their months marked as read completely. */
+export async function seedCopyEvents(
+  events: readonly { id: string; patent: { id: string }; dueDate: string }[],
+): Promise<void> {
+  await seedCopyMonths([...new Set(events.map((event) => event.dueDate.slice(0, 7)))]);
+  const db = await getDb();
+  await db.insert(syncEvent).values(
+    events.map((event, position) => ({
+      connection: DEFAULT_CONNECTION,
+      eventId: event.id,
+      patentId: event.patent.id,
+      dueDate: event.dueDate,
+      month: event.dueDate.slice(0, 7),
+      position,
+      body: JSON.stringify(event),
+      walk: 'seed',
+      readAt: new Date(),
+    })),
+  );
+}
