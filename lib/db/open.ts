@@ -44,13 +44,34 @@ export async function openDatabase(
 async function openPglite(dataDir: string | null, migrationsFolder: string): Promise<DatabaseHandle> {
   // PGlite's own mkdir is not recursive (stack-notes).
   if (dataDir) await mkdir(path.dirname(path.resolve(dataDir)), { recursive: true });
+  const { dump: _dump, ...handle } = await openPgliteClient({ dataDir }, migrationsFolder);
+  return handle;
+}
+
+/**
+ * PGlite opened and migrated, from a data dir, in memory, or in memory from a dump of another
+ * (`loadDataDir`: a new cluster is the slow part, so tests start from one dump of a migrated one,
+ * lib/db/testing.ts). `dump` writes the whole data dir as a tar.
+ */
+export async function openPgliteClient(
+  target: { dataDir: string | null; loadDataDir?: Blob },
+  migrationsFolder = MIGRATIONS_FOLDER,
+): Promise<DatabaseHandle & { dump(): Promise<Blob> }> {
   // pg_trgm for the portfolio search's indexes (migration 0015): PGlite loads an extension only
   // when it is named here, before CREATE EXTENSION can find it.
-  const options = { extensions: { pg_trgm } };
-  const client = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
+  const options = {
+    extensions: { pg_trgm },
+    ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+  };
+  const client = target.dataDir ? new PGlite(target.dataDir, options) : new PGlite(options);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, driver: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Database,
+    driver: 'pglite',
+    close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
+  };
 }
 
 async function openPostgres(url: string, migrationsFolder: string): Promise<DatabaseHandle> {
