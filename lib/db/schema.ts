@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -955,3 +956,44 @@ export const dropSaving = pgTable(
   },
   (table) => [primaryKey({ columns: [table.batchId, table.sparedEventId] })],
 );
+
+// ── review holds ─────────────────────────────────────────────────────────────────────────────
+/*
+ * A renewal put "under review" before its deadline: an owner (a user who may decide) answers by the
+ * review-by date (on or before the renewal's due date in the copy) with the decision asked for. One
+ * open hold per renewal (the partial unique index). A hold ends when a decision is sent for the
+ * renewal ('decided', lib/server/decisions/after-send.ts) or someone releases it ('released'). The
+ * managers are told once when the review-by date passes with the hold still open (`overdue_told_at`).
+ */
+export const reviewHold = pgTable(
+  'review_hold',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    connection: text('connection').notNull(),
+    eventId: text('event_id').notNull(),
+    patentId: text('patent_id').notNull(),
+    /** The renewal's due date in the copy when the hold was placed. */
+    dueDate: text('due_date').notNull(),
+    ownerUserId: text('owner_user_id')
+      .notNull()
+      .references(() => user.id),
+    /** YYYY-MM-DD. */
+    reviewBy: text('review_by').notNull(),
+    askedDecision: text('asked_decision', { enum: ['keep', 'drop', 'undecided'] }).notNull(),
+    note: text('note'),
+    createdByUserId: text('created_by_user_id'),
+    createdByEmail: text('created_by_email'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    endedHow: text('ended_how', { enum: ['decided', 'released'] }),
+    endedByEmail: text('ended_by_email'),
+    overdueToldAt: timestamp('overdue_told_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('review_hold_open_idx')
+      .on(table.connection, table.eventId)
+      .where(sql`${table.endedAt} is null`),
+    index('review_hold_owner_idx').on(table.ownerUserId, table.endedAt),
+  ],
+);
+// ── end review holds ─────────────────────────────────────────────────────────────────────────
