@@ -2,6 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useId, useState } from 'react';
+import type { UseFormGetValues } from 'react-hook-form';
 import { useLocale } from '@/components/shell/locale';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -17,7 +18,8 @@ import {
   type StandingScope,
 } from '@/lib/decisions/standing-instructions';
 import { formatTimestamp } from '@/lib/format/dates';
-import { ApiProblem, apiFetch, problemMessage } from '@/lib/http/api-client';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
+import { ApiProblem, apiFetch } from '@/lib/http/api-client';
 
 const HINTS: Record<StandingInstructionKind, string> = {
   renew: 'Each month suggests Proceed for its renewal.',
@@ -146,14 +148,13 @@ function ScopeInstruction({
           onOpenChange={setClearing}
           title={`Clear the standing instruction for ${heading.toLowerCase()}?`}
           confirmLabel="Clear the instruction"
+          failure="The instruction could not be cleared."
           onConfirm={async () => {
             try {
               await apiFetch(`/api/standing-instructions/${current.id}`, { method: 'DELETE' });
             } catch (error) {
               // Cleared elsewhere meanwhile: what the user wanted is done.
-              if (!(error instanceof ApiProblem && error.status === 404)) {
-                throw new Error(problemMessage(error, 'The instruction could not be cleared.'));
-              }
+              if (!(error instanceof ApiProblem && error.status === 404)) throw error;
             }
             router.refresh();
           }}
@@ -184,34 +185,36 @@ function InstructionForm({
   const id = useId();
   const [instruction, setInstruction] = useState<StandingInstructionKind>(current?.instruction ?? 'renew');
   const [reason, setReason] = useState(current?.reason ?? '');
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [reasonError, setReasonError] = useState<{ message: string; fromServer: boolean } | null>(null);
+  const saving = useApiMutation({
+    mutationFn: () =>
+      apiFetch('/api/standing-instructions', {
+        method: 'PUT',
+        json: { scope, target, instruction, reason: reason.trim() || null },
+      }),
+    failure: 'The instruction could not be saved.',
+    // The form's one field a 400 can name: its message shows under the reason.
+    form: {
+      getValues: (() => ({ reason })) as UseFormGetValues<{ reason: string }>,
+      setError: (_name, error) => setReasonError({ message: error.message ?? '', fromServer: true }),
+    },
+    onSuccess: () => onDone(true),
+  });
+  const pending = saving.isPending;
+  const failure = reasonError?.fromServer ? null : saving.failureMessage;
 
-  const save = async (event: FormEvent) => {
+  const save = (event: FormEvent) => {
     event.preventDefault();
     // The server checks the same (standing-instruction.schema.ts); this only saves a round trip.
     if (instruction === 'skip' && !reason.trim()) {
-      setReasonError('Say where this is handled, so others know why it is skipped.');
+      setReasonError({
+        message: 'Say where this is handled, so others know why it is skipped.',
+        fromServer: false,
+      });
       return;
     }
-    setPending(true);
-    setFailure(null);
     setReasonError(null);
-    try {
-      await apiFetch('/api/standing-instructions', {
-        method: 'PUT',
-        json: { scope, target, instruction, reason: reason.trim() || null },
-      });
-      onDone(true);
-    } catch (error) {
-      const field =
-        error instanceof ApiProblem ? error.body.errors?.find((e) => e.field === 'reason') : undefined;
-      if (field) setReasonError(field.message);
-      else setFailure(problemMessage(error, 'The instruction could not be saved.'));
-    } finally {
-      setPending(false);
-    }
+    saving.mutate();
   };
 
   return (
@@ -246,7 +249,7 @@ function InstructionForm({
       </fieldset>
       <FormField
         label={`Reason ${instruction === 'skip' ? '(required: where is it handled?)' : '(optional)'}`}
-        error={reasonError ?? undefined}
+        error={reasonError?.message}
       >
         <Textarea
           value={reason}

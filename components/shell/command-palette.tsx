@@ -5,10 +5,10 @@ import { type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
 import { cn } from '@/components/ui/cn';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { fetchSavedViews } from '@/components/views/views-api';
-import { apiFetch } from '@/lib/http/api-client';
 import { isSearchable, MAX_SEARCH_LENGTH } from '@/lib/portfolio/search-key';
 import { filterCommands, moveActive } from '@/lib/views/command-filter';
 import { SAVED_VIEW_PAGE_LABELS, type SavedViewItem, savedViewHref } from '@/lib/views/pages';
+import { useSignOut } from './use-sign-out';
 
 export interface CommandPaletteProps {
   open: boolean;
@@ -51,6 +51,7 @@ export function CommandPalette({
   hasViews,
 }: CommandPaletteProps) {
   const router = useRouter();
+  const signOut = useSignOut();
   const id = useId();
   const [typed, setTyped] = useState('');
   const [active, setActive] = useState(0);
@@ -131,13 +132,11 @@ export function CommandPalette({
       keywords: 'log out leave',
       run: () => {
         onOpenChange(false);
-        void apiFetch('/api/session', { method: 'DELETE' })
-          .catch(() => undefined)
-          .finally(() => window.location.assign('/sign-in'));
+        signOut.mutate();
       },
     });
     return list;
-  }, [sections, views, canReview, onOpenChange, router]);
+  }, [sections, views, canReview, onOpenChange, router, signOut.mutate]);
 
   const shown = useMemo(() => {
     const matches = filterCommands(

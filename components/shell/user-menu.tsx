@@ -1,20 +1,11 @@
 'use client';
 
 import Link from 'next/link';
-import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { apiFetch } from '@/lib/http/api-client';
+import { useSignOut } from './use-sign-out';
 
 export function UserMenu({ name, email, roleLabel }: { name: string; email: string; roleLabel: string }) {
-  const [pending, setPending] = useState(false);
-  const signOut = async () => {
-    setPending(true);
-    try {
-      await apiFetch('/api/session', { method: 'DELETE' });
-    } finally {
-      window.location.assign('/sign-in');
-    }
-  };
+  const signOut = useSignOut();
   return (
     <div className="flex items-center gap-3 text-sm">
       {/* Who is signed in; on a phone the account page says it, and the header keeps its actions. */}
@@ -27,7 +18,7 @@ export function UserMenu({ name, email, roleLabel }: { name: string; email: stri
       <Button asChild variant="ghost" size="sm">
         <Link href="/account">Your account</Link>
       </Button>
-      <Button variant="outline" size="sm" onClick={signOut} disabled={pending}>
+      <Button variant="outline" size="sm" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
         Sign out
       </Button>
     </div>

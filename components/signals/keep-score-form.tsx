@@ -8,7 +8,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { ApiProblem, apiFetch, problemMessage } from '@/lib/http/api-client';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
+import { ApiProblem, apiFetch } from '@/lib/http/api-client';
 import type { KeepScoreWeights } from '@/lib/signals/keep-score';
 
 interface PolicyView {
@@ -49,14 +50,27 @@ export function KeepScoreForm({ initial }: { initial: PolicyView }) {
   const [expensive, setExpensive] = useState(
     initial.weights.expensiveRenewal.map((line) => `${line.currency} ${line.amount}`).join('\n'),
   );
-  const [message, setMessage] = useState<{ tone: 'info' | 'danger'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const saving = useApiMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      apiFetch('/api/admin/keep-score', { method: 'PUT', json: body }),
+    failure: 'The weights were not saved.',
+    onSuccess: () => router.refresh(),
+  });
+  const busy = saving.isPending;
+  // A 400 names each field it refused; the form's inputs are not named like them, so the list is shown.
+  const refusedFields =
+    saving.error instanceof ApiProblem
+      ? (saving.error.body.errors ?? []).map((error) => `${error.field}: ${error.message}`).join('; ')
+      : '';
+  const message = saving.failureMessage
+    ? { tone: 'danger' as const, text: refusedFields || saving.failureMessage }
+    : saving.isSuccess
+      ? { tone: 'info' as const, text: 'Saved. Every renewal’s score now uses these weights.' }
+      : null;
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setMessage(null);
-    const body = {
+    saving.mutate({
       ...Object.fromEntries(POINTS.map(({ key }) => [key, Number(points[key])])),
       protectingTags: splitList(protecting),
       exposingTags: splitList(exposing),
@@ -68,20 +82,7 @@ export function KeepScoreForm({ initial }: { initial: PolicyView }) {
           const [currency = '', amount = ''] = line.split(/\s+/);
           return { currency: currency.toUpperCase(), amount };
         }),
-    };
-    try {
-      await apiFetch('/api/admin/keep-score', { method: 'PUT', json: body });
-      setMessage({ tone: 'info', text: 'Saved. Every renewal’s score now uses these weights.' });
-      router.refresh();
-    } catch (caught) {
-      const fields =
-        caught instanceof ApiProblem
-          ? (caught.body.errors ?? []).map((error) => `${error.field}: ${error.message}`).join('; ')
-          : '';
-      setMessage({ tone: 'danger', text: fields || problemMessage(caught, 'The weights were not saved.') });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -2,32 +2,31 @@
 
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { apiFetch, problemMessage } from '@/lib/http/api-client';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
+import { apiFetch } from '@/lib/http/api-client';
 
 /** The form behind ./tag-selection.tsx, loaded when first opened. Tags are added, none removed. */
 export function TagSelectionForm({ patentIds }: { patentIds: readonly string[] }) {
   const id = useId();
   const [tag, setTag] = useState('');
-  const [status, setStatus] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const count = patentIds.length;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (tag.trim() === '') return;
-    setBusy(true);
-    try {
+  const tagging = useApiMutation({
+    mutationFn: async (added: string) => {
       await apiFetch('/api/tags', {
         method: 'POST',
-        json: { scope: 'patent', targets: patentIds, add: [tag] },
+        json: { scope: 'patent', targets: patentIds, add: [added] },
       });
-      setStatus(`Tagged ${count} patent${count === 1 ? '' : 's'} “${tag.trim().toLowerCase()}”.`);
-      setTag('');
-    } catch (caught) {
-      setStatus(problemMessage(caught, 'The tag was not saved.'));
-    } finally {
-      setBusy(false);
-    }
+      return `Tagged ${count} patent${count === 1 ? '' : 's'} “${added.trim().toLowerCase()}”.`;
+    },
+    failure: 'The tag was not saved.',
+    onSuccess: () => setTag(''),
+  });
+  const status = tagging.failureMessage ?? tagging.data ?? null;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (tag.trim() === '') return;
+    tagging.mutate(tag);
   }
 
   return (
@@ -44,7 +43,7 @@ export function TagSelectionForm({ patentIds }: { patentIds: readonly string[] }
           onChange={(event) => setTag(event.target.value)}
           className="h-8 w-32 rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         />
-        <Button type="submit" size="sm" variant="outline" className="h-8" disabled={busy}>
+        <Button type="submit" size="sm" variant="outline" className="h-8" disabled={tagging.isPending}>
           Add tag
         </Button>
       </form>

@@ -9,7 +9,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { apiFetch, problemMessage } from '@/lib/http/api-client';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
+import { apiFetch } from '@/lib/http/api-client';
 import type { TagScope } from '@/lib/signals/tags';
 
 export interface ScopeTags {
@@ -46,49 +47,41 @@ export function TagsPanel({ scopes, canWrite }: { scopes: ScopeTags[]; canWrite:
   );
 }
 
+type TagsWrite = { kind: 'tags'; change: { add?: string[]; remove?: string[] } } | { kind: 'note' };
+
 function ScopeEditor({ value, canWrite }: { value: ScopeTags; canWrite: boolean }) {
   const router = useRouter();
   const tagId = useId();
   const noteId = useId();
   const [tag, setTag] = useState('');
   const [note, setNote] = useState(value.note ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function run(action: () => Promise<unknown>) {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
+  // One pending state and one failure for the tag buttons and the note.
+  const save = useApiMutation({
+    mutationFn: (write: TagsWrite) =>
+      write.kind === 'tags'
+        ? apiFetch('/api/tags', {
+            method: 'POST',
+            json: { scope: value.scope, targets: [value.target], ...write.change },
+          })
+        : apiFetch('/api/notes', { method: 'PUT', json: { scope: value.scope, target: value.target, note } }),
+    failure: 'The change was not saved.',
+    onSuccess: (_data, write) => {
       router.refresh();
-      return true;
-    } catch (caught) {
-      setError(problemMessage(caught, 'The change was not saved.'));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
+      if (write.kind === 'tags' && write.change.add) setTag('');
+    },
+  });
+  const busy = save.isPending;
+  const error = save.failureMessage;
 
-  const change = (body: { add?: string[]; remove?: string[] }) =>
-    run(() =>
-      apiFetch('/api/tags', {
-        method: 'POST',
-        json: { scope: value.scope, targets: [value.target], ...body },
-      }),
-    );
-
-  async function addTag(event: FormEvent) {
+  function addTag(event: FormEvent) {
     event.preventDefault();
     if (tag.trim() === '') return;
-    if (await change({ add: [tag] })) setTag('');
+    save.mutate({ kind: 'tags', change: { add: [tag] } });
   }
 
-  async function saveNote(event: FormEvent) {
+  function saveNote(event: FormEvent) {
     event.preventDefault();
-    await run(() =>
-      apiFetch('/api/notes', { method: 'PUT', json: { scope: value.scope, target: value.target, note } }),
-    );
+    save.mutate({ kind: 'note' });
   }
 
   return (
@@ -105,7 +98,7 @@ function ScopeEditor({ value, canWrite }: { value: ScopeTags; canWrite: boolean 
                 <button
                   type="button"
                   disabled={busy}
-                  onClick={() => void change({ remove: [item] })}
+                  onClick={() => save.mutate({ kind: 'tags', change: { remove: [item] } })}
                   className="rounded px-0.5 text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                   aria-label={`Remove tag ${item} from ${value.heading}`}
                 >

@@ -1,9 +1,9 @@
 'use client';
 
-import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { filenameFromDisposition } from '@/lib/annuity/content-disposition';
 import { eventDocumentHref } from '@/lib/documents/links';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
 
 /**
  * Downloads the official receipt of a FULFILLED renewal; when the office has not recorded it yet
@@ -18,13 +18,11 @@ export function OfficialReceiptButton({
   eventId: string;
   label: string;
 }) {
-  const [state, setState] = useState<'idle' | 'busy' | 'missing' | 'failed'>('idle');
-  const download = async () => {
-    setState('busy');
-    try {
+  const download = useApiMutation({
+    mutationFn: async (): Promise<'saved' | 'missing'> => {
       const response = await fetch(eventDocumentHref(patentId, eventId, 'official-receipt'));
-      if (response.status === 404) return setState('missing');
-      if (!response.ok) return setState('failed');
+      if (response.status === 404) return 'missing';
+      if (!response.ok) throw new Error(`Official receipt: ${response.status}`);
       const url = URL.createObjectURL(await response.blob());
       const link = document.createElement('a');
       link.href = url;
@@ -33,25 +31,28 @@ export function OfficialReceiptButton({
         `official-receipt-${eventId}.pdf`;
       link.click();
       URL.revokeObjectURL(url);
-      setState('idle');
-    } catch {
-      setState('failed');
-    }
-  };
+      return 'saved';
+    },
+    failure: 'Download failed',
+  });
   return (
     <span className="inline-flex items-center gap-2">
       <Button
         variant="link"
         size="sm"
         className="h-auto p-0"
-        onClick={download}
-        disabled={state === 'busy'}
+        onClick={() => download.mutate()}
+        disabled={download.isPending}
         aria-label={`Official receipt of ${label}`}
       >
         Official receipt
       </Button>
       <span role="status" className="text-xs text-muted-foreground">
-        {state === 'missing' ? 'Not yet available' : state === 'failed' ? 'Download failed' : ''}
+        {download.isPending
+          ? ''
+          : download.data === 'missing'
+            ? 'Not yet available'
+            : (download.failureMessage ?? '')}
       </span>
     </span>
   );

@@ -1,6 +1,6 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { CurrencyTotals } from '@/components/money/currency-totals';
 import { FreezeEstimates } from '@/components/rate-freezes/freeze-estimates';
@@ -23,10 +23,13 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import type { CurrencyTotal } from '@/lib/annuity/money';
 import { formatTimestamp, formatYearMonth } from '@/lib/format/dates';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch, problemBody } from '@/lib/http/api-client';
 import type { FreezeResult } from '@/lib/rate-freezes/data';
 import { explainMonthState } from '@/lib/rate-freezes/explain';
 import { compareTotals, countEvents } from '@/lib/rate-freezes/totals';
+
+const REREAD_AFTER_FREEZE = [RATE_FREEZES_KEY, ['renewals']] as const;
 
 /**
  * A month's freeze: the preview (the service's month read, spec: Endpoints 14), the confirmed
@@ -39,16 +42,15 @@ export function MonthFreeze({ month, canFreeze }: { month: string; canFreeze: bo
   const query = useQuery(freezeMonthQuery(month));
   // The same cache entry FreezeEstimates reads (the server page fills it): no second request.
   const estimates = useQuery({ ...freezeEstimatesQuery(month), enabled: query.data?.state !== 'past' });
-  const freeze = useMutation({
+  const freeze = useApiMutation({
     // The variables are the totals the manager confirmed, kept to show before and after.
     mutationFn: (_preview: readonly CurrencyTotal[]) =>
       apiFetch<FreezeResult>(`/api/rate-freezes/${encodeURIComponent(month)}`, { method: 'PUT' }),
-    // A refusal teaches the horizon and a freeze changes every amount of the month: reread both.
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: RATE_FREEZES_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['renewals'] }),
-      ]),
+    failure: `${month} could not be frozen.`,
+    // A freeze changes every amount of the month and a refusal teaches the horizon: reread both.
+    invalidates: REREAD_AFTER_FREEZE,
+    onError: () =>
+      Promise.all(REREAD_AFTER_FREEZE.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 
   const name = formatYearMonth(month, locale);
