@@ -1,20 +1,22 @@
 import Big from 'big.js';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sumByCurrency } from '@/lib/annuity/money';
 import { listAll } from '@/lib/annuity/pagination';
 import type { PatentEvent } from '@/lib/annuity/schemas';
-import { auditLog, forecastEvent, forecastRun, renewalMonthSummary } from '@/lib/db/schema';
+import { auditLog, forecastEvent, forecastRun, renewalMonthSummary, syncWindow } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
 import type { ForecastData } from '@/lib/forecast/data';
-import { forecastWindow } from '@/lib/forecast/window';
+import { forecastWindow, windowMonths } from '@/lib/forecast/window';
 import { currentYearMonth } from '@/lib/format/dates';
 import { checkBackgroundBudget } from '@/lib/server/connection/background-budget';
 import { upstreamClient } from '@/lib/server/connection/upstream';
 import { refreshForecast } from '@/lib/server/forecast/refresh';
 import { refreshSnapshot } from '@/lib/server/portfolio/snapshot';
+import { DEFAULT_CONNECTION } from '@/lib/server/sync/connection';
+import { syncMonth } from '@/lib/server/sync/walk';
 import { jsonRequest } from './app-harness';
 import { setUpSandboxApp } from './sandbox-app';
 
@@ -366,4 +368,37 @@ describe('a first refresh larger than the budget left', () => {
       resetEnvForTests();
     }
   }, 60_000);
+});
+
+describe('a forecast from the synced copy', () => {
+  it('takes the windows the sync read completely from the copy, and reads only the others', async () => {
+    const db = app.harness.database.db;
+    const client = upstreamClient('forecast-copy-test');
+    const months = WINDOW.windows.flatMap(windowMonths);
+    for (const month of months) await syncMonth(client, db, DEFAULT_CONNECTION, month, 'forecast-copy-test');
+    const listed = (await serviceWindows()).flat();
+
+    // Every month fresh in the copy: the refresh spends no call and stores what the service lists.
+    let before = await periodReads();
+    const fromCopy = await runJob();
+    expect((await periodReads()) - before).toBe(0);
+    expect(fromCopy).toMatchObject({ status: 'done', calls: 0, events: listed.length });
+    const stored = await db.select().from(forecastEvent);
+    expect(new Set(stored.map((row) => row.eventId))).toEqual(new Set(listed.map((event) => event.id)));
+    const [run] = await db.select().from(forecastRun).orderBy(desc(forecastRun.startedAt)).limit(1);
+    expect(run?.detail).toMatch(/24 of 24 months taken from the synced copy/);
+
+    // One month of the last window last read long ago: that window alone is read from the service.
+    const last = WINDOW.windows.at(-1) as (typeof WINDOW.windows)[number];
+    await db
+      .update(syncWindow)
+      .set({ syncedAt: new Date(Date.now() - 30 * 86_400_000) })
+      .where(eq(syncWindow.month, windowMonths(last)[0] as string));
+    const lastListed = listed.filter((event) => event.dueDate >= last.from && event.dueDate <= last.to);
+    before = await periodReads();
+    const mixed = await runJob();
+    const expectedCalls = Math.max(1, Math.ceil(lastListed.length / 100));
+    expect((await periodReads()) - before).toBe(expectedCalls);
+    expect(mixed).toMatchObject({ status: 'done', calls: expectedCalls, events: listed.length });
+  }, 180_000);
 });

@@ -4,8 +4,7 @@ import { MAX_PAGE_SIZE } from '../../annuity/pagination';
 import type { Database } from '../../db';
 import { portfolioSnapshot, renewalMonthSummary } from '../../db/schema';
 import { getEnv } from '../../env';
-import type { DueWindow } from '../../forecast/window';
-import { addMonths, monthOf } from '../../format/dates';
+import { type DueWindow, windowMonths } from '../../forecast/window';
 import { checkBackgroundBudget, decideBudget, recordSpend } from '../connection/background-budget';
 import { readQuota } from '../connection/quota';
 import { storedMonthCounts } from './store';
@@ -28,15 +27,8 @@ export interface RefreshEstimate {
   basis: 'read' | 'portfolio' | 'minimum';
 }
 
-function monthsOf(window: DueWindow): string[] {
-  const months: string[] = [];
-  for (let month = monthOf(window.from); month <= monthOf(window.to); month = addMonths(month, 1))
-    months.push(month);
-  return months;
-}
-
 export async function refreshEstimate(db: Database, windows: readonly DueWindow[]): Promise<RefreshEstimate> {
-  const months = windows.flatMap(monthsOf);
+  const months = windows.flatMap(windowMonths);
   const [stored, summaries, [snapshot]] = await Promise.all([
     storedMonthCounts(db, months),
     db
@@ -52,7 +44,7 @@ export async function refreshEstimate(db: Database, windows: readonly DueWindow[
   let calls = 0;
   for (const window of windows) {
     let renewals = 0;
-    for (const month of monthsOf(window)) {
+    for (const month of windowMonths(window)) {
       const count = seen.get(month);
       if (count !== undefined) renewals += count;
       else if (perMonth !== null) {

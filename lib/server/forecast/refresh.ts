@@ -5,12 +5,13 @@ import { listAll, MAX_PAGE_SIZE } from '../../annuity/pagination';
 import type { Page, PatentEvent } from '../../annuity/schemas';
 import type { Database } from '../../db';
 import { getEnv } from '../../env';
-import { type DueWindow, type ForecastWindow, forecastWindow } from '../../forecast/window';
+import { type DueWindow, type ForecastWindow, forecastWindow, windowMonths } from '../../forecast/window';
 import { currentYearMonth, monthOf } from '../../format/dates';
 import { logger } from '../../log';
 import { isRenewalEvent } from '../../renewals/rows';
 import { upstreamClient } from '../connection/upstream';
 import { openSnapshotIndex, type SnapshotPatent, snapshotPatents } from '../portfolio/snapshot';
+import { completeCopyMonths, copyEventsOfMonths } from '../sync/copy';
 import { type BudgetRefusal, forecastBudget, recordForecastSpend, refreshEstimate } from './cost';
 import { type Claim, claimRun, finishRun } from './runs';
 import { type ForecastEventRow, replaceForecastRows } from './store';
@@ -27,7 +28,13 @@ import { type ForecastEventRow, replaceForecastRows } from './store';
  * 3. those must fit too, or the refresh stops there, having spent one call per window.
  *
  * A refresh that does not fit is recorded as `skipped` with why; nothing stored changes.
+ *
+ * A window whose every month the synced copy read completely within COPY_FRESH_FARS far-tier
+ * cadences is taken from the copy instead (lib/server/sync: the same period list with fees, walked
+ * on the sync's own share of the quota), so the quota is not spent twice on the same months; only
+ * the other windows are read, estimated and budgeted.
  */
+const COPY_FRESH_FARS = 2;
 const PAGE_CONCURRENCY = 4;
 
 type RunRow = Extract<Claim, { claimed: true }>['run'];
@@ -40,11 +47,34 @@ export type RefreshResult =
 export type PreparedRefresh =
   | { kind: 'busy'; running: RunRow }
   | { kind: 'skipped'; run: RunRow; refusal: BudgetRefusal }
-  | { kind: 'ready'; run: RunRow; window: ForecastWindow; estimate: number };
+  | {
+      kind: 'ready';
+      run: RunRow;
+      window: ForecastWindow;
+      estimate: number;
+      /** The windows read from the service; the others are taken from the synced copy. */
+      walked: DueWindow[];
+      fromCopy: DueWindow[];
+    };
 
 interface RefreshOptions {
   now: Date;
   requestId: string;
+}
+
+/** Splits the windows into those the synced copy holds fresh and complete and those to read. */
+async function splitByCopy(
+  db: Database,
+  windows: readonly DueWindow[],
+  now: Date,
+): Promise<{ walked: DueWindow[]; fromCopy: DueWindow[] }> {
+  const since = new Date(now.getTime() - COPY_FRESH_FARS * getEnv().SYNC_FAR_MINUTES * 60_000);
+  const fresh = await completeCopyMonths(db, windows.flatMap(windowMonths), since);
+  const walked: DueWindow[] = [];
+  const fromCopy: DueWindow[] = [];
+  for (const window of windows)
+    (windowMonths(window).every((month) => fresh.has(month)) ? fromCopy : walked).push(window);
+  return { walked, fromCopy };
 }
 
 /** Claims the refresh and checks the budget against the estimated cost; makes no upstream call. */
@@ -52,7 +82,9 @@ export async function prepareRefresh(db: Database, now: Date): Promise<PreparedR
   const window = forecastWindow(currentYearMonth(now), getEnv().FORECAST_MONTHS);
   const claim = await claimRun(db, window, now);
   if (!claim.claimed) return { kind: 'busy', running: claim.running };
-  const estimate = await refreshEstimate(db, window.windows);
+  const { walked, fromCopy } = await splitByCopy(db, window.windows, now);
+  if (walked.length === 0) return { kind: 'ready', run: claim.run, window, estimate: 0, walked, fromCopy };
+  const estimate = await refreshEstimate(db, walked);
   const budget = await forecastBudget(db, now, estimate.calls);
   if (!budget.ok) {
     const run = await finishRun(db, claim.run.id, {
@@ -64,7 +96,7 @@ export async function prepareRefresh(db: Database, now: Date): Promise<PreparedR
     logger.info({ runId: run.id, ...budget.refusal }, 'forecast refresh skipped');
     return { kind: 'skipped', run, refusal: budget.refusal };
   }
-  return { kind: 'ready', run: claim.run, window, estimate: estimate.calls };
+  return { kind: 'ready', run: claim.run, window, estimate: estimate.calls, walked, fromCopy };
 }
 
 function periodReader(client: AnnuityClient, requestId: string, count: () => void) {
@@ -129,7 +161,7 @@ export async function executeRefresh(
   ready: Extract<PreparedRefresh, { kind: 'ready' }>,
   { now, requestId }: RefreshOptions,
 ): Promise<RefreshResult> {
-  const { run, window } = ready;
+  const { run, window, walked, fromCopy } = ready;
   let calls = 0;
   let recorded = 0;
   const record = async () => {
@@ -141,7 +173,7 @@ export async function executeRefresh(
     const read = periodReader(upstreamClient(requestId), requestId, () => {
       calls += 1;
     });
-    const firsts = await Promise.all(window.windows.map((due) => read(due)(1, MAX_PAGE_SIZE)));
+    const firsts = await Promise.all(walked.map((due) => read(due)(1, MAX_PAGE_SIZE)));
     await record();
     const remaining = firsts.reduce((sum, first) => sum + pagesOf(first.data) - 1, 0);
     if (remaining > 0) {
@@ -157,7 +189,13 @@ export async function executeRefresh(
     opened.catch(() => undefined);
     // Rows, not events, are kept across windows: a large portfolio's events with fees are big.
     const byEvent = new Map<string, ForecastEventRow>();
-    for (const [index, due] of window.windows.entries()) {
+    const copied = (await copyEventsOfMonths(db, fromCopy.flatMap(windowMonths))).filter(isRenewalEvent);
+    const copiedPatents = await snapshotPatents(
+      copied.map((event) => event.patent.id),
+      opened,
+    );
+    for (const event of copied) byEvent.set(event.id, toRow(event, copiedPatents.get(event.patent.id)));
+    for (const [index, due] of walked.entries()) {
       const first = firsts[index] as ApiResult<Page<PatentEvent>>;
       const fetchPage = read(due);
       // The walk is the shared one (lib/annuity/pagination.ts); its first page is the one read above.
@@ -186,6 +224,9 @@ export async function executeRefresh(
       lastMonth
         ? `The service lists renewals through ${lastMonth}.`
         : 'The service lists no renewal in the window.',
+      fromCopy.length > 0
+        ? `${fromCopy.flatMap(windowMonths).length} of ${window.months} months taken from the synced copy.`
+        : '',
       unjoined > 0
         ? `${unjoined} renewal(s) of patents not in the portfolio copy (no office, owner or family).`
         : '',

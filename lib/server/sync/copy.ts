@@ -128,6 +128,44 @@ export async function copyAge(months: readonly string[], db?: Database): Promise
   };
 }
 
+/**
+ * Months the copy read completely no earlier than `since`: what a reader that would otherwise walk
+ * the service (the forecast) may take from the copy instead, at no upstream call.
+ */
+export async function completeCopyMonths(
+  database: Database,
+  months: readonly string[],
+  since: Date,
+): Promise<Set<string>> {
+  if (months.length === 0) return new Set();
+  const rows = await database
+    .select({ month: syncWindow.month })
+    .from(syncWindow)
+    .where(
+      and(
+        eq(syncWindow.connection, DEFAULT_CONNECTION),
+        inArray(syncWindow.month, [...months]),
+        eq(syncWindow.complete, true),
+        gte(syncWindow.syncedAt, since),
+      ),
+    );
+  return new Set(rows.map((row) => row.month));
+}
+
+/** The renewals the copy holds for whole months, as the service listed them (fees included). */
+export async function copyEventsOfMonths(
+  database: Database,
+  months: readonly string[],
+): Promise<PatentEvent[]> {
+  if (months.length === 0) return [];
+  const rows = await database
+    .select({ body: syncEvent.body })
+    .from(syncEvent)
+    .where(and(eq(syncEvent.connection, DEFAULT_CONNECTION), inArray(syncEvent.month, [...months])))
+    .orderBy(asc(syncEvent.dueDate), asc(syncEvent.position));
+  return rows.map((row) => JSON.parse(row.body) as PatentEvent);
+}
+
 /** The age of a document the copy holds (a freeze preview, the frozen months): read at `readAt`. */
 export async function documentAge(readAt: Date, db?: Database): Promise<CopyAge> {
   const health = await readHealth(db ?? (await getDb()), DEFAULT_CONNECTION);
