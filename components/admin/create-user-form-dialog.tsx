@@ -15,25 +15,19 @@ import {
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import type { LazyDialogParts } from '@/components/ui/lazy-dialog';
 import { NativeSelect } from '@/components/ui/native-select';
-import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
 import { ROLE_LABELS, ROLES } from '@/lib/policy/roles';
-import type { CreateUserInput } from '../../lib/users/user.schema';
-import { addUserClicks } from './create-user-dialog';
+import type { CreateUserInput, createUserSchema } from '../../lib/users/user.schema';
 
-// The schema (and zod) load when the form first validates; see lib/forms/lazy-zod-resolver.ts.
-const createUserResolver = lazyZodResolver(() =>
-  import('../../lib/users/user.schema').then((schemas) => schemas.createUserSchema),
-);
-
-export function CreateUserFormDialog() {
+/** Loaded by ./create-user-dialog.tsx, which gives it the schema's resolver. */
+export function CreateUserFormDialog({ openAtFirst, resolver }: LazyDialogParts<typeof createUserSchema>) {
   const router = useRouter();
-  // Open at once when the button was clicked before this code arrived (./create-user-dialog.tsx).
-  const [open, setOpen] = useState(() => addUserClicks.take('add'));
+  const [open, setOpen] = useState(openAtFirst);
   const form = useForm<CreateUserInput>({
-    resolver: createUserResolver,
+    resolver,
     defaultValues: { name: '', email: '', role: 'paralegal', password: '' },
   });
   const create = useApiMutation({

@@ -14,23 +14,22 @@ import {
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
+import type { LazyDialogParts } from '@/components/ui/lazy-dialog';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
-import type { ResetPasswordInput } from '../../lib/users/user.schema';
-import { resetPasswordClicks } from './reset-password-dialog';
+import type { ResetPasswordInput, resetPasswordSchema } from '../../lib/users/user.schema';
 
-// The schema (and zod) load when the form first validates; see lib/forms/lazy-zod-resolver.ts.
-const resetPasswordResolver = lazyZodResolver(() =>
-  import('../../lib/users/user.schema').then((schemas) => schemas.resetPasswordSchema),
-);
-
-export function ResetPasswordFormDialog({ userId, email }: { userId: string; email: string }) {
-  // Open at once when the button was clicked before this code arrived (./reset-password-dialog.tsx).
-  const [open, setOpen] = useState(() => resetPasswordClicks.take(userId));
+/** Loaded by ./reset-password-dialog.tsx, which gives it the schema's resolver. */
+export function ResetPasswordFormDialog({
+  userId,
+  email,
+  openAtFirst,
+  resolver,
+}: { userId: string; email: string } & LazyDialogParts<typeof resetPasswordSchema>) {
+  const [open, setOpen] = useState(openAtFirst);
   const [done, setDone] = useState(false);
   const form = useForm<ResetPasswordInput>({
-    resolver: resetPasswordResolver,
+    resolver,
     defaultValues: { password: '' },
   });
   const reset = useApiMutation({

@@ -1,6 +1,6 @@
 'use client';
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
@@ -14,19 +14,15 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
+import type { LazyDialogParts } from '@/components/ui/lazy-dialog';
 import { Textarea } from '@/components/ui/textarea';
-import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
-import { apiFetch, problemMessage } from '@/lib/http/api-client';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
+import { apiFetch } from '@/lib/http/api-client';
 import { INVOICE_MARK_KEY } from '@/lib/invoices/line-keys';
 import type { MarkView } from '@/lib/invoices/reconciliation';
-import type { Mark, MarkInput } from '../../lib/invoices/mark.schema';
+import type { Mark, MarkInput, markSchema } from '../../lib/invoices/mark.schema';
 import { INVOICES_KEY, invoiceMarksQuery } from './invoices-query';
 import { type MarkReconciliationProps, MarkTrigger } from './mark-reconciliation-trigger';
-
-// The schema (and zod) load when the form first validates; see lib/forms/lazy-zod-resolver.ts.
-const markResolver = lazyZodResolver(() =>
-  import('../../lib/invoices/mark.schema').then((schemas) => schemas.markSchema),
-);
 
 /**
  * Marks a line, or the whole invoice, reconciled or disputed with a note. A dispute needs a note
@@ -40,24 +36,28 @@ export function MarkReconciliationFormDialog({
   title,
   triggerLabel,
   current,
-}: MarkReconciliationProps) {
+  openAtFirst,
+  resolver,
+}: MarkReconciliationProps & LazyDialogParts<typeof markSchema>) {
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(openAtFirst);
   const form = useForm<MarkInput, unknown, Mark>({
-    resolver: markResolver,
+    resolver,
     defaultValues: { lineKey, status: current?.status ?? 'reconciled', note: current?.note ?? '' },
   });
-  const mark = useMutation({
+  const mark = useApiMutation({
     mutationFn: (values: Mark) =>
       apiFetch<{ marks: MarkView[] }>(`/api/invoices/${encodeURIComponent(invoiceId)}/marks`, {
         method: 'PUT',
         json: values,
       }),
-    onSuccess: async (data) => {
+    failure: 'The mark could not be saved.',
+    form,
+    onSuccess: (data) => {
       queryClient.setQueryData(invoiceMarksQuery(invoiceId).queryKey, data);
       setOpen(false);
-      await queryClient.invalidateQueries({ queryKey: [...INVOICES_KEY, 'list'] });
     },
+    invalidates: [[...INVOICES_KEY, 'list']],
   });
   const onSubmit = form.handleSubmit((values) => mark.mutate(values));
   const { errors } = form.formState;
@@ -84,9 +84,9 @@ export function MarkReconciliationFormDialog({
             : 'Other finance users see this mark and its note. Every change is kept in the audit log.'}
         </DialogDescription>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          {mark.error ? (
+          {mark.failureMessage ? (
             <Alert tone="danger">
-              <p>{problemMessage(mark.error, 'The mark could not be saved.')}</p>
+              <p>{mark.failureMessage}</p>
             </Alert>
           ) : null}
           <fieldset className="flex flex-col gap-2">

@@ -13,10 +13,12 @@ export interface MarkReconciliationProps {
   current: MarkView | null;
 }
 
-/** The button that opens the mark dialog: its trigger, and its placeholder until it loads. */
+/** How the button that opens the mark dialog looks: its trigger, and its placeholder until it loads. */
+export const MARK_TRIGGER = { variant: 'outline', size: 'sm', className: 'h-7' } as const;
+
 export function MarkTrigger({ label, ...button }: { label: string } & ComponentProps<'button'>) {
   return (
-    <Button variant="outline" size="sm" className="h-7" {...button}>
+    <Button {...MARK_TRIGGER} {...button}>
       {label}
     </Button>
   );

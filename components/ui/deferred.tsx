@@ -1,14 +1,6 @@
 'use client';
 
-import {
-  type ComponentProps,
-  type ComponentType,
-  lazy,
-  Suspense,
-  useState,
-  useSyncExternalStore,
-} from 'react';
-import { Button } from './button';
+import { type ComponentType, lazy, Suspense, useSyncExternalStore } from 'react';
 
 const noSubscription = () => () => {};
 
@@ -62,30 +54,4 @@ export function earlyClicks(): EarlyClicks {
 export interface EarlyClicks {
   remember(key: string): void;
   take(key: string): boolean;
-}
-
-/**
- * The placeholder of a deferred dialog's trigger: the same button, saying it opens a dialog. A
- * click before the dialog's code arrives is remembered under `clickKey` (the loaded dialog opens at
- * once) and marks the button busy meanwhile.
- */
-export function DialogTriggerPlaceholder({
-  clicks,
-  clickKey,
-  ...button
-}: { clicks: EarlyClicks; clickKey: string } & ComponentProps<typeof Button>) {
-  const [waiting, setWaiting] = useState(false);
-  return (
-    <Button
-      type="button"
-      aria-haspopup="dialog"
-      aria-expanded={false}
-      aria-busy={waiting || undefined}
-      {...button}
-      onClick={() => {
-        clicks.remember(clickKey);
-        setWaiting(true);
-      }}
-    />
-  );
 }
