@@ -1,11 +1,10 @@
 import Link from 'next/link';
-import { LOW_PRIORITY } from '@/components/data-table/priority';
-import { RowDetails } from '@/components/data-table/row-details';
+import { batchItemColumns as col } from '@/components/decisions/batch-item-columns';
+import { BatchItemsTable } from '@/components/decisions/batch-items-table';
 import { DecisionCostText } from '@/components/decisions/decision-cost-text';
 import { AnnuityYear } from '@/components/renewals/annuity-year';
 import { EnumBadge } from '@/components/renewals/enum-badge';
 import { Badge } from '@/components/ui/badge';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatTotals, sumByCurrency } from '@/lib/annuity/money';
 import { deadlinesPassed } from '@/lib/decisions/approval-policy';
 import type { BatchView } from '@/lib/decisions/batch';
@@ -13,6 +12,28 @@ import { formatDate } from '@/lib/format/dates';
 import { patentHref } from '@/lib/portfolio/links';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { decisionLabel } from '@/lib/renewals/labels';
+import type { TableColumn } from '@/lib/table/columns';
+
+type Item = BatchView['items'][number];
+
+/** The approver's columns: the office below 1536 px is in the row's details. */
+function approvalColumns(overdue: ReadonlySet<string>, locale: string): TableColumn<Item>[] {
+  return [
+    col.patent(),
+    col.office('low'),
+    col.annuityYear(),
+    col.dueDate(locale, (item) =>
+      overdue.has(item.eventId) ? (
+        <span className="block">
+          <Badge tone="danger">Deadline passed</Badge>
+        </span>
+      ) : null,
+    ),
+    col.decision(),
+    col.estimate('Estimate', locale),
+    col.reason(),
+  ];
+}
 
 /**
  * The review an approver sees: each decision with its estimate and its preparer's
@@ -27,6 +48,7 @@ export function BatchReviewTable({ batch, locale }: { batch: BatchView; locale: 
         : [],
     ),
   );
+  const columns = approvalColumns(overdue, locale);
   const counts = new Map<string, number>();
   for (const item of batch.items) counts.set(item.decision, (counts.get(item.decision) ?? 0) + 1);
   return (
@@ -86,61 +108,7 @@ export function BatchReviewTable({ batch, locale }: { batch: BatchView; locale: 
         ))}
       </ul>
       <div className="hidden md:block">
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead scope="col">Patent</TableHead>
-              {/* The office below 1536 px is in the row's details. */}
-              <TableHead scope="col" className={LOW_PRIORITY}>
-                Office
-              </TableHead>
-              <TableHead scope="col">Annuity year</TableHead>
-              <TableHead scope="col">Due date</TableHead>
-              <TableHead scope="col">Decision</TableHead>
-              <TableHead scope="col">Estimate</TableHead>
-              <TableHead scope="col">Reason</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {batch.items.map((item) => (
-              <TableRow key={item.eventId} data-event-id={item.eventId}>
-                <TableCell>
-                  <Link href={patentHref(item.patentId)} className="font-medium text-primary hover:underline">
-                    {patentName(item)}
-                  </Link>
-                  <RowDetails
-                    name={patentName(item)}
-                    details={[{ label: 'Office', value: item.office ?? '—' }]}
-                  />
-                </TableCell>
-                <TableCell className={LOW_PRIORITY}>{item.office ?? '—'}</TableCell>
-                <TableCell>
-                  <AnnuityYear year={item.annuityYear} paymentSequence={item.paymentSequence} />
-                </TableCell>
-                <TableCell className="whitespace-nowrap tabular-nums">
-                  {formatDate(item.dueDate, locale)}
-                  {overdue.has(item.eventId) ? (
-                    <span className="block">
-                      <Badge tone="danger">Deadline passed</Badge>
-                    </span>
-                  ) : null}
-                </TableCell>
-                <TableCell>
-                  <EnumBadge value={decisionLabel(item.decision)} />
-                </TableCell>
-                <TableCell className="min-w-40 tabular-nums">
-                  <DecisionCostText
-                    decision={item.decision}
-                    estimate={item.estimate}
-                    fxFrozen={item.estimate?.fxFrozen}
-                    locale={locale}
-                  />
-                </TableCell>
-                <TableCell className="max-w-80 whitespace-normal text-sm">{item.rationale ?? '—'}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <BatchItemsTable label="Decisions to approve" items={batch.items} columns={columns} />
       </div>
     </section>
   );

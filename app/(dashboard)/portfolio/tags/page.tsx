@@ -4,14 +4,13 @@ import { BackLink } from '@/components/shell/back-link';
 import { PageHeader } from '@/components/shell/page-header';
 import { TagImport } from '@/components/tags/tag-import';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { can } from '@/lib/policy/roles';
-import { patentHref } from '@/lib/portfolio/links';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { requireViewer } from '@/lib/server/auth/session';
 import { snapshotPatents } from '@/lib/server/portfolio/snapshot';
 import { patentsTagged, tagSummary } from '@/lib/server/tags/tags';
 import { normalizeTag } from '@/lib/signals/tags';
+import { TaggedPatentsTable } from './tagged-patents-table';
 
 export const metadata: Metadata = { title: 'Tags' };
 
@@ -87,34 +86,18 @@ export default async function TagsPage({
             ) : tagged.length === 0 ? (
               <p>No patent carries this tag.</p>
             ) : (
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead scope="col">Patent</TableHead>
-                    <TableHead scope="col">Office</TableHead>
-                    <TableHead scope="col">Family</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {tagged.map((id) => {
-                    const patent = patents.get(id);
-                    return (
-                      <TableRow key={id}>
-                        <TableCell>
-                          <Link
-                            href={patentHref(id)}
-                            className="text-primary underline-offset-2 hover:underline"
-                          >
-                            {patent ? patentName(patent) : id}
-                          </Link>
-                        </TableCell>
-                        <TableCell>{patent?.office ?? '—'}</TableCell>
-                        <TableCell>{patent?.clientFamilyReference ?? '—'}</TableCell>
-                      </TableRow>
-                    );
-                  })}
-                </TableBody>
-              </Table>
+              <TaggedPatentsTable
+                tag={tag}
+                rows={tagged.map((id) => {
+                  const patent = patents.get(id);
+                  return {
+                    id,
+                    name: patent ? patentName(patent) : id,
+                    office: patent?.office ?? null,
+                    family: patent?.clientFamilyReference ?? null,
+                  };
+                })}
+              />
             )}
           </CardContent>
         </Card>

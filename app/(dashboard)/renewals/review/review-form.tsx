@@ -4,22 +4,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useId, useMemo, useState } from 'react';
-import { DecisionCostText } from '@/components/decisions/decision-cost-text';
+import { DataTable } from '@/components/data-table/data-table';
+import { BatchItemsTable } from '@/components/decisions/batch-items-table';
 import { DRAFT_QUERY_KEY, draftQuery } from '@/components/decisions/draft-query';
 import { type SendResult, sendBatch, sendSplitBatch } from '@/components/decisions/send-batch';
-import { AnnuityYear } from '@/components/renewals/annuity-year';
-import { EnumBadge } from '@/components/renewals/enum-badge';
 import { useLocale } from '@/components/shell/locale';
 import { ProblemPanel } from '@/components/shell/problem-panel';
-import { SignalsToggle } from '@/components/signals/signals-toggle';
-import { CostOfWaiting } from '@/components/today/cost-of-waiting';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Textarea } from '@/components/ui/textarea';
-import { formatTotals } from '@/lib/annuity/money';
 import {
   type ApprovalPolicy,
   approvalReasons,
@@ -28,24 +23,10 @@ import {
 import { splitForApproval } from '@/lib/decisions/approval-split';
 import type { BatchView } from '@/lib/decisions/batch';
 import type { DraftEntry } from '@/lib/decisions/draft';
-import type { EventProblem } from '@/lib/decisions/event-problems';
 import { summarizeDraft } from '@/lib/decisions/summary';
-import { formatDate } from '@/lib/format/dates';
 import { ApiProblem, problemBody } from '@/lib/http/api-client';
-import { patentHref } from '@/lib/portfolio/links';
 import { patentName } from '@/lib/portfolio/patent-name';
-import { decisionLabel } from '@/lib/renewals/labels';
-import { waitingFactsOfDraft } from '@/lib/today/draft-grace';
-
-/** The grace surcharge and grace end, or "Lapsed", under the due date. */
-function WaitingNote({ entry, locale }: { entry: DraftEntry; locale: string }) {
-  const facts = waitingFactsOfDraft(entry);
-  return facts ? (
-    <span className="block whitespace-normal">
-      <CostOfWaiting row={facts} locale={locale} />
-    </span>
-  ) : null;
-}
+import { SummaryTotalRow, sendColumns, summaryColumns } from './columns';
 
 /** Each decision's reason, by event id (required for DROP, optional otherwise). */
 type Rationales = ReadonlyMap<string, string>;
@@ -163,33 +144,13 @@ export function ReviewForm({
           <CardTitle>Summary</CardTitle>
         </CardHeader>
         <CardContent>
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead scope="col">Decision</TableHead>
-                <TableHead scope="col">Renewals</TableHead>
-                <TableHead scope="col">Estimated cost</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {summary.groups.map((group) => (
-                <TableRow key={group.decision}>
-                  <TableCell>
-                    <EnumBadge value={decisionLabel(group.decision)} />
-                  </TableCell>
-                  <TableCell className="tabular-nums">{group.count}</TableCell>
-                  <TableCell className="tabular-nums">{formatTotals(group.totals, locale)}</TableCell>
-                </TableRow>
-              ))}
-              <TableRow className="font-semibold">
-                <TableCell>All</TableCell>
-                <TableCell className="tabular-nums">{entries.length}</TableCell>
-                <TableCell className="tabular-nums" data-testid="review-total">
-                  {formatTotals(summary.totals, locale)}
-                </TableCell>
-              </TableRow>
-            </TableBody>
-          </Table>
+          <DataTable
+            label="Summary by decision"
+            columns={summaryColumns(locale)}
+            rows={summary.groups}
+            rowKey={(group) => group.decision}
+            footer={<SummaryTotalRow count={entries.length} totals={summary.totals} locale={locale} />}
+          />
           <p className="mt-2 text-xs text-muted-foreground">
             Estimates as seen when each decision was chosen: the whole renewal to proceed; a skip or drop pays
             none of the renewal’s fees, only the service fee it is expected to be billed. The service
@@ -235,32 +196,12 @@ export function ReviewForm({
         <h2 id="review-list" className="text-lg font-semibold">
           Decisions to send
         </h2>
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead scope="col">Patent</TableHead>
-              <TableHead scope="col">Office</TableHead>
-              <TableHead scope="col">Annuity year</TableHead>
-              <TableHead scope="col">Due date</TableHead>
-              <TableHead scope="col">Decision</TableHead>
-              <TableHead scope="col">Estimated cost</TableHead>
-              <TableHead scope="col">Reason</TableHead>
-              <TableHead scope="col">Problem</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {entries.map((entry) => (
-              <ReviewRow
-                key={entry.eventId}
-                entry={entry}
-                problem={problems.get(entry.eventId)}
-                locale={locale}
-                rationale={rationales.get(entry.eventId) ?? ''}
-                onRationale={setRationale}
-              />
-            ))}
-          </TableBody>
-        </Table>
+        <BatchItemsTable
+          label="Decisions to send"
+          items={entries}
+          columns={sendColumns({ locale, problems, rationales, onRationale: setRationale })}
+          highlight={(entry) => problems.has(entry.eventId)}
+        />
       </section>
 
       {refusal ? (
@@ -378,91 +319,6 @@ function SplitChoice({
           : `Two batches: the ${now} reach the renewal service as soon as you send; the ${held} wait for a manager other than you. If the first batch is refused, nothing is submitted and every decision stays in your draft.`}
       </p>
     </fieldset>
-  );
-}
-
-function ReviewRow({
-  entry,
-  problem,
-  locale,
-  rationale,
-  onRationale,
-}: {
-  entry: DraftEntry;
-  problem: EventProblem | undefined;
-  locale: string;
-  rationale: string;
-  onRationale: (eventId: string, text: string) => void;
-}) {
-  const earliestMissing = problem?.missingPreviousRenewalDates?.[0];
-  return (
-    <TableRow data-event-id={entry.eventId} className={problem ? 'bg-destructive/5' : undefined}>
-      <TableCell>
-        <Link href={patentHref(entry.patentId)} className="font-medium text-primary hover:underline">
-          {patentName(entry)}
-        </Link>
-        {entry.title ? (
-          <span className="block max-w-72 truncate text-xs text-muted-foreground">{entry.title}</span>
-        ) : null}
-        <span className="flex flex-wrap text-xs">
-          <SignalsToggle patentId={entry.patentId} eventId={entry.eventId} name={patentName(entry)} />
-        </span>
-      </TableCell>
-      <TableCell>{entry.office ?? '—'}</TableCell>
-      <TableCell>
-        <AnnuityYear year={entry.annuityYear} paymentSequence={entry.paymentSequence} />
-      </TableCell>
-      <TableCell className="whitespace-nowrap tabular-nums">
-        {formatDate(entry.dueDate, locale)}
-        <WaitingNote entry={entry} locale={locale} />
-      </TableCell>
-      <TableCell>
-        <EnumBadge value={decisionLabel(entry.decision)} />
-      </TableCell>
-      <TableCell className="min-w-40 tabular-nums">
-        <DecisionCostText
-          decision={entry.decision}
-          estimate={entry.estimate}
-          fxFrozen={entry.estimate?.fxFrozen}
-          locale={locale}
-        />
-      </TableCell>
-      <TableCell className="min-w-48">
-        {entry.decision === 'DROP' ? (
-          <span className="text-xs text-muted-foreground">Given with the drop above</span>
-        ) : (
-          <input
-            type="text"
-            value={rationale}
-            maxLength={2000}
-            onChange={(event) => onRationale(entry.eventId, event.target.value)}
-            aria-label={`Reason for ${patentName(entry)} (optional)`}
-            placeholder="Optional"
-            className="h-8 w-full rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          />
-        )}
-      </TableCell>
-      <TableCell className="max-w-96 text-sm">
-        {problem ? (
-          <span className="text-destructive">
-            <strong>{problem.title}.</strong> {problem.detail}
-            {earliestMissing ? (
-              <>
-                {' '}
-                <Link
-                  href={`/renewals?month=${earliestMissing.slice(0, 7)}`}
-                  className="text-primary underline"
-                >
-                  Open {earliestMissing.slice(0, 7)} to add the earlier renewal
-                </Link>
-              </>
-            ) : null}
-          </span>
-        ) : (
-          <span className="text-muted-foreground">—</span>
-        )}
-      </TableCell>
-    </TableRow>
   );
 }
 

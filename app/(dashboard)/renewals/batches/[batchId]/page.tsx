@@ -3,30 +3,21 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
 import { ApprovalStatus } from '@/components/approvals/approval-status';
-import { LOW_PRIORITY } from '@/components/data-table/priority';
-import { RowDetails } from '@/components/data-table/row-details';
-import { BatchStateBadge, ItemOutcomeBadge } from '@/components/decisions/batch-state-badge';
-import { DecisionCostText } from '@/components/decisions/decision-cost-text';
-import { AnnuityYear } from '@/components/renewals/annuity-year';
-import { EnumBadge } from '@/components/renewals/enum-badge';
+import { BatchItemsTable } from '@/components/decisions/batch-items-table';
+import { BatchStateBadge } from '@/components/decisions/batch-state-badge';
 import { BackLink } from '@/components/shell/back-link';
 import { PageHeader } from '@/components/shell/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { cn } from '@/components/ui/cn';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { BATCH_STATE, isOpen } from '@/lib/decisions/batch-states';
 import { describeBatchTimes, sentAt } from '@/lib/decisions/batch-timing';
-import { eventDocumentHref } from '@/lib/documents/links';
 import { getEnv } from '@/lib/env';
 import { formatDate, formatTimestamp } from '@/lib/format/dates';
 import { can } from '@/lib/policy/roles';
-import { patentHref } from '@/lib/portfolio/links';
-import { patentName } from '@/lib/portfolio/patent-name';
-import { decisionLabel } from '@/lib/renewals/labels';
 import { requireViewer } from '@/lib/server/auth/session';
 import { batchView } from '@/lib/server/decisions/batch-records';
 import { pageLocale } from '@/lib/server/http/request-context';
+import { receiptColumns } from './columns';
 import { ReconcileButton, ResendButton } from './reconcile-button';
 
 export const metadata: Metadata = { title: 'Batch receipt' };
@@ -154,100 +145,11 @@ export default async function BatchPage({
         </Card>
       ) : null}
 
-      <Table>
-        <TableHeader>
-          <TableRow>
-            {/* The key columns first; office and execution time below 1536 px in the row's details. */}
-            <TableHead scope="col">Patent</TableHead>
-            <TableHead scope="col">Annuity year</TableHead>
-            <TableHead scope="col">Due date</TableHead>
-            <TableHead scope="col">Decision</TableHead>
-            <TableHead scope="col">Outcome</TableHead>
-            <TableHead scope="col">Estimate when sent</TableHead>
-            <TableHead scope="col">Reason</TableHead>
-            <TableHead scope="col">Receipt</TableHead>
-            <TableHead scope="col" className={LOW_PRIORITY}>
-              Office
-            </TableHead>
-            <TableHead scope="col" className={LOW_PRIORITY}>
-              Executed at
-            </TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {batch.items.map((item) => {
-            const problem = batch.problem?.events.find((event) => event.eventId === item.eventId);
-            return (
-              <TableRow key={item.eventId} data-event-id={item.eventId}>
-                <TableCell>
-                  <Link href={patentHref(item.patentId)} className="text-primary hover:underline">
-                    {patentName(item)}
-                  </Link>
-                  {problem ? (
-                    <span className="block max-w-80 text-xs text-destructive">
-                      {problem.title}: {problem.detail}
-                    </span>
-                  ) : null}
-                  <RowDetails
-                    name={patentName(item)}
-                    details={[
-                      { label: 'Office', value: item.office ?? '—' },
-                      {
-                        label: 'Executed at',
-                        value: item.executedAt ? formatTimestamp(item.executedAt, locale) : '—',
-                      },
-                    ]}
-                  />
-                </TableCell>
-                <TableCell>
-                  <AnnuityYear year={item.annuityYear} paymentSequence={item.paymentSequence} />
-                </TableCell>
-                <TableCell className="whitespace-nowrap">
-                  {item.dueDate ? formatDate(item.dueDate, locale) : '—'}
-                </TableCell>
-                <TableCell>
-                  <EnumBadge value={decisionLabel(item.decision)} />
-                </TableCell>
-                <TableCell>
-                  <ItemOutcomeBadge
-                    outcome={item.outcome}
-                    problemCode={item.problemCode}
-                    scheduledFor={item.scheduledFor}
-                    locale={locale}
-                  />
-                </TableCell>
-                <TableCell className="min-w-40 tabular-nums">
-                  <DecisionCostText
-                    decision={item.decision}
-                    estimate={item.estimate}
-                    fxFrozen={item.estimate?.fxFrozen}
-                    locale={locale}
-                  />
-                </TableCell>
-                <TableCell className="max-w-80 whitespace-normal text-sm">{item.rationale ?? '—'}</TableCell>
-                <TableCell>
-                  {item.outcome === 'executed' && canDownload ? (
-                    <a
-                      href={eventDocumentHref(item.patentId, item.eventId, 'instruction-receipt')}
-                      download
-                      className="text-primary underline-offset-2 hover:underline"
-                    >
-                      Instruction receipt (PDF)
-                      <span className="sr-only"> of {patentName(item)}</span>
-                    </a>
-                  ) : (
-                    '—'
-                  )}
-                </TableCell>
-                <TableCell className={LOW_PRIORITY}>{item.office ?? '—'}</TableCell>
-                <TableCell className={cn('whitespace-nowrap', LOW_PRIORITY)}>
-                  {item.executedAt ? formatTimestamp(item.executedAt, locale) : '—'}
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
+      <BatchItemsTable
+        label="Decisions in the batch"
+        items={batch.items}
+        columns={receiptColumns(batch, locale, canDownload)}
+      />
     </>
   );
 }

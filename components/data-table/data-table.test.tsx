@@ -1,0 +1,108 @@
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { TableColumn } from '@/lib/table/columns';
+import { DataTable } from './data-table';
+import { LOW_PRIORITY } from './priority';
+import { SortableDataTable } from './sortable-data-table';
+
+interface Fee {
+  ref: string;
+  office: string;
+  amount: string | null;
+}
+
+const FEES: Fee[] = [
+  { ref: 'EP 10', office: 'EP', amount: '1250.00' },
+  { ref: 'EP 9', office: 'EP', amount: null },
+  { ref: 'US 2', office: 'US', amount: '80.50' },
+];
+
+const COLUMNS: TableColumn<Fee>[] = [
+  { id: 'ref', header: 'Patent', cell: (fee) => fee.ref, sort: (fee) => fee.ref },
+  { id: 'office', header: 'Office', priority: 'low', cell: (fee) => fee.office },
+  {
+    id: 'amount',
+    header: 'Fee',
+    align: 'end',
+    cell: (fee) => (fee.amount === null ? '—' : `€${fee.amount}`),
+    sort: (fee) => (fee.amount === null ? null : Number(fee.amount)),
+  },
+];
+
+const html = (element: React.ReactElement) => renderToString(element).replaceAll('<!-- -->', '');
+const bodyOrder = (markup: string) =>
+  [...markup.slice(markup.indexOf('<tbody')).matchAll(/<td[^>]*>(EP \d+|US \d+)/g)].map((m) => m[1]);
+const header = (markup: string, name: string) =>
+  markup.match(new RegExp(`<th[^>]*>(?:(?!</th>).)*${name}(?:(?!</th>).)*</th>`))?.[0] ?? '';
+
+describe('a table drawn from its column definitions', () => {
+  const markup = html(
+    <DataTable
+      label="Fees"
+      columns={COLUMNS}
+      rows={FEES}
+      rowKey={(fee) => fee.ref}
+      rowName={(fee) => fee.ref}
+    />,
+  );
+
+  it('names the table and gives every header the column scope, in the columns’ order', () => {
+    expect(markup).toMatch(/<table [^>]*aria-label="Fees"/);
+    expect([...markup.matchAll(/<th [^>]*scope="col"[^>]*>([^<]+)</g)].map((m) => m[1])).toEqual([
+      'Patent',
+      'Office',
+      'Fee',
+    ]);
+    expect(bodyOrder(markup)).toEqual(['EP 10', 'EP 9', 'US 2']);
+    // A read-only table has no sort buttons and claims no sort order.
+    expect(markup).not.toContain('aria-sort');
+    expect(markup).not.toContain('<button type="button" class="-mx-1');
+  });
+
+  it('right-aligns number columns, header and cells alike', () => {
+    expect(header(markup, 'Fee')).toContain('text-right');
+    expect(markup).toMatch(/<td class="[^"]*text-right[^"]*">€1250.00<\/td>/);
+  });
+
+  it('hides low-priority columns below the wide breakpoint and puts their values in the row’s details', () => {
+    expect(header(markup, 'Office')).toContain(LOW_PRIORITY);
+    expect(markup).toMatch(new RegExp(`<td class="[^"]*${LOW_PRIORITY}">US</td>`));
+    expect(markup).toContain('Details<span class="sr-only"> of EP 10</span>');
+    expect(markup).toMatch(/<dt[^>]*>Office<\/dt><dd>US<\/dd>/);
+  });
+});
+
+describe('a table sorted in the browser', () => {
+  const sorted = (initialSort: { id: string; desc: boolean } | null) =>
+    html(
+      <SortableDataTable
+        label="Fees"
+        columns={COLUMNS}
+        rows={FEES}
+        rowKey={(fee) => fee.ref}
+        initialSort={initialSort}
+      />,
+    );
+
+  it('keeps the given order unsorted, every sortable header saying so', () => {
+    const markup = sorted(null);
+    expect(bodyOrder(markup)).toEqual(['EP 10', 'EP 9', 'US 2']);
+    expect(header(markup, 'Patent')).toContain('aria-sort="none"');
+    expect(header(markup, 'Office')).not.toContain('aria-sort');
+  });
+
+  it('sorts text with numbers by their value, and says which way', () => {
+    const markup = sorted({ id: 'ref', desc: false });
+    expect(bodyOrder(markup)).toEqual(['EP 9', 'EP 10', 'US 2']);
+    expect(header(markup, 'Patent')).toContain('aria-sort="ascending"');
+    expect(header(markup, 'Fee')).toContain('aria-sort="none"');
+  });
+
+  it('puts a row without a value last, ascending and descending', () => {
+    const up = sorted({ id: 'amount', desc: false });
+    expect(bodyOrder(up)).toEqual(['US 2', 'EP 10', 'EP 9']);
+    const down = sorted({ id: 'amount', desc: true });
+    expect(bodyOrder(down)).toEqual(['EP 10', 'US 2', 'EP 9']);
+    expect(header(down, 'Fee')).toContain('aria-sort="descending"');
+  });
+});

@@ -1,0 +1,138 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { cn } from '@/components/ui/cn';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import type { TableColumn } from '@/lib/table/columns';
+import { LOW_PRIORITY } from './priority';
+import { RowDetails } from './row-details';
+import { ariaSort, SortButton, type SortState } from './sort-button';
+
+/** How a sortable table (./sortable-data-table.tsx) tells its header what is sorted. */
+interface HeaderSorting {
+  /** Null for a column that does not sort. */
+  state: (columnId: string) => SortState | null;
+  toggle: (columnId: string) => void;
+}
+
+type Naming = { caption: ReactNode; label?: never } | { label: string; caption?: never };
+
+export type DataTableProps<Row> = Naming & {
+  columns: readonly TableColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  /**
+   * The row's name, for its details disclosure ("Details of EP 123") where low-priority columns
+   * are hidden; without it the first cell carries no details.
+   */
+  rowName?: (row: Row) => string;
+  /** Attributes of a row (a data-* id the journeys find it by, a highlight). */
+  rowProps?: (row: Row) => ComponentProps<'tr'> & Record<`data-${string}`, string | undefined>;
+  /** Shown as the only row when there are none. */
+  empty?: ReactNode;
+  /** Rows after the data (totals), drawn by the caller with components/ui/table's rows and cells. */
+  footer?: ReactNode;
+  /** Fixed layout: every column keeps its `width`, whatever rows are drawn. */
+  fixed?: boolean;
+  sorting?: HeaderSorting;
+  className?: string;
+};
+
+const alignClass = (column: Pick<TableColumn<unknown>, 'align'>) =>
+  column.align === 'end' ? 'text-right tabular-nums' : undefined;
+
+const priorityOf = (column: Pick<TableColumn<unknown>, 'priority'>) =>
+  column.priority === 'low' ? LOW_PRIORITY : undefined;
+
+/**
+ * The one way to draw a table: headers and cells from column definitions (lib/table/columns.ts).
+ * No hooks and no browser code, so a server page draws a read-only table without shipping any
+ * script; ./sortable-data-table.tsx orders the rows in the browser and draws them through this.
+ */
+export function DataTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  rowName,
+  rowProps,
+  caption,
+  label,
+  empty,
+  footer,
+  fixed = false,
+  sorting,
+  className,
+}: DataTableProps<Row>) {
+  const lowPriority = columns.filter((column) => column.priority === 'low');
+  return (
+    <Table aria-label={label} className={cn(fixed && 'table-fixed', className)}>
+      {caption ? <TableCaption className="sr-only">{caption}</TableCaption> : null}
+      {fixed ? (
+        <colgroup>
+          {columns.map((column) => (
+            <col key={column.id} style={column.width ? { width: column.width } : undefined} />
+          ))}
+        </colgroup>
+      ) : null}
+      <TableHeader>
+        <TableRow>
+          {columns.map((column) => {
+            const state = sorting?.state(column.id) ?? null;
+            return (
+              <TableHead
+                key={column.id}
+                scope="col"
+                aria-sort={state === null ? undefined : ariaSort(state)}
+                className={cn(alignClass(column), priorityOf(column))}
+              >
+                {state === null || !sorting ? (
+                  column.header
+                ) : (
+                  <SortButton
+                    label={column.header}
+                    state={state}
+                    onToggle={() => sorting.toggle(column.id)}
+                  />
+                )}
+              </TableHead>
+            );
+          })}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={rowKey(row)} {...rowProps?.(row)}>
+            {columns.map((column, index) => (
+              <TableCell
+                key={column.id}
+                className={cn(alignClass(column), priorityOf(column), column.className)}
+              >
+                {column.cell(row)}
+                {index === 0 && rowName && lowPriority.length > 0 ? (
+                  <RowDetails
+                    name={rowName(row)}
+                    details={lowPriority.map((hidden) => ({ label: hidden.header, value: hidden.cell(row) }))}
+                  />
+                ) : null}
+              </TableCell>
+            ))}
+          </TableRow>
+        ))}
+        {rows.length === 0 && empty ? (
+          <TableRow>
+            <TableCell colSpan={columns.length} className="py-6 text-center text-muted-foreground">
+              {empty}
+            </TableCell>
+          </TableRow>
+        ) : null}
+        {footer}
+      </TableBody>
+    </Table>
+  );
+}
