@@ -301,8 +301,8 @@ async function measureToday(
   if (!body.renewals?.ok) throw new Error(`Today's renewals failed: ${first.body.slice(0, 300)}`);
   let renewals = 0;
   let minimum = 0;
-  for (const window of body.renewals.data.windows) {
-    const page = await reader.periodPage({ dueFrom: window.from, dueTo: window.to }, 1);
+  for (const todayWindow of body.renewals.data.windows) {
+    const page = await reader.periodPage({ dueFrom: todayWindow.from, dueTo: todayWindow.to }, 1);
     renewals += page.pagination.totalItems;
     minimum += Math.max(1, Math.ceil(page.pagination.totalItems / PAGE_SIZE));
   }

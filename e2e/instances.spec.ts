@@ -1,7 +1,6 @@
 import { type APIRequestContext, expect, request, test } from '@playwright/test';
 import { SCOPES } from '../lib/annuity/schemas';
-import { addMonths, currentYearMonth } from '../lib/format/dates';
-import { calendarToday } from '../lib/today/calendar';
+import { addMonths, calendarToday, currentYearMonth } from '../lib/format/dates';
 import { type StartedSandbox, startSandbox } from '../sandbox/testing';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/notifications-smtp';
 import {

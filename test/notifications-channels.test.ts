@@ -3,13 +3,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatChannel, chatPost } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
+import { addDays } from '@/lib/format/dates';
 import { defaultPreferences } from '@/lib/notifications/preferences';
 import type { RenewalRow } from '@/lib/renewals/rows';
 import { JOBS } from '@/lib/server/jobs/definitions';
 import { deliverPost } from '@/lib/server/notifications/channels';
 import { evaluateNotifications } from '@/lib/server/notifications/evaluate';
 import { savePreferences } from '@/lib/server/notifications/preferences';
-import { addDays } from '@/lib/today/calendar';
 import { jsonRequest, signIn, startAppHarness } from './app-harness';
 import { arrangeWatched, watchedRow } from './notifications-fixtures';
 

@@ -12,10 +12,10 @@ import {
 } from '@/lib/db/schema';
 import { type TestDatabaseKind, testDatabaseKinds } from '@/lib/db/testing';
 import { resetEnvForTests } from '@/lib/env';
+import { addDays } from '@/lib/format/dates';
 import { defaultPreferences } from '@/lib/notifications/preferences';
 import { runDueJobsOnce } from '@/lib/server/jobs/worker';
 import { savePreferences } from '@/lib/server/notifications/preferences';
-import { addDays } from '@/lib/today/calendar';
 import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
 import { startAppHarness } from './app-harness';
 import { startTestSmtpServer, type TestSmtpServer } from './notifications-smtp';

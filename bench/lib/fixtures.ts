@@ -108,10 +108,10 @@ function toDraftEntry(event: ServiceEvent): DraftEntry | null {
 async function pagesHolding(reader: ServiceReader, entries: readonly DraftEntry[]): Promise<number> {
   const wanted = new Set(entries.map((entry) => entry.eventId));
   const dates = entries.map((entry) => entry.dueDate).sort();
-  const window = { dueFrom: dates[0] as string, dueTo: dates[dates.length - 1] as string };
+  const dueWindow = { dueFrom: dates[0] as string, dueTo: dates[dates.length - 1] as string };
   let pages = 0;
   for (let page = 1; wanted.size > 0; page++) {
-    const body = await reader.periodPage(window, page);
+    const body = await reader.periodPage(dueWindow, page);
     const before = wanted.size;
     for (const event of body.data) wanted.delete(event.id);
     if (wanted.size < before) pages += 1;
@@ -126,14 +126,14 @@ async function pagesHolding(reader: ServiceReader, entries: readonly DraftEntry[
  */
 async function batchFixtures(reader: ServiceReader, batches: number, size: number): Promise<BatchFixture[]> {
   const months = decidableMonths();
-  const window = {
+  const dueWindow = {
     dueFrom: monthBounds(months[0] as string).from,
     dueTo: monthBounds(months[months.length - 1] as string).to,
   };
   const picked: DraftEntry[] = [];
   const patents = new Set<string>();
   for (let page = 1; picked.length < batches * size; page++) {
-    const body = await reader.periodPage(window, page);
+    const body = await reader.periodPage(dueWindow, page);
     for (const event of body.data) {
       const entry = toDraftEntry(event);
       if (!entry || patents.has(entry.patentId)) continue;

@@ -149,8 +149,8 @@ function ForecastPivot({
 
 export function ForecastTables({ data, locale }: { data: ForecastData; locale: string }) {
   const { summary } = data;
-  const window = data.window;
-  const span = window ? `${formatDate(window.from, locale)} to ${formatDate(window.to, locale)}` : '';
+  const shown = data.window;
+  const span = shown ? `${formatDate(shown.from, locale)} to ${formatDate(shown.to, locale)}` : '';
   return (
     <div className="flex flex-col gap-8">
       <section aria-labelledby="forecast-totals-heading" className="flex flex-col gap-2">

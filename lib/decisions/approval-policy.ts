@@ -1,5 +1,5 @@
 import { compareAmounts, sumByCurrency } from '@/lib/annuity/money';
-import { calendarToday } from '@/lib/today/calendar';
+import { calendarToday } from '@/lib/format/dates';
 import type { DraftEntry } from './draft';
 import { estimatedCost } from './summary';
 

@@ -51,14 +51,14 @@ export function forecastWindow(currentMonth: string, months: number): ForecastWi
 }
 
 /** The YYYY-MM months a window spans, in order. */
-export function windowMonths(window: DueWindow): string[] {
+export function windowMonths(dueWindow: DueWindow): string[] {
   const months: string[] = [];
-  for (let month = window.from.slice(0, 7); month <= window.to.slice(0, 7); month = addMonths(month, 1))
+  for (let month = dueWindow.from.slice(0, 7); month <= dueWindow.to.slice(0, 7); month = addMonths(month, 1))
     months.push(month);
   return months;
 }
 
 /** Whether a YYYY-MM-DD date lies in a window (ISO dates compare as text). */
-export function inWindow(date: string, window: DueWindow): boolean {
-  return date >= window.from && date <= window.to;
+export function inWindow(date: string, dueWindow: DueWindow): boolean {
+  return date >= dueWindow.from && date <= dueWindow.to;
 }

@@ -1,5 +1,5 @@
+import { daysFrom } from '../format/dates';
 import type { TodayBucket, TodayItem } from '../today/buckets';
-import { daysFrom } from '../today/calendar';
 import { type NotificationPreferences, normalizeOffsets } from './preferences';
 
 /**

@@ -1,4 +1,5 @@
 import { addMonths, monthOf } from '@/lib/format/dates';
+import { monthsBetween } from '../format/dates';
 import { patentName } from './patent-name';
 
 /**
@@ -96,12 +97,6 @@ const ABOUT: Record<QualityCheckId, { title: string; why: string }> = {
 const MONTHS_BETWEEN_FEES: Record<string, number> = { US: 48 };
 const YEARLY = 12;
 
-function monthsBetween(from: string, to: string): number {
-  const [fromYear, fromMonth] = from.split('-').map(Number) as [number, number];
-  const [toYear, toMonth] = to.split('-').map(Number) as [number, number];
-  return (toYear - fromYear) * 12 + (toMonth - fromMonth) + 1;
-}
-
 function expiryOf(patent: QualityPatent): string | null {
   return patent.extendedExpirationDate ?? patent.expirationDate;
 }
@@ -145,7 +140,7 @@ export function dataQualityChecks(
         const gap = MONTHS_BETWEEN_FEES[patent.office ?? ''] ?? YEARLY;
         // Only where a fee must fall inside the months held: they span the office's gap between
         // fees, the patent runs past them, and the service manages its renewals by then.
-        const spans = monthsBetween(held.from, held.to) >= gap;
+        const spans = monthsBetween(held.from, held.to) + 1 >= gap;
         const runs = expiry === null || monthOf(expiry) > held.to;
         const managed =
           patent.renewalsManagedFrom === null || monthOf(patent.renewalsManagedFrom) <= held.from;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type FreezeRefusal, monthsBetween, yearMonthSchema } from './months';
+import { compareIso, monthsBetween } from '../format/dates';
+import { type FreezeRefusal, yearMonthSchema } from './months';
 
 /**
  * The freeze horizon as the dashboard has learned it. The spec (Limits 5) says each account has
@@ -56,7 +57,7 @@ export function attemptFromAuditEntry(entry: { at: Date; details: unknown }): Fr
  */
 export function learnHorizon(attempts: readonly FreezeAttempt[]): HorizonKnowledge {
   let { refused, accepted } = NOTHING_LEARNED;
-  const ordered = [...attempts].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  const ordered = [...attempts].sort((a, b) => compareIso(a.at, b.at));
   for (const attempt of ordered) {
     const observation = {
       month: attempt.month,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyFreezeRefusal, monthState, monthsAhead, monthsBetween, yearMonthSchema } from './months';
+import { monthsBetween } from '../format/dates';
+import { classifyFreezeRefusal, monthState, monthsAhead, yearMonthSchema } from './months';
 
 const context = (overrides: Partial<Parameters<typeof monthState>[1]> = {}) => ({
   currentMonth: '2026-11',

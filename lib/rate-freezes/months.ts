@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addMonths, isYearMonth } from '@/lib/format/dates';
+import { addMonths, isYearMonth, monthsBetween } from '@/lib/format/dates';
 
 /**
  * Which months a manager can freeze (spec: Endpoints 15, Limits 5): past months never; months
@@ -18,12 +18,6 @@ export type FreezeRefusal = 'past' | 'beyond-horizon' | 'refused';
 const MONTHS_AHEAD = 12;
 
 export const yearMonthSchema = z.string().refine(isYearMonth, 'expected a month as YYYY-MM');
-
-/** Whole months from `from` to `to` (negative when `to` is earlier). */
-export function monthsBetween(from: string, to: string): number {
-  const index = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
-  return index(to) - index(from);
-}
 
 /** Words of a refusal about the horizon, and about a month already over. */
 const SPEAKS_OF_HORIZON = /\bhorizon\b|too far|\bahead\b|latest month/i;

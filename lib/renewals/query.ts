@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requestSchema } from '@/lib/http/url-state-schema';
+import { daysBetween } from '../format/dates';
 import { renewalsExportFields, renewalsUrlState } from './url-state';
 import { MAX_RANGE_DAYS, type RenewalWindow, windowFromParams } from './window';
 
@@ -32,18 +33,14 @@ function windowRule(value: WindowParams, ctx: z.RefinementCtx): void {
   }
 }
 
-function daysBetween(from: string, to: string): number {
-  return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
-}
-
 /** Our API must be told the window: the service needs one (spec: Endpoints 9 rule 1). */
 function withWindow<Q extends WindowParams>(query: Q, ctx: z.RefinementCtx): Q & { window: RenewalWindow } {
-  const window = windowFromParams(query);
-  if (!window) {
+  const renewalWindow = windowFromParams(query);
+  if (!renewalWindow) {
     ctx.addIssue({ code: 'custom', path: ['month'], message: 'a month, or both from and to, is required' });
     return z.NEVER;
   }
-  return { ...query, window };
+  return { ...query, window: renewalWindow };
 }
 
 /** The page's address: it may name no window, and the page then opens the default month. */

@@ -27,8 +27,10 @@ export function windowFromParams(params: {
   return null;
 }
 
-export function windowBounds(window: RenewalWindow): { from: string; to: string } {
-  return window.kind === 'month' ? monthBounds(window.month) : { from: window.from, to: window.to };
+export function windowBounds(renewalWindow: RenewalWindow): { from: string; to: string } {
+  return renewalWindow.kind === 'month'
+    ? monthBounds(renewalWindow.month)
+    : { from: renewalWindow.from, to: renewalWindow.to };
 }
 
 /** The months in which an event can be open for instruction today, oldest first. */

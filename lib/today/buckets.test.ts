@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allowed, blocked, renewalRow } from '@/lib/renewals/testing';
+import { addDays } from '../format/dates';
 import {
   bucketRenewals,
   LAPSING_SOON_DAYS,
@@ -8,7 +9,6 @@ import {
   OPENING_SOON_DAYS,
   type TodayBucketId,
 } from './buckets';
-import { addDays } from './calendar';
 
 const TODAY = '2026-11-23';
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { addMonths, monthBounds, monthOf } from '@/lib/format/dates';
 import type { RenewalRow } from '@/lib/renewals/rows';
 import { allowed, blocked, renewalRow } from '@/lib/renewals/testing';
+import { addDays, daysFrom } from '../format/dates';
 import { bucketRenewals, OPENING_SOON_DAYS } from './buckets';
-import { addDays, daysFrom } from './calendar';
 import { todayWindows } from './windows';
 
 /**

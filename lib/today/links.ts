@@ -5,9 +5,9 @@ import type { BadgeKind } from '@/lib/renewals/instructability';
 import { serializeRenewalsParams } from '@/lib/renewals/url-state-address';
 import { NONE } from '@/lib/renewals/view-model';
 import { MAX_RANGE_DAYS } from '@/lib/renewals/window';
+import { addDays, daysFrom } from '../format/dates';
 import { bucketAnchor } from './anchor';
 import { isTodayBucketId, type TodayBucket, type TodayBucketId } from './buckets';
-import { addDays, daysFrom } from './calendar';
 
 /**
  * Every address Today links to, built in this one function: each item links to where it is acted

@@ -4,7 +4,7 @@ import type { ScheduledDecision } from '@/lib/decisions/scheduled';
 import { monthOf } from '@/lib/format/dates';
 import { patentName } from '@/lib/portfolio/patent-name';
 import type { RenewalRow } from '@/lib/renewals/rows';
-import { addDays, daysFrom } from './calendar';
+import { addDays, daysFrom } from '../format/dates';
 import type { InvoiceAttention, RenewalRef, ScheduledRef } from './data';
 import { todayLink } from './links';
 

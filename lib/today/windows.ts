@@ -1,7 +1,7 @@
 import { addMonths, monthBounds, monthOf } from '@/lib/format/dates';
 import { OPEN_LOOKBACK_MONTHS } from '@/lib/renewals/window';
+import { daysFrom } from '../format/dates';
 import { OPENING_SOON_DAYS } from './buckets';
-import { daysFrom } from './calendar';
 
 /**
  * The due-date window Today reads (spec: Endpoints 9, dueFrom/dueTo): one range, never with a gap,

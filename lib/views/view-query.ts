@@ -6,6 +6,7 @@ import { invoiceUrlState } from '@/lib/invoices/url-state';
 import { portfolioUrlState } from '@/lib/portfolio/url-state';
 import { renewalsUrlState } from '@/lib/renewals/url-state';
 import { MAX_RANGE_DAYS } from '@/lib/renewals/window';
+import { daysBetween } from '../format/dates';
 import type { SavedViewPage } from './pages';
 
 /**
@@ -59,8 +60,7 @@ function renewalsWindow(params: URLSearchParams): void {
   }
   const from = params.get('from');
   const to = params.get('to');
-  const days =
-    from && to ? (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 : -1;
+  const days = from && to ? daysBetween(from, to) : -1;
   if (days < 0 || days > MAX_RANGE_DAYS) {
     params.delete('from');
     params.delete('to');

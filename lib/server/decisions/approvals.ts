@@ -10,10 +10,10 @@ import {
 import type { BatchView } from '../../decisions/batch';
 import { BATCH_STATE as S } from '../../decisions/batch-states';
 import type { DraftEntry } from '../../decisions/draft';
+import { calendarToday } from '../../format/dates';
 import { logger } from '../../log';
 import { can, isRole } from '../../policy/roles';
 import { patentName } from '../../portfolio/patent-name';
-import { calendarToday } from '../../today/calendar';
 import { recordAudit } from '../audit/audit';
 import type { Viewer } from '../auth/session';
 import { composeApproval } from '../notifications/compose';

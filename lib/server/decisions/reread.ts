@@ -4,6 +4,7 @@ import { AnnuityApiError } from '../../annuity/errors';
 import { MAX_PAGE_SIZE, walkPages } from '../../annuity/pagination';
 import type { PatentEvent } from '../../annuity/schemas';
 import { type EventProblem, eventProblem, problemFromInstructability } from '../../decisions/event-problems';
+import { daysBetween } from '../../format/dates';
 
 /**
  * Reads the current state of the events of a batch, as cheaply as the data allows: one call per
@@ -59,10 +60,6 @@ async function readOneByOne(
   }
 }
 
-function spanDays(from: string, to: string): number {
-  return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
-}
-
 async function rereadEvents(
   client: AnnuityClient,
   targets: readonly RereadTarget[],
@@ -73,7 +70,7 @@ async function rereadEvents(
   const dates = targets.map((target) => target.dueDate).sort();
   const from = dates[0] as string;
   const to = dates[dates.length - 1] as string;
-  if (targets.length <= SINGLE_READS_UP_TO || spanDays(from, to) > MAX_SPAN_DAYS) {
+  if (targets.length <= SINGLE_READS_UP_TO || daysBetween(from, to) > MAX_SPAN_DAYS) {
     await readOneByOne(client, targets, requestId, result);
     return result;
   }

@@ -138,12 +138,12 @@ export async function clearStandingInstruction(
  * computes the same in the browser from the same rules, so a month change needs no extra call).
  */
 export async function suggestionsForWindow(
-  window: RenewalWindow,
+  renewalWindow: RenewalWindow,
   userId: string,
   requestId: string,
 ): Promise<StandingSuggestion[]> {
   const [loaded, instructions, draft] = await Promise.all([
-    loadRenewalWindow(window, { offices: [], owners: [], family: [] }, requestId),
+    loadRenewalWindow(renewalWindow, { offices: [], owners: [], family: [] }, requestId),
     listStandingInstructions(),
     readDraft(userId),
   ]);

@@ -42,9 +42,9 @@ export async function refreshEstimate(db: Database, windows: readonly DueWindow[
   const perMonth = snapshot?.patents ? snapshot.patents / 12 : null;
   let basis: RefreshEstimate['basis'] = 'read';
   let calls = 0;
-  for (const window of windows) {
+  for (const dueWindow of windows) {
     let renewals = 0;
-    for (const month of windowMonths(window)) {
+    for (const month of windowMonths(dueWindow)) {
       const count = seen.get(month);
       if (count !== undefined) renewals += count;
       else if (perMonth !== null) {

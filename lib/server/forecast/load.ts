@@ -4,7 +4,7 @@ import { getEnv } from '../../env';
 import { costToExpiry, forecastBy, forecastSummary, monthCurrencyPoints } from '../../forecast/aggregate';
 import type { ForecastData } from '../../forecast/data';
 import { forecastWindow } from '../../forecast/window';
-import { currentYearMonth } from '../../format/dates';
+import { currentYearMonth, monthsBetween } from '../../format/dates';
 import { backgroundStatus } from '../connection/background-budget';
 import { refreshEstimate } from './cost';
 import { runHistory, runView } from './runs';
@@ -24,7 +24,7 @@ export async function loadForecast(now = new Date(), database?: Database): Promi
     backgroundStatus(db, now),
   ]);
   const last = history.lastRefresh;
-  const window =
+  const shown =
     last && last.windowTo >= configured.from
       ? {
           // The later of the two ISO dates: months already past are no longer a forecast.
@@ -32,10 +32,10 @@ export async function loadForecast(now = new Date(), database?: Database): Promi
           to: last.windowTo,
         }
       : null;
-  const events = window ? await readForecastRows(db, window) : [];
+  const events = shown ? await readForecastRows(db, shown) : [];
   const byMonth = forecastBy(events, 'month');
   return {
-    window: window ? { ...window, months: monthsBetween(window.from, window.to) } : null,
+    window: shown ? { ...shown, months: monthsBetween(shown.from, shown.to) + 1 } : null,
     configuredMonths: configured.months,
     lastRefresh: last ? runView(last) : null,
     lastAttempt: history.lastAttempt ? runView(history.lastAttempt) : null,
@@ -56,9 +56,4 @@ export async function loadForecast(now = new Date(), database?: Database): Promi
     patents: costToExpiry(events),
     computedAt: new Date().toISOString(),
   };
-}
-
-function monthsBetween(from: string, to: string): number {
-  const index = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7));
-  return index(to) - index(from) + 1;
 }

@@ -72,18 +72,19 @@ async function splitByCopy(
   const fresh = await completeCopyMonths(db, windows.flatMap(windowMonths), since);
   const walked: DueWindow[] = [];
   const fromCopy: DueWindow[] = [];
-  for (const window of windows)
-    (windowMonths(window).every((month) => fresh.has(month)) ? fromCopy : walked).push(window);
+  for (const dueWindow of windows)
+    (windowMonths(dueWindow).every((month) => fresh.has(month)) ? fromCopy : walked).push(dueWindow);
   return { walked, fromCopy };
 }
 
 /** Claims the refresh and checks the budget against the estimated cost; makes no upstream call. */
 export async function prepareRefresh(db: Database, now: Date): Promise<PreparedRefresh> {
-  const window = forecastWindow(currentYearMonth(now), getEnv().FORECAST_MONTHS);
-  const claim = await claimRun(db, window, now);
+  const span = forecastWindow(currentYearMonth(now), getEnv().FORECAST_MONTHS);
+  const claim = await claimRun(db, span, now);
   if (!claim.claimed) return { kind: 'busy', running: claim.running };
-  const { walked, fromCopy } = await splitByCopy(db, window.windows, now);
-  if (walked.length === 0) return { kind: 'ready', run: claim.run, window, estimate: 0, walked, fromCopy };
+  const { walked, fromCopy } = await splitByCopy(db, span.windows, now);
+  if (walked.length === 0)
+    return { kind: 'ready', run: claim.run, window: span, estimate: 0, walked, fromCopy };
   const estimate = await refreshEstimate(db, walked);
   const budget = await forecastBudget(db, now, estimate.calls);
   if (!budget.ok) {
@@ -96,17 +97,17 @@ export async function prepareRefresh(db: Database, now: Date): Promise<PreparedR
     logger.info({ runId: run.id, ...budget.refusal }, 'forecast refresh skipped');
     return { kind: 'skipped', run, refusal: budget.refusal };
   }
-  return { kind: 'ready', run: claim.run, window, estimate: estimate.calls, walked, fromCopy };
+  return { kind: 'ready', run: claim.run, window: span, estimate: estimate.calls, walked, fromCopy };
 }
 
 function periodReader(client: AnnuityClient, requestId: string, count: () => void) {
-  return (window: DueWindow) =>
+  return (dueWindow: DueWindow) =>
     (currentPage: number, itemsPerPage: number): Promise<ApiResult<Page<PatentEvent>>> => {
       count();
       return client.getPatentEventsByPeriod(
         {
-          dueFrom: window.from,
-          dueTo: window.to,
+          dueFrom: dueWindow.from,
+          dueTo: dueWindow.to,
           include: ['fees'],
           // Pinned to renewals; any other kind that still comes is dropped (spec: Patent event).
           eventTypes: ['RENEWAL'],
@@ -161,7 +162,7 @@ export async function executeRefresh(
   ready: Extract<PreparedRefresh, { kind: 'ready' }>,
   { now, requestId }: RefreshOptions,
 ): Promise<RefreshResult> {
-  const { run, window, walked, fromCopy } = ready;
+  const { run, window: span, walked, fromCopy } = ready;
   let calls = 0;
   let recorded = 0;
   const record = async () => {
@@ -214,7 +215,7 @@ export async function executeRefresh(
     }
     await record();
     const rows = [...byEvent.values()];
-    await replaceForecastRows(db, window.from, rows);
+    await replaceForecastRows(db, span.from, rows);
     const unjoined = rows.filter((row) => row.office === null).length;
     const lastMonth = rows.reduce<string | null>(
       (last, row) => (last && last > row.month ? last : row.month),
@@ -225,7 +226,7 @@ export async function executeRefresh(
         ? `The service lists renewals through ${lastMonth}.`
         : 'The service lists no renewal in the window.',
       fromCopy.length > 0
-        ? `${fromCopy.flatMap(windowMonths).length} of ${window.months} months taken from the synced copy.`
+        ? `${fromCopy.flatMap(windowMonths).length} of ${span.months} months taken from the synced copy.`
         : '',
       unjoined > 0
         ? `${unjoined} renewal(s) of patents not in the portfolio copy (no office, owner or family).`
@@ -239,7 +240,7 @@ export async function executeRefresh(
       runId: run.id,
       calls,
       events: rows.length,
-      window: { from: window.from, to: window.to },
+      window: { from: span.from, to: span.to },
     };
   } catch (error) {
     await finishRun(db, run.id, { status: 'failed', calls, events: 0, detail: failureDetail(error) }).catch(

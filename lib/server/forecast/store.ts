@@ -53,11 +53,11 @@ export async function replaceForecastRows(
 }
 
 /** The stored renewals due in a window, in due-date order. */
-export async function readForecastRows(db: Database, window: DueWindow): Promise<ForecastEvent[]> {
+export async function readForecastRows(db: Database, dueWindow: DueWindow): Promise<ForecastEvent[]> {
   const rows = await db
     .select()
     .from(forecastEvent)
-    .where(and(gte(forecastEvent.dueDate, window.from), lte(forecastEvent.dueDate, window.to)))
+    .where(and(gte(forecastEvent.dueDate, dueWindow.from), lte(forecastEvent.dueDate, dueWindow.to)))
     .orderBy(asc(forecastEvent.dueDate), asc(forecastEvent.eventId));
   return rows.map((row) => ({
     ...row,

@@ -13,8 +13,8 @@ describe('the due dates an invoice line can have', () => {
     const windows = dueWindows(['2026-11-03', '2026-10-20', '2026-11-03', '2025-06-01']);
     expect(windows[0]?.from).toBe('2023-12-01');
     expect(windows.at(-1)?.to).toBe('2027-01-31');
-    for (const window of windows) {
-      const days = (Date.parse(window.to) - Date.parse(window.from)) / 86_400_000 + 1;
+    for (const dueWindow of windows) {
+      const days = (Date.parse(dueWindow.to) - Date.parse(dueWindow.from)) / 86_400_000 + 1;
       expect(days).toBeLessThanOrEqual(366);
     }
     // Contiguous: each window starts the day after the previous one ends.

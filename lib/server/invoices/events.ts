@@ -3,7 +3,7 @@ import type { AnnuityClient } from '../../annuity/client';
 import { AnnuityApiError } from '../../annuity/errors';
 import { MAX_PAGE_SIZE } from '../../annuity/pagination';
 import type { PatentEvent } from '../../annuity/schemas';
-import { addMonths, monthBounds, monthOf } from '../../format/dates';
+import { addDays, addMonths, monthBounds, monthOf } from '../../format/dates';
 import type { EventLookup } from '../../invoices/evidence';
 import { connectionId } from './catalog';
 
@@ -102,11 +102,6 @@ function lookupOf(event: PatentEvent): EventLookup {
   };
 }
 
-function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
 /** The due-date windows the lines of these issue dates can fall in, merged, each at most a year. */
 export function dueWindows(anchorDates: readonly string[]): { from: string; to: string }[] {
   const spans = [...new Set(anchorDates)].sort().map((date) => ({
@@ -167,25 +162,25 @@ export async function resolveEvents(
   const anchors = missing().flatMap((target) => (target.anchorDate ? [target.anchorDate] : []));
   if (patentsOf(missing()).length > SINGLE_READS_UP_TO && anchors.length > 0) {
     const windows = dueWindows(anchors);
-    const pageOf = (window: { from: string; to: string }, currentPage: number) =>
+    const pageOf = (dueWindow: { from: string; to: string }, currentPage: number) =>
       client.getPatentEventsByPeriod(
-        { dueFrom: window.from, dueTo: window.to, currentPage, itemsPerPage: MAX_PAGE_SIZE },
+        { dueFrom: dueWindow.from, dueTo: dueWindow.to, currentPage, itemsPerPage: MAX_PAGE_SIZE },
         { requestId },
       );
     planned = windows.length + patentsOf(missing()).length;
-    const rest: { window: { from: string; to: string }; page: number }[] = [];
-    await inGroups(windows, async (window) => {
-      const { data } = await pageOf(window, 1);
+    const rest: { dueWindow: { from: string; to: string }; page: number }[] = [];
+    await inGroups(windows, async (dueWindow) => {
+      const { data } = await pageOf(dueWindow, 1);
       result.calls += 1;
       for (const event of data.data) record(event);
-      for (let page = 2; page <= data.pagination.totalPages; page++) rest.push({ window, page });
+      for (let page = 2; page <= data.pagination.totalPages; page++) rest.push({ dueWindow, page });
       progressed();
     });
     // Walk on only while the pages left cost less than reading the remaining patents one by one.
     if (rest.length < patentsOf(missing()).length) {
       planned = result.calls + rest.length + SINGLE_READS_UP_TO;
-      await inGroups(rest, async ({ window, page }) => {
-        const { data } = await pageOf(window, page);
+      await inGroups(rest, async ({ dueWindow, page }) => {
+        const { data } = await pageOf(dueWindow, page);
         result.calls += 1;
         for (const event of data.data) record(event);
         progressed();

@@ -13,6 +13,7 @@ import {
   user,
 } from '../../db/schema';
 import { getEnv } from '../../env';
+import { addDays, calendarToday } from '../../format/dates';
 import {
   inQuietHours,
   type NotificationPreferences,
@@ -21,7 +22,7 @@ import {
 import { dueDigest, isTimeZone, localTime } from '../../notifications/rules';
 import { can, isRole, type Role } from '../../policy/roles';
 import { bucketRenewals, type TodayBucket } from '../../today/buckets';
-import { addDays, calendarToday } from '../../today/calendar';
+import { overdueNotice, reviewReminders, reviewSections } from '../reviews/reminders';
 import { claimChatPosts } from './channels';
 import {
   byUrgency,
@@ -366,6 +367,23 @@ export async function evaluateNotifications(db: Database, options: { now: Date }
     return true;
   };
 
+  // Review holds: each owner's ride in their digest; those just overdue are told to the managers
+  // once (in-app now, and listed in their digest), never one email per hold.
+  const reviews = await reviewReminders(now);
+  if (reviews.newlyOverdue.length > 0) {
+    const notice = overdueNotice(reviews.newlyOverdue);
+    const subjectKey = digestOf(reviews.newlyOverdue.map((hold) => hold.id).sort());
+    for (const account of users) {
+      if (account.role !== 'manager' || !prefsOf(account.id).channels.inApp) continue;
+      const added = await addNotification(
+        db,
+        { userId: account.id, rule: 'review-overdue', subjectKey, ...notice },
+        now,
+      );
+      if (added) result.notifications += 1;
+    }
+  }
+
   for (const account of users) {
     if (!isRole(account.role)) continue;
     const role: Role = account.role;
@@ -454,11 +472,17 @@ export async function evaluateNotifications(db: Database, options: { now: Date }
       digest !== null && !(prefs.channels.email ? digestTaken.has(digestKey) : digestNotified.has(digestKey));
     if (digest && digestOpen && room > 0) {
       const digestBuckets = can(role, 'decisions:write') ? buckets : [];
+      const reviewLead = reviewSections(reviews.open, account.id, role);
       const days = prefs.digest.frequency === 'weekly' ? 7 : 1;
       const invoices = can(role, 'invoices:read')
         ? newInvoices.filter((invoice) => invoice.observedAt.getTime() > now.getTime() - days * 86_400_000)
         : [];
-      if (due.length > 0 || digestBuckets.some((bucket) => bucket.items.length > 0) || invoices.length > 0) {
+      if (
+        due.length > 0 ||
+        digestBuckets.some((bucket) => bucket.items.length > 0) ||
+        invoices.length > 0 ||
+        reviewLead.length > 0
+      ) {
         const since = now.getTime() - days * 86_400_000;
         const told = await tellPerson(db, {
           ...common,
@@ -481,8 +505,8 @@ export async function evaluateNotifications(db: Database, options: { now: Date }
               today,
               polledAt: watched.polledAt,
               absorbed,
-              lead:
-                claimed.length > 0
+              lead: [
+                ...(claimed.length > 0
                   ? [
                       groupSection(
                         `${REMINDER_CLASS_TEXT.due.title}: ${claimed.length}`,
@@ -491,7 +515,9 @@ export async function evaluateNotifications(db: Database, options: { now: Date }
                         classLink('due', claimed),
                       ),
                     ]
-                  : [],
+                  : []),
+                ...reviewLead,
+              ],
             });
           },
         });

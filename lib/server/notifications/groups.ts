@@ -1,10 +1,10 @@
 import 'server-only';
+import { daysFrom } from '../../format/dates';
 import type { NotificationPreferences } from '../../notifications/preferences';
 import { type DueReminder, dueReminders } from '../../notifications/rules';
 import { patentName } from '../../portfolio/patent-name';
 import type { RenewalRow } from '../../renewals/rows';
 import type { TodayBucket } from '../../today/buckets';
-import { daysFrom } from '../../today/calendar';
 import { todayLink } from '../../today/links';
 import { type GroupItem, REMINDER_CLASS_TEXT, type ReminderClass } from './compose';
 

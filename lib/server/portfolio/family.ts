@@ -5,6 +5,7 @@ import { getDb } from '../../db';
 import { forecastEvent, portfolioPatent, syncEvent } from '../../db/schema';
 import { offeredDecisions } from '../../decisions/rules';
 import { costToExpiry } from '../../forecast/aggregate';
+import { compareIso } from '../../format/dates';
 import { type FamilyMember, memberState } from '../../portfolio/family';
 import { patentName } from '../../portfolio/patent-name';
 import { isRenewalEvent } from '../../renewals/rows';
@@ -58,7 +59,7 @@ export async function loadFamily(reference: string, today: string): Promise<Fami
   }
   const costs = costToExpiry(forecast);
   const members = patents.map((patent): FamilyMember => {
-    const renewals = (renewalsOf.get(patent.id) ?? []).sort((a, b) => (a.dueDate < b.dueDate ? -1 : 1));
+    const renewals = (renewalsOf.get(patent.id) ?? []).sort((a, b) => compareIso(a.dueDate, b.dueDate));
     const next = renewals.find((event) => event.appliedDecision === null) ?? null;
     const decided = renewals.filter((event) => event.appliedDecision !== null);
     const last = decided.at(-1) ?? null;

@@ -67,7 +67,7 @@ async function searchPage(
   options: { page: number; size: number | null; filter: SQL },
 ): Promise<SnapshotSearch> {
   const contains = `%${key}%`;
-  const window =
+  const pageLimit =
     options.size === null ? sql`` : sql`limit ${options.size} offset ${(options.page - 1) * options.size}`;
   const rows = await queryRows<{ data: unknown; total: string | number }>(
     db,
@@ -92,7 +92,7 @@ async function searchPage(
         case when rank = 5 then word_similarity(${key}, search_words) end as closeness
       from matched
       order by rank, closeness desc nulls last, reference nulls last, id
-      ${window}
+      ${pageLimit}
     )
     select p.data, page.total
     from page join portfolio_patent p on p.generation = ${generation} and p.id = page.id

@@ -4,7 +4,7 @@ import type { ResponseMeta } from '../../annuity/client';
 import { AnnuityApiError, AnnuityContractError, AnnuityOutcomeUnknownError } from '../../annuity/errors';
 import { getDb } from '../../db';
 import { auditLog } from '../../db/schema';
-import { currentYearMonth } from '../../format/dates';
+import { currentYearMonth, monthsBetween } from '../../format/dates';
 import type { FreezeMonthData, FreezeOverviewData, FreezeResult } from '../../rate-freezes/data';
 import {
   attemptFromAuditEntry,
@@ -18,7 +18,6 @@ import {
   type MonthStateContext,
   monthState,
   monthsAhead,
-  monthsBetween,
   withinKnownHorizon,
 } from '../../rate-freezes/months';
 import { countEvents, freezeTotals } from '../../rate-freezes/totals';

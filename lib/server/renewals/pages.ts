@@ -45,9 +45,15 @@ export interface WindowPages<Out> {
   unknownPatents: number;
 }
 
-export function periodQuery(window: RenewalWindow, filters: ServerFilters, include: string[]): PeriodQuery {
+export function periodQuery(
+  renewalWindow: RenewalWindow,
+  filters: ServerFilters,
+  include: string[],
+): PeriodQuery {
   const base =
-    window.kind === 'month' ? { dueMonth: window.month } : { dueFrom: window.from, dueTo: window.to };
+    renewalWindow.kind === 'month'
+      ? { dueMonth: renewalWindow.month }
+      : { dueFrom: renewalWindow.from, dueTo: renewalWindow.to };
   return {
     ...base,
     include,
@@ -87,7 +93,7 @@ function reuseStore(index: SnapshotIndex): Map<string, PageOutcome<unknown>> {
 
 export async function readWindowPages<Out>(
   client: PeriodReader,
-  window: RenewalWindow,
+  renewalWindow: RenewalWindow,
   filters: ServerFilters,
   requestId: string,
   render: (rows: RenewalRow[]) => Out,
@@ -132,7 +138,7 @@ export async function readWindowPages<Out>(
   const walk = await forEachPage(
     async (currentPage, itemsPerPage): Promise<PageOutcome<Out> & { meta: ResponseMeta }> => {
       const read = await client.readPatentEventsByPeriod(
-        { ...periodQuery(window, filters, ['fees']), currentPage, itemsPerPage },
+        { ...periodQuery(renewalWindow, filters, ['fees']), currentPage, itemsPerPage },
         { requestId },
       );
       const index = await opened;

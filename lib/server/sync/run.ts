@@ -123,11 +123,11 @@ export async function syncPlanView(now = new Date()) {
     plan: status.plan,
     spentToday: status.spentToday,
     troubled: status.windows
-      .filter((window) => !window.complete || window.lastError)
-      .map((window) => ({
-        month: window.month,
-        lastError: window.lastError,
-        syncedAt: window.syncedAt?.toISOString() ?? null,
+      .filter((syncWindow) => !syncWindow.complete || syncWindow.lastError)
+      .map((syncWindow) => ({
+        month: syncWindow.month,
+        lastError: syncWindow.lastError,
+        syncedAt: syncWindow.syncedAt?.toISOString() ?? null,
       })),
   };
 }
@@ -137,7 +137,7 @@ function dueMonths(status: SyncStatus, now: Date): string[] {
   const due: string[] = [];
   for (const tier of status.plan.tiers)
     for (const month of tier.months) {
-      const row = status.windows.find((window) => window.month === month);
+      const row = status.windows.find((syncWindow) => syncWindow.month === month);
       const age = row?.syncedAt ? now.getTime() - row.syncedAt.getTime() : Number.POSITIVE_INFINITY;
       const retry = row && !row.complete ? RETRY_MINUTES * 60_000 : Number.POSITIVE_INFINITY;
       if (age >= tier.effectiveMinutes * 60_000 || age >= retry) due.push(month);
