@@ -9,12 +9,12 @@ import { instructabilityOf } from '../domain/instructability';
 import { pricedInvoiceLine } from '../domain/invoice-lines';
 import type {
   EventRecord,
+  InvoiceLineData,
   InvoiceLineRecord,
   InvoiceRecord,
   PatentRecord,
   ReceiptRecord,
 } from '../domain/model';
-import type { InvoiceLineData } from '../domain/mutations';
 import type { TenantState } from '../domain/tenant-state';
 import type { ProfileSwitches } from '../operator/schemas';
 

@@ -1,8 +1,7 @@
 import { addAmounts } from '../../lib/annuity/money';
 import type { Decision } from '../../lib/annuity/schemas';
 import { type EventRates, quoteFees } from './fees';
-import type { EventRecord, FeeComponentRecord } from './model';
-import type { InvoiceLineData } from './mutations';
+import type { EventRecord, FeeComponentRecord, InvoiceLineData } from './model';
 
 /**
  * Every invoice line the service makes (spec: Invoice, `fees`: one Fees object per event) comes

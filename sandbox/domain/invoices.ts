@@ -1,16 +1,10 @@
 import Big from 'big.js';
 import { addAmounts, scale } from '../../lib/annuity/money';
 import type { KnownInvoiceOrigin } from '../../lib/annuity/schemas';
-import type { TenantConfig } from './model';
-import type { InvoiceData, InvoiceLineData } from './mutations';
+import type { InvoiceData, InvoiceLineData, TenantConfig } from './model';
 
-/**
- * Builds an invoice from its lines (spec: Invoice): the subtotal is the sum of the line totals and
- * the total is subtotal × (1 + vatRate) rounded once to the minor unit, so both are consistent to
- * the cent (or yen). Numbered invoices get `INV-`/`REG-` references; IMPORTED ones keep the legacy
- * reference they came with and have no number (spec: Invoice, `number` null for IMPORTED).
- */
-export function buildInvoice(input: {
+/** An invoice before its amounts, reference and VAT: what the generator plans and numbers. */
+export interface InvoiceDraft {
   id: string;
   origin: KnownInvoiceOrigin;
   number: string | null;
@@ -18,10 +12,18 @@ export function buildInvoice(input: {
   issueDate: string;
   createdAt: string;
   currency: string;
-  vatRate: number;
-  vatNumber: string | null;
   lines: InvoiceLineData[];
-}): InvoiceData {
+}
+
+/**
+ * Builds an invoice from its lines (spec: Invoice): the subtotal is the sum of the line totals and
+ * the total is subtotal × (1 + vatRate) rounded once to the minor unit, so both are consistent to
+ * the cent (or yen). Numbered invoices get `INV-`/`REG-` references; IMPORTED ones keep the legacy
+ * reference they came with and have no number (spec: Invoice, `number` null for IMPORTED).
+ */
+export function buildInvoice(
+  input: InvoiceDraft & { vatRate: number; vatNumber: string | null },
+): InvoiceData {
   const subtotal = addAmounts(
     input.lines.map((line) => line.total),
     input.currency,

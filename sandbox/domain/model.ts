@@ -129,7 +129,18 @@ export interface FeeComponentRecord {
   amount: string;
 }
 
-export interface InvoiceRecord {
+export interface InvoiceLineData {
+  eventId: string;
+  patentId: string;
+  providerId: string | null;
+  currency: string;
+  components: FeeComponentRecord[];
+  total: string;
+  isFxRateFrozen: boolean;
+}
+
+/** An invoice as the service issues it; the state adds its lines' back-links and `updatedAt`. */
+export interface InvoiceData {
   id: string;
   reference: string;
   number: string | null;
@@ -142,19 +153,16 @@ export interface InvoiceRecord {
   totalIncludingTax: string;
   hasPdfDocument: boolean;
   createdAt: string;
+  lines: InvoiceLineData[];
+}
+
+export interface InvoiceRecord extends Omit<InvoiceData, 'lines'> {
   updatedAt: string;
   lines: InvoiceLineRecord[];
 }
 
-export interface InvoiceLineRecord {
+export interface InvoiceLineRecord extends InvoiceLineData {
   invoice: InvoiceRecord;
-  eventId: string;
-  patentId: string;
-  providerId: string | null;
-  currency: string;
-  components: FeeComponentRecord[];
-  total: string;
-  isFxRateFrozen: boolean;
 }
 
 interface OfficialReceiptRecord {

@@ -1,37 +1,11 @@
-import type { Decision, KnownInvoiceOrigin, KnownProcessingStatus } from '../../lib/annuity/schemas';
-import type { FeeComponentRecord } from './model';
+import type { Decision, KnownProcessingStatus } from '../../lib/annuity/schemas';
+import type { InvoiceData } from './model';
 
 /**
  * The changes the service persists, in the plain-data form the store writes and replays. Each one
  * is applied to the in-memory state by exactly one function of TenantState, whether it comes from a
  * request, from the store at start-up, or from the generator building a tenant's history.
  */
-
-export interface InvoiceLineData {
-  eventId: string;
-  patentId: string;
-  providerId: string | null;
-  currency: string;
-  components: FeeComponentRecord[];
-  total: string;
-  isFxRateFrozen: boolean;
-}
-
-export interface InvoiceData {
-  id: string;
-  reference: string;
-  number: string | null;
-  issueDate: string;
-  origin: KnownInvoiceOrigin;
-  currency: string;
-  vatRate: number;
-  vatNumber: string | null;
-  subtotalExcludingTax: string;
-  totalIncludingTax: string;
-  hasPdfDocument: boolean;
-  createdAt: string;
-  lines: InvoiceLineData[];
-}
 
 interface InstructionData {
   id: string;

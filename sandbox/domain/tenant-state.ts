@@ -3,13 +3,14 @@ import type {
   EventRecord,
   FreezeRecord,
   InstructionRecord,
+  InvoiceData,
   InvoiceLineRecord,
   InvoiceRecord,
   PatentRecord,
   ReceiptRecord,
   TenantConfig,
 } from './model';
-import type { FreezeData, InstructionBatch, InvoiceData, ProgressMove } from './mutations';
+import type { FreezeData, InstructionBatch, ProgressMove } from './mutations';
 
 /**
  * One tenant's portfolio in memory, with the indexes the endpoints read through (by id, by

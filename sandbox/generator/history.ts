@@ -6,9 +6,15 @@ import { duePeriodOf } from '../domain/due-period';
 import { eventRates } from '../domain/fees';
 import { DEFAULT_RATES } from '../domain/fx';
 import { correctionLine, linesByCurrency, pricedInvoiceLine } from '../domain/invoice-lines';
-import { buildInvoice, nextInvoiceNumber, receiptReference, vatOf } from '../domain/invoices';
-import type { EventRecord, PatentRecord } from '../domain/model';
-import type { InstructionBatch, InvoiceLineData } from '../domain/mutations';
+import {
+  buildInvoice,
+  type InvoiceDraft,
+  nextInvoiceNumber,
+  receiptReference,
+  vatOf,
+} from '../domain/invoices';
+import type { EventRecord, InvoiceLineData, PatentRecord } from '../domain/model';
+import type { InstructionBatch } from '../domain/mutations';
 import { officialReceiptNumber, progressTimeline } from '../domain/pipeline';
 import type { TenantState } from '../domain/tenant-state';
 import type { IdFactory } from './ids';
@@ -29,17 +35,6 @@ const IMPORT_CUTOFF_MONTHS = 12;
 const HISTORY_BATCH_SIZE = 100;
 /** The default profile's share (profiles.ts `regularizationShare`); the draws do not depend on it. */
 const REGULARIZATION_SHARE = 0.015;
-
-interface InvoiceDraft {
-  id: string;
-  origin: KnownInvoiceOrigin;
-  number: string | null;
-  legacyReference?: string;
-  issueDate: string;
-  createdAt: string;
-  currency: string;
-  lines: InvoiceLineData[];
-}
 
 interface PlannedDecision {
   event: EventRecord;

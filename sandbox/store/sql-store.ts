@@ -14,7 +14,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Decision, KnownInvoiceOrigin, KnownProcessingStatus } from '../../lib/annuity/schemas';
-import type { InstructionBatch, InvoiceData } from '../domain/mutations';
+import type { InvoiceData } from '../domain/model';
+import type { InstructionBatch } from '../domain/mutations';
 import * as schema from './schema';
 import { emptyMutations, type SandboxStore, type StoredData, type TenantMutations } from './store';
 
