@@ -5,7 +5,7 @@ import type { SpendAnalyticsData } from '@/lib/analytics/data';
 import { minorUnits } from '@/lib/annuity/money';
 import { forecastEvent, renewalBudget } from '@/lib/db/schema';
 import { addMonths, currentYearMonth } from '@/lib/format/dates';
-import { pdfMoney } from '@/lib/server/analytics/report-pdf';
+import { pdfMoney } from '@/lib/server/files/pdf';
 import { jsonRequest } from './app-harness';
 import { setUpSandboxApp } from './sandbox-app';
 

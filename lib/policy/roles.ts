@@ -50,6 +50,8 @@ const PERMISSION_TABLE = {
   'standing-instructions:write': ['paralegal', 'manager'],
   // Tags and notes on patents and families: kept by those who prepare and take renewal decisions.
   'tags:write': ['paralegal', 'manager'],
+  // Putting renewals under review (and releasing them): those who prepare and take the decisions.
+  'reviews:write': ['paralegal', 'manager'],
   // The keep score's weights are the administrator's, like the approval policy.
   'keep-score:weights': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;

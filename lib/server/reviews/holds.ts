@@ -1,0 +1,298 @@
+import 'server-only';
+import { and, asc, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm';
+import type { PatentEvent } from '../../annuity/schemas';
+import { getDb } from '../../db';
+import { reviewHold, syncEvent, user } from '../../db/schema';
+import { can, isRole } from '../../policy/roles';
+import { type AskedDecision, type HoldEnd, isOverdue, type ReviewHoldView } from '../../reviews/review-hold';
+import type { PlaceHolds } from '../../reviews/review-hold.schema';
+import { recordAudit } from '../audit/audit';
+import type { Viewer } from '../auth/session';
+import { DomainError } from '../errors/domain-error';
+import type { FieldError } from '../errors/problem';
+import { openSnapshotIndex } from '../portfolio/snapshot';
+import { DEFAULT_CONNECTION } from '../sync/connection';
+
+/**
+ * Review holds (table `review_hold`): a renewal put under review with an owner who may decide, a
+ * review-by date between today and the renewal's deadline in our copy, and the decision asked for.
+ * One open hold per renewal; a hold ends when a decision is sent for its renewal or it is released.
+ * Every change is audited; nothing here reaches the service.
+ */
+
+type Actor = Pick<Viewer, 'userId' | 'email'>;
+
+const todayUtc = (now: Date) => now.toISOString().slice(0, 10);
+
+function invalid(errors: FieldError[]): DomainError {
+  return new DomainError({
+    status: 400,
+    code: 'invalid_input',
+    title: 'Invalid request',
+    detail: errors.map((error) => `${error.field}: ${error.message}`).join('; '),
+    errors,
+  });
+}
+
+/** The renewals of the copy with these ids (spec: Patent event; RENEWAL only). */
+export async function copyRenewals(eventIds: readonly string[]): Promise<Map<string, PatentEvent>> {
+  const found = new Map<string, PatentEvent>();
+  if (eventIds.length === 0) return found;
+  const db = await getDb();
+  const rows = await db
+    .select({ eventId: syncEvent.eventId, body: syncEvent.body })
+    .from(syncEvent)
+    .where(and(eq(syncEvent.connection, DEFAULT_CONNECTION), inArray(syncEvent.eventId, [...eventIds])));
+  for (const row of rows) {
+    const event = JSON.parse(row.body) as PatentEvent;
+    if (event.eventType === 'RENEWAL') found.set(row.eventId, event);
+  }
+  return found;
+}
+
+/** The users a hold may be given to: active, and allowed to take renewal decisions. */
+async function reviewOwners(): Promise<{ userId: string; name: string; email: string; role: string }[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ userId: user.id, name: user.name, email: user.email, role: user.role })
+    .from(user)
+    .where(isNull(user.deactivatedAt))
+    .orderBy(asc(user.name));
+  return rows.filter((row) => isRole(row.role) && can(row.role, 'decisions:write'));
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const codeOf = (value: unknown) =>
+    value && typeof value === 'object' && 'code' in value ? (value as { code: unknown }).code : undefined;
+  return (
+    codeOf(error) === '23505' ||
+    (error instanceof Error && codeOf((error as Error & { cause?: unknown }).cause) === '23505')
+  );
+}
+
+const alreadyHeld = (eventIds: string[]) =>
+  new DomainError({
+    status: 409,
+    code: 'already_under_review',
+    title: 'Already under review',
+    detail: `${eventIds.length === 1 ? 'This renewal is' : `${eventIds.length} of these renewals are`} already under review: release the hold first.`,
+    extensions: { eventIds },
+  });
+
+/** Puts each renewal named under review; all or none. */
+export async function placeHolds(
+  actor: Actor,
+  input: PlaceHolds,
+  requestId: string,
+  now = new Date(),
+): Promise<ReviewHoldView[]> {
+  const today = todayUtc(now);
+  const eventIds = [...new Set(input.eventIds)];
+  const errors: FieldError[] = [];
+  const owner = (await reviewOwners()).find((candidate) => candidate.userId === input.ownerUserId);
+  if (!owner) {
+    errors.push({
+      field: 'ownerUserId',
+      message: 'choose an active paralegal or manager: only they may decide a renewal',
+    });
+  }
+  if (input.reviewBy < today) {
+    errors.push({ field: 'reviewBy', message: `the review-by date must be today (${today}) or later` });
+  }
+  const renewals = await copyRenewals(eventIds);
+  eventIds.forEach((eventId, index) => {
+    const renewal = renewals.get(eventId);
+    if (!renewal) {
+      errors.push({ field: `eventIds.${index}`, message: 'no such renewal in our copy' });
+    } else if (renewal.appliedDecision !== null) {
+      errors.push({ field: `eventIds.${index}`, message: `already decided (${renewal.appliedDecision})` });
+    }
+  });
+  const tooLate = eventIds.flatMap((eventId) => {
+    const renewal = renewals.get(eventId);
+    return renewal && input.reviewBy > renewal.dueDate ? [renewal.dueDate] : [];
+  });
+  if (tooLate.length > 0) {
+    const earliest = tooLate.sort()[0];
+    errors.push({
+      field: 'reviewBy',
+      message: `the review-by date must be on or before the renewal's due date (${earliest})`,
+    });
+  }
+  if (errors.length > 0) throw invalid(errors);
+
+  const db = await getDb();
+  const held = await db
+    .select({ eventId: reviewHold.eventId })
+    .from(reviewHold)
+    .where(
+      and(
+        eq(reviewHold.connection, DEFAULT_CONNECTION),
+        inArray(reviewHold.eventId, eventIds),
+        isNull(reviewHold.endedAt),
+      ),
+    );
+  if (held.length > 0) throw alreadyHeld(held.map((row) => row.eventId));
+  let ids: string[];
+  try {
+    const inserted = await db
+      .insert(reviewHold)
+      .values(
+        eventIds.map((eventId) => {
+          const renewal = renewals.get(eventId) as PatentEvent;
+          return {
+            connection: DEFAULT_CONNECTION,
+            eventId,
+            patentId: renewal.patent.id,
+            dueDate: renewal.dueDate,
+            ownerUserId: input.ownerUserId,
+            reviewBy: input.reviewBy,
+            askedDecision: input.askedDecision,
+            note: input.note || null,
+            createdByUserId: actor.userId,
+            createdByEmail: actor.email,
+          };
+        }),
+      )
+      .returning({ id: reviewHold.id });
+    ids = inserted.map((row) => row.id);
+  } catch (error) {
+    // Two people placing a hold on the same renewal at once: the partial unique index keeps one.
+    if (isUniqueViolation(error)) throw alreadyHeld(eventIds);
+    throw error;
+  }
+  await recordAudit({
+    actor,
+    action: 'reviews.place',
+    target: eventIds.length === 1 ? `event:${eventIds[0]}` : `events:${eventIds.length}`,
+    outcome: 'success',
+    requestId,
+    details: {
+      eventIds,
+      owner: owner?.email,
+      reviewBy: input.reviewBy,
+      askedDecision: input.askedDecision,
+      note: input.note ?? null,
+    },
+  });
+  return listHolds({ ids }, now);
+}
+
+const notFound = () =>
+  new DomainError({
+    status: 404,
+    code: 'hold_not_found',
+    title: 'No such hold',
+    detail: 'This review hold does not exist or has already ended.',
+  });
+
+/** Ends an open hold by hand. */
+export async function releaseHold(actor: Actor, id: string, requestId: string): Promise<{ released: true }> {
+  const db = await getDb();
+  const [ended] = await db
+    .update(reviewHold)
+    .set({ endedAt: new Date(), endedHow: 'released', endedByEmail: actor.email })
+    .where(and(eq(reviewHold.id, id), isNull(reviewHold.endedAt)))
+    .returning({ eventId: reviewHold.eventId });
+  if (!ended) throw notFound();
+  await recordAudit({
+    actor,
+    action: 'reviews.release',
+    target: `event:${ended.eventId}`,
+    outcome: 'success',
+    requestId,
+    details: { holdId: id, eventId: ended.eventId },
+  });
+  return { released: true };
+}
+
+/**
+ * Ends the open holds of renewals a decision was just sent for (lib/server/decisions/after-send.ts).
+ * Returns how many ended.
+ */
+export async function endHoldsDecided(
+  eventIds: readonly string[],
+  actorEmail: string | null,
+  requestId: string,
+): Promise<number> {
+  if (eventIds.length === 0) return 0;
+  const db = await getDb();
+  const ended = await db
+    .update(reviewHold)
+    .set({ endedAt: new Date(), endedHow: 'decided', endedByEmail: actorEmail })
+    .where(
+      and(
+        eq(reviewHold.connection, DEFAULT_CONNECTION),
+        inArray(reviewHold.eventId, [...eventIds]),
+        isNull(reviewHold.endedAt),
+      ),
+    )
+    .returning({ id: reviewHold.id, eventId: reviewHold.eventId });
+  if (ended.length > 0) {
+    await recordAudit({
+      actor: actorEmail ? { userId: null, email: actorEmail } : null,
+      action: 'reviews.decided',
+      target: `events:${ended.length}`,
+      outcome: 'success',
+      requestId,
+      details: { eventIds: ended.map((row) => row.eventId) },
+    });
+  }
+  return ended.length;
+}
+
+export interface HoldFilter {
+  ids?: readonly string[];
+  eventIds?: readonly string[];
+  patentId?: string;
+  ownerUserId?: string;
+  overdue?: boolean;
+  /** Ended holds too (a patent's history); open ones only by default. */
+  withEnded?: boolean;
+}
+
+/** Holds, the open ones by default, soonest review-by first, with their owner and patent. */
+export async function listHolds(filter: HoldFilter = {}, now = new Date()): Promise<ReviewHoldView[]> {
+  const today = todayUtc(now);
+  const conditions: SQL[] = [eq(reviewHold.connection, DEFAULT_CONNECTION)];
+  if (!filter.withEnded) conditions.push(isNull(reviewHold.endedAt));
+  if (filter.ids) {
+    if (filter.ids.length === 0) return [];
+    conditions.push(inArray(reviewHold.id, [...filter.ids]));
+  }
+  if (filter.eventIds) {
+    if (filter.eventIds.length === 0) return [];
+    conditions.push(inArray(reviewHold.eventId, [...filter.eventIds]));
+  }
+  if (filter.patentId) conditions.push(eq(reviewHold.patentId, filter.patentId));
+  if (filter.ownerUserId) conditions.push(eq(reviewHold.ownerUserId, filter.ownerUserId));
+  if (filter.overdue) conditions.push(lt(reviewHold.reviewBy, today), isNull(reviewHold.endedAt));
+  const db = await getDb();
+  const rows = await db
+    .select({ hold: reviewHold, ownerName: user.name, ownerEmail: user.email })
+    .from(reviewHold)
+    .innerJoin(user, eq(user.id, reviewHold.ownerUserId))
+    .where(and(...conditions))
+    .orderBy(asc(reviewHold.reviewBy), asc(reviewHold.dueDate), asc(reviewHold.createdAt));
+  const index = rows.length > 0 ? await openSnapshotIndex() : null;
+  return rows.map(({ hold, ownerName, ownerEmail }) => {
+    const patent = index?.patents.get(hold.patentId);
+    return {
+      id: hold.id,
+      eventId: hold.eventId,
+      patentId: hold.patentId,
+      dueDate: hold.dueDate,
+      owner: { userId: hold.ownerUserId, name: ownerName, email: ownerEmail },
+      reviewBy: hold.reviewBy,
+      askedDecision: hold.askedDecision as AskedDecision,
+      note: hold.note,
+      createdByEmail: hold.createdByEmail,
+      createdAt: hold.createdAt.toISOString(),
+      endedAt: hold.endedAt?.toISOString() ?? null,
+      endedHow: (hold.endedHow as HoldEnd | null) ?? null,
+      overdue: isOverdue({ reviewBy: hold.reviewBy, endedAt: hold.endedAt }, today),
+      caseReference: patent?.clientCaseReference ?? patent?.providerId ?? null,
+      office: patent?.office ?? null,
+    };
+  });
+}
