@@ -1,14 +1,7 @@
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { DataTable } from '@/components/data-table/data-table';
 import { formatTimestamp, formatYearMonth } from '@/lib/format/dates';
 import type { SyncPlan } from '@/lib/sync/plan';
+import type { TableColumn } from '@/lib/table/columns';
 
 export interface SyncPlanView {
   plan: SyncPlan;
@@ -21,6 +14,36 @@ function minutes(value: number): string {
   if (value % 1440 === 0) return `${value / 1440} day${value === 1440 ? '' : 's'}`;
   if (value % 60 === 0) return `${value / 60} h`;
   return `${value} min`;
+}
+
+type Tier = SyncPlan['tiers'][number];
+
+/** Each tier of the plan: which months, how often, and what that costs in calls. */
+function tierColumns(locale: string): TableColumn<Tier>[] {
+  return [
+    { id: 'label', header: 'Renewals due', cell: (tier) => tier.label },
+    {
+      id: 'months',
+      header: 'Months',
+      cell: (tier) =>
+        `${formatYearMonth(tier.months[0] ?? '', locale)} – ${formatYearMonth(tier.months.at(-1) ?? '', locale)}`,
+    },
+    {
+      id: 'cadence',
+      header: 'Read every',
+      cell: (tier) =>
+        `${minutes(tier.effectiveMinutes)}${
+          tier.effectiveMinutes !== tier.cadenceMinutes ? ` (set: ${minutes(tier.cadenceMinutes)})` : ''
+        }`,
+    },
+    { id: 'callsPerRefresh', header: 'Calls a read', align: 'end', cell: (tier) => tier.callsPerRefresh },
+    {
+      id: 'callsPerDay',
+      header: 'Calls a day',
+      align: 'end',
+      cell: (tier) => tier.callsPerDay.toLocaleString(locale),
+    },
+  ];
 }
 
 /**
@@ -43,43 +66,13 @@ export function SyncPlanPanel({ view, locale }: { view: SyncPlanView; locale: st
           ? ` The key is small for this portfolio: every cadence is stretched ${plan.stretch.toFixed(1)}×.`
           : ''}
       </p>
-      <Table>
-        <TableCaption className="sr-only">The sync plan by tier</TableCaption>
-        <TableHeader>
-          <TableRow>
-            <TableHead scope="col">Renewals due</TableHead>
-            <TableHead scope="col">Months</TableHead>
-            <TableHead scope="col">Read every</TableHead>
-            <TableHead scope="col" className="text-right">
-              Calls a read
-            </TableHead>
-            <TableHead scope="col" className="text-right">
-              Calls a day
-            </TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {plan.tiers.map((tier) => (
-            <TableRow key={tier.name}>
-              <TableCell>{tier.label}</TableCell>
-              <TableCell>
-                {formatYearMonth(tier.months[0] ?? '', locale)} –{' '}
-                {formatYearMonth(tier.months.at(-1) ?? '', locale)}
-              </TableCell>
-              <TableCell>
-                {minutes(tier.effectiveMinutes)}
-                {tier.effectiveMinutes !== tier.cadenceMinutes
-                  ? ` (set: ${minutes(tier.cadenceMinutes)})`
-                  : ''}
-              </TableCell>
-              <TableCell className="text-right tabular-nums">{tier.callsPerRefresh}</TableCell>
-              <TableCell className="text-right tabular-nums">
-                {tier.callsPerDay.toLocaleString(locale)}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        caption="The sync plan by tier"
+        captionHidden
+        columns={tierColumns(locale)}
+        rows={plan.tiers}
+        rowKey={(tier) => tier.name}
+      />
       {view.troubled.length > 0 ? (
         <ul className="list-disc pl-5 text-sm">
           {view.troubled.map((month) => (

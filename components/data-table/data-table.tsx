@@ -21,7 +21,10 @@ interface HeaderSorting {
   toggle: (columnId: string) => void;
 }
 
-type Naming = { caption: ReactNode; label?: never } | { label: string; caption?: never };
+/** A table is named by a caption (shown below it, or only to screen readers) or an aria-label. */
+type Naming =
+  | { caption: ReactNode; captionHidden?: boolean; label?: never }
+  | { label: string; caption?: never; captionHidden?: never };
 
 export type DataTableProps<Row> = Naming & {
   columns: readonly TableColumn<Row>[];
@@ -62,6 +65,7 @@ export function DataTable<Row>({
   rowName,
   rowProps,
   caption,
+  captionHidden = false,
   label,
   empty,
   footer,
@@ -72,7 +76,9 @@ export function DataTable<Row>({
   const lowPriority = columns.filter((column) => column.priority === 'low');
   return (
     <Table aria-label={label} className={cn(fixed && 'table-fixed', className)}>
-      {caption ? <TableCaption className="sr-only">{caption}</TableCaption> : null}
+      {caption ? (
+        <TableCaption className={captionHidden ? 'sr-only' : undefined}>{caption}</TableCaption>
+      ) : null}
       {fixed ? (
         <colgroup>
           {columns.map((column) => (

@@ -1,21 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { DataTable } from '@/components/data-table/data-table';
 import { AddressProblemPanel } from '@/components/shell/address-problem';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
-import { formatTimestamp } from '@/lib/format/dates';
 import { CALENDAR_DATE, choice, int, text } from '@/lib/http/url-state';
 import { addressProblems } from '@/lib/http/url-state-rules';
 import {
@@ -27,6 +17,7 @@ import {
 } from '@/lib/server/audit/audit-query';
 import { requireViewer } from '@/lib/server/auth/session';
 import { pageLocale } from '@/lib/server/http/request-context';
+import { auditColumns } from './columns';
 
 export const metadata: Metadata = { title: 'Audit log' };
 
@@ -126,68 +117,13 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
         The export holds the entries matching these filters, the newest{' '}
         {AUDIT_EXPORT_LIMIT.toLocaleString('en')} at most.
       </p>
-      <Table>
-        <TableCaption>
-          {total} entries{total > 0 ? ` · page ${filter.page} of ${pages}` : ''}
-        </TableCaption>
-        <TableHeader>
-          <TableRow>
-            <TableHead>When (UTC)</TableHead>
-            <TableHead>Who</TableHead>
-            <TableHead>Action</TableHead>
-            <TableHead>Concerning</TableHead>
-            <TableHead>Outcome</TableHead>
-            <TableHead>Details</TableHead>
-            <TableHead>Request id</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={7} className="py-8 text-center text-muted-foreground">
-                No entries match these filters.
-              </TableCell>
-            </TableRow>
-          ) : (
-            rows.map((row) => (
-              <TableRow key={row.id}>
-                <TableCell className="whitespace-nowrap tabular-nums">
-                  <time dateTime={row.at.toISOString()} title={row.at.toISOString()}>
-                    {formatTimestamp(row.at.toISOString(), locale)}
-                  </time>
-                </TableCell>
-                <TableCell>{row.actorEmail ?? 'the dashboard'}</TableCell>
-                <TableCell title={row.action}>{row.actionLabel}</TableCell>
-                <TableCell className="max-w-xs">
-                  {row.patents.length > 0 ? (
-                    <ul className="text-xs" aria-label="Patents of this batch">
-                      {row.patents.map((patent) => (
-                        <li key={patent}>{patent}</li>
-                      ))}
-                    </ul>
-                  ) : (
-                    (row.target ?? '—')
-                  )}
-                </TableCell>
-                <TableCell>
-                  <Badge tone={row.outcome === 'success' ? 'success' : 'danger'}>
-                    {row.outcome === 'success' ? 'Success' : 'Failure'}
-                  </Badge>
-                </TableCell>
-                <TableCell className="max-w-xs text-xs" title={JSON.stringify(row.details)}>
-                  {row.detailsText || '—'}
-                  {row.upstreamRequestIds.length > 0 ? (
-                    <span className="block font-mono text-muted-foreground">
-                      service: {row.upstreamRequestIds.join(', ')}
-                    </span>
-                  ) : null}
-                </TableCell>
-                <TableCell className="font-mono text-xs">{row.requestId ?? '—'}</TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
+      <DataTable
+        caption={`${total} entries${total > 0 ? ` · page ${filter.page} of ${pages}` : ''}`}
+        columns={auditColumns(locale)}
+        rows={rows}
+        rowKey={(row) => String(row.id)}
+        empty="No entries match these filters."
+      />
       <nav aria-label="Audit log pages" className="flex justify-end gap-2">
         {filter.page > 1 ? (
           <Button asChild variant="outline" size="sm">

@@ -1,18 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { RunBackgroundChecksButton, SendAgainButton } from '@/components/notifications/outbox-actions';
+import { DataTable } from '@/components/data-table/data-table';
+import { RunBackgroundChecksButton } from '@/components/notifications/outbox-actions';
 import { AddressProblemPanel } from '@/components/shell/address-problem';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
 import { formatTimestamp } from '@/lib/format/dates';
 import { choice, int } from '@/lib/http/url-state';
 import { addressProblems, readField } from '@/lib/http/url-state-rules';
@@ -21,16 +12,11 @@ import { requireViewer } from '@/lib/server/auth/session';
 import { pageLocale } from '@/lib/server/http/request-context';
 import { backgroundStatus, listMessages } from '@/lib/server/notifications/app';
 import { DELIVERY_LEASE_MS, mailTransportKind, OUTBOX_PAGE_SIZE } from '@/lib/server/notifications/mail';
+import { outboxColumns } from './columns';
 
 export const metadata: Metadata = { title: 'Outbox' };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-/**
- * Every message the dashboard recorded: who, what, when and how delivery went. Without SMTP_URL
- * this is where mail goes (the outbox), so the demo shows what users would receive.
- */
-const DELIVERY_TEXT: Record<string, string> = { unknown: 'delivery unknown' };
 
 /** The outbox's address: a page number, and `status=unknown` for messages of unknown delivery. */
 const OUTBOX_ADDRESS = {
@@ -38,6 +24,10 @@ const OUTBOX_ADDRESS = {
   status: choice(['unknown']),
 };
 
+/**
+ * Every message the dashboard recorded: who, what, when and how delivery went. Without SMTP_URL
+ * this is where mail goes (the outbox), so the demo shows what users would receive.
+ */
 export default async function OutboxPage({ searchParams }: { searchParams: SearchParams }) {
   const viewer = await requireViewer('outbox:read');
   const locale = await pageLocale();
@@ -97,63 +87,12 @@ export default async function OutboxPage({ searchParams }: { searchParams: Searc
           </Link>
         )}
       </p>
-      <Table>
-        <TableCaption>
-          {total} {only ? 'messages of unknown delivery' : 'messages'}, page {page} of {pages}
-        </TableCaption>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Created</TableHead>
-            <TableHead>To</TableHead>
-            <TableHead>Subject</TableHead>
-            <TableHead>Rule</TableHead>
-            <TableHead>Delivery</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row.id}>
-              <TableCell>
-                <time dateTime={row.createdAt.toISOString()}>
-                  {formatTimestamp(row.createdAt.toISOString(), locale)}
-                </time>
-              </TableCell>
-              <TableCell>{row.recipient}</TableCell>
-              <TableCell>
-                <Link href={`/admin/outbox/${row.id}`} className="underline-offset-4 hover:underline">
-                  {row.subject}
-                </Link>
-              </TableCell>
-              <TableCell className="font-mono text-xs">{row.rule}</TableCell>
-              <TableCell>
-                <Badge
-                  tone={
-                    row.status === 'failed'
-                      ? 'danger'
-                      : row.status === 'unknown'
-                        ? 'warning'
-                        : row.status === 'sent'
-                          ? 'success'
-                          : 'neutral'
-                  }
-                >
-                  {row.transport === 'outbox' && row.status === 'sent'
-                    ? 'in outbox'
-                    : (DELIVERY_TEXT[row.status] ?? row.status)}
-                </Badge>
-                {row.lastError ? (
-                  <span className="ml-2 text-xs text-destructive">{row.lastError}</span>
-                ) : null}
-                {canManage && (row.status === 'unknown' || row.status === 'failed') ? (
-                  <span className="ml-2">
-                    <SendAgainButton messageId={row.id} subject={row.subject} />
-                  </span>
-                ) : null}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        caption={`${total} ${only ? 'messages of unknown delivery' : 'messages'}, page ${page} of ${pages}`}
+        columns={outboxColumns(locale, canManage)}
+        rows={rows}
+        rowKey={(row) => String(row.id)}
+      />
       <nav aria-label="Outbox pages" className="flex gap-2">
         {page > 1 ? (
           <Button asChild variant="outline" size="sm">
