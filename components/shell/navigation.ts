@@ -23,6 +23,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     description: 'Renewals due in a month and the decisions to make',
   },
   {
+    href: '/renewals/reviews',
+    permission: 'renewals:read',
+    label: 'Reviews',
+    description: 'Renewals under review, the weakest candidates and the committee pack',
+  },
+  {
     href: '/approvals',
     permission: 'approvals:decide',
     label: 'Approvals',

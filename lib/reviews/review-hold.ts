@@ -1,3 +1,5 @@
+import type { CostToExpiry } from '../signals/signals';
+
 /**
  * Review holds: a renewal put "under review" with an owner, a review-by date and the decision asked
  * for, before its deadline. Browser-safe: labels, the overdue rule and the quarters the reviews page
@@ -36,6 +38,22 @@ export interface ReviewHoldView {
   office: string | null;
 }
 
+/** A renewal due in the window, with its keep score: what the reviews page offers to put under review. */
+export interface ReviewCandidate {
+  eventId: string;
+  patentId: string;
+  caseReference: string | null;
+  office: string | null;
+  title: string | null;
+  dueDate: string;
+  annuityYear: number | null;
+  fee: { amount: string; currency: string } | null;
+  score: number;
+  sentence: string;
+  costToExpiry: CostToExpiry[];
+  hold: ReviewHoldView | null;
+}
+
 /** A hold is overdue once its review-by date is behind us and no decision ended it. */
 export function isOverdue(hold: { reviewBy: string; endedAt: string | Date | null }, today: string): boolean {
   return hold.endedAt === null && hold.reviewBy < today;
@@ -51,7 +69,7 @@ export interface Quarter {
 
 const QUARTER = /^(\d{4})-Q([1-4])$/;
 
-function quarterOf(id: string): Quarter | null {
+export function quarterOf(id: string): Quarter | null {
   const match = QUARTER.exec(id);
   if (!match) return null;
   const year = Number(match[1]);
@@ -74,4 +92,9 @@ export function quarterFrom(today: string, offset: number): Quarter {
   const index = Math.floor((Number(today.slice(5, 7)) - 1) / 3) + offset;
   const shifted = year + Math.floor(index / 4);
   return quarterOf(`${shifted}-Q${(((index % 4) + 4) % 4) + 1}`) as Quarter;
+}
+
+/** "Under review by Ann until 2027-01-15" (overdue said so). */
+export function holdSentence(hold: Pick<ReviewHoldView, 'owner' | 'reviewBy' | 'overdue'>): string {
+  return `Under review by ${hold.owner.name} until ${hold.reviewBy}${hold.overdue ? ' (overdue)' : ''}`;
 }

@@ -51,7 +51,9 @@ export async function copyRenewals(eventIds: readonly string[]): Promise<Map<str
 }
 
 /** The users a hold may be given to: active, and allowed to take renewal decisions. */
-async function reviewOwners(): Promise<{ userId: string; name: string; email: string; role: string }[]> {
+export async function reviewOwners(): Promise<
+  { userId: string; name: string; email: string; role: string }[]
+> {
   const db = await getDb();
   const rows = await db
     .select({ userId: user.id, name: user.name, email: user.email, role: user.role })

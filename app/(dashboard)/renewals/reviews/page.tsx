@@ -1,0 +1,202 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { ReleaseHoldButton } from '@/components/reviews/release-hold-button';
+import { ReviewCandidates } from '@/components/reviews/review-candidates';
+import { PageHeader } from '@/components/shell/page-header';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatDate } from '@/lib/format/dates';
+import { can } from '@/lib/policy/roles';
+import { patentHref } from '@/lib/portfolio/links';
+import { ASKED_DECISION_LABELS, quarterFrom, quarterOf } from '@/lib/reviews/review-hold';
+import { requireViewer } from '@/lib/server/auth/session';
+import { pageLocale } from '@/lib/server/http/request-context';
+import { loadCandidates } from '@/lib/server/reviews/candidates';
+import { listHolds, reviewOwners } from '@/lib/server/reviews/holds';
+
+export const metadata: Metadata = { title: 'Reviews' };
+
+/** The lowest-scored renewals shown; the rest of the window is counted. */
+const SHOWN = 50;
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/**
+ * Review holds: the renewals under review (owner, review-by date, overdue, release) with the
+ * committee pack, and the candidates: renewals due in a quarter (the next one by default) from our
+ * copy, lowest keep score first, to put under review for a colleague. No upstream call.
+ */
+export default async function ReviewsPage({ searchParams }: { searchParams: SearchParams }) {
+  const viewer = await requireViewer('renewals:read');
+  const params = await searchParams;
+  const locale = await pageLocale();
+  const today = new Date().toISOString().slice(0, 10);
+  const quarters = [0, 1, 2, 3, 4].map((offset) => quarterFrom(today, offset));
+  const asked = typeof params.quarter === 'string' ? params.quarter : null;
+  const chosen = asked ? quarterOf(asked) : null;
+  const quarter = chosen ?? (quarters[1] as (typeof quarters)[number]);
+  const mineOnly = params.owner === 'me';
+  const canWrite = can(viewer.role, 'reviews:write');
+  const [holds, list, owners] = await Promise.all([
+    listHolds(mineOnly ? { ownerUserId: viewer.userId } : {}),
+    loadCandidates(quarter, { limit: SHOWN, locale }),
+    canWrite ? reviewOwners() : Promise.resolve([]),
+  ]);
+  const overdue = holds.filter((hold) => hold.overdue).length;
+  return (
+    <>
+      <PageHeader
+        title="Reviews"
+        description="Renewals put under review before their deadline, and the weakest candidates for it. From the renewal service's data as last synced."
+      />
+      <div className="flex flex-col gap-8">
+        <section aria-labelledby="under-review-heading" className="flex flex-col gap-3">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <div>
+              <h2 id="under-review-heading" className="text-lg font-semibold">
+                Under review{' '}
+                <span className="text-sm font-normal text-muted-foreground">({holds.length})</span>
+              </h2>
+              <p className="text-sm text-muted-foreground">
+                {overdue > 0 ? `${overdue} past the review-by date. ` : ''}
+                {mineOnly ? (
+                  <Link href="/renewals/reviews" className="text-primary underline-offset-2 hover:underline">
+                    Show everyone's
+                  </Link>
+                ) : (
+                  <Link
+                    href="/renewals/reviews?owner=me"
+                    className="text-primary underline-offset-2 hover:underline"
+                  >
+                    Show only mine
+                  </Link>
+                )}
+              </p>
+            </div>
+            {can(viewer.role, 'exports:read') ? (
+              <div className="flex gap-2">
+                <Button asChild variant="outline">
+                  <a href="/api/reviews/pack?format=pdf" download>
+                    Committee pack (PDF)
+                  </a>
+                </Button>
+                <Button asChild variant="outline">
+                  <a href="/api/reviews/pack?format=xlsx" download>
+                    Committee pack (XLSX)
+                  </a>
+                </Button>
+              </div>
+            ) : null}
+          </div>
+          {holds.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No renewal is under review.</p>
+          ) : (
+            <Table>
+              <caption className="sr-only">Renewals under review</caption>
+              <TableHeader>
+                <TableRow>
+                  <TableHead scope="col">Patent</TableHead>
+                  <TableHead scope="col">Due</TableHead>
+                  <TableHead scope="col">Owner</TableHead>
+                  <TableHead scope="col">Review by</TableHead>
+                  <TableHead scope="col">Decision asked for</TableHead>
+                  <TableHead scope="col">Note</TableHead>
+                  {canWrite ? (
+                    <TableHead scope="col">
+                      <span className="sr-only">Actions</span>
+                    </TableHead>
+                  ) : null}
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {holds.map((hold) => {
+                  const label = hold.caseReference ?? hold.eventId;
+                  return (
+                    <TableRow key={hold.id} data-event-id={hold.eventId}>
+                      <TableCell>
+                        <Link
+                          href={patentHref(hold.patentId)}
+                          className="text-primary underline-offset-2 hover:underline"
+                        >
+                          {label}
+                        </Link>
+                        {hold.office ? <span className="text-muted-foreground"> ({hold.office})</span> : null}
+                      </TableCell>
+                      <TableCell className="whitespace-nowrap">{formatDate(hold.dueDate, locale)}</TableCell>
+                      <TableCell>{hold.owner.name}</TableCell>
+                      <TableCell className="whitespace-nowrap">
+                        {formatDate(hold.reviewBy, locale)}{' '}
+                        {hold.overdue ? <Badge tone="danger">Overdue</Badge> : null}
+                      </TableCell>
+                      <TableCell>{ASKED_DECISION_LABELS[hold.askedDecision]}</TableCell>
+                      <TableCell className="max-w-xs text-xs">{hold.note ?? ''}</TableCell>
+                      {canWrite ? (
+                        <TableCell>
+                          <ReleaseHoldButton holdId={hold.id} label={label} />
+                        </TableCell>
+                      ) : null}
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          )}
+        </section>
+
+        <section aria-labelledby="candidates-heading" className="flex flex-col gap-3">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <div>
+              <h2 id="candidates-heading" className="text-lg font-semibold">
+                Candidates
+              </h2>
+              <p className="text-sm text-muted-foreground">
+                Undecided renewals due {formatDate(quarter.from, locale)} to {formatDate(quarter.to, locale)},
+                lowest keep score first
+                {list.total > list.candidates.length
+                  ? ` (the ${list.candidates.length} lowest of ${list.total})`
+                  : ` (${list.total})`}
+                .
+              </p>
+            </div>
+            <form method="get" className="flex items-end gap-2">
+              <div className="flex flex-col gap-1 text-sm font-medium">
+                <label htmlFor="review-quarter">Due in</label>
+                <NativeSelect id="review-quarter" name="quarter" defaultValue={quarter.id}>
+                  {quarters.map((option) => (
+                    <option key={option.id} value={option.id}>
+                      {option.label}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+              <Button type="submit" variant="outline">
+                Show
+              </Button>
+            </form>
+          </div>
+          {asked && !chosen ? (
+            <Alert>
+              “{asked}” is not a quarter (write it as 2027-Q1): showing {quarter.label} instead.
+            </Alert>
+          ) : null}
+          {list.candidates.length === 0 ? (
+            <p className="text-sm text-muted-foreground">
+              No undecided renewal is due in this quarter in our copy.
+            </p>
+          ) : (
+            <ReviewCandidates
+              candidates={list.candidates}
+              owners={owners}
+              canWrite={canWrite}
+              today={today}
+              locale={locale}
+            />
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,204 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatMoney } from '@/lib/annuity/money';
+import { formatDate } from '@/lib/format/dates';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
+import { apiFetch } from '@/lib/http/api-client';
+import { patentHref } from '@/lib/portfolio/links';
+import {
+  ASKED_DECISION_LABELS,
+  ASKED_DECISIONS,
+  type AskedDecision,
+  holdSentence,
+  type ReviewCandidate,
+} from '@/lib/reviews/review-hold';
+
+interface HoldForm {
+  ownerUserId: string;
+  reviewBy: string;
+  askedDecision: AskedDecision;
+  note: string;
+}
+
+/**
+ * The renewals due in the window, lowest keep score first: chosen here and put under review for
+ * one owner at once (POST /api/reviews). The server checks the review-by date against each
+ * renewal's deadline and the owner against the users who may decide; a 400 shows at its field.
+ */
+export function ReviewCandidates({
+  candidates,
+  owners,
+  canWrite,
+  today,
+  locale,
+}: {
+  candidates: readonly ReviewCandidate[];
+  owners: readonly { userId: string; name: string; role: string }[];
+  canWrite: boolean;
+  today: string;
+  locale: string;
+}) {
+  const router = useRouter();
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const form = useForm<HoldForm>({
+    defaultValues: { ownerUserId: '', reviewBy: today, askedDecision: 'undecided', note: '' },
+  });
+  const place = useApiMutation<HoldForm & { eventIds: string[] }, { holds: unknown[] }, HoldForm>({
+    mutationFn: (body) =>
+      apiFetch('/api/reviews', {
+        method: 'POST',
+        json: { ...body, note: body.note.trim() === '' ? undefined : body.note },
+      }),
+    failure: 'The renewals could not be put under review.',
+    form,
+    onSuccess: () => {
+      setChosen(new Set());
+      router.refresh();
+    },
+  });
+  const toggle = (eventId: string, on: boolean) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (on) next.add(eventId);
+      else next.delete(eventId);
+      return next;
+    });
+  const labelOf = (candidate: ReviewCandidate) => candidate.caseReference ?? candidate.eventId;
+  const errors = form.formState.errors;
+  const placed = place.data?.holds.length ?? 0;
+  return (
+    <form
+      className="flex flex-col gap-4"
+      aria-label="Put renewals under review"
+      onSubmit={form.handleSubmit((values) => place.mutate({ ...values, eventIds: [...chosen] }))}
+    >
+      <Table>
+        <caption className="sr-only">Renewals due in the window, lowest keep score first</caption>
+        <TableHeader>
+          <TableRow>
+            {canWrite ? (
+              <TableHead scope="col">
+                <span className="sr-only">Select</span>
+              </TableHead>
+            ) : null}
+            <TableHead scope="col">Patent</TableHead>
+            <TableHead scope="col">Due</TableHead>
+            <TableHead scope="col" className="text-right">
+              Keep score
+            </TableHead>
+            <TableHead scope="col">Why</TableHead>
+            <TableHead scope="col" className="text-right">
+              Renewal fee
+            </TableHead>
+            <TableHead scope="col" className="text-right">
+              Cost to expiry
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {candidates.map((candidate) => (
+            <TableRow key={candidate.eventId} data-event-id={candidate.eventId}>
+              {canWrite ? (
+                <TableCell>
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${labelOf(candidate)}`}
+                    disabled={candidate.hold !== null}
+                    checked={chosen.has(candidate.eventId)}
+                    onChange={(event) => toggle(candidate.eventId, event.target.checked)}
+                  />
+                </TableCell>
+              ) : null}
+              <TableCell>
+                <Link
+                  href={patentHref(candidate.patentId)}
+                  className="text-primary underline-offset-2 hover:underline"
+                >
+                  {labelOf(candidate)}
+                </Link>
+                {candidate.office ? (
+                  <span className="text-muted-foreground"> ({candidate.office})</span>
+                ) : null}
+                {candidate.hold ? (
+                  <div>
+                    <Badge tone={candidate.hold.overdue ? 'danger' : 'info'}>
+                      {holdSentence(candidate.hold)}
+                    </Badge>
+                  </div>
+                ) : null}
+              </TableCell>
+              <TableCell className="whitespace-nowrap">{formatDate(candidate.dueDate, locale)}</TableCell>
+              <TableCell className="text-right tabular-nums">{candidate.score}</TableCell>
+              <TableCell className="max-w-md text-xs text-muted-foreground">{candidate.sentence}</TableCell>
+              <TableCell className="text-right tabular-nums whitespace-nowrap">
+                {candidate.fee ? formatMoney(candidate.fee.amount, candidate.fee.currency, locale) : '—'}
+              </TableCell>
+              <TableCell className="text-right tabular-nums whitespace-nowrap">
+                {candidate.costToExpiry.length === 0
+                  ? '—'
+                  : candidate.costToExpiry
+                      .map((cost) => formatMoney(cost.total, cost.currency, locale))
+                      .join(' + ')}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {canWrite ? (
+        <fieldset className="flex flex-col gap-3 rounded-md border p-4">
+          <legend className="px-1 text-sm font-medium">Put the selected renewals under review</legend>
+          <div className="grid gap-3 sm:grid-cols-3">
+            <FormField label="Owner" error={errors.ownerUserId?.message}>
+              <NativeSelect {...form.register('ownerUserId', { required: 'choose who reviews' })}>
+                <option value="">Choose who reviews…</option>
+                {owners.map((owner) => (
+                  <option key={owner.userId} value={owner.userId}>
+                    {owner.name} ({owner.role})
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField
+              label="Review by"
+              hint="From today to the renewal's due date"
+              error={errors.reviewBy?.message}
+            >
+              <Input type="date" min={today} {...form.register('reviewBy', { required: 'choose a date' })} />
+            </FormField>
+            <FormField label="Decision asked for" error={errors.askedDecision?.message}>
+              <NativeSelect {...form.register('askedDecision')}>
+                {ASKED_DECISIONS.map((decision) => (
+                  <option key={decision} value={decision}>
+                    {ASKED_DECISION_LABELS[decision]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+          </div>
+          <FormField label="Note (optional)" error={errors.note?.message}>
+            <Input maxLength={500} {...form.register('note')} />
+          </FormField>
+          <div>
+            <Button type="submit" disabled={chosen.size === 0 || place.isPending}>
+              {place.isPending ? 'Putting under review…' : `Put ${chosen.size} under review`}
+            </Button>
+          </div>
+          <div aria-live="polite" className="text-sm">
+            {place.failureMessage ? <p className="text-destructive">{place.failureMessage}</p> : null}
+            {place.isSuccess ? <p>Put {placed} renewal(s) under review.</p> : null}
+          </div>
+        </fieldset>
+      ) : null}
+    </form>
+  );
+}
