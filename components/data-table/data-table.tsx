@@ -12,14 +12,19 @@ import {
 import type { TableColumn } from '@/lib/table/columns';
 import { LOW_PRIORITY } from './priority';
 import { RowDetails } from './row-details';
-import { ariaSort, SortButton, type SortState } from './sort-button';
+import type { SortState } from './sort-button';
 
-/** How a sortable table (./sortable-data-table.tsx) tells its header what is sorted. */
+/**
+ * How a sortable table (./sortable-data-table.tsx) draws its headers. The sort button comes from
+ * there, so a read-only table's page loads none of its code.
+ */
 interface HeaderSorting {
   /** Null for a column that does not sort. */
   state: (columnId: string) => SortState | null;
-  toggle: (columnId: string) => void;
+  button: (header: string, columnId: string, state: SortState) => ReactNode;
 }
+
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
 /** A table is named by a caption (shown below it, or only to screen readers) or an aria-label. */
 type Naming =
@@ -94,18 +99,10 @@ export function DataTable<Row>({
               <TableHead
                 key={column.id}
                 scope="col"
-                aria-sort={state === null ? undefined : ariaSort(state)}
+                aria-sort={state === null ? undefined : state ? ARIA_SORT[state] : 'none'}
                 className={cn(alignClass(column), priorityOf(column))}
               >
-                {state === null || !sorting ? (
-                  column.header
-                ) : (
-                  <SortButton
-                    label={column.header}
-                    state={state}
-                    onToggle={() => sorting.toggle(column.id)}
-                  />
-                )}
+                {state === null || !sorting ? column.header : sorting.button(column.header, column.id, state)}
               </TableHead>
             );
           })}

@@ -12,7 +12,7 @@ import {
 import { useMemo, useState } from 'react';
 import { compareSortValues, type TableColumn } from '@/lib/table/columns';
 import { DataTable, type DataTableProps } from './data-table';
-import { nextSort, type SortState } from './sort-button';
+import { nextSort, SortButton, type SortState } from './sort-button';
 
 /**
  * Sorting only: TanStack Table 9 ships the features a table declares, so this table carries the
@@ -72,10 +72,16 @@ export function SortableDataTable<Row extends RowData>({
       rows={table.getRowModel().rows.map((row) => row.original)}
       sorting={{
         state: stateOf,
-        toggle: (columnId) => {
-          const next = nextSort(stateOf(columnId) ?? false);
-          setSorting(next ? [{ id: columnId, desc: next === 'desc' }] : []);
-        },
+        button: (header, columnId, state) => (
+          <SortButton
+            label={header}
+            state={state}
+            onToggle={() => {
+              const next = nextSort(state);
+              setSorting(next ? [{ id: columnId, desc: next === 'desc' }] : []);
+            }}
+          />
+        ),
       }}
     />
   );

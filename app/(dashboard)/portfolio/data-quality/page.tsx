@@ -1,18 +1,44 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { DataTable } from '@/components/data-table/data-table';
 import { BackLink } from '@/components/shell/back-link';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatYearMonth } from '@/lib/format/dates';
 import { patentHref } from '@/lib/portfolio/links';
 import { requireViewer } from '@/lib/server/auth/session';
 import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
 import { loadDataQuality } from '@/lib/server/portfolio/data-quality';
+import type { TableColumn } from '@/lib/table/columns';
 
 export const metadata: Metadata = { title: 'Data quality' };
+
+/** A finding as the check lists it (lib/portfolio/data-quality.ts). */
+interface Finding {
+  patentId: string;
+  patent: string;
+  detail: string;
+}
+
+const FINDING_COLUMNS: TableColumn<Finding>[] = [
+  {
+    id: 'patent',
+    header: 'Patent',
+    cell: (finding) => (
+      <Link href={patentHref(finding.patentId)} className="text-primary underline-offset-2 hover:underline">
+        {finding.patent}
+      </Link>
+    ),
+  },
+  {
+    id: 'detail',
+    header: 'What was found',
+    className: 'whitespace-normal',
+    cell: (finding) => finding.detail,
+  },
+];
 
 /** Findings shown per check; the count says how many there are in all. */
 const SHOWN = 200;
@@ -61,30 +87,13 @@ export default async function DataQualityPage() {
                   <CardContent className="flex flex-col gap-3 text-sm">
                     <p className="text-muted-foreground">{check.why}</p>
                     {check.findings.length > 0 ? (
-                      <Table>
-                        <caption className="sr-only">{check.title}</caption>
-                        <TableHeader>
-                          <TableRow>
-                            <TableHead scope="col">Patent</TableHead>
-                            <TableHead scope="col">What was found</TableHead>
-                          </TableRow>
-                        </TableHeader>
-                        <TableBody>
-                          {check.findings.slice(0, SHOWN).map((finding) => (
-                            <TableRow key={`${finding.patentId}-${finding.detail}`}>
-                              <TableCell>
-                                <Link
-                                  href={patentHref(finding.patentId)}
-                                  className="text-primary underline-offset-2 hover:underline"
-                                >
-                                  {finding.patent}
-                                </Link>
-                              </TableCell>
-                              <TableCell className="whitespace-normal">{finding.detail}</TableCell>
-                            </TableRow>
-                          ))}
-                        </TableBody>
-                      </Table>
+                      <DataTable
+                        caption={check.title}
+                        captionHidden
+                        columns={FINDING_COLUMNS}
+                        rows={check.findings.slice(0, SHOWN)}
+                        rowKey={(finding) => `${finding.patentId}-${finding.detail}`}
+                      />
                     ) : null}
                     {check.findings.length > SHOWN ? (
                       <p className="text-muted-foreground">

@@ -1,21 +1,17 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { DataTable } from '@/components/data-table/data-table';
 import { FamilyDropForm } from '@/components/portfolio/family-drop-form';
 import { FamilyMap } from '@/components/portfolio/family-map';
 import { BackLink } from '@/components/shell/back-link';
 import { PageHeader } from '@/components/shell/page-header';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatMoney } from '@/lib/annuity/money';
 import { formatDate } from '@/lib/format/dates';
 import { can } from '@/lib/policy/roles';
-import { MEMBER_STATE_LABELS } from '@/lib/portfolio/family';
-import { patentHref } from '@/lib/portfolio/links';
-import { decisionLabel } from '@/lib/renewals/labels';
 import { requireViewer } from '@/lib/server/auth/session';
 import { pageLocale } from '@/lib/server/http/request-context';
 import { loadFamily } from '@/lib/server/portfolio/family';
+import { memberColumns } from './columns';
 
 export const metadata: Metadata = { title: 'Family' };
 
@@ -57,50 +53,12 @@ export default async function FamilyPage({ params }: { params: Promise<{ family:
             <FamilyMap reference={reference} members={family.members} />
           </CardContent>
         </Card>
-        <Table>
-          <caption className="text-left text-sm font-medium">The family's patents by office</caption>
-          <TableHeader>
-            <TableRow>
-              <TableHead scope="col">Office</TableHead>
-              <TableHead scope="col">Patent</TableHead>
-              <TableHead scope="col">State</TableHead>
-              <TableHead scope="col">Next renewal</TableHead>
-              <TableHead scope="col">Last decision</TableHead>
-              <TableHead scope="col" className="text-right">
-                Cost to keep (forecast)
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {family.members.map((member) => (
-              <TableRow key={member.patentId}>
-                <TableCell>{member.office ?? '—'}</TableCell>
-                <TableCell>
-                  <Link
-                    href={patentHref(member.patentId)}
-                    className="text-primary underline-offset-2 hover:underline"
-                  >
-                    {member.name}
-                  </Link>
-                </TableCell>
-                <TableCell>{MEMBER_STATE_LABELS[member.state]}</TableCell>
-                <TableCell>{member.next ? formatDate(member.next.dueDate, locale) : '—'}</TableCell>
-                <TableCell>
-                  {member.lastDecision
-                    ? `${decisionLabel(member.lastDecision.decision)} (due ${formatDate(member.lastDecision.dueDate, locale)})`
-                    : '—'}
-                </TableCell>
-                <TableCell className="text-right tabular-nums">
-                  {member.costToExpiry.length === 0
-                    ? '—'
-                    : member.costToExpiry
-                        .map((cost) => formatMoney(cost.total, cost.currency, locale))
-                        .join(', ')}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          caption="The family's patents by office"
+          columns={memberColumns(locale)}
+          rows={family.members}
+          rowKey={(member) => member.patentId}
+        />
         {can(viewer.role, 'decisions:write') ? (
           <Card>
             <CardContent className="pt-6">

@@ -1,0 +1,46 @@
+import Link from 'next/link';
+import { formatMoney } from '@/lib/annuity/money';
+import { formatDate } from '@/lib/format/dates';
+import { type FamilyMember, MEMBER_STATE_LABELS } from '@/lib/portfolio/family';
+import { patentHref } from '@/lib/portfolio/links';
+import { decisionLabel } from '@/lib/renewals/labels';
+import type { TableColumn } from '@/lib/table/columns';
+
+/** The family's patents by office; the cost to keep is per currency, never added across them. */
+export function memberColumns(locale: string): TableColumn<FamilyMember>[] {
+  return [
+    { id: 'office', header: 'Office', cell: (member) => member.office ?? '—' },
+    {
+      id: 'patent',
+      header: 'Patent',
+      cell: (member) => (
+        <Link href={patentHref(member.patentId)} className="text-primary underline-offset-2 hover:underline">
+          {member.name}
+        </Link>
+      ),
+    },
+    { id: 'state', header: 'State', cell: (member) => MEMBER_STATE_LABELS[member.state] },
+    {
+      id: 'next',
+      header: 'Next renewal',
+      cell: (member) => (member.next ? formatDate(member.next.dueDate, locale) : '—'),
+    },
+    {
+      id: 'lastDecision',
+      header: 'Last decision',
+      cell: ({ lastDecision }) =>
+        lastDecision
+          ? `${decisionLabel(lastDecision.decision)?.label ?? lastDecision.decision} (due ${formatDate(lastDecision.dueDate, locale)})`
+          : '—',
+    },
+    {
+      id: 'costToExpiry',
+      header: 'Cost to keep (forecast)',
+      align: 'end',
+      cell: (member) =>
+        member.costToExpiry.length === 0
+          ? '—'
+          : member.costToExpiry.map((cost) => formatMoney(cost.total, cost.currency, locale)).join(', '),
+    },
+  ];
+}
