@@ -3,36 +3,23 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
 import { PatentDecisionHistory } from '@/components/approvals/patent-decision-history';
+import { DataTable } from '@/components/data-table/data-table';
 import { StandingInstructionPanel } from '@/components/portfolio/standing-instruction-panel';
-import { AnnuityYear } from '@/components/renewals/annuity-year';
-import { DuePeriodBadge } from '@/components/renewals/due-period-badge';
 import { EnumBadge } from '@/components/renewals/enum-badge';
-import { EventDocuments } from '@/components/renewals/event-documents';
-import { FeesCell } from '@/components/renewals/fees-cell';
-import { InstructabilityBadge } from '@/components/renewals/instructability-badge';
-import { LazyFees } from '@/components/renewals/lazy-fees';
 import { BackLink } from '@/components/shell/back-link';
 import { CopyAgeNotice } from '@/components/shell/copy-age-notice';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { SignalsCard } from '@/components/signals/signals-card';
 import { TagsPanel } from '@/components/tags/tags-panel';
-import { CostOfWaiting } from '@/components/today/cost-of-waiting';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { Patent } from '@/lib/annuity/schemas';
 import { formatDate, formatTimestamp } from '@/lib/format/dates';
 import { can } from '@/lib/policy/roles';
 import { familyHref } from '@/lib/portfolio/links';
 import { patentName } from '@/lib/portfolio/patent-name';
-import {
-  decisionLabel,
-  filingRouteLabel,
-  humanize,
-  patentStatusLabel,
-  processingStatusLabel,
-} from '@/lib/renewals/labels';
+import { filingRouteLabel, humanize, patentStatusLabel } from '@/lib/renewals/labels';
 import { requireViewer } from '@/lib/server/auth/session';
 import { decisionsForPatent } from '@/lib/server/decisions/batch-records';
 import { listStandingInstructions } from '@/lib/server/decisions/standing-instructions';
@@ -40,6 +27,7 @@ import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/reques
 import { loadPatentDetail } from '@/lib/server/portfolio/patents';
 import { loadSignals } from '@/lib/server/signals/signals';
 import { patentTagsAndNotes } from '@/lib/server/tags/tags';
+import { eventColumns } from './columns';
 
 export const metadata: Metadata = { title: 'Patent' };
 
@@ -213,93 +201,17 @@ export default async function PatentPage({ params }: { params: Promise<{ patentI
         {events.length === 0 ? (
           <p className="text-sm text-muted-foreground">The service lists no renewals for this patent.</p>
         ) : (
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead scope="col">Annuity year</TableHead>
-                <TableHead scope="col">Due date</TableHead>
-                <TableHead scope="col">Grace ends</TableHead>
-                <TableHead scope="col">Due period</TableHead>
-                <TableHead scope="col">Instructability</TableHead>
-                <TableHead scope="col">Decision</TableHead>
-                <TableHead scope="col">Processing</TableHead>
-                <TableHead scope="col">Fees</TableHead>
-                <TableHead scope="col">Documents</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {events.map((event) => (
-                <TableRow
-                  key={event.id}
-                  id={`event-${event.id}`}
-                  data-event-id={event.id}
-                  className="target:bg-accent"
-                >
-                  <TableCell>
-                    <AnnuityYear
-                      year={event.renewal?.annuityYear}
-                      paymentSequence={event.renewal?.paymentSequenceNumber}
-                    />
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap tabular-nums">
-                    {formatDate(event.dueDate, locale)}
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap tabular-nums">
-                    {event.gracePeriodEndDate ? formatDate(event.gracePeriodEndDate, locale) : '—'}
-                  </TableCell>
-                  <TableCell>
-                    <span className="flex flex-col items-start gap-0.5">
-                      {/* The period with the decision taken: a paid renewal past its due date is no lapse. */}
-                      <DuePeriodBadge row={event} />
-                      {event.appliedDecision === null ? (
-                        <CostOfWaiting
-                          row={{ ...event, fees: event.fees ?? null }}
-                          locale={locale}
-                          showLapsed={false}
-                        />
-                      ) : null}
-                    </span>
-                  </TableCell>
-                  <TableCell>
-                    <InstructabilityBadge instructability={event.instructability ?? null} />
-                  </TableCell>
-                  <TableCell>
-                    <EnumBadge value={decisionLabel(event.appliedDecision)} />
-                  </TableCell>
-                  <TableCell>
-                    <EnumBadge value={processingStatusLabel(event.processingStatus)} />
-                  </TableCell>
-                  <TableCell>
-                    {event.fees ? (
-                      <FeesCell
-                        fees={event.fees}
-                        label={`annuity ${event.renewal?.annuityYear ?? ''} of ${name}`}
-                      />
-                    ) : (
-                      <LazyFees
-                        patentId={patent.id}
-                        eventId={event.id}
-                        label={`annuity ${event.renewal?.annuityYear ?? ''} of ${name}`}
-                      />
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <EventDocuments
-                      event={{
-                        id: event.id,
-                        name: `${name}, annuity ${event.renewal?.annuityYear ?? ''}`,
-                        patentId: patent.id,
-                        appliedDecision: event.appliedDecision,
-                        processingStatus: event.processingStatus,
-                        feesStatus: event.fees?.feesStatus ?? event.feesStatus,
-                      }}
-                      role={viewer.role}
-                    />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            label={`Renewals of ${name}`}
+            columns={eventColumns({ patentId: patent.id, name, locale, role: viewer.role })}
+            rows={events}
+            rowKey={(event) => event.id}
+            rowProps={(event) => ({
+              id: `event-${event.id}`,
+              'data-event-id': event.id,
+              className: 'target:bg-accent',
+            })}
+          />
         )}
       </section>
       {decisionHistory ? <PatentDecisionHistory rows={decisionHistory} locale={locale} /> : null}
