@@ -1,4 +1,6 @@
 import { expect, type Page } from '@playwright/test';
+import type { DraftEntry } from '../lib/decisions/draft';
+import { draftEntryOf } from '../test/draft-entry';
 import type { ServiceEvent } from './service';
 
 /** The month view's draft bar ("Your decisions"). */
@@ -28,27 +30,13 @@ export async function clearDraftByMouse(page: Page) {
 export async function draftThroughApi(
   page: Page,
   event: ServiceEvent,
-  decision: 'PROCEED' | 'SKIP' | 'DROP',
+  decision: DraftEntry['decision'],
 ): Promise<{ batchKey: string; headers: { origin: string } }> {
   const headers = { origin: new URL(page.url()).origin };
   const drafted = await page.request.put('/api/decisions/draft', {
     headers,
     data: {
-      entries: [
-        {
-          eventId: event.id,
-          patentId: event.patent.id,
-          decision,
-          caseReference: null,
-          providerId: event.patent.providerId,
-          title: null,
-          office: null,
-          dueDate: event.dueDate,
-          annuityYear: null,
-          allowedDecisions: event.instructability?.allowedDecisions ?? [],
-          estimate: null,
-        },
-      ],
+      entries: [draftEntryOf(event, decision, { estimate: false })],
     },
   });
   expect(drafted.ok()).toBe(true);

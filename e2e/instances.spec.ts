@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, request, test } from '@playwright/test'
 import { SCOPES } from '../lib/annuity/schemas';
 import { addMonths, calendarToday, currentYearMonth } from '../lib/format/dates';
 import { type StartedSandbox, startSandbox } from '../sandbox/testing';
+import { draftEntryOf } from '../test/draft-entry';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/notifications-smtp';
 import {
   createDatabase,
@@ -242,21 +243,7 @@ test('a draft sent through both instances at once is posted once, and both answe
     const event = await openEvent();
     const draftResponse = await context.put('/api/decisions/draft', {
       data: {
-        entries: [
-          {
-            eventId: event.id,
-            patentId: event.patent.id,
-            decision: 'PROCEED',
-            caseReference: null,
-            providerId: event.patent.providerId,
-            title: null,
-            office: null,
-            dueDate: event.dueDate,
-            annuityYear: null,
-            allowedDecisions: event.instructability?.allowedDecisions ?? [],
-            estimate: null,
-          },
-        ],
+        entries: [draftEntryOf(event, 'PROCEED', { estimate: false })],
       },
     });
     expect(draftResponse.status()).toBe(200);

@@ -6,10 +6,11 @@ import type { SpendAnalyticsData } from '@/lib/analytics/data';
 import { minorUnits } from '@/lib/annuity/money';
 import { listAll } from '@/lib/annuity/pagination';
 import type { Invoice, PatentEvent } from '@/lib/annuity/schemas';
-import type { Draft, DraftEntry } from '@/lib/decisions/draft';
+import type { Draft } from '@/lib/decisions/draft';
 import { addMonths, currentYearMonth } from '@/lib/format/dates';
 import { forgetInvoiceCatalog } from '@/lib/server/invoices/catalog';
 import { jsonRequest } from './app-harness';
+import { draftEntryOf } from './draft-entry';
 import { setUpSandboxApp } from './sandbox-app';
 import { eventsBetween } from './upstream-harness';
 
@@ -58,19 +59,7 @@ function lineTotals(invoices: readonly Invoice[]): Record<string, string> {
 
 /** Decides one renewal through the dashboard's draft and batch routes (records the estimate). */
 async function decideThroughDashboard(event: PatentEvent): Promise<void> {
-  const entry: DraftEntry = {
-    eventId: event.id,
-    patentId: event.patent.id,
-    decision: 'PROCEED',
-    caseReference: null,
-    providerId: event.patent.providerId,
-    title: null,
-    office: null,
-    dueDate: event.dueDate,
-    annuityYear: event.renewal?.annuityYear ?? null,
-    allowedDecisions: event.instructability?.allowedDecisions ?? [],
-    estimate: null,
-  };
+  const entry = draftEntryOf(event, 'PROCEED', { estimate: false });
   const { PUT } = await import('@/app/api/decisions/draft/route');
   const draft = (await (
     await PUT(

@@ -3,7 +3,8 @@ import type { PatentEvent } from '@/lib/annuity/schemas';
 import type { BatchView } from '@/lib/decisions/batch';
 import { addMonths } from '@/lib/format/dates';
 import { jsonRequest, signIn } from './app-harness';
-import { draftEntryOf, getDraftAs, putDraftAs } from './draft-fixtures';
+import { draftEntryOf } from './draft-entry';
+import { getDraftAs, putDraftAs } from './draft-fixtures';
 import { eventsBetween, startUpstreamHarness, type UpstreamHarness } from './upstream-harness';
 
 /**

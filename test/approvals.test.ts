@@ -8,7 +8,8 @@ import type { Draft, DraftEntry } from '@/lib/decisions/draft';
 import { addMonths, calendarToday } from '@/lib/format/dates';
 import { createUserAccount } from '@/lib/server/auth/user-accounts';
 import { jsonRequest, signIn, TEST_PASSWORD } from './app-harness';
-import { draftEntryOf, getDraftAs, putDraftAs } from './draft-fixtures';
+import { draftEntryOf } from './draft-entry';
+import { getDraftAs, putDraftAs } from './draft-fixtures';
 import { eventsBetween, startUpstreamHarness, TODAY, type UpstreamHarness } from './upstream-harness';
 
 /**

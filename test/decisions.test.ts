@@ -12,7 +12,8 @@ import type { TodayData } from '@/lib/today/data';
 import { todayWindows } from '@/lib/today/windows';
 import type { TrackingData } from '@/lib/tracking/data';
 import { jsonRequest, signIn } from './app-harness';
-import { draftEntryOf, getDraftAs, putDraftAs } from './draft-fixtures';
+import { draftEntryOf } from './draft-entry';
+import { getDraftAs, putDraftAs } from './draft-fixtures';
 import { eventsBetween, startUpstreamHarness, TODAY, type UpstreamHarness } from './upstream-harness';
 
 /**
@@ -55,7 +56,8 @@ function blockedEvent(reason: string): PatentEvent {
   return found;
 }
 
-const entry = draftEntryOf;
+const entry = (event: PatentEvent, decision: DraftEntry['decision'], allowed?: string[]) =>
+  draftEntryOf(event, decision, { allowed });
 
 const putDraft = (entries: DraftEntry[], cookie = paralegal) => putDraftAs(cookie, entries);
 

@@ -6,7 +6,7 @@ import { type AnnuityClient, createAnnuityClient } from '@/lib/annuity/client';
 import { listAll } from '@/lib/annuity/pagination';
 import type { Invoice, PatentEvent } from '@/lib/annuity/schemas';
 import { auditLog } from '@/lib/db/schema';
-import type { Draft, DraftEntry } from '@/lib/decisions/draft';
+import type { Draft } from '@/lib/decisions/draft';
 import { resetEnvForTests } from '@/lib/env';
 import { addMonths, currentYearMonth } from '@/lib/format/dates';
 import type { InvoiceDetailData } from '@/lib/invoices/detail';
@@ -21,6 +21,7 @@ import { checkInvoices } from '@/lib/server/invoices/invoices';
 import { DEMO_TENANT } from '@/sandbox/demo';
 import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
 import { jsonRequest, signIn, startAppHarness } from './app-harness';
+import { draftEntryOf } from './draft-entry';
 import { eventsBetween } from './upstream-harness';
 
 /**
@@ -307,19 +308,7 @@ describe('a decision sent from the dashboard, billed above its estimate', () => 
     ) as PatentEvent;
     expect(event).toBeDefined();
     const { PUT } = await import('@/app/api/decisions/draft/route');
-    const entry: DraftEntry = {
-      eventId: event.id,
-      patentId: event.patent.id,
-      decision: 'PROCEED',
-      caseReference: null,
-      providerId: event.patent.providerId,
-      title: null,
-      office: null,
-      dueDate: event.dueDate,
-      annuityYear: event.renewal?.annuityYear ?? null,
-      allowedDecisions: event.instructability?.allowedDecisions ?? [],
-      estimate: null,
-    };
+    const entry = draftEntryOf(event, 'PROCEED', { estimate: false });
     const draft = (await (
       await PUT(
         jsonRequest('/api/decisions/draft', { method: 'PUT', cookie: paralegal, body: { entries: [entry] } }),

@@ -14,7 +14,8 @@ import { batchView } from '@/lib/server/decisions/batch-records';
 import { composeDigest } from '@/lib/server/notifications/compose';
 import { bucketRenewals } from '@/lib/today/buckets';
 import { jsonRequest, signIn } from './app-harness';
-import { draftEntryOf, putDraftAs } from './draft-fixtures';
+import { draftEntryOf } from './draft-entry';
+import { putDraftAs } from './draft-fixtures';
 import { watchedRow } from './notifications-fixtures';
 import { eventsBetween, startUpstreamHarness, TODAY, type UpstreamHarness } from './upstream-harness';
 

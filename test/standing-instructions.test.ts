@@ -10,7 +10,8 @@ import {
 } from '@/lib/server/decisions/standing-instructions';
 import { allSnapshotPatents, refreshSnapshot } from '@/lib/server/portfolio/snapshot';
 import { jsonRequest, signIn } from './app-harness';
-import { draftEntryOf, putDraftAs } from './draft-fixtures';
+import { draftEntryOf } from './draft-entry';
+import { putDraftAs } from './draft-fixtures';
 import { eventsBetween, startUpstreamHarness, type UpstreamHarness } from './upstream-harness';
 
 /**

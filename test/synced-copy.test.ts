@@ -17,7 +17,8 @@ import { plannedMonths, runSync } from '@/lib/server/sync/run';
 import type { TodayData } from '@/lib/today/data';
 import type { TrackingData } from '@/lib/tracking/data';
 import { jsonRequest, signIn } from './app-harness';
-import { draftEntryOf, putDraftAs } from './draft-fixtures';
+import { draftEntryOf } from './draft-entry';
+import { putDraftAs } from './draft-fixtures';
 import { startUpstreamHarness, TODAY, type UpstreamHarness } from './upstream-harness';
 
 /**

@@ -1,5 +1,6 @@
 import type { DraftEntry } from '../../lib/decisions/draft';
 import { addMonths, currentYearMonth, monthBounds } from '../../lib/format/dates';
+import { draftEntryOf } from '../../test/draft-entry';
 import { PAGE_SIZE, type ServiceEvent, type ServiceReader } from './service-data';
 
 /**
@@ -89,19 +90,7 @@ function toDraftEntry(event: ServiceEvent): DraftEntry | null {
       ? 'SKIP_THIS_TIME'
       : null;
   if (!event.instructability?.isAllowed || !decision) return null;
-  return {
-    eventId: event.id,
-    patentId: event.patent.id,
-    decision,
-    caseReference: null,
-    providerId: event.patent.providerId,
-    title: null,
-    office: null,
-    dueDate: event.dueDate,
-    annuityYear: event.renewal?.annuityYear ?? null,
-    allowedDecisions: allowed,
-    estimate: null,
-  };
+  return draftEntryOf(event, decision, { estimate: false });
 }
 
 /** Period-list pages over [first due date, last due date] that hold at least one of the events. */
