@@ -78,7 +78,9 @@ export function DataTable<Row>({
   sorting,
   className,
 }: DataTableProps<Row>) {
-  const lowPriority = columns.filter((column) => column.priority === 'low');
+  // The details go in the first column shown at every width.
+  const detailsColumn = columns.findIndex((column) => column.priority !== 'low');
+  const inDetails = columns.filter((column) => column.priority === 'low' && column.details !== false);
   return (
     <Table aria-label={label} className={cn(fixed && 'table-fixed', className)}>
       {caption ? (
@@ -117,10 +119,10 @@ export function DataTable<Row>({
                 className={cn(alignClass(column), priorityOf(column), column.className)}
               >
                 {column.cell(row)}
-                {index === 0 && rowName && lowPriority.length > 0 ? (
+                {index === detailsColumn && rowName && inDetails.length > 0 ? (
                   <RowDetails
                     name={rowName(row)}
-                    details={lowPriority.map((hidden) => ({ label: hidden.header, value: hidden.cell(row) }))}
+                    details={inDetails.map((hidden) => ({ label: hidden.header, value: hidden.cell(row) }))}
                   />
                 ) : null}
               </TableCell>

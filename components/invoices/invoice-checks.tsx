@@ -1,7 +1,41 @@
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { DataTable } from '@/components/data-table/data-table';
 import { formatMoney } from '@/lib/annuity/money';
 import type { InvoiceDetailData } from '@/lib/invoices/detail';
+import type { TableColumn } from '@/lib/table/columns';
 import { CheckCountsText, CheckList } from './check-list';
+
+type CurrencyVariance = InvoiceDetailData['varianceByCurrency'][number];
+
+/** Invoiced against estimated per currency (never added across currencies); money right-aligned. */
+function varianceColumns(locale: string): TableColumn<CurrencyVariance>[] {
+  const money = (amount: string, currency: string) => formatMoney(amount, currency, locale);
+  return [
+    { id: 'currency', header: 'Currency', cell: (row) => row.currency },
+    { id: 'lines', header: 'Lines compared', align: 'end', cell: (row) => row.lines },
+    {
+      id: 'estimated',
+      header: 'Estimated',
+      align: 'end',
+      className: 'font-mono',
+      cell: (row) => money(row.estimated, row.currency),
+    },
+    {
+      id: 'invoiced',
+      header: 'Invoiced',
+      align: 'end',
+      className: 'font-mono',
+      cell: (row) => money(row.invoiced, row.currency),
+    },
+    {
+      id: 'variance',
+      header: 'Variance',
+      align: 'end',
+      className: 'font-mono',
+      cell: (row) =>
+        `${money(row.difference, row.currency)}${row.percent === null ? '' : ` (${row.percent}%)`}`,
+    },
+  ];
+}
 
 /** The invoice-level checks, the count of every check, and invoiced against estimated per currency. */
 export function InvoiceChecks({ detail, locale }: { detail: InvoiceDetailData; locale: string }) {
@@ -12,42 +46,13 @@ export function InvoiceChecks({ detail, locale }: { detail: InvoiceDetailData; l
       </p>
       <CheckList checks={detail.invoiceChecks} label="Invoice checks" />
       {detail.varianceByCurrency.length > 0 ? (
-        <Table>
-          <caption className="sr-only">Invoiced against estimated, per currency</caption>
-          <TableHeader>
-            <TableRow>
-              <TableHead scope="col">Currency</TableHead>
-              <TableHead scope="col">Lines compared</TableHead>
-              <TableHead scope="col" className="text-right">
-                Estimated
-              </TableHead>
-              <TableHead scope="col" className="text-right">
-                Invoiced
-              </TableHead>
-              <TableHead scope="col" className="text-right">
-                Variance
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {detail.varianceByCurrency.map((row) => (
-              <TableRow key={row.currency}>
-                <TableCell>{row.currency}</TableCell>
-                <TableCell className="tabular-nums">{row.lines}</TableCell>
-                <TableCell className="text-right font-mono tabular-nums">
-                  {formatMoney(row.estimated, row.currency, locale)}
-                </TableCell>
-                <TableCell className="text-right font-mono tabular-nums">
-                  {formatMoney(row.invoiced, row.currency, locale)}
-                </TableCell>
-                <TableCell className="text-right font-mono tabular-nums">
-                  {formatMoney(row.difference, row.currency, locale)}
-                  {row.percent === null ? '' : ` (${row.percent}%)`}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          caption="Invoiced against estimated, per currency"
+          captionHidden
+          columns={varianceColumns(locale)}
+          rows={detail.varianceByCurrency}
+          rowKey={(row) => row.currency}
+        />
       ) : null}
       <p className="text-xs text-muted-foreground">
         Lines further than {detail.thresholdPercent}% from the estimate recorded when their decision was sent

@@ -1,11 +1,10 @@
 import Link from 'next/link';
-import { DETAILS_ONLY_NARROW, LOW_PRIORITY } from '@/components/data-table/priority';
-import { RowDetails } from '@/components/data-table/row-details';
+import { DataTable } from '@/components/data-table/data-table';
+import { DETAILS_ONLY_NARROW } from '@/components/data-table/priority';
 import { DecisionCostText } from '@/components/decisions/decision-cost-text';
 import { EnumBadge } from '@/components/renewals/enum-badge';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/components/ui/cn';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatMoney } from '@/lib/annuity/money';
 import type { Invoice } from '@/lib/annuity/schemas';
 import { eventDocumentHref } from '@/lib/documents/links';
@@ -16,6 +15,7 @@ import type { MarkView } from '@/lib/invoices/reconciliation';
 import { patentHref } from '@/lib/portfolio/links';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { decisionLabel } from '@/lib/renewals/labels';
+import type { TableColumn } from '@/lib/table/columns';
 import { CheckCountsText, CheckList } from './check-list';
 import { FeeComponents } from './fee-components';
 import { MarkReconciliationDialog } from './mark-reconciliation-dialog';
@@ -40,189 +40,225 @@ export function InvoiceLinesTable({
   locale: string;
 }) {
   return (
-    <Table>
-      <caption className="sr-only">Lines of invoice {invoice.reference}</caption>
-      <TableHeader>
-        <TableRow>
-          {/* Below 1536 px (priority.ts) the line number and the decision move into the patent and
-              renewal cells, the components and the estimate into the row's details, so the checks,
-              the mark and the document stay on screen at 1280 px. */}
-          <TableHead scope="col" className={LOW_PRIORITY}>
-            Line
-          </TableHead>
-          <TableHead scope="col">Patent</TableHead>
-          <TableHead scope="col">Renewal</TableHead>
-          <TableHead scope="col" className={LOW_PRIORITY}>
-            Decision
-          </TableHead>
-          <TableHead scope="col" className={LOW_PRIORITY}>
-            Components
-          </TableHead>
-          <TableHead scope="col" className="text-right">
-            Total
-          </TableHead>
-          <TableHead scope="col" className={cn('text-right', LOW_PRIORITY)}>
-            Estimate and variance
-          </TableHead>
-          <TableHead scope="col">Checks</TableHead>
-          <TableHead scope="col">Mark</TableHead>
-          <TableHead scope="col">Document</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {lines.map((line) => (
-          <LineRow
-            key={line.lineKey}
-            invoice={invoice}
-            line={line}
-            mark={marks.get(line.lineKey) ?? null}
-            canMark={canMark}
-            locale={locale}
-          />
-        ))}
-      </TableBody>
-    </Table>
+    <DataTable
+      caption={`Lines of invoice ${invoice.reference}`}
+      captionHidden
+      columns={lineColumns({ invoice, marks, canMark, locale })}
+      rows={lines}
+      rowKey={(line) => line.lineKey}
+      rowName={(line) => `line ${line.index + 1}`}
+      rowProps={(line) => ({
+        'data-line-key': line.lineKey,
+        'data-event-id': line.fees.eventId ?? undefined,
+        className: 'align-top',
+      })}
+    />
   );
 }
 
-function LineRow({
+/**
+ * Below 1536 px (priority.ts) the line number and the decision move into the patent and renewal
+ * cells, the components and the estimate into the row's details, so the checks, the mark and the
+ * document stay on screen at 1280 px.
+ */
+function lineColumns({
   invoice,
-  line,
-  mark,
+  marks,
   canMark,
   locale,
 }: {
   invoice: Invoice;
-  line: InvoiceLineView;
-  mark: MarkView | null;
+  marks: ReadonlyMap<string, MarkView>;
   canMark: boolean;
   locale: string;
-}) {
-  const { fees } = line;
-  const label = lineLabel(line);
-  const patentPage = line.patentId ? patentHref(line.patentId) : null;
-  const worst = worstStatus(line.checks);
-  return (
-    <TableRow data-line-key={line.lineKey} data-event-id={fees.eventId ?? undefined} className="align-top">
-      <TableCell className={cn('tabular-nums', LOW_PRIORITY)}>{line.index + 1}</TableCell>
-      <TableCell>
-        <span className={cn('block text-xs text-muted-foreground tabular-nums', DETAILS_ONLY_NARROW)}>
-          Line {line.index + 1}
-        </span>
-        {patentPage ? (
-          <Link href={patentPage} className="font-medium text-primary underline-offset-2 hover:underline">
-            {patentName({
-              caseReference: line.patent?.caseReference,
-              providerId: line.patent?.providerId ?? fees.patent?.providerId,
-              patentId: fees.patent?.id,
-            })}
-          </Link>
-        ) : (
-          <span className="text-muted-foreground">No patent named</span>
-        )}
-        {line.patent?.title ? (
-          <span className="block max-w-44 truncate text-xs text-muted-foreground" title={line.patent.title}>
-            {line.patent.title}
-          </span>
-        ) : null}
-        <RowDetails
-          name={`line ${line.index + 1}`}
-          details={[
-            { label: 'Components', value: <FeeComponents fees={fees} locale={locale} /> },
-            { label: 'Estimate and variance', value: <VarianceCell line={line} locale={locale} /> },
-          ]}
-        />
-      </TableCell>
-      <TableCell>
-        {line.event && line.patentId && fees.eventId ? (
-          <Link
-            href={patentHref(line.patentId, fees.eventId)}
-            className="text-primary underline-offset-2 hover:underline"
-          >
-            {line.event.annuityYear === null ? 'Renewal' : `Year ${line.event.annuityYear}`}
-            {line.event.paymentSequence != null ? ` (payment ${line.event.paymentSequence})` : ''}
-            <span className="block whitespace-nowrap">due {formatDate(line.event.dueDate, locale)}</span>
-            <span className="sr-only"> (renewal of {label})</span>
-          </Link>
-        ) : (
-          <span className="text-muted-foreground">{fees.eventId ? 'Event not found' : 'No event named'}</span>
-        )}
-        <span className={cn('mt-1 block', DETAILS_ONLY_NARROW)}>
-          <LineDecision line={line} />
-        </span>
-      </TableCell>
-      <TableCell className={LOW_PRIORITY}>
-        <LineDecision line={line} />
-      </TableCell>
-      <TableCell className={LOW_PRIORITY}>
-        <FeeComponents fees={fees} locale={locale} />
-      </TableCell>
-      <TableCell className="text-right whitespace-nowrap">
-        <span className="font-mono tabular-nums">
-          {fees.total === null ? '—' : formatMoney(fees.total, fees.currency, locale)}
-        </span>
-        {fees.isFxRateFrozen ? (
-          <Badge tone="info" className="ml-1" title="Exchange rate frozen">
-            FX frozen
-          </Badge>
-        ) : null}
-      </TableCell>
-      <TableCell className={cn('text-right whitespace-nowrap', LOW_PRIORITY)}>
-        <VarianceCell line={line} locale={locale} />
-      </TableCell>
-      <TableCell className="min-w-52 2xl:min-w-72">
-        <details open={worst === 'fail'}>
-          <summary className="cursor-pointer text-xs">
-            <span className="mr-1 inline-block align-middle">
-              <CheckBadge status={worst} />
+}): TableColumn<InvoiceLineView>[] {
+  return [
+    {
+      id: 'line',
+      header: 'Line',
+      priority: 'low',
+      details: false,
+      align: 'end',
+      cell: (line) => line.index + 1,
+    },
+    {
+      id: 'patent',
+      header: 'Patent',
+      cell: (line) => {
+        const { fees } = line;
+        return (
+          <>
+            <span className={cn('block text-xs text-muted-foreground tabular-nums', DETAILS_ONLY_NARROW)}>
+              Line {line.index + 1}
             </span>
-            <CheckCountsText counts={countChecks(line.checks)} />
-            <span className="sr-only"> for {label}</span>
-          </summary>
-          <div className="mt-2">
-            <CheckList checks={line.checks} label={`Checks of ${label}`} />
-          </div>
-        </details>
-      </TableCell>
-      <TableCell className="min-w-36 2xl:min-w-40">
-        {mark ? (
-          <div className="flex flex-col gap-1 text-xs" data-mark={mark.status}>
-            <MarkBadge status={mark.status} />
-            {mark.note ? <p className="max-w-40 break-words 2xl:max-w-48">{mark.note}</p> : null}
-            <p className="text-muted-foreground">
-              {mark.markedByEmail ?? 'someone'}, {formatTimestamp(mark.markedAt, locale)}
-            </p>
-          </div>
-        ) : (
-          <span className="text-xs text-muted-foreground">Not marked</span>
-        )}
-        {canMark ? (
-          <div className="mt-1">
-            <MarkReconciliationDialog
-              invoiceId={invoice.id}
-              lineKey={line.lineKey}
-              title={`Mark ${label}`}
-              triggerLabel={`Mark line ${line.index + 1}`}
-              current={mark}
-            />
-          </div>
-        ) : null}
-      </TableCell>
-      <TableCell>
-        {invoice.hasPdfDocument && line.patentId && fees.eventId ? (
+            {line.patentId ? (
+              <Link
+                href={patentHref(line.patentId)}
+                className="font-medium text-primary underline-offset-2 hover:underline"
+              >
+                {patentName({
+                  caseReference: line.patent?.caseReference,
+                  providerId: line.patent?.providerId ?? fees.patent?.providerId,
+                  patentId: fees.patent?.id,
+                })}
+              </Link>
+            ) : (
+              <span className="text-muted-foreground">No patent named</span>
+            )}
+            {line.patent?.title ? (
+              <span
+                className="block max-w-44 truncate text-xs text-muted-foreground"
+                title={line.patent.title}
+              >
+                {line.patent.title}
+              </span>
+            ) : null}
+          </>
+        );
+      },
+    },
+    {
+      id: 'renewal',
+      header: 'Renewal',
+      cell: (line) => {
+        const { fees } = line;
+        return (
+          <>
+            {line.event && line.patentId && fees.eventId ? (
+              <Link
+                href={patentHref(line.patentId, fees.eventId)}
+                className="text-primary underline-offset-2 hover:underline"
+              >
+                {line.event.annuityYear === null ? 'Renewal' : `Year ${line.event.annuityYear}`}
+                {line.event.paymentSequence != null ? ` (payment ${line.event.paymentSequence})` : ''}
+                <span className="block whitespace-nowrap">due {formatDate(line.event.dueDate, locale)}</span>
+                <span className="sr-only"> (renewal of {lineLabel(line)})</span>
+              </Link>
+            ) : (
+              <span className="text-muted-foreground">
+                {fees.eventId ? 'Event not found' : 'No event named'}
+              </span>
+            )}
+            <span className={cn('mt-1 block', DETAILS_ONLY_NARROW)}>
+              <LineDecision line={line} />
+            </span>
+          </>
+        );
+      },
+    },
+    {
+      id: 'decision',
+      header: 'Decision',
+      priority: 'low',
+      details: false,
+      cell: (line) => <LineDecision line={line} />,
+    },
+    {
+      id: 'components',
+      header: 'Components',
+      priority: 'low',
+      cell: (line) => <FeeComponents fees={line.fees} locale={locale} />,
+    },
+    {
+      id: 'total',
+      header: 'Total',
+      align: 'end',
+      className: 'whitespace-nowrap',
+      cell: ({ fees }) => (
+        <>
+          <span className="font-mono tabular-nums">
+            {fees.total === null ? '—' : formatMoney(fees.total, fees.currency, locale)}
+          </span>
+          {fees.isFxRateFrozen ? (
+            <Badge tone="info" className="ml-1" title="Exchange rate frozen">
+              FX frozen
+            </Badge>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      id: 'variance',
+      header: 'Estimate and variance',
+      priority: 'low',
+      align: 'end',
+      className: 'whitespace-nowrap',
+      cell: (line) => <VarianceCell line={line} locale={locale} />,
+    },
+    {
+      id: 'checks',
+      header: 'Checks',
+      className: 'min-w-52 2xl:min-w-72',
+      cell: (line) => {
+        const label = lineLabel(line);
+        const worst = worstStatus(line.checks);
+        return (
+          <details open={worst === 'fail'}>
+            <summary className="cursor-pointer text-xs">
+              <span className="mr-1 inline-block align-middle">
+                <CheckBadge status={worst} />
+              </span>
+              <CheckCountsText counts={countChecks(line.checks)} />
+              <span className="sr-only"> for {label}</span>
+            </summary>
+            <div className="mt-2">
+              <CheckList checks={line.checks} label={`Checks of ${label}`} />
+            </div>
+          </details>
+        );
+      },
+    },
+    {
+      id: 'mark',
+      header: 'Mark',
+      className: 'min-w-36 2xl:min-w-40',
+      cell: (line) => {
+        const mark = marks.get(line.lineKey) ?? null;
+        return (
+          <>
+            {mark ? (
+              <div className="flex flex-col gap-1 text-xs" data-mark={mark.status}>
+                <MarkBadge status={mark.status} />
+                {mark.note ? <p className="max-w-40 break-words 2xl:max-w-48">{mark.note}</p> : null}
+                <p className="text-muted-foreground">
+                  {mark.markedByEmail ?? 'someone'}, {formatTimestamp(mark.markedAt, locale)}
+                </p>
+              </div>
+            ) : (
+              <span className="text-xs text-muted-foreground">Not marked</span>
+            )}
+            {canMark ? (
+              <div className="mt-1">
+                <MarkReconciliationDialog
+                  invoiceId={invoice.id}
+                  lineKey={line.lineKey}
+                  title={`Mark ${lineLabel(line)}`}
+                  triggerLabel={`Mark line ${line.index + 1}`}
+                  current={mark}
+                />
+              </div>
+            ) : null}
+          </>
+        );
+      },
+    },
+    {
+      id: 'document',
+      header: 'Document',
+      cell: (line) =>
+        invoice.hasPdfDocument && line.patentId && line.fees.eventId ? (
           <a
-            href={eventDocumentHref(line.patentId, fees.eventId, 'invoice')}
+            href={eventDocumentHref(line.patentId, line.fees.eventId, 'invoice')}
             download
             className="text-sm text-primary underline-offset-2 hover:underline"
           >
-            PDF<span className="sr-only"> invoice of {label}</span>
+            PDF<span className="sr-only"> invoice of {lineLabel(line)}</span>
           </a>
         ) : (
           <span className="text-xs text-muted-foreground">None</span>
-        )}
-      </TableCell>
-    </TableRow>
-  );
+        ),
+    },
+  ];
 }
 
 /** The decision behind a line and where it is known from. */

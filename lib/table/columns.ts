@@ -20,6 +20,8 @@ export interface TableColumn<Row> {
    * details instead, so the key columns stay on a 1280 px screen (components/data-table/priority.ts).
    */
   priority?: 'low';
+  /** `false`: a low-priority column another cell already shows below 1536 px, left out of the details. */
+  details?: false;
   /** A CSS width, used where the table's layout is fixed (rows drawn in windows keep their widths). */
   width?: string;
   /** The cell as text in a CSV or XLSX file; a column without one is not exported. */
