@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
+import { YourReviews } from '@/components/reviews/holds-list';
 import { PageHeader } from '@/components/shell/page-header';
 import { TodayView } from '@/components/today/today-view';
 import { SkeletonRows } from '@/components/ui/skeleton';
@@ -7,6 +8,7 @@ import { can, type Role } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
 import { pageLocale, pageRequestId } from '@/lib/server/http/request-context';
 import { keepForHandoff } from '@/lib/server/renewals/handoff';
+import { listHolds } from '@/lib/server/reviews/holds';
 import { firstScreenOfToday, hasMoreThanFirstScreen, restOfToday } from '@/lib/server/today/first-screen';
 import { loadToday } from '@/lib/server/today/load';
 import type { TodayBucketId } from '@/lib/today/buckets';
@@ -40,6 +42,11 @@ export default async function TodayPage({
   return (
     <>
       <PageHeader title="Today" description={DESCRIPTIONS[viewer.role]} />
+      {can(viewer.role, 'reviews:write') ? (
+        <Suspense fallback={null}>
+          <YourReviewsData userId={viewer.userId} />
+        </Suspense>
+      ) : null}
       <Suspense
         fallback={
           <div aria-busy="true">
@@ -52,6 +59,12 @@ export default async function TodayPage({
       </Suspense>
     </>
   );
+}
+
+/** The renewals put under review for this person (lib/server/reviews); nothing when there are none. */
+async function YourReviewsData({ userId }: { userId: string }) {
+  const [holds, locale] = await Promise.all([listHolds({ ownerUserId: userId }), pageLocale()]);
+  return holds.length > 0 ? <YourReviews holds={holds} locale={locale} /> : null;
 }
 
 async function TodayData({

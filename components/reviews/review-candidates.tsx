@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Badge } from '@/components/ui/badge';
+import { HoldBadge } from '@/components/reviews/holds-list';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -19,7 +19,6 @@ import {
   ASKED_DECISION_LABELS,
   ASKED_DECISIONS,
   type AskedDecision,
-  holdSentence,
   type ReviewCandidate,
 } from '@/lib/reviews/review-hold';
 
@@ -131,9 +130,7 @@ export function ReviewCandidates({
                 ) : null}
                 {candidate.hold ? (
                   <div>
-                    <Badge tone={candidate.hold.overdue ? 'danger' : 'info'}>
-                      {holdSentence(candidate.hold)}
-                    </Badge>
+                    <HoldBadge hold={candidate.hold} />
                   </div>
                 ) : null}
               </TableCell>

@@ -1,8 +1,10 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { HoldBadge } from '@/components/reviews/holds-list';
 import { useLocale } from '@/components/shell/locale';
 import { apiFetch, problemMessage } from '@/lib/http/api-client';
+import type { ReviewHoldView } from '@/lib/reviews/review-hold';
 import type { RenewalSignals } from '@/lib/signals/signals';
 import { RenewalSignalsList } from './renewal-signals';
 
@@ -11,7 +13,7 @@ export function SignalsPanel({ patentId, eventId }: { patentId: string; eventId:
   const query = useQuery({
     queryKey: ['signals', patentId, eventId],
     queryFn: ({ signal }) =>
-      apiFetch<{ signals: RenewalSignals }>(
+      apiFetch<{ signals: RenewalSignals; hold?: ReviewHoldView | null }>(
         `/api/signals?patentId=${encodeURIComponent(patentId)}&eventId=${encodeURIComponent(eventId)}`,
         { signal },
       ),
@@ -22,5 +24,11 @@ export function SignalsPanel({ patentId, eventId }: { patentId: string; eventId:
     );
   }
   if (!query.data) return <span className="text-muted-foreground">Reading signals…</span>;
-  return <RenewalSignalsList signals={query.data.signals} locale={locale} />;
+  const hold = query.data.hold;
+  return (
+    <>
+      {hold ? <HoldBadge hold={hold} /> : null}
+      <RenewalSignalsList signals={query.data.signals} locale={locale} />
+    </>
+  );
 }

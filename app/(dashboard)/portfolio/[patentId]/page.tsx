@@ -6,6 +6,7 @@ import { PatentDecisionHistory } from '@/components/approvals/patent-decision-hi
 import { DataTable } from '@/components/data-table/data-table';
 import { StandingInstructionPanel } from '@/components/portfolio/standing-instruction-panel';
 import { EnumBadge } from '@/components/renewals/enum-badge';
+import { PatentHolds } from '@/components/reviews/holds-list';
 import { BackLink } from '@/components/shell/back-link';
 import { CopyAgeNotice } from '@/components/shell/copy-age-notice';
 import { PageHeader } from '@/components/shell/page-header';
@@ -25,6 +26,7 @@ import { decisionsForPatent } from '@/lib/server/decisions/batch-records';
 import { listStandingInstructions } from '@/lib/server/decisions/standing-instructions';
 import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
 import { loadPatentDetail } from '@/lib/server/portfolio/patents';
+import { listHolds } from '@/lib/server/reviews/holds';
 import { loadSignals } from '@/lib/server/signals/signals';
 import { patentTagsAndNotes } from '@/lib/server/tags/tags';
 import { eventColumns } from './columns';
@@ -94,6 +96,8 @@ export default async function PatentPage({ params }: { params: Promise<{ patentI
   // What keeping it costs, its term, its family and tags, from our own copy (no upstream call).
   const [signals] = can(viewer.role, 'renewals:read') ? await loadSignals([{ patentId: patent.id }]) : [];
   const tags = await patentTagsAndNotes(patent.id, family);
+  // Its renewals under review (lib/server/reviews): who decides by when.
+  const holds = can(viewer.role, 'renewals:read') ? await listHolds({ patentId: patent.id }) : [];
 
   return (
     <>
@@ -106,6 +110,11 @@ export default async function PatentPage({ params }: { params: Promise<{ patentI
       <div className="mb-4">
         <CopyAgeNotice copy={loaded.data.copy} months={[]} patentId={patent.id} />
       </div>
+      {holds.length > 0 ? (
+        <div className="mb-4">
+          <PatentHolds holds={holds} locale={locale} />
+        </div>
+      ) : null}
       <div className="grid gap-4 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader>

@@ -2,7 +2,9 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ReleaseHoldButton } from '@/components/reviews/release-hold-button';
 import { ReviewCandidates } from '@/components/reviews/review-candidates';
+import { CopyAgeNotice } from '@/components/shell/copy-age-notice';
 import { PageHeader } from '@/components/shell/page-header';
+import { ProblemPanel } from '@/components/shell/problem-panel';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,9 +15,10 @@ import { can } from '@/lib/policy/roles';
 import { patentHref } from '@/lib/portfolio/links';
 import { ASKED_DECISION_LABELS, quarterFrom, quarterOf } from '@/lib/reviews/review-hold';
 import { requireViewer } from '@/lib/server/auth/session';
-import { pageLocale } from '@/lib/server/http/request-context';
+import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
 import { loadCandidates } from '@/lib/server/reviews/candidates';
 import { listHolds, reviewOwners } from '@/lib/server/reviews/holds';
+import { copyAge, ensureMonths, monthsOfWindow } from '@/lib/server/sync/copy';
 
 export const metadata: Metadata = { title: 'Reviews' };
 
@@ -40,11 +43,22 @@ export default async function ReviewsPage({ searchParams }: { searchParams: Sear
   const quarter = chosen ?? (quarters[1] as (typeof quarters)[number]);
   const mineOnly = params.owner === 'me';
   const canWrite = can(viewer.role, 'reviews:write');
-  const [holds, list, owners] = await Promise.all([
+  const requestId = await pageRequestId();
+  const months = monthsOfWindow(quarter.from, quarter.to);
+  const [holds, loaded, owners] = await Promise.all([
     listHolds(mineOnly ? { ownerUserId: viewer.userId } : {}),
-    loadCandidates(quarter, { limit: SHOWN, locale }),
+    // A quarter the copy never held is read once (as the month view does); then only the copy.
+    loadForPage(requestId, async () => {
+      await ensureMonths(months, requestId);
+      const [list, copy] = await Promise.all([
+        loadCandidates(quarter, { limit: SHOWN, locale }),
+        copyAge(months),
+      ]);
+      return { list, copy };
+    }),
     canWrite ? reviewOwners() : Promise.resolve([]),
   ]);
+  const list = loaded.ok ? loaded.data.list : null;
   const overdue = holds.filter((hold) => hold.overdue).length;
   return (
     <>
@@ -155,9 +169,11 @@ export default async function ReviewsPage({ searchParams }: { searchParams: Sear
               <p className="text-sm text-muted-foreground">
                 Undecided renewals due {formatDate(quarter.from, locale)} to {formatDate(quarter.to, locale)},
                 lowest keep score first
-                {list.total > list.candidates.length
-                  ? ` (the ${list.candidates.length} lowest of ${list.total})`
-                  : ` (${list.total})`}
+                {list === null
+                  ? ''
+                  : list.total > list.candidates.length
+                    ? ` (the ${list.candidates.length} lowest of ${list.total})`
+                    : ` (${list.total})`}
                 .
               </p>
             </div>
@@ -182,7 +198,10 @@ export default async function ReviewsPage({ searchParams }: { searchParams: Sear
               “{asked}” is not a quarter (write it as 2027-Q1): showing {quarter.label} instead.
             </Alert>
           ) : null}
-          {list.candidates.length === 0 ? (
+          {loaded.ok ? <CopyAgeNotice copy={loaded.data.copy} months={months} /> : null}
+          {!loaded.ok ? (
+            <ProblemPanel problem={loaded.problem} />
+          ) : list === null || list.candidates.length === 0 ? (
             <p className="text-sm text-muted-foreground">
               No undecided renewal is due in this quarter in our copy.
             </p>
