@@ -11,6 +11,12 @@ import type { draftEntrySchema } from './draft.schema';
 export type DraftEntry = z.infer<typeof draftEntrySchema>;
 
 /**
+ * A decision as the send steps read it: from the user's draft, or from a stored batch sent again
+ * or approved, which keeps no title and no offered decisions (the service is asked again).
+ */
+export type SendItem = Omit<DraftEntry, 'title' | 'allowedDecisions'>;
+
+/**
  * Our own bound on a draft (one review page, one request body), not the service's batch limit:
  * that is not shown (spec: Limits 4) and is learnt from the service's refusal when a batch exceeds
  * it (lib/server/decisions/refusals.ts, batchTooLarge), which offers the user parts, each atomic.

@@ -7,7 +7,7 @@ import {
   AnnuityOutcomeUnknownError,
 } from '../../annuity/errors';
 import type { BatchProblem } from '../../decisions/batch';
-import type { DraftEntry } from '../../decisions/draft';
+import type { SendItem } from '../../decisions/draft';
 import { type EventProblem, eventProblem } from '../../decisions/event-problems';
 import { noteScopeFromSend } from '../connection/connection';
 import { errorToProblem } from '../errors/error-mapping';
@@ -67,7 +67,7 @@ export function noteScopeFromRefusal(error: unknown): void {
  */
 export async function attributeRefusal(
   error: unknown,
-  posted: readonly DraftEntry[],
+  posted: readonly SendItem[],
   client: AnnuityClient,
   requestId: string,
 ): Promise<{ problem: BatchProblem; applied: Set<string> }> {

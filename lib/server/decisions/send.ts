@@ -9,7 +9,7 @@ import {
 } from '../../decisions/approval-policy';
 import type { BatchProblem, BatchView } from '../../decisions/batch';
 import { BATCH_STATE as S } from '../../decisions/batch-states';
-import type { DraftEntry } from '../../decisions/draft';
+import type { DraftEntry, SendItem } from '../../decisions/draft';
 import { eventProblem } from '../../decisions/event-problems';
 import { selectionProblems } from '../../decisions/rules';
 import { logger } from '../../log';
@@ -117,7 +117,7 @@ export async function sendDraft(actor: Viewer, input: SendInput, requestId: stri
 /** The events now, with the fees of those read without them (the one read a batch is judged on). */
 async function readCurrent(
   client: AnnuityClient,
-  entries: readonly DraftEntry[],
+  entries: readonly SendItem[],
   requestId: string,
   upstreamRequestIds: string[],
 ): Promise<CurrentDecisions> {
@@ -130,7 +130,10 @@ async function readCurrent(
 }
 
 /** The decision with the estimate the service gives now (its fees just read), when it gave one. */
-function withCurrentEstimate(entry: DraftEntry, event: PatentEvent | null | undefined): DraftEntry {
+function withCurrentEstimate<Item extends SendItem>(
+  entry: Item,
+  event: PatentEvent | null | undefined,
+): Item {
   const fees = event?.fees;
   if (!fees) return entry;
   const service = fees.components.find((component) => component.type === 'SERVICE');
@@ -151,7 +154,7 @@ function withCurrentEstimate(entry: DraftEntry, event: PatentEvent | null | unde
  * even though no answer came (spec: Errors, 5xx "not shown"), so a second batch could instruct it
  * twice; the batch it is in is sent again instead (resendBatch).
  */
-async function refuseHeldRenewals(entries: readonly DraftEntry[]): Promise<void> {
+async function refuseHeldRenewals(entries: readonly SendItem[]): Promise<void> {
   const held = await heldByOpenBatches(entries.map((entry) => entry.eventId));
   const holding = entries.filter((entry) => held[entry.eventId]);
   if (holding.length === 0) return;
@@ -210,7 +213,7 @@ export async function resendBatch(actor: Viewer, batchId: string, requestId: str
   const send: Send = {
     batchId,
     actor,
-    entries: checked.items.filter((item) => item.outcome !== 'not_executed').map(entryOfItem),
+    entries: checked.items.filter((item) => item.outcome !== 'not_executed').map(sendItemOf),
     requestId,
     client: upstreamClient(requestId),
     upstreamRequestIds: [...checked.upstreamRequestIds],
@@ -218,7 +221,7 @@ export async function resendBatch(actor: Viewer, batchId: string, requestId: str
   };
   const outcome = await post(
     send,
-    { kind: 'ready', toPost: toPost.map(entryOfItem), alreadyApplied: done },
+    { kind: 'ready', toPost: toPost.map(sendItemOf), alreadyApplied: done },
     {
       alreadyPosting: true,
     },
@@ -269,7 +272,7 @@ export async function sendApproved(approver: Viewer, batchId: string, requestId:
     batchId,
     actor: approver,
     preparedBy: batch.createdByEmail,
-    entries: batch.items.map(entryOfItem),
+    entries: batch.items.map(sendItemOf),
     requestId,
     client: upstreamClient(requestId),
     upstreamRequestIds: [],
@@ -283,20 +286,18 @@ const alreadyReturned = (batch: BatchView) =>
     `This batch was already sent back${batch.approval?.decidedByEmail ? ` by ${batch.approval.decidedByEmail}` : ''}.`,
   );
 
-/** A decision of a stored batch as the send steps take it (they read ids, decision, due date). */
-function entryOfItem(item: BatchView['items'][number]): DraftEntry {
+/** A decision of a stored batch as the send steps take it. */
+function sendItemOf(item: BatchView['items'][number]): SendItem {
   return {
     eventId: item.eventId,
     patentId: item.patentId,
     decision: item.decision as DraftEntry['decision'],
     caseReference: item.caseReference,
     providerId: item.providerId,
-    title: null,
     office: item.office,
     dueDate: item.dueDate ?? '',
     annuityYear: item.annuityYear,
     paymentSequence: item.paymentSequence,
-    allowedDecisions: [],
     estimate: item.estimate ? { ...item.estimate, serviceFee: null } : null,
   };
 }
@@ -310,7 +311,7 @@ function rationalesOf(input: SendInput): Map<string, string> {
   return rationales;
 }
 
-function approvalRequired(entries: readonly DraftEntry[], reasons: readonly ApprovalReason[]) {
+function approvalRequired(entries: readonly SendItem[], reasons: readonly ApprovalReason[]) {
   const nameOf = (eventId: string) => {
     const entry = entries.find((candidate) => candidate.eventId === eventId);
     return entry ? patentName(entry) : eventId;
@@ -347,7 +348,7 @@ async function run(send: Send): Promise<BatchView> {
 interface Send {
   batchId: string;
   actor: Viewer;
-  entries: readonly DraftEntry[];
+  entries: readonly SendItem[];
   requestId: string;
   client: AnnuityClient;
   /** The service's request id of every call made for this batch, for the record and the audit. */
@@ -363,7 +364,7 @@ interface Send {
 /** Where prepare leaves a batch that is to be posted. */
 interface Ready {
   kind: 'ready';
-  toPost: DraftEntry[];
+  toPost: SendItem[];
   /** Renewals already carrying their decision: not sent again, counted as executed. */
   alreadyApplied: Set<string>;
 }
@@ -375,7 +376,7 @@ type Outcome =
   | {
       kind: 'executed';
       receipt: InstructionReceipt;
-      posted: DraftEntry[];
+      posted: SendItem[];
       alreadyApplied: Set<string>;
       /** The posted renewals known to be executed: the rest await it (see executedByReceipt). */
       executed: Set<string>;
@@ -439,9 +440,9 @@ async function checkDraft(userId: string, input: SendInput): Promise<DraftEntry[
 
 /** DROP is irreversible (spec: Instruction rules): each one needs its own, specific confirmation. */
 function unconfirmedDrops(
-  entries: readonly DraftEntry[],
+  entries: readonly SendItem[],
   confirmations: SendInput['dropConfirmations'],
-): DraftEntry[] {
+): SendItem[] {
   const confirmed = new Map(confirmations.map((c) => [c.eventId, c.patentName.trim()]));
   return entries.filter(
     (entry) => entry.decision === 'DROP' && confirmed.get(entry.eventId) !== patentName(entry),
@@ -531,7 +532,7 @@ async function post(
  */
 async function executedByReceipt(
   send: Send,
-  toPost: readonly DraftEntry[],
+  toPost: readonly SendItem[],
   receipt: InstructionReceipt,
 ): Promise<Set<string>> {
   const all = new Set(toPost.map((entry) => entry.eventId));
@@ -629,7 +630,7 @@ function audit(send: Send, outcome: 'success' | 'failure', details: Record<strin
   });
 }
 
-function countDecisions(entries: readonly DraftEntry[]): Record<string, number> {
+function countDecisions(entries: readonly SendItem[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const entry of entries) counts[entry.decision] = (counts[entry.decision] ?? 0) + 1;
   return counts;
