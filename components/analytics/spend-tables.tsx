@@ -1,18 +1,11 @@
 import type { ComponentProps } from 'react';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { DataTable } from '@/components/data-table/data-table';
 import type { AnalyticsTable, SpendAnalyticsData } from '@/lib/analytics/data';
 import { FEE_KIND_LABELS, FEE_KINDS, type SpendRow, SURCHARGE_CAUSE_LABELS } from '@/lib/analytics/spend';
 import { formatMoney } from '@/lib/annuity/money';
 import { formatDate, formatYearMonth } from '@/lib/format/dates';
 import { patentName } from '@/lib/portfolio/patent-name';
+import type { TableColumn } from '@/lib/table/columns';
 import { InvoicedByMonthCharts, SurchargesByMonthCharts } from './spend-charts';
 import { TableSection } from './table-section';
 
@@ -21,7 +14,148 @@ import { TableSection } from './table-section';
  * chart per currency above it (spend-charts.tsx). Every amount is shown with its own currency and
  * every total is per currency. Server-rendered: no browser code.
  */
-const AMOUNT = 'text-right font-mono tabular-nums';
+const AMOUNT = 'font-mono';
+
+type SurchargeTotal = SpendAnalyticsData['surchargeTotals'][number];
+type SurchargeLine = SpendAnalyticsData['surcharges'][number];
+type VarianceRow = SpendAnalyticsData['variance'][number];
+
+function spendColumns(by: 'month' | 'office', locale: string): TableColumn<SpendRow>[] {
+  return [
+    {
+      id: by,
+      header: by === 'month' ? 'Issue month' : 'Office',
+      rowHeader: true,
+      cell: (row) =>
+        by === 'month'
+          ? row.month
+            ? formatYearMonth(row.month, locale)
+            : 'No issue date'
+          : (row.office ?? 'Unknown office'),
+    },
+    { id: 'currency', header: 'Currency', cell: (row) => row.currency },
+    ...FEE_KINDS.map(
+      (kind): TableColumn<SpendRow> => ({
+        id: kind,
+        header: FEE_KIND_LABELS[kind],
+        align: 'end',
+        className: AMOUNT,
+        cell: (row) => formatMoney(row.byKind[kind], row.currency, locale),
+      }),
+    ),
+    {
+      id: 'total',
+      header: 'Total',
+      align: 'end',
+      className: AMOUNT,
+      cell: (row) => (
+        <>
+          {formatMoney(row.total, row.currency, locale)}
+          {row.missingTotals > 0 ? (
+            <span className="block text-xs text-muted-foreground">
+              {row.missingTotals} line(s) without a total
+            </span>
+          ) : null}
+        </>
+      ),
+    },
+    { id: 'lines', header: 'Lines', align: 'end', cell: (row) => row.lines },
+  ];
+}
+
+function surchargeTotalColumns(locale: string): TableColumn<SurchargeTotal>[] {
+  return [
+    { id: 'currency', header: 'Currency', rowHeader: true, cell: (row) => row.currency },
+    { id: 'cause', header: 'Cause', cell: (row) => SURCHARGE_CAUSE_LABELS[row.cause] },
+    {
+      id: 'amount',
+      header: 'Surcharges',
+      align: 'end',
+      className: AMOUNT,
+      cell: (row) => formatMoney(row.amount, row.currency, locale),
+    },
+    { id: 'lines', header: 'Lines', align: 'end', cell: (row) => row.lines },
+  ];
+}
+
+function surchargeLineColumns(locale: string): TableColumn<SurchargeLine>[] {
+  return [
+    {
+      id: 'invoice',
+      header: 'Invoice',
+      rowHeader: true,
+      cell: (line) => (
+        <>
+          <a href={`/invoices/${line.invoiceId}`} className="text-primary underline-offset-2 hover:underline">
+            {line.invoiceReference}
+          </a>{' '}
+          <span className="text-xs text-muted-foreground">line {line.lineIndex + 1}</span>
+        </>
+      ),
+    },
+    // The case reference, else the provider id, as on every other page.
+    {
+      id: 'case',
+      header: 'Case',
+      cell: (line) => (line.patentId || line.providerId ? patentName(line) : '—'),
+    },
+    { id: 'office', header: 'Office', cell: (line) => line.office ?? '—' },
+    {
+      id: 'surcharge',
+      header: 'Surcharge',
+      align: 'end',
+      className: AMOUNT,
+      cell: (line) => formatMoney(line.surcharge, line.currency, locale),
+    },
+    { id: 'due', header: 'Due', cell: (line) => formatDate(line.dueDate, locale) },
+    { id: 'graceEnds', header: 'Grace ends', cell: (line) => formatDate(line.gracePeriodEndDate, locale) },
+    {
+      id: 'decided',
+      header: 'Decided',
+      cell: (line) =>
+        `${line.decision ?? '—'}${line.decidedOn ? ` on ${formatDate(line.decidedOn, locale)}` : ''}`,
+    },
+    { id: 'cause', header: 'Cause', cell: (line) => SURCHARGE_CAUSE_LABELS[line.cause] },
+  ];
+}
+
+function varianceColumns(locale: string): TableColumn<VarianceRow>[] {
+  const signed = (amount: string, currency: string) =>
+    `${amount.startsWith('-') ? '' : '+'}${formatMoney(amount, currency, locale)}`;
+  return [
+    {
+      id: 'month',
+      header: 'Issue month',
+      rowHeader: true,
+      cell: (row) => (row.month ? formatYearMonth(row.month, locale) : 'No issue date'),
+    },
+    { id: 'currency', header: 'Currency', cell: (row) => row.currency },
+    { id: 'rates', header: 'Rates', cell: (row) => (row.frozen ? 'Frozen' : 'Market') },
+    {
+      id: 'invoiced',
+      header: 'Invoiced',
+      align: 'end',
+      className: AMOUNT,
+      cell: (row) => formatMoney(row.invoiced, row.currency, locale),
+    },
+    {
+      id: 'estimated',
+      header: 'Estimated',
+      align: 'end',
+      className: AMOUNT,
+      cell: (row) => formatMoney(row.estimated, row.currency, locale),
+    },
+    {
+      id: 'difference',
+      header: 'Difference',
+      align: 'end',
+      className: AMOUNT,
+      cell: (row) =>
+        `${signed(row.difference, row.currency)}${row.percent !== null ? ` (${row.percent}%)` : ''}`,
+    },
+    { id: 'lines', header: 'Lines', align: 'end', cell: (row) => row.lines },
+  ];
+}
 
 /** A table's section, its downloads from /api/analytics/export. */
 function Section({
@@ -49,60 +183,17 @@ function SpendTable({
 }) {
   if (rows.length === 0) return <p className="text-sm">No invoice lines yet.</p>;
   return (
-    <Table data-testid={`spend-by-${by}`}>
-      <TableCaption>{caption}</TableCaption>
-      <TableHeader>
-        <TableRow>
-          <TableHead scope="col">{by === 'month' ? 'Issue month' : 'Office'}</TableHead>
-          <TableHead scope="col">Currency</TableHead>
-          {FEE_KINDS.map((kind) => (
-            <TableHead key={kind} scope="col" className="text-right">
-              {FEE_KIND_LABELS[kind]}
-            </TableHead>
-          ))}
-          <TableHead scope="col" className="text-right">
-            Total
-          </TableHead>
-          <TableHead scope="col" className="text-right">
-            Lines
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.map((row) => (
-          <TableRow key={`${row.month}|${row.office}|${row.currency}`}>
-            <TableHead scope="row" className="text-foreground">
-              {by === 'month'
-                ? row.month
-                  ? formatYearMonth(row.month, locale)
-                  : 'No issue date'
-                : (row.office ?? 'Unknown office')}
-            </TableHead>
-            <TableCell>{row.currency}</TableCell>
-            {FEE_KINDS.map((kind) => (
-              <TableCell key={kind} className={AMOUNT}>
-                {formatMoney(row.byKind[kind], row.currency, locale)}
-              </TableCell>
-            ))}
-            <TableCell className={AMOUNT}>
-              {formatMoney(row.total, row.currency, locale)}
-              {row.missingTotals > 0 ? (
-                <span className="block text-xs text-muted-foreground">
-                  {row.missingTotals} line(s) without a total
-                </span>
-              ) : null}
-            </TableCell>
-            <TableCell className="text-right tabular-nums">{row.lines}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <DataTable
+      data-testid={`spend-by-${by}`}
+      caption={caption}
+      columns={spendColumns(by, locale)}
+      rows={rows}
+      rowKey={(row) => `${row.month}|${row.office}|${row.currency}`}
+    />
   );
 }
 
 export function SpendAnalytics({ data, locale }: { data: SpendAnalyticsData; locale: string }) {
-  const signed = (amount: string, currency: string) =>
-    `${amount.startsWith('-') ? '' : '+'}${formatMoney(amount, currency, locale)}`;
   return (
     <div className="flex flex-col gap-8">
       <section aria-labelledby="spend-totals-heading" className="flex flex-col gap-2">
@@ -163,78 +254,20 @@ export function SpendAnalytics({ data, locale }: { data: SpendAnalyticsData; loc
         ) : (
           <>
             <SurchargesByMonthCharts data={data} locale={locale} />
-            <Table data-testid="surcharge-totals">
-              <TableCaption>Surcharges per currency and cause</TableCaption>
-              <TableHeader>
-                <TableRow>
-                  <TableHead scope="col">Currency</TableHead>
-                  <TableHead scope="col">Cause</TableHead>
-                  <TableHead scope="col" className="text-right">
-                    Surcharges
-                  </TableHead>
-                  <TableHead scope="col" className="text-right">
-                    Lines
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {data.surchargeTotals.map((row) => (
-                  <TableRow key={`${row.currency}|${row.cause}`}>
-                    <TableHead scope="row" className="text-foreground">
-                      {row.currency}
-                    </TableHead>
-                    <TableCell>{SURCHARGE_CAUSE_LABELS[row.cause]}</TableCell>
-                    <TableCell className={AMOUNT}>{formatMoney(row.amount, row.currency, locale)}</TableCell>
-                    <TableCell className="text-right tabular-nums">{row.lines}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-            <Table data-testid="surcharge-lines">
-              <TableCaption>Renewals billed with a grace surcharge</TableCaption>
-              <TableHeader>
-                <TableRow>
-                  <TableHead scope="col">Invoice</TableHead>
-                  <TableHead scope="col">Case</TableHead>
-                  <TableHead scope="col">Office</TableHead>
-                  <TableHead scope="col" className="text-right">
-                    Surcharge
-                  </TableHead>
-                  <TableHead scope="col">Due</TableHead>
-                  <TableHead scope="col">Grace ends</TableHead>
-                  <TableHead scope="col">Decided</TableHead>
-                  <TableHead scope="col">Cause</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {data.surcharges.map((line) => (
-                  <TableRow key={`${line.invoiceId}|${line.lineIndex}`}>
-                    <TableHead scope="row" className="text-foreground">
-                      <a
-                        href={`/invoices/${line.invoiceId}`}
-                        className="text-primary underline-offset-2 hover:underline"
-                      >
-                        {line.invoiceReference}
-                      </a>{' '}
-                      <span className="text-xs text-muted-foreground">line {line.lineIndex + 1}</span>
-                    </TableHead>
-                    {/* The case reference, else the provider id, as on every other page. */}
-                    <TableCell>{line.patentId || line.providerId ? patentName(line) : '—'}</TableCell>
-                    <TableCell>{line.office ?? '—'}</TableCell>
-                    <TableCell className={AMOUNT}>
-                      {formatMoney(line.surcharge, line.currency, locale)}
-                    </TableCell>
-                    <TableCell>{formatDate(line.dueDate, locale)}</TableCell>
-                    <TableCell>{formatDate(line.gracePeriodEndDate, locale)}</TableCell>
-                    <TableCell>
-                      {line.decision ?? '—'}
-                      {line.decidedOn ? ` on ${formatDate(line.decidedOn, locale)}` : ''}
-                    </TableCell>
-                    <TableCell>{SURCHARGE_CAUSE_LABELS[line.cause]}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <DataTable
+              data-testid="surcharge-totals"
+              caption="Surcharges per currency and cause"
+              columns={surchargeTotalColumns(locale)}
+              rows={data.surchargeTotals}
+              rowKey={(row) => `${row.currency}|${row.cause}`}
+            />
+            <DataTable
+              data-testid="surcharge-lines"
+              caption="Renewals billed with a grace surcharge"
+              columns={surchargeLineColumns(locale)}
+              rows={data.surcharges}
+              rowKey={(line) => `${line.invoiceId}|${line.lineIndex}`}
+            />
           </>
         )}
       </Section>
@@ -260,46 +293,13 @@ export function SpendAnalytics({ data, locale }: { data: SpendAnalyticsData; loc
         {data.variance.length === 0 ? (
           <p className="text-sm">No invoiced renewal has a recorded estimate to compare with yet.</p>
         ) : (
-          <Table data-testid="variance">
-            <TableCaption>Invoiced against recorded estimates per month and currency</TableCaption>
-            <TableHeader>
-              <TableRow>
-                <TableHead scope="col">Issue month</TableHead>
-                <TableHead scope="col">Currency</TableHead>
-                <TableHead scope="col">Rates</TableHead>
-                <TableHead scope="col" className="text-right">
-                  Invoiced
-                </TableHead>
-                <TableHead scope="col" className="text-right">
-                  Estimated
-                </TableHead>
-                <TableHead scope="col" className="text-right">
-                  Difference
-                </TableHead>
-                <TableHead scope="col" className="text-right">
-                  Lines
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {data.variance.map((row) => (
-                <TableRow key={`${row.month}|${row.currency}|${row.frozen}`}>
-                  <TableHead scope="row" className="text-foreground">
-                    {row.month ? formatYearMonth(row.month, locale) : 'No issue date'}
-                  </TableHead>
-                  <TableCell>{row.currency}</TableCell>
-                  <TableCell>{row.frozen ? 'Frozen' : 'Market'}</TableCell>
-                  <TableCell className={AMOUNT}>{formatMoney(row.invoiced, row.currency, locale)}</TableCell>
-                  <TableCell className={AMOUNT}>{formatMoney(row.estimated, row.currency, locale)}</TableCell>
-                  <TableCell className={AMOUNT}>
-                    {signed(row.difference, row.currency)}
-                    {row.percent !== null ? ` (${row.percent}%)` : ''}
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">{row.lines}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            data-testid="variance"
+            caption="Invoiced against recorded estimates per month and currency"
+            columns={varianceColumns(locale)}
+            rows={data.variance}
+            rowKey={(row) => `${row.month}|${row.currency}|${row.frozen}`}
+          />
         )}
       </Section>
     </div>

@@ -50,6 +50,7 @@ export type DataTableProps<Row> = Naming & {
   fixed?: boolean;
   sorting?: HeaderSorting;
   className?: string;
+  'data-testid'?: string;
 };
 
 const alignClass = (column: Pick<TableColumn<unknown>, 'align'>) =>
@@ -77,12 +78,13 @@ export function DataTable<Row>({
   fixed = false,
   sorting,
   className,
+  'data-testid': testId,
 }: DataTableProps<Row>) {
   // The details go in the first column shown at every width.
   const detailsColumn = columns.findIndex((column) => column.priority !== 'low');
   const inDetails = columns.filter((column) => column.priority === 'low' && column.details !== false);
   return (
-    <Table aria-label={label} className={cn(fixed && 'table-fixed', className)}>
+    <Table aria-label={label} data-testid={testId} className={cn(fixed && 'table-fixed', className)}>
       {caption ? (
         <TableCaption className={captionHidden ? 'sr-only' : undefined}>{caption}</TableCaption>
       ) : null}
@@ -113,20 +115,29 @@ export function DataTable<Row>({
       <TableBody>
         {rows.map((row) => (
           <TableRow key={rowKey(row)} {...rowProps?.(row)}>
-            {columns.map((column, index) => (
-              <TableCell
-                key={column.id}
-                className={cn(alignClass(column), priorityOf(column), column.className)}
-              >
-                {column.cell(row)}
-                {index === detailsColumn && rowName && inDetails.length > 0 ? (
-                  <RowDetails
-                    name={rowName(row)}
-                    details={inDetails.map((hidden) => ({ label: hidden.header, value: hidden.cell(row) }))}
-                  />
-                ) : null}
-              </TableCell>
-            ))}
+            {columns.map((column, index) => {
+              const Cell = column.rowHeader ? TableHead : TableCell;
+              return (
+                <Cell
+                  key={column.id}
+                  scope={column.rowHeader ? 'row' : undefined}
+                  className={cn(
+                    column.rowHeader && 'text-foreground',
+                    alignClass(column),
+                    priorityOf(column),
+                    column.className,
+                  )}
+                >
+                  {column.cell(row)}
+                  {index === detailsColumn && rowName && inDetails.length > 0 ? (
+                    <RowDetails
+                      name={rowName(row)}
+                      details={inDetails.map((hidden) => ({ label: hidden.header, value: hidden.cell(row) }))}
+                    />
+                  ) : null}
+                </Cell>
+              );
+            })}
           </TableRow>
         ))}
         {rows.length === 0 && empty ? (

@@ -13,6 +13,8 @@ export interface TableColumn<Row> {
   /** `end` for numbers and money, so digits line up; text starts at the start. */
   align?: 'start' | 'end';
   cell: (row: Row) => ReactNode;
+  /** The column that names its row (a month, an office): drawn as `<th scope="row">`. */
+  rowHeader?: boolean;
   /** The value the column sorts by (strings by locale, numbers by size); a column without one does not sort. */
   sort?: (row: Row) => string | number | null;
   /**
