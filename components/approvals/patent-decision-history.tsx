@@ -1,10 +1,11 @@
 import Link from 'next/link';
+import { DataTable } from '@/components/data-table/data-table';
 import { BatchStateBadge } from '@/components/decisions/batch-state-badge';
 import { EnumBadge } from '@/components/renewals/enum-badge';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { BatchState } from '@/lib/decisions/batch-states';
 import { formatDate, formatTimestamp } from '@/lib/format/dates';
 import { decisionLabel } from '@/lib/renewals/labels';
+import type { TableColumn } from '@/lib/table/columns';
 
 export interface PatentDecisionRow {
   batchId: string;
@@ -18,6 +19,57 @@ export interface PatentDecisionRow {
   createdByEmail: string | null;
   decidedByEmail: string | null;
   returnReason: string | null;
+}
+
+function historyColumns(locale: string): TableColumn<PatentDecisionRow>[] {
+  return [
+    {
+      id: 'prepared',
+      header: 'Prepared',
+      className: 'whitespace-nowrap',
+      cell: (row) => (
+        <>
+          {formatTimestamp(row.createdAt, locale)}
+          <span className="block text-xs text-muted-foreground">by {row.createdByEmail ?? 'unknown'}</span>
+        </>
+      ),
+    },
+    {
+      id: 'renewal',
+      header: 'Renewal',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (row) =>
+        `${row.annuityYear ? `Year ${row.annuityYear}, ` : ''}due ${formatDate(row.dueDate, locale)}`,
+    },
+    { id: 'decision', header: 'Decision', cell: (row) => <EnumBadge value={decisionLabel(row.decision)} /> },
+    {
+      id: 'reason',
+      header: 'Reason',
+      className: 'max-w-80 whitespace-normal text-sm',
+      cell: (row) => (
+        <>
+          {row.rationale ?? '—'}
+          {row.returnReason ? (
+            <span className="block text-xs text-muted-foreground">
+              Sent back by {row.decidedByEmail ?? 'an approver'}: {row.returnReason}
+            </span>
+          ) : row.decidedByEmail ? (
+            <span className="block text-xs text-muted-foreground">Approved by {row.decidedByEmail}</span>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      id: 'batch',
+      header: 'Batch',
+      cell: (row) => (
+        <Link href={`/renewals/batches/${row.batchId}`} className="text-primary hover:underline">
+          <BatchStateBadge state={row.state} />
+          <span className="sr-only"> open the batch</span>
+        </Link>
+      ),
+    },
+  ];
 }
 
 /**
@@ -35,53 +87,12 @@ export function PatentDecisionHistory({ rows, locale }: { rows: PatentDecisionRo
           No decision for this patent was prepared in the dashboard.
         </p>
       ) : (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead scope="col">Prepared</TableHead>
-              <TableHead scope="col">Renewal</TableHead>
-              <TableHead scope="col">Decision</TableHead>
-              <TableHead scope="col">Reason</TableHead>
-              <TableHead scope="col">Batch</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={`${row.batchId}-${row.eventId}`}>
-                <TableCell className="whitespace-nowrap">
-                  {formatTimestamp(row.createdAt, locale)}
-                  <span className="block text-xs text-muted-foreground">
-                    by {row.createdByEmail ?? 'unknown'}
-                  </span>
-                </TableCell>
-                <TableCell className="whitespace-nowrap tabular-nums">
-                  {row.annuityYear ? `Year ${row.annuityYear}, ` : ''}due {formatDate(row.dueDate, locale)}
-                </TableCell>
-                <TableCell>
-                  <EnumBadge value={decisionLabel(row.decision)} />
-                </TableCell>
-                <TableCell className="max-w-80 whitespace-normal text-sm">
-                  {row.rationale ?? '—'}
-                  {row.returnReason ? (
-                    <span className="block text-xs text-muted-foreground">
-                      Sent back by {row.decidedByEmail ?? 'an approver'}: {row.returnReason}
-                    </span>
-                  ) : row.decidedByEmail ? (
-                    <span className="block text-xs text-muted-foreground">
-                      Approved by {row.decidedByEmail}
-                    </span>
-                  ) : null}
-                </TableCell>
-                <TableCell>
-                  <Link href={`/renewals/batches/${row.batchId}`} className="text-primary hover:underline">
-                    <BatchStateBadge state={row.state} />
-                    <span className="sr-only"> open the batch</span>
-                  </Link>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          label="Decisions taken here"
+          columns={historyColumns(locale)}
+          rows={rows}
+          rowKey={(row) => `${row.batchId}-${row.eventId}`}
+        />
       )}
     </section>
   );

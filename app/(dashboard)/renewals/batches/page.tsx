@@ -1,15 +1,13 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { z } from 'zod';
-import { BatchStateBadge } from '@/components/decisions/batch-state-badge';
+import { DataTable } from '@/components/data-table/data-table';
 import { PageHeader } from '@/components/shell/page-header';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { sentAt } from '@/lib/decisions/batch-timing';
-import { formatTimestamp } from '@/lib/format/dates';
 import { requireViewer } from '@/lib/server/auth/session';
 import { BATCH_PAGE_SIZE, listBatches } from '@/lib/server/decisions/batch-records';
 import { pageLocale } from '@/lib/server/http/request-context';
+import { batchColumns } from './columns';
 
 export const metadata: Metadata = { title: 'Sent batches' };
 
@@ -32,42 +30,12 @@ export default async function BatchesPage({
       {batches.length === 0 ? (
         <p className="text-sm text-muted-foreground">No batch has been sent yet.</p>
       ) : (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead scope="col">Sent</TableHead>
-              <TableHead scope="col">By</TableHead>
-              <TableHead scope="col">Decisions</TableHead>
-              <TableHead scope="col">Outcome</TableHead>
-              <TableHead scope="col">Receipt</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {batches.map((batch) => (
-              <TableRow key={batch.id}>
-                <TableCell className="whitespace-nowrap">
-                  <Link
-                    href={`/renewals/batches/${batch.id}`}
-                    className="text-primary underline-offset-2 hover:underline"
-                  >
-                    {/* The time it left for the service; one held for approval left later than it was prepared. */}
-                    {sentAt(batch)
-                      ? formatTimestamp(sentAt(batch), locale)
-                      : `Not sent (prepared ${formatTimestamp(batch.createdAt, locale)})`}
-                  </Link>
-                </TableCell>
-                <TableCell>{batch.createdByEmail ?? '—'}</TableCell>
-                <TableCell className="tabular-nums">{batch.eventCount}</TableCell>
-                <TableCell>
-                  <BatchStateBadge state={batch.state} />
-                </TableCell>
-                <TableCell className="tabular-nums">
-                  {batch.receipt ? `No. ${batch.receipt.number} · ${batch.receipt.reference}` : '—'}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          label="Sent batches"
+          columns={batchColumns(locale)}
+          rows={batches}
+          rowKey={(batch) => batch.id}
+        />
       )}
       {pages > 1 ? (
         <nav aria-label="Pages" className="mt-4 flex items-center gap-2 text-sm">
