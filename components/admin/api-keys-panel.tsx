@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useState } from 'react';
 import { useLocale } from '@/components/shell/locale';
-import { Alert } from '@/components/ui/alert';
+import { Alert, FailureAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -97,11 +97,7 @@ export function ApiKeysPanel({ initial }: { initial: ApiKeysOverview }) {
           finishes with the old key, so allow a few minutes before it is revoked.
         </p>
       </div>
-      {failure ? (
-        <Alert tone="danger">
-          <p>{failure}</p>
-        </Alert>
-      ) : null}
+      <FailureAlert message={failure} />
       {notice ? (
         <Alert tone="info">
           <p>{notice}</p>

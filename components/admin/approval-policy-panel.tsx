@@ -9,7 +9,7 @@ import {
   useForm,
 } from 'react-hook-form';
 import { useLocale } from '@/components/shell/locale';
-import { Alert } from '@/components/ui/alert';
+import { Alert, FailureAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
@@ -81,11 +81,7 @@ export function ApprovalPolicyPanel({ initial }: { initial: ApprovalPolicyView }
           : ''}
       </p>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-        {save.failureMessage ? (
-          <Alert tone="danger">
-            <p>{save.failureMessage}</p>
-          </Alert>
-        ) : null}
+        <FailureAlert message={save.failureMessage} />
         {save.isSuccess ? (
           <Alert tone="info">
             <p>The approval policy is saved.</p>

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useLocale } from '@/components/shell/locale';
-import { Alert } from '@/components/ui/alert';
+import { Alert, FailureAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -60,11 +60,7 @@ export function ConnectionPanel({ initial }: { initial: ConnectionReportView | n
           {pending ? 'Checking…' : 'Check now'}
         </Button>
       </div>
-      {failure ? (
-        <Alert tone="danger">
-          <p>{failure}</p>
-        </Alert>
-      ) : null}
+      <FailureAlert message={failure} />
       {!report ? (
         <p className="text-sm text-muted-foreground">Not checked yet on this server.</p>
       ) : (

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert } from '@/components/ui/alert';
+import { FailureAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -60,11 +60,7 @@ export function CreateUserFormDialog({ openAtFirst, resolver }: LazyDialogParts<
           Give them a first password and tell them through a channel you trust; they can sign in at once.
         </DialogDescription>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          {create.failureMessage ? (
-            <Alert tone="danger">
-              <p>{create.failureMessage}</p>
-            </Alert>
-          ) : null}
+          <FailureAlert message={create.failureMessage} />
           <FormField label="Name" error={errors.name?.message}>
             <Input autoComplete="off" {...form.register('name')} />
           </FormField>

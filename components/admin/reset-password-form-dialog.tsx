@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert } from '@/components/ui/alert';
+import { Alert, FailureAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -68,11 +68,7 @@ export function ResetPasswordFormDialog({
           </Alert>
         ) : (
           <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-            {reset.failureMessage ? (
-              <Alert tone="danger">
-                <p>{reset.failureMessage}</p>
-              </Alert>
-            ) : null}
+            <FailureAlert message={reset.failureMessage} />
             <FormField label="New password" hint="At least 12 characters." error={errors.password?.message}>
               <Input type="password" autoComplete="new-password" {...form.register('password')} />
             </FormField>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { FailureAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -106,11 +106,7 @@ export function SsoPanel({ initial }: { initial: SsoOverviewView }) {
             The role is given when someone signs in for the first time; change it later on the users page.
             Someone removed at the provider cannot sign in again once their session here ends.
           </p>
-          {failure ? (
-            <Alert tone="danger">
-              <p>{failure}</p>
-            </Alert>
-          ) : null}
+          <FailureAlert message={failure} />
         </>
       )}
     </section>

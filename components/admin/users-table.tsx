@@ -2,15 +2,16 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { DataTable } from '@/components/data-table/data-table';
+import { FailureAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
 import { isRole, ROLE_LABELS, ROLES, type Role } from '@/lib/policy/roles';
+import type { TableColumn } from '@/lib/table/columns';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { roleChangeSections } from './role-change';
 
@@ -36,83 +37,68 @@ export function UsersTable({ users, viewerId }: { users: UserListItem[]; viewerI
   const busy = change.isPending ? change.variables?.userId : null;
   // A reactivation asks for no confirmation: its failure shows above the table.
   const failure = change.variables?.active === true ? change.failureMessage : null;
+  const columns: TableColumn<UserListItem>[] = [
+    { id: 'name', header: 'Name', className: 'font-medium', cell: (user) => user.name },
+    { id: 'email', header: 'Email', cell: (user) => user.email },
+    {
+      id: 'role',
+      header: 'Role',
+      cell: (user) => (
+        <NativeSelect
+          aria-label={`Role of ${user.email}`}
+          value={user.role}
+          disabled={user.id === viewerId || busy === user.id}
+          onChange={(event) => {
+            const role = event.target.value;
+            if (isRole(role) && role !== user.role) setPending({ kind: 'role', user, role });
+          }}
+        >
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_LABELS[role]}
+            </option>
+          ))}
+          {isRole(user.role) ? null : <option value={user.role}>{user.role}</option>}
+        </NativeSelect>
+      ),
+    },
+    {
+      id: 'state',
+      header: 'State',
+      cell: (user) =>
+        user.active ? <Badge tone="success">Active</Badge> : <Badge tone="neutral">Deactivated</Badge>,
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      headerHidden: true,
+      cell: (user) => (
+        <div className="flex justify-end gap-2">
+          <ResetPasswordDialog userId={user.id} email={user.email} />
+          {user.id === viewerId ? null : (
+            <Button
+              variant={user.active ? 'outline' : 'secondary'}
+              size="sm"
+              disabled={busy === user.id}
+              onClick={() =>
+                user.active
+                  ? setPending({ kind: 'deactivate', user })
+                  : change.mutate({ userId: user.id, active: true })
+              }
+            >
+              {user.active ? 'Deactivate' : 'Reactivate'}
+              <span className="sr-only"> {user.email}</span>
+            </Button>
+          )}
+        </div>
+      ),
+    },
+  ];
 
   return (
     <div className="flex flex-col gap-3">
-      {failure ? (
-        <Alert tone="danger">
-          <p>{failure}</p>
-        </Alert>
-      ) : null}
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Name</TableHead>
-            <TableHead>Email</TableHead>
-            <TableHead>Role</TableHead>
-            <TableHead>State</TableHead>
-            <TableHead>
-              <span className="sr-only">Actions</span>
-            </TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {users.map((user) => {
-            const self = user.id === viewerId;
-            return (
-              <TableRow key={user.id}>
-                <TableCell className="font-medium">{user.name}</TableCell>
-                <TableCell>{user.email}</TableCell>
-                <TableCell>
-                  <NativeSelect
-                    aria-label={`Role of ${user.email}`}
-                    value={user.role}
-                    disabled={self || busy === user.id}
-                    onChange={(event) => {
-                      const role = event.target.value;
-                      if (isRole(role) && role !== user.role) setPending({ kind: 'role', user, role });
-                    }}
-                  >
-                    {ROLES.map((role) => (
-                      <option key={role} value={role}>
-                        {ROLE_LABELS[role]}
-                      </option>
-                    ))}
-                    {isRole(user.role) ? null : <option value={user.role}>{user.role}</option>}
-                  </NativeSelect>
-                </TableCell>
-                <TableCell>
-                  {user.active ? (
-                    <Badge tone="success">Active</Badge>
-                  ) : (
-                    <Badge tone="neutral">Deactivated</Badge>
-                  )}
-                </TableCell>
-                <TableCell>
-                  <div className="flex justify-end gap-2">
-                    <ResetPasswordDialog userId={user.id} email={user.email} />
-                    {self ? null : (
-                      <Button
-                        variant={user.active ? 'outline' : 'secondary'}
-                        size="sm"
-                        disabled={busy === user.id}
-                        onClick={() =>
-                          user.active
-                            ? setPending({ kind: 'deactivate', user })
-                            : change.mutate({ userId: user.id, active: true })
-                        }
-                      >
-                        {user.active ? 'Deactivate' : 'Reactivate'}
-                        <span className="sr-only"> {user.email}</span>
-                      </Button>
-                    )}
-                  </div>
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
+      <FailureAlert message={failure} />
+      <DataTable label="Users" columns={columns} rows={users} rowKey={(user) => user.id} />
       {pending ? (
         <ConfirmDialog
           open

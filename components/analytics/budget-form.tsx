@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert } from '@/components/ui/alert';
+import { Alert, FailureAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -97,11 +97,7 @@ export function BudgetForm({
   const { errors } = form.formState;
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Budget">
-      {save.failureMessage ? (
-        <Alert tone="danger">
-          <p>{save.failureMessage}</p>
-        </Alert>
-      ) : null}
+      <FailureAlert message={save.failureMessage} />
       {save.data ? (
         <Alert tone="info">
           <p>

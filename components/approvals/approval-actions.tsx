@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { FailureAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
@@ -82,11 +82,7 @@ export function ApprovalActions({
       <h2 id={`${id}-title`} className="text-lg font-semibold">
         Your decision
       </h2>
-      {failure ? (
-        <Alert tone="danger">
-          <p>{failure}</p>
-        </Alert>
-      ) : null}
+      <FailureAlert message={failure} />
       <div className="flex flex-wrap items-center gap-3">
         <Button
           type="button"

@@ -1,7 +1,7 @@
 'use client';
 
 import { useForm } from 'react-hook-form';
-import { Alert } from '@/components/ui/alert';
+import { Alert, FailureAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -37,11 +37,7 @@ export function ChangePasswordForm() {
   const busy = change.isPending || change.isSuccess;
   return (
     <form onSubmit={onSubmit} noValidate className="flex max-w-md flex-col gap-4">
-      {change.failureMessage ? (
-        <Alert tone="danger">
-          <p>{change.failureMessage}</p>
-        </Alert>
-      ) : null}
+      <FailureAlert message={change.failureMessage} />
       {change.isSuccess ? (
         <Alert tone="info">
           <p>Password changed. Your other sessions have been signed out.</p>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useForm } from 'react-hook-form';
-import { Alert } from '@/components/ui/alert';
+import { FailureAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -30,11 +30,7 @@ export function FirstAdminForm({ token }: { token: string }) {
   const { errors } = form.formState;
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      {create.failureMessage ? (
-        <Alert tone="danger">
-          <p>{create.failureMessage}</p>
-        </Alert>
-      ) : null}
+      <FailureAlert message={create.failureMessage} />
       <FormField label="Name" error={errors.name?.message}>
         <Input autoComplete="name" {...form.register('name')} />
       </FormField>

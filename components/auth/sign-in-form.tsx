@@ -1,7 +1,7 @@
 'use client';
 
 import { useForm } from 'react-hook-form';
-import { Alert } from '@/components/ui/alert';
+import { FailureAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -36,11 +36,7 @@ export function SignInForm({ next }: { next?: string }) {
   const busy = signIn.isPending || signIn.isSuccess;
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      {signIn.failureMessage ? (
-        <Alert tone="danger">
-          <p>{signIn.failureMessage}</p>
-        </Alert>
-      ) : null}
+      <FailureAlert message={signIn.failureMessage} />
       <FormField label="Email" error={errors.email?.message}>
         <Input type="email" autoComplete="username" autoFocus {...form.register('email')} />
       </FormField>

@@ -1,6 +1,6 @@
 'use client';
 
-import { Alert } from '@/components/ui/alert';
+import { FailureAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
@@ -55,11 +55,7 @@ export function SsoButton({
           <span className="h-px flex-1 bg-border" />
         </div>
       ) : null}
-      {failure ? (
-        <Alert tone="danger">
-          <p>{failure}</p>
-        </Alert>
-      ) : null}
+      <FailureAlert message={failure} />
       <Button
         type="button"
         onClick={start}

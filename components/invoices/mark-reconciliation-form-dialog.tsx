@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert } from '@/components/ui/alert';
+import { FailureAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -84,11 +84,7 @@ export function MarkReconciliationFormDialog({
             : 'Other finance users see this mark and its note. Every change is kept in the audit log.'}
         </DialogDescription>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          {mark.failureMessage ? (
-            <Alert tone="danger">
-              <p>{mark.failureMessage}</p>
-            </Alert>
-          ) : null}
+          <FailureAlert message={mark.failureMessage} />
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-1 text-sm font-medium">Mark as</legend>
             <label className="flex items-center gap-2 text-sm">

@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { type FormEvent, useId, useState } from 'react';
 import type { UseFormGetValues } from 'react-hook-form';
 import { useLocale } from '@/components/shell/locale';
-import { Alert } from '@/components/ui/alert';
+import { FailureAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -223,11 +223,7 @@ function InstructionForm({
       className="flex flex-col gap-3"
       aria-label={`Standing instruction for ${heading.toLowerCase()}`}
     >
-      {failure ? (
-        <Alert tone="danger">
-          <p>{failure}</p>
-        </Alert>
-      ) : null}
+      <FailureAlert message={failure} />
       <fieldset className="flex flex-col gap-1.5">
         <legend className="mb-1 text-sm font-medium">Instruction</legend>
         {STANDING_INSTRUCTIONS.map((kind) => (

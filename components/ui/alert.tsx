@@ -27,3 +27,13 @@ export function Alert({
     />
   );
 }
+
+/** What went wrong with the user's last action, in the problem's own words; nothing while all is well. */
+export function FailureAlert({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <Alert tone="danger">
+      <p>{message}</p>
+    </Alert>
+  );
+}

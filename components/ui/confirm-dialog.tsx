@@ -2,7 +2,7 @@
 
 import type { ReactNode } from 'react';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
-import { Alert } from './alert';
+import { FailureAlert } from './alert';
 import { Button } from './button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from './dialog';
 
@@ -57,11 +57,7 @@ export function ConfirmDialog({
         <DialogDescription asChild>
           <div className="flex flex-col gap-2">{children}</div>
         </DialogDescription>
-        {shown ? (
-          <Alert tone="danger">
-            <p>{shown}</p>
-          </Alert>
-        ) : null}
+        <FailureAlert message={shown} />
         <DialogFooter>
           <Button variant="outline" autoFocus disabled={busy} onClick={() => onOpenChange(false)}>
             Cancel
