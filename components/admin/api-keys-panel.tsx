@@ -2,17 +2,18 @@
 
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useState } from 'react';
+import { DataTable } from '@/components/data-table/data-table';
 import { useLocale } from '@/components/shell/locale';
 import { Alert, FailureAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { ApiKeysOverview, ApiKeyView } from '@/lib/connection/api-key-views';
 import { formatDate } from '@/lib/format/dates';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
+import type { TableColumn } from '@/lib/table/columns';
 
 function keyState(key: ApiKeyView): { label: string; tone: 'success' | 'danger' | 'neutral' } {
   if (key.expiredSeenAt) return { label: 'Expired', tone: 'danger' };
@@ -57,6 +58,110 @@ export function ApiKeysPanel({ initial }: { initial: ApiKeysOverview }) {
     after?: () => void,
   ) => step.mutate({ id, action, done, fallback, after });
   const busy = step.isPending ? step.variables.id : null;
+  const keyPath = (key: ApiKeyView) => `/api/admin/api-keys/${encodeURIComponent(key.id)}`;
+  const columns: TableColumn<ApiKeyView>[] = [
+    { id: 'key', header: 'Key', className: 'font-mono', cell: (key) => `…${key.last4}` },
+    {
+      id: 'label',
+      header: 'Label',
+      cell: (key) => (
+        <>
+          {key.label ?? '—'}
+          {key.source === 'environment' ? (
+            <span className="block text-xs text-muted-foreground">
+              Used while no stored key is switched to
+            </span>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      id: 'state',
+      header: 'State',
+      cell: (key) => {
+        const state = keyState(key);
+        return <Badge tone={state.tone}>{state.label}</Badge>;
+      },
+    },
+    {
+      id: 'expires',
+      header: 'Expires',
+      cell: (key) => (
+        <ExpiryEditor
+          value={key.expiresAt}
+          disabled={busy !== null}
+          onSave={(expiresAt, saved) =>
+            run(
+              key.id,
+              () => apiFetch(keyPath(key), { method: 'PATCH', json: { expiresAt } }),
+              'The expiry date was recorded.',
+              'The expiry date could not be saved.',
+              saved,
+            )
+          }
+        />
+      ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      headerHidden: true,
+      cell: (key) => (
+        <div className="flex flex-wrap justify-end gap-2">
+          {!key.active ? (
+            <Button
+              size="sm"
+              disabled={busy !== null}
+              onClick={() =>
+                run(
+                  key.id,
+                  () => apiFetch(`${keyPath(key)}/activate`, { method: 'POST' }),
+                  `Switched to the key …${key.last4}.`,
+                  'The switch did not happen.',
+                )
+              }
+            >
+              {busy === key.id ? 'Switching…' : 'Switch to this key'}
+            </Button>
+          ) : null}
+          {key.source === 'stored' ? (
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy !== null}
+              onClick={() =>
+                run(
+                  key.id,
+                  () => apiFetch(`${keyPath(key)}/verify`, { method: 'POST' }),
+                  `The key …${key.last4} was checked against the service.`,
+                  'The check could not run.',
+                )
+              }
+            >
+              Check
+            </Button>
+          ) : null}
+          {key.source === 'stored' && !key.active ? (
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy !== null}
+              onClick={() =>
+                run(
+                  key.id,
+                  () => apiFetch(keyPath(key), { method: 'DELETE' }),
+                  `The key …${key.last4} was removed.`,
+                  'The key could not be removed.',
+                )
+              }
+            >
+              Remove
+            </Button>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
   const failure = step.failureMessage;
   const notice = step.isSuccess ? step.variables.done : null;
 
@@ -82,8 +187,6 @@ export function ApiKeysPanel({ initial }: { initial: ApiKeysOverview }) {
     );
   };
 
-  const keyPath = (key: ApiKeyView) => `/api/admin/api-keys/${encodeURIComponent(key.id)}`;
-
   return (
     <section aria-labelledby="api-keys-heading" className="flex max-w-4xl flex-col gap-4">
       <div>
@@ -103,116 +206,13 @@ export function ApiKeysPanel({ initial }: { initial: ApiKeysOverview }) {
           <p>{notice}</p>
         </Alert>
       ) : null}
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Key</TableHead>
-            <TableHead>Label</TableHead>
-            <TableHead>State</TableHead>
-            <TableHead>Expires</TableHead>
-            <TableHead>
-              <span className="sr-only">Actions</span>
-            </TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {overview.keys.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={5} className="text-muted-foreground">
-                No key yet: add the key the service operator issued.
-              </TableCell>
-            </TableRow>
-          ) : null}
-          {overview.keys.map((key) => {
-            const state = keyState(key);
-            return (
-              <TableRow key={key.id}>
-                <TableCell className="font-mono">…{key.last4}</TableCell>
-                <TableCell>
-                  {key.label ?? '—'}
-                  {key.source === 'environment' ? (
-                    <span className="block text-xs text-muted-foreground">
-                      Used while no stored key is switched to
-                    </span>
-                  ) : null}
-                </TableCell>
-                <TableCell>
-                  <Badge tone={state.tone}>{state.label}</Badge>
-                </TableCell>
-                <TableCell>
-                  <ExpiryEditor
-                    value={key.expiresAt}
-                    disabled={busy !== null}
-                    onSave={(expiresAt, saved) =>
-                      run(
-                        key.id,
-                        () => apiFetch(keyPath(key), { method: 'PATCH', json: { expiresAt } }),
-                        'The expiry date was recorded.',
-                        'The expiry date could not be saved.',
-                        saved,
-                      )
-                    }
-                  />
-                </TableCell>
-                <TableCell>
-                  <div className="flex flex-wrap justify-end gap-2">
-                    {!key.active ? (
-                      <Button
-                        size="sm"
-                        disabled={busy !== null}
-                        onClick={() =>
-                          run(
-                            key.id,
-                            () => apiFetch(`${keyPath(key)}/activate`, { method: 'POST' }),
-                            `Switched to the key …${key.last4}.`,
-                            'The switch did not happen.',
-                          )
-                        }
-                      >
-                        {busy === key.id ? 'Switching…' : 'Switch to this key'}
-                      </Button>
-                    ) : null}
-                    {key.source === 'stored' ? (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        disabled={busy !== null}
-                        onClick={() =>
-                          run(
-                            key.id,
-                            () => apiFetch(`${keyPath(key)}/verify`, { method: 'POST' }),
-                            `The key …${key.last4} was checked against the service.`,
-                            'The check could not run.',
-                          )
-                        }
-                      >
-                        Check
-                      </Button>
-                    ) : null}
-                    {key.source === 'stored' && !key.active ? (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        disabled={busy !== null}
-                        onClick={() =>
-                          run(
-                            key.id,
-                            () => apiFetch(keyPath(key), { method: 'DELETE' }),
-                            `The key …${key.last4} was removed.`,
-                            'The key could not be removed.',
-                          )
-                        }
-                      >
-                        Remove
-                      </Button>
-                    ) : null}
-                  </div>
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
+      <DataTable
+        label="API keys"
+        columns={columns}
+        rows={overview.keys}
+        rowKey={(key) => key.id}
+        empty="No key yet: add the key the service operator issued."
+      />
       <form
         onSubmit={add}
         className="grid gap-3 rounded-lg border p-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end"

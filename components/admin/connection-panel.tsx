@@ -1,14 +1,15 @@
 'use client';
 
 import { useState } from 'react';
+import { DataTable } from '@/components/data-table/data-table';
 import { useLocale } from '@/components/shell/locale';
 import { Alert, FailureAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatTimestamp } from '@/lib/format/dates';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
+import type { TableColumn } from '@/lib/table/columns';
 
 export interface ConnectionReportView {
   checkedAt: string;
@@ -37,6 +38,27 @@ const KEY_STATE: Record<string, { label: string; tone: 'success' | 'danger' | 'n
     },
     unknown: { label: 'Unknown', tone: 'neutral' },
   };
+
+/** Each scope the key needs, and whether the service granted it. */
+const SCOPE_COLUMNS: TableColumn<[string, string]>[] = [
+  { id: 'scope', header: 'Scope', className: 'font-mono text-xs', cell: ([scope]) => scope },
+  {
+    id: 'state',
+    header: 'State',
+    cell: ([scope, state]) => (
+      <>
+        <Badge tone={state === 'granted' ? 'success' : state === 'missing' ? 'danger' : 'neutral'}>
+          {state === 'unknown' ? 'not checked' : state}
+        </Badge>
+        {scope === 'patents:instructions:write' && state === 'unknown' ? (
+          <span className="ml-2 text-xs text-muted-foreground">
+            Checked by the first batch sent: its only call moves money, so it is never probed.
+          </span>
+        ) : null}
+      </>
+    ),
+  },
+];
 
 export function ConnectionPanel({ initial }: { initial: ConnectionReportView | null }) {
   const locale = useLocale();
@@ -84,33 +106,12 @@ export function ConnectionPanel({ initial }: { initial: ConnectionReportView | n
               <p>{keyState.advice}</p>
             </Alert>
           ) : null}
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Scope</TableHead>
-                <TableHead>State</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {Object.entries(report.scopes).map(([scope, state]) => (
-                <TableRow key={scope}>
-                  <TableCell className="font-mono text-xs">{scope}</TableCell>
-                  <TableCell>
-                    <Badge
-                      tone={state === 'granted' ? 'success' : state === 'missing' ? 'danger' : 'neutral'}
-                    >
-                      {state === 'unknown' ? 'not checked' : state}
-                    </Badge>
-                    {scope === 'patents:instructions:write' && state === 'unknown' ? (
-                      <span className="ml-2 text-xs text-muted-foreground">
-                        Checked by the first batch sent: its only call moves money, so it is never probed.
-                      </span>
-                    ) : null}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            label="Scopes of the key"
+            columns={SCOPE_COLUMNS}
+            rows={Object.entries(report.scopes)}
+            rowKey={([scope]) => scope}
+          />
           {report.problems.length > 0 ? (
             <Alert tone="warning">
               <ul className="list-inside list-disc">

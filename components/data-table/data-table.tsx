@@ -106,7 +106,13 @@ export function DataTable<Row>({
                 aria-sort={state === null ? undefined : state ? ARIA_SORT[state] : 'none'}
                 className={cn(alignClass(column), priorityOf(column))}
               >
-                {state === null || !sorting ? column.header : sorting.button(column.header, column.id, state)}
+                {column.headerHidden ? (
+                  <span className="sr-only">{column.header}</span>
+                ) : state === null || !sorting ? (
+                  column.header
+                ) : (
+                  sorting.button(column.header, column.id, state)
+                )}
               </TableHead>
             );
           })}

@@ -10,6 +10,8 @@ export interface TableColumn<Row> {
   id: string;
   /** The column's name: its header, its label in a row's details and in an export. */
   header: string;
+  /** Read only by screen readers (a column of row actions). */
+  headerHidden?: boolean;
   /** `end` for numbers and money, so digits line up; text starts at the start. */
   align?: 'start' | 'end';
   cell: (row: Row) => ReactNode;
