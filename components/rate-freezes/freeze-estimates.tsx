@@ -4,8 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ExportLinks } from '@/components/data-table/export-links';
 import { CurrencyTotals } from '@/components/money/currency-totals';
 import { useLocale } from '@/components/shell/locale';
-import { QueryProblem } from '@/components/shell/query-problem';
-import { SkeletonRows } from '@/components/ui/skeleton';
+import { QueryFallback } from '@/components/shell/query-problem';
 import {
   Table,
   TableBody,
@@ -30,15 +29,7 @@ export function FreezeEstimates({ month, frozen }: { month: string; frozen: bool
   const query = useQuery(freezeEstimatesQuery(month));
   const name = formatYearMonth(month, locale);
   const data = query.data;
-  if (query.error && !data) return <QueryProblem error={query.error} onRetry={() => void query.refetch()} />;
-  if (!data) {
-    return (
-      <div aria-busy="true">
-        <span className="sr-only">Loading the estimates of {name}…</span>
-        <SkeletonRows count={3} />
-      </div>
-    );
-  }
+  if (!data) return <QueryFallback query={query} loading={`Loading the estimates of ${name}…`} rows={3} />;
   const { locked } = data;
   return (
     <section

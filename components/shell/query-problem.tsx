@@ -1,6 +1,7 @@
 'use client';
 
 import { Button } from '@/components/ui/button';
+import { SkeletonRows } from '@/components/ui/skeleton';
 import { problemBody } from '@/lib/http/api-client';
 import { ProblemPanel } from './problem-panel';
 
@@ -15,5 +16,27 @@ export function QueryProblem({ error, onRetry }: { error: Error; onRetry: () => 
         </Button>
       }
     />
+  );
+}
+
+/**
+ * What a region shows while its query has no data: the failure with a way to try again, else
+ * skeleton rows announced as loading (`loading` says what).
+ */
+export function QueryFallback({
+  query,
+  loading,
+  rows,
+}: {
+  query: { error: Error | null; refetch: () => unknown };
+  loading: string;
+  rows: number;
+}) {
+  if (query.error) return <QueryProblem error={query.error} onRetry={() => void query.refetch()} />;
+  return (
+    <div aria-busy="true">
+      <span className="sr-only">{loading}</span>
+      <SkeletonRows count={rows} />
+    </div>
   );
 }

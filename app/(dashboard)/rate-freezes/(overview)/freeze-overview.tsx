@@ -7,9 +7,8 @@ import { MonthStateBadge } from '@/components/rate-freezes/month-state-badge';
 import { freezeOverviewQuery } from '@/components/rate-freezes/rate-freezes-query';
 import { CopyAgeNotice } from '@/components/shell/copy-age-notice';
 import { useLocale } from '@/components/shell/locale';
-import { QueryProblem } from '@/components/shell/query-problem';
+import { QueryFallback } from '@/components/shell/query-problem';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { SkeletonRows } from '@/components/ui/skeleton';
 import {
   Table,
   TableBody,
@@ -29,17 +28,7 @@ export function FreezeOverview() {
   const locale = useLocale();
   const query = useQuery(freezeOverviewQuery());
   const data = query.data;
-  if (query.error && !data) {
-    return <QueryProblem error={query.error} onRetry={() => void query.refetch()} />;
-  }
-  if (!data) {
-    return (
-      <div aria-busy="true">
-        <span className="sr-only">Loading rate freezes…</span>
-        <SkeletonRows count={13} />
-      </div>
-    );
-  }
+  if (!data) return <QueryFallback query={query} loading="Loading rate freezes…" rows={13} />;
 
   return (
     <div className="grid gap-6 lg:grid-cols-3" aria-busy={query.isFetching}>

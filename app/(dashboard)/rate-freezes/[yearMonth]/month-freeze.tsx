@@ -17,10 +17,9 @@ import { TotalsComparisonTable } from '@/components/rate-freezes/totals-comparis
 import { CopyAgeNotice } from '@/components/shell/copy-age-notice';
 import { useLocale } from '@/components/shell/locale';
 import { ProblemPanel } from '@/components/shell/problem-panel';
-import { QueryProblem } from '@/components/shell/query-problem';
+import { QueryFallback } from '@/components/shell/query-problem';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { SkeletonRows } from '@/components/ui/skeleton';
 import type { CurrencyTotal } from '@/lib/annuity/money';
 import { formatTimestamp, formatYearMonth } from '@/lib/format/dates';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
@@ -55,17 +54,7 @@ export function MonthFreeze({ month, canFreeze }: { month: string; canFreeze: bo
 
   const name = formatYearMonth(month, locale);
   const data = query.data;
-  if (query.error && !data) {
-    return <QueryProblem error={query.error} onRetry={() => void query.refetch()} />;
-  }
-  if (!data) {
-    return (
-      <div aria-busy="true">
-        <span className="sr-only">Loading {name}…</span>
-        <SkeletonRows count={6} />
-      </div>
-    );
-  }
+  if (!data) return <QueryFallback query={query} loading={`Loading ${name}…`} rows={6} />;
 
   const counts = countEvents(data.events);
   const offerFreeze = canFreeze && (data.state === 'freezable' || data.state === 'beyond-horizon');
