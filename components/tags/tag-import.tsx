@@ -2,13 +2,34 @@
 
 import { useRouter } from 'next/navigation';
 import { type ChangeEvent, useId, useState } from 'react';
+import { DataTable } from '@/components/data-table/data-table';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { apiFetch, problemMessage } from '@/lib/http/api-client';
 import type { ImportMatch, ImportMiss } from '@/lib/signals/tags';
+import type { TableColumn } from '@/lib/table/columns';
+
+/** A line of the file that named no patent, and why. */
+const MISS_COLUMNS: TableColumn<ImportMiss>[] = [
+  { id: 'line', header: 'Line', align: 'end', cell: (miss) => miss.line },
+  { id: 'key', header: 'Key', cell: (miss) => miss.key || '—' },
+  { id: 'reason', header: 'Why', cell: (miss) => miss.reason },
+];
+
+/** A line that matched: by which key, how many patents, and what it sets on them. */
+const MATCH_COLUMNS: TableColumn<ImportMatch>[] = [
+  { id: 'line', header: 'Line', align: 'end', cell: (match) => match.line },
+  {
+    id: 'matchedBy',
+    header: 'Matched by',
+    cell: (match) => `${match.matchedBy === 'providerId' ? 'Provider ID' : 'Case reference'} ${match.key}`,
+  },
+  { id: 'patents', header: 'Patents', align: 'end', cell: (match) => match.patentIds.length },
+  { id: 'tags', header: 'Tags', cell: (match) => match.tags.join(', ') || '—' },
+  { id: 'note', header: 'Note', cell: (match) => match.note ?? '—' },
+];
 
 interface ImportAnswer {
   ok: boolean;
@@ -81,50 +102,20 @@ export function TagImport() {
                 : `Preview: ${answer.matched.length} of ${answer.rows} line(s) match ${answer.patents} patent(s); ${answer.unmatched.length} do not.`}
             </p>
             {answer.unmatched.length > 0 ? (
-              <Table aria-label="Lines that did not match">
-                <TableHeader>
-                  <TableRow>
-                    <TableHead scope="col">Line</TableHead>
-                    <TableHead scope="col">Key</TableHead>
-                    <TableHead scope="col">Why</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {answer.unmatched.map((miss) => (
-                    <TableRow key={miss.line}>
-                      <TableCell className="tabular-nums">{miss.line}</TableCell>
-                      <TableCell>{miss.key || '—'}</TableCell>
-                      <TableCell>{miss.reason}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              <DataTable
+                label="Lines that did not match"
+                columns={MISS_COLUMNS}
+                rows={answer.unmatched}
+                rowKey={(miss) => String(miss.line)}
+              />
             ) : null}
             {answer.matched.length > 0 ? (
-              <Table aria-label="Lines that match">
-                <TableHeader>
-                  <TableRow>
-                    <TableHead scope="col">Line</TableHead>
-                    <TableHead scope="col">Matched by</TableHead>
-                    <TableHead scope="col">Patents</TableHead>
-                    <TableHead scope="col">Tags</TableHead>
-                    <TableHead scope="col">Note</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {answer.matched.map((match) => (
-                    <TableRow key={match.line}>
-                      <TableCell className="tabular-nums">{match.line}</TableCell>
-                      <TableCell>
-                        {match.matchedBy === 'providerId' ? 'Provider ID' : 'Case reference'} {match.key}
-                      </TableCell>
-                      <TableCell className="tabular-nums">{match.patentIds.length}</TableCell>
-                      <TableCell>{match.tags.join(', ') || '—'}</TableCell>
-                      <TableCell>{match.note ?? '—'}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              <DataTable
+                label="Lines that match"
+                columns={MATCH_COLUMNS}
+                rows={answer.matched}
+                rowKey={(match) => String(match.line)}
+              />
             ) : null}
             {!answer.applied && answer.matched.length > 0 && csv !== null ? (
               <Button
