@@ -29,6 +29,44 @@ import { trackingQuery } from './tracking-query';
 
 const rowName = (row: RenewalRow) => patentName(row);
 
+/** The columns both the scheduled and the instructed renewals start with. */
+function RenewalHeads() {
+  return (
+    <>
+      <TableHead scope="col">Patent</TableHead>
+      <TableHead scope="col">Office</TableHead>
+      <TableHead scope="col">Due date</TableHead>
+      <TableHead scope="col">Decision</TableHead>
+      <TableHead scope="col">Processing</TableHead>
+    </>
+  );
+}
+
+function RenewalCells({
+  row,
+  decision,
+  locale,
+}: {
+  row: RenewalRow;
+  decision: string | null;
+  locale: string;
+}) {
+  return (
+    <>
+      <TableCell>
+        <Link href={patentHref(row.patentId)} className="text-primary hover:underline">
+          {rowName(row)}
+        </Link>
+      </TableCell>
+      <TableCell>{row.office ?? '—'}</TableCell>
+      <TableCell className="whitespace-nowrap">{formatDate(row.dueDate, locale)}</TableCell>
+      <TableCell>
+        <EnumBadge value={decisionLabel(decision)} />
+      </TableCell>
+    </>
+  );
+}
+
 function receiptFailures(data: TrackingData | undefined): { row: RenewalRow; reason: string }[] {
   if (!data?.receiptCheckFailures) return [];
   const byId = new Map(data.rows.map((row) => [row.eventId, row]));
@@ -228,27 +266,14 @@ export function TrackingBoard({ month, canDownload }: { month: string; canDownlo
               <Table>
                 <TableHeader>
                   <TableRow>
-                    <TableHead scope="col">Patent</TableHead>
-                    <TableHead scope="col">Office</TableHead>
-                    <TableHead scope="col">Due date</TableHead>
-                    <TableHead scope="col">Decision</TableHead>
-                    <TableHead scope="col">Processing</TableHead>
+                    <RenewalHeads />
                     <TableHead scope="col">Batch</TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
                   {data.scheduled.map(({ row, decision, scheduledFor, batchId }) => (
                     <TableRow key={row.eventId} data-event-id={row.eventId}>
-                      <TableCell>
-                        <Link href={patentHref(row.patentId)} className="text-primary hover:underline">
-                          {rowName(row)}
-                        </Link>
-                      </TableCell>
-                      <TableCell>{row.office ?? '—'}</TableCell>
-                      <TableCell className="whitespace-nowrap">{formatDate(row.dueDate, locale)}</TableCell>
-                      <TableCell>
-                        <EnumBadge value={decisionLabel(decision)} />
-                      </TableCell>
+                      <RenewalCells row={row} decision={decision} locale={locale} />
                       <TableCell>
                         <ScheduledBadge date={scheduledFor} locale={locale} />
                       </TableCell>
@@ -279,11 +304,7 @@ export function TrackingBoard({ month, canDownload }: { month: string; canDownlo
               <Table>
                 <TableHeader>
                   <TableRow>
-                    <TableHead scope="col">Patent</TableHead>
-                    <TableHead scope="col">Office</TableHead>
-                    <TableHead scope="col">Due date</TableHead>
-                    <TableHead scope="col">Decision</TableHead>
-                    <TableHead scope="col">Processing</TableHead>
+                    <RenewalHeads />
                     <TableHead scope="col">Updated</TableHead>
                     <TableHead scope="col">Documents</TableHead>
                   </TableRow>
@@ -291,16 +312,7 @@ export function TrackingBoard({ month, canDownload }: { month: string; canDownlo
                 <TableBody>
                   {data.rows.map((row) => (
                     <TableRow key={row.eventId} data-event-id={row.eventId}>
-                      <TableCell>
-                        <Link href={patentHref(row.patentId)} className="text-primary hover:underline">
-                          {rowName(row)}
-                        </Link>
-                      </TableCell>
-                      <TableCell>{row.office ?? '—'}</TableCell>
-                      <TableCell className="whitespace-nowrap">{formatDate(row.dueDate, locale)}</TableCell>
-                      <TableCell>
-                        <EnumBadge value={decisionLabel(row.appliedDecision)} />
-                      </TableCell>
+                      <RenewalCells row={row} decision={row.appliedDecision} locale={locale} />
                       <TableCell>
                         <EnumBadge value={processingStatusLabel(row.processingStatus)} />
                       </TableCell>
