@@ -3,8 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { ScheduledBadge } from '@/components/decisions/batch-state-badge';
-import { EnumBadge } from '@/components/renewals/enum-badge';
+import { DataTable } from '@/components/data-table/data-table';
 import { CopyAgeNotice } from '@/components/shell/copy-age-notice';
 import { useLocale } from '@/components/shell/locale';
 import { QueryProblem } from '@/components/shell/query-problem';
@@ -14,58 +13,17 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { SkeletonRows } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatMoney } from '@/lib/annuity/money';
-import { eventDocumentHref } from '@/lib/documents/links';
-import { addMonths, formatDate, formatTimestamp, formatYearMonth, isYearMonth } from '@/lib/format/dates';
-import { patentHref } from '@/lib/portfolio/links';
+import { addMonths, formatYearMonth, isYearMonth } from '@/lib/format/dates';
 import { patentName } from '@/lib/portfolio/patent-name';
-import { decisionLabel, processingStatusLabel } from '@/lib/renewals/labels';
+import { processingStatusLabel } from '@/lib/renewals/labels';
 import type { RenewalRow } from '@/lib/renewals/rows';
 import type { TrackingData } from '@/lib/tracking/data';
 import { serializeTrackingParams } from '@/lib/tracking/url-state';
-import { OfficialReceiptButton } from './official-receipt-button';
+import { trackingColumns } from './tracking-columns';
 import { trackingQuery } from './tracking-query';
 
 const rowName = (row: RenewalRow) => patentName(row);
-
-/** The columns both the scheduled and the instructed renewals start with. */
-function RenewalHeads() {
-  return (
-    <>
-      <TableHead scope="col">Patent</TableHead>
-      <TableHead scope="col">Office</TableHead>
-      <TableHead scope="col">Due date</TableHead>
-      <TableHead scope="col">Decision</TableHead>
-      <TableHead scope="col">Processing</TableHead>
-    </>
-  );
-}
-
-function RenewalCells({
-  row,
-  decision,
-  locale,
-}: {
-  row: RenewalRow;
-  decision: string | null;
-  locale: string;
-}) {
-  return (
-    <>
-      <TableCell>
-        <Link href={patentHref(row.patentId)} className="text-primary hover:underline">
-          {rowName(row)}
-        </Link>
-      </TableCell>
-      <TableCell>{row.office ?? '—'}</TableCell>
-      <TableCell className="whitespace-nowrap">{formatDate(row.dueDate, locale)}</TableCell>
-      <TableCell>
-        <EnumBadge value={decisionLabel(decision)} />
-      </TableCell>
-    </>
-  );
-}
 
 function receiptFailures(data: TrackingData | undefined): { row: RenewalRow; reason: string }[] {
   if (!data?.receiptCheckFailures) return [];
@@ -168,36 +126,12 @@ export function TrackingBoard({ month, canDownload }: { month: string; canDownlo
                 The office rejected the payment or a complication occurred. Send support the details below for
                 each renewal.
               </p>
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead scope="col">Patent</TableHead>
-                    <TableHead scope="col">Provider ID</TableHead>
-                    <TableHead scope="col">Due date</TableHead>
-                    <TableHead scope="col">Decision</TableHead>
-                    <TableHead scope="col">Status since</TableHead>
-                    <TableHead scope="col">For support</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {data.unprocessable.map((row) => (
-                    <TableRow key={row.eventId}>
-                      <TableCell>{rowName(row)}</TableCell>
-                      <TableCell>{row.providerId ?? '—'}</TableCell>
-                      <TableCell>{formatDate(row.dueDate, locale)}</TableCell>
-                      <TableCell>
-                        <EnumBadge value={decisionLabel(row.appliedDecision)} />
-                      </TableCell>
-                      <TableCell>{formatTimestamp(row.processingStatusUpdatedAt, locale) || '—'}</TableCell>
-                      <TableCell className="font-mono text-xs">
-                        patent {row.patentId}
-                        <br />
-                        event {row.eventId}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              <DataTable
+                label="Unprocessable renewals"
+                columns={trackingColumns.unprocessable(locale)}
+                rows={data.unprocessable}
+                rowKey={(row) => row.eventId}
+              />
             </section>
           ) : null}
 
@@ -225,31 +159,12 @@ export function TrackingBoard({ month, canDownload }: { month: string; canDownlo
                 </ul>
               ) : null}
               {data.gaps.length > 0 ? (
-                <Table>
-                  <TableHeader>
-                    <TableRow>
-                      <TableHead scope="col">Patent</TableHead>
-                      <TableHead scope="col">Due date</TableHead>
-                      <TableHead scope="col">Missing</TableHead>
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {data.gaps.map((gap) => (
-                      <TableRow key={gap.row.eventId}>
-                        <TableCell>{rowName(gap.row)}</TableCell>
-                        <TableCell>{formatDate(gap.row.dueDate, locale)}</TableCell>
-                        <TableCell>
-                          {[
-                            gap.missingReceipt ? 'official receipt' : null,
-                            gap.missingInvoice ? 'invoice line' : null,
-                          ]
-                            .filter(Boolean)
-                            .join(' and ')}
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
+                <DataTable
+                  label="Fulfilled renewals without a receipt or invoice line"
+                  columns={trackingColumns.gaps(locale)}
+                  rows={data.gaps}
+                  rowKey={(gap) => gap.row.eventId}
+                />
               ) : null}
             </section>
           ) : null}
@@ -263,32 +178,13 @@ export function TrackingBoard({ month, canDownload }: { month: string; canDownlo
                 The service accepted these decisions and applies them on the date shown; they move to the
                 stages above once it has. Nothing is sent again.
               </p>
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <RenewalHeads />
-                    <TableHead scope="col">Batch</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {data.scheduled.map(({ row, decision, scheduledFor, batchId }) => (
-                    <TableRow key={row.eventId} data-event-id={row.eventId}>
-                      <RenewalCells row={row} decision={decision} locale={locale} />
-                      <TableCell>
-                        <ScheduledBadge date={scheduledFor} locale={locale} />
-                      </TableCell>
-                      <TableCell>
-                        <Link
-                          href={`/renewals/batches/${batchId}`}
-                          className="text-sm text-primary underline-offset-2 hover:underline"
-                        >
-                          Batch<span className="sr-only"> of {rowName(row)}</span>
-                        </Link>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              <DataTable
+                label="Renewals scheduled at the service"
+                columns={trackingColumns.scheduled(locale)}
+                rows={data.scheduled}
+                rowKey={({ row }) => row.eventId}
+                rowProps={({ row }) => ({ 'data-event-id': row.eventId })}
+              />
             </section>
           ) : null}
 
@@ -301,51 +197,13 @@ export function TrackingBoard({ month, canDownload }: { month: string; canDownlo
                 No renewal due this month has been instructed yet.
               </p>
             ) : (
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <RenewalHeads />
-                    <TableHead scope="col">Updated</TableHead>
-                    <TableHead scope="col">Documents</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {data.rows.map((row) => (
-                    <TableRow key={row.eventId} data-event-id={row.eventId}>
-                      <RenewalCells row={row} decision={row.appliedDecision} locale={locale} />
-                      <TableCell>
-                        <EnumBadge value={processingStatusLabel(row.processingStatus)} />
-                      </TableCell>
-                      <TableCell className="whitespace-nowrap text-xs">
-                        {formatTimestamp(row.processingStatusUpdatedAt, locale) || '—'}
-                      </TableCell>
-                      <TableCell className="whitespace-nowrap">
-                        {canDownload ? (
-                          <span className="flex flex-col">
-                            <a
-                              href={eventDocumentHref(row.patentId, row.eventId, 'instruction-receipt')}
-                              download
-                              className="text-sm text-primary underline-offset-2 hover:underline"
-                            >
-                              Instruction receipt
-                              <span className="sr-only"> of {rowName(row)}</span>
-                            </a>
-                            {row.processingStatus === 'FULFILLED' && row.appliedDecision === 'PROCEED' ? (
-                              <OfficialReceiptButton
-                                patentId={row.patentId}
-                                eventId={row.eventId}
-                                label={rowName(row)}
-                              />
-                            ) : null}
-                          </span>
-                        ) : (
-                          '—'
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              <DataTable
+                label={`Instructed renewals due in ${formatYearMonth(month, locale)}`}
+                columns={trackingColumns.instructed(locale, canDownload)}
+                rows={data.rows}
+                rowKey={(row) => row.eventId}
+                rowProps={(row) => ({ 'data-event-id': row.eventId })}
+              />
             )}
           </section>
           <CopyAgeNotice copy={data.copy} months={[data.month]} />
