@@ -1,25 +1,50 @@
 import Link from 'next/link';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { DataTable } from '@/components/data-table/data-table';
 import { formatMoney } from '@/lib/annuity/money';
 import { topPerCurrency } from '@/lib/forecast/aggregate';
 import type { PatentCost } from '@/lib/forecast/data';
 import { formatDate } from '@/lib/format/dates';
 import { patentHref } from '@/lib/portfolio/links';
+import type { TableColumn } from '@/lib/table/columns';
 
 /**
  * Cost to expiry per patent: each currency's costliest patents over the window, with a
  * link to the patent, to support pruning; the export has every patent. Server-rendered.
  */
-const AMOUNT = 'text-right font-mono tabular-nums';
 const TOP_PATENTS = 10;
+
+function patentCostColumns(locale: string): TableColumn<PatentCost>[] {
+  return [
+    {
+      id: 'patent',
+      header: 'Patent',
+      rowHeader: true,
+      cell: (row) => (
+        <Link href={patentHref(row.patentId)} className="underline underline-offset-4">
+          {row.caseReference ?? row.patentId}
+        </Link>
+      ),
+    },
+    { id: 'office', header: 'Office', cell: (row) => row.office ?? 'Unknown office' },
+    { id: 'family', header: 'Family', cell: (row) => row.family ?? '—' },
+    {
+      id: 'total',
+      header: 'Cost to expiry',
+      align: 'end',
+      className: 'font-mono',
+      cell: (row) => (
+        <>
+          {formatMoney(row.total, row.currency, locale)}
+          {row.noEstimate > 0 ? (
+            <span className="block text-xs text-muted-foreground">+ {row.noEstimate} without estimate</span>
+          ) : null}
+        </>
+      ),
+    },
+    { id: 'renewals', header: 'Renewals', align: 'end', cell: (row) => row.renewals },
+    { id: 'lastDue', header: 'Last due in window', cell: (row) => formatDate(row.lastDue, locale) },
+  ];
+}
 
 function PatentCosts({
   rows,
@@ -33,49 +58,13 @@ function PatentCosts({
   locale: string;
 }) {
   return (
-    <Table data-testid={`forecast-patents-${currency}`}>
-      <TableCaption>
-        The {rows.length} patents of {patents} billed in {currency} that cost most until the window&rsquo;s
-        end.
-      </TableCaption>
-      <TableHeader>
-        <TableRow>
-          <TableHead scope="col">Patent</TableHead>
-          <TableHead scope="col">Office</TableHead>
-          <TableHead scope="col">Family</TableHead>
-          <TableHead scope="col" className="text-right">
-            Cost to expiry
-          </TableHead>
-          <TableHead scope="col" className="text-right">
-            Renewals
-          </TableHead>
-          <TableHead scope="col">Last due in window</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.map((row) => (
-          <TableRow key={row.patentId}>
-            <TableHead scope="row" className="text-foreground">
-              <Link href={patentHref(row.patentId)} className="underline underline-offset-4">
-                {row.caseReference ?? row.patentId}
-              </Link>
-            </TableHead>
-            <TableCell>{row.office ?? 'Unknown office'}</TableCell>
-            <TableCell>{row.family ?? '—'}</TableCell>
-            <TableCell className={AMOUNT}>
-              {formatMoney(row.total, row.currency, locale)}
-              {row.noEstimate > 0 ? (
-                <span className="block text-xs text-muted-foreground">
-                  + {row.noEstimate} without estimate
-                </span>
-              ) : null}
-            </TableCell>
-            <TableCell className="text-right tabular-nums">{row.renewals}</TableCell>
-            <TableCell>{formatDate(row.lastDue, locale)}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <DataTable
+      data-testid={`forecast-patents-${currency}`}
+      caption={`The ${rows.length} patents of ${patents} billed in ${currency} that cost most until the window’s end.`}
+      columns={patentCostColumns(locale)}
+      rows={rows}
+      rowKey={(row) => row.patentId}
+    />
   );
 }
 
