@@ -72,6 +72,26 @@ describe('a table drawn from its column definitions', () => {
   });
 });
 
+describe('a table whose rows are named', () => {
+  it('draws the naming column as row headers and keeps an actions header for screen readers only', () => {
+    const markup = html(
+      <DataTable
+        caption="Fees by patent"
+        captionHidden
+        columns={[
+          { ...COLUMNS[0], rowHeader: true } as TableColumn<Fee>,
+          { id: 'actions', header: 'Actions', headerHidden: true, cell: () => 'Open' },
+        ]}
+        rows={FEES}
+        rowKey={(fee) => fee.ref}
+      />,
+    );
+    expect(markup).toMatch(/<caption class="[^"]*sr-only[^"]*">Fees by patent<\/caption>/);
+    expect(markup).toMatch(/<th [^>]*scope="row"[^>]*>EP 10<\/th>/);
+    expect(markup).toMatch(/<th [^>]*scope="col"[^>]*><span class="sr-only">Actions<\/span><\/th>/);
+  });
+});
+
 describe('a table sorted in the browser', () => {
   const sorted = (initialSort: { id: string; desc: boolean } | null) =>
     html(
