@@ -31,3 +31,6 @@ export const sendDraftSchema = reviewedDraftSchema.extend({
   // A part of the draft, after the service refused it whole for its size (spec: Limits 4).
   limit: z.number().int().min(1).max(MAX_DRAFT_ENTRIES).optional(),
 });
+
+/** The batch a route's path names (/api/decisions/batches/{batchId}/…, /api/approvals/{batchId}/…). */
+export const batchParamsSchema = z.object({ batchId: z.uuid({ error: 'expected a batch id' }) });

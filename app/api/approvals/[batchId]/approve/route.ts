@@ -1,10 +1,8 @@
-import { z } from 'zod';
+import { batchParamsSchema } from '@/lib/decisions/send.schema';
 import { afterSend } from '@/lib/server/decisions/after-send';
 import { batchResponse } from '@/lib/server/decisions/respond';
 import { sendApproved } from '@/lib/server/decisions/send';
 import { defineRoute } from '@/lib/server/http/route';
-
-const paramsSchema = z.object({ batchId: z.uuid({ error: 'expected a batch id' }) });
 
 /**
  * Approves a batch awaiting approval and sends it, once, under the key it was submitted with
@@ -12,7 +10,7 @@ const paramsSchema = z.object({ batchId: z.uuid({ error: 'expected a batch id' }
  * preparer gets 403 own_batch.
  */
 export const POST = defineRoute(
-  { access: 'approvals:decide', audit: 'approvals.approve', params: paramsSchema },
+  { access: 'approvals:decide', audit: 'approvals.approve', params: batchParamsSchema },
   async ({ viewer, params, requestId }) =>
     batchResponse(
       await afterSend(await sendApproved(viewer, params.batchId, requestId), requestId),

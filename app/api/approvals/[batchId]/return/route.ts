@@ -1,15 +1,14 @@
 import { z } from 'zod';
+import { batchParamsSchema } from '@/lib/decisions/send.schema';
 import { sendBack } from '@/lib/server/decisions/approvals';
 import { defineRoute } from '@/lib/server/http/route';
-
-const paramsSchema = z.object({ batchId: z.uuid({ error: 'expected a batch id' }) });
 
 /** Sends a waiting batch back to its preparer with a reason; nothing is sent. */
 export const POST = defineRoute(
   {
     access: 'approvals:decide',
     audit: 'approvals.return',
-    params: paramsSchema,
+    params: batchParamsSchema,
     body: z.object({
       reason: z
         .string()

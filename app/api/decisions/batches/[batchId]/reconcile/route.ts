@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { batchParamsSchema } from '@/lib/decisions/send.schema';
 import { afterSend } from '@/lib/server/decisions/after-send';
 import { batchView } from '@/lib/server/decisions/batch-records';
 import { reconcileBatch } from '@/lib/server/decisions/reconcile';
@@ -6,11 +6,9 @@ import { batchResponse } from '@/lib/server/decisions/respond';
 import { problemResponse } from '@/lib/server/errors/problem';
 import { defineRoute } from '@/lib/server/http/route';
 
-const paramsSchema = z.object({ batchId: z.uuid({ error: 'expected a batch id' }) });
-
 /** Checks again, against the service, a batch whose outcome is not known yet. */
 export const POST = defineRoute(
-  { access: 'decisions:write', audit: 'decisions.reconcile', params: paramsSchema },
+  { access: 'decisions:write', audit: 'decisions.reconcile', params: batchParamsSchema },
   async ({ params, requestId }) => {
     if (!(await batchView(params.batchId))) {
       return problemResponse({

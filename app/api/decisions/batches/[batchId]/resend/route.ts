@@ -1,10 +1,8 @@
-import { z } from 'zod';
+import { batchParamsSchema } from '@/lib/decisions/send.schema';
 import { afterSend } from '@/lib/server/decisions/after-send';
 import { batchResponse } from '@/lib/server/decisions/respond';
 import { resendBatch } from '@/lib/server/decisions/send';
 import { defineRoute } from '@/lib/server/http/route';
-
-const paramsSchema = z.object({ batchId: z.uuid({ error: 'expected a batch id' }) });
 
 /**
  * Sends the same batch again after its answer was lost: its renewals the service still shows
@@ -12,7 +10,7 @@ const paramsSchema = z.object({ batchId: z.uuid({ error: 'expected a batch id' }
  * the work is done). Never a second batch.
  */
 export const POST = defineRoute(
-  { access: 'decisions:write', audit: 'decisions.send', params: paramsSchema },
+  { access: 'decisions:write', audit: 'decisions.send', params: batchParamsSchema },
   async ({ viewer, params, requestId }) =>
     batchResponse(
       await afterSend(await resendBatch(viewer, params.batchId, requestId), requestId),
