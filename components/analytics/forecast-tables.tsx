@@ -1,17 +1,10 @@
 import type { ComponentProps } from 'react';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { DataTable } from '@/components/data-table/data-table';
 import { formatMoney } from '@/lib/annuity/money';
 import { type ForecastData, type ForecastRow, type ForecastTable, renewalCount } from '@/lib/forecast/data';
 import { GROUP_LABELS } from '@/lib/forecast/export-columns';
 import { formatDate, formatYearMonth } from '@/lib/format/dates';
+import type { TableColumn } from '@/lib/table/columns';
 import { ForecastPatentCosts } from './forecast-patent-costs';
 import { ForecastByMonthCharts } from './outlook-charts';
 import { TableSection } from './table-section';
@@ -21,7 +14,6 @@ import { TableSection } from './table-section';
  * renewals without an estimate in a column of their own, counted and never priced. Each table has
  * its CSV and XLSX. Server-rendered: no browser code.
  */
-const AMOUNT = 'text-right font-mono tabular-nums';
 /** Owners and families can run to hundreds: the page shows those with most renewals, the files all. */
 const LONG_TABLE_GROUPS = 20;
 
@@ -63,14 +55,30 @@ function pivot(rows: readonly ForecastRow[]): {
   return { groups: [...groups.values()], currencies: [...currencies].sort(), missing };
 }
 
-function Cell({ row, locale }: { row: ForecastRow | undefined; locale: string }) {
-  if (!row) return <TableCell className={AMOUNT}>—</TableCell>;
-  return (
-    <TableCell className={AMOUNT}>
-      {row.currency && row.total ? formatMoney(row.total, row.currency, locale) : null}
-      <span className="block text-xs text-muted-foreground">{renewalCount(row.renewals)}</span>
-    </TableCell>
-  );
+/** A currency's amount and renewal count in a group; renewals without an estimate are counted, never priced. */
+function amountColumn(
+  id: string,
+  header: string,
+  pick: (group: PivotGroup) => ForecastRow | undefined,
+  locale: string,
+) {
+  const column: TableColumn<PivotGroup> = {
+    id,
+    header,
+    align: 'end',
+    className: 'font-mono',
+    cell: (group) => {
+      const row = pick(group);
+      if (!row) return '—';
+      return (
+        <>
+          {row.currency && row.total ? formatMoney(row.total, row.currency, locale) : null}
+          <span className="block text-xs text-muted-foreground">{renewalCount(row.renewals)}</span>
+        </>
+      );
+    },
+  };
+  return column;
 }
 
 function ForecastPivot({
@@ -92,52 +100,36 @@ function ForecastPivot({
   if (groups.length === 0) return <p className="text-sm">No renewals in the window.</p>;
   const shown = limit ? [...groups].sort((a, b) => b.renewals - a.renewals).slice(0, limit) : groups;
   const labels = GROUP_LABELS[by];
-  const label = (key: string | null) =>
-    key === null ? labels.missing : by === 'month' ? formatYearMonth(key, locale) : key;
+  const totalGroup: PivotGroup | undefined = totals
+    ? { key: null, cells: new Map(totals.map((row) => [row.currency, row])), renewals: 0 }
+    : undefined;
+  const label = (group: PivotGroup) =>
+    group === totalGroup
+      ? 'Total'
+      : group.key === null
+        ? labels.missing
+        : by === 'month'
+          ? formatYearMonth(group.key, locale)
+          : group.key;
+  const columns: TableColumn<PivotGroup>[] = [
+    { id: 'group', header: labels.heading, rowHeader: true, cell: label },
+    ...currencies.map((currency) =>
+      amountColumn(currency, currency, (group) => group.cells.get(currency), locale),
+    ),
+    ...(missing
+      ? [amountColumn('missing', 'Without estimate', (group) => group.cells.get(null), locale)]
+      : []),
+  ];
   return (
     <>
-      <Table data-testid={`forecast-by-${by}`}>
-        <TableCaption>{caption}</TableCaption>
-        <TableHeader>
-          <TableRow>
-            <TableHead scope="col">{labels.heading}</TableHead>
-            {currencies.map((currency) => (
-              <TableHead key={currency} scope="col" className="text-right">
-                {currency}
-              </TableHead>
-            ))}
-            {missing ? (
-              <TableHead scope="col" className="text-right">
-                Without estimate
-              </TableHead>
-            ) : null}
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {shown.map((group) => (
-            <TableRow key={group.key ?? ''}>
-              <TableHead scope="row" className="text-foreground">
-                {label(group.key)}
-              </TableHead>
-              {currencies.map((currency) => (
-                <Cell key={currency} row={group.cells.get(currency)} locale={locale} />
-              ))}
-              {missing ? <Cell row={group.cells.get(null)} locale={locale} /> : null}
-            </TableRow>
-          ))}
-          {totals ? (
-            <TableRow className="font-semibold">
-              <TableHead scope="row" className="text-foreground">
-                Total
-              </TableHead>
-              {currencies.map((currency) => (
-                <Cell key={currency} row={totals.find((row) => row.currency === currency)} locale={locale} />
-              ))}
-              {missing ? <Cell row={totals.find((row) => row.currency === null)} locale={locale} /> : null}
-            </TableRow>
-          ) : null}
-        </TableBody>
-      </Table>
+      <DataTable
+        data-testid={`forecast-by-${by}`}
+        caption={caption}
+        columns={columns}
+        rows={shown}
+        rowKey={(group) => group.key ?? ''}
+        totals={totalGroup}
+      />
       {shown.length < groups.length ? (
         <p className="text-xs text-muted-foreground">
           The {shown.length} with most renewals of {groups.length}; the files have every one.

@@ -92,6 +92,23 @@ describe('a table whose rows are named', () => {
   });
 });
 
+describe('a table with totals', () => {
+  it('draws the totals last, through the same columns, set apart', () => {
+    const markup = html(
+      <DataTable
+        label="Fees"
+        columns={COLUMNS}
+        rows={FEES}
+        rowKey={(fee) => fee.ref}
+        totals={{ ref: 'All', office: '', amount: '1330.50' }}
+      />,
+    );
+    expect(markup).toMatch(
+      /<tr class="[^"]*font-semibold[^"]*"><td[^>]*>All<\/td>.*€1330.50<\/td><\/tr><\/tbody>/,
+    );
+  });
+});
+
 describe('a table sorted in the browser', () => {
   const sorted = (initialSort: { id: string; desc: boolean } | null) =>
     html(

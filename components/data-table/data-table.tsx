@@ -44,7 +44,9 @@ export type DataTableProps<Row> = Naming & {
   rowProps?: (row: Row) => ComponentProps<'tr'> & Record<`data-${string}`, string | undefined>;
   /** Shown as the only row when there are none. */
   empty?: ReactNode;
-  /** Rows after the data (totals), drawn by the caller with components/ui/table's rows and cells. */
+  /** A last row drawn with the same columns, set apart: the totals. */
+  totals?: Row;
+  /** Rows after the data that do not fit the columns, drawn with components/ui/table's rows and cells. */
   footer?: ReactNode;
   /** Fixed layout: every column keeps its `width`, whatever rows are drawn. */
   fixed?: boolean;
@@ -74,6 +76,7 @@ export function DataTable<Row>({
   captionHidden = false,
   label,
   empty,
+  totals,
   footer,
   fixed = false,
   sorting,
@@ -83,6 +86,30 @@ export function DataTable<Row>({
   // The details go in the first column shown at every width.
   const detailsColumn = columns.findIndex((column) => column.priority !== 'low');
   const inDetails = columns.filter((column) => column.priority === 'low' && column.details !== false);
+  const cellsOf = (row: Row) =>
+    columns.map((column, index) => {
+      const Cell = column.rowHeader ? TableHead : TableCell;
+      return (
+        <Cell
+          key={column.id}
+          scope={column.rowHeader ? 'row' : undefined}
+          className={cn(
+            column.rowHeader && 'text-foreground',
+            alignClass(column),
+            priorityOf(column),
+            column.className,
+          )}
+        >
+          {column.cell(row)}
+          {index === detailsColumn && rowName && inDetails.length > 0 ? (
+            <RowDetails
+              name={rowName(row)}
+              details={inDetails.map((hidden) => ({ label: hidden.header, value: hidden.cell(row) }))}
+            />
+          ) : null}
+        </Cell>
+      );
+    });
   return (
     <Table aria-label={label} data-testid={testId} className={cn(fixed && 'table-fixed', className)}>
       {caption ? (
@@ -121,29 +148,7 @@ export function DataTable<Row>({
       <TableBody>
         {rows.map((row) => (
           <TableRow key={rowKey(row)} {...rowProps?.(row)}>
-            {columns.map((column, index) => {
-              const Cell = column.rowHeader ? TableHead : TableCell;
-              return (
-                <Cell
-                  key={column.id}
-                  scope={column.rowHeader ? 'row' : undefined}
-                  className={cn(
-                    column.rowHeader && 'text-foreground',
-                    alignClass(column),
-                    priorityOf(column),
-                    column.className,
-                  )}
-                >
-                  {column.cell(row)}
-                  {index === detailsColumn && rowName && inDetails.length > 0 ? (
-                    <RowDetails
-                      name={rowName(row)}
-                      details={inDetails.map((hidden) => ({ label: hidden.header, value: hidden.cell(row) }))}
-                    />
-                  ) : null}
-                </Cell>
-              );
-            })}
+            {cellsOf(row)}
           </TableRow>
         ))}
         {rows.length === 0 && empty ? (
@@ -153,6 +158,7 @@ export function DataTable<Row>({
             </TableCell>
           </TableRow>
         ) : null}
+        {totals ? <TableRow className="font-semibold">{cellsOf(totals)}</TableRow> : null}
         {footer}
       </TableBody>
     </Table>
