@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { DraftEntry } from '../lib/decisions/draft';
-import { draftEntryOf } from '../test/draft-entry';
+import { draftEntryOf } from '../lib/decisions/testing';
 import type { ServiceEvent } from './service';
 
 /** The month view's draft bar ("Your decisions"). */

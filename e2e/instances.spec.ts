@@ -1,8 +1,8 @@
 import { type APIRequestContext, expect, request, test } from '@playwright/test';
 import { SCOPES } from '../lib/annuity/schemas';
+import { draftEntryOf } from '../lib/decisions/testing';
 import { addMonths, calendarToday, currentYearMonth } from '../lib/format/dates';
 import { type StartedSandbox, startSandbox } from '../sandbox/testing';
-import { draftEntryOf } from '../test/draft-entry';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/notifications-smtp';
 import {
   createDatabase,

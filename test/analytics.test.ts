@@ -7,10 +7,10 @@ import { minorUnits } from '@/lib/annuity/money';
 import { listAll } from '@/lib/annuity/pagination';
 import type { Invoice, PatentEvent } from '@/lib/annuity/schemas';
 import type { Draft } from '@/lib/decisions/draft';
+import { draftEntryOf } from '@/lib/decisions/testing';
 import { addMonths, currentYearMonth } from '@/lib/format/dates';
 import { forgetInvoiceCatalog } from '@/lib/server/invoices/catalog';
 import { jsonRequest } from './app-harness';
-import { draftEntryOf } from './draft-entry';
 import { setUpSandboxApp } from './sandbox-app';
 import { eventsBetween } from './upstream-harness';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PatentEvent } from '@/lib/annuity/schemas';
 import type { BatchView } from '@/lib/decisions/batch';
+import { draftEntryOf } from '@/lib/decisions/testing';
 import { addMonths } from '@/lib/format/dates';
 import { jsonRequest, signIn } from './app-harness';
-import { draftEntryOf } from './draft-entry';
 import { getDraftAs, putDraftAs } from './draft-fixtures';
 import { eventsBetween, startUpstreamHarness, type UpstreamHarness } from './upstream-harness';
 

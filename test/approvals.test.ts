@@ -5,10 +5,10 @@ import type { PatentEvent } from '@/lib/annuity/schemas';
 import { auditLog, mailMessage, notification } from '@/lib/db/schema';
 import type { BatchView } from '@/lib/decisions/batch';
 import type { Draft, DraftEntry } from '@/lib/decisions/draft';
+import { draftEntryOf } from '@/lib/decisions/testing';
 import { addMonths, calendarToday } from '@/lib/format/dates';
 import { createUserAccount } from '@/lib/server/auth/user-accounts';
 import { jsonRequest, signIn, TEST_PASSWORD } from './app-harness';
-import { draftEntryOf } from './draft-entry';
 import { getDraftAs, putDraftAs } from './draft-fixtures';
 import { eventsBetween, startUpstreamHarness, TODAY, type UpstreamHarness } from './upstream-harness';
 

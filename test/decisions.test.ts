@@ -4,6 +4,7 @@ import type { InstructionReceipt, PatentEvent } from '@/lib/annuity/schemas';
 import { approvalPolicy, auditLog, instructionBatch } from '@/lib/db/schema';
 import type { BatchView } from '@/lib/decisions/batch';
 import type { Draft, DraftEntry } from '@/lib/decisions/draft';
+import { draftEntryOf } from '@/lib/decisions/testing';
 import { addMonths } from '@/lib/format/dates';
 import { claimBatch, startPosting } from '@/lib/server/decisions/batch-machine';
 import { reconcileBatch, reconcileOpenBatches } from '@/lib/server/decisions/reconcile';
@@ -12,7 +13,6 @@ import type { TodayData } from '@/lib/today/data';
 import { todayWindows } from '@/lib/today/windows';
 import type { TrackingData } from '@/lib/tracking/data';
 import { jsonRequest, signIn } from './app-harness';
-import { draftEntryOf } from './draft-entry';
 import { getDraftAs, putDraftAs } from './draft-fixtures';
 import { eventsBetween, startUpstreamHarness, TODAY, type UpstreamHarness } from './upstream-harness';
 

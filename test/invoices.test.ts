@@ -7,6 +7,7 @@ import { listAll } from '@/lib/annuity/pagination';
 import type { Invoice, PatentEvent } from '@/lib/annuity/schemas';
 import { auditLog } from '@/lib/db/schema';
 import type { Draft } from '@/lib/decisions/draft';
+import { draftEntryOf } from '@/lib/decisions/testing';
 import { resetEnvForTests } from '@/lib/env';
 import { addMonths, currentYearMonth } from '@/lib/format/dates';
 import type { InvoiceDetailData } from '@/lib/invoices/detail';
@@ -21,7 +22,6 @@ import { checkInvoices } from '@/lib/server/invoices/invoices';
 import { DEMO_TENANT } from '@/sandbox/demo';
 import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
 import { jsonRequest, signIn, startAppHarness } from './app-harness';
-import { draftEntryOf } from './draft-entry';
 import { eventsBetween } from './upstream-harness';
 
 /**

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Patent, PatentEvent } from '@/lib/annuity/schemas';
 import { auditLog } from '@/lib/db/schema';
 import type { StandingInstruction } from '@/lib/decisions/standing-instructions';
+import { draftEntryOf } from '@/lib/decisions/testing';
 import { addMonths } from '@/lib/format/dates';
 import {
   draftFollowingInstructions,
@@ -10,7 +11,6 @@ import {
 } from '@/lib/server/decisions/standing-instructions';
 import { allSnapshotPatents, refreshSnapshot } from '@/lib/server/portfolio/snapshot';
 import { jsonRequest, signIn } from './app-harness';
-import { draftEntryOf } from './draft-entry';
 import { putDraftAs } from './draft-fixtures';
 import { eventsBetween, startUpstreamHarness, type UpstreamHarness } from './upstream-harness';
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PatentEvent } from '@/lib/annuity/schemas';
 import { syncEvent } from '@/lib/db/schema';
 import { entryFromRow } from '@/lib/decisions/entry-from-row';
+import { draftEntryOf } from '@/lib/decisions/testing';
 import { resetEnvForTests } from '@/lib/env';
 import { addMonths } from '@/lib/format/dates';
 import { patentName } from '@/lib/portfolio/patent-name';
@@ -17,7 +18,6 @@ import { plannedMonths, runSync } from '@/lib/server/sync/run';
 import type { TodayData } from '@/lib/today/data';
 import type { TrackingData } from '@/lib/tracking/data';
 import { jsonRequest, signIn } from './app-harness';
-import { draftEntryOf } from './draft-entry';
 import { putDraftAs } from './draft-fixtures';
 import { startUpstreamHarness, TODAY, type UpstreamHarness } from './upstream-harness';
 

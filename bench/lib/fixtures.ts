@@ -1,6 +1,6 @@
 import type { DraftEntry } from '../../lib/decisions/draft';
+import { draftEntryOf } from '../../lib/decisions/testing';
 import { addMonths, currentYearMonth, monthBounds } from '../../lib/format/dates';
-import { draftEntryOf } from '../../test/draft-entry';
 import { PAGE_SIZE, type ServiceEvent, type ServiceReader } from './service-data';
 
 /**
