@@ -1,6 +1,6 @@
 import { batchParamsSchema } from '@/lib/decisions/send.schema';
 import { batchView } from '@/lib/server/decisions/batch-records';
-import { problemResponse } from '@/lib/server/errors/problem';
+import { noSuchBatch } from '@/lib/server/decisions/respond';
 import { defineRoute } from '@/lib/server/http/route';
 
 /** One batch with its decisions, outcome and receipt. */
@@ -9,13 +9,7 @@ export const GET = defineRoute(
   async ({ params, requestId }) => {
     const batch = await batchView(params.batchId);
     if (!batch) {
-      return problemResponse({
-        status: 404,
-        code: 'not_found',
-        title: 'Not found',
-        detail: 'No such batch.',
-        requestId,
-      });
+      return noSuchBatch(requestId);
     }
     return { batch };
   },

@@ -2,8 +2,7 @@ import { batchParamsSchema } from '@/lib/decisions/send.schema';
 import { afterSend } from '@/lib/server/decisions/after-send';
 import { batchView } from '@/lib/server/decisions/batch-records';
 import { reconcileBatch } from '@/lib/server/decisions/reconcile';
-import { batchResponse } from '@/lib/server/decisions/respond';
-import { problemResponse } from '@/lib/server/errors/problem';
+import { batchResponse, noSuchBatch } from '@/lib/server/decisions/respond';
 import { defineRoute } from '@/lib/server/http/route';
 
 /** Checks again, against the service, a batch whose outcome is not known yet. */
@@ -11,13 +10,7 @@ export const POST = defineRoute(
   { access: 'decisions:write', audit: 'decisions.reconcile', params: batchParamsSchema },
   async ({ params, requestId }) => {
     if (!(await batchView(params.batchId))) {
-      return problemResponse({
-        status: 404,
-        code: 'not_found',
-        title: 'Not found',
-        detail: 'No such batch.',
-        requestId,
-      });
+      return noSuchBatch(requestId);
     }
     return batchResponse(
       await afterSend(await reconcileBatch(params.batchId, requestId), requestId),
