@@ -1,20 +1,13 @@
+import { PATENT_SORT_FIELDS, type PatentSortField } from '@/lib/annuity/enums';
 import type { Patent } from '@/lib/annuity/schemas';
 import type { ExportValue } from '@/lib/renewals/columns';
 import { filingRouteLabel, humanize, patentStatusLabel } from '@/lib/renewals/labels';
 
 /**
  * The portfolio table's columns as data, shared by the table and the export. `sort` names the
- * service's sort field: only five fields can be sorted, on the server (spec: Endpoints 1).
+ * service's sort field (PATENT_SORT_FIELDS): only five fields can be sorted, on the server (spec:
+ * Endpoints 1).
  */
-export const PATENT_SORT_FIELDS = [
-  'clientCaseReference',
-  'office',
-  'applicationDate',
-  'publicationNumber',
-  'status',
-] as const;
-export type PatentSortField = (typeof PATENT_SORT_FIELDS)[number];
-
 export interface PatentColumn {
   id: string;
   header: string;

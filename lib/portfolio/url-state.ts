@@ -12,8 +12,9 @@ import {
   urlParsers,
 } from '@/lib/http/url-state';
 import { requestFromUrl, type UrlValues } from '@/lib/http/url-state-rules';
+import { PATENT_SORT_FIELDS } from '../annuity/enums';
 import { normalizeTag, TAG_MAX_LENGTH } from '../signals/tags';
-import { DEFAULT_HIDDEN_PATENT_COLUMNS, PATENT_COLUMN_IDS, PATENT_SORT_FIELDS } from './columns';
+import { DEFAULT_HIDDEN_PATENT_COLUMNS, PATENT_COLUMN_IDS } from './columns';
 import { isSearchable, MAX_SEARCH_LENGTH } from './search-key';
 
 /**
