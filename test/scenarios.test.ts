@@ -5,6 +5,7 @@ import { getDb } from '@/lib/db';
 import { forecastEvent, instructionBatch, instructionBatchItem, renewalBudget } from '@/lib/db/schema';
 import type { BatchView } from '@/lib/decisions/batch';
 import type { Draft } from '@/lib/decisions/draft';
+import type { ScenarioComparison } from '@/lib/forecast/scenario-compare';
 import type { DraftDropsResult as ScenarioDraftResult } from '@/lib/server/decisions/draft-drops';
 import { loadSavings, recordDropSavings } from '@/lib/server/decisions/drop-savings';
 import type { ScenarioData } from '@/lib/server/forecast/scenario';
@@ -117,6 +118,46 @@ describe('what-if scenarios', () => {
     const paralegal = await signIn(harness.users.paralegal.email);
     expect((await scenario('office=DE', paralegal)).status).toBe(403);
   });
+  it('compares the scenario in the address with a saved one, per year and currency, and the renewals apart', async () => {
+    const views = await import('@/app/api/views/route');
+    const save = async (cookie: string, name: string, query: string) => {
+      const response = await views.POST(
+        jsonRequest('/api/views', { method: 'POST', cookie, body: { page: 'scenarios', name, query } }),
+      );
+      expect(response.status).toBe(201);
+      return ((await response.json()) as { view: { id: string } }).view.id;
+    };
+    const everyTenth = await save(manager, 'From year 10', 'from=10');
+    const { GET } = await import('@/app/api/analytics/scenario/compare/route');
+    const compare = (query: string, cookie = manager) =>
+      GET(jsonRequest(`/api/analytics/scenario/compare?${query}`, { cookie }));
+
+    const response = await compare(`office=DE&right=${everyTenth}`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as ScenarioComparison;
+    expect(body.left).toMatchObject({ name: null, patents: 2, stopped: 3 });
+    expect(body.right).toMatchObject({ name: 'From year 10', viewId: everyTenth, patents: 3, stopped: 3 });
+    expect(body.lines).toEqual([
+      { year: 2027, currency: 'EUR', left: '1010.25', right: '610.25', difference: '-400.00' },
+      { year: 2027, currency: 'USD', left: '0.00', right: '800.00', difference: '800.00' },
+      { year: 2028, currency: 'EUR', left: '450.50', right: '450.50', difference: '0.00' },
+    ]);
+    expect(body.onlyLeft.count).toBe(1);
+    expect(body.onlyLeft.renewals.map((renewal) => renewal.eventId)).toEqual(['p1-9']);
+    expect(body.onlyRight.renewals.map((renewal) => renewal.eventId)).toEqual(['p3-10']);
+
+    // A view id that is not one is named; another user's private scenario is not found.
+    const bad = await compare('right=nope');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { errors: { field: string }[] }).errors).toEqual([
+      expect.objectContaining({ field: 'right' }),
+    ]);
+    const finance = await signIn(harness.users.finance.email);
+    const theirs = await save(finance, 'Mine only', 'office=US');
+    expect((await compare(`left=${theirs}&right=${everyTenth}`)).status).toBe(404);
+    expect((await compare(`left=${theirs}&right=${everyTenth}`, finance)).status).toBe(404);
+  });
+
   it('puts the DROPs a scenario names into the draft, only where the service offers DROP now', async () => {
     // The copy: p2's first stopped renewal is open with DROP offered; p1's does not open yet.
     const _db = await getDb();

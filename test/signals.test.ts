@@ -6,10 +6,14 @@ import type { Patent, PatentEvent } from '@/lib/annuity/schemas';
 import { auditLog } from '@/lib/db/schema';
 import { forecastWindow } from '@/lib/forecast/window';
 import { addMonths, currentYearMonth } from '@/lib/format/dates';
+import type { RenewalRow } from '@/lib/renewals/rows';
 import { upstreamClient } from '@/lib/server/connection/upstream';
 import { refreshForecast } from '@/lib/server/forecast/refresh';
 import { allSnapshotPatents, refreshSnapshot } from '@/lib/server/portfolio/snapshot';
+import { keepScoresOf } from '@/lib/server/signals/keep-scores';
+import { loadSignals } from '@/lib/server/signals/signals';
 import { refreshMonths } from '@/lib/server/sync/after-write';
+import { keepSentence } from '@/lib/signals/keep-score';
 import type { RenewalSignals } from '@/lib/signals/signals';
 import type { ImportMatch, ImportMiss } from '@/lib/signals/tags';
 import { jsonRequest } from './app-harness';
@@ -374,5 +378,63 @@ describe('the keep score', () => {
     expect(after.protectingTags).toEqual(['product a']);
     const [entry] = await audited('keep_score.weights', 'keep_score_policy');
     expect(entry?.details).toMatchObject({ before: { protectingTag: 30 }, after: { protectingTag: 50 } });
+  });
+});
+
+describe('the keep score in the month view', () => {
+  const month = () => dropped.dueDate.slice(0, 7);
+
+  it('is on every row, the same score the signals give each renewal, with no upstream call', async () => {
+    const before = (await app.sandbox.operator.getUsage(TENANT)).operations;
+    const { GET } = await import('@/app/api/renewals/route');
+    const response = await GET(
+      jsonRequest(`/api/renewals?month=${month()}`, { cookie: app.cookies.paralegal }),
+    );
+    expect(response.status).toBe(200);
+    const { rows } = (await response.json()) as { rows: RenewalRow[] };
+    expect(rows.length).toBeGreaterThan(1);
+    expect((await app.sandbox.operator.getUsage(TENANT)).operations).toEqual(before);
+    // The bulk path (one set of queries for the month) against the one-renewal path of the signals.
+    const single = await loadSignals(rows.map((row) => ({ patentId: row.patentId, eventId: row.eventId })));
+    expect(rows.map((row) => row.keepScore)).toEqual(single.map((signals) => signals.keep.score));
+    const bulk = await keepScoresOf(rows, { sentences: true });
+    const first = rows[0] as RenewalRow;
+    expect(bulk.get(first.eventId)?.sentence).toBe(
+      keepSentence(single[0] as RenewalSignals, (single[0] as RenewalSignals).keep),
+    );
+  });
+
+  it('sorts weakest first and filters below a score in the export, and refuses a score that is not one', async () => {
+    const { GET } = await import('@/app/api/renewals/export/route');
+    const exported = async (query: string) =>
+      GET(
+        jsonRequest(`/api/renewals/export?month=${month()}&format=csv&${query}`, {
+          cookie: app.cookies.finance,
+        }),
+      );
+    const all = await (await exported('columns=caseReference&columns=keepScore&sort=keepScore')).text();
+    const scores = (text: string) =>
+      text
+        .trim()
+        .split(/\r?\n/)
+        .slice(1)
+        .map((line) => Number(line.split(',').at(-1)));
+    const sorted = scores(all);
+    expect(sorted.length).toBeGreaterThan(1);
+    expect(sorted).toEqual([...sorted].sort((a, b) => a - b));
+    // Scores that differ, so the filter below the highest keeps some rows and leaves some out.
+    expect(new Set(sorted).size).toBeGreaterThan(1);
+    const threshold = sorted.at(-1) as number;
+    const below = scores(
+      await (await exported(`columns=caseReference&columns=keepScore&scoreBelow=${threshold}`)).text(),
+    );
+    expect(below.length).toBe(sorted.filter((score) => score < threshold).length);
+    expect(below.every((score) => score < threshold)).toBe(true);
+
+    const bad = await exported('scoreBelow=abc');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { errors: unknown[] }).errors).toEqual([
+      expect.objectContaining({ field: 'scoreBelow' }),
+    ]);
   });
 });

@@ -24,6 +24,7 @@ import type { RefusedEntry } from '@/lib/today/draft-merge';
 import { FIRST_ROWS, type TodayRest } from '@/lib/today/first-screen';
 import type { ItemLinks } from '@/lib/today/view-links';
 import { CostOfWaiting } from './cost-of-waiting';
+import { KeepLineNote } from './keep-line';
 
 /** One fetch per page for every card: the kept items of all buckets come together. */
 const restFetches = new Map<string, Promise<TodayRest>>();
@@ -272,6 +273,7 @@ export function BucketCard({
                     ) : null}
                     <CostOfWaiting row={item.row} today={today} locale={locale} />
                     <InstructabilityBadge instructability={item.row.instructability} />
+                    <KeepLineNote keep={item.keep} locale={locale} />
                     {item.earlier ? (
                       <span className="text-xs">
                         Decide first:{' '}

@@ -73,6 +73,13 @@ export const RENEWAL_COLUMNS: readonly RenewalColumn[] = [
     ],
   },
   {
+    id: 'keepScore',
+    header: 'Keep score',
+    sort: 'keepScore',
+    // Out of 100: higher, more reason to keep paying (lib/signals/keep-score.ts).
+    exportCells: (row) => [['Keep score', row.keepScore ?? null]],
+  },
+  {
     id: 'duePeriod',
     header: 'Due period',
     sort: 'duePeriod',

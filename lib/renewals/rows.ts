@@ -47,6 +47,11 @@ export interface RenewalRow {
   feesStatus: string | null;
   isFxRateFrozen: boolean;
   fees: RowFees | null;
+  /**
+   * The keep score (0–100, lib/signals/keep-score.ts), set by the month view's server from our
+   * database; absent where a list does not compute it, null when it could not be scored.
+   */
+  keepScore?: number | null;
 }
 
 /** Renewal lists show renewals only: events of kinds added later are left out (spec: Patent event). */

@@ -63,6 +63,7 @@ describe('one definition: parsers, query strings and the server schema agree', (
     processing: ['INSTRUCTED'],
     graceFrom: '2026-12-01',
     graceTo: '2026-12-31',
+    scoreBelow: '40',
     sort: '-dueDate',
     group: 'office' as const,
     hide: ['title'],
@@ -115,6 +116,7 @@ describe('one definition: parsers, query strings and the server schema agree', (
       processing: state.processing,
       graceFrom: state.graceFrom,
       graceTo: state.graceTo,
+      scoreBelow: state.scoreBelow,
       sort: state.sort,
       format: 'csv',
       columns,
@@ -126,6 +128,7 @@ describe('one definition: parsers, query strings and the server schema agree', (
       processing: state.processing,
       graceFrom: state.graceFrom,
       graceTo: state.graceTo,
+      scoreBelow: 40,
     });
   });
 

@@ -50,6 +50,12 @@ export const renewalsUrlState = {
   // month end their grace on different days, by office).
   graceFrom: text({ check: DUE_DATE, sent: ['export'] }),
   graceTo: text({ check: DUE_DATE, sent: ['export'] }),
+  // Keep score below N (lib/signals/keep-score.ts): the renewals with the weakest case to keep.
+  scoreBelow: text({
+    max: 3,
+    check: { test: (value) => /^(100|[1-9][0-9]?)$/.test(value), message: 'a whole score from 1 to 100' },
+    sent: ['export'],
+  }),
   // `column` ascending or `-column` descending (parseSort); an unknown column is refused.
   sort: text({
     max: 40,
@@ -82,6 +88,7 @@ export function localFiltersOf(values: {
   processing: LocalFilters['processing'];
   graceFrom?: string | null;
   graceTo?: string | null;
+  scoreBelow?: string | null;
 }): LocalFilters {
   return {
     badges: values.badge,
@@ -89,6 +96,7 @@ export function localFiltersOf(values: {
     processing: values.processing,
     graceFrom: values.graceFrom ?? null,
     graceTo: values.graceTo ?? null,
+    scoreBelow: values.scoreBelow ? Number(values.scoreBelow) : null,
   };
 }
 

@@ -19,12 +19,15 @@ export interface LocalFilters {
   /** The grace period ends on or after / on or before (YYYY-MM-DD); a renewal without one is out. */
   graceFrom?: string | null;
   graceTo?: string | null;
+  /** Keep score strictly below this (1–100); a renewal without a score is out. */
+  scoreBelow?: number | null;
 }
 
 export function hasLocalFilters(filters: LocalFilters): boolean {
   return (
     filters.badges.length + filters.decisions.length + filters.processing.length > 0 ||
-    Boolean(filters.graceFrom || filters.graceTo)
+    Boolean(filters.graceFrom || filters.graceTo) ||
+    typeof filters.scoreBelow === 'number'
   );
 }
 
@@ -34,6 +37,7 @@ export function applyLocalFilters(rows: readonly RenewalRow[], filters: LocalFil
   const decisions = new Set(filters.decisions);
   const processing = new Set(filters.processing);
   const { graceFrom, graceTo } = filters;
+  const below = filters.scoreBelow ?? null;
   const inGraceRange = (end: string | null) =>
     (!graceFrom && !graceTo) ||
     (end !== null && (!graceFrom || end >= graceFrom) && (!graceTo || end <= graceTo));
@@ -42,7 +46,8 @@ export function applyLocalFilters(rows: readonly RenewalRow[], filters: LocalFil
       (badges.size === 0 || badges.has(badgeKind(row.instructability))) &&
       (decisions.size === 0 || decisions.has(row.appliedDecision ?? NONE)) &&
       (processing.size === 0 || processing.has(row.processingStatus ?? NONE)) &&
-      inGraceRange(row.gracePeriodEndDate),
+      inGraceRange(row.gracePeriodEndDate) &&
+      (below === null || (typeof row.keepScore === 'number' && row.keepScore < below)),
   );
 }
 
@@ -72,6 +77,8 @@ export const SORTABLE_COLUMNS = [
   'processingStatus',
   'fees',
   'feesStatus',
+  // Ascending: the weakest case for keeping first.
+  'keepScore',
 ] as const;
 export type SortColumn = (typeof SORTABLE_COLUMNS)[number];
 
@@ -94,6 +101,8 @@ function sortKey(row: RenewalRow, column: SortColumn): Key {
       return BADGE_ORDER.get(badgeKind(row.instructability)) ?? null;
     case 'fees':
       return row.fees?.currency ?? null;
+    case 'keepScore':
+      return row.keepScore ?? null;
     default:
       return row[column];
   }

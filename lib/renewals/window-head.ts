@@ -18,6 +18,7 @@ export interface HeadView {
   processing: readonly string[];
   graceFrom?: string | null;
   graceTo?: string | null;
+  scoreBelow?: string | null;
   sort: string | null;
   group: string | null;
 }
@@ -39,6 +40,7 @@ export function windowHead(
     processing: view.processing,
     graceFrom: view.graceFrom,
     graceTo: view.graceTo,
+    scoreBelow: view.scoreBelow,
   });
   const filtered = applyLocalFilters(data.rows, filters);
   const shown = sortRows(filtered, parseSort(view.sort));

@@ -3,6 +3,7 @@ import { type CurrencyTotal, sumByCurrency } from '@/lib/annuity/money';
 import { addMonths, monthOf } from '@/lib/format/dates';
 import { type BadgeKind, badgeKind } from '@/lib/renewals/instructability';
 import type { RenewalRow } from '@/lib/renewals/rows';
+import type { KeepLine } from '@/lib/signals/keep-line';
 import { daysFrom } from './calendar';
 import { type GraceSurcharge, graceSurcharge } from './cost-of-waiting';
 
@@ -83,6 +84,8 @@ export interface TodayItem {
   /** Decisions the service offers now (empty when blocked). */
   decisions: Decision[];
   earlier: EarlierRenewal | null;
+  /** The keep score and its signals line, set where the server computed them (Today's listed rows). */
+  keep?: KeepLine;
 }
 
 export interface TodayBucket {

@@ -14,6 +14,7 @@ import { NO_SERVER_FILTERS, type RenewalWindowData, type ServerFilters } from '.
 import { calendarToday } from '../../today/calendar';
 import { decisionDeadline } from '../../today/deadline';
 import { pageSnapshot } from '../portfolio/join';
+import { keepScoresOf } from '../signals/keep-scores';
 import { copyAge, copyReader, ensureMonths, monthsOfWindow } from '../sync/copy';
 import { periodQuery, readWindowPages, type SummaryRow } from './pages';
 
@@ -75,9 +76,16 @@ export async function loadRenewalWindow(
   window: RenewalWindow,
   filters: ServerFilters,
   requestId: string,
+  options: { keepScores?: boolean } = {},
 ): Promise<RenewalWindowData> {
   const { outputs, meta } = await readWindow(window, filters, requestId, (rows) => rows);
-  return { ...meta, rows: outputs.flat() };
+  const rows = outputs.flat();
+  if (!options.keepScores) return { ...meta, rows };
+  const scores = await keepScoresOf(rows);
+  return {
+    ...meta,
+    rows: rows.map((row) => ({ ...row, keepScore: scores.get(row.eventId)?.keep.score ?? null })),
+  };
 }
 
 /**
@@ -90,23 +98,25 @@ export async function renewalWindowJson(
   filters: ServerFilters,
   requestId: string,
 ): Promise<Blob> {
-  const encoder = new TextEncoder();
   const { outputs, meta } = await readWindow(
     window,
     filters,
     requestId,
-    (rows) => encoder.encode(JSON.stringify(rows).slice(1, -1)),
-    // Encoded pages are compact, so this process keeps them to reuse for identical answers.
+    // Each row's JSON without its opening brace, kept to reuse for identical pages; the keep score,
+    // which changes without the page changing (a tag, the forecast), is put in front of it below.
+    (rows) => ({ rows, json: rows.map((row) => JSON.stringify(row).slice(1)) }),
     'json',
   );
-  const comma = encoder.encode(',');
-  const rows = outputs.flatMap((chunk, at) => (at === 0 ? [chunk] : [comma, chunk]));
-  return new Blob(
-    [encoder.encode(`${JSON.stringify(meta).slice(0, -1)},"rows":[`), ...rows, encoder.encode(']}')],
-    {
-      type: 'application/json',
-    },
+  const scores = await keepScoresOf(outputs.flatMap((page) => page.rows));
+  const pages = outputs.map((page) =>
+    page.rows
+      .map((row, at) => `{"keepScore":${scores.get(row.eventId)?.keep.score ?? null},${page.json[at]}`)
+      .join(','),
   );
+  const rows = pages.flatMap((chunk, at) => (at === 0 ? [chunk] : [',', chunk]));
+  return new Blob([`${JSON.stringify(meta).slice(0, -1)},"rows":[`, ...rows, ']}'], {
+    type: 'application/json',
+  });
 }
 
 function isWholeUnfilteredMonth(

@@ -38,7 +38,7 @@ export interface SignalTarget {
 // The family of every patent of one snapshot generation, built once per in-memory index.
 const familyIndexes = new WeakMap<SnapshotIndex, Map<string, string[]>>();
 
-function familiesOf(index: SnapshotIndex): Map<string, string[]> {
+export function familiesOf(index: SnapshotIndex): Map<string, string[]> {
   let families = familyIndexes.get(index);
   if (!families) {
     families = new Map();

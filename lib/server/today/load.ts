@@ -12,6 +12,7 @@ import { loadAdminSection } from './admin';
 import { loadApprovalsAttention } from './approvals';
 import { loadChanges } from './changes';
 import { type CatalogWithStatuses, loadFinanceSection, readCatalogWithStatuses } from './invoices';
+import { withKeepLines } from './keep';
 import { loadManagerSection } from './manager';
 import { readTodayRenewals, type TodayRenewals } from './renewals';
 import { recordTodayVisit } from './visits';
@@ -71,6 +72,7 @@ export async function loadToday(
   const readsRenewals = can(role, 'renewals:read');
   const readsInvoices = can(role, 'invoices:read');
   const isManager = can(role, 'rate-freezes:read');
+  const showsLists = decides && !isManager;
 
   const [renewalsRead, invoicesRead, since, scheduledRead] = await Promise.all([
     readsRenewals ? settle(readTodayRenewals(today, requestId, now)) : null,
@@ -95,9 +97,11 @@ export async function loadToday(
         const read = settledValue(renewalsRead);
         // Links and counts from whole buckets; only the most urgent items travel to the page.
         if (scheduledRead) settledValue(scheduledRead);
-        const buckets: BucketView[] = bucketRenewals(split?.rest ?? read.rows, today).map((bucket) =>
+        const listed: BucketView[] = bucketRenewals(split?.rest ?? read.rows, today).map((bucket) =>
           limitItems({ ...bucket, href: todayLink({ kind: 'bucket', bucket, today }) }),
         );
+        // Rows with their keep score only where they are listed (the manager sees counts).
+        const buckets = showsLists ? await withKeepLines(listed, now) : listed;
         return {
           today,
           windows: read.windows,
@@ -155,7 +159,7 @@ export async function loadToday(
     role,
     today,
     // The manager sees the paralegal buckets as counts (in the manager section), not as lists.
-    renewals: decides && !isManager ? renewals : null,
+    renewals: showsLists ? renewals : null,
     finance,
     manager,
     admin,

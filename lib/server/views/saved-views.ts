@@ -93,6 +93,22 @@ export async function listSavedViews(viewer: Viewer, page?: SavedViewPage): Prom
     .sort((a, b) => Number(b.mine) - Number(a.mine));
 }
 
+/**
+ * One view the viewer may open: their own or a shared one, of `page`, which their role may read.
+ * Anything else answers 404, as if it did not exist (another user's private view included).
+ */
+export async function readSavedView(viewer: Viewer, id: string, page: SavedViewPage): Promise<SavedViewItem> {
+  if (!canUseViewsOf(viewer, page)) throw notFound();
+  const db = await getDb();
+  const [found] = await db
+    .select({ view: savedView, ownerName: user.name })
+    .from(savedView)
+    .innerJoin(user, eq(user.id, savedView.ownerId))
+    .where(and(eq(savedView.id, id), eq(savedView.page, page)));
+  if (!found || (found.view.ownerId !== viewer.userId && !found.view.shared)) throw notFound();
+  return itemOf(found.view, viewer, found.ownerName);
+}
+
 export async function createSavedView(
   viewer: Viewer,
   input: CreateSavedView,

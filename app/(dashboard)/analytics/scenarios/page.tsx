@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { ScenarioCompareForm } from '@/components/analytics/scenario-compare-form';
 import { ScenarioDraftButton } from '@/components/analytics/scenario-draft-button';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
@@ -138,6 +139,12 @@ export default async function ScenariosPage({ searchParams }: { searchParams: Se
               ? `Forecast read ${formatTimestamp(loaded.data.forecastReadAt, locale)}.`
               : 'The forecast has not been read from the service yet.'}
           </p>
+          <ScenarioCompareForm
+            views={views}
+            rule={ruleIsEmpty(rule) ? null : rule}
+            left={null}
+            right={null}
+          />
           {savings.ok ? <SavingsSoFar savings={savings.data} locale={locale} /> : null}
           {ruleIsEmpty(rule) ? (
             <Alert tone="info">

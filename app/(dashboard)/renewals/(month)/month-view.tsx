@@ -44,6 +44,7 @@ import { monthsOfWindow } from '@/lib/sync/age';
 import { DecisionWorkspace } from './decision-workspace';
 import { MonthSummary } from './month-summary';
 import { RenewalsTable } from './renewals-table';
+import { ScoreFilter } from './score-filter';
 import { WindowPicker } from './window-picker';
 
 export interface Facets {
@@ -127,10 +128,10 @@ export function MonthView({
   const data = useDeferredValue(query.data);
   // Memoised on the URL value: a new object per render would re-sort 2,000 rows on every render.
   const sort = useMemo(() => parseSort(params.sort), [params.sort]);
-  const { badge, decision, processing, graceFrom, graceTo } = params;
+  const { badge, decision, processing, graceFrom, graceTo, scoreBelow } = params;
   const localFilters = useMemo(
-    () => localFiltersOf({ badge, decision, processing, graceFrom, graceTo }),
-    [badge, decision, processing, graceFrom, graceTo],
+    () => localFiltersOf({ badge, decision, processing, graceFrom, graceTo, scoreBelow }),
+    [badge, decision, processing, graceFrom, graceTo, scoreBelow],
   );
 
   // The page's HTML holds the first screen of rows and the whole window's figures (`head`); the
@@ -177,7 +178,14 @@ export function MonthView({
       badge: params.badge.includes(kind) ? params.badge.filter((k) => k !== kind) : [...params.badge, kind],
     });
   const clearLocalFilters = () =>
-    void setParams({ badge: null, decision: null, processing: null, graceFrom: null, graceTo: null });
+    void setParams({
+      badge: null,
+      decision: null,
+      processing: null,
+      graceFrom: null,
+      graceTo: null,
+      scoreBelow: null,
+    });
   const onSortChange = useCallback(
     (next: RowSort | null) => void setParams({ sort: formatSort(next) }),
     [setParams],
@@ -269,6 +277,7 @@ export function MonthView({
           selected={params.processing}
           onChange={(processing) => void setParams({ processing })}
         />
+        <ScoreFilter value={scoreBelow} onChange={(next) => void setParams({ scoreBelow: next })} />
         <Button
           variant={params.group === 'office' ? 'secondary' : 'outline'}
           size="sm"
@@ -295,6 +304,7 @@ export function MonthView({
                 processing: null,
                 graceFrom: null,
                 graceTo: null,
+                scoreBelow: null,
                 offices: null,
                 owners: null,
                 family: null,

@@ -151,7 +151,9 @@ async function MonthViewData({
   draftOf: string | null;
   canSeeFreezes: boolean;
 }) {
-  const loaded = await loadForPage(requestId, () => loadRenewalWindow(window, filters, requestId));
+  const loaded = await loadForPage(requestId, () =>
+    loadRenewalWindow(window, filters, requestId, { keepScores: true }),
+  );
   if (!loaded.ok) return <ProblemPanel problem={loaded.problem} />;
   const facets = await snapshotFacets();
   const queryClient = new QueryClient();

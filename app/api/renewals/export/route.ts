@@ -15,7 +15,7 @@ export const GET = defineRoute(
   { access: 'exports:read', query: renewalsExportSchema },
   async ({ query, requestId }) => {
     const { window } = query;
-    const data = await loadRenewalWindow(window, query, requestId);
+    const data = await loadRenewalWindow(window, query, requestId, { keepScores: true });
     const rows = sortRows(applyLocalFilters(data.rows, localFiltersOf(query)), parseSort(query.sort));
     const columns = query.columns.length > 0 ? query.columns : RENEWAL_COLUMN_IDS;
     const table = renewalExportTable(rows, columns);

@@ -1,0 +1,236 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { ScenarioCompareForm } from '@/components/analytics/scenario-compare-form';
+import { BackLink } from '@/components/shell/back-link';
+import { PageHeader } from '@/components/shell/page-header';
+import { ProblemPanel } from '@/components/shell/problem-panel';
+import { Alert } from '@/components/ui/alert';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { compareAmounts, formatMoney } from '@/lib/annuity/money';
+import { ruleIsEmpty, type ScenarioRule } from '@/lib/forecast/scenario';
+import type { ComparedSide, OnlyIn } from '@/lib/forecast/scenario-compare';
+import { scenarioCompareQuerySchema, scenarioQuerySchema } from '@/lib/forecast/scenario-query';
+import { formatTimestamp } from '@/lib/format/dates';
+import { searchParamsToObject } from '@/lib/http/query';
+import { patentHref } from '@/lib/portfolio/links';
+import { patentName } from '@/lib/portfolio/patent-name';
+import { requireViewer } from '@/lib/server/auth/session';
+import { compareScenarios } from '@/lib/server/forecast/scenario-compare';
+import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
+import { listSavedViews } from '@/lib/server/views/saved-views';
+
+export const metadata: Metadata = { title: 'Compare scenarios' };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/**
+ * Two what-if scenarios side by side (GET /api/analytics/scenario/compare gives the same): what
+ * each saves per year and currency, the difference, and the renewals one stops and the other does
+ * not. The address names both, so a comparison is a link.
+ */
+export default async function CompareScenariosPage({ searchParams }: { searchParams: SearchParams }) {
+  const viewer = await requireViewer('analytics:read');
+  const raw = await searchParams;
+  // The form sends its empty fields too (left= for "this scenario"): an empty field is absent.
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(raw))
+    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value])
+      if (item.trim() !== '') params.append(key, item);
+  const input = searchParamsToObject(params);
+  const rule = scenarioQuerySchema.safeParse(input);
+  const [requestId, locale, views] = await Promise.all([
+    pageRequestId(),
+    pageLocale(),
+    listSavedViews(viewer, 'scenarios'),
+  ]);
+  const parsed = params.has('right') ? scenarioCompareQuerySchema.safeParse(input) : null;
+  const loaded =
+    parsed?.success === true
+      ? await loadForPage(requestId, () => compareScenarios(viewer, parsed.data))
+      : null;
+  return (
+    <>
+      <BackLink href="/analytics/scenarios">Scenarios</BackLink>
+      <PageHeader
+        title="Compare scenarios"
+        description="What two scenarios save per year and currency, and which renewals one stops that the other does not. Nothing is decided here."
+      />
+      <div className="flex flex-col gap-6">
+        <ScenarioCompareForm
+          views={views}
+          rule={rule.success && !ruleIsEmpty(rule.data) ? rule.data : null}
+          left={params.get('left')}
+          right={params.get('right')}
+        />
+        {parsed && !parsed.success ? (
+          <Alert tone="warning">
+            <p>
+              This address holds a value the comparison cannot use:{' '}
+              {parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}.
+            </p>
+          </Alert>
+        ) : null}
+        {loaded && !loaded.ok ? <ProblemPanel problem={loaded.problem} /> : null}
+        {loaded?.ok ? (
+          <>
+            <div className="grid gap-4 md:grid-cols-2">
+              <SideSummary side={loaded.data.left} />
+              <SideSummary side={loaded.data.right} />
+            </div>
+            <Table>
+              <caption className="text-left text-sm font-medium">
+                Savings per year and currency, and the difference (right less left)
+              </caption>
+              <TableHeader>
+                <TableRow>
+                  <TableHead scope="col">Year</TableHead>
+                  <TableHead scope="col">Currency</TableHead>
+                  <TableHead scope="col" className="text-right">
+                    {sideName(loaded.data.left)} saves
+                  </TableHead>
+                  <TableHead scope="col" className="text-right">
+                    {sideName(loaded.data.right)} saves
+                  </TableHead>
+                  <TableHead scope="col" className="text-right">
+                    Difference
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {loaded.data.lines.length === 0 ? (
+                  <TableRow>
+                    <TableCell colSpan={5}>
+                      Neither scenario saves anything the forecast has an estimate for.
+                    </TableCell>
+                  </TableRow>
+                ) : (
+                  loaded.data.lines.map((line) => (
+                    <TableRow key={`${line.year}-${line.currency}`}>
+                      <TableCell>{line.year}</TableCell>
+                      <TableCell>{line.currency}</TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {formatMoney(line.left, line.currency, locale)}
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {formatMoney(line.right, line.currency, locale)}
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {compareAmounts(line.difference, '0') > 0 ? '+' : ''}
+                        {formatMoney(line.difference, line.currency, locale)}
+                      </TableCell>
+                    </TableRow>
+                  ))
+                )}
+              </TableBody>
+            </Table>
+            <OnlyInTable
+              title={`Stopped only by ${sideName(loaded.data.left)}`}
+              only={loaded.data.onlyLeft}
+              locale={locale}
+            />
+            <OnlyInTable
+              title={`Stopped only by ${sideName(loaded.data.right)}`}
+              only={loaded.data.onlyRight}
+              locale={locale}
+            />
+            <p className="text-xs text-muted-foreground">
+              {loaded.data.forecastReadAt
+                ? `Forecast read ${formatTimestamp(loaded.data.forecastReadAt, locale)}.`
+                : 'The forecast has not been read from the service yet.'}
+            </p>
+          </>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+const sideName = (side: ComparedSide) => side.name ?? 'This scenario';
+
+function ruleQuery(rule: ScenarioRule): string {
+  const params = new URLSearchParams();
+  for (const office of rule.offices) params.append('office', office);
+  for (const family of rule.families) params.append('family', family);
+  for (const tag of rule.tags) params.append('tag', tag);
+  if (rule.minAnnuityYear !== null) params.set('from', String(rule.minAnnuityYear));
+  if (rule.scoreBelow !== null) params.set('below', String(rule.scoreBelow));
+  return params.toString();
+}
+
+function SideSummary({ side }: { side: ComparedSide }) {
+  const { rule } = side;
+  const parts = [
+    rule.offices.length > 0 ? `offices ${rule.offices.join(', ')}` : null,
+    rule.families.length > 0 ? `families ${rule.families.join(', ')}` : null,
+    rule.tags.length > 0 ? `tags ${rule.tags.join(', ')}` : null,
+    rule.minAnnuityYear !== null ? `from annuity year ${rule.minAnnuityYear}` : null,
+    rule.scoreBelow !== null ? `keep score below ${rule.scoreBelow}` : null,
+  ].filter((part): part is string => part !== null);
+  return (
+    <section className="flex flex-col gap-1 rounded-md border p-3 text-sm" aria-label={sideName(side)}>
+      <h2 className="font-semibold">{sideName(side)}</h2>
+      <p className="text-muted-foreground">
+        {parts.length > 0 ? parts.join('; ') : 'No rule: stops nothing'}
+      </p>
+      <p>
+        Stops {side.patents} patent(s), {side.stopped} renewal(s) in the forecast
+        {side.stoppedWithoutEstimate > 0 ? ` (${side.stoppedWithoutEstimate} without an estimate)` : ''}.
+      </p>
+      <Link
+        href={`/analytics/scenarios?${ruleQuery(rule)}`}
+        className="self-start text-primary underline-offset-2 hover:underline"
+      >
+        Open this scenario
+      </Link>
+    </section>
+  );
+}
+
+function OnlyInTable({ title, only, locale }: { title: string; only: OnlyIn; locale: string }) {
+  return (
+    <section className="flex flex-col gap-2">
+      <h2 className="text-lg font-semibold">
+        {title}: {only.count} renewal(s)
+        {only.count > only.renewals.length ? ` (the first ${only.renewals.length} listed)` : ''}
+      </h2>
+      {only.renewals.length > 0 ? (
+        <Table>
+          <caption className="sr-only">{title}</caption>
+          <TableHeader>
+            <TableRow>
+              <TableHead scope="col">Patent</TableHead>
+              <TableHead scope="col">Office</TableHead>
+              <TableHead scope="col">Due</TableHead>
+              <TableHead scope="col">Annuity year</TableHead>
+              <TableHead scope="col" className="text-right">
+                Estimate
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {only.renewals.map((renewal) => (
+              <TableRow key={renewal.eventId}>
+                <TableCell>
+                  <Link
+                    href={patentHref(renewal.patentId)}
+                    className="text-primary underline-offset-2 hover:underline"
+                  >
+                    {patentName({ caseReference: renewal.caseReference, patentId: renewal.patentId })}
+                  </Link>
+                </TableCell>
+                <TableCell>{renewal.office ?? '—'}</TableCell>
+                <TableCell>{renewal.dueDate}</TableCell>
+                <TableCell>{renewal.annuityYear ?? '—'}</TableCell>
+                <TableCell className="text-right tabular-nums">
+                  {renewal.total !== null && renewal.currency !== null
+                    ? formatMoney(renewal.total, renewal.currency, locale)
+                    : 'No estimate'}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      ) : null}
+    </section>
+  );
+}

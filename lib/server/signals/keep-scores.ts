@@ -1,0 +1,415 @@
+import 'server-only';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { getDb } from '../../db';
+import {
+  forecastEvent,
+  forecastRun,
+  patentTag,
+  portfolioPatent,
+  syncEvent,
+  syncWindow,
+} from '../../db/schema';
+import type { ForecastEvent } from '../../forecast/data';
+import type { RenewalRow } from '../../renewals/rows';
+import type { KeepLine } from '../../signals/keep-line';
+import { type KeepScore, keepScore, keepSentence } from '../../signals/keep-score';
+import {
+  type FamilySignal,
+  familySignal,
+  type MemberFacts,
+  type RenewalSignals,
+  remainingCost,
+  type TermLeft,
+  termLeft,
+} from '../../signals/signals';
+import { mergeTags } from '../../signals/tags';
+import { currentGeneration, openSnapshotIndex } from '../portfolio/snapshot';
+import type { SnapshotIndex } from '../portfolio/snapshot-index';
+import { DEFAULT_CONNECTION } from '../sync/connection';
+import { readKeepScorePolicy } from './keep-score-policy';
+import { familiesOf } from './signals';
+
+/**
+ * The keep score of many renewals at once (the month view's ~3,000 rows, Today's listed rows), from
+ * our own database in a fixed number of queries whatever the number of rows, on the same rule and
+ * inputs as `loadSignals` (./signals.ts, one patent's facts read whole for its page). The month
+ * view has a 100 ms server budget, so what the score is built from is kept per process, each part
+ * with the version of what it was read from, checked on every use in one small query each:
+ *
+ * - each patent's term and status per snapshot copy;
+ * - the patents with a DROP per version of the synced copy (every walk and read bumps a month's);
+ * - each patent's forecast renewals per finished forecast run;
+ * - the tags per state of `patent_tag` (its row count and latest change);
+ * - and the results built from them (cost per currency, family, term; then the score under the
+ *   weights), per combination of those versions and the calendar day.
+ *
+ * A renewal's own state in the copy is newer than the daily forecast: a decision it carries that
+ * the forecast does not, or a renewal in grace (due before today and still to pay), is costed for
+ * that row alone.
+ */
+
+type KeepSignals = Pick<RenewalSignals, 'costToExpiry' | 'unpricedRenewals' | 'term' | 'family' | 'tags'>;
+
+export interface KeepOfRenewal {
+  keep: KeepScore;
+  /** The sentence that explains the score (lib/signals/keep-score.ts keepSentence), when asked for. */
+  sentence: string | null;
+  signals: KeepSignals;
+}
+
+/** What the bulk path needs of a renewal: a month-view row has it all. */
+type KeepTarget = Pick<RenewalRow, 'eventId' | 'patentId' | 'dueDate' | 'appliedDecision' | 'fees'>;
+
+type Facts = Omit<MemberFacts, 'id' | 'office'>;
+type CostEvent = Pick<
+  ForecastEvent,
+  'eventId' | 'patentId' | 'dueDate' | 'currency' | 'total' | 'appliedDecision'
+>;
+
+interface Held<T> {
+  version: string;
+  value: T;
+}
+
+/** Per database handle (a test opens several), on globalThis so a module reload keeps it. */
+const holder = globalThis as typeof globalThis & {
+  __keepScores?: WeakMap<object, Map<string, Held<unknown>>>;
+};
+
+function slot<T>(db: object, name: string, version: string, fresh: () => T): T {
+  holder.__keepScores ??= new WeakMap();
+  let slots = holder.__keepScores.get(db);
+  if (!slots) {
+    slots = new Map();
+    holder.__keepScores.set(db, slots);
+  }
+  const held = slots.get(name) as Held<T> | undefined;
+  if (held?.version === version) return held.value;
+  const value = fresh();
+  slots.set(name, { version, value });
+  return value;
+}
+
+/** A failed read is not kept: the next view reads again. */
+function forgetOnFailure<T>(db: object, name: string, value: Promise<T>): Promise<T> {
+  value.catch(() => {
+    const slots = holder.__keepScores?.get(db);
+    if (slots?.get(name)?.value === value) slots.delete(name);
+  });
+  return value;
+}
+
+// Each snapshot copy (a refresh, a patent remembered) is a new index object: a number names it.
+const indexIds = new WeakMap<SnapshotIndex, number>();
+let nextIndexId = 1;
+function indexId(index: SnapshotIndex | null): number {
+  if (!index) return 0;
+  let id = indexIds.get(index);
+  if (id === undefined) {
+    id = nextIndexId++;
+    indexIds.set(index, id);
+  }
+  return id;
+}
+
+interface Versions {
+  copy: string;
+  forecast: string;
+  tags: string;
+}
+
+/** The versions of the copy, the forecast and the tags: three small aggregates. */
+async function versions(): Promise<Versions> {
+  const db = await getDb();
+  const [copy, forecast, tags] = await Promise.all([
+    db
+      .select({
+        version: sql<string>`coalesce(sum(${syncWindow.version}), 0)::text || ':' || count(*)::text`,
+      })
+      .from(syncWindow)
+      .where(eq(syncWindow.connection, DEFAULT_CONNECTION)),
+    db
+      .select({
+        version: sql<string>`coalesce(max(${forecastRun.finishedAt})::text, '') || ':' || count(*)::text`,
+      })
+      .from(forecastRun)
+      .where(eq(forecastRun.status, 'done')),
+    db
+      .select({ version: sql<string>`count(*)::text || ':' || coalesce(max(${patentTag.setAt})::text, '')` })
+      .from(patentTag),
+  ]);
+  return { copy: copy[0]?.version ?? '', forecast: forecast[0]?.version ?? '', tags: tags[0]?.version ?? '' };
+}
+
+async function patentFacts(
+  db: object,
+  index: SnapshotIndex | null,
+  ids: readonly string[],
+): Promise<Map<string, Facts | null>> {
+  const kept = slot(db, 'facts', `${indexId(index)}`, () => new Map<string, Facts | null>());
+  const missing = ids.filter((id) => !kept.has(id));
+  const generation = missing.length > 0 ? await currentGeneration() : null;
+  if (generation !== null) {
+    const database = await getDb();
+    // Four fields of the stored patent, not the whole document: read for thousands of patents.
+    const rows = await database
+      .select({
+        id: portfolioPatent.id,
+        status: sql<string | null>`${portfolioPatent.data}->>'status'`,
+        lapseDate: sql<string | null>`${portfolioPatent.data}->>'lapseDate'`,
+        expirationDate: sql<string | null>`${portfolioPatent.data}->>'expirationDate'`,
+        extendedExpirationDate: sql<string | null>`${portfolioPatent.data}->>'extendedExpirationDate'`,
+      })
+      .from(portfolioPatent)
+      .where(and(eq(portfolioPatent.generation, generation), inArray(portfolioPatent.id, missing)));
+    for (const row of rows) {
+      kept.set(row.id, {
+        status: row.status,
+        lapseDate: row.lapseDate,
+        expirationDate: row.expirationDate,
+        extendedExpirationDate: row.extendedExpirationDate,
+      });
+    }
+  }
+  for (const id of missing) if (!kept.has(id)) kept.set(id, null);
+  return kept;
+}
+
+/** Patents with a DROP on any renewal in the copy (spec: Instruction rules, DROP lets the right lapse). */
+function droppedPatents(db: object, version: string): Promise<Set<string>> {
+  return slot(db, 'drops', version, () => {
+    const found = getDb().then((database) =>
+      database
+        .selectDistinct({ patentId: syncEvent.patentId })
+        .from(syncEvent)
+        .where(
+          and(
+            eq(syncEvent.connection, DEFAULT_CONNECTION),
+            sql`strpos(${syncEvent.body}, '"appliedDecision":"DROP"') > 0`,
+          ),
+        ),
+    );
+    return forgetOnFailure(
+      db,
+      'drops',
+      found.then((rows) => new Set(rows.map((row) => row.patentId))),
+    );
+  });
+}
+
+/** Each patent's renewals in the stored forecast (`forecast_event` is replaced only by a run). */
+async function forecastOf(
+  db: object,
+  version: string,
+  patentIds: readonly string[],
+): Promise<Map<string, CostEvent[]>> {
+  const byPatent = slot(db, 'forecast', version, () => new Map<string, CostEvent[]>());
+  const missing = patentIds.filter((id) => !byPatent.has(id));
+  if (missing.length > 0) {
+    const database = await getDb();
+    const rows = await database
+      .select({
+        eventId: forecastEvent.eventId,
+        patentId: forecastEvent.patentId,
+        dueDate: forecastEvent.dueDate,
+        currency: forecastEvent.currency,
+        total: forecastEvent.total,
+        appliedDecision: forecastEvent.appliedDecision,
+      })
+      .from(forecastEvent)
+      .where(inArray(forecastEvent.patentId, missing));
+    const found = new Map<string, CostEvent[]>(missing.map((id) => [id, []]));
+    for (const row of rows) found.get(row.patentId)?.push(row);
+    for (const [id, events] of found) byPatent.set(id, events);
+  }
+  return byPatent;
+}
+
+/** Every tag by `scope:target`, read whole: a team's tags are far fewer rows than a month's patents. */
+function allTags(db: object, version: string): Promise<Map<string, string[]>> {
+  return slot(db, 'tags', version, () =>
+    forgetOnFailure(
+      db,
+      'tags',
+      getDb()
+        .then((database) =>
+          database
+            .select({ scope: patentTag.scope, target: patentTag.target, tag: patentTag.tag })
+            .from(patentTag),
+        )
+        .then((rows) => {
+          const byKey = new Map<string, string[]>();
+          for (const row of rows) {
+            const key = `${row.scope}:${row.target}`;
+            const list = byKey.get(key);
+            if (list) list.push(row.tag);
+            else byKey.set(key, [row.tag]);
+          }
+          return byKey;
+        }),
+    ),
+  );
+}
+
+/** The cost functions read only these fields of a forecast event. */
+const asForecast = (events: readonly CostEvent[]) => events as readonly ForecastEvent[];
+
+interface PatentBase {
+  cost: { costs: RenewalSignals['costToExpiry']; unpriced: number };
+  term: TermLeft | null;
+}
+
+interface Scored {
+  keep: KeepScore;
+  tags: string[];
+  /** The sentence per locale, written on first use. */
+  sentences: Map<string, string>;
+}
+
+/** The keep score of each renewal, by event id. */
+export async function keepScoresOf(
+  targets: readonly KeepTarget[],
+  /** `sentences`: also write each score's sentence (a list that shows only the number need not). */
+  options: { now?: Date; locale?: string; sentences?: boolean } = {},
+): Promise<Map<string, KeepOfRenewal>> {
+  const scores = new Map<string, KeepOfRenewal>();
+  if (targets.length === 0) return scores;
+  const today = (options.now ?? new Date()).toISOString().slice(0, 10);
+  const db = await getDb();
+  const [index, version, policy] = await Promise.all([
+    openSnapshotIndex(),
+    versions(),
+    readKeepScorePolicy(),
+  ]);
+  const families = index ? familiesOf(index) : new Map<string, string[]>();
+  const familyOf = (id: string) => index?.patents.get(id)?.clientFamilyReference ?? null;
+  const patentIds = [...new Set(targets.map((target) => target.patentId))];
+
+  // Each part is kept for as long as what it is built from: cost and term per forecast run, the
+  // family per state of the copy, the score (and its sentence) per both, the tags and the weights.
+  const bases = slot(
+    db,
+    'bases',
+    `${indexId(index)}|${version.forecast}|${today}`,
+    () => new Map<string, PatentBase>(),
+  );
+  const familyMemo = slot(
+    db,
+    'families',
+    `${indexId(index)}|${version.copy}|${today}`,
+    () => new Map<string, FamilySignal | null>(),
+  );
+  const scoreKey = `${indexId(index)}|${version.copy}|${version.forecast}|${today}|${version.tags}|${policy.updatedAt ?? 'default'}`;
+  const scored = slot(db, 'scores', scoreKey, () => new Map<string, Scored>());
+
+  const toBuild = patentIds.filter((id) => !bases.has(id));
+  const references = [...new Set(patentIds.flatMap((id) => familyOf(id) ?? []))].filter(
+    (reference) => !familyMemo.has(reference),
+  );
+  const memberIds = new Set(toBuild);
+  for (const reference of references)
+    for (const member of families.get(reference) ?? []) memberIds.add(member);
+  const [facts, dropped, forecast, tags] = await Promise.all([
+    patentFacts(db, index, [...memberIds]),
+    references.length > 0 ? droppedPatents(db, version.copy) : Promise.resolve(new Set<string>()),
+    forecastOf(db, version.forecast, patentIds),
+    allTags(db, version.tags),
+  ]);
+  const memberOf = (id: string): MemberFacts => ({
+    id,
+    office: index?.patents.get(id)?.office ?? null,
+    status: null,
+    lapseDate: null,
+    expirationDate: null,
+    extendedExpirationDate: null,
+    ...facts.get(id),
+  });
+  for (const reference of references) {
+    familyMemo.set(
+      reference,
+      familySignal(reference, (families.get(reference) ?? []).map(memberOf), dropped, today),
+    );
+  }
+  for (const id of toBuild) {
+    const patent = facts.get(id);
+    bases.set(id, {
+      cost: remainingCost(asForecast(forecast.get(id) ?? []), today),
+      term: patent ? termLeft(patent, today) : null,
+    });
+  }
+
+  for (const target of targets) {
+    const base = bases.get(target.patentId) as PatentBase;
+    const reference = familyOf(target.patentId);
+    const own = forecast.get(target.patentId) ?? [];
+    // The copy's state of this very renewal, when it differs from what the forecast assumed.
+    const inGrace = target.appliedDecision === null && target.dueDate < today && target.fees !== null;
+    const decidedSince = own.some(
+      (event) => event.eventId === target.eventId && event.appliedDecision !== target.appliedDecision,
+    );
+    const shared = !inGrace && !decidedSince;
+    const cost = shared ? base.cost : rowCost(target, own, today, inGrace);
+    const signals: KeepSignals = {
+      costToExpiry: cost.costs,
+      unpricedRenewals: cost.unpriced,
+      term: base.term,
+      family: reference ? (familyMemo.get(reference) ?? null) : null,
+      tags: [],
+    };
+    let found = shared ? scored.get(target.patentId) : undefined;
+    if (!found) {
+      const ownTags = mergeTags(
+        tags.get(`patent:${target.patentId}`),
+        reference ? tags.get(`family:${reference}`) : [],
+      );
+      found = {
+        keep: keepScore({ ...signals, tags: ownTags }, policy.weights),
+        tags: ownTags,
+        sentences: new Map(),
+      };
+      if (shared) scored.set(target.patentId, found);
+    }
+    signals.tags = found.tags;
+    let sentence: string | null = null;
+    if (options.sentences) {
+      const locale = options.locale ?? '';
+      sentence = found.sentences.get(locale) ?? keepSentence(signals, found.keep, options.locale);
+      found.sentences.set(locale, sentence);
+    }
+    scores.set(target.eventId, { keep: found.keep, sentence, signals });
+  }
+  return scores;
+}
+
+/** One renewal costed with its own state from the copy (a decision since the forecast, or grace). */
+function rowCost(target: KeepTarget, own: readonly CostEvent[], today: string, inGrace: boolean) {
+  const events = own.map((event) =>
+    event.eventId === target.eventId ? { ...event, appliedDecision: target.appliedDecision } : event,
+  );
+  const past: CostEvent[] =
+    inGrace && target.fees
+      ? [
+          {
+            eventId: target.eventId,
+            patentId: target.patentId,
+            dueDate: target.dueDate,
+            currency: target.fees.currency,
+            total: target.fees.total,
+            appliedDecision: null,
+          },
+        ]
+      : [];
+  return remainingCost(asForecast([...past, ...events]), past[0]?.dueDate ?? today);
+}
+
+/** The score and the signals a list row shows (lib/signals/keep-line.ts). */
+export function keepLineOf(found: KeepOfRenewal): KeepLine {
+  const { signals } = found;
+  return {
+    score: found.keep.score,
+    sentence: found.sentence ?? '',
+    costs: signals.costToExpiry.map((line) => ({ currency: line.currency, total: line.total })),
+    termMonths: signals.term?.months ?? null,
+    family: signals.family ? { kept: signals.family.kept, members: signals.family.members } : null,
+  };
+}
