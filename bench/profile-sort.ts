@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS } from './lib/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { signIn } from './lib/dashboard-session';
 import { gatherBenchData } from './lib/fixtures';
 import { serviceReader } from './lib/service-data';
@@ -114,7 +114,7 @@ async function main() {
     try {
       const session = await signIn(dashboard.baseUrl, 'paralegal');
       const browser = await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        executablePath: CHROMIUM_PATH,
         args: CHROMIUM_ARGS,
       });
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -33,6 +33,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_PATH } from '../e2e/chromium';
 import type { TodayData } from '../lib/today/data';
 import { buildIfStale } from '../scripts/lib/build-fingerprint';
 import { type BrowserSamples, measureInBrowser } from './lib/browser';
@@ -316,7 +317,7 @@ async function measureToday(
   }
 
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
   });
   const lcpMs: number[] = [];

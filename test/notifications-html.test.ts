@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeGroup, type GroupItem } from '@/lib/server/notifications/compose';
+import { CHROMIUM_PATH } from '../e2e/chromium';
 
 /**
  * A grouped reminder's HTML part as a mail client shows it, in Chromium: it renders on a phone's
@@ -11,7 +12,7 @@ import { composeGroup, type GroupItem } from '@/lib/server/notifications/compose
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH });
 }, 60_000);
 
 afterAll(async () => {

@@ -1,4 +1,5 @@
 import { type Browser, chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium';
 import type { SessionCookie } from './dashboard-session';
 import type { Upstream } from './stack';
 import { countCalls } from './upstream-calls';
@@ -18,17 +19,6 @@ export interface BrowserSamples {
   callsPerLoad: number[];
 }
 
-/** playwright.config.ts's flags, shared with the Lighthouse runs. */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const VIEWPORT = { width: 1280, height: 800 };
 const SORT_HEADER = 'Case reference';
 
@@ -161,7 +151,7 @@ export async function measureInBrowser(options: {
   runs: number;
 }): Promise<BrowserSamples> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
   const samples: BrowserSamples = {

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS } from './browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium';
 import type { SessionCookie } from './dashboard-session';
 
 /**
@@ -163,7 +163,7 @@ export async function measureLighthouse(options: {
   }));
   if (options.runs <= 0) return samples;
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath: CHROMIUM_PATH,
     chromeFlags: CHROMIUM_ARGS,
     logLevel: 'error',
   });
