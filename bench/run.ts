@@ -36,7 +36,7 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_PATH } from '../e2e/chromium';
 import type { TodayData } from '../lib/today/data';
 import { buildIfStale } from '../scripts/lib/build-fingerprint';
-import { type BrowserSamples, measureInBrowser } from './lib/browser';
+import { measureInBrowser, noSamples } from './lib/browser';
 import { LIMITS } from './lib/budgets';
 import { routeBundles } from './lib/bundles';
 import { batchSends, Figures, firstViews, repeatedViews } from './lib/call-figures';
@@ -191,14 +191,7 @@ async function measure(dir: string) {
     log('Month view server time against the raw upstream walk');
     serverTime = await measureServerTime(paralegal, reader, data.month, monthPages, options.serverRuns);
   }
-  let browser: BrowserSamples = {
-    lcpMs: [],
-    lcpElements: [],
-    cls: [],
-    sortMs: [],
-    filterMs: [],
-    callsPerLoad: [],
-  };
+  let browser = noSamples();
   if (runs('month')) {
     log('Month view in Chromium');
     browser = await measureInBrowser({

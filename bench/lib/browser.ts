@@ -19,6 +19,11 @@ export interface BrowserSamples {
   callsPerLoad: number[];
 }
 
+/** Samples of a run that measured nothing yet. */
+export function noSamples(): BrowserSamples {
+  return { lcpMs: [], lcpElements: [], cls: [], sortMs: [], filterMs: [], callsPerLoad: [] };
+}
+
 const VIEWPORT = { width: 1280, height: 800 };
 const SORT_HEADER = 'Case reference';
 
@@ -154,14 +159,7 @@ export async function measureInBrowser(options: {
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
-  const samples: BrowserSamples = {
-    lcpMs: [],
-    lcpElements: [],
-    cls: [],
-    sortMs: [],
-    filterMs: [],
-    callsPerLoad: [],
-  };
+  const samples = noSamples();
   try {
     for (let run = 0; run < options.runs; run++) await oneRun(browser, options, samples);
     return samples;
