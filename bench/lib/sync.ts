@@ -3,10 +3,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { SCOPES } from '../../lib/annuity/schemas';
-import type { Env } from '../../lib/env-schema';
 import { parseEnv } from '../../lib/env-schema';
 import { currentYearMonth } from '../../lib/format/dates';
-import { planSync, type SyncPlan, type SyncSettings } from '../../lib/sync/plan';
+import { planSync, type SyncPlan, type SyncSettings, syncSettingsOf } from '../../lib/sync/plan';
 import { prepareDatabase } from '../../scripts/lib/prepare-database';
 import { markdownTable } from './report';
 import { BENCH_KEY_DAILY_LIMIT, type Upstream } from './stack';
@@ -76,17 +75,6 @@ export interface SyncTenantMeasures {
   /** Against the tenant key's daily limit, and the stand-in's default key. */
   keyLimit: PlanFigures;
   standInDefaultKey: PlanFigures;
-}
-
-function syncSettingsOf(env: Env): SyncSettings {
-  // As lib/server/sync/run.ts syncSettings() reads them.
-  return {
-    urgentMinutes: env.SYNC_URGENT_MINUTES,
-    soonMinutes: env.SYNC_SOON_MINUTES,
-    farMinutes: env.SYNC_FAR_MINUTES,
-    horizonMonths: env.FORECAST_MONTHS,
-    sharePercent: env.SYNC_QUOTA_PERCENT,
-  };
 }
 
 /** The cadences and share the dashboards the bench starts run with (their env is this process's). */

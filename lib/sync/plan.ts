@@ -34,6 +34,23 @@ export interface SyncSettings {
   sharePercent: number;
 }
 
+/** The settings as the environment gives them (lib/env-schema.ts), for the sync and the bench. */
+export function syncSettingsOf(env: {
+  SYNC_URGENT_MINUTES: number;
+  SYNC_SOON_MINUTES: number;
+  SYNC_FAR_MINUTES: number;
+  FORECAST_MONTHS: number;
+  SYNC_QUOTA_PERCENT: number;
+}): SyncSettings {
+  return {
+    urgentMinutes: env.SYNC_URGENT_MINUTES,
+    soonMinutes: env.SYNC_SOON_MINUTES,
+    farMinutes: env.SYNC_FAR_MINUTES,
+    horizonMonths: env.FORECAST_MONTHS,
+    sharePercent: env.SYNC_QUOTA_PERCENT,
+  };
+}
+
 function syncTiers(settings: SyncSettings): TierSetting[] {
   return [
     {

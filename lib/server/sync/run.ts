@@ -12,7 +12,7 @@ import {
 import { getEnv } from '../../env';
 import { currentYearMonth } from '../../format/dates';
 import { logger } from '../../log';
-import { planSync, type SyncPlan } from '../../sync/plan';
+import { planSync, type SyncPlan, syncSettingsOf } from '../../sync/plan';
 import { quotaDay } from '../connection/background-budget';
 import { flushQuota, readQuota } from '../connection/quota';
 import { upstreamClient } from '../connection/upstream';
@@ -39,16 +39,7 @@ const RETRY_MINUTES = 5;
 /** Above this many unknown patents, one refresh of the snapshot is cheaper than single reads. */
 const MAX_SINGLE_PATENT_READS = 20;
 
-function syncSettings() {
-  const env = getEnv();
-  return {
-    urgentMinutes: env.SYNC_URGENT_MINUTES,
-    soonMinutes: env.SYNC_SOON_MINUTES,
-    farMinutes: env.SYNC_FAR_MINUTES,
-    horizonMonths: env.FORECAST_MONTHS,
-    sharePercent: env.SYNC_QUOTA_PERCENT,
-  };
-}
+const syncSettings = () => syncSettingsOf(getEnv());
 
 const spendKey = (day: string) => `sync ${day}`;
 
