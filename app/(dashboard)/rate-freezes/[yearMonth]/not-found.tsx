@@ -1,16 +1,11 @@
-import Link from 'next/link';
-import { Alert } from '@/components/ui/alert';
+import { NotFoundNotice } from '@/components/shell/not-found-notice';
 
 export default function RateFreezeMonthNotFound() {
   return (
-    <Alert tone="info">
-      <h2>No such month</h2>
-      <p>A month is written as YYYY-MM, for example 2027-03.</p>
-      <p className="mt-2">
-        <Link href="/rate-freezes" className="text-primary underline">
-          Back to the rate freezes
-        </Link>
-      </p>
-    </Alert>
+    <NotFoundNotice
+      title="No such month"
+      reason="A month is written as YYYY-MM, for example 2027-03."
+      back={{ href: '/rate-freezes', label: 'Back to the rate freezes' }}
+    />
   );
 }
