@@ -1,21 +1,21 @@
 import type { BatchView } from './batch';
 import { BATCH_STATE } from './batch-states';
+import { draftEntry } from './testing';
 
 type BatchItem = BatchView['items'][number];
 
 /** A batch item for tests: a PROCEED of CASE-1, estimated in EUR, not yet executed. */
 export function batchItem(overrides: Partial<BatchItem> = {}): BatchItem {
+  // The unit tests' draft entry as it is stored in a batch (no title, no offered decisions).
+  const { title: _title, allowedDecisions: _allowed, estimate, ...entry } = draftEntry();
   return {
-    eventId: 'e-1',
-    patentId: 'p-1',
-    decision: 'PROCEED',
-    caseReference: 'CASE-1',
-    providerId: 'PRV-1',
-    office: 'EP',
-    dueDate: '2026-12-15',
-    annuityYear: 5,
+    ...entry,
     paymentSequence: null,
-    estimate: { amount: '500.00', currency: 'EUR', fxFrozen: false },
+    estimate: estimate && {
+      amount: estimate.amount,
+      currency: estimate.currency,
+      fxFrozen: estimate.fxFrozen,
+    },
     outcome: 'pending',
     instructionId: null,
     executedAt: null,
