@@ -20,7 +20,7 @@
  */
 import { useId } from 'react';
 import { formatMoney } from '@/lib/annuity/money';
-import { bandScale, CategoryAxis, HEIGHT, ValueAxis, valueScale, WIDTH } from './axis';
+import { bandScale, CategoryAxis, ValueAxis, valueScale } from './axis';
 import { ChartFrame } from './chart-frame';
 import { barSummary, type ChartCategory, type ChartSeries, toPixelNumber } from './model';
 import { seriesColour } from './palette';
@@ -123,33 +123,22 @@ export function BarChart(props: BarChartProps) {
       withTotal={(props.layout ?? 'stacked') === 'stacked' && series.length > 1}
       testId={props.testId}
     >
-      {({ titleId, summaryId }) => (
-        <svg
-          role="img"
-          aria-labelledby={titleId}
-          aria-describedby={summaryId}
-          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-          className="h-auto w-full"
+      <ValueAxis y={y} currency={currency} locale={locale} />
+      {bars.map((bar) => (
+        <rect
+          key={bar.key}
+          x={bar.x}
+          y={bar.y}
+          width={Math.max(bar.width, 1)}
+          height={Math.max(bar.height, 0.5)}
+          fill={bar.colour}
+          stroke="#ffffff"
+          strokeWidth={0.75}
         >
-          <title>{title}</title>
-          <ValueAxis y={y} currency={currency} locale={locale} />
-          {bars.map((bar) => (
-            <rect
-              key={bar.key}
-              x={bar.x}
-              y={bar.y}
-              width={Math.max(bar.width, 1)}
-              height={Math.max(bar.height, 0.5)}
-              fill={bar.colour}
-              stroke="#ffffff"
-              strokeWidth={0.75}
-            >
-              <title>{bar.label}</title>
-            </rect>
-          ))}
-          <CategoryAxis categories={categories} x={(key) => (x(key) ?? 0) + x.bandwidth() / 2} />
-        </svg>
-      )}
+          <title>{bar.label}</title>
+        </rect>
+      ))}
+      <CategoryAxis categories={categories} x={(key) => (x(key) ?? 0) + x.bandwidth() / 2} />
     </ChartFrame>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatMoney } from '@/lib/annuity/money';
+import { HEIGHT, WIDTH } from './axis';
 import { type ChartData, categoryTotals } from './model';
 import { seriesColour } from './palette';
 
@@ -28,8 +29,8 @@ export function ChartFrame({
   categoryHeader: string;
   withTotal: boolean;
   testId?: string;
-  /** The SVG's contents, drawn in the frame's viewBox. */
-  children: (svg: { titleId: string; summaryId: string }) => ReactNode;
+  /** The SVG's contents, drawn in the frame's viewBox (axis.tsx WIDTH × HEIGHT). */
+  children: ReactNode;
 }) {
   const titleId = `${id}-title`;
   const summaryId = `${id}-summary`;
@@ -38,7 +39,16 @@ export function ChartFrame({
       <figcaption id={titleId} className="text-sm font-semibold">
         {title}
       </figcaption>
-      {children({ titleId, summaryId })}
+      <svg
+        role="img"
+        aria-labelledby={titleId}
+        aria-describedby={summaryId}
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        className="h-auto w-full"
+      >
+        <title>{title}</title>
+        {children}
+      </svg>
       <p id={summaryId} className="text-sm text-muted-foreground">
         {summary}
       </p>

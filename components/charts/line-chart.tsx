@@ -21,7 +21,7 @@
 import { line } from 'd3-shape';
 import { useId } from 'react';
 import { formatMoney } from '@/lib/annuity/money';
-import { bandScale, CategoryAxis, HEIGHT, ValueAxis, valueScale, WIDTH } from './axis';
+import { bandScale, CategoryAxis, ValueAxis, valueScale } from './axis';
 import { ChartFrame } from './chart-frame';
 import { type ChartCategory, type ChartSeries, lineSummary, toPixelNumber } from './model';
 import { seriesColour } from './palette';
@@ -59,50 +59,39 @@ export function LineChart(props: LineChartProps) {
       withTotal={false}
       testId={props.testId}
     >
-      {({ titleId, summaryId }) => (
-        <svg
-          role="img"
-          aria-labelledby={titleId}
-          aria-describedby={summaryId}
-          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-          className="h-auto w-full"
-        >
-          <title>{title}</title>
-          <ValueAxis y={y} currency={currency} locale={locale} />
-          {series.map((s, seriesIndex) => {
-            const points = categories.map((category, index) => ({
-              x: centre(category.key),
-              value: numbers[seriesIndex]?.[index] ?? null,
-              amount: s.values[index] ?? null,
-              label: category.label,
-            }));
-            const path = line<(typeof points)[number]>()
-              .defined((point) => point.value !== null)
-              .x((point) => point.x)
-              .y((point) => y(point.value ?? 0))(points);
-            const colour = seriesColour(seriesIndex);
-            return (
-              <g key={s.key}>
-                <path
-                  d={path ?? undefined}
-                  fill="none"
-                  stroke={colour}
-                  strokeWidth={2}
-                  strokeDasharray={DASHES[seriesIndex % DASHES.length]}
-                />
-                {points.map((point) =>
-                  point.value === null || point.amount === null ? null : (
-                    <circle key={point.label} cx={point.x} cy={y(point.value)} r={3} fill={colour}>
-                      <title>{`${point.label}, ${s.label}: ${formatMoney(point.amount, currency, locale)}`}</title>
-                    </circle>
-                  ),
-                )}
-              </g>
-            );
-          })}
-          <CategoryAxis categories={categories} x={centre} />
-        </svg>
-      )}
+      <ValueAxis y={y} currency={currency} locale={locale} />
+      {series.map((s, seriesIndex) => {
+        const points = categories.map((category, index) => ({
+          x: centre(category.key),
+          value: numbers[seriesIndex]?.[index] ?? null,
+          amount: s.values[index] ?? null,
+          label: category.label,
+        }));
+        const path = line<(typeof points)[number]>()
+          .defined((point) => point.value !== null)
+          .x((point) => point.x)
+          .y((point) => y(point.value ?? 0))(points);
+        const colour = seriesColour(seriesIndex);
+        return (
+          <g key={s.key}>
+            <path
+              d={path ?? undefined}
+              fill="none"
+              stroke={colour}
+              strokeWidth={2}
+              strokeDasharray={DASHES[seriesIndex % DASHES.length]}
+            />
+            {points.map((point) =>
+              point.value === null || point.amount === null ? null : (
+                <circle key={point.label} cx={point.x} cy={y(point.value)} r={3} fill={colour}>
+                  <title>{`${point.label}, ${s.label}: ${formatMoney(point.amount, currency, locale)}`}</title>
+                </circle>
+              ),
+            )}
+          </g>
+        );
+      })}
+      <CategoryAxis categories={categories} x={centre} />
     </ChartFrame>
   );
 }
