@@ -1,9 +1,9 @@
 'use client';
 
-import { useState } from 'react';
 import { type DraftDropsCounts, DraftDropsOutcome } from '@/components/decisions/draft-drops-outcome';
 import { Button } from '@/components/ui/button';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
+import { useChosen } from '@/lib/forms/use-chosen';
 import { apiFetch } from '@/lib/http/api-client';
 
 interface Droppable {
@@ -17,19 +17,12 @@ interface Droppable {
  * approvals still apply.
  */
 export function FamilyDropForm({ droppable }: { droppable: readonly Droppable[] }) {
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const { chosen, toggle } = useChosen();
   const draft = useApiMutation({
     mutationFn: (eventIds: string[]) =>
       apiFetch<DraftDropsCounts>('/api/portfolio/family-drops', { method: 'POST', json: { eventIds } }),
     failure: 'The DROPs could not be put in your draft.',
   });
-  const toggle = (eventId: string, on: boolean) =>
-    setChosen((current) => {
-      const next = new Set(current);
-      if (on) next.add(eventId);
-      else next.delete(eventId);
-      return next;
-    });
   const done = draft.data;
   return (
     <form

@@ -2,7 +2,6 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { HoldBadge } from '@/components/reviews/holds-list';
 import { Button } from '@/components/ui/button';
@@ -13,6 +12,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { formatMoney } from '@/lib/annuity/money';
 import { formatDate } from '@/lib/format/dates';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
+import { useChosen } from '@/lib/forms/use-chosen';
 import { apiFetch } from '@/lib/http/api-client';
 import { patentHref } from '@/lib/portfolio/links';
 import {
@@ -48,7 +48,7 @@ export function ReviewCandidates({
   locale: string;
 }) {
   const router = useRouter();
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const { chosen, toggle, clear } = useChosen();
   const form = useForm<HoldForm>({
     defaultValues: { ownerUserId: '', reviewBy: today, askedDecision: 'undecided', note: '' },
   });
@@ -61,17 +61,10 @@ export function ReviewCandidates({
     failure: 'The renewals could not be put under review.',
     form,
     onSuccess: () => {
-      setChosen(new Set());
+      clear();
       router.refresh();
     },
   });
-  const toggle = (eventId: string, on: boolean) =>
-    setChosen((current) => {
-      const next = new Set(current);
-      if (on) next.add(eventId);
-      else next.delete(eventId);
-      return next;
-    });
   const labelOf = (candidate: ReviewCandidate) => candidate.caseReference ?? candidate.eventId;
   const errors = form.formState.errors;
   const placed = place.data?.holds.length ?? 0;
