@@ -10,6 +10,7 @@ import { portfolioPatent, portfolioSnapshot } from '../../db/schema';
 import { getEnv } from '../../env';
 import { logger } from '../../log';
 import { searchColumns } from '../../portfolio/search-key';
+import type { RenewalPatent } from '../../renewals/rows';
 import { DEFAULT_CONNECTION } from '../sync/connection';
 import { carriesTag } from '../tags/filter';
 import { facetsOf, type SnapshotFacets, type SnapshotIndex, snapshotIndex } from './snapshot-index';
@@ -32,14 +33,9 @@ export interface SnapshotStatus {
   isStale: boolean;
 }
 
-export interface SnapshotPatent {
+/** A renewal row's patent fields, with the patent's id. */
+export interface SnapshotPatent extends RenewalPatent {
   id: string;
-  providerId: string | null;
-  clientCaseReference: string | null;
-  clientFamilyReference: string | null;
-  title: string | null;
-  office: string | null;
-  owner: string | null;
 }
 
 export async function snapshotStatus(now = new Date()): Promise<SnapshotStatus> {
