@@ -1,10 +1,11 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocale } from '@/components/shell/locale';
 import { Button } from '@/components/ui/button';
 import { formatTimestamp } from '@/lib/format/dates';
-import { apiFetch, problemMessage } from '@/lib/http/api-client';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
+import { apiFetch } from '@/lib/http/api-client';
 
 export interface SnapshotStatusBody {
   refreshedAt: string | null;
@@ -34,8 +35,9 @@ export function SnapshotStatus({ initial }: { initial?: SnapshotStatusBody }) {
     initialData: initial,
     refetchInterval: (query) => (query.state.data?.refreshing ? 1_000 : false),
   });
-  const refresh = useMutation({
+  const refresh = useApiMutation({
     mutationFn: () => apiFetch<{ status: SnapshotStatusBody }>('/api/portfolio/snapshot', { method: 'POST' }),
+    failure: 'The refresh could not start.',
     onSuccess: (result) => {
       queryClient.setQueryData(statusQuery.queryKey, result.status);
       void queryClient.invalidateQueries({ queryKey: ['renewals'] });
@@ -62,11 +64,7 @@ export function SnapshotStatus({ initial }: { initial?: SnapshotStatusBody }) {
         )
       ) : null}
       {data?.lastError && !running ? <span className="text-destructive">Last refresh failed.</span> : null}
-      {refresh.error ? (
-        <span className="text-destructive">
-          {problemMessage(refresh.error, 'The refresh could not start.')}
-        </span>
-      ) : null}
+      {refresh.failureMessage ? <span className="text-destructive">{refresh.failureMessage}</span> : null}
       <Button
         variant="outline"
         size="sm"

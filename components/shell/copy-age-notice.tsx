@@ -1,12 +1,13 @@
 'use client';
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useLocale } from '@/components/shell/locale';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { formatClockTime, formatTimestamp, formatYearMonth } from '@/lib/format/dates';
-import { apiFetch, problemMessage } from '@/lib/http/api-client';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
+import { apiFetch } from '@/lib/http/api-client';
 import type { CopyAge } from '@/lib/sync/age';
 
 /**
@@ -33,12 +34,14 @@ export function CopyAgeNotice({
   const locale = useLocale();
   const router = useRouter();
   const queryClient = useQueryClient();
-  const refresh = useMutation({
+  const refresh = useApiMutation({
     mutationFn: () =>
       apiFetch<{ calls: number; refreshedAt: string }>('/api/copy/refresh', {
         method: 'POST',
         json: { months, ...(patentId ? { patentId } : {}), ...(freezeMonth ? { freezeMonth } : {}) },
       }),
+    failure: 'The refresh failed.',
+    // Every query on the page may read what was refreshed.
     onSuccess: async () => {
       await queryClient.invalidateQueries();
       router.refresh();
@@ -76,9 +79,7 @@ export function CopyAgeNotice({
             : ''}
           .
         </span>
-        {refresh.error ? (
-          <span className="text-destructive">{problemMessage(refresh.error, 'The refresh failed.')}</span>
-        ) : null}
+        {refresh.failureMessage ? <span className="text-destructive">{refresh.failureMessage}</span> : null}
         {months.length > 0 || patentId || freezeMonth ? (
           <Button
             variant="outline"

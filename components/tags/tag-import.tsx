@@ -7,7 +7,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
-import { apiFetch, problemMessage } from '@/lib/http/api-client';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
+import { apiFetch } from '@/lib/http/api-client';
 import type { ImportMatch, ImportMiss } from '@/lib/signals/tags';
 import type { TableColumn } from '@/lib/table/columns';
 
@@ -50,33 +51,26 @@ export function TagImport() {
   const fileId = useId();
   const [csv, setCsv] = useState<string | null>(null);
   const [answer, setAnswer] = useState<ImportAnswer | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function send(text: string, apply: boolean) {
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await apiFetch<ImportAnswer>('/api/tags/import', {
-        method: 'POST',
-        json: { csv: text, apply },
-      });
+  const importing = useApiMutation({
+    mutationFn: ({ text, apply }: { text: string; apply: boolean }) =>
+      apiFetch<ImportAnswer>('/api/tags/import', { method: 'POST', json: { csv: text, apply } }),
+    failure: 'The file could not be read.',
+    onSuccess: (result, { apply }) => {
       setAnswer(result);
       if (apply) router.refresh();
-    } catch (caught) {
-      setAnswer(null);
-      setError(problemMessage(caught, 'The file could not be read.'));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    onError: () => setAnswer(null),
+  });
+  const busy = importing.isPending;
+  const error = importing.failureMessage;
+  const send = (text: string, apply: boolean) => importing.mutate({ text, apply });
 
   async function chosen(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     if (!file) return;
     const text = await file.text();
     setCsv(text);
-    await send(text, false);
+    send(text, false);
   }
 
   return (
@@ -118,12 +112,7 @@ export function TagImport() {
               />
             ) : null}
             {!answer.applied && answer.matched.length > 0 && csv !== null ? (
-              <Button
-                type="button"
-                disabled={busy}
-                className="self-start"
-                onClick={() => void send(csv, true)}
-              >
+              <Button type="button" disabled={busy} className="self-start" onClick={() => send(csv, true)}>
                 Apply {answer.matched.length} matching line(s)
               </Button>
             ) : null}
