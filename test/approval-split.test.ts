@@ -4,7 +4,7 @@ import type { BatchView } from '@/lib/decisions/batch';
 import { draftEntryOf } from '@/lib/decisions/testing';
 import { addMonths } from '@/lib/format/dates';
 import { jsonRequest, signIn } from './app-harness';
-import { getDraftAs, putDraftAs } from './draft-fixtures';
+import { getDraftAs, putDraftAs, takeOpenEvent } from './draft-fixtures';
 import { eventsBetween, startUpstreamHarness, type UpstreamHarness } from './upstream-harness';
 
 /**
@@ -24,17 +24,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => up?.stop());
 
-function openEvent(decision: string): PatentEvent {
-  const found = events.find(
-    (event) =>
-      event.instructability?.isAllowed &&
-      event.instructability.allowedDecisions.includes(decision) &&
-      !used.has(event.patent.id),
-  );
-  if (!found) throw new Error(`no open event for ${decision} in the test tenant`);
-  used.add(found.patent.id);
-  return found;
-}
+const openEvent = (decision: string) => takeOpenEvent(events, used, decision);
 
 const name = (event: PatentEvent) => event.patent.providerId ?? event.patent.id;
 

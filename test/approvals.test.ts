@@ -9,7 +9,7 @@ import { draftEntryOf } from '@/lib/decisions/testing';
 import { addMonths, calendarToday } from '@/lib/format/dates';
 import { createUserAccount } from '@/lib/server/auth/user-accounts';
 import { jsonRequest, signIn, TEST_PASSWORD } from './app-harness';
-import { getDraftAs, putDraftAs } from './draft-fixtures';
+import { getDraftAs, putDraftAs, takeOpenEvent } from './draft-fixtures';
 import { eventsBetween, startUpstreamHarness, TODAY, type UpstreamHarness } from './upstream-harness';
 
 /**
@@ -43,18 +43,8 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => up?.stop());
 
-function openEvent(decision: string, where: (event: PatentEvent) => boolean = () => true): PatentEvent {
-  const found = events.find(
-    (event) =>
-      event.instructability?.isAllowed &&
-      event.instructability.allowedDecisions.includes(decision) &&
-      !used.has(event.patent.id) &&
-      where(event),
-  );
-  if (!found) throw new Error(`no open event for ${decision} in the test tenant`);
-  used.add(found.patent.id);
-  return found;
-}
+const openEvent = (decision: string, where?: (event: PatentEvent) => boolean) =>
+  takeOpenEvent(events, used, decision, where);
 
 const entry = (event: PatentEvent, decision: DraftEntry['decision']) => draftEntryOf(event, decision);
 

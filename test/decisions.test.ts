@@ -13,7 +13,7 @@ import type { TodayData } from '@/lib/today/data';
 import { todayWindows } from '@/lib/today/windows';
 import type { TrackingData } from '@/lib/tracking/data';
 import { jsonRequest, signIn } from './app-harness';
-import { getDraftAs, putDraftAs } from './draft-fixtures';
+import { getDraftAs, putDraftAs, takeOpenEvent } from './draft-fixtures';
 import { eventsBetween, startUpstreamHarness, TODAY, type UpstreamHarness } from './upstream-harness';
 
 /**
@@ -34,18 +34,8 @@ beforeAll(async () => {
 afterAll(async () => up?.stop());
 
 /** An event the service would accept `decision` for now, of a patent no other test used. */
-function openEvent(decision = 'PROCEED', where: (event: PatentEvent) => boolean = () => true): PatentEvent {
-  const found = events.find(
-    (event) =>
-      event.instructability?.isAllowed &&
-      event.instructability.allowedDecisions.includes(decision) &&
-      !used.has(event.patent.id) &&
-      where(event),
-  );
-  if (!found) throw new Error(`no open event for ${decision} in the test tenant`);
-  used.add(found.patent.id);
-  return found;
-}
+const openEvent = (decision = 'PROCEED', where?: (event: PatentEvent) => boolean) =>
+  takeOpenEvent(events, used, decision, where);
 
 function blockedEvent(reason: string): PatentEvent {
   const found = events.find(

@@ -15,7 +15,7 @@ import { batchView } from '@/lib/server/decisions/batch-records';
 import { composeDigest } from '@/lib/server/notifications/compose';
 import { bucketRenewals } from '@/lib/today/buckets';
 import { jsonRequest, signIn } from './app-harness';
-import { putDraftAs } from './draft-fixtures';
+import { putDraftAs, takeOpenEvent } from './draft-fixtures';
 import { watchedRow } from './notifications-fixtures';
 import { eventsBetween, startUpstreamHarness, TODAY, type UpstreamHarness } from './upstream-harness';
 
@@ -36,19 +36,8 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => up?.stop());
 
-function openEvent(decision: string, where: (event: PatentEvent) => boolean, taken: Set<string>) {
-  const found = events.find(
-    (event) =>
-      event.instructability?.isAllowed &&
-      event.instructability.allowedDecisions.includes(decision) &&
-      event.fees?.total &&
-      !taken.has(event.patent.id) &&
-      where(event),
-  );
-  if (!found) throw new Error(`no open event for ${decision} in the test tenant`);
-  taken.add(found.patent.id);
-  return found;
-}
+const openEvent = (decision: string, where: (event: PatentEvent) => boolean, taken: Set<string>) =>
+  takeOpenEvent(events, taken, decision, (event) => Boolean(event.fees?.total) && where(event));
 
 /** The month view keeps the sequence in the draft entry (lib/decisions/entry-from-row.ts). */
 const withSequence = (event: PatentEvent, decision: DraftEntry['decision']): DraftEntry => ({
