@@ -1,6 +1,7 @@
 'use client';
 
 import { cn } from '@/components/ui/cn';
+import { LineIcon } from '@/components/ui/line-icon';
 
 export type SortState = 'asc' | 'desc' | false;
 
@@ -15,20 +16,11 @@ export function ariaSort(state: SortState): 'ascending' | 'descending' | 'none' 
  */
 function SortIcon({ state }: { state: SortState }) {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={cn('size-3.5', !state && 'opacity-40')}
-    >
+    <LineIcon className={cn('size-3.5', !state && 'opacity-40')}>
       {state === 'asc' ? <path d="M12 19V5M6 11l6-6 6 6" /> : null}
       {state === 'desc' ? <path d="M12 5v14M6 13l6 6 6-6" /> : null}
       {state === false ? <path d="M8 20V4M4 8l4-4 4 4M16 4v16M12 16l4 4 4-4" /> : null}
-    </svg>
+    </LineIcon>
   );
 }
 

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { LineIcon } from '@/components/ui/line-icon';
 import { isSearchable, MAX_SEARCH_LENGTH } from '@/lib/portfolio/search-key';
 
 /** Long enough for a pause between words, short enough to feel immediate. */
@@ -111,17 +112,8 @@ export function PortfolioSearch({
  */
 function Glyph({ d, className = '' }: { d: string; className?: string }) {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={`size-4 ${className}`}
-    >
+    <LineIcon className={`size-4 ${className}`}>
       <path d={d} />
-    </svg>
+    </LineIcon>
   );
 }
