@@ -14,15 +14,14 @@ const OUTCOME_WORDS: Record<ForecastRunView['status'], string> = {
   skipped: 'was skipped',
 };
 
-export function ForecastCost({
-  data,
-  locale,
-  action,
-}: {
+/** What the forecast page's status parts are given: the data, the locale, and the refresh button. */
+interface ForecastPartProps {
   data: ForecastData;
   locale: string;
   action?: ReactNode;
-}) {
+}
+
+export function ForecastCost({ data, locale, action }: ForecastPartProps) {
   const last = data.lastRefresh;
   const attempt = data.lastAttempt;
   const attemptDiffers = attempt && attempt.id !== last?.id && attempt.status !== 'done';
@@ -89,15 +88,7 @@ export function ForecastCost({
 }
 
 /** Before any refresh: what builds the forecast and what happened last. */
-export function ForecastEmpty({
-  data,
-  locale,
-  action,
-}: {
-  data: ForecastData;
-  locale: string;
-  action?: ReactNode;
-}) {
+export function ForecastEmpty({ data, locale, action }: ForecastPartProps) {
   const attempt = data.lastAttempt;
   return (
     <section
