@@ -8,7 +8,6 @@ import type { Invoice, PatentEvent } from '@/lib/annuity/schemas';
 import { auditLog } from '@/lib/db/schema';
 import type { Draft } from '@/lib/decisions/draft';
 import { draftEntryOf } from '@/lib/decisions/testing';
-import { resetEnvForTests } from '@/lib/env';
 import { addMonths, currentYearMonth } from '@/lib/format/dates';
 import type { InvoiceDetailData } from '@/lib/invoices/detail';
 import { INVOICE_EXPORT_HEADERS } from '@/lib/invoices/export-columns';
@@ -22,6 +21,7 @@ import { checkInvoices } from '@/lib/server/invoices/invoices';
 import { DEMO_TENANT } from '@/sandbox/demo';
 import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
 import { jsonRequest, signIn, startAppHarness } from './app-harness';
+import { serviceEnv } from './sandbox-app';
 import { eventsBetween } from './upstream-harness';
 
 /**
@@ -36,13 +36,11 @@ let service: AnnuityClient;
 let finance: string;
 let paralegal: string;
 let invoices: Invoice[];
-const savedEnv = { url: process.env.ANNUITY_API_URL, key: process.env.ANNUITY_API_KEY };
+const env = serviceEnv();
 
 beforeAll(async () => {
   sandbox = await startSandbox({ today: `${CURRENT}-15` });
-  process.env.ANNUITY_API_URL = sandbox.baseUrl;
-  process.env.ANNUITY_API_KEY = sandbox.demoKey;
-  resetEnvForTests();
+  env.point(sandbox.baseUrl, sandbox.demoKey);
   harness = await startAppHarness();
   finance = await signIn(harness.users.finance.email);
   paralegal = await signIn(harness.users.paralegal.email);
@@ -55,9 +53,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness?.stop();
   await sandbox?.stop();
-  process.env.ANNUITY_API_URL = savedEnv.url;
-  process.env.ANNUITY_API_KEY = savedEnv.key;
-  resetEnvForTests();
+  env.restore();
 });
 
 const usage = async () => (await sandbox.operator.getUsage(DEMO_TENANT)).operations;

@@ -4,10 +4,10 @@ import { createAnnuityClient } from '@/lib/annuity/client';
 import { SCOPES } from '@/lib/annuity/schemas';
 import type { ApiKeyAlert, ApiKeysOverview, ApiKeyView } from '@/lib/connection/api-key-views';
 import { auditLog, upstreamApiKey, upstreamKeyState } from '@/lib/db/schema';
-import { resetEnvForTests } from '@/lib/env';
 import { ACTIVE_KEY_CACHE_MS } from '@/lib/server/connection/active-key';
 import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
 import { jsonRequest, signIn, startAppHarness } from './app-harness';
+import { serviceEnv } from './sandbox-app';
 
 /**
  * Key rotation without downtime (spec: Authentication 2, two keys can be valid at once),
@@ -26,7 +26,7 @@ let paralegal: string;
 const keys = { env: '', second: '', third: '', expiring: '' };
 let feesPath = '';
 let feesParams: Record<string, string> = {};
-const savedEnv = { url: process.env.ANNUITY_API_URL, key: process.env.ANNUITY_API_KEY };
+const env = serviceEnv();
 
 beforeAll(async () => {
   sandbox = await startSandbox({ today: TODAY });
@@ -37,9 +37,7 @@ beforeAll(async () => {
   keys.second = await create();
   keys.third = await create();
   keys.expiring = await create('2026-04-01T00:00:00.000Z');
-  process.env.ANNUITY_API_URL = sandbox.baseUrl;
-  process.env.ANNUITY_API_KEY = keys.env;
-  resetEnvForTests();
+  env.point(sandbox.baseUrl, keys.env);
   harness = await startAppHarness();
   admin = await signIn(harness.users.admin.email);
   paralegal = await signIn(harness.users.paralegal.email);
@@ -60,9 +58,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness?.stop();
   await sandbox?.stop();
-  process.env.ANNUITY_API_URL = savedEnv.url;
-  process.env.ANNUITY_API_KEY = savedEnv.key;
-  resetEnvForTests();
+  env.restore();
 });
 
 const keysRoute = () => import('@/app/api/admin/api-keys/route');

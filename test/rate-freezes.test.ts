@@ -8,13 +8,13 @@ import { sumByCurrency } from '@/lib/annuity/money';
 import { listAll } from '@/lib/annuity/pagination';
 import type { PatentEvent } from '@/lib/annuity/schemas';
 import { auditLog } from '@/lib/db/schema';
-import { resetEnvForTests } from '@/lib/env';
 import { addMonths, currentYearMonth, formatYearMonth } from '@/lib/format/dates';
 import type { FreezeMonthData, FreezeOverviewData, FreezeResult } from '@/lib/rate-freezes/data';
 import { flushQuota, readQuota } from '@/lib/server/connection/quota';
 import { FREEZE_AUDIT_ACTION } from '@/lib/server/rate-freezes/freezes';
 import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
 import { jsonRequest, signIn, startAppHarness } from './app-harness';
+import { serviceEnv } from './sandbox-app';
 
 /**
  * Exchange-rate freezes end to end: our route handlers, against the real stand-in service (spec:
@@ -41,12 +41,10 @@ let harness: Awaited<ReturnType<typeof startAppHarness>>;
 let manager: string;
 let paralegal: string;
 const keys = { freezer: '', notEnabled: '', noScope: '', oneCall: '' };
-const savedEnv = { url: process.env.ANNUITY_API_URL, key: process.env.ANNUITY_API_KEY };
+const env = serviceEnv();
 
 function connectWith(key: string): void {
-  process.env.ANNUITY_API_URL = sandbox.baseUrl;
-  process.env.ANNUITY_API_KEY = key;
-  resetEnvForTests();
+  env.point(sandbox.baseUrl, key);
 }
 
 beforeAll(async () => {
@@ -77,9 +75,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness?.stop();
   await sandbox?.stop();
-  process.env.ANNUITY_API_URL = savedEnv.url;
-  process.env.ANNUITY_API_KEY = savedEnv.key;
-  resetEnvForTests();
+  env.restore();
 });
 
 async function overview(cookie = manager) {

@@ -19,6 +19,26 @@ export interface SandboxApp {
 }
 
 /**
+ * Points the dashboard's server side at a stand-in service (ANNUITY_API_URL/KEY); `restore` puts
+ * back what the environment said before, for the file's afterAll.
+ */
+export function serviceEnv() {
+  const saved = { url: process.env.ANNUITY_API_URL, key: process.env.ANNUITY_API_KEY };
+  return {
+    point(baseUrl: string, key: string): void {
+      process.env.ANNUITY_API_URL = baseUrl;
+      process.env.ANNUITY_API_KEY = key;
+      resetEnvForTests();
+    },
+    restore(): void {
+      process.env.ANNUITY_API_URL = saved.url;
+      process.env.ANNUITY_API_KEY = saved.key;
+      resetEnvForTests();
+    },
+  };
+}
+
+/**
  * The usual integration set-up, registered as this file's beforeAll/afterAll: a stand-in service
  * (its day the 15th of this month unless told) with one tenant and one key, the dashboard's server
  * side pointed at it through ANNUITY_API_URL/KEY (restored afterwards), and a session per role.
@@ -31,7 +51,7 @@ export function setUpSandboxApp(options: {
   today?: string;
 }): SandboxApp {
   const app = {} as SandboxApp;
-  const savedEnv = { url: process.env.ANNUITY_API_URL, key: process.env.ANNUITY_API_KEY };
+  const env = serviceEnv();
   beforeAll(async () => {
     app.sandbox = await startSandbox({ today: options.today ?? `${currentYearMonth()}-15` });
     await app.sandbox.operator.createTenant(options.tenant);
@@ -41,9 +61,7 @@ export function setUpSandboxApp(options: {
       ...(options.dailyLimit === undefined ? {} : { dailyLimit: options.dailyLimit }),
     });
     app.key = key;
-    process.env.ANNUITY_API_URL = app.sandbox.baseUrl;
-    process.env.ANNUITY_API_KEY = key;
-    resetEnvForTests();
+    env.point(app.sandbox.baseUrl, key);
     app.harness = await startAppHarness();
     const cookies = {} as Record<Role, string>;
     for (const role of ['paralegal', 'finance', 'manager', 'admin'] as const) {
@@ -55,9 +73,7 @@ export function setUpSandboxApp(options: {
   afterAll(async () => {
     await app.harness?.stop();
     await app.sandbox?.stop();
-    process.env.ANNUITY_API_URL = savedEnv.url;
-    process.env.ANNUITY_API_KEY = savedEnv.key;
-    resetEnvForTests();
+    env.restore();
   });
   return app;
 }
