@@ -9,7 +9,8 @@ import {
 } from '@/lib/annuity/fixtures';
 import type { Strict } from '@/lib/annuity/schemas';
 import type { BatchView } from '@/lib/decisions/batch';
-import type { Draft, DraftEntry } from '@/lib/decisions/draft';
+import type { Draft } from '@/lib/decisions/draft';
+import { draftEntry } from '@/lib/decisions/testing';
 import { resetEnvForTests } from '@/lib/env';
 import { jsonRequest, signIn, startAppHarness } from './app-harness';
 
@@ -105,23 +106,20 @@ beforeEach(() => {
   };
 });
 
-const draftEntry = (eventId: string, patentId: string, caseReference: string): DraftEntry => ({
-  eventId,
-  patentId,
-  decision: 'PROCEED',
-  caseReference,
-  providerId: null,
-  title: null,
-  office: 'EP',
-  dueDate: '2026-12-15',
-  annuityYear: 8,
-  allowedDecisions: ['PROCEED', 'SKIP_THIS_TIME', 'DROP'],
-  estimate: null,
-});
+const entryOf = (eventId: string, patentId: string, caseReference: string) =>
+  draftEntry({
+    eventId,
+    patentId,
+    caseReference,
+    providerId: null,
+    title: null,
+    annuityYear: 8,
+    estimate: null,
+  });
 
 async function sendBoth() {
   const { PUT } = await import('@/app/api/decisions/draft/route');
-  const entries = [draftEntry(EVENT_A, PATENT_A, 'P-2019-017 EP'), draftEntry(EVENT_B, PATENT_B, 'OTHER-1')];
+  const entries = [entryOf(EVENT_A, PATENT_A, 'P-2019-017 EP'), entryOf(EVENT_B, PATENT_B, 'OTHER-1')];
   const draft = (await (
     await PUT(jsonRequest('/api/decisions/draft', { method: 'PUT', cookie, body: { entries } }))
   ).json()) as Draft;
@@ -148,6 +146,19 @@ async function sendBoth() {
 
 const blocked = (reason: string, opensAt: string | null = '2026-10-01') =>
   instructabilityFixture({ isAllowed: false, allowedDecisions: [], blockedReason: reason, opensAt });
+
+/** Both renewals carry our PROCEED when read after the POST (the service executed it). */
+function bothAppliedAfterwards() {
+  for (const [id, patent] of [
+    [EVENT_A, PATENT_A],
+    [EVENT_B, PATENT_B],
+  ] as const) {
+    script.after.set(
+      id,
+      event(id, patent, { appliedDecision: 'PROCEED', instructability: blocked('ALREADY_INSTRUCTED') }),
+    );
+  }
+}
 
 describe('refusals of the service, tied to their renewals', () => {
   it('instruction_skipped: names the patent from clientCaseReference and its missing earlier renewals', async () => {
@@ -284,15 +295,7 @@ describe('refusals of the service, tied to their renewals', () => {
 
   it('a 5xx from a gateway: the outcome is settled by reading the renewals, and the batch ends executed', async () => {
     script.post = { status: 502, body: '<html>Bad gateway</html>', contentType: 'text/html' };
-    for (const [id, patent] of [
-      [EVENT_A, PATENT_A],
-      [EVENT_B, PATENT_B],
-    ] as const) {
-      script.after.set(
-        id,
-        event(id, patent, { appliedDecision: 'PROCEED', instructability: blocked('ALREADY_INSTRUCTED') }),
-      );
-    }
+    bothAppliedAfterwards();
     const { status, body, after } = await sendBoth();
     expect(script.posts).toBe(1);
     expect(status).toBe(201);
@@ -303,15 +306,7 @@ describe('refusals of the service, tied to their renewals', () => {
 
   it('a bare 409 (code only, no title or type): read by its code, the renewals carrying our decision count as done', async () => {
     script.post = { status: 409, body: { code: 'instruction_already_set', status: '409' } };
-    for (const [id, patent] of [
-      [EVENT_A, PATENT_A],
-      [EVENT_B, PATENT_B],
-    ] as const) {
-      script.after.set(
-        id,
-        event(id, patent, { appliedDecision: 'PROCEED', instructability: blocked('ALREADY_INSTRUCTED') }),
-      );
-    }
+    bothAppliedAfterwards();
     const { status, body, after } = await sendBoth();
     expect(status).toBe(200);
     expect(body.batch?.problem?.code).toBe('already_applied');
