@@ -402,6 +402,20 @@ describe('the keep score in the month view', () => {
     expect(bulk.get(first.eventId)?.sentence).toBe(
       keepSentence(single[0] as RenewalSignals, (single[0] as RenewalSignals).keep),
     );
+
+    // A tag set since is in the next view's score (what is kept between views follows the tags).
+    const weakest = [...rows].sort((a, b) => (a.keepScore ?? 0) - (b.keepScore ?? 0))[0] as RenewalRow;
+    expect(
+      (await send('/tags', 'POST', { scope: 'patent', targets: [weakest.patentId], add: ['Product A'] }))
+        .status,
+    ).toBe(200);
+    const again = (await (
+      await GET(jsonRequest(`/api/renewals?month=${month()}`, { cookie: app.cookies.paralegal }))
+    ).json()) as { rows: RenewalRow[] };
+    const after = again.rows.find((row) => row.eventId === weakest.eventId)?.keepScore ?? 0;
+    expect(after).toBeGreaterThan(weakest.keepScore ?? 0);
+    const [now] = await loadSignals([{ patentId: weakest.patentId, eventId: weakest.eventId }]);
+    expect(after).toBe(now?.keep.score);
   });
 
   it('sorts weakest first and filters below a score in the export, and refuses a score that is not one', async () => {

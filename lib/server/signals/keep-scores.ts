@@ -37,7 +37,8 @@ import { familiesOf } from './signals';
  * with the version of what it was read from, checked on every use in one small query each:
  *
  * - each patent's term and status per snapshot copy;
- * - the patents with a DROP per version of the synced copy (every walk and read bumps a month's);
+ * - the patents with a DROP per month of the synced copy and the month's version (every walk and
+ *   read bumps it), so a sync rescans only the months it walked;
  * - each patent's forecast renewals per finished forecast run;
  * - the tags per state of `patent_tag` (its row count and latest change);
  * - and the results built from them (cost per currency, family, term; then the score under the
@@ -113,21 +114,14 @@ function indexId(index: SnapshotIndex | null): number {
 }
 
 interface Versions {
-  copy: string;
   forecast: string;
   tags: string;
 }
 
-/** The versions of the copy, the forecast and the tags: three small aggregates. */
+/** The versions of the forecast and the tags: two small aggregates. */
 async function versions(): Promise<Versions> {
   const db = await getDb();
-  const [copy, forecast, tags] = await Promise.all([
-    db
-      .select({
-        version: sql<string>`coalesce(sum(${syncWindow.version}), 0)::text || ':' || count(*)::text`,
-      })
-      .from(syncWindow)
-      .where(eq(syncWindow.connection, DEFAULT_CONNECTION)),
+  const [forecast, tags] = await Promise.all([
     db
       .select({
         version: sql<string>`coalesce(max(${forecastRun.finishedAt})::text, '') || ':' || count(*)::text`,
@@ -138,7 +132,7 @@ async function versions(): Promise<Versions> {
       .select({ version: sql<string>`count(*)::text || ':' || coalesce(max(${patentTag.setAt})::text, '')` })
       .from(patentTag),
   ]);
-  return { copy: copy[0]?.version ?? '', forecast: forecast[0]?.version ?? '', tags: tags[0]?.version ?? '' };
+  return { forecast: forecast[0]?.version ?? '', tags: tags[0]?.version ?? '' };
 }
 
 async function patentFacts(
@@ -175,26 +169,46 @@ async function patentFacts(
   return kept;
 }
 
-/** Patents with a DROP on any renewal in the copy (spec: Instruction rules, DROP lets the right lapse). */
-function droppedPatents(db: object, version: string): Promise<Set<string>> {
-  return slot(db, 'drops', version, () => {
-    const found = getDb().then((database) =>
-      database
-        .selectDistinct({ patentId: syncEvent.patentId })
-        .from(syncEvent)
-        .where(
-          and(
-            eq(syncEvent.connection, DEFAULT_CONNECTION),
-            sql`strpos(${syncEvent.body}, '"appliedDecision":"DROP"') > 0`,
+interface Drops {
+  patents: Set<string>;
+  /** The dropped patents as text: families are kept while it stays the same. */
+  key: string;
+}
+
+/**
+ * Patents with a DROP on any renewal in the copy (spec: Instruction rules, DROP lets the right
+ * lapse), kept per month of the copy with the month's version: a walk of one month (the sync does
+ * one every few minutes) rescans that month alone, by its index.
+ */
+async function droppedPatents(db: object): Promise<Drops> {
+  const database = await getDb();
+  const months = await database
+    .select({ month: syncWindow.month, version: syncWindow.version })
+    .from(syncWindow)
+    .where(eq(syncWindow.connection, DEFAULT_CONNECTION));
+  const held = slot(db, 'drops', 'by month', () => new Map<string, { version: number; patents: string[] }>());
+  const stale = months.filter((row) => held.get(row.month)?.version !== row.version);
+  if (stale.length > 0) {
+    const rows = await database
+      .select({ month: syncEvent.month, patentId: syncEvent.patentId })
+      .from(syncEvent)
+      .where(
+        and(
+          eq(syncEvent.connection, DEFAULT_CONNECTION),
+          inArray(
+            syncEvent.month,
+            stale.map((row) => row.month),
           ),
+          sql`strpos(${syncEvent.body}, '"appliedDecision":"DROP"') > 0`,
         ),
-    );
-    return forgetOnFailure(
-      db,
-      'drops',
-      found.then((rows) => new Set(rows.map((row) => row.patentId))),
-    );
-  });
+      );
+    for (const row of stale) held.set(row.month, { version: row.version, patents: [] });
+    for (const row of rows) held.get(row.month)?.patents.push(row.patentId);
+  }
+  const current = new Set(months.map((row) => row.month));
+  for (const month of [...held.keys()]) if (!current.has(month)) held.delete(month);
+  const patents = new Set([...held.values()].flatMap((entry) => entry.patents));
+  return { patents, key: [...patents].sort().join(',') };
 }
 
 /** Each patent's renewals in the stored forecast (`forecast_event` is replaced only by a run). */
@@ -276,17 +290,18 @@ export async function keepScoresOf(
   if (targets.length === 0) return scores;
   const today = (options.now ?? new Date()).toISOString().slice(0, 10);
   const db = await getDb();
-  const [index, version, policy] = await Promise.all([
+  const [index, version, policy, drops] = await Promise.all([
     openSnapshotIndex(),
     versions(),
     readKeepScorePolicy(),
+    droppedPatents(db),
   ]);
   const families = index ? familiesOf(index) : new Map<string, string[]>();
   const familyOf = (id: string) => index?.patents.get(id)?.clientFamilyReference ?? null;
   const patentIds = [...new Set(targets.map((target) => target.patentId))];
 
   // Each part is kept for as long as what it is built from: cost and term per forecast run, the
-  // family per state of the copy, the score (and its sentence) per both, the tags and the weights.
+  // family while no DROP is added or gone, the score (and its sentence) per both, the tags and the weights.
   const bases = slot(
     db,
     'bases',
@@ -296,10 +311,10 @@ export async function keepScoresOf(
   const familyMemo = slot(
     db,
     'families',
-    `${indexId(index)}|${version.copy}|${today}`,
+    `${indexId(index)}|${drops.key}|${today}`,
     () => new Map<string, FamilySignal | null>(),
   );
-  const scoreKey = `${indexId(index)}|${version.copy}|${version.forecast}|${today}|${version.tags}|${policy.updatedAt ?? 'default'}`;
+  const scoreKey = `${indexId(index)}|${drops.key}|${version.forecast}|${today}|${version.tags}|${policy.updatedAt ?? 'default'}`;
   const scored = slot(db, 'scores', scoreKey, () => new Map<string, Scored>());
 
   const toBuild = patentIds.filter((id) => !bases.has(id));
@@ -309,9 +324,8 @@ export async function keepScoresOf(
   const memberIds = new Set(toBuild);
   for (const reference of references)
     for (const member of families.get(reference) ?? []) memberIds.add(member);
-  const [facts, dropped, forecast, tags] = await Promise.all([
+  const [facts, forecast, tags] = await Promise.all([
     patentFacts(db, index, [...memberIds]),
-    references.length > 0 ? droppedPatents(db, version.copy) : Promise.resolve(new Set<string>()),
     forecastOf(db, version.forecast, patentIds),
     allTags(db, version.tags),
   ]);
@@ -327,7 +341,7 @@ export async function keepScoresOf(
   for (const reference of references) {
     familyMemo.set(
       reference,
-      familySignal(reference, (families.get(reference) ?? []).map(memberOf), dropped, today),
+      familySignal(reference, (families.get(reference) ?? []).map(memberOf), drops.patents, today),
     );
   }
   for (const id of toBuild) {
