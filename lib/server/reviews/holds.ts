@@ -277,6 +277,9 @@ export async function listHolds(filter: HoldFilter = {}, now = new Date()): Prom
     .where(and(...conditions))
     .orderBy(asc(reviewHold.reviewBy), asc(reviewHold.dueDate), asc(reviewHold.createdAt));
   const index = rows.length > 0 ? await openSnapshotIndex() : null;
+  // A patent the snapshot does not hold yet is named as the copy's renewal names it.
+  const unknown = rows.filter((row) => !index?.patents.has(row.hold.patentId)).map((row) => row.hold.eventId);
+  const events = await copyRenewals(unknown);
   return rows.map(({ hold, ownerName, ownerEmail }) => {
     const patent = index?.patents.get(hold.patentId);
     return {
@@ -293,7 +296,11 @@ export async function listHolds(filter: HoldFilter = {}, now = new Date()): Prom
       endedAt: hold.endedAt?.toISOString() ?? null,
       endedHow: (hold.endedHow as HoldEnd | null) ?? null,
       overdue: isOverdue({ reviewBy: hold.reviewBy, endedAt: hold.endedAt }, today),
-      caseReference: patent?.clientCaseReference ?? patent?.providerId ?? null,
+      caseReference:
+        patent?.clientCaseReference ??
+        patent?.providerId ??
+        events.get(hold.eventId)?.patent.providerId ??
+        null,
       office: patent?.office ?? null,
     };
   });
