@@ -152,24 +152,25 @@ describe('walkPages / listAll', () => {
   });
 });
 
-describe('listAll with concurrency', () => {
-  const pageOf = (current: number, total: number, perPage: number) => ({
-    data: {
-      pagination: {
-        totalItems: total,
-        currentPage: current,
-        itemsPerPage: perPage,
-        totalPages: Math.ceil(total / perPage),
-        hasMore: current < Math.ceil(total / perPage),
-      },
-      data: Array.from(
-        { length: Math.max(0, Math.min(perPage, total - (current - 1) * perPage)) },
-        (_, i) => (current - 1) * perPage + i,
-      ),
+/** Page `current` of `total` items numbered from 0, `perPage` a page, as the client answers it. */
+const pageOf = (current: number, total: number, perPage: number) => ({
+  data: {
+    pagination: {
+      totalItems: total,
+      currentPage: current,
+      itemsPerPage: perPage,
+      totalPages: Math.ceil(total / perPage),
+      hasMore: current < Math.ceil(total / perPage),
     },
-    meta: { operation: 'test', status: 200, requestId: `r${current}`, rateLimit: null },
-  });
+    data: Array.from(
+      { length: Math.max(0, Math.min(perPage, total - (current - 1) * perPage)) },
+      (_, i) => (current - 1) * perPage + i,
+    ),
+  },
+  meta: { operation: 'test', status: 200, requestId: `r${current}`, rateLimit: null },
+});
 
+describe('listAll with concurrency', () => {
   it('fetches every page once, in order, with at most the given number at a time', async () => {
     let inFlight = 0;
     let peak = 0;
@@ -210,22 +211,6 @@ describe('listAll with concurrency', () => {
 });
 
 describe('forEachPage', () => {
-  const pageOf = (current: number, total: number, perPage: number) => ({
-    data: {
-      pagination: {
-        totalItems: total,
-        currentPage: current,
-        itemsPerPage: perPage,
-        totalPages: Math.ceil(total / perPage),
-        hasMore: current < Math.ceil(total / perPage),
-      },
-      data: Array.from(
-        { length: Math.max(0, Math.min(perPage, total - (current - 1) * perPage)) },
-        (_, i) => (current - 1) * perPage + i,
-      ),
-    },
-    meta: { operation: 'test', status: 200, requestId: `r${current}`, rateLimit: null },
-  });
   const infoOf = (result: ReturnType<typeof pageOf>) => ({
     pagination: result.data.pagination,
     items: result.data.data.length,
