@@ -14,6 +14,7 @@ import {
 } from '../../db/schema';
 import { getEnv } from '../../env';
 import { addDays, calendarToday } from '../../format/dates';
+import { logger } from '../../log';
 import {
   inQuietHours,
   type NotificationPreferences,
@@ -369,7 +370,11 @@ export async function evaluateNotifications(db: Database, options: { now: Date }
 
   // Review holds: each owner's ride in their digest; those just overdue are told to the managers
   // once (in-app now, and listed in their digest), never one email per hold.
-  const reviews = await reviewReminders(now);
+  // A failure here (the holds' table unreadable) never stops the renewals' own reminders.
+  const reviews = await reviewReminders(now).catch((error: unknown) => {
+    logger.error({ err: error }, 'review holds could not be evaluated for reminders');
+    return { open: [], newlyOverdue: [] };
+  });
   if (reviews.newlyOverdue.length > 0) {
     const notice = overdueNotice(reviews.newlyOverdue);
     const subjectKey = digestOf(reviews.newlyOverdue.map((hold) => hold.id).sort());
