@@ -2,10 +2,26 @@
 
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
-import { useSignOut } from './use-sign-out';
+import { deferred } from '@/components/ui/deferred';
+import { signOutClicks } from './sign-out-clicks';
+
+/** Until Sign out's code arrives: the same button; a click is remembered and signs out once it has. */
+function SignOutPlaceholder() {
+  return (
+    <Button variant="outline" size="sm" onClick={() => signOutClicks.remember('sign-out')}>
+      Sign out
+    </Button>
+  );
+}
+
+// Signing out is a write through useApiMutation; every page's header would otherwise carry the
+// mutation code in its first load (docs/performance.md, JS per route).
+const SignOutButton = deferred(
+  () => import('./sign-out-button').then((module) => module.SignOutButton),
+  SignOutPlaceholder,
+);
 
 export function UserMenu({ name, email, roleLabel }: { name: string; email: string; roleLabel: string }) {
-  const signOut = useSignOut();
   return (
     <div className="flex items-center gap-3 text-sm">
       {/* Who is signed in; on a phone the account page says it, and the header keeps its actions. */}
@@ -18,9 +34,7 @@ export function UserMenu({ name, email, roleLabel }: { name: string; email: stri
       <Button asChild variant="ghost" size="sm">
         <Link href="/account">Your account</Link>
       </Button>
-      <Button variant="outline" size="sm" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-        Sign out
-      </Button>
+      <SignOutButton />
     </div>
   );
 }
