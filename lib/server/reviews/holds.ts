@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm';
 import type { PatentEvent } from '../../annuity/schemas';
 import { getDb } from '../../db';
 import { reviewHold, syncEvent, user } from '../../db/schema';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { can, isRole } from '../../policy/roles';
 import { type AskedDecision, type HoldEnd, isOverdue, type ReviewHoldView } from '../../reviews/review-hold';
 import type { PlaceHolds } from '../../reviews/review-hold.schema';
@@ -61,15 +62,6 @@ export async function reviewOwners(): Promise<
     .where(isNull(user.deactivatedAt))
     .orderBy(asc(user.name));
   return rows.filter((row) => isRole(row.role) && can(row.role, 'decisions:write'));
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const codeOf = (value: unknown) =>
-    value && typeof value === 'object' && 'code' in value ? (value as { code: unknown }).code : undefined;
-  return (
-    codeOf(error) === '23505' ||
-    (error instanceof Error && codeOf((error as Error & { cause?: unknown }).cause) === '23505')
-  );
 }
 
 const alreadyHeld = (eventIds: string[]) =>

@@ -2,6 +2,7 @@ import 'server-only';
 import { and, asc, eq, ne, or } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { savedView, user } from '../../db/schema';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { can, type Permission } from '../../policy/roles';
 import { SAVED_VIEW_PAGES, type SavedViewItem, type SavedViewPage } from '../../views/pages';
 import type { CreateSavedView, UpdateSavedView } from '../../views/saved-view.schema';
@@ -61,16 +62,6 @@ function itemOf(row: Row, viewer: Viewer, ownerName: string): SavedViewItem {
     mine: row.ownerId === viewer.userId,
     ownerName,
   };
-}
-
-/** PostgreSQL's unique_violation, as PGlite and node-postgres report it (drizzle wraps it). */
-function isUniqueViolation(error: unknown): boolean {
-  const codeOf = (value: unknown) =>
-    value && typeof value === 'object' && 'code' in value ? (value as { code: unknown }).code : undefined;
-  return (
-    codeOf(error) === '23505' ||
-    (error instanceof Error && codeOf((error as Error & { cause?: unknown }).cause) === '23505')
-  );
 }
 
 /**
