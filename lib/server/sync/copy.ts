@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, gte, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 
 export type { CopyAge } from '../../sync/age';
 export { monthsOfWindow } from '../../sync/age';
@@ -50,17 +50,12 @@ const reading = new Map<string, Promise<void>>();
  */
 export async function ensureMonths(months: readonly string[], requestId: string): Promise<{ calls: number }> {
   const db = await getDb();
-  const known = await db
-    .select({ month: syncWindow.month })
-    .from(syncWindow)
-    .where(
-      and(
-        eq(syncWindow.connection, DEFAULT_CONNECTION),
-        inArray(syncWindow.month, [...months]),
-        sql`(${syncWindow.syncedAt} is not null or ${syncWindow.items} > 0)`,
-      ),
-    );
-  const missing = months.filter((month) => !known.some((row) => row.month === month));
+  const known = await windowMonthsWhere(
+    db,
+    months,
+    sql`(${syncWindow.syncedAt} is not null or ${syncWindow.items} > 0)`,
+  );
+  const missing = months.filter((month) => !known.includes(month));
   let calls = 0;
   if (missing.length === 0) return { calls };
   // Nothing to show for these months, and the service failed moments ago: say so at once rather
@@ -138,6 +133,17 @@ export async function completeCopyMonths(
   since: Date,
 ): Promise<Set<string>> {
   if (months.length === 0) return new Set();
+  return new Set(
+    await windowMonthsWhere(database, months, eq(syncWindow.complete, true), gte(syncWindow.syncedAt, since)),
+  );
+}
+
+/** Those of `months` whose sync window (of the default connection) meets every condition. */
+async function windowMonthsWhere(
+  database: Database,
+  months: readonly string[],
+  ...conditions: SQL[]
+): Promise<string[]> {
   const rows = await database
     .select({ month: syncWindow.month })
     .from(syncWindow)
@@ -145,11 +151,10 @@ export async function completeCopyMonths(
       and(
         eq(syncWindow.connection, DEFAULT_CONNECTION),
         inArray(syncWindow.month, [...months]),
-        eq(syncWindow.complete, true),
-        gte(syncWindow.syncedAt, since),
+        ...conditions,
       ),
     );
-  return new Set(rows.map((row) => row.month));
+  return rows.map((row) => row.month);
 }
 
 /** The renewals the copy holds for whole months, as the service listed them (fees included). */
