@@ -116,16 +116,8 @@ export const renewalColumns: readonly RenewalColumn[] = [
   )),
   accessor('dueDate', 'Due date', (value) => <DateCell value={value} />),
   accessor('fees', 'Fees', (fees, row) => <FeesCell fees={fees} label={rowName(row)} />),
-  // The score's sentence and reasons are in the row's signals (the toggle under the case reference).
-  accessor('keepScore', 'Keep score', (score) =>
-    typeof score === 'number' ? (
-      <span className="tabular-nums" title="Out of 100; the reasons are in the row's signals">
-        {score}
-      </span>
-    ) : (
-      <span>—</span>
-    ),
-  ),
+  // Out of 100; its sentence and reasons are in the row's signals (the toggle under the case reference).
+  accessor('keepScore', 'Keep score', (score) => <span className="tabular-nums">{score ?? '—'}</span>),
   accessor('duePeriod', 'Due period', (_, row) => <DuePeriodCell row={row} />),
   accessor('instructability', 'Instructability', (value) => <InstructabilityBadge instructability={value} />),
   accessor('appliedDecision', 'Decision', (value) => <EnumBadge value={decisionLabel(value)} />),

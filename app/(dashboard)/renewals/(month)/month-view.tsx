@@ -101,6 +101,16 @@ function windowOf(params: { month: string | null; from: string | null; to: strin
   return { kind: 'range', from: params.from ?? '', to: params.to ?? '' };
 }
 
+/** The address without the filters applied in the browser. */
+const NO_LOCAL_FILTERS = {
+  badge: null,
+  decision: null,
+  processing: null,
+  graceFrom: null,
+  graceTo: null,
+  scoreBelow: null,
+} as const;
+
 /**
  * The paralegal's main screen. The URL holds every choice; the service's filters refetch the
  * window, the local ones only re-filter the rows already here.
@@ -177,15 +187,7 @@ export function MonthView({
     void setParams({
       badge: params.badge.includes(kind) ? params.badge.filter((k) => k !== kind) : [...params.badge, kind],
     });
-  const clearLocalFilters = () =>
-    void setParams({
-      badge: null,
-      decision: null,
-      processing: null,
-      graceFrom: null,
-      graceTo: null,
-      scoreBelow: null,
-    });
+  const clearLocalFilters = () => void setParams(NO_LOCAL_FILTERS);
   const onSortChange = useCallback(
     (next: RowSort | null) => void setParams({ sort: formatSort(next) }),
     [setParams],
@@ -297,19 +299,7 @@ export function MonthView({
             variant="ghost"
             size="sm"
             className="h-8"
-            onClick={() =>
-              void setParams({
-                badge: null,
-                decision: null,
-                processing: null,
-                graceFrom: null,
-                graceTo: null,
-                scoreBelow: null,
-                offices: null,
-                owners: null,
-                family: null,
-              })
-            }
+            onClick={() => void setParams({ ...NO_LOCAL_FILTERS, offices: null, owners: null, family: null })}
           >
             Clear filters
           </Button>
