@@ -13,8 +13,8 @@ describe('how far the forecast reads (FORECAST_MONTHS)', () => {
   });
 
   it('reads 36 months in six period-list windows, so a refresh costs at least six calls', () => {
-    const window = forecastWindow('2026-11', parseEnv({ FORECAST_MONTHS: '36' }).FORECAST_MONTHS);
-    expect(window.windows).toHaveLength(6);
-    expect(window.to).toBe('2029-10-31');
+    const span = forecastWindow('2026-11', parseEnv({ FORECAST_MONTHS: '36' }).FORECAST_MONTHS);
+    expect(span.windows).toHaveLength(6);
+    expect(span.to).toBe('2029-10-31');
   });
 });

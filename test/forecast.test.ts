@@ -61,12 +61,12 @@ async function refreshNow(cookie = app.cookies.manager) {
 async function serviceWindows(): Promise<PatentEvent[][]> {
   return Promise.all(
     WINDOW.windows.map(
-      async (window) =>
+      async (dueWindow) =>
         (
           await listAll<PatentEvent>((currentPage, itemsPerPage) =>
             app.service.getPatentEventsByPeriod({
-              dueFrom: window.from,
-              dueTo: window.to,
+              dueFrom: dueWindow.from,
+              dueTo: dueWindow.to,
               include: ['fees'],
               eventTypes: ['RENEWAL'],
               currentPage,

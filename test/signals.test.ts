@@ -77,8 +77,8 @@ beforeAll(async () => {
       patent,
     ]);
   }
-  const window = forecastWindow(CURRENT, 24);
-  ahead = await periodEvents(window.from, window.to);
+  const span = forecastWindow(CURRENT, 24);
+  ahead = await periodEvents(span.from, span.to);
   const hasRenewalAhead = (patent: Patent) =>
     ahead.some((event) => event.patent.id === patent.id && event.dueDate > `${addMonths(CURRENT, 2)}-28`);
   const candidate = thisMonth.find((event) => {
@@ -143,7 +143,7 @@ describe('signals beside a renewal', () => {
     expect(body.signals.term?.expiry).toBe(end);
     expect(body.signals.term?.extended).toBe(subject.extendedExpirationDate !== null);
 
-    const window = forecastWindow(CURRENT, 24);
+    const span = forecastWindow(CURRENT, 24);
     const remaining = ahead.filter(
       (event) =>
         event.patent.id === subject.id &&
@@ -163,7 +163,7 @@ describe('signals beside a renewal', () => {
     expect(Object.fromEntries(body.signals.costToExpiry.map((line) => [line.currency, line.total]))).toEqual(
       Object.fromEntries([...expected].map(([currency, sum]) => [currency, sum.toFixed(2)])),
     );
-    expect(body.signals.forecastTo).toBe(window.to);
+    expect(body.signals.forecastTo).toBe(span.to);
   });
 
   it('stand beside the renewal named, with its annuity year, and cost no upstream call', async () => {

@@ -130,9 +130,9 @@ describe('a month walked while its list moves', () => {
     });
     const run = await runSync(db, { now: new Date(), requestId: 'test-sync', months: [month], force: true });
     expect(run.walked).toEqual([expect.objectContaining({ month, complete: false })]);
-    const window = await windowOf(month);
-    expect(window?.complete).toBe(false);
-    expect(window?.lastError).toMatch(/kept changing/);
+    const syncWindow = await windowOf(month);
+    expect(syncWindow?.complete).toBe(false);
+    expect(syncWindow?.lastError).toMatch(/kept changing/);
     // Nothing dropped on an incomplete walk, nothing twice.
     expect(await copied(month)).toEqual(listed);
     const view = await monthView(month);

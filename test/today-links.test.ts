@@ -35,9 +35,9 @@ describe("Today's bucket links", () => {
       const url = new URL(bucket.href, 'http://localhost');
       expect(url.pathname).toBe('/renewals');
       const query = renewalsQuerySchema.parse(searchParamsToObject(url.searchParams));
-      const window = await loadRenewalWindow(query.window, query, `today-links-${bucket.id}`);
+      const shown = await loadRenewalWindow(query.window, query, `today-links-${bucket.id}`);
       // The month view's own filters over the rows it reads (badge, decision, processing, grace end).
-      const listed = applyLocalFilters(window.rows, localFiltersOf(loadRenewalsParams(url.searchParams)));
+      const listed = applyLocalFilters(shown.rows, localFiltersOf(loadRenewalsParams(url.searchParams)));
       const ids = new Set(listed.map((row) => row.eventId));
       expect(
         bucket.items.filter((item) => !ids.has(item.row.eventId)).map((item) => item.row.eventId),

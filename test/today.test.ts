@@ -32,7 +32,9 @@ afterAll(async () => up?.stop());
 
 /** The service's clock moved: the copy of Today's months is read again, as a refresh would. */
 async function syncToday(day: string) {
-  const months = [...new Set(todayWindows(day).flatMap((window) => monthsOfWindow(window.from, window.to)))];
+  const months = [
+    ...new Set(todayWindows(day).flatMap((dueWindow) => monthsOfWindow(dueWindow.from, dueWindow.to))),
+  ];
   await runSync(up.app.database.db, { now: noon(day), requestId: 'test-sync', months, force: true });
 }
 
@@ -43,11 +45,11 @@ async function setToday(day: string) {
 
 async function serviceEvents(day: string): Promise<PatentEvent[]> {
   const events: PatentEvent[] = [];
-  for (const window of todayWindows(day)) {
+  for (const dueWindow of todayWindows(day)) {
     const listed = await listAll<PatentEvent>((currentPage, itemsPerPage) =>
       up.client.getPatentEventsByPeriod({
-        dueFrom: window.from,
-        dueTo: window.to,
+        dueFrom: dueWindow.from,
+        dueTo: dueWindow.to,
         include: ['fees'],
         eventTypes: ['RENEWAL'],
         currentPage,

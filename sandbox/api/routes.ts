@@ -55,15 +55,15 @@ export function registerApiRoutes(
     c: SandboxContext,
     tenant: TenantState,
     page: { currentPage: number; itemsPerPage: number },
-    list: (window: PageWindow) => PageResult<T>,
+    list: (slice: PageWindow) => PageResult<T>,
   ): PageResult<T> => {
-    const window = windowOf(page);
+    const slice = windowOf(page);
     const path = instanceOf(c);
     const moving = faults?.moveItemsFor(path);
-    if (!moving || !faults) return list(window);
+    if (!moving || !faults) return list(slice);
     const all = list({ offset: 0, limit: Number.MAX_SAFE_INTEGER }).items;
     const key = listKey(path, new URL(c.req.url).searchParams);
-    return faults.movingLists.page(moving, tenant, key, all, window);
+    return faults.movingLists.page(moving, tenant, key, all, slice);
   };
   const switches = () => service.profile.switches;
   // spec: Versioning 2 — the futureV2Additions profile adds fields and unknown values to every answer.
@@ -77,7 +77,7 @@ export function registerApiRoutes(
       const sort = readSort(input);
       const providerId = input.single('providerId');
       input.done();
-      const result = listPage(c, tenant, page, (window) => listPatents(tenant, { providerId, sort }, window));
+      const result = listPage(c, tenant, page, (slice) => listPatents(tenant, { providerId, sort }, slice));
       return respond({
         pagination: paginationOf(result.totalItems, page),
         data: result.items.map(patentView),
@@ -181,13 +181,13 @@ export function registerApiRoutes(
     `${API_ROOT}/patent-events`,
     route('getPatentEventsByPeriod', ({ c, input, tenant, view }) => {
       const page = readPage(input);
-      const window = readWindow(input);
+      const dueWindow = readWindow(input);
       const offices = readOffices(input);
       const withFees = readInclude(input).has('fees');
       input.done();
-      if (!window) throw new Error('unreachable: a missing window is a validation issue');
+      if (!dueWindow) throw new Error('unreachable: a missing window is a validation issue');
       const filters = {
-        ...window,
+        ...dueWindow,
         offices,
         owners: input.list('owners'),
         families: input.list('family'),
@@ -223,7 +223,7 @@ export function registerApiRoutes(
     route('getInvoices', ({ c, input, tenant }) => {
       const page = readPage(input);
       input.done();
-      const result = listPage(c, tenant, page, (window) => listInvoices(tenant, window));
+      const result = listPage(c, tenant, page, (slice) => listInvoices(tenant, slice));
       return respond({
         pagination: paginationOf(result.totalItems, page),
         data: result.items.map((invoice) => invoiceView(invoice, switches())),

@@ -76,8 +76,8 @@ describe('events by due period (spec: Endpoints 9)', () => {
 
   it('treats dueMonth as the whole month, and lets it win over dueFrom/dueTo', async () => {
     const month = await every('dueMonth=2026-04');
-    const window = await every('dueFrom=2026-04-01&dueTo=2026-04-30');
-    expect(window.map((event) => event.id)).toEqual(month.map((event) => event.id));
+    const inApril = await every('dueFrom=2026-04-01&dueTo=2026-04-30');
+    expect(inApril.map((event) => event.id)).toEqual(month.map((event) => event.id));
     const both = await every('dueMonth=2026-04&dueFrom=2020-01-01&dueTo=2030-12-31');
     expect(both.map((event) => event.id)).toEqual(month.map((event) => event.id));
     // A dueMonth that wins but is malformed is still a 400.
@@ -119,10 +119,10 @@ describe('events by due period (spec: Endpoints 9)', () => {
 
   it('filters by repeatable offices, owners, family and eventTypes (joined to patents)', async () => {
     const tenant = h.demo();
-    const window = 'dueFrom=2025-01-01&dueTo=2027-12-31';
-    const all = await every(window);
+    const range = 'dueFrom=2025-01-01&dueTo=2027-12-31';
+    const all = await every(range);
     const officeOf = (event: EventBody) => tenant.patentsById.get(event.patent.id)?.office;
-    const usJp = await every(`${window}&offices=US&offices=jp`);
+    const usJp = await every(`${range}&offices=US&offices=jp`);
     expect(usJp.length).toBe(all.filter((event) => ['US', 'JP'].includes(officeOf(event) ?? '')).length);
     expect(new Set(usJp.map(officeOf))).toEqual(new Set(['US', 'JP']));
 
@@ -130,7 +130,7 @@ describe('events by due period (spec: Endpoints 9)', () => {
       ...new Set(tenant.patents.map((patent) => patent.owner).filter(Boolean)),
     ] as string[];
     const byOwner = await every(
-      `${window}&owners=${encodeURIComponent(ownerA ?? '')}&owners=${encodeURIComponent(ownerB ?? '')}`,
+      `${range}&owners=${encodeURIComponent(ownerA ?? '')}&owners=${encodeURIComponent(ownerB ?? '')}`,
     );
     expect(byOwner.length).toBeGreaterThan(0);
     for (const event of byOwner)
@@ -143,20 +143,20 @@ describe('events by due period (spec: Endpoints 9)', () => {
     const family = tenant.patents.find(
       (patent) => patent.clientFamilyReference && patent.events.length > 2,
     )?.clientFamilyReference;
-    const byFamily = await every(`${window}&family=${family}`);
+    const byFamily = await every(`${range}&family=${family}`);
     expect(byFamily.length).toBeGreaterThan(2);
     for (const event of byFamily)
       expect(tenant.patentsById.get(event.patent.id)?.clientFamilyReference).toBe(family);
 
-    const combined = await every(`${window}&family=${family}&offices=${officeOf(byFamily[0] as EventBody)}`);
+    const combined = await every(`${range}&family=${family}&offices=${officeOf(byFamily[0] as EventBody)}`);
     expect(combined.length).toBeLessThanOrEqual(byFamily.length);
     expect(combined.every((event) => officeOf(event) === officeOf(byFamily[0] as EventBody))).toBe(true);
 
-    expect((await every(`${window}&eventTypes=RENEWAL`)).length).toBe(all.length);
-    expect((await list(`${window}&eventTypes=OPPOSITION_FEE`)).pagination.totalItems).toBe(0);
-    expect((await list(`${window}&owners=Nobody%20Ltd`)).pagination.totalItems).toBe(0);
+    expect((await every(`${range}&eventTypes=RENEWAL`)).length).toBe(all.length);
+    expect((await list(`${range}&eventTypes=OPPOSITION_FEE`)).pagination.totalItems).toBe(0);
+    expect((await list(`${range}&owners=Nobody%20Ltd`)).pagination.totalItems).toBe(0);
 
-    const bad = await h.call(`/patent-events?${window}&offices=EP&offices=EPO`);
+    const bad = await h.call(`/patent-events?${range}&offices=EP&offices=EPO`);
     expect(bad.status).toBe(400);
     expect((await problemOf(bad)).errors?.map((error) => error.pointer)).toEqual(['/offices/1']);
   });

@@ -34,21 +34,21 @@ type WindowMeta = Omit<RenewalWindowData, 'rows'>;
  * old what it shows is.
  */
 async function readWindow<Out>(
-  window: RenewalWindow,
+  renewalWindow: RenewalWindow,
   filters: ServerFilters,
   requestId: string,
   render: (rows: RenewalRow[]) => Out,
   reuse?: string,
 ): Promise<{ outputs: Out[]; meta: WindowMeta }> {
-  const bounds = windowBounds(window);
+  const bounds = windowBounds(renewalWindow);
   const months = monthsOfWindow(bounds.from, bounds.to);
   const [snapshot, read] = await Promise.all([pageSnapshot(requestId), ensureMonths(months, requestId)]);
-  const pages = await readWindowPages(copyReader(), window, filters, requestId, render, { reuse });
+  const pages = await readWindowPages(copyReader(), renewalWindow, filters, requestId, render, { reuse });
   const age = await copyAge(months);
-  if (isWholeUnfilteredMonth(window, filters)) {
+  if (isWholeUnfilteredMonth(renewalWindow, filters)) {
     // Bookkeeping for the next visit (default month), done once this answer is out.
     setImmediate(() => {
-      recordMonthSummaries(window.month, pages.summary).catch((error: unknown) =>
+      recordMonthSummaries(renewalWindow.month, pages.summary).catch((error: unknown) =>
         logger.warn({ err: error, requestId }, 'could not record the month summary'),
       );
     });
@@ -56,7 +56,7 @@ async function readWindow<Out>(
   return {
     outputs: pages.outputs,
     meta: {
-      window,
+      window: renewalWindow,
       filters,
       skippedOtherKinds: pages.otherKinds,
       fetchedAt: age.asOf ?? new Date().toISOString(),
@@ -73,12 +73,12 @@ async function readWindow<Out>(
 
 /** The window's data as objects (the server page hands them to the browser's query cache). */
 export async function loadRenewalWindow(
-  window: RenewalWindow,
+  renewalWindow: RenewalWindow,
   filters: ServerFilters,
   requestId: string,
   options: { keepScores?: boolean } = {},
 ): Promise<RenewalWindowData> {
-  const { outputs, meta } = await readWindow(window, filters, requestId, (rows) => rows);
+  const { outputs, meta } = await readWindow(renewalWindow, filters, requestId, (rows) => rows);
   const rows = outputs.flat();
   if (!options.keepScores) return { ...meta, rows };
   const scores = await keepScoresOf(rows);
@@ -94,12 +94,12 @@ export async function loadRenewalWindow(
  * before the whole walk has succeeded (a failure is still answered as a problem, with its status).
  */
 export async function renewalWindowJson(
-  window: RenewalWindow,
+  renewalWindow: RenewalWindow,
   filters: ServerFilters,
   requestId: string,
 ): Promise<Blob> {
   const { outputs, meta } = await readWindow(
-    window,
+    renewalWindow,
     filters,
     requestId,
     // Each row's JSON without its opening brace, kept to reuse for identical pages; the keep score,
@@ -120,11 +120,11 @@ export async function renewalWindowJson(
 }
 
 function isWholeUnfilteredMonth(
-  window: RenewalWindow,
+  renewalWindow: RenewalWindow,
   filters: ServerFilters,
-): window is { kind: 'month'; month: string } {
+): renewalWindow is { kind: 'month'; month: string } {
   return (
-    window.kind === 'month' &&
+    renewalWindow.kind === 'month' &&
     filters.offices.length === 0 &&
     filters.owners.length === 0 &&
     filters.family.length === 0
@@ -210,17 +210,17 @@ export async function defaultRenewalMonth(requestId: string, now = new Date()): 
   if (missing.length > 0) {
     const first = missing[0] as string;
     const last = missing[missing.length - 1] as string;
-    const window: RenewalWindow = {
+    const monthWindow: RenewalWindow = {
       kind: 'range',
       from: windowBounds({ kind: 'month', month: first }).from,
       to: windowBounds({ kind: 'month', month: last }).to,
     };
-    const bounds = windowBounds(window);
+    const bounds = windowBounds(monthWindow);
     await ensureMonths(monthsOfWindow(bounds.from, bounds.to), requestId);
     const reader = copyReader();
     const listed = await listAll<PatentEvent>((currentPage, itemsPerPage) =>
       reader.getPatentEventsByPeriod(
-        { ...periodQuery(window, NO_SERVER_FILTERS, []), currentPage, itemsPerPage },
+        { ...periodQuery(monthWindow, NO_SERVER_FILTERS, []), currentPage, itemsPerPage },
         { requestId },
       ),
     );

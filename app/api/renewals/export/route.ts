@@ -14,14 +14,16 @@ import { loadRenewalWindow } from '@/lib/server/renewals/window';
 export const GET = defineRoute(
   { access: 'exports:read', query: renewalsExportSchema },
   async ({ query, requestId }) => {
-    const { window } = query;
-    const data = await loadRenewalWindow(window, query, requestId, { keepScores: true });
+    const { window: renewalWindow } = query;
+    const data = await loadRenewalWindow(renewalWindow, query, requestId, { keepScores: true });
     const rows = sortRows(applyLocalFilters(data.rows, localFiltersOf(query)), parseSort(query.sort));
     const columns = query.columns.length > 0 ? query.columns : RENEWAL_COLUMN_IDS;
     const table = renewalExportTable(rows, columns);
-    const bounds = windowBounds(window);
+    const bounds = windowBounds(renewalWindow);
     const name =
-      window.kind === 'month' ? `renewals-${window.month}` : `renewals-${bounds.from}-${bounds.to}`;
+      renewalWindow.kind === 'month'
+        ? `renewals-${renewalWindow.month}`
+        : `renewals-${bounds.from}-${bounds.to}`;
     return tableFile(table, query.format, name, 'Renewals');
   },
 );
