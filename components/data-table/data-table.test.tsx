@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TableColumn } from '@/lib/table/columns';
 import { DataTable } from './data-table';
 import { LOW_PRIORITY } from './priority';
+import { RowDetails } from './row-details';
 import { SortableDataTable } from './sortable-data-table';
 
 interface Fee {
@@ -42,7 +43,7 @@ describe('a table drawn from its column definitions', () => {
       columns={COLUMNS}
       rows={FEES}
       rowKey={(fee) => fee.ref}
-      rowName={(fee) => fee.ref}
+      rowDetails={{ name: (fee) => fee.ref, Disclosure: RowDetails }}
     />,
   );
 

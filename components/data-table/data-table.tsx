@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentProps, ComponentType, ReactNode } from 'react';
 import { cn } from '@/components/ui/cn';
 import {
   Table,
@@ -11,7 +11,7 @@ import {
 } from '@/components/ui/table';
 import type { TableColumn } from '@/lib/table/columns';
 import { LOW_PRIORITY } from './priority';
-import { RowDetails } from './row-details';
+import type { RowDetail } from './row-details';
 import type { SortState } from './sort-button';
 
 /**
@@ -34,12 +34,18 @@ type Naming =
 export type DataTableProps<Row> = Naming & {
   columns: readonly TableColumn<Row>[];
   rows: readonly Row[];
-  rowKey: (row: Row) => string;
+  /** A row's key; the index only where rows have no identity of their own and never reorder. */
+  rowKey: (row: Row, index: number) => string;
   /**
-   * The row's name, for its details disclosure ("Details of EP 123") where low-priority columns
-   * are hidden; without it the first cell carries no details.
+   * Where low-priority columns are hidden (below 1536 px), their values in a disclosure in the
+   * row's first shown cell: the row's name for it ("Details of EP 123") and the disclosure
+   * (./row-details.tsx). Passed in rather than imported, so a page whose tables hide no column
+   * loads none of its script.
    */
-  rowName?: (row: Row) => string;
+  rowDetails?: {
+    name: (row: Row) => string;
+    Disclosure: ComponentType<{ name: string; details: readonly RowDetail[] }>;
+  };
   /** Attributes of a row (a data-* id the journeys find it by, a highlight). */
   rowProps?: (row: Row) => ComponentProps<'tr'> & Record<`data-${string}`, string | undefined>;
   /** Shown as the only row when there are none. */
@@ -70,7 +76,7 @@ export function DataTable<Row>({
   columns,
   rows,
   rowKey,
-  rowName,
+  rowDetails,
   rowProps,
   caption,
   captionHidden = false,
@@ -101,9 +107,9 @@ export function DataTable<Row>({
           )}
         >
           {column.cell(row)}
-          {index === detailsColumn && rowName && inDetails.length > 0 ? (
-            <RowDetails
-              name={rowName(row)}
+          {index === detailsColumn && rowDetails && inDetails.length > 0 ? (
+            <rowDetails.Disclosure
+              name={rowDetails.name(row)}
               details={inDetails.map((hidden) => ({ label: hidden.header, value: hidden.cell(row) }))}
             />
           ) : null}
@@ -146,8 +152,8 @@ export function DataTable<Row>({
         </TableRow>
       </TableHeader>
       <TableBody>
-        {rows.map((row) => (
-          <TableRow key={rowKey(row)} {...rowProps?.(row)}>
+        {rows.map((row, index) => (
+          <TableRow key={rowKey(row, index)} {...rowProps?.(row)}>
             {cellsOf(row)}
           </TableRow>
         ))}

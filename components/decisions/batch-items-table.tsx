@@ -1,4 +1,5 @@
 import { DataTable } from '@/components/data-table/data-table';
+import { RowDetails } from '@/components/data-table/row-details';
 import { patentName } from '@/lib/portfolio/patent-name';
 import type { TableColumn } from '@/lib/table/columns';
 import type { BatchItemRow } from './batch-item-columns';
@@ -26,7 +27,7 @@ export function BatchItemsTable<Item extends BatchItemRow>({
       columns={columns}
       rows={items}
       rowKey={(item) => item.eventId}
-      rowName={patentName}
+      rowDetails={{ name: patentName, Disclosure: RowDetails }}
       rowProps={(item) => ({
         'data-event-id': item.eventId,
         className: highlight?.(item) ? 'bg-destructive/5' : undefined,

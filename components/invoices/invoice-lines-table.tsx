@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { DataTable } from '@/components/data-table/data-table';
 import { DETAILS_ONLY_NARROW } from '@/components/data-table/priority';
+import { RowDetails } from '@/components/data-table/row-details';
 import { DecisionCostText } from '@/components/decisions/decision-cost-text';
 import { EnumBadge } from '@/components/renewals/enum-badge';
 import { Badge } from '@/components/ui/badge';
@@ -46,7 +47,7 @@ export function InvoiceLinesTable({
       columns={lineColumns({ invoice, marks, canMark, locale })}
       rows={lines}
       rowKey={(line) => line.lineKey}
-      rowName={(line) => `line ${line.index + 1}`}
+      rowDetails={{ name: (line) => `line ${line.index + 1}`, Disclosure: RowDetails }}
       rowProps={(line) => ({
         'data-line-key': line.lineKey,
         'data-event-id': line.fees.eventId ?? undefined,
