@@ -1,22 +1,15 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { DataTable } from '@/components/data-table/data-table';
 import { ExportLinks } from '@/components/data-table/export-links';
 import { CurrencyTotals } from '@/components/money/currency-totals';
 import { useLocale } from '@/components/shell/locale';
 import { QueryFallback } from '@/components/shell/query-problem';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
 import { formatMoney, isZero } from '@/lib/annuity/money';
 import { formatDate, formatYearMonth } from '@/lib/format/dates';
 import type { EstimateMovement } from '@/lib/rate-freezes/lock';
+import type { TableColumn } from '@/lib/table/columns';
 import { freezeEstimatesQuery } from './rate-freezes-query';
 
 /**
@@ -83,6 +76,56 @@ function signed(amount: string, currency: string, locale: string): string {
   return `${amount.startsWith('-') ? '' : '+'}${formatMoney(amount, currency, locale)}`;
 }
 
+function movementColumns(locale: string): TableColumn<EstimateMovement>[] {
+  return [
+    { id: 'currency', header: 'Currency', rowHeader: true, cell: (entry) => entry.currency },
+    {
+      id: 'from',
+      header: 'From',
+      cell: (entry) =>
+        `${formatDate(entry.points[0]?.day, locale)} to ${formatDate(entry.points[entry.points.length - 1]?.day, locale)}`,
+    },
+    {
+      id: 'first',
+      header: 'First recorded',
+      align: 'end',
+      className: 'font-mono',
+      cell: (entry) => formatMoney(entry.first, entry.currency, locale),
+    },
+    {
+      id: 'last',
+      header: 'Latest recorded',
+      align: 'end',
+      className: 'font-mono',
+      cell: (entry) => formatMoney(entry.last, entry.currency, locale),
+    },
+    {
+      id: 'change',
+      header: 'Change',
+      align: 'end',
+      className: 'font-mono',
+      cell: (entry) =>
+        `${signed(entry.change, entry.currency, locale)}${entry.percent !== null && !isZero(entry.change) ? ` (${entry.percent}%)` : ''}`,
+    },
+  ];
+}
+
+type EstimatePoint = EstimateMovement['points'][number];
+
+function dayColumns(currency: string, locale: string): TableColumn<EstimatePoint>[] {
+  return [
+    { id: 'day', header: 'Day', rowHeader: true, cell: (point) => formatDate(point.day, locale) },
+    {
+      id: 'total',
+      header: 'Estimated total',
+      align: 'end',
+      className: 'font-mono',
+      cell: (point) => formatMoney(point.total, currency, locale),
+    },
+    { id: 'events', header: 'Renewals', align: 'end', cell: (point) => point.events },
+  ];
+}
+
 function EstimateHistory({
   movement,
   name,
@@ -106,79 +149,23 @@ function EstimateHistory({
             The month's estimated total per currency as recorded each day. A change comes from exchange rates,
             fee schedules, or renewals joining or leaving the month (see the renewal counts).
           </p>
-          <Table data-testid="estimate-movement">
-            <TableCaption>Change in the estimate of {name} per currency over the recorded days</TableCaption>
-            <TableHeader>
-              <TableRow>
-                <TableHead scope="col">Currency</TableHead>
-                <TableHead scope="col">From</TableHead>
-                <TableHead scope="col" className="text-right">
-                  First recorded
-                </TableHead>
-                <TableHead scope="col" className="text-right">
-                  Latest recorded
-                </TableHead>
-                <TableHead scope="col" className="text-right">
-                  Change
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {movement.map((entry) => (
-                <TableRow key={entry.currency} data-testid={`movement-${entry.currency}`}>
-                  <TableHead scope="row" className="text-foreground">
-                    {entry.currency}
-                  </TableHead>
-                  <TableCell>
-                    {formatDate(entry.points[0]?.day, locale)} to{' '}
-                    {formatDate(entry.points[entry.points.length - 1]?.day, locale)}
-                  </TableCell>
-                  <TableCell className="text-right font-mono tabular-nums">
-                    {formatMoney(entry.first, entry.currency, locale)}
-                  </TableCell>
-                  <TableCell className="text-right font-mono tabular-nums">
-                    {formatMoney(entry.last, entry.currency, locale)}
-                  </TableCell>
-                  <TableCell className="text-right font-mono tabular-nums">
-                    {signed(entry.change, entry.currency, locale)}
-                    {entry.percent !== null && !isZero(entry.change) ? ` (${entry.percent}%)` : ''}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            data-testid="estimate-movement"
+            caption={`Change in the estimate of ${name} per currency over the recorded days`}
+            columns={movementColumns(locale)}
+            rows={movement}
+            rowKey={(entry) => entry.currency}
+            rowProps={(entry) => ({ 'data-testid': `movement-${entry.currency}` })}
+          />
           {movement.map((entry) => (
             <details key={entry.currency} className="text-sm">
               <summary className="cursor-pointer">Every recorded day in {entry.currency}</summary>
-              <Table>
-                <TableCaption>
-                  Daily estimate of {name} in {entry.currency}
-                </TableCaption>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead scope="col">Day</TableHead>
-                    <TableHead scope="col" className="text-right">
-                      Estimated total
-                    </TableHead>
-                    <TableHead scope="col" className="text-right">
-                      Renewals
-                    </TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {entry.points.map((point) => (
-                    <TableRow key={point.day}>
-                      <TableHead scope="row" className="text-foreground">
-                        {formatDate(point.day, locale)}
-                      </TableHead>
-                      <TableCell className="text-right font-mono tabular-nums">
-                        {formatMoney(point.total, entry.currency, locale)}
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">{point.events}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              <DataTable
+                caption={`Daily estimate of ${name} in ${entry.currency}`}
+                columns={dayColumns(entry.currency, locale)}
+                rows={entry.points}
+                rowKey={(point) => point.day}
+              />
             </details>
           ))}
         </>

@@ -1,19 +1,56 @@
 'use client';
 
+import { DataTable } from '@/components/data-table/data-table';
 import { useLocale } from '@/components/shell/locale';
 import { Badge } from '@/components/ui/badge';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
 import { formatMoney } from '@/lib/annuity/money';
 import type { FrozenRateEvent } from '@/lib/annuity/schemas';
 import { formatDate } from '@/lib/format/dates';
+import type { TableColumn } from '@/lib/table/columns';
+
+function freezeEventColumns(locale: string): TableColumn<FrozenRateEvent>[] {
+  return [
+    {
+      id: 'caseReference',
+      header: 'Case reference',
+      cell: (event) => event.clientCaseReference ?? <span className="text-muted-foreground">—</span>,
+    },
+    {
+      id: 'dueDate',
+      header: 'Due date',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (event) => formatDate(event.dueDate, locale),
+    },
+    {
+      id: 'amount',
+      header: 'Amount',
+      align: 'end',
+      className: 'font-mono',
+      cell: (event) => formatMoney(event.amount, event.currency, locale),
+    },
+    { id: 'currency', header: 'Currency', cell: (event) => event.currency },
+    {
+      id: 'rate',
+      header: 'Exchange rate',
+      cell: (event) =>
+        event.isFxRateFrozen ? (
+          <Badge tone="info">FX frozen</Badge>
+        ) : (
+          <span className="text-muted-foreground">Moves with rates</span>
+        ),
+    },
+    {
+      id: 'instruction',
+      header: 'Instruction',
+      cell: (event) =>
+        event.hasInstruction ? (
+          <Badge tone="neutral">Already instructed</Badge>
+        ) : (
+          <span className="text-muted-foreground">Not yet</span>
+        ),
+    },
+  ];
+}
 
 /** The renewals a month's freeze covers, as the service lists them (spec: frozenRateEvent). */
 export function FreezeEventsTable({
@@ -25,51 +62,13 @@ export function FreezeEventsTable({
 }) {
   const locale = useLocale();
   return (
-    <Table>
-      <TableCaption className="sr-only">{caption}</TableCaption>
-      <TableHeader>
-        <TableRow>
-          <TableHead scope="col">Case reference</TableHead>
-          <TableHead scope="col">Due date</TableHead>
-          <TableHead scope="col" className="text-right">
-            Amount
-          </TableHead>
-          <TableHead scope="col">Currency</TableHead>
-          <TableHead scope="col">Exchange rate</TableHead>
-          <TableHead scope="col">Instruction</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {events.map((event, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a frozenRateEvent has no id (spec) and the list never reorders
-          <TableRow key={index}>
-            <TableCell>
-              {event.clientCaseReference ?? <span className="text-muted-foreground">—</span>}
-            </TableCell>
-            <TableCell className="whitespace-nowrap tabular-nums">
-              {formatDate(event.dueDate, locale)}
-            </TableCell>
-            <TableCell className="text-right font-mono tabular-nums">
-              {formatMoney(event.amount, event.currency, locale)}
-            </TableCell>
-            <TableCell>{event.currency}</TableCell>
-            <TableCell>
-              {event.isFxRateFrozen ? (
-                <Badge tone="info">FX frozen</Badge>
-              ) : (
-                <span className="text-muted-foreground">Moves with rates</span>
-              )}
-            </TableCell>
-            <TableCell>
-              {event.hasInstruction ? (
-                <Badge tone="neutral">Already instructed</Badge>
-              ) : (
-                <span className="text-muted-foreground">Not yet</span>
-              )}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <DataTable
+      caption={caption}
+      captionHidden
+      columns={freezeEventColumns(locale)}
+      rows={events}
+      // A frozenRateEvent has no id (spec) and the list never reorders.
+      rowKey={(_, index) => String(index)}
+    />
   );
 }

@@ -1,17 +1,10 @@
 'use client';
 
+import { DataTable } from '@/components/data-table/data-table';
 import { useLocale } from '@/components/shell/locale';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
 import { formatMoney, isZero } from '@/lib/annuity/money';
 import type { TotalsComparison } from '@/lib/rate-freezes/totals';
+import type { TableColumn } from '@/lib/table/columns';
 
 /**
  * The month's totals per currency (each renewal's office currency, as the freeze resource reports
@@ -47,49 +40,44 @@ function ComparisonTable({
   moved: boolean;
   money: (amount: string | null, currency: string) => string;
 }) {
+  const columns: TableColumn<TotalsComparison>[] = [
+    { id: 'currency', header: 'Currency', rowHeader: true, cell: (row) => row.currency },
+    {
+      id: 'before',
+      header: 'Before freezing (preview)',
+      align: 'end',
+      className: 'font-mono',
+      cell: (row) => money(row.before, row.currency),
+    },
+    {
+      id: 'after',
+      header: 'After freezing',
+      align: 'end',
+      className: 'font-mono',
+      cell: (row) => money(row.after, row.currency),
+    },
+  ];
+  if (moved) {
+    columns.push({
+      id: 'change',
+      header: 'Change',
+      align: 'end',
+      className: 'font-mono',
+      cell: (row) =>
+        row.difference === null
+          ? 'Only on one side'
+          : isZero(row.difference)
+            ? 'No change'
+            : money(row.difference, row.currency),
+    });
+  }
   return (
-    <Table>
-      <TableCaption>Totals per office currency before and after freezing.</TableCaption>
-      <TableHeader>
-        <TableRow>
-          <TableHead scope="col">Currency</TableHead>
-          <TableHead scope="col" className="text-right">
-            Before freezing (preview)
-          </TableHead>
-          <TableHead scope="col" className="text-right">
-            After freezing
-          </TableHead>
-          {moved ? (
-            <TableHead scope="col" className="text-right">
-              Change
-            </TableHead>
-          ) : null}
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.map((row) => (
-          <TableRow key={row.currency} data-testid={`comparison-${row.currency}`}>
-            <TableHead scope="row" className="text-foreground">
-              {row.currency}
-            </TableHead>
-            <TableCell className="text-right font-mono tabular-nums">
-              {money(row.before, row.currency)}
-            </TableCell>
-            <TableCell className="text-right font-mono tabular-nums">
-              {money(row.after, row.currency)}
-            </TableCell>
-            {moved ? (
-              <TableCell className="text-right font-mono tabular-nums">
-                {row.difference === null
-                  ? 'Only on one side'
-                  : isZero(row.difference)
-                    ? 'No change'
-                    : money(row.difference, row.currency)}
-              </TableCell>
-            ) : null}
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <DataTable
+      caption="Totals per office currency before and after freezing."
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.currency}
+      rowProps={(row) => ({ 'data-testid': `comparison-${row.currency}` })}
+    />
   );
 }

@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
+import { DataTable } from '@/components/data-table/data-table';
 import { HorizonNote } from '@/components/rate-freezes/horizon-note';
 import { MonthStateBadge } from '@/components/rate-freezes/month-state-badge';
 import { freezeOverviewQuery } from '@/components/rate-freezes/rate-freezes-query';
@@ -9,19 +10,40 @@ import { CopyAgeNotice } from '@/components/shell/copy-age-notice';
 import { useLocale } from '@/components/shell/locale';
 import { QueryFallback } from '@/components/shell/query-problem';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
 import { formatYearMonth } from '@/lib/format/dates';
+import type { FreezeOverviewData } from '@/lib/rate-freezes/data';
 import { monthsAheadLabel } from '@/lib/rate-freezes/labels';
+import type { TableColumn } from '@/lib/table/columns';
 
 const monthHref = (month: string) => `/rate-freezes/${month}`;
+
+type MonthRow = FreezeOverviewData['months'][number];
+
+function monthColumns(locale: string): TableColumn<MonthRow>[] {
+  return [
+    {
+      id: 'month',
+      header: 'Month',
+      rowHeader: true,
+      cell: (row) => (
+        <Link href={monthHref(row.month)} className="text-primary underline-offset-2 hover:underline">
+          {formatYearMonth(row.month, locale)}
+        </Link>
+      ),
+    },
+    {
+      id: 'when',
+      header: 'When',
+      className: 'text-muted-foreground',
+      cell: (row) => monthsAheadLabel(row.monthsAhead),
+    },
+    {
+      id: 'freeze',
+      header: 'Freeze',
+      cell: (row) => <MonthStateBadge state={row.state} confirmed={row.confirmed} />,
+    },
+  ];
+}
 
 /** The frozen months and, for the months ahead, whether each can be frozen now. */
 export function FreezeOverview() {
@@ -36,36 +58,14 @@ export function FreezeOverview() {
         <h2 id="months-ahead-heading" className="text-lg font-semibold">
           Months ahead
         </h2>
-        <Table>
-          <TableCaption className="sr-only">
-            This month and the next {data.months.length - 1}, and whether each can be frozen now.
-          </TableCaption>
-          <TableHeader>
-            <TableRow>
-              <TableHead scope="col">Month</TableHead>
-              <TableHead scope="col">When</TableHead>
-              <TableHead scope="col">Freeze</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {data.months.map((row) => (
-              <TableRow key={row.month} data-month={row.month}>
-                <TableHead scope="row" className="text-foreground">
-                  <Link
-                    href={monthHref(row.month)}
-                    className="text-primary underline-offset-2 hover:underline"
-                  >
-                    {formatYearMonth(row.month, locale)}
-                  </Link>
-                </TableHead>
-                <TableCell className="text-muted-foreground">{monthsAheadLabel(row.monthsAhead)}</TableCell>
-                <TableCell>
-                  <MonthStateBadge state={row.state} confirmed={row.confirmed} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          caption={`This month and the next ${data.months.length - 1}, and whether each can be frozen now.`}
+          captionHidden
+          columns={monthColumns(locale)}
+          rows={data.months}
+          rowKey={(row) => row.month}
+          rowProps={(row) => ({ 'data-month': row.month })}
+        />
         <p className="text-xs text-muted-foreground">Past months cannot be frozen.</p>
         <CopyAgeNotice
           copy={data.copy}
