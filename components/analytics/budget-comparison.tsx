@@ -1,20 +1,13 @@
+import { DataTable } from '@/components/data-table/data-table';
 import { ExportLinks } from '@/components/data-table/export-links';
 import { buttonVariants } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
 import { type BudgetComparison, PHASE_LABELS, VARIANCE_PARTS } from '@/lib/analytics/budget';
 import { BUDGET_PAGE, type BudgetPageState, budgetScopeQuery } from '@/lib/analytics/budget-url';
 import { formatMoney } from '@/lib/annuity/money';
 import { formatYearMonth } from '@/lib/format/dates';
+import type { TableColumn } from '@/lib/table/columns';
 import { BudgetCumulativeChart } from './outlook-charts';
 
 /**
@@ -22,7 +15,42 @@ import { BudgetCumulativeChart } from './outlook-charts';
  * row, and the variance explained. Server-rendered; the scope is a plain GET form, so it works
  * without script and every view has its own URL.
  */
-const AMOUNT = 'text-right font-mono tabular-nums';
+type MonthLine = BudgetComparison['rows'][number];
+/** A month, or the year's total (no month, no basis). */
+type ComparisonLine = Omit<MonthLine, 'month' | 'phase'> & {
+  month: string | null;
+  phase: MonthLine['phase'] | null;
+};
+
+function comparisonColumns(comparison: BudgetComparison, locale: string): TableColumn<ComparisonLine>[] {
+  const { currency } = comparison;
+  const money = (amount: string | null) => (amount === null ? '—' : formatMoney(amount, currency, locale));
+  const signed = (amount: string) =>
+    `${amount.startsWith('-') ? '' : '+'}${formatMoney(amount, currency, locale)}`;
+  const amount = (
+    id: string,
+    header: string,
+    value: (line: ComparisonLine) => string,
+  ): TableColumn<ComparisonLine> => ({ id, header, align: 'end', className: 'font-mono', cell: value });
+  return [
+    {
+      id: 'month',
+      header: 'Month',
+      rowHeader: true,
+      cell: (line) =>
+        line.month === null ? `Total ${comparison.year}` : formatYearMonth(line.month, locale),
+    },
+    { id: 'basis', header: 'Basis', cell: (line) => (line.phase === null ? '' : PHASE_LABELS[line.phase]) },
+    amount('budget', 'Budget', (line) => money(line.budget)),
+    amount('forecast', 'Forecast', (line) => money(line.forecast)),
+    amount('actual', 'Actual (invoiced)', (line) => money(line.actual)),
+    amount('outturn', 'Expected', (line) => money(line.outturn)),
+    amount('difference', 'Against budget', (line) =>
+      line.difference === null ? '—' : signed(line.difference),
+    ),
+    amount('droppedOrSkipped', 'Dropped or skipped', (line) => money(line.droppedOrSkipped)),
+  ];
+}
 
 const overUnder = (difference: string) =>
   /^-?0(\.0+)?$/.test(difference) ? 'on budget' : difference.startsWith('-') ? 'under budget' : 'over budget';
@@ -76,7 +104,6 @@ export function BudgetComparisonView({
   locale: string;
 }) {
   const { currency } = comparison;
-  const money = (amount: string | null) => (amount === null ? '—' : formatMoney(amount, currency, locale));
   const signed = (amount: string) =>
     `${amount.startsWith('-') ? '' : '+'}${formatMoney(amount, currency, locale)}`;
   const scopeLabel = [state.office || 'all offices', state.family || 'all families'].join(', ');
@@ -115,73 +142,22 @@ export function BudgetComparisonView({
       <div className="max-w-3xl">
         <BudgetCumulativeChart comparison={comparison} locale={locale} />
       </div>
-      <Table data-testid="budget-comparison">
-        <TableCaption>
-          Budget, forecast and invoiced amounts in {currency} by month, {comparison.year}, {scopeLabel}. Past
-          months are invoiced, future months forecast, this month both.
-          {comparison.actualAvailable
-            ? ' A renewal already invoiced counts once, in its invoice’s month, never again in its due month’s forecast.'
-            : ''}
-        </TableCaption>
-        <TableHeader>
-          <TableRow>
-            <TableHead scope="col">Month</TableHead>
-            <TableHead scope="col">Basis</TableHead>
-            <TableHead scope="col" className="text-right">
-              Budget
-            </TableHead>
-            <TableHead scope="col" className="text-right">
-              Forecast
-            </TableHead>
-            <TableHead scope="col" className="text-right">
-              Actual (invoiced)
-            </TableHead>
-            <TableHead scope="col" className="text-right">
-              Expected
-            </TableHead>
-            <TableHead scope="col" className="text-right">
-              Against budget
-            </TableHead>
-            <TableHead scope="col" className="text-right">
-              Dropped or skipped
-            </TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {comparison.rows.map((row) => (
-            <TableRow key={row.month}>
-              <TableHead scope="row" className="text-foreground">
-                {formatYearMonth(row.month, locale)}
-              </TableHead>
-              <TableCell>{PHASE_LABELS[row.phase]}</TableCell>
-              <TableCell className={AMOUNT}>{money(row.budget)}</TableCell>
-              <TableCell className={AMOUNT}>{money(row.forecast)}</TableCell>
-              <TableCell className={AMOUNT}>{money(row.actual)}</TableCell>
-              <TableCell className={AMOUNT}>{money(row.outturn)}</TableCell>
-              <TableCell className={AMOUNT}>
-                {row.difference === null ? '—' : signed(row.difference)}
-              </TableCell>
-              <TableCell className={AMOUNT}>{money(row.droppedOrSkipped)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-        <tfoot className="border-t font-medium">
-          <TableRow>
-            <TableHead scope="row" className="text-foreground">
-              Total {comparison.year}
-            </TableHead>
-            <TableCell />
-            <TableCell className={AMOUNT}>{money(comparison.totals.budget)}</TableCell>
-            <TableCell className={AMOUNT}>{money(comparison.totals.forecast)}</TableCell>
-            <TableCell className={AMOUNT}>{money(comparison.totals.actual)}</TableCell>
-            <TableCell className={AMOUNT}>{money(comparison.totals.outturn)}</TableCell>
-            <TableCell className={AMOUNT}>
-              {comparison.totals.difference === null ? '—' : signed(comparison.totals.difference)}
-            </TableCell>
-            <TableCell className={AMOUNT}>{money(comparison.totals.droppedOrSkipped)}</TableCell>
-          </TableRow>
-        </tfoot>
-      </Table>
+      <DataTable
+        data-testid="budget-comparison"
+        caption={
+          <>
+            Budget, forecast and invoiced amounts in {currency} by month, {comparison.year}, {scopeLabel}.
+            Past months are invoiced, future months forecast, this month both.
+            {comparison.actualAvailable
+              ? ' A renewal already invoiced counts once, in its invoice’s month, never again in its due month’s forecast.'
+              : ''}
+          </>
+        }
+        columns={comparisonColumns(comparison, locale)}
+        rows={comparison.rows}
+        rowKey={(row) => row.month ?? 'total'}
+        totals={{ ...comparison.totals, month: null, phase: null }}
+      />
       {withoutEstimate > 0 ? (
         <p className="text-sm text-muted-foreground">
           {withoutEstimate} renewal(s) of {comparison.year} have no estimate from the service yet and are not
