@@ -168,7 +168,7 @@ describe('the spend charts', () => {
   it('shows the same numbers as a table behind a "Show as table" toggle, gaps included', () => {
     const eur = chart('EUR');
     expect(eur).toMatch(/<details[^>]*><summary[^>]*>Show as table/);
-    expect(eur).toContain('<th scope="row" class="px-3 py-1.5 text-left font-normal">February 2026</th>');
+    expect(eur).toMatch(/<th [^>]*scope="row"[^>]*>February 2026<\/th>/);
     // February had nothing in EUR: a dash, not a zero nobody billed.
     expect(eur).toMatch(/February 2026<\/th>(<td[^>]*>—<\/td>)+<\/tr>/);
     // Stacked components with a total column: office 250.00 + grace 50.00.

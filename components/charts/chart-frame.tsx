@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { DataTable } from '@/components/data-table/data-table';
 import { formatMoney } from '@/lib/annuity/money';
+import type { TableColumn } from '@/lib/table/columns';
 import { HEIGHT, WIDTH } from './axis';
 import { type ChartData, categoryTotals } from './model';
 import { seriesColour } from './palette';
@@ -78,6 +80,13 @@ export function ChartFrame({
   );
 }
 
+/** A category of the chart, with its place in each series' values. */
+interface ChartRow {
+  key: string;
+  label: string;
+  index: number;
+}
+
 function ChartTable({
   title,
   data,
@@ -94,44 +103,38 @@ function ChartTable({
   const money = (amount: string | null | undefined) =>
     amount == null ? '—' : formatMoney(amount, data.currency, locale);
   const totals = withTotal ? categoryTotals(data) : [];
-  const cell = 'px-3 py-1.5 text-right font-mono tabular-nums';
+  const columns: TableColumn<ChartRow>[] = [
+    { id: 'category', header: categoryHeader, rowHeader: true, cell: (row) => row.label },
+    ...data.series.map(
+      (series): TableColumn<ChartRow> => ({
+        id: series.key,
+        header: series.label,
+        align: 'end',
+        className: 'font-mono',
+        cell: (row) => money(series.values[row.index]),
+      }),
+    ),
+    ...(withTotal
+      ? [
+          {
+            id: 'total',
+            header: 'Total',
+            align: 'end',
+            className: 'font-mono',
+            cell: (row) => money(totals[row.index]),
+          } satisfies TableColumn<ChartRow>,
+        ]
+      : []),
+  ];
   return (
-    <div className="mt-2 overflow-x-auto rounded-lg border">
-      <table className="w-full text-sm">
-        <caption className="sr-only">{title}</caption>
-        <thead className="bg-muted/50">
-          <tr className="border-b">
-            <th scope="col" className="px-3 py-1.5 text-left text-xs font-semibold">
-              {categoryHeader}
-            </th>
-            {data.series.map((series) => (
-              <th key={series.key} scope="col" className="px-3 py-1.5 text-right text-xs font-semibold">
-                {series.label}
-              </th>
-            ))}
-            {withTotal ? (
-              <th scope="col" className="px-3 py-1.5 text-right text-xs font-semibold">
-                Total
-              </th>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody>
-          {data.categories.map((category, index) => (
-            <tr key={category.key} className="border-b last:border-0">
-              <th scope="row" className="px-3 py-1.5 text-left font-normal">
-                {category.label}
-              </th>
-              {data.series.map((series) => (
-                <td key={series.key} className={cell}>
-                  {money(series.values[index])}
-                </td>
-              ))}
-              {withTotal ? <td className={cell}>{money(totals[index])}</td> : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div className="mt-2">
+      <DataTable
+        caption={title}
+        captionHidden
+        columns={columns}
+        rows={data.categories.map((category, index) => ({ key: category.key, label: category.label, index }))}
+        rowKey={(row) => row.key}
+      />
     </div>
   );
 }
