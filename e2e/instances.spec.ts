@@ -2,11 +2,11 @@ import { type APIRequestContext, expect, request, test } from '@playwright/test'
 import { SCOPES } from '../lib/annuity/schemas';
 import { draftEntryOf } from '../lib/decisions/testing';
 import { addMonths, calendarToday, currentYearMonth } from '../lib/format/dates';
+import { freePort } from '../sandbox/process-group';
 import { type StartedSandbox, startSandbox } from '../sandbox/testing';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/notifications-smtp';
 import {
   createDatabase,
-  freePort,
   type Leashed,
   type LoadBalancer,
   prepareDatabase,

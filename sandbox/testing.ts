@@ -4,6 +4,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { DEMO_API_KEY } from './demo';
 import { createOperatorClient, type OperatorClient } from './operator-client';
+import { groupStopper, killGroup } from './process-group';
 
 /**
  * The real stand-in service as a child process, for any test suite of the project (the dashboard's
@@ -54,15 +55,6 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const READY = /sandbox listening on (http:\/\/\S+)/;
 const running = new Set<ChildProcess>();
 let exitHookInstalled = false;
-
-function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (!child.pid) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // Already gone.
-  }
-}
 
 function installExitHook(): void {
   if (exitHookInstalled) return;
@@ -141,7 +133,6 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     });
   });
 
-  let stopping: Promise<void> | null = null;
   return {
     baseUrl,
     operatorToken,
@@ -150,17 +141,6 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     exited,
     pid: child.pid,
     output: () => output,
-    stop() {
-      stopping ??= (async () => {
-        if (child.exitCode === null && child.signalCode === null) {
-          killGroup(child, 'SIGTERM');
-          const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 10_000);
-          await exited;
-          clearTimeout(timer);
-        }
-        killGroup(child, 'SIGKILL');
-      })();
-      return stopping;
-    },
+    stop: groupStopper(child, exited, 10_000),
   };
 }

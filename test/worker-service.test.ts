@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +9,7 @@ import { openDatabase } from '@/lib/db/open';
 import { mailMessage, reminderTold, renewalWatch, user } from '@/lib/db/schema';
 import { parseEnv } from '@/lib/env-schema';
 import { formatDate } from '@/lib/format/dates';
+import { freePort } from '@/sandbox/process-group';
 import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
 import { prepareDatabase } from '@/scripts/lib/prepare-database';
 
@@ -23,17 +23,6 @@ import { prepareDatabase } from '@/scripts/lib/prepare-database';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const run = promisify(execFile);
 const SECRET = 'test-secret-that-is-long-enough-1234567890';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('the worker finds the stand-in service npm start runs', () => {
   let sandbox: StartedSandbox;

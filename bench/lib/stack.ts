@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { SCOPES } from '../../lib/annuity/schemas';
 import { parseEnv } from '../../lib/env-schema';
+import { freePort } from '../../sandbox/process-group';
 import { type StartedSandbox, startSandbox } from '../../sandbox/testing';
 import { type Child, spawnChild, stopChild, waitForLine } from '../../scripts/lib/children';
 import { prepareDatabase } from '../../scripts/lib/prepare-database';
@@ -57,19 +57,6 @@ export async function startUpstream(workDir: string, patents: number, seed: numb
     await sandbox.stop();
     throw error;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 async function waitForHealth(baseUrl: string, timeoutMs: number): Promise<void> {

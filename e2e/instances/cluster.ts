@@ -1,12 +1,12 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { groupStopper, killGroup } from '../../sandbox/process-group';
 
 /**
  * The pieces of the two-instance test (e2e/instances.spec.ts): a PostgreSQL database of its own,
@@ -19,19 +19,6 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
 
 const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** A fresh database on the DATABASE_URL server, named like the integration tests' (lib/db/testing.ts). */
 export async function createDatabase(serverUrl: string) {
@@ -81,15 +68,6 @@ export interface Leashed {
 const running = new Set<ChildProcess>();
 let exitHookInstalled = false;
 
-function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (!child.pid) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // Already gone.
-  }
-}
-
 function startLeashed(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): Leashed {
   if (!exitHookInstalled) {
     exitHookInstalled = true;
@@ -116,23 +94,11 @@ function startLeashed(name: string, command: string, args: string[], env: NodeJS
       resolve(code ?? signal ?? 'unknown');
     });
   });
-  let stopping: Promise<void> | null = null;
   return {
     name,
     output: () => output,
     exited,
-    stop() {
-      stopping ??= (async () => {
-        if (child.exitCode === null && child.signalCode === null) {
-          killGroup(child, 'SIGTERM');
-          const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 20_000);
-          await exited;
-          clearTimeout(timer);
-        }
-        killGroup(child, 'SIGKILL');
-      })();
-      return stopping;
-    },
+    stop: groupStopper(child, exited, 20_000),
   };
 }
 
