@@ -110,6 +110,24 @@ describe('a table with totals', () => {
   });
 });
 
+describe('a table whose rows are drawn in windows', () => {
+  it('keeps a fixed layout with each column’s set width, whatever rows are drawn', () => {
+    const markup = html(
+      <DataTable
+        label="Fees"
+        fixed
+        columns={COLUMNS.map((column) => ({ ...column, width: column.id === 'ref' ? '12rem' : '8rem' }))}
+        rows={FEES.slice(0, 1)}
+        rowKey={(fee) => fee.ref}
+      />,
+    );
+    expect(markup).toMatch(/<table [^>]*style="table-layout:fixed"/);
+    expect(markup).toContain(
+      '<colgroup><col style="width:12rem"/><col style="width:8rem"/><col style="width:8rem"/></colgroup>',
+    );
+  });
+});
+
 describe('a table sorted in the browser', () => {
   const sorted = (initialSort: { id: string; desc: boolean } | null) =>
     html(

@@ -117,7 +117,13 @@ export function DataTable<Row>({
       );
     });
   return (
-    <Table aria-label={label} data-testid={testId} className={cn(fixed && 'table-fixed', className)}>
+    <Table
+      aria-label={label}
+      data-testid={testId}
+      className={className}
+      // A layout, not a class: the reduced class merger (components/ui/cn.ts) has no table layouts.
+      style={fixed ? { tableLayout: 'fixed' } : undefined}
+    >
       {caption ? (
         <TableCaption className={captionHidden ? 'sr-only' : undefined}>{caption}</TableCaption>
       ) : null}
