@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import type { SpendAnalyticsData } from '@/lib/analytics/data';
@@ -6,6 +5,7 @@ import { minorUnits } from '@/lib/annuity/money';
 import { forecastEvent, renewalBudget } from '@/lib/db/schema';
 import { addMonths, currentYearMonth } from '@/lib/format/dates';
 import { pdfMoney } from '@/lib/server/files/pdf';
+import { pdfText } from '@/sandbox/tests/pdf-text';
 import { jsonRequest } from './app-harness';
 import { setUpSandboxApp } from './sandbox-app';
 
@@ -23,27 +23,6 @@ const app = setUpSandboxApp({
 async function report(query: string, cookie = app.cookies.finance) {
   const { GET } = await import('@/app/api/analytics/report/route');
   return GET(jsonRequest(`/api/analytics/report${query}`, { cookie }));
-}
-
-/** The text pdfkit wrote: content streams inflated, each TJ's hex strings decoded (WinAnsi ≈ latin1). */
-function pdfText(pdf: Buffer): string {
-  const lines: string[] = [];
-  for (const match of pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const array of content.matchAll(/\[(.*?)\]\s*TJ/g)) {
-      lines.push(
-        [...(array[1] ?? '').matchAll(/<([0-9a-f]*)>/gi)]
-          .map((hex) => Buffer.from(hex[1] ?? '', 'hex').toString('latin1'))
-          .join(''),
-      );
-    }
-  }
-  return lines.join('\n');
 }
 
 describe('the monthly report (PDF)', () => {

@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scale } from '../../lib/annuity/money';
@@ -12,26 +11,7 @@ import {
   startInProcess,
   TEST_TODAY,
 } from './harness';
-
-/** The text a pdfkit document shows: its content streams inflated, the hex strings of TJ decoded. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  let text = '';
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const array of content.matchAll(/\[(.*?)\]\s*TJ/g)) {
-      for (const hex of (array[1] ?? '').matchAll(/<([0-9a-f]*)>/gi))
-        text += Buffer.from(hex[1] ?? '', 'hex').toString('latin1');
-      text += '\n';
-    }
-  }
-  return text;
-}
+import { pdfText } from './pdf-text';
 
 describe('invoices (spec: Invoice, Endpoints 11 and 12)', () => {
   let h: Harness;
