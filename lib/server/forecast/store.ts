@@ -2,6 +2,7 @@ import 'server-only';
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db';
 import { forecastEvent, forecastRun } from '../../db/schema';
+import { fromExcluded } from '../../db/upsert';
 import type { ForecastEvent } from '../../forecast/data';
 import type { DueWindow } from '../../forecast/window';
 
@@ -31,22 +32,22 @@ export async function replaceForecastRows(
         // An event kept from an earlier window (its due date was before this one) is updated in place.
         .onConflictDoUpdate({
           target: forecastEvent.eventId,
-          set: {
-            patentId: sql`excluded.patent_id`,
-            dueDate: sql`excluded.due_date`,
-            month: sql`excluded.month`,
-            annuityYear: sql`excluded.annuity_year`,
-            office: sql`excluded.office`,
-            owner: sql`excluded.owner`,
-            family: sql`excluded.family`,
-            caseReference: sql`excluded.case_reference`,
-            currency: sql`excluded.currency`,
-            total: sql`excluded.total`,
-            components: sql`excluded.components`,
-            appliedDecision: sql`excluded.applied_decision`,
-            isFxRateFrozen: sql`excluded.is_fx_rate_frozen`,
-            feesStatus: sql`excluded.fees_status`,
-          },
+          set: fromExcluded(forecastEvent, [
+            'patentId',
+            'dueDate',
+            'month',
+            'annuityYear',
+            'office',
+            'owner',
+            'family',
+            'caseReference',
+            'currency',
+            'total',
+            'components',
+            'appliedDecision',
+            'isFxRateFrozen',
+            'feesStatus',
+          ]),
         });
     }
   });

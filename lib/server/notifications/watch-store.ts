@@ -1,7 +1,8 @@
 import 'server-only';
-import { lt, sql } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import type { Database } from '../../db';
 import { renewalWatch, upstreamChange } from '../../db/schema';
+import { fromExcluded } from '../../db/upsert';
 import { badgeKind } from '../../renewals/instructability';
 import type { RenewalRow } from '../../renewals/rows';
 
@@ -122,13 +123,7 @@ export async function recordPolledRenewals(
       .values(part)
       .onConflictDoUpdate({
         target: renewalWatch.eventId,
-        set: {
-          patentId: sql`excluded.patent_id`,
-          row: sql`excluded.row`,
-          processingStatus: sql`excluded.processing_status`,
-          phase: sql`excluded.phase`,
-          polledAt: sql`excluded.polled_at`,
-        },
+        set: fromExcluded(renewalWatch, ['patentId', 'row', 'processingStatus', 'phase', 'polledAt']),
       });
   }
   // Renewals that left the windows (decided long ago, or lapsed past the look-back) are dropped.

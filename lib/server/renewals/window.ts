@@ -1,9 +1,10 @@
 import 'server-only';
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray } from 'drizzle-orm';
 import { listAll } from '../../annuity/pagination';
 import type { PatentEvent } from '../../annuity/schemas';
 import { getDb } from '../../db';
 import { renewalMonthSummary } from '../../db/schema';
+import { fromExcluded } from '../../db/upsert';
 import { getEnv } from '../../env';
 import { currentYearMonth, monthOf } from '../../format/dates';
 import { logger } from '../../log';
@@ -170,13 +171,13 @@ export async function recordMonthSummaries(
     .values(values)
     .onConflictDoUpdate({
       target: renewalMonthSummary.month,
-      set: {
-        eventCount: sql`excluded.event_count`,
-        openCount: sql`excluded.open_count`,
-        earliestDeadline: sql`excluded.earliest_deadline`,
-        deadlineDay: sql`excluded.deadline_day`,
-        observedAt: sql`excluded.observed_at`,
-      },
+      set: fromExcluded(renewalMonthSummary, [
+        'eventCount',
+        'openCount',
+        'earliestDeadline',
+        'deadlineDay',
+        'observedAt',
+      ]),
     });
 }
 

@@ -6,6 +6,7 @@ import { MAX_PAGE_SIZE } from '../../annuity/pagination';
 import type { PatentEvent } from '../../annuity/schemas';
 import type { Database } from '../../db';
 import { syncEvent, syncWindow } from '../../db/schema';
+import { fromExcluded } from '../../db/upsert';
 import { monthOf } from '../../format/dates';
 import { isRenewalEvent } from '../../renewals/rows';
 import { isNotAnswering, noteAnswered, noteNotAnswering } from './health';
@@ -119,15 +120,7 @@ async function storePage(
     )
     .onConflictDoUpdate({
       target: [syncEvent.connection, syncEvent.eventId],
-      set: {
-        patentId: sql`excluded.patent_id`,
-        dueDate: sql`excluded.due_date`,
-        month: sql`excluded.month`,
-        position: sql`excluded.position`,
-        body: sql`excluded.body`,
-        walk: sql`excluded.walk`,
-        readAt: sql`excluded.read_at`,
-      },
+      set: fromExcluded(syncEvent, ['patentId', 'dueDate', 'month', 'position', 'body', 'walk', 'readAt']),
     });
 }
 
