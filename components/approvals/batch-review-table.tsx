@@ -1,9 +1,9 @@
 import Link from 'next/link';
+import { EnumBadge } from '@/components/badges/enum-badge';
 import { batchItemColumns as col } from '@/components/decisions/batch-item-columns';
 import { BatchItemsTable } from '@/components/decisions/batch-items-table';
 import { DecisionCostText } from '@/components/decisions/decision-cost-text';
 import { AnnuityYear } from '@/components/renewals/annuity-year';
-import { EnumBadge } from '@/components/renewals/enum-badge';
 import { Badge } from '@/components/ui/badge';
 import { formatTotals, sumByCurrency } from '@/lib/annuity/money';
 import { deadlinesPassed } from '@/lib/decisions/approval-policy';

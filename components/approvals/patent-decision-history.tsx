@@ -1,7 +1,7 @@
 import Link from 'next/link';
+import { BatchStateBadge } from '@/components/badges/batch-state-badge';
+import { EnumBadge } from '@/components/badges/enum-badge';
 import { DataTable } from '@/components/data-table/data-table';
-import { BatchStateBadge } from '@/components/decisions/batch-state-badge';
-import { EnumBadge } from '@/components/renewals/enum-badge';
 import type { BatchState } from '@/lib/decisions/batch-states';
 import { formatDate, formatTimestamp } from '@/lib/format/dates';
 import { decisionLabel } from '@/lib/renewals/labels';

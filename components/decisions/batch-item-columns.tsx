@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { EnumBadge } from '@/components/badges/enum-badge';
 import { DecisionCostText } from '@/components/decisions/decision-cost-text';
 import { AnnuityYear } from '@/components/renewals/annuity-year';
-import { EnumBadge } from '@/components/renewals/enum-badge';
 import type { CostEstimate } from '@/lib/decisions/decision-cost';
 import { formatDate } from '@/lib/format/dates';
 import { patentHref } from '@/lib/portfolio/links';

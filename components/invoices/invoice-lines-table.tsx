@@ -1,9 +1,9 @@
 import Link from 'next/link';
+import { EnumBadge } from '@/components/badges/enum-badge';
 import { DataTable } from '@/components/data-table/data-table';
 import { DETAILS_ONLY_NARROW } from '@/components/data-table/priority';
 import { RowDetails } from '@/components/data-table/row-details';
 import { DecisionCostText } from '@/components/decisions/decision-cost-text';
-import { EnumBadge } from '@/components/renewals/enum-badge';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/components/ui/cn';
 import { formatMoney } from '@/lib/annuity/money';

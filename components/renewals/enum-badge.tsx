@@ -1,8 +1,3 @@
-import { Badge } from '@/components/ui/badge';
-import type { EnumLabel } from '@/lib/renewals/labels';
-
-/** A service enum value as a badge; nothing when the value is null (not applicable). */
-export function EnumBadge({ value }: { value: EnumLabel | null }) {
-  if (!value) return <span className="text-muted-foreground">—</span>;
-  return <Badge tone={value.tone}>{value.label}</Badge>;
-}
+// Moved to components/badges/ (badges shared across areas); this path stays for Today's and the
+// month view's imports until they move too.
+export { EnumBadge } from '@/components/badges/enum-badge';

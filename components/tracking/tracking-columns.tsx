@@ -1,6 +1,6 @@
 import Link from 'next/link';
-import { ScheduledBadge } from '@/components/decisions/batch-state-badge';
-import { EnumBadge } from '@/components/renewals/enum-badge';
+import { ScheduledBadge } from '@/components/badges/batch-state-badge';
+import { EnumBadge } from '@/components/badges/enum-badge';
 import { eventDocumentHref } from '@/lib/documents/links';
 import { formatDate, formatTimestamp } from '@/lib/format/dates';
 import { patentHref } from '@/lib/portfolio/links';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ApprovalActions } from '@/components/approvals/approval-actions';
 import { ApprovalStatus } from '@/components/approvals/approval-status';
 import { BatchReviewTable } from '@/components/approvals/batch-review-table';
-import { BatchStateBadge } from '@/components/decisions/batch-state-badge';
+import { BatchStateBadge } from '@/components/badges/batch-state-badge';
 import { BackLink } from '@/components/shell/back-link';
 import { PageHeader } from '@/components/shell/page-header';
 import { Alert } from '@/components/ui/alert';

@@ -2,7 +2,7 @@
 
 import { columnVisibilityFeature, createColumnHelper, tableFeatures } from '@tanstack/react-table';
 import Link from 'next/link';
-import { EnumBadge } from '@/components/renewals/enum-badge';
+import { EnumBadge } from '@/components/badges/enum-badge';
 import { useLocale } from '@/components/shell/locale';
 import type { Patent } from '@/lib/annuity/schemas';
 import { formatDate } from '@/lib/format/dates';

@@ -1,6 +1,6 @@
+import { EnumBadge } from '@/components/badges/enum-badge';
 import { AnnuityYear } from '@/components/renewals/annuity-year';
 import { DuePeriodBadge } from '@/components/renewals/due-period-badge';
-import { EnumBadge } from '@/components/renewals/enum-badge';
 import { EventDocuments } from '@/components/renewals/event-documents';
 import { FeesCell } from '@/components/renewals/fees-cell';
 import { InstructabilityBadge } from '@/components/renewals/instructability-badge';

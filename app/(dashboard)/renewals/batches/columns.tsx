@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { BatchStateBadge } from '@/components/decisions/batch-state-badge';
+import { BatchStateBadge } from '@/components/badges/batch-state-badge';
 import { sentAt } from '@/lib/decisions/batch-timing';
 import { formatTimestamp } from '@/lib/format/dates';
 import type { listBatches } from '@/lib/server/decisions/batch-records';

@@ -1,8 +1,8 @@
 'use client';
 
 import Link from 'next/link';
+import { EnumBadge } from '@/components/badges/enum-badge';
 import { batchItemColumns as col } from '@/components/decisions/batch-item-columns';
-import { EnumBadge } from '@/components/renewals/enum-badge';
 import { SignalsToggle } from '@/components/signals/signals-toggle';
 import { CostOfWaiting } from '@/components/today/cost-of-waiting';
 import { TableCell, TableRow } from '@/components/ui/table';

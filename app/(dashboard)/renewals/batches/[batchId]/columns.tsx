@@ -1,5 +1,5 @@
+import { ItemOutcomeBadge } from '@/components/badges/batch-state-badge';
 import { type BatchItemRow, batchItemColumns as col } from '@/components/decisions/batch-item-columns';
-import { ItemOutcomeBadge } from '@/components/decisions/batch-state-badge';
 import type { BatchView } from '@/lib/decisions/batch';
 import { eventDocumentHref } from '@/lib/documents/links';
 import { formatTimestamp } from '@/lib/format/dates';
