@@ -1,5 +1,5 @@
 /**
- * The calendar-date helpers live in lib/format/dates.ts; this name stays for the Today and
- * renewal-window modules that still import it from here.
+ * The calendar-date helpers live in lib/format/dates.ts; this name stays for the Today modules
+ * that still import them from here.
  */
-export { addDays, calendarToday, daysFrom } from '../format/dates';
+export { calendarToday, daysFrom } from '../format/dates';
