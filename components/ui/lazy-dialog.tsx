@@ -3,7 +3,6 @@
 import { type ComponentProps, type ComponentType, useState } from 'react';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
 import { Button } from './button';
 import { deferred, type EarlyClicks, earlyClicks } from './deferred';
 
@@ -31,10 +30,16 @@ export function lazyDialog<Props extends object, Schema extends FormSchema>(opti
   clickKey?: (props: Props) => string;
 }): ComponentType<Props> {
   const clicks = earlyClicks();
-  const resolver = lazyZodResolver(options.schema);
   const keyOf = options.clickKey ?? (() => '');
   return deferred(
-    () => options.dialog().then((Dialog) => openedByEarlyClick(Dialog, { clicks, keyOf, resolver })),
+    async () => {
+      // The resolver's code comes with the dialog's, not in the page's first load.
+      const [Dialog, { lazyZodResolver }] = await Promise.all([
+        options.dialog(),
+        import('@/lib/forms/lazy-zod-resolver'),
+      ]);
+      return openedByEarlyClick(Dialog, { clicks, keyOf, resolver: lazyZodResolver(options.schema) });
+    },
     triggerFor(TriggerPlaceholder, { clicks, keyOf, trigger: options.trigger }),
   );
 }
