@@ -59,6 +59,9 @@ export function ApiKeysPanel({ initial }: { initial: ApiKeysOverview }) {
   ) => step.mutate({ id, action, done, fallback, after });
   const busy = step.isPending ? step.variables.id : null;
   const keyPath = (key: ApiKeyView) => `/api/admin/api-keys/${encodeURIComponent(key.id)}`;
+  /** A key's button: the request, then what it did or why it could not. */
+  const keyStep = (key: ApiKeyView, request: () => Promise<unknown>, done: string, failed: string) => () =>
+    run(key.id, request, done, failed);
   const columns: TableColumn<ApiKeyView>[] = [
     { id: 'key', header: 'Key', className: 'font-mono', cell: (key) => `…${key.last4}` },
     {
@@ -112,14 +115,12 @@ export function ApiKeysPanel({ initial }: { initial: ApiKeysOverview }) {
             <Button
               size="sm"
               disabled={busy !== null}
-              onClick={() =>
-                run(
-                  key.id,
-                  () => apiFetch(`${keyPath(key)}/activate`, { method: 'POST' }),
-                  `Switched to the key …${key.last4}.`,
-                  'The switch did not happen.',
-                )
-              }
+              onClick={keyStep(
+                key,
+                () => apiFetch(`${keyPath(key)}/activate`, { method: 'POST' }),
+                `Switched to the key …${key.last4}.`,
+                'The switch did not happen.',
+              )}
             >
               {busy === key.id ? 'Switching…' : 'Switch to this key'}
             </Button>
@@ -129,14 +130,12 @@ export function ApiKeysPanel({ initial }: { initial: ApiKeysOverview }) {
               size="sm"
               variant="outline"
               disabled={busy !== null}
-              onClick={() =>
-                run(
-                  key.id,
-                  () => apiFetch(`${keyPath(key)}/verify`, { method: 'POST' }),
-                  `The key …${key.last4} was checked against the service.`,
-                  'The check could not run.',
-                )
-              }
+              onClick={keyStep(
+                key,
+                () => apiFetch(`${keyPath(key)}/verify`, { method: 'POST' }),
+                `The key …${key.last4} was checked against the service.`,
+                'The check could not run.',
+              )}
             >
               Check
             </Button>
@@ -146,14 +145,12 @@ export function ApiKeysPanel({ initial }: { initial: ApiKeysOverview }) {
               size="sm"
               variant="outline"
               disabled={busy !== null}
-              onClick={() =>
-                run(
-                  key.id,
-                  () => apiFetch(keyPath(key), { method: 'DELETE' }),
-                  `The key …${key.last4} was removed.`,
-                  'The key could not be removed.',
-                )
-              }
+              onClick={keyStep(
+                key,
+                () => apiFetch(keyPath(key), { method: 'DELETE' }),
+                `The key …${key.last4} was removed.`,
+                'The key could not be removed.',
+              )}
             >
               Remove
             </Button>
