@@ -6,21 +6,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
+import type { SsoOverview } from '@/lib/auth/sso-overview';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
 import { isRole, ROLE_LABELS, ROLES, type Role } from '@/lib/policy/roles';
-
-export interface SsoOverviewView {
-  configured: boolean;
-  providerName: string | null;
-  issuer: string | null;
-  redirectUri: string;
-  allowedDomains: string[];
-  roleClaim: string | null;
-  roleMap: [string, string][];
-  defaultRole: string | null;
-  localPasswords: boolean;
-}
 
 const roleLabel = (role: string | null) => (role && isRole(role) ? ROLE_LABELS[role] : 'none');
 
@@ -28,12 +17,12 @@ const roleLabel = (role: string | null) => (role && isRole(role) ? ROLE_LABELS[r
  * Single sign-on as the environment configures it (OIDC_*), and the one setting an admin makes
  * here: the role of new single sign-on users whose role claim maps to none.
  */
-export function SsoPanel({ initial }: { initial: SsoOverviewView }) {
+export function SsoPanel({ initial }: { initial: SsoOverview }) {
   const [overview, setOverview] = useState(initial);
   const [draft, setDraft] = useState(initial.defaultRole ?? '');
   const saving = useApiMutation({
     mutationFn: (defaultRole: Role | null) =>
-      apiFetch<SsoOverviewView>('/api/admin/connection/sso', { method: 'PUT', json: { defaultRole } }),
+      apiFetch<SsoOverview>('/api/admin/connection/sso', { method: 'PUT', json: { defaultRole } }),
     failure: 'The default role could not be saved.',
     onSuccess: setOverview,
   });

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { SsoOverview } from '../../auth/sso-overview';
 import { getDb } from '../../db';
 import { getEnv } from '../../env';
 import type { Role } from '../../policy/roles';
@@ -6,20 +7,6 @@ import { recordAudit } from '../audit/audit';
 import { publicOrigin } from './auth';
 import { localPasswordsEnabled, ssoConfig } from './sso-config';
 import { setSsoDefaultRole, ssoDefaultRole } from './sso-settings';
-
-/** What the connection page shows of single sign-on: never the client secret. */
-export interface SsoOverview {
-  configured: boolean;
-  providerName: string | null;
-  issuer: string | null;
-  /** The redirect URI to register with the provider. */
-  redirectUri: string;
-  allowedDomains: string[];
-  roleClaim: string | null;
-  roleMap: [string, Role][];
-  defaultRole: Role | null;
-  localPasswords: boolean;
-}
 
 export async function ssoOverview(): Promise<SsoOverview> {
   const env = getEnv();
