@@ -4,7 +4,6 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sumByCurrency } from '@/lib/annuity/money';
-import { listAll } from '@/lib/annuity/pagination';
 import type { PatentEvent } from '@/lib/annuity/schemas';
 import { auditLog, forecastEvent, forecastRun, renewalMonthSummary, syncWindow } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
@@ -19,6 +18,7 @@ import { DEFAULT_CONNECTION } from '@/lib/server/sync/connection';
 import { syncMonth } from '@/lib/server/sync/walk';
 import { jsonRequest } from './app-harness';
 import { setUpSandboxApp } from './sandbox-app';
+import { renewalsDueIn } from './upstream-harness';
 
 /**
  * The forecast end to end: the worker's refresh against the stand-in service (EUR, US
@@ -59,23 +59,7 @@ async function refreshNow(cookie = app.cookies.manager) {
 
 /** Each window's renewals as the service lists them, with their estimates. */
 async function serviceWindows(): Promise<PatentEvent[][]> {
-  return Promise.all(
-    WINDOW.windows.map(
-      async (dueWindow) =>
-        (
-          await listAll<PatentEvent>((currentPage, itemsPerPage) =>
-            app.service.getPatentEventsByPeriod({
-              dueFrom: dueWindow.from,
-              dueTo: dueWindow.to,
-              include: ['fees'],
-              eventTypes: ['RENEWAL'],
-              currentPage,
-              itemsPerPage,
-            }),
-          )
-        ).items,
-    ),
-  );
+  return Promise.all(WINDOW.windows.map((dueWindow) => renewalsDueIn(app.service, dueWindow)));
 }
 
 const periodReads = async () =>

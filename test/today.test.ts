@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listAll } from '@/lib/annuity/pagination';
 import type { PatentEvent } from '@/lib/annuity/schemas';
 import { syncDocument } from '@/lib/db/schema';
 import type { DraftEntry } from '@/lib/decisions/draft';
@@ -11,7 +10,7 @@ import { loadToday } from '@/lib/server/today/load';
 import type { BucketView, TodayData } from '@/lib/today/data';
 import { todayWindows } from '@/lib/today/windows';
 import { jsonRequest, signIn } from './app-harness';
-import { startUpstreamHarness, TODAY, type UpstreamHarness } from './upstream-harness';
+import { renewalsDueIn, startUpstreamHarness, TODAY, type UpstreamHarness } from './upstream-harness';
 
 /**
  * Today against the stand-in service, its clock moved through the operator API: the
@@ -45,19 +44,7 @@ async function setToday(day: string) {
 
 async function serviceEvents(day: string): Promise<PatentEvent[]> {
   const events: PatentEvent[] = [];
-  for (const dueWindow of todayWindows(day)) {
-    const listed = await listAll<PatentEvent>((currentPage, itemsPerPage) =>
-      up.client.getPatentEventsByPeriod({
-        dueFrom: dueWindow.from,
-        dueTo: dueWindow.to,
-        include: ['fees'],
-        eventTypes: ['RENEWAL'],
-        currentPage,
-        itemsPerPage,
-      }),
-    );
-    events.push(...listed.items);
-  }
+  for (const dueWindow of todayWindows(day)) events.push(...(await renewalsDueIn(up.client, dueWindow)));
   return events;
 }
 

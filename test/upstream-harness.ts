@@ -83,3 +83,21 @@ export async function eventsBetween(client: AnnuityClient, from: string, to: str
   }
   return events;
 }
+
+/** The renewals the service lists due in a from/to window, with their fees, every page. */
+export async function renewalsDueIn(
+  client: AnnuityClient,
+  dueWindow: { from: string; to: string },
+): Promise<PatentEvent[]> {
+  const listed = await listAll<PatentEvent>((currentPage, itemsPerPage) =>
+    client.getPatentEventsByPeriod({
+      dueFrom: dueWindow.from,
+      dueTo: dueWindow.to,
+      include: ['fees'],
+      eventTypes: ['RENEWAL'],
+      currentPage,
+      itemsPerPage,
+    }),
+  );
+  return listed.items;
+}
