@@ -276,6 +276,7 @@ interface PatentBase {
 interface Scored {
   keep: KeepScore;
   tags: string[];
+  cost: PatentBase['cost'];
   /** The sentence per locale, written on first use. */
   sentences: Map<string, string>;
 }
@@ -362,7 +363,12 @@ export async function keepScoresOf(
       (event) => event.eventId === target.eventId && event.appliedDecision !== target.appliedDecision,
     );
     const shared = !inGrace && !decidedSince;
-    const cost = shared ? base.cost : rowCost(target, own, today, inGrace);
+    // Such a renewal is kept by its own state (Today's grace buckets hold hundreds of them).
+    const key = shared
+      ? target.patentId
+      : `${target.eventId}|${target.appliedDecision}|${target.fees?.currency}|${target.fees?.total}`;
+    let found = scored.get(key);
+    const cost = shared ? base.cost : (found?.cost ?? rowCost(target, own, today, inGrace));
     const signals: KeepSignals = {
       costToExpiry: cost.costs,
       unpricedRenewals: cost.unpriced,
@@ -370,7 +376,6 @@ export async function keepScoresOf(
       family: reference ? (familyMemo.get(reference) ?? null) : null,
       tags: [],
     };
-    let found = shared ? scored.get(target.patentId) : undefined;
     if (!found) {
       const ownTags = mergeTags(
         tags.get(`patent:${target.patentId}`),
@@ -380,8 +385,9 @@ export async function keepScoresOf(
         keep: keepScore({ ...signals, tags: ownTags }, policy.weights),
         tags: ownTags,
         sentences: new Map(),
+        cost,
       };
-      if (shared) scored.set(target.patentId, found);
+      scored.set(key, found);
     }
     signals.tags = found.tags;
     let sentence: string | null = null;
