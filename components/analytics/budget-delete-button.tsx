@@ -1,34 +1,31 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
-import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { apiFetch } from '@/lib/http/api-client';
+import { deferred } from '@/components/ui/deferred';
+import { budgetDeleteClicks } from './budget-delete-clicks';
 
-/** Deletes one budget after a confirmation naming it (managers only; audited by the route). */
-export function BudgetDeleteButton({ id, label }: { id: string; label: string }) {
-  const router = useRouter();
-  const [open, setOpen] = useState(false);
+interface BudgetDeleteProps {
+  id: string;
+  label: string;
+}
+
+/** Until the dialog's code arrives: the same button; a click is remembered and opens it once it has. */
+function DeletePlaceholder({ id, label }: BudgetDeleteProps) {
   return (
-    <>
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
-        Delete<span className="sr-only"> the budget {label}</span>
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Delete this budget?"
-        confirmLabel="Delete budget"
-        tone="danger"
-        onConfirm={async () => {
-          await apiFetch(`/api/analytics/budgets/${encodeURIComponent(id)}`, { method: 'DELETE' });
-          router.refresh();
-        }}
-        failure="The budget could not be deleted."
-      >
-        <p>The budget {label} is removed; the comparison shows no budget for it afterwards.</p>
-      </ConfirmDialog>
-    </>
+    <Button
+      variant="outline"
+      size="sm"
+      aria-haspopup="dialog"
+      onClick={() => budgetDeleteClicks.remember(id)}
+    >
+      Delete<span className="sr-only"> the budget {label}</span>
+    </Button>
   );
 }
+
+// The confirmation dialog (Radix Dialog and its focus and scroll locks) is not in the budget
+// page's first load (docs/performance.md, JS per route).
+export const BudgetDeleteButton = deferred(
+  () => import('./budget-delete-dialog').then((module) => module.BudgetDeleteDialog),
+  DeletePlaceholder,
+);

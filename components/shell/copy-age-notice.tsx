@@ -1,14 +1,28 @@
 'use client';
 
-import { useQueryClient } from '@tanstack/react-query';
-import { useRouter } from 'next/navigation';
 import { useLocale } from '@/components/shell/locale';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { deferred } from '@/components/ui/deferred';
 import { formatClockTime, formatTimestamp, formatYearMonth } from '@/lib/format/dates';
-import { useApiMutation } from '@/lib/forms/use-api-mutation';
-import { apiFetch } from '@/lib/http/api-client';
 import type { CopyAge } from '@/lib/sync/age';
+import { type CopyRefreshTarget, copyRefreshClicks } from './copy-refresh-clicks';
+
+/** Until Refresh now's code arrives: the same button; a click is remembered and refreshes once it has. */
+function RefreshPlaceholder(_: CopyRefreshTarget) {
+  return (
+    <Button variant="outline" size="sm" className="h-7" onClick={() => copyRefreshClicks.remember('refresh')}>
+      Refresh now
+    </Button>
+  );
+}
+
+// Refresh now is a write through useApiMutation; every page that shows the copy's age would
+// otherwise carry the mutation code in its first load (docs/performance.md, JS per route).
+const RefreshButton = deferred(
+  () => import('./copy-refresh-button').then((module) => module.CopyRefreshButton),
+  RefreshPlaceholder,
+);
 
 /**
  * How old the renewals on a page are (they come from our synced copy, never straight from the
@@ -32,21 +46,6 @@ export function CopyAgeNotice({
   what?: string;
 }) {
   const locale = useLocale();
-  const router = useRouter();
-  const queryClient = useQueryClient();
-  const refresh = useApiMutation({
-    mutationFn: () =>
-      apiFetch<{ calls: number; refreshedAt: string }>('/api/copy/refresh', {
-        method: 'POST',
-        json: { months, ...(patentId ? { patentId } : {}), ...(freezeMonth ? { freezeMonth } : {}) },
-      }),
-    failure: 'The refresh failed.',
-    // Every query on the page may read what was refreshed.
-    onSuccess: async () => {
-      await queryClient.invalidateQueries();
-      router.refresh();
-    },
-  });
   if (!copy) return null;
   const asOf = copy.asOf ? formatTimestamp(copy.asOf, locale) : null;
   return (
@@ -79,17 +78,8 @@ export function CopyAgeNotice({
             : ''}
           .
         </span>
-        {refresh.failureMessage ? <span className="text-destructive">{refresh.failureMessage}</span> : null}
         {months.length > 0 || patentId || freezeMonth ? (
-          <Button
-            variant="outline"
-            size="sm"
-            className="h-7"
-            disabled={refresh.isPending}
-            onClick={() => refresh.mutate()}
-          >
-            {refresh.isPending ? 'Refreshing…' : 'Refresh now'}
-          </Button>
+          <RefreshButton months={months} patentId={patentId} freezeMonth={freezeMonth} />
         ) : null}
       </div>
     </div>
