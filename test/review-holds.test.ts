@@ -123,6 +123,19 @@ describe('review holds', () => {
     ]);
     expect(await list('?owner=me', cookies.manager)).toEqual([]);
     expect((await list('', cookies.finance)).length).toBe(2);
+    // The month view's rows say which renewals are under review, by whom and until when.
+    const { GET } = await import('@/app/api/renewals/route');
+    const month = await GET(jsonRequest(`/api/renewals?month=${MONTH}`, { cookie: cookies.paralegal }));
+    expect(month.status).toBe(200);
+    const rows = ((await month.json()) as { rows: { eventId: string; underReview?: string | null }[] }).rows;
+    const paralegalName = 'Test paralegal';
+    expect(rows.map((row) => [row.eventId, row.underReview ?? null])).toEqual([
+      [first.id, `Under review by ${paralegalName} until ${TODAY}`],
+      [second.id, `Under review by ${paralegalName} until ${TODAY}`],
+      [third.id, null],
+      [fourth.id, null],
+    ]);
+
     const db = harness.database.db;
     const audited = await db.select().from(auditLog).where(eq(auditLog.action, 'reviews.place'));
     expect(audited.filter((row) => row.outcome === 'success')).toHaveLength(1);

@@ -52,6 +52,8 @@ export interface RenewalRow {
    * database; absent where a list does not compute it, null when it could not be scored.
    */
   keepScore?: number | null;
+  /** "Under review by Ann until 2027-01-15" while an open review hold names the renewal (the month view's server). */
+  underReview?: string | null;
 }
 
 /** Renewal lists show renewals only: events of kinds added later are left out (spec: Patent event). */

@@ -95,6 +95,8 @@ export function quarterFrom(today: string, offset: number): Quarter {
 }
 
 /** "Under review by Ann until 2027-01-15" (overdue said so). */
-export function holdSentence(hold: Pick<ReviewHoldView, 'owner' | 'reviewBy' | 'overdue'>): string {
+export function holdSentence(
+  hold: Pick<ReviewHoldView, 'reviewBy' | 'overdue'> & { owner: Pick<ReviewHoldView['owner'], 'name'> },
+): string {
   return `Under review by ${hold.owner.name} until ${hold.reviewBy}${hold.overdue ? ' (overdue)' : ''}`;
 }

@@ -14,6 +14,7 @@ import { openableMonths, type RenewalWindow, windowBounds } from '../../renewals
 import { NO_SERVER_FILTERS, type RenewalWindowData, type ServerFilters } from '../../renewals/window-data';
 import { decisionDeadline } from '../../today/deadline';
 import { pageSnapshot } from '../portfolio/join';
+import { holdSentencesOf } from '../reviews/holds';
 import { keepScoresOf } from '../signals/keep-scores';
 import { copyAge, copyReader, ensureMonths, monthsOfWindow } from '../sync/copy';
 import { periodQuery, readWindowPages, type SummaryRow } from './pages';
@@ -81,10 +82,14 @@ export async function loadRenewalWindow(
   const { outputs, meta } = await readWindow(renewalWindow, filters, requestId, (rows) => rows);
   const rows = outputs.flat();
   if (!options.keepScores) return { ...meta, rows };
-  const scores = await keepScoresOf(rows);
+  const [scores, holds] = await Promise.all([keepScoresOf(rows), holdSentencesOf()]);
   return {
     ...meta,
-    rows: rows.map((row) => ({ ...row, keepScore: scores.get(row.eventId)?.keep.score ?? null })),
+    rows: rows.map((row) => ({
+      ...row,
+      keepScore: scores.get(row.eventId)?.keep.score ?? null,
+      underReview: holds.get(row.eventId) ?? null,
+    })),
   };
 }
 
@@ -102,15 +107,26 @@ export async function renewalWindowJson(
     renewalWindow,
     filters,
     requestId,
-    // Each row's JSON without its opening brace, kept to reuse for identical pages; the keep score,
-    // which changes without the page changing (a tag, the forecast), is put in front of it below.
+    // Each row's JSON without its opening brace, kept to reuse for identical pages; the keep score
+    // and a review hold, which change without the page changing (a tag, the forecast, a hold), are
+    // put in front of it below.
     (rows) => ({ rows, json: rows.map((row) => JSON.stringify(row).slice(1)) }),
     'json',
   );
-  const scores = await keepScoresOf(outputs.flatMap((page) => page.rows));
+  const [scores, holds] = await Promise.all([
+    keepScoresOf(outputs.flatMap((page) => page.rows)),
+    holdSentencesOf(),
+  ]);
+  const underReview = (eventId: string) => {
+    const sentence = holds.get(eventId);
+    return sentence ? `"underReview":${JSON.stringify(sentence)},` : '';
+  };
   const pages = outputs.map((page) =>
     page.rows
-      .map((row, at) => `{"keepScore":${scores.get(row.eventId)?.keep.score ?? null},${page.json[at]}`)
+      .map(
+        (row, at) =>
+          `{"keepScore":${scores.get(row.eventId)?.keep.score ?? null},${underReview(row.eventId)}${page.json[at]}`,
+      )
       .join(','),
   );
   const rows = pages.flatMap((chunk, at) => (at === 0 ? [chunk] : [',', chunk]));

@@ -5,7 +5,13 @@ import { getDb } from '../../db';
 import { reviewHold, syncEvent, user } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { can, isRole } from '../../policy/roles';
-import { type AskedDecision, type HoldEnd, isOverdue, type ReviewHoldView } from '../../reviews/review-hold';
+import {
+  type AskedDecision,
+  type HoldEnd,
+  holdSentence,
+  isOverdue,
+  type ReviewHoldView,
+} from '../../reviews/review-hold';
 import type { PlaceHolds } from '../../reviews/review-hold.schema';
 import { recordAudit } from '../audit/audit';
 import type { Viewer } from '../auth/session';
@@ -296,4 +302,28 @@ export async function listHolds(filter: HoldFilter = {}, now = new Date()): Prom
       office: patent?.office ?? null,
     };
   });
+}
+
+/**
+ * What a list of renewals says of those under review ("Under review by Ann until 2027-01-15"), by
+ * renewal: one read of the open holds, which are few whatever the list's length.
+ */
+export async function holdSentencesOf(now = new Date()): Promise<Map<string, string>> {
+  const db = await getDb();
+  const rows = await db
+    .select({ eventId: reviewHold.eventId, reviewBy: reviewHold.reviewBy, name: user.name })
+    .from(reviewHold)
+    .innerJoin(user, eq(user.id, reviewHold.ownerUserId))
+    .where(and(eq(reviewHold.connection, DEFAULT_CONNECTION), isNull(reviewHold.endedAt)));
+  const today = todayUtc(now);
+  return new Map(
+    rows.map((row) => [
+      row.eventId,
+      holdSentence({
+        owner: { name: row.name },
+        reviewBy: row.reviewBy,
+        overdue: isOverdue({ reviewBy: row.reviewBy, endedAt: null }, today),
+      }),
+    ]),
+  );
 }

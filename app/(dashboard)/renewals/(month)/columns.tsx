@@ -102,6 +102,11 @@ export const renewalColumns: readonly RenewalColumn[] = [
           <span className="text-muted-foreground">{row.providerId}</span>
         ) : null}
         <SignalsToggle patentId={row.patentId} eventId={row.eventId} name={rowName(row)} />
+        {row.underReview ? (
+          <span className="font-medium text-warning" title={row.underReview}>
+            Under review<span className="sr-only">: {row.underReview}</span>
+          </span>
+        ) : null}
       </span>
     </span>
   )),
