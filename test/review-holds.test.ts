@@ -12,6 +12,8 @@ import { evaluateNotifications } from '@/lib/server/notifications/evaluate';
 import { refreshSnapshot } from '@/lib/server/portfolio/snapshot';
 import { placeHolds } from '@/lib/server/reviews/holds';
 import { reviewSections } from '@/lib/server/reviews/reminders';
+import { withKeepLines } from '@/lib/server/today/keep';
+import type { BucketView } from '@/lib/today/data';
 import { jsonRequest, signIn, startAppHarness } from './app-harness';
 import { fakePatentService, pointAtNoService, seedCopyEvents } from './offline-copy';
 
@@ -134,6 +136,17 @@ describe('review holds', () => {
       [second.id, `Under review by ${paralegalName} until ${TODAY}`],
       [third.id, null],
       [fourth.id, null],
+    ]);
+
+    // Today's listed rows say it too (a bucket holding the held renewal and one that is not).
+    const listed = rows.filter((row) => row.eventId === first.id || row.eventId === third.id);
+    const [bucket] = await withKeepLines(
+      [{ id: 'due-soon', count: 2, items: listed.map((row) => ({ row })) } as unknown as BucketView],
+      new Date(),
+    );
+    expect(bucket?.items.map((item) => item.underReview ?? null)).toEqual([
+      `Under review by ${paralegalName} until ${TODAY}`,
+      null,
     ]);
 
     const db = harness.database.db;

@@ -274,6 +274,9 @@ export function BucketCard({
                     <CostOfWaiting row={item.row} today={today} locale={locale} />
                     <InstructabilityBadge instructability={item.row.instructability} />
                     <KeepLineNote keep={item.keep} locale={locale} />
+                    {item.underReview ? (
+                      <span className="text-xs font-medium text-warning">{item.underReview}</span>
+                    ) : null}
                     {item.earlier ? (
                       <span className="text-xs">
                         Decide first:{' '}

@@ -86,6 +86,8 @@ export interface TodayItem {
   earlier: EarlierRenewal | null;
   /** The keep score and its signals line, set where the server computed them (Today's listed rows). */
   keep?: KeepLine;
+  /** "Under review by Ann until 2027-01-15" while an open review hold names the renewal. */
+  underReview?: string;
 }
 
 export interface TodayBucket {
