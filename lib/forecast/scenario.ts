@@ -1,4 +1,5 @@
 import { addAmounts, subtract } from '@/lib/annuity/money';
+import { compareIso } from '@/lib/format/dates';
 
 /**
  * What-if on the forecast: which patents a manager would stop, and what that saves per year and
@@ -86,7 +87,7 @@ export function stoppedRenewals(
   }
   const stopped: ScenarioRenewal[] = [];
   for (const list of byPatent.values()) {
-    list.sort((a, b) => (a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0));
+    list.sort((a, b) => compareIso(a.dueDate, b.dueDate));
     const from =
       rule.minAnnuityYear === null
         ? 0
@@ -95,7 +96,7 @@ export function stoppedRenewals(
           );
     if (from >= 0) stopped.push(...list.slice(from));
   }
-  return stopped.sort((a, b) => (a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0));
+  return stopped.sort((a, b) => compareIso(a.dueDate, b.dueDate));
 }
 
 export interface ScenarioLine {

@@ -1,10 +1,9 @@
 import { DECISIONS, type Decision } from '@/lib/annuity/enums';
 import { type CurrencyTotal, sumByCurrency } from '@/lib/annuity/money';
-import { addMonths, monthOf } from '@/lib/format/dates';
+import { addMonths, compareIso, daysFrom, monthOf } from '@/lib/format/dates';
 import { type BadgeKind, badgeKind } from '@/lib/renewals/instructability';
 import type { RenewalRow } from '@/lib/renewals/rows';
 import type { KeepLine } from '@/lib/signals/keep-line';
-import { daysFrom } from './calendar';
 import { type GraceSurcharge, graceSurcharge } from './cost-of-waiting';
 
 /**
@@ -147,18 +146,14 @@ function placeOf(
 }
 
 /** Two calendar dates or ids, compared as the strings they are (YYYY-MM-DD sorts by date). */
-function compareCodes(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 function byDeadline(a: TodayItem, b: TodayItem): number {
   return (
-    compareCodes(a.deadline, b.deadline) ||
-    compareCodes(a.row.dueDate, b.row.dueDate) ||
+    compareIso(a.deadline, b.deadline) ||
+    compareIso(a.row.dueDate, b.row.dueDate) ||
     (a.row.caseReference ?? a.row.providerId ?? '').localeCompare(
       b.row.caseReference ?? b.row.providerId ?? '',
     ) ||
-    compareCodes(a.row.eventId, b.row.eventId)
+    compareIso(a.row.eventId, b.row.eventId)
   );
 }
 

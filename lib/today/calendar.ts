@@ -1,5 +1,5 @@
 /**
- * The calendar-date helpers live in lib/format/dates.ts; this name stays for the Today modules
- * that still import them from here.
+ * The calendar-date helpers live in lib/format/dates.ts; this name stays for the Today module
+ * that still imports from here (lib/server/today/load.ts).
  */
-export { calendarToday, daysFrom } from '../format/dates';
+export { calendarToday } from '../format/dates';
