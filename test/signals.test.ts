@@ -416,6 +416,24 @@ describe('the keep score in the month view', () => {
     expect(after).toBeGreaterThan(weakest.keepScore ?? 0);
     const [now] = await loadSignals([{ patentId: weakest.patentId, eventId: weakest.eventId }]);
     expect(after).toBe(now?.keep.score);
+
+    // The row carries its tags, and the view's tag filter (and its export) keeps the tagged ones only.
+    const taggedRows = again.rows.filter((row) => row.tags?.includes('product a'));
+    expect(taggedRows.map((row) => row.patentId)).toEqual(
+      again.rows.filter((row) => row.patentId === weakest.patentId).map((row) => row.patentId),
+    );
+    const { GET: exportCsv } = await import('@/app/api/renewals/export/route');
+    const csv = await (
+      await exportCsv(
+        jsonRequest(
+          `/api/renewals/export?month=${month()}&format=csv&columns=caseReference&tag=product%20a`,
+          {
+            cookie: app.cookies.paralegal,
+          },
+        ),
+      )
+    ).text();
+    expect(csv.trim().split(/\r?\n/).length - 1).toBe(taggedRows.length);
   });
 
   it('sorts weakest first and filters below a score in the export, and refuses a score that is not one', async () => {

@@ -54,6 +54,8 @@ export interface RenewalRow {
   keepScore?: number | null;
   /** "Under review by Ann until 2027-01-15" while an open review hold names the renewal (the month view's server). */
   underReview?: string | null;
+  /** The patent's tags and its family's (lib/server/tags), set by the month view's server. */
+  tags?: string[];
 }
 
 /** Renewal lists show renewals only: events of kinds added later are left out (spec: Patent event). */

@@ -64,6 +64,7 @@ describe('one definition: parsers, query strings and the server schema agree', (
     graceFrom: '2026-12-01',
     graceTo: '2026-12-31',
     scoreBelow: '40',
+    tag: ['core', 'product a'],
     sort: '-dueDate',
     group: 'office' as const,
     hide: ['title'],
@@ -117,6 +118,7 @@ describe('one definition: parsers, query strings and the server schema agree', (
       graceFrom: state.graceFrom,
       graceTo: state.graceTo,
       scoreBelow: state.scoreBelow,
+      tag: state.tag,
       sort: state.sort,
       format: 'csv',
       columns,
@@ -129,6 +131,7 @@ describe('one definition: parsers, query strings and the server schema agree', (
       graceFrom: state.graceFrom,
       graceTo: state.graceTo,
       scoreBelow: 40,
+      tags: state.tag,
     });
   });
 

@@ -56,6 +56,8 @@ export const renewalsUrlState = {
     check: { test: (value) => /^(100|[1-9][0-9]?)$/.test(value), message: 'a whole score from 1 to 100' },
     sent: ['export'],
   }),
+  // Tags on the patent or its family (lib/signals/tags.ts): any of them.
+  tag: list(text({ trim: true, min: 1, max: 40 }), { sent: ['export'] }),
   // `column` ascending or `-column` descending (parseSort); an unknown column is refused.
   sort: text({
     max: 40,
@@ -89,6 +91,7 @@ export function localFiltersOf(values: {
   graceFrom?: string | null;
   graceTo?: string | null;
   scoreBelow?: string | null;
+  tag?: readonly string[];
 }): LocalFilters {
   return {
     badges: values.badge,
@@ -97,6 +100,7 @@ export function localFiltersOf(values: {
     graceFrom: values.graceFrom ?? null,
     graceTo: values.graceTo ?? null,
     scoreBelow: values.scoreBelow ? Number(values.scoreBelow) : null,
+    tags: values.tag ?? [],
   };
 }
 

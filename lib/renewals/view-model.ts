@@ -21,13 +21,16 @@ export interface LocalFilters {
   graceTo?: string | null;
   /** Keep score strictly below this (1–100); a renewal without a score is out. */
   scoreBelow?: number | null;
+  /** Any of these tags on the patent or its family (lib/signals/tags.ts). */
+  tags?: readonly string[];
 }
 
 export function hasLocalFilters(filters: LocalFilters): boolean {
   return (
     filters.badges.length + filters.decisions.length + filters.processing.length > 0 ||
     Boolean(filters.graceFrom || filters.graceTo) ||
-    typeof filters.scoreBelow === 'number'
+    typeof filters.scoreBelow === 'number' ||
+    Boolean(filters.tags?.length)
   );
 }
 
@@ -38,6 +41,7 @@ export function applyLocalFilters(rows: readonly RenewalRow[], filters: LocalFil
   const processing = new Set(filters.processing);
   const { graceFrom, graceTo } = filters;
   const below = filters.scoreBelow ?? null;
+  const tags = new Set(filters.tags);
   const inGraceRange = (end: string | null) =>
     (!graceFrom && !graceTo) ||
     (end !== null && (!graceFrom || end >= graceFrom) && (!graceTo || end <= graceTo));
@@ -47,7 +51,8 @@ export function applyLocalFilters(rows: readonly RenewalRow[], filters: LocalFil
       (decisions.size === 0 || decisions.has(row.appliedDecision ?? NONE)) &&
       (processing.size === 0 || processing.has(row.processingStatus ?? NONE)) &&
       inGraceRange(row.gracePeriodEndDate) &&
-      (below === null || (typeof row.keepScore === 'number' && row.keepScore < below)),
+      (below === null || (typeof row.keepScore === 'number' && row.keepScore < below)) &&
+      (tags.size === 0 || Boolean(row.tags?.some((tag) => tags.has(tag)))),
   );
 }
 

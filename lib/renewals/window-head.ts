@@ -19,6 +19,7 @@ export interface HeadView {
   graceFrom?: string | null;
   graceTo?: string | null;
   scoreBelow?: string | null;
+  tag?: readonly string[];
   sort: string | null;
   group: string | null;
 }
@@ -41,6 +42,7 @@ export function windowHead(
     graceFrom: view.graceFrom,
     graceTo: view.graceTo,
     scoreBelow: view.scoreBelow,
+    tag: view.tag,
   });
   const filtered = applyLocalFilters(data.rows, filters);
   const shown = sortRows(filtered, parseSort(view.sort));

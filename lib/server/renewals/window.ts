@@ -89,6 +89,7 @@ export async function loadRenewalWindow(
       ...row,
       keepScore: scores.get(row.eventId)?.keep.score ?? null,
       underReview: holds.get(row.eventId) ?? null,
+      tags: scores.get(row.eventId)?.signals.tags ?? [],
     })),
   };
 }
@@ -107,9 +108,9 @@ export async function renewalWindowJson(
     renewalWindow,
     filters,
     requestId,
-    // Each row's JSON without its opening brace, kept to reuse for identical pages; the keep score
-    // and a review hold, which change without the page changing (a tag, the forecast, a hold), are
-    // put in front of it below.
+    // Each row's JSON without its opening brace, kept to reuse for identical pages; the keep score,
+    // a review hold and the tags, which change without the page changing (a tag, the forecast, a
+    // hold), are put in front of it below.
     (rows) => ({ rows, json: rows.map((row) => JSON.stringify(row).slice(1)) }),
     'json',
   );
@@ -117,9 +118,11 @@ export async function renewalWindowJson(
     keepScoresOf(outputs.flatMap((page) => page.rows)),
     holdSentencesOf(),
   ]);
+  // A hold and tags are said only where there are some (most rows have neither).
   const underReview = (eventId: string) => {
     const sentence = holds.get(eventId);
-    return sentence ? `"underReview":${JSON.stringify(sentence)},` : '';
+    const tags = scores.get(eventId)?.signals.tags ?? [];
+    return `${sentence ? `"underReview":${JSON.stringify(sentence)},` : ''}${tags.length > 0 ? `"tags":${JSON.stringify(tags)},` : ''}`;
   };
   const pages = outputs.map((page) =>
     page.rows

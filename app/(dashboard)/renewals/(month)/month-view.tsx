@@ -51,6 +51,7 @@ export interface Facets {
   offices: string[];
   owners: string[];
   families: string[];
+  tags: string[];
 }
 
 const toOptions = (values: readonly string[]): FacetOption[] =>
@@ -109,6 +110,7 @@ const NO_LOCAL_FILTERS = {
   graceFrom: null,
   graceTo: null,
   scoreBelow: null,
+  tag: null,
 } as const;
 
 /**
@@ -138,10 +140,10 @@ export function MonthView({
   const data = useDeferredValue(query.data);
   // Memoised on the URL value: a new object per render would re-sort 2,000 rows on every render.
   const sort = useMemo(() => parseSort(params.sort), [params.sort]);
-  const { badge, decision, processing, graceFrom, graceTo, scoreBelow } = params;
+  const { badge, decision, processing, graceFrom, graceTo, scoreBelow, tag } = params;
   const localFilters = useMemo(
-    () => localFiltersOf({ badge, decision, processing, graceFrom, graceTo, scoreBelow }),
-    [badge, decision, processing, graceFrom, graceTo, scoreBelow],
+    () => localFiltersOf({ badge, decision, processing, graceFrom, graceTo, scoreBelow, tag }),
+    [badge, decision, processing, graceFrom, graceTo, scoreBelow, tag],
   );
 
   // The page's HTML holds the first screen of rows and the whole window's figures (`head`); the
@@ -168,6 +170,7 @@ export function MonthView({
   const officeOptions = useMemo(() => toOptions(facets.offices), [facets.offices]);
   const ownerOptions = useMemo(() => toOptions(facets.owners), [facets.owners]);
   const familyOptions = useMemo(() => toOptions(facets.families), [facets.families]);
+  const tagOptions = useMemo(() => toOptions(facets.tags), [facets.tags]);
   const badgeOptions = useMemo(
     () => BADGE_KINDS.map((kind) => ({ value: kind, label: BADGE_KIND_LABELS[kind], count: counts[kind] })),
     [counts],
@@ -279,6 +282,14 @@ export function MonthView({
           selected={params.processing}
           onChange={(processing) => void setParams({ processing })}
         />
+        {tagOptions.length > 0 ? (
+          <FacetedFilter
+            title="Tag"
+            options={tagOptions}
+            selected={tag}
+            onChange={(next) => void setParams({ tag: next })}
+          />
+        ) : null}
         <ScoreFilter value={scoreBelow} onChange={(next) => void setParams({ scoreBelow: next })} />
         <Button
           variant={params.group === 'office' ? 'secondary' : 'outline'}

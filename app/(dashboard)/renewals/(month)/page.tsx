@@ -27,6 +27,7 @@ import { loadForPage, pageRequestId } from '@/lib/server/http/request-context';
 import { snapshotFacets } from '@/lib/server/portfolio/snapshot';
 import { keepForHandoff } from '@/lib/server/renewals/handoff';
 import { defaultRenewalMonth, loadRenewalWindow } from '@/lib/server/renewals/window';
+import { tagSummary } from '@/lib/server/tags/tags';
 import { listSavedViews } from '@/lib/server/views/saved-views';
 import { MonthView } from './month-view';
 import { OpenedOnNote } from './opened-on-note';
@@ -155,7 +156,7 @@ async function MonthViewData({
     loadRenewalWindow(window, filters, requestId, { keepScores: true }),
   );
   if (!loaded.ok) return <ProblemPanel problem={loaded.problem} />;
-  const facets = await snapshotFacets();
+  const [facets, tags] = await Promise.all([snapshotFacets(), tagSummary()]);
   const queryClient = new QueryClient();
   const data =
     loaded.data.rows.length > FIRST_SCREEN_ROWS
@@ -170,7 +171,11 @@ async function MonthViewData({
   }
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <MonthView facets={facets} canDecide={draftOf !== null} canSeeFreezes={canSeeFreezes} />
+      <MonthView
+        facets={{ ...facets, tags: tags.map((entry) => entry.tag) }}
+        canDecide={draftOf !== null}
+        canSeeFreezes={canSeeFreezes}
+      />
     </HydrationBoundary>
   );
 }
