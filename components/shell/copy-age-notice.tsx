@@ -1,28 +1,39 @@
 'use client';
 
+import { lazy, Suspense, useState } from 'react';
 import { useLocale } from '@/components/shell/locale';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { deferred } from '@/components/ui/deferred';
 import { formatClockTime, formatTimestamp, formatYearMonth } from '@/lib/format/dates';
 import type { CopyAge } from '@/lib/sync/age';
-import { type CopyRefreshTarget, copyRefreshClicks } from './copy-refresh-clicks';
+import type { CopyRefreshTarget } from './copy-refresh-button';
 
-/** Until Refresh now's code arrives: the same button; a click is remembered and refreshes once it has. */
-function RefreshPlaceholder(_: CopyRefreshTarget) {
-  return (
-    <Button variant="outline" size="sm" className="h-7" onClick={() => copyRefreshClicks.remember('refresh')}>
-      Refresh now
+// Refresh now is a write through useApiMutation, whose code loads on the first click: every page
+// that shows the copy's age would otherwise carry it in its first load (docs/performance.md, JS per
+// route). The button itself is part of the page, so a click made while the page hydrates is not lost.
+const CopyRefreshRun = lazy(() =>
+  import('./copy-refresh-button').then((module) => ({ default: module.CopyRefreshRun })),
+);
+
+function RefreshNow(target: CopyRefreshTarget) {
+  const [wanted, setWanted] = useState(false);
+  const refreshing = (
+    <Button variant="outline" size="sm" className="h-7" disabled>
+      Refreshing…
     </Button>
   );
+  if (!wanted)
+    return (
+      <Button variant="outline" size="sm" className="h-7" onClick={() => setWanted(true)}>
+        Refresh now
+      </Button>
+    );
+  return (
+    <Suspense fallback={refreshing}>
+      <CopyRefreshRun {...target} />
+    </Suspense>
+  );
 }
-
-// Refresh now is a write through useApiMutation; every page that shows the copy's age would
-// otherwise carry the mutation code in its first load (docs/performance.md, JS per route).
-const RefreshButton = deferred(
-  () => import('./copy-refresh-button').then((module) => module.CopyRefreshButton),
-  RefreshPlaceholder,
-);
 
 /**
  * How old the renewals on a page are (they come from our synced copy, never straight from the
@@ -79,7 +90,7 @@ export function CopyAgeNotice({
           .
         </span>
         {months.length > 0 || patentId || freezeMonth ? (
-          <RefreshButton months={months} patentId={patentId} freezeMonth={freezeMonth} />
+          <RefreshNow months={months} patentId={patentId} freezeMonth={freezeMonth} />
         ) : null}
       </div>
     </div>

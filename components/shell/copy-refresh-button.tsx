@@ -2,17 +2,24 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
-import { type CopyRefreshTarget, copyRefreshClicks } from './copy-refresh-clicks';
+
+/** What "Refresh now" reads again: the page's months, or one patent, or one freeze month. */
+export interface CopyRefreshTarget {
+  months: readonly string[];
+  patentId?: string | undefined;
+  freezeMonth?: string | undefined;
+}
 
 /**
- * "Refresh now" beside the copy's age (./copy-age-notice.tsx): the page's months (or its patent, or
- * its freeze month) read again from the service, then every query of the page read again.
+ * "Refresh now" once clicked (./copy-age-notice.tsx loads it on the first click and it refreshes at
+ * once): the page's months (or its patent, or its freeze month) read again from the service, then
+ * every query of the page read again. Later clicks refresh again.
  */
-export function CopyRefreshButton({ months, patentId, freezeMonth }: CopyRefreshTarget) {
+export function CopyRefreshRun({ months, patentId, freezeMonth }: CopyRefreshTarget) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const refresh = useApiMutation({
@@ -29,11 +36,13 @@ export function CopyRefreshButton({ months, patentId, freezeMonth }: CopyRefresh
     },
   });
   const { mutate } = refresh;
-  // Clicked before this code arrived: refresh now.
-  const [clickedEarly] = useState(() => copyRefreshClicks.take('refresh'));
+  // Mounted by the first click: that click refreshes, once.
+  const started = useRef(false);
   useEffect(() => {
-    if (clickedEarly) mutate();
-  }, [clickedEarly, mutate]);
+    if (started.current) return;
+    started.current = true;
+    mutate();
+  }, [mutate]);
   return (
     <>
       {refresh.failureMessage ? <span className="text-destructive">{refresh.failureMessage}</span> : null}
