@@ -1,22 +1,22 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
-import { signOutClicks } from './sign-out-clicks';
 import { useSignOut } from './use-sign-out';
 
-/** The header's Sign out, loaded after the page hydrates (./user-menu.tsx). */
-export function SignOutButton() {
+/** Sign out once clicked (./user-menu.tsx loads it on the first click, which signs out at once). */
+export function SignOutRun() {
   const signOut = useSignOut();
   const { mutate } = signOut;
-  // Clicked before this code arrived: sign out now.
-  const [clickedEarly] = useState(() => signOutClicks.take('sign-out'));
+  const started = useRef(false);
   useEffect(() => {
-    if (clickedEarly) mutate();
-  }, [clickedEarly, mutate]);
+    if (started.current) return;
+    started.current = true;
+    mutate();
+  }, [mutate]);
   return (
-    <Button variant="outline" size="sm" onClick={() => mutate()} disabled={signOut.isPending}>
-      Sign out
+    <Button variant="outline" size="sm" disabled>
+      Signing out…
     </Button>
   );
 }

@@ -1,25 +1,28 @@
 'use client';
 
 import Link from 'next/link';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { deferred } from '@/components/ui/deferred';
-import { signOutClicks } from './sign-out-clicks';
 
-/** Until Sign out's code arrives: the same button; a click is remembered and signs out once it has. */
-function SignOutPlaceholder() {
-  return (
-    <Button variant="outline" size="sm" onClick={() => signOutClicks.remember('sign-out')}>
-      Sign out
+// Signing out is a write through useApiMutation, whose code loads on the click: every page's header
+// would otherwise carry it in its first load (docs/performance.md, JS per route). The button itself
+// is part of the page, so a click made while the page hydrates is not lost.
+const SignOutRun = lazy(() => import('./sign-out-button').then((module) => ({ default: module.SignOutRun })));
+
+function SignOutButton() {
+  const [wanted, setWanted] = useState(false);
+  const button = (
+    <Button variant="outline" size="sm" disabled={wanted} onClick={() => setWanted(true)}>
+      {wanted ? 'Signing out…' : 'Sign out'}
     </Button>
   );
+  if (!wanted) return button;
+  return (
+    <Suspense fallback={button}>
+      <SignOutRun />
+    </Suspense>
+  );
 }
-
-// Signing out is a write through useApiMutation; every page's header would otherwise carry the
-// mutation code in its first load (docs/performance.md, JS per route).
-const SignOutButton = deferred(
-  () => import('./sign-out-button').then((module) => module.SignOutButton),
-  SignOutPlaceholder,
-);
 
 export function UserMenu({ name, email, roleLabel }: { name: string; email: string; roleLabel: string }) {
   return (
