@@ -74,12 +74,22 @@ export interface SendInput {
 export async function sendDraft(actor: Viewer, input: SendInput, requestId: string): Promise<BatchView> {
   const earlier = await batchIdByKey(input.batchKey);
   if (earlier) return awaitSettled(earlier);
-  const drafted = await checkDraft(actor.userId, input);
-  let entries =
-    input.limit === undefined
-      ? drafted
-      : [...drafted].sort((a, b) => a.dueDate.localeCompare(b.dueDate)).slice(0, input.limit);
-  await refuseHeldRenewals(entries);
+  let entries: DraftEntry[];
+  try {
+    const drafted = await checkDraft(actor.userId, input);
+    entries =
+      input.limit === undefined
+        ? drafted
+        : [...drafted].sort((a, b) => a.dueDate.localeCompare(b.dueDate)).slice(0, input.limit);
+    await refuseHeldRenewals(entries);
+  } catch (error) {
+    // The same draft sent a moment ago through another tab or instance, whose batch claimed its
+    // key after the look-up above (its renewals now show as being sent, or it cleared the draft):
+    // that batch is this send's answer too.
+    const raced = await batchIdByKey(input.batchKey);
+    if (raced) return awaitSettled(raced);
+    throw error;
+  }
   const rationales = rationalesOf(input);
   const client = upstreamClient(requestId);
   const upstreamRequestIds: string[] = [];
