@@ -1,4 +1,4 @@
-import { inflateSync } from 'node:zlib';
+import { constants, inflateSync } from 'node:zlib';
 
 /**
  * The text a pdfkit document shows, a line per TJ: its content streams inflated, the hex strings
@@ -6,10 +6,15 @@ import { inflateSync } from 'node:zlib';
  */
 export function pdfText(pdf: Buffer): string {
   const lines: string[] = [];
-  for (const match of pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  // The end-of-line before `endstream` is taken as `\n` alone: a compressed stream can end in the
+  // byte 0x0D, which an optional `\r?` would eat, leaving the stream a byte short. A `\r` that is
+  // the producer's end-of-line is then trailing data after the stream's end, which inflate ignores.
+  for (const match of pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)\nendstream/g)) {
     let content: string;
     try {
-      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
+      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1'), {
+        finishFlush: constants.Z_SYNC_FLUSH,
+      }).toString('latin1');
     } catch {
       continue;
     }
