@@ -56,6 +56,11 @@ export const user = pgTable('user', {
   isDemo: boolean('is_demo').notNull().default(false),
   /** Set when an administrator chose the password: it must be changed at the next sign-in. */
   mustChangePassword: boolean('must_change_password').notNull().default(false),
+  /**
+   * Whether the user works for every client (the console's connections) or only for those granted
+   * in `user_client_grant`. Every account made before there were several clients works for all.
+   */
+  allClients: boolean('all_clients').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
@@ -148,6 +153,38 @@ export const upstreamQuota = pgTable('upstream_quota', {
 });
 
 /*
+ * The clients the console works for: one connection per client, each with its own API key (spec:
+ * Authentication 1, a key identifies one client, the tenant, and the service shows it only that
+ * client's data). `default` is the connection of ANNUITY_API_KEY and of everything stored before
+ * there were several; every row of the copy carries the id of the connection it came through.
+ * A retired connection is no longer synced or called; its rows stay for the audit trail.
+ */
+export const clientConnection = pgTable('client_connection', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdByEmail: text('created_by_email'),
+  retiredAt: timestamp('retired_at', { withTimezone: true, mode: 'date' }),
+  retiredByEmail: text('retired_by_email'),
+});
+
+/** The clients a user works for when `user.allClients` is false: every page and route keeps to them. */
+export const userClientGrant = pgTable(
+  'user_client_grant',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    connection: text('connection')
+      .notNull()
+      .references(() => clientConnection.id),
+    grantedAt: timestamp('granted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    grantedByEmail: text('granted_by_email'),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.connection] })],
+);
+
+/*
  * API keys of the service entered by an administrator (spec: Authentication 2, two keys
  * can be valid at once). The key itself is kept only as AES-256-GCM ciphertext
  * (lib/server/connection/key-crypto.ts); `last4` is all a page may show. The environment's
@@ -155,6 +192,11 @@ export const upstreamQuota = pgTable('upstream_quota', {
  */
 export const upstreamApiKey = pgTable('upstream_api_key', {
   id: uuid('id').primaryKey().defaultRandom(),
+  /** The client this key belongs to: it is only ever sent for that client's data. */
+  connection: text('connection')
+    .notNull()
+    .default('default')
+    .references(() => clientConnection.id),
   source: text('source', { enum: ['stored', 'environment'] }).notNull(),
   /** HMAC of the key under the encryption secret: the same key cannot be added twice. */
   fingerprint: text('fingerprint').notNull().unique(),
@@ -173,7 +215,7 @@ export const upstreamApiKey = pgTable('upstream_api_key', {
 });
 
 /**
- * Which key every instance uses (one row). A switch is one update that also bumps `revision`, so
+ * Which key every instance uses, one row per client connection (`id` is the connection). A switch is one update that also bumps `revision`, so
  * instances that cached the previous key notice it on their next look (active-key.ts).
  */
 export const upstreamKeyState = pgTable('upstream_key_state', {
