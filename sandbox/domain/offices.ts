@@ -62,29 +62,48 @@ function fixed(amount: string): () => string {
 
 const claims = (context: FeeContext) => context.claimCount ?? 10;
 
+/**
+ * A fee of a base plus so much per claim, by bands of annuity years: each band applies up to and
+ * including its year; years past the last band pay `after`.
+ */
+function basePlusPerClaim(
+  bands: readonly (readonly [upToYear: number, base: number, perClaim: number])[],
+  after: readonly [base: number, perClaim: number],
+): (context: FeeContext) => string {
+  return (context) => {
+    const band = bands.find(([upTo]) => context.annuityYear <= upTo);
+    const [base, perClaim] = band ? [band[1], band[2]] : after;
+    return String(base + perClaim * claims(context));
+  };
+}
+
+type OfficeTerm = 'lastAnnuityYear' | 'graceMonths';
+
+/** An office's schedule; unless it says otherwise, renewals run to the 20th year with six months' grace. */
+function office(rule: Omit<OfficeRule, OfficeTerm> & Partial<Pick<OfficeRule, OfficeTerm>>): OfficeRule {
+  return { lastAnnuityYear: 20, graceMonths: 6, ...rule };
+}
+
 export const OFFICES: readonly OfficeRule[] = [
-  {
+  office({
     code: 'EP',
     name: 'European Patent Office',
     currency: 'EUR',
     dueDateRule: 'FILING_ANNIVERSARY_END_OF_MONTH',
     firstAnnuityYear: 3,
-    lastAnnuityYear: 20,
-    graceMonths: 6,
     requiresGrant: false,
     officeFee: byYear(3, [690, 845, 1000, 1155, 1315, 1470, 1625, 1690]),
     graceSurcharge: percentOf(50),
     agentFee: null,
     weight: 14,
-  },
-  {
+  }),
+  office({
     code: 'US',
     name: 'United States Patent and Trademark Office',
     currency: 'USD',
     dueDateRule: 'US_MAINTENANCE',
     firstAnnuityYear: 4,
     lastAnnuityYear: 12,
-    graceMonths: 6,
     requiresGrant: true,
     officeFee: (context) => {
       const large = context.annuityYear <= 4 ? 2150 : context.annuityYear <= 8 ? 4040 : 8280;
@@ -94,34 +113,32 @@ export const OFFICES: readonly OfficeRule[] = [
     graceSurcharge: fixed('540.00'),
     agentFee: '150.00',
     weight: 16,
-  },
-  {
+  }),
+  office({
     code: 'JP',
     name: 'Japan Patent Office',
     currency: 'JPY',
     dueDateRule: 'GRANT_ANNIVERSARY',
     firstAnnuityYear: 4,
-    lastAnnuityYear: 20,
-    graceMonths: 6,
     requiresGrant: true,
-    officeFee: (context) => {
-      const year = context.annuityYear;
-      const [base, perClaim] = year <= 6 ? [10_400, 800] : year <= 9 ? [24_800, 1_900] : [59_400, 4_600];
-      return String(base + perClaim * claims(context));
-    },
+    officeFee: basePlusPerClaim(
+      [
+        [6, 10_400, 800],
+        [9, 24_800, 1_900],
+      ],
+      [59_400, 4_600],
+    ),
     // The late fee doubles the annuity.
     graceSurcharge: (officeFee) => officeFee,
     agentFee: '18000',
     weight: 9,
-  },
-  {
+  }),
+  office({
     code: 'DE',
     name: 'Deutsches Patent- und Markenamt',
     currency: 'EUR',
     dueDateRule: 'FILING_ANNIVERSARY_END_OF_MONTH',
     firstAnnuityYear: 3,
-    lastAnnuityYear: 20,
-    graceMonths: 6,
     requiresGrant: true,
     officeFee: byYear(
       3,
@@ -130,15 +147,13 @@ export const OFFICES: readonly OfficeRule[] = [
     graceSurcharge: fixed('50.00'),
     agentFee: '60.00',
     weight: 9,
-  },
-  {
+  }),
+  office({
     code: 'FR',
     name: 'Institut national de la propriété industrielle',
     currency: 'EUR',
     dueDateRule: 'FILING_ANNIVERSARY_END_OF_MONTH',
     firstAnnuityYear: 2,
-    lastAnnuityYear: 20,
-    graceMonths: 6,
     requiresGrant: false,
     officeFee: byYear(
       2,
@@ -147,29 +162,25 @@ export const OFFICES: readonly OfficeRule[] = [
     graceSurcharge: percentOf(50),
     agentFee: '55.00',
     weight: 7,
-  },
-  {
+  }),
+  office({
     code: 'GB',
     name: 'UK Intellectual Property Office',
     currency: 'GBP',
     dueDateRule: 'FILING_ANNIVERSARY_END_OF_MONTH',
     firstAnnuityYear: 5,
-    lastAnnuityYear: 20,
-    graceMonths: 6,
     requiresGrant: true,
     officeFee: byYear(5, [70, 90, 110, 130, 150, 170, 200, 230, 270, 310, 350, 400, 450, 500, 550, 610]),
     graceSurcharge: fixed('40.00'),
     agentFee: '45.00',
     weight: 7,
-  },
-  {
+  }),
+  office({
     code: 'CN',
     name: 'China National Intellectual Property Administration',
     currency: 'CNY',
     dueDateRule: 'FILING_ANNIVERSARY',
     firstAnnuityYear: 3,
-    lastAnnuityYear: 20,
-    graceMonths: 6,
     requiresGrant: true,
     officeFee: (context) => {
       const year = context.annuityYear;
@@ -180,40 +191,32 @@ export const OFFICES: readonly OfficeRule[] = [
     graceSurcharge: percentOf(25),
     agentFee: '600.00',
     weight: 7,
-  },
-  {
+  }),
+  office({
     code: 'KR',
     name: 'Korean Intellectual Property Office',
     currency: 'KRW',
     dueDateRule: 'GRANT_ANNIVERSARY',
     firstAnnuityYear: 4,
-    lastAnnuityYear: 20,
-    graceMonths: 6,
     requiresGrant: true,
-    officeFee: (context) => {
-      const year = context.annuityYear;
-      const [base, perClaim] =
-        year <= 6
-          ? [40_000, 22_000]
-          : year <= 9
-            ? [100_000, 38_000]
-            : year <= 12
-              ? [240_000, 55_000]
-              : [360_000, 55_000];
-      return String(base + perClaim * claims(context));
-    },
+    officeFee: basePlusPerClaim(
+      [
+        [6, 40_000, 22_000],
+        [9, 100_000, 38_000],
+        [12, 240_000, 55_000],
+      ],
+      [360_000, 55_000],
+    ),
     graceSurcharge: (officeFee) => new Big(officeFee).times('0.2').toFixed(0),
     agentFee: '150000',
     weight: 5,
-  },
-  {
+  }),
+  office({
     code: 'CH',
     name: 'Swiss Federal Institute of Intellectual Property',
     currency: 'CHF',
     dueDateRule: 'FILING_ANNIVERSARY_END_OF_MONTH',
     firstAnnuityYear: 4,
-    lastAnnuityYear: 20,
-    graceMonths: 6,
     requiresGrant: true,
     officeFee: byYear(
       4,
@@ -222,29 +225,25 @@ export const OFFICES: readonly OfficeRule[] = [
     graceSurcharge: fixed('50.00'),
     agentFee: '80.00',
     weight: 4,
-  },
-  {
+  }),
+  office({
     code: 'IT',
     name: 'Ufficio Italiano Brevetti e Marchi',
     currency: 'EUR',
     dueDateRule: 'FILING_ANNIVERSARY_END_OF_MONTH',
     firstAnnuityYear: 5,
-    lastAnnuityYear: 20,
-    graceMonths: 6,
     requiresGrant: true,
     officeFee: byYear(5, [60, 90, 120, 170, 200, 230, 310, 410, 440, 470, 500, 530, 560, 590, 620, 650]),
     graceSurcharge: fixed('30.00'),
     agentFee: '50.00',
     weight: 4,
-  },
-  {
+  }),
+  office({
     code: 'ES',
     name: 'Oficina Española de Patentes y Marcas',
     currency: 'EUR',
     dueDateRule: 'FILING_ANNIVERSARY_END_OF_MONTH',
     firstAnnuityYear: 3,
-    lastAnnuityYear: 20,
-    graceMonths: 6,
     requiresGrant: true,
     officeFee: byYear(
       3,
@@ -253,15 +252,13 @@ export const OFFICES: readonly OfficeRule[] = [
     graceSurcharge: percentOf(25),
     agentFee: '50.00',
     weight: 3,
-  },
-  {
+  }),
+  office({
     code: 'NL',
     name: 'Netherlands Patent Office',
     currency: 'EUR',
     dueDateRule: 'FILING_ANNIVERSARY_END_OF_MONTH',
     firstAnnuityYear: 4,
-    lastAnnuityYear: 20,
-    graceMonths: 6,
     requiresGrant: true,
     officeFee: byYear(
       4,
@@ -270,15 +267,13 @@ export const OFFICES: readonly OfficeRule[] = [
     graceSurcharge: percentOf(50),
     agentFee: '55.00',
     weight: 3,
-  },
-  {
+  }),
+  office({
     code: 'SE',
     name: 'Swedish Intellectual Property Office',
     currency: 'SEK',
     dueDateRule: 'FILING_ANNIVERSARY_END_OF_MONTH',
     firstAnnuityYear: 3,
-    lastAnnuityYear: 20,
-    graceMonths: 6,
     requiresGrant: true,
     officeFee: byYear(
       3,
@@ -290,15 +285,13 @@ export const OFFICES: readonly OfficeRule[] = [
     graceSurcharge: percentOf(20),
     agentFee: '700.00',
     weight: 2,
-  },
-  {
+  }),
+  office({
     code: 'DK',
     name: 'Danish Patent and Trademark Office',
     currency: 'DKK',
     dueDateRule: 'FILING_ANNIVERSARY_END_OF_MONTH',
     firstAnnuityYear: 3,
-    lastAnnuityYear: 20,
-    graceMonths: 6,
     requiresGrant: true,
     officeFee: byYear(
       3,
@@ -310,14 +303,13 @@ export const OFFICES: readonly OfficeRule[] = [
     graceSurcharge: fixed('300.00'),
     agentFee: '450.00',
     weight: 2,
-  },
-  {
+  }),
+  office({
     code: 'CA',
     name: 'Canadian Intellectual Property Office',
     currency: 'CAD',
     dueDateRule: 'FILING_ANNIVERSARY',
     firstAnnuityYear: 3,
-    lastAnnuityYear: 20,
     graceMonths: 12,
     requiresGrant: false,
     officeFee: byYear(
@@ -327,15 +319,13 @@ export const OFFICES: readonly OfficeRule[] = [
     graceSurcharge: fixed('150.00'),
     agentFee: '90.00',
     weight: 4,
-  },
-  {
+  }),
+  office({
     code: 'AU',
     name: 'IP Australia',
     currency: 'AUD',
     dueDateRule: 'FILING_ANNIVERSARY',
     firstAnnuityYear: 5,
-    lastAnnuityYear: 20,
-    graceMonths: 6,
     requiresGrant: false,
     officeFee: byYear(
       5,
@@ -344,7 +334,7 @@ export const OFFICES: readonly OfficeRule[] = [
     graceSurcharge: fixed('100.00'),
     agentFee: '120.00',
     weight: 4,
-  },
+  }),
 ];
 
 const BY_CODE = new Map(OFFICES.map((office) => [office.code, office]));
