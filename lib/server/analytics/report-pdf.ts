@@ -1,7 +1,18 @@
 import 'server-only';
 import { FEE_KINDS, type FeeKind, SURCHARGE_CAUSE_LABELS } from '../../analytics/spend';
 import { formatYearMonth } from '../../format/dates';
-import { type Doc, heading, LEFT, note, pdfMoney, pdfNumber, pdfSafe, renderPdf, table } from '../files/pdf';
+import {
+  type Doc,
+  heading,
+  LEFT,
+  note,
+  pdfMoney,
+  pdfNumber,
+  pdfSafe,
+  renderPdf,
+  table,
+  tableOrNote,
+} from '../files/pdf';
 import type { MonthlyReport } from './report';
 
 /**
@@ -46,23 +57,23 @@ function draw(doc: Doc, report: MonthlyReport, locale: string): void {
   );
 
   heading(doc, `Invoiced in ${report.month} per currency and fee component`);
-  if (report.invoiced.length === 0) note(doc, 'Nothing was invoiced this month.');
-  else
-    table(
-      doc,
-      [
-        { header: 'Currency', width: 46 },
-        ...FEE_KINDS.map((kind) => ({ header: KIND_HEADERS[kind], width: 64, align: 'right' as const })),
-        { header: 'Total', width: 76, align: 'right' },
-        { header: 'Lines', width: 37, align: 'right' },
-      ],
-      report.invoiced.map((r) => [
-        r.currency,
-        ...FEE_KINDS.map((kind) => money(r.byKind[kind], r.currency)),
-        money(r.total, r.currency),
-        String(r.lines),
-      ]),
-    );
+  tableOrNote(
+    doc,
+    [
+      { header: 'Currency', width: 46 },
+      ...FEE_KINDS.map((kind) => ({ header: KIND_HEADERS[kind], width: 64, align: 'right' as const })),
+      { header: 'Total', width: 76, align: 'right' },
+      { header: 'Lines', width: 37, align: 'right' },
+    ],
+    report.invoiced,
+    (r) => [
+      r.currency,
+      ...FEE_KINDS.map((kind) => money(r.byKind[kind], r.currency)),
+      money(r.total, r.currency),
+      String(r.lines),
+    ],
+    'Nothing was invoiced this month.',
+  );
 
   heading(doc, 'Grace surcharges and their causes');
   if (report.surchargeTotals.length === 0)
@@ -118,46 +129,45 @@ function draw(doc: Doc, report: MonthlyReport, locale: string): void {
     doc,
     'At market rates a difference is mostly exchange-rate movement; at frozen rates only a fee-schedule change can move an amount.',
   );
-  if (report.variance.length === 0) note(doc, 'No renewal invoiced this month has a recorded estimate.');
-  else
-    table(
-      doc,
-      [
-        { header: 'Currency', width: 50 },
-        { header: 'Rates', width: 50 },
-        { header: 'Invoiced', width: 95, align: 'right' },
-        { header: 'Estimated', width: 95, align: 'right' },
-        { header: 'Difference', width: 95, align: 'right' },
-        { header: '%', width: 60, align: 'right' },
-        { header: 'Lines', width: 54, align: 'right' },
-      ],
-      report.variance.map((r) => [
-        r.currency,
-        r.frozen ? 'Frozen' : 'Market',
-        money(r.invoiced, r.currency),
-        money(r.estimated, r.currency),
-        pdfMoney(r.difference, r.currency, locale, true),
-        r.percent === null ? '-' : `${pdfNumber(r.percent, 2, locale, true)}%`,
-        String(r.lines),
-      ]),
-    );
+  tableOrNote(
+    doc,
+    [
+      { header: 'Currency', width: 50 },
+      { header: 'Rates', width: 50 },
+      { header: 'Invoiced', width: 95, align: 'right' },
+      { header: 'Estimated', width: 95, align: 'right' },
+      { header: 'Difference', width: 95, align: 'right' },
+      { header: '%', width: 60, align: 'right' },
+      { header: 'Lines', width: 54, align: 'right' },
+    ],
+    report.variance,
+    (r) => [
+      r.currency,
+      r.frozen ? 'Frozen' : 'Market',
+      money(r.invoiced, r.currency),
+      money(r.estimated, r.currency),
+      pdfMoney(r.difference, r.currency, locale, true),
+      r.percent === null ? '-' : `${pdfNumber(r.percent, 2, locale, true)}%`,
+      String(r.lines),
+    ],
+    'No renewal invoiced this month has a recorded estimate.',
+  );
 
   const { forecast, budget } = report.outlook;
   if (forecast) {
     heading(doc, `Forecast: estimated renewals due ${forecast.from} to ${forecast.to}`);
-    if (forecast.totals.length === 0)
-      note(doc, 'No forecast is recorded for these months yet (the background worker builds it).');
-    else
-      table(
-        doc,
-        [
-          { header: 'Month', width: 100 },
-          { header: 'Currency', width: 80 },
-          { header: 'Estimated', width: 200, align: 'right' },
-          { header: 'Renewals', width: 119, align: 'right' },
-        ],
-        forecast.totals.map((r) => [r.month, r.currency, money(r.total, r.currency), String(r.events)]),
-      );
+    tableOrNote(
+      doc,
+      [
+        { header: 'Month', width: 100 },
+        { header: 'Currency', width: 80 },
+        { header: 'Estimated', width: 200, align: 'right' },
+        { header: 'Renewals', width: 119, align: 'right' },
+      ],
+      forecast.totals,
+      (r) => [r.month, r.currency, money(r.total, r.currency), String(r.events)],
+      'No forecast is recorded for these months yet (the background worker builds it).',
+    );
     if (forecast.withoutEstimate > 0)
       note(
         doc,

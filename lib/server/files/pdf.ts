@@ -112,6 +112,18 @@ export function table(doc: Doc, columns: readonly Column[], rows: readonly (read
   doc.moveDown(0.5);
 }
 
+/** A table of `rows`, each made into cells by `cells`; where there is no row, `empty` as a note. */
+export function tableOrNote<Row>(
+  doc: Doc,
+  columns: readonly Column[],
+  rows: readonly Row[],
+  cells: (row: Row) => readonly string[],
+  empty: string,
+): void {
+  if (rows.length === 0) note(doc, empty);
+  else table(doc, columns, rows.map(cells));
+}
+
 /** A PDF drawn by `draw`, with page numbers (bufferPages) and its document info. */
 export function renderPdf(
   info: { Title: string; Subject: string },
