@@ -3,7 +3,7 @@ import { CurrencyTotals } from '@/components/money/currency-totals';
 import { EnumBadge } from '@/components/renewals/enum-badge';
 import { CopyAgeNotice } from '@/components/shell/copy-age-notice';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, TitledCard } from '@/components/ui/card';
 import { formatMoney } from '@/lib/annuity/money';
 import { formatDate, formatTimestamp, formatYearMonth } from '@/lib/format/dates';
 import { patentName } from '@/lib/portfolio/patent-name';
@@ -113,25 +113,24 @@ function RenewalsPart({
   return (
     <>
       {first ? (
-        <Card data-testid="most-urgent">
-          <CardHeader>
-            <CardTitle>First: {TODAY_BUCKET_TEXT[first.bucket].title.toLowerCase()}</CardTitle>
-          </CardHeader>
-          <CardContent className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
-            <a className="font-medium text-primary underline" href={links.items[first.row.eventId]?.renewal}>
-              {patentName(first.row)}
-            </a>
-            <span className="text-muted-foreground">
-              {first.row.office ?? '—'} · due {formatDate(first.row.dueDate, locale)}
-            </span>
-            <span className="font-medium">
-              {first.bucket === 'lapsing-soon' || first.bucket === 'in-grace'
-                ? `${first.daysLeft === 0 ? 'Grace period ends today' : `${first.daysLeft} days of grace left`}`
-                : `Deadline ${formatDate(first.deadline, locale)}`}
-            </span>
-            <CostOfWaiting row={first.row} today={renewals.today} locale={locale} />
-          </CardContent>
-        </Card>
+        <TitledCard
+          data-testid="most-urgent"
+          title={<>First: {TODAY_BUCKET_TEXT[first.bucket].title.toLowerCase()}</>}
+          contentClassName="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm"
+        >
+          <a className="font-medium text-primary underline" href={links.items[first.row.eventId]?.renewal}>
+            {patentName(first.row)}
+          </a>
+          <span className="text-muted-foreground">
+            {first.row.office ?? '—'} · due {formatDate(first.row.dueDate, locale)}
+          </span>
+          <span className="font-medium">
+            {first.bucket === 'lapsing-soon' || first.bucket === 'in-grace'
+              ? `${first.daysLeft === 0 ? 'Grace period ends today' : `${first.daysLeft} days of grace left`}`
+              : `Deadline ${formatDate(first.deadline, locale)}`}
+          </span>
+          <CostOfWaiting row={first.row} today={renewals.today} locale={locale} />
+        </TitledCard>
       ) : (
         <p className="text-sm text-muted-foreground">No renewal needs a decision today.</p>
       )}
@@ -229,103 +228,89 @@ function FinancePart({
   ];
   return (
     <>
-      <Card>
-        <CardHeader>
-          <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <CardTitle>Invoices not reconciled ({finance.notReconciled.count})</CardTitle>
-            <a className="text-sm text-primary underline" href={finance.notReconciled.href}>
-              Open the {finance.notReconciled.count} invoices not reconciled
-            </a>
-          </div>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-3">
-          <ul
-            className="flex flex-wrap gap-2 text-sm"
-            aria-label="Invoices not reconciled, by what needs attention"
-          >
-            {counts.map((item) => (
-              <li key={item.label}>
-                <Badge tone={item.danger ? 'danger' : 'warning'}>
-                  {item.href ? (
-                    <a className="underline" href={item.href}>
-                      {item.label}: {item.count}
-                    </a>
-                  ) : (
-                    <>
-                      {item.label}: {item.count}
-                    </>
-                  )}
-                </Badge>
+      <TitledCard
+        title={<>Invoices not reconciled ({finance.notReconciled.count})</>}
+        action={
+          <a className="text-sm text-primary underline" href={finance.notReconciled.href}>
+            Open the {finance.notReconciled.count} invoices not reconciled
+          </a>
+        }
+        contentClassName="flex flex-col gap-3"
+      >
+        <ul
+          className="flex flex-wrap gap-2 text-sm"
+          aria-label="Invoices not reconciled, by what needs attention"
+        >
+          {counts.map((item) => (
+            <li key={item.label}>
+              <Badge tone={item.danger ? 'danger' : 'warning'}>
+                {item.href ? (
+                  <a className="underline" href={item.href}>
+                    {item.label}: {item.count}
+                  </a>
+                ) : (
+                  <>
+                    {item.label}: {item.count}
+                  </>
+                )}
+              </Badge>
+            </li>
+          ))}
+        </ul>
+        <CurrencyTotals
+          totals={finance.totals}
+          label="Invoices needing attention: totals per currency"
+          withCounts={false}
+        />
+        {finance.invoices.length > 0 ? (
+          <p className="text-sm text-muted-foreground">
+            {finance.invoices.length} of them need attention now: failed checks, a dispute, warnings, or not
+            reconciled after {finance.unreconciledAfterDays} days.
+          </p>
+        ) : null}
+        {compact ? null : finance.invoices.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Every invoice is reconciled or passes its checks.</p>
+        ) : (
+          <ul aria-label="Invoices needing attention" className="flex flex-col divide-y rounded-md border">
+            {finance.invoices.slice(0, 15).map((invoice) => (
+              <li key={invoice.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2 text-sm">
+                <a className="font-medium text-primary underline" href={invoice.href}>
+                  {invoice.reference}
+                </a>
+                <span className="text-muted-foreground">issued {formatDate(invoice.issueDate, locale)}</span>
+                {invoice.total ? (
+                  <span className="tabular-nums">{formatMoney(invoice.total, invoice.currency, locale)}</span>
+                ) : null}
+                {invoice.reasons.map((reason) => (
+                  <Badge
+                    key={reason}
+                    tone={reason === 'failed-checks' || reason === 'disputed' ? 'danger' : 'warning'}
+                  >
+                    {reason === 'failed-checks'
+                      ? `${invoice.fails} failed`
+                      : reason === 'warnings'
+                        ? `${invoice.warnings} warnings`
+                        : reason === 'unreconciled'
+                          ? `Not reconciled after ${finance.unreconciledAfterDays} days`
+                          : REASON_TEXT[reason]}
+                  </Badge>
+                ))}
               </li>
             ))}
           </ul>
-          <CurrencyTotals
-            totals={finance.totals}
-            label="Invoices needing attention: totals per currency"
-            withCounts={false}
-          />
-          {finance.invoices.length > 0 ? (
-            <p className="text-sm text-muted-foreground">
-              {finance.invoices.length} of them need attention now: failed checks, a dispute, warnings, or not
-              reconciled after {finance.unreconciledAfterDays} days.
-            </p>
-          ) : null}
-          {compact ? null : finance.invoices.length === 0 ? (
-            <p className="text-sm text-muted-foreground">Every invoice is reconciled or passes its checks.</p>
-          ) : (
-            <ul aria-label="Invoices needing attention" className="flex flex-col divide-y rounded-md border">
-              {finance.invoices.slice(0, 15).map((invoice) => (
-                <li
-                  key={invoice.id}
-                  className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2 text-sm"
-                >
-                  <a className="font-medium text-primary underline" href={invoice.href}>
-                    {invoice.reference}
-                  </a>
-                  <span className="text-muted-foreground">
-                    issued {formatDate(invoice.issueDate, locale)}
-                  </span>
-                  {invoice.total ? (
-                    <span className="tabular-nums">
-                      {formatMoney(invoice.total, invoice.currency, locale)}
-                    </span>
-                  ) : null}
-                  {invoice.reasons.map((reason) => (
-                    <Badge
-                      key={reason}
-                      tone={reason === 'failed-checks' || reason === 'disputed' ? 'danger' : 'warning'}
-                    >
-                      {reason === 'failed-checks'
-                        ? `${invoice.fails} failed`
-                        : reason === 'warnings'
-                          ? `${invoice.warnings} warnings`
-                          : reason === 'unreconciled'
-                            ? `Not reconciled after ${finance.unreconciledAfterDays} days`
-                            : REASON_TEXT[reason]}
-                    </Badge>
-                  ))}
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            Fulfilled renewals without an invoice line ({finance.fulfilledWithoutInvoice.length})
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <RenewalRefList
-            label="Fulfilled renewals without an invoice line"
-            items={finance.fulfilledWithoutInvoice}
-            empty="Every fulfilled renewal has its invoice line."
-            locale={locale}
-            limit={compact ? 5 : 10}
-          />
-        </CardContent>
-      </Card>
+        )}
+      </TitledCard>
+      <TitledCard
+        title={<>Fulfilled renewals without an invoice line ({finance.fulfilledWithoutInvoice.length})</>}
+      >
+        <RenewalRefList
+          label="Fulfilled renewals without an invoice line"
+          items={finance.fulfilledWithoutInvoice}
+          empty="Every fulfilled renewal has its invoice line."
+          locale={locale}
+          limit={compact ? 5 : 10}
+        />
+      </TitledCard>
     </>
   );
 }
@@ -333,114 +318,85 @@ function FinancePart({
 function ManagerPart({ manager, locale }: { manager: ManagerSection; locale: string }) {
   return (
     <>
-      <Card>
-        <CardHeader>
-          <CardTitle>Renewals that need a decision</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ul className="grid gap-2 sm:grid-cols-3" aria-label="Renewals that need a decision, by bucket">
-            {manager.bucketCounts.map((bucket) => (
-              <li key={bucket.id} data-bucket-count={bucket.id}>
-                <a
-                  className="flex items-baseline justify-between gap-2 rounded-md border px-3 py-2 text-sm hover:bg-muted"
-                  href={bucket.href}
-                >
-                  <span>{TODAY_BUCKET_TEXT[bucket.id].title}</span>
-                  <span className="font-semibold tabular-nums">{bucket.count}</span>
+      <TitledCard title="Renewals that need a decision">
+        <ul className="grid gap-2 sm:grid-cols-3" aria-label="Renewals that need a decision, by bucket">
+          {manager.bucketCounts.map((bucket) => (
+            <li key={bucket.id} data-bucket-count={bucket.id}>
+              <a
+                className="flex items-baseline justify-between gap-2 rounded-md border px-3 py-2 text-sm hover:bg-muted"
+                href={bucket.href}
+              >
+                <span>{TODAY_BUCKET_TEXT[bucket.id].title}</span>
+                <span className="font-semibold tabular-nums">{bucket.count}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </TitledCard>
+      <TitledCard title={<>Unprocessable renewals ({manager.unprocessable.length})</>}>
+        <RenewalRefList
+          label="Unprocessable renewals"
+          items={manager.unprocessable}
+          empty="None: every instructed renewal is moving."
+          locale={locale}
+        />
+      </TitledCard>
+      <TitledCard title={<>Months that can be frozen now ({manager.freezable.length})</>}>
+        {manager.freezable.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No month can be frozen now.</p>
+        ) : (
+          <ul aria-label="Months that can be frozen now" className="flex flex-col divide-y rounded-md border">
+            {manager.freezable.map((month) => (
+              <li key={month.month} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2 text-sm">
+                <a className="font-medium text-primary underline" href={month.href}>
+                  {formatYearMonth(month.month, locale)}
                 </a>
+                {month.atStake ? (
+                  <CurrencyTotals
+                    totals={month.atStake}
+                    label={`${month.month}: estimated fees at stake per currency`}
+                  />
+                ) : (
+                  <span className="text-xs text-muted-foreground">amounts on the month&apos;s page</span>
+                )}
               </li>
             ))}
           </ul>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Unprocessable renewals ({manager.unprocessable.length})</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <RenewalRefList
-            label="Unprocessable renewals"
-            items={manager.unprocessable}
-            empty="None: every instructed renewal is moving."
-            locale={locale}
-          />
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Months that can be frozen now ({manager.freezable.length})</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {manager.freezable.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No month can be frozen now.</p>
-          ) : (
-            <ul
-              aria-label="Months that can be frozen now"
-              className="flex flex-col divide-y rounded-md border"
-            >
-              {manager.freezable.map((month) => (
-                <li
-                  key={month.month}
-                  className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2 text-sm"
-                >
-                  <a className="font-medium text-primary underline" href={month.href}>
-                    {formatYearMonth(month.month, locale)}
-                  </a>
-                  {month.atStake ? (
-                    <CurrencyTotals
-                      totals={month.atStake}
-                      label={`${month.month}: estimated fees at stake per currency`}
-                    />
-                  ) : (
-                    <span className="text-xs text-muted-foreground">amounts on the month&apos;s page</span>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>
+        )}
+      </TitledCard>
+      <TitledCard
+        title={
+          <>
             Spend: {formatYearMonth(manager.spend.month, locale)} against{' '}
             {formatYearMonth(manager.spend.previousMonth, locale)}
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-2 text-sm">
-          <div>
-            <p className="font-medium">This month (invoiced, tax included)</p>
-            <CurrencyTotals totals={manager.spend.current} label="Spend this month per currency" />
-          </div>
-          <div>
-            <p className="font-medium">Last month</p>
-            <CurrencyTotals totals={manager.spend.previous} label="Spend last month per currency" />
-          </div>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Saved by DROPs</CardTitle>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-2 text-sm">
-          {manager.savings.length === 0 ? (
-            <p className="text-muted-foreground">No executed DROP spares a renewal from this year on.</p>
-          ) : (
-            manager.savings.map((year) => (
-              <div key={year.year}>
-                <p className="font-medium">{year.year}</p>
-                <CurrencyTotals
-                  totals={year.totals}
-                  label={`Fees DROPs spare in ${year.year} per currency`}
-                />
-              </div>
-            ))
-          )}
-          <a className="text-primary underline" href="/analytics/scenarios">
-            Savings and what-if scenarios
-          </a>
-        </CardContent>
-      </Card>
+          </>
+        }
+        contentClassName="flex flex-col gap-2 text-sm"
+      >
+        <div>
+          <p className="font-medium">This month (invoiced, tax included)</p>
+          <CurrencyTotals totals={manager.spend.current} label="Spend this month per currency" />
+        </div>
+        <div>
+          <p className="font-medium">Last month</p>
+          <CurrencyTotals totals={manager.spend.previous} label="Spend last month per currency" />
+        </div>
+      </TitledCard>
+      <TitledCard title="Saved by DROPs" contentClassName="flex flex-col gap-2 text-sm">
+        {manager.savings.length === 0 ? (
+          <p className="text-muted-foreground">No executed DROP spares a renewal from this year on.</p>
+        ) : (
+          manager.savings.map((year) => (
+            <div key={year.year}>
+              <p className="font-medium">{year.year}</p>
+              <CurrencyTotals totals={year.totals} label={`Fees DROPs spare in ${year.year} per currency`} />
+            </div>
+          ))
+        )}
+        <a className="text-primary underline" href="/analytics/scenarios">
+          Savings and what-if scenarios
+        </a>
+      </TitledCard>
     </>
   );
 }
@@ -450,116 +406,105 @@ function AdminPart({ admin, links, locale }: { admin: AdminSection; links: Today
   const healthy = connection.reachable === true && connection.keyState === 'valid';
   return (
     <>
-      <Card>
-        <CardHeader>
-          <CardTitle>Locked-out users ({admin.lockedOut.length})</CardTitle>
-        </CardHeader>
-        <CardContent className="text-sm">
-          {admin.lockedOut.length === 0 ? (
-            <p className="text-muted-foreground">Nobody is locked out.</p>
-          ) : (
-            <ul aria-label="Locked-out users" className="flex flex-col gap-1">
-              {admin.lockedOut.map((entry) => (
-                <li key={entry.email}>
-                  <a className="text-primary underline" href={links.users}>
-                    {entry.email}
-                  </a>{' '}
-                  — can try again in {Math.ceil(entry.secondsLeft / 60)} min
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <CardTitle>Service connection</CardTitle>
-            <a className="text-sm text-primary underline" href={links.connection}>
-              Check the connection
-            </a>
-          </div>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-2 text-sm">
-          <p>
-            {connection.checkedAt === null ? (
-              'Not checked since this server started.'
-            ) : (
-              <>
-                <Badge tone={healthy ? 'success' : 'danger'}>{healthy ? 'Healthy' : 'Problem'}</Badge> last
-                checked {formatTimestamp(connection.checkedAt, locale)}; key {connection.keyState}.
-              </>
-            )}
-          </p>
-          <ul aria-label="Key scopes" className="flex flex-wrap gap-2">
-            {connection.scopes.map((scope) => (
-              <li key={scope.scope}>
-                <Badge
-                  tone={
-                    scope.state === 'granted' ? 'success' : scope.state === 'missing' ? 'danger' : 'neutral'
-                  }
-                >
-                  {scope.scope}: {scope.state === 'unknown' ? 'not checked' : scope.state}
-                </Badge>
+      <TitledCard title={<>Locked-out users ({admin.lockedOut.length})</>} contentClassName="text-sm">
+        {admin.lockedOut.length === 0 ? (
+          <p className="text-muted-foreground">Nobody is locked out.</p>
+        ) : (
+          <ul aria-label="Locked-out users" className="flex flex-col gap-1">
+            {admin.lockedOut.map((entry) => (
+              <li key={entry.email}>
+                <a className="text-primary underline" href={links.users}>
+                  {entry.email}
+                </a>{' '}
+                — can try again in {Math.ceil(entry.secondsLeft / 60)} min
               </li>
             ))}
           </ul>
-          {connection.problems.map((problem) => (
-            <p key={problem} className="text-destructive">
-              {problem}
-            </p>
+        )}
+      </TitledCard>
+      <TitledCard
+        title="Service connection"
+        action={
+          <a className="text-sm text-primary underline" href={links.connection}>
+            Check the connection
+          </a>
+        }
+        contentClassName="flex flex-col gap-2 text-sm"
+      >
+        <p>
+          {connection.checkedAt === null ? (
+            'Not checked since this server started.'
+          ) : (
+            <>
+              <Badge tone={healthy ? 'success' : 'danger'}>{healthy ? 'Healthy' : 'Problem'}</Badge> last
+              checked {formatTimestamp(connection.checkedAt, locale)}; key {connection.keyState}.
+            </>
+          )}
+        </p>
+        <ul aria-label="Key scopes" className="flex flex-wrap gap-2">
+          {connection.scopes.map((scope) => (
+            <li key={scope.scope}>
+              <Badge
+                tone={
+                  scope.state === 'granted' ? 'success' : scope.state === 'missing' ? 'danger' : 'neutral'
+                }
+              >
+                {scope.scope}: {scope.state === 'unknown' ? 'not checked' : scope.state}
+              </Badge>
+            </li>
           ))}
-          <p>
-            Quota:{' '}
-            {quota && quota.limit !== null && quota.remaining !== null
-              ? `${quota.remaining.toLocaleString(locale)} of ${quota.limit.toLocaleString(locale)} calls left today`
-              : 'not reported yet'}
-            {quota?.exhaustedUntil
-              ? ` — exhausted until ${formatTimestamp(quota.exhaustedUntil, locale)}`
-              : ''}
+        </ul>
+        {connection.problems.map((problem) => (
+          <p key={problem} className="text-destructive">
+            {problem}
           </p>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <CardTitle>Emails of unknown delivery ({admin.deliveryUnknown})</CardTitle>
-            {admin.deliveryUnknown > 0 ? (
-              <a className="text-sm text-primary underline" href={links.deliveryUnknown}>
-                Review them in the outbox
-              </a>
-            ) : null}
-          </div>
-        </CardHeader>
-        <CardContent className="text-sm">
-          <p className={admin.deliveryUnknown > 0 ? '' : 'text-muted-foreground'}>
-            {admin.deliveryUnknown > 0
-              ? 'A send stopped before it finished: each may or may not have arrived, and none is sent again unless you choose to.'
-              : 'Every email was sent or is on its way.'}
-          </p>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>
+        ))}
+        <p>
+          Quota:{' '}
+          {quota && quota.limit !== null && quota.remaining !== null
+            ? `${quota.remaining.toLocaleString(locale)} of ${quota.limit.toLocaleString(locale)} calls left today`
+            : 'not reported yet'}
+          {quota?.exhaustedUntil ? ` — exhausted until ${formatTimestamp(quota.exhaustedUntil, locale)}` : ''}
+        </p>
+      </TitledCard>
+      <TitledCard
+        title={<>Emails of unknown delivery ({admin.deliveryUnknown})</>}
+        action={
+          admin.deliveryUnknown > 0 ? (
+            <a className="text-sm text-primary underline" href={links.deliveryUnknown}>
+              Review them in the outbox
+            </a>
+          ) : null
+        }
+        contentClassName="text-sm"
+      >
+        <p className={admin.deliveryUnknown > 0 ? '' : 'text-muted-foreground'}>
+          {admin.deliveryUnknown > 0
+            ? 'A send stopped before it finished: each may or may not have arrived, and none is sent again unless you choose to.'
+            : 'Every email was sent or is on its way.'}
+        </p>
+      </TitledCard>
+      <TitledCard
+        title={
+          <>
             Failed sign-ins, last {admin.windowHours} hours (
             {admin.failedSignIns.reduce((sum, row) => sum + row.failures, 0)})
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="text-sm">
-          {admin.failedSignIns.length === 0 ? (
-            <p className="text-muted-foreground">No failed sign-in.</p>
-          ) : (
-            <ul aria-label="Failed sign-ins by address" className="flex flex-col gap-1">
-              {admin.failedSignIns.map((row) => (
-                <li key={row.email}>
-                  {row.email}: {row.failures} failed, last {formatTimestamp(row.lastAt, locale)}
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
+          </>
+        }
+        contentClassName="text-sm"
+      >
+        {admin.failedSignIns.length === 0 ? (
+          <p className="text-muted-foreground">No failed sign-in.</p>
+        ) : (
+          <ul aria-label="Failed sign-ins by address" className="flex flex-col gap-1">
+            {admin.failedSignIns.map((row) => (
+              <li key={row.email}>
+                {row.email}: {row.failures} failed, last {formatTimestamp(row.lastAt, locale)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </TitledCard>
     </>
   );
 }

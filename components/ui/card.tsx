@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from './cn';
 
 export function Card({ className, ...props }: ComponentProps<'section'>) {
@@ -24,4 +24,36 @@ export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
 
 export function CardContent({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('p-5 pt-0', className)} {...props} />;
+}
+
+/**
+ * A card with a title over its content: the one way a page sets out a titled panel. `action`
+ * (a link or a control) stands at the title's end; passing it, even as null, keeps the title row.
+ */
+export function TitledCard({
+  title,
+  action,
+  contentClassName,
+  children,
+  ...props
+}: Omit<ComponentProps<'section'>, 'title'> & {
+  title: ReactNode;
+  action?: ReactNode;
+  contentClassName?: string;
+}) {
+  return (
+    <Card {...props}>
+      <CardHeader>
+        {action === undefined ? (
+          <CardTitle>{title}</CardTitle>
+        ) : (
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <CardTitle>{title}</CardTitle>
+            {action}
+          </div>
+        )}
+      </CardHeader>
+      <CardContent className={contentClassName}>{children}</CardContent>
+    </Card>
+  );
 }

@@ -12,7 +12,7 @@ import { OriginBadge, ReconciliationBadge } from '@/components/invoices/status-b
 import { useLocale } from '@/components/shell/locale';
 import { PageHeader } from '@/components/shell/page-header';
 import { QueryProblem } from '@/components/shell/query-problem';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/card';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { formatDate, formatTimestamp } from '@/lib/format/dates';
 import { invoiceNumberText } from '@/lib/invoices/labels';
@@ -72,38 +72,23 @@ export function InvoiceDetail({
       {/* min-w-0: a grid item is as wide as its widest content by default, and the checks' table
           must scroll inside its card on a phone rather than widen the page. */}
       <div className="grid gap-4 lg:grid-cols-3">
-        <Card className="min-w-0 lg:col-span-2">
-          <CardHeader>
-            <CardTitle>Checks</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <InvoiceChecks detail={detail} locale={locale} />
-          </CardContent>
-        </Card>
-        <Card className="min-w-0">
-          <CardHeader>
-            <CardTitle>Reconciliation</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ReconciliationPanel
-              invoiceId={invoice.id}
-              reference={invoice.reference}
-              status={status}
-              lineKeys={keys}
-              marks={marks}
-              canMark={canMark}
-              locale={locale}
-            />
-          </CardContent>
-        </Card>
-        <Card className="min-w-0 lg:col-span-3">
-          <CardHeader>
-            <CardTitle>Invoice</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <InvoiceFields invoice={invoice} locale={locale} />
-          </CardContent>
-        </Card>
+        <TitledCard className="min-w-0 lg:col-span-2" title="Checks">
+          <InvoiceChecks detail={detail} locale={locale} />
+        </TitledCard>
+        <TitledCard className="min-w-0" title="Reconciliation">
+          <ReconciliationPanel
+            invoiceId={invoice.id}
+            reference={invoice.reference}
+            status={status}
+            lineKeys={keys}
+            marks={marks}
+            canMark={canMark}
+            locale={locale}
+          />
+        </TitledCard>
+        <TitledCard className="min-w-0 lg:col-span-3" title="Invoice">
+          <InvoiceFields invoice={invoice} locale={locale} />
+        </TitledCard>
       </div>
 
       <section aria-labelledby="lines-heading" className="mt-6 flex flex-col gap-3">

@@ -14,7 +14,7 @@ import { ProblemPanel } from '@/components/shell/problem-panel';
 import { SignalsCard } from '@/components/signals/signals-card';
 import { TagsPanel } from '@/components/tags/tags-panel';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/card';
 import type { Patent } from '@/lib/annuity/schemas';
 import { formatDate, formatTimestamp } from '@/lib/format/dates';
 import { can } from '@/lib/policy/roles';
@@ -116,65 +116,55 @@ export default async function PatentPage({ params }: { params: Promise<{ patentI
         </div>
       ) : null}
       <div className="grid gap-4 lg:grid-cols-3">
-        <Card className="lg:col-span-2">
-          <CardHeader>
-            <CardTitle>Patent</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-              {patentFields(patent, locale).map(([label, value]) => (
-                <div key={label} className="flex justify-between gap-3 border-b border-dashed py-1">
-                  <dt className="text-muted-foreground">{label}</dt>
-                  <dd className="text-right">
-                    {label === 'Family' && patent.clientFamilyReference ? (
-                      <Link
-                        href={familyHref(patent.clientFamilyReference)}
-                        className="text-primary underline-offset-2 hover:underline"
-                      >
-                        {patent.clientFamilyReference}
-                      </Link>
-                    ) : (
-                      (value ?? '—')
-                    )}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Owners and countries</CardTitle>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-4 text-sm">
-            <div>
-              <h3 className="mb-1 font-medium">Co-owners</h3>
-              {patent.secondaryOwners && patent.secondaryOwners.length > 0 ? (
-                <ul className="list-inside list-disc">
-                  {patent.secondaryOwners.map((owner) => (
-                    <li key={owner}>{owner}</li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="text-muted-foreground">None</p>
-              )}
-            </div>
-            <div>
-              <h3 className="mb-1 font-medium">Designated countries</h3>
-              {patent.designatedCountries && patent.designatedCountries.length > 0 ? (
-                <ul className="flex flex-wrap gap-1" aria-label="Designated countries">
-                  {patent.designatedCountries.map((country) => (
-                    <li key={country}>
-                      <Badge>{country}</Badge>
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="text-muted-foreground">None</p>
-              )}
-            </div>
-          </CardContent>
-        </Card>
+        <TitledCard className="lg:col-span-2" title="Patent">
+          <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+            {patentFields(patent, locale).map(([label, value]) => (
+              <div key={label} className="flex justify-between gap-3 border-b border-dashed py-1">
+                <dt className="text-muted-foreground">{label}</dt>
+                <dd className="text-right">
+                  {label === 'Family' && patent.clientFamilyReference ? (
+                    <Link
+                      href={familyHref(patent.clientFamilyReference)}
+                      className="text-primary underline-offset-2 hover:underline"
+                    >
+                      {patent.clientFamilyReference}
+                    </Link>
+                  ) : (
+                    (value ?? '—')
+                  )}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </TitledCard>
+        <TitledCard title="Owners and countries" contentClassName="flex flex-col gap-4 text-sm">
+          <div>
+            <h3 className="mb-1 font-medium">Co-owners</h3>
+            {patent.secondaryOwners && patent.secondaryOwners.length > 0 ? (
+              <ul className="list-inside list-disc">
+                {patent.secondaryOwners.map((owner) => (
+                  <li key={owner}>{owner}</li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-muted-foreground">None</p>
+            )}
+          </div>
+          <div>
+            <h3 className="mb-1 font-medium">Designated countries</h3>
+            {patent.designatedCountries && patent.designatedCountries.length > 0 ? (
+              <ul className="flex flex-wrap gap-1" aria-label="Designated countries">
+                {patent.designatedCountries.map((country) => (
+                  <li key={country}>
+                    <Badge>{country}</Badge>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-muted-foreground">None</p>
+            )}
+          </div>
+        </TitledCard>
       </div>
 
       {signals ? (

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { BackLink } from '@/components/shell/back-link';
 import { PageHeader } from '@/components/shell/page-header';
 import { TagImport } from '@/components/tags/tag-import';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader, CardTitle, TitledCard } from '@/components/ui/card';
 import { can } from '@/lib/policy/roles';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { requireViewer } from '@/lib/server/auth/session';
@@ -35,33 +35,28 @@ export default async function TagsPage({
         description="Your team’s own tags on patents and families, and what carries each."
       />
       <div className="grid gap-4 lg:grid-cols-3">
-        <Card>
-          <CardHeader>
-            <CardTitle>Tags in use</CardTitle>
-          </CardHeader>
-          <CardContent className="text-sm">
-            {summary.length === 0 ? (
-              <p className="text-muted-foreground">No tags yet.</p>
-            ) : (
-              <ul className="flex flex-col gap-1">
-                {summary.map((item) => (
-                  <li key={item.tag}>
-                    <Link
-                      href={`/portfolio/tags?tag=${encodeURIComponent(item.tag)}`}
-                      aria-current={item.tag === tag ? 'page' : undefined}
-                      className="text-primary underline-offset-2 hover:underline aria-[current=page]:font-semibold"
-                    >
-                      {item.tag}
-                    </Link>{' '}
-                    <span className="text-muted-foreground">
-                      {item.patents} patent(s), {item.families} famil{item.families === 1 ? 'y' : 'ies'}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </CardContent>
-        </Card>
+        <TitledCard title="Tags in use" contentClassName="text-sm">
+          {summary.length === 0 ? (
+            <p className="text-muted-foreground">No tags yet.</p>
+          ) : (
+            <ul className="flex flex-col gap-1">
+              {summary.map((item) => (
+                <li key={item.tag}>
+                  <Link
+                    href={`/portfolio/tags?tag=${encodeURIComponent(item.tag)}`}
+                    aria-current={item.tag === tag ? 'page' : undefined}
+                    className="text-primary underline-offset-2 hover:underline aria-[current=page]:font-semibold"
+                  >
+                    {item.tag}
+                  </Link>{' '}
+                  <span className="text-muted-foreground">
+                    {item.patents} patent(s), {item.families} famil{item.families === 1 ? 'y' : 'ies'}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </TitledCard>
         <Card className="lg:col-span-2">
           <CardHeader>
             <CardTitle>{tag ? `Patents tagged “${tag}”` : 'Patents by tag'}</CardTitle>

@@ -9,7 +9,7 @@ import { freezeOverviewQuery } from '@/components/rate-freezes/rate-freezes-quer
 import { CopyAgeNotice } from '@/components/shell/copy-age-notice';
 import { useLocale } from '@/components/shell/locale';
 import { QueryFallback } from '@/components/shell/query-problem';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/card';
 import { formatYearMonth } from '@/lib/format/dates';
 import type { FreezeOverviewData } from '@/lib/rate-freezes/data';
 import { monthsAheadLabel } from '@/lib/rate-freezes/labels';
@@ -76,34 +76,24 @@ export function FreezeOverview() {
       </section>
 
       <div className="flex flex-col gap-4">
-        <Card>
-          <CardHeader>
-            <CardTitle>Frozen months</CardTitle>
-          </CardHeader>
-          <CardContent className="text-sm">
-            {data.frozenMonths.length === 0 ? (
-              <p className="text-muted-foreground">No month is frozen yet.</p>
-            ) : (
-              <ul aria-label="Frozen months" className="flex flex-col gap-1">
-                {data.frozenMonths.map((month) => (
-                  <li key={month}>
-                    <Link href={monthHref(month)} className="text-primary underline-offset-2 hover:underline">
-                      {formatYearMonth(month, locale)}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>How far ahead</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <HorizonNote horizon={data.horizon} />
-          </CardContent>
-        </Card>
+        <TitledCard title="Frozen months" contentClassName="text-sm">
+          {data.frozenMonths.length === 0 ? (
+            <p className="text-muted-foreground">No month is frozen yet.</p>
+          ) : (
+            <ul aria-label="Frozen months" className="flex flex-col gap-1">
+              {data.frozenMonths.map((month) => (
+                <li key={month}>
+                  <Link href={monthHref(month)} className="text-primary underline-offset-2 hover:underline">
+                    {formatYearMonth(month, locale)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </TitledCard>
+        <TitledCard title="How far ahead">
+          <HorizonNote horizon={data.horizon} />
+        </TitledCard>
       </div>
     </div>
   );

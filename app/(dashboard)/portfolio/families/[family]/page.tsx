@@ -5,7 +5,7 @@ import { FamilyDropForm } from '@/components/portfolio/family-drop-form';
 import { FamilyMap } from '@/components/portfolio/family-map';
 import { BackLink } from '@/components/shell/back-link';
 import { PageHeader } from '@/components/shell/page-header';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, TitledCard } from '@/components/ui/card';
 import { formatDate } from '@/lib/format/dates';
 import { can } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
@@ -45,14 +45,9 @@ export default async function FamilyPage({ params }: { params: Promise<{ family:
         description={`${family.members.length} patent(s), kept in ${kept}. From the renewal service's data as last synced.`}
       />
       <div className="flex flex-col gap-6">
-        <Card>
-          <CardHeader>
-            <CardTitle>Where it is kept</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <FamilyMap reference={reference} members={family.members} />
-          </CardContent>
-        </Card>
+        <TitledCard title="Where it is kept">
+          <FamilyMap reference={reference} members={family.members} />
+        </TitledCard>
         <DataTable
           caption="The family's patents by office"
           columns={memberColumns(locale)}

@@ -8,7 +8,7 @@ import { BatchItemsTable } from '@/components/decisions/batch-items-table';
 import { BackLink } from '@/components/shell/back-link';
 import { PageHeader } from '@/components/shell/page-header';
 import { Alert } from '@/components/ui/alert';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/card';
 import { BATCH_STATE, isOpen } from '@/lib/decisions/batch-states';
 import { describeBatchTimes, sentAt } from '@/lib/decisions/batch-timing';
 import { getEnv } from '@/lib/env';
@@ -120,29 +120,24 @@ export default async function BatchPage({
       ) : null}
 
       {batch.receipt ? (
-        <Card className="mb-4">
-          <CardHeader>
-            <CardTitle>Instruction receipt</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4">
-              <dt className="text-muted-foreground">Number</dt>
-              <dd className="tabular-nums">{batch.receipt.number}</dd>
-              <dt className="text-muted-foreground">Reference</dt>
-              <dd>{batch.receipt.reference}</dd>
-              <dt className="text-muted-foreground">Issue date</dt>
-              <dd>{formatDate(batch.receipt.issueDate, locale)}</dd>
-              {/* When the batch left for the service, not when it was prepared: an approved batch
+        <TitledCard className="mb-4" title="Instruction receipt">
+          <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4">
+            <dt className="text-muted-foreground">Number</dt>
+            <dd className="tabular-nums">{batch.receipt.number}</dd>
+            <dt className="text-muted-foreground">Reference</dt>
+            <dd>{batch.receipt.reference}</dd>
+            <dt className="text-muted-foreground">Issue date</dt>
+            <dd>{formatDate(batch.receipt.issueDate, locale)}</dd>
+            {/* When the batch left for the service, not when it was prepared: an approved batch
                   waited between the two. */}
-              <dt className="text-muted-foreground">Sent</dt>
-              <dd>{formatTimestamp(sentAt(batch), locale)}</dd>
-              <dt className="text-muted-foreground">Executed</dt>
-              <dd className="tabular-nums">
-                {executed} of {batch.eventCount}
-              </dd>
-            </dl>
-          </CardContent>
-        </Card>
+            <dt className="text-muted-foreground">Sent</dt>
+            <dd>{formatTimestamp(sentAt(batch), locale)}</dd>
+            <dt className="text-muted-foreground">Executed</dt>
+            <dd className="tabular-nums">
+              {executed} of {batch.eventCount}
+            </dd>
+          </dl>
+        </TitledCard>
       ) : null}
 
       <BatchItemsTable
