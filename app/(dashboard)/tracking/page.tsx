@@ -1,8 +1,8 @@
-import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { AddressProblemPanel } from '@/components/shell/address-problem';
 import { PageHeader } from '@/components/shell/page-header';
+import { SeededQueries } from '@/components/shell/seeded-queries';
 import { TrackingBoard } from '@/components/tracking/tracking-board';
 import { trackingQuery } from '@/components/tracking/tracking-query';
 import { SkeletonRows } from '@/components/ui/skeleton';
@@ -64,13 +64,11 @@ async function TrackingData({
   requestId: string;
   canDownload: boolean;
 }) {
-  const queryClient = new QueryClient();
   const loaded = await loadForPage(requestId, () => loadTrackingMonth(month, requestId));
   // A failure is left to the board, which shows it with the request id and a retry.
-  if (loaded.ok) queryClient.setQueryData(trackingQuery(month).queryKey, loaded.data);
   return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
+    <SeededQueries seeds={loaded.ok ? [[trackingQuery(month).queryKey, loaded.data]] : []}>
       <TrackingBoard month={month} canDownload={canDownload} />
-    </HydrationBoundary>
+    </SeededQueries>
   );
 }

@@ -1,10 +1,10 @@
-import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { invoiceDetailQuery, invoiceMarksQuery } from '@/components/invoices/invoices-query';
 import { BackLink } from '@/components/shell/back-link';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
+import { SeededQueries } from '@/components/shell/seeded-queries';
 import { can } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
 import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
@@ -40,19 +40,21 @@ export default async function InvoicePage({ params }: { params: Promise<{ invoic
       </>
     );
   }
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(invoiceDetailQuery(invoiceId).queryKey, loaded.data.detail);
-  queryClient.setQueryData(invoiceMarksQuery(invoiceId).queryKey, { marks: loaded.data.marks });
   return (
     <>
       <BackLink href="/invoices">Invoices</BackLink>
-      <HydrationBoundary state={dehydrate(queryClient)}>
+      <SeededQueries
+        seeds={[
+          [invoiceDetailQuery(invoiceId).queryKey, loaded.data.detail],
+          [invoiceMarksQuery(invoiceId).queryKey, { marks: loaded.data.marks }],
+        ]}
+      >
         <InvoiceDetail
           invoiceId={invoiceId}
           canMark={can(viewer.role, 'reconciliation:write')}
           canExport={can(viewer.role, 'exports:read')}
         />
-      </HydrationBoundary>
+      </SeededQueries>
     </>
   );
 }

@@ -1,8 +1,8 @@
-import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { freezeOverviewQuery } from '@/components/rate-freezes/rate-freezes-query';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
+import { SeededQueries } from '@/components/shell/seeded-queries';
 import { requireViewer } from '@/lib/server/auth/session';
 import { loadForPage, pageRequestId } from '@/lib/server/http/request-context';
 import { loadFreezeOverview } from '@/lib/server/rate-freezes/freezes';
@@ -28,14 +28,12 @@ export default async function RateFreezesPage() {
       </>
     );
   }
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(freezeOverviewQuery().queryKey, loaded.data);
   return (
     <>
       {header}
-      <HydrationBoundary state={dehydrate(queryClient)}>
+      <SeededQueries seeds={[[freezeOverviewQuery().queryKey, loaded.data]]}>
         <FreezeOverview />
-      </HydrationBoundary>
+      </SeededQueries>
     </>
   );
 }

@@ -1,10 +1,10 @@
-import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { freezeEstimatesQuery, freezeMonthQuery } from '@/components/rate-freezes/rate-freezes-query';
 import { BackLink } from '@/components/shell/back-link';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
+import { type QuerySeed, SeededQueries } from '@/components/shell/seeded-queries';
 import { currentYearMonth, formatYearMonth } from '@/lib/format/dates';
 import { dueMonthSchema } from '@/lib/http/query';
 import { can } from '@/lib/policy/roles';
@@ -48,15 +48,14 @@ export default async function RateFreezeMonthPage({ params }: { params: Promise<
       </>
     );
   }
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(freezeMonthQuery(month).queryKey, loaded.data);
-  if (estimates?.ok) queryClient.setQueryData(freezeEstimatesQuery(month).queryKey, estimates.data);
+  const seeds: QuerySeed[] = [[freezeMonthQuery(month).queryKey, loaded.data]];
+  if (estimates?.ok) seeds.push([freezeEstimatesQuery(month).queryKey, estimates.data]);
   return (
     <>
       {header}
-      <HydrationBoundary state={dehydrate(queryClient)}>
+      <SeededQueries seeds={seeds}>
         <MonthFreeze month={month} canFreeze={can(viewer.role, 'rate-freezes:write')} />
-      </HydrationBoundary>
+      </SeededQueries>
     </>
   );
 }
