@@ -5,7 +5,7 @@ import { deferred } from '@/components/ui/deferred';
 import type { DecisionDraft } from './use-decision-draft';
 
 /** The draft before the form has loaded: nothing decided, nothing accepted yet (`ready` is false). */
-const PENDING_DRAFT: DecisionDraft = {
+export const PENDING_DRAFT: DecisionDraft = {
   ready: false,
   loadError: null,
   entries: [],
