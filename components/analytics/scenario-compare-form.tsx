@@ -37,36 +37,51 @@ export function ScenarioCompareForm({
         ...(rule.scoreBelow === null ? [] : [['below', String(rule.scoreBelow)] as [string, string]]),
       ]
     : [];
-  const byName = (view: SavedViewItem) => (view.mine ? view.name : `${view.name} (${view.ownerName})`);
   return (
     <form method="get" action="/analytics/scenarios/compare" className="flex flex-wrap items-end gap-4">
       {hidden.map(([name, value]) => (
         <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
       ))}
-      <div className="flex flex-col gap-1">
-        <Label htmlFor="compare-left">Compare</Label>
-        <NativeSelect id="compare-left" name="left" defaultValue={left ?? ''} className="min-w-44">
-          {rule ? <option value="">This scenario</option> : null}
-          {views.map((view) => (
-            <option key={view.id} value={view.id}>
-              {byName(view)}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="flex flex-col gap-1">
-        <Label htmlFor="compare-right">with</Label>
-        <NativeSelect id="compare-right" name="right" defaultValue={right ?? ''} className="min-w-44">
-          {views.map((view) => (
-            <option key={view.id} value={view.id}>
-              {byName(view)}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
+      <ScenarioSelect
+        side="left"
+        label="Compare"
+        value={left}
+        views={views}
+        withThisScenario={rule !== null}
+      />
+      <ScenarioSelect side="right" label="with" value={right} views={views} withThisScenario={false} />
       <Button type="submit" variant="outline">
         Compare
       </Button>
     </form>
+  );
+}
+
+/** One side's pick: the saved scenarios by name (a colleague's with its owner), and on the left the one in the address. */
+function ScenarioSelect({
+  side,
+  label,
+  value,
+  views,
+  withThisScenario,
+}: {
+  side: 'left' | 'right';
+  label: string;
+  value: string | null;
+  views: readonly SavedViewItem[];
+  withThisScenario: boolean;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <Label htmlFor={`compare-${side}`}>{label}</Label>
+      <NativeSelect id={`compare-${side}`} name={side} defaultValue={value ?? ''} className="min-w-44">
+        {withThisScenario ? <option value="">This scenario</option> : null}
+        {views.map((view) => (
+          <option key={view.id} value={view.id}>
+            {view.mine ? view.name : `${view.name} (${view.ownerName})`}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
   );
 }
