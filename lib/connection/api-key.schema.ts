@@ -11,12 +11,14 @@ const expiryDate = z.iso
   .date({ error: 'must be a date (YYYY-MM-DD)' })
   .transform((date) => new Date(`${date}T23:59:59.999Z`));
 
+// spec: Authentication 1 — a 64-character hexadecimal string.
+const apiKey = z
+  .string()
+  .trim()
+  .regex(/^[0-9a-fA-F]{64}$/, 'must be the 64-character hexadecimal key issued by the service');
+
 export const addApiKeySchema = z.strictObject({
-  // spec: Authentication 1 — a 64-character hexadecimal string.
-  key: z
-    .string()
-    .trim()
-    .regex(/^[0-9a-fA-F]{64}$/, 'must be the 64-character hexadecimal key issued by the service'),
+  key: apiKey,
   label: z.string().trim().max(80).optional(),
   expiresAt: expiryDate.optional(),
 });
@@ -26,3 +28,20 @@ export const apiKeyParamsSchema = z.object({
 });
 
 export const apiKeyExpirySchema = z.strictObject({ expiresAt: expiryDate.nullable() });
+
+/** A client's name as people call it: shown on every row of its data. */
+const clientName = z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters');
+
+export const addClientSchema = z.strictObject({
+  name: clientName,
+  key: apiKey,
+  expiresAt: expiryDate.optional(),
+});
+
+export const renameClientSchema = z.strictObject({ name: clientName });
+
+export const rotateClientKeySchema = z.strictObject({ key: apiKey, expiresAt: expiryDate.optional() });
+
+export const clientParamsSchema = z.object({
+  clientId: z.string().regex(/^[a-z0-9-]{1,48}$/, 'must be a client id'),
+});

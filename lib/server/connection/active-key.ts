@@ -1,22 +1,25 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { upstreamApiKey, upstreamKeyState } from '../../db/schema';
 import { getEnv } from '../../env';
 import { registerSecret } from '../../redact';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { keyCipher, lastFour } from './key-crypto';
 
 /**
- * Which API key an upstream call uses (spec: Authentication 2). The choice lives in the
- * database (`upstream_key_state`), so every instance follows one switch. Each instance keeps it
- * for a few seconds; after that one small read of the row's `revision` tells whether a switch
- * happened anywhere, and only then is the new key read and decrypted. An instance that switches
- * drops its own copy at once. A client pins the key it first resolved (upstream.ts), so a
- * request in flight finishes with the key it started with: the service accepts both keys while
- * the old one is still valid, which is what makes the switch lose nothing.
+ * Which API key an upstream call uses, per client connection (spec: Authentication 1 and 2: a key
+ * identifies one client, and two keys of a client can be valid at once). The choice lives in the
+ * database (`upstream_key_state`, one row per connection), so every instance follows one switch.
+ * Each instance keeps it for a few seconds; after that one small read of the row's `revision`
+ * tells whether a switch happened anywhere, and only then is the new key read and decrypted. An
+ * instance that switches drops its own copy at once. A client pins the key it first resolved
+ * (upstream.ts), so a request in flight finishes with the key it started with: the service accepts
+ * both keys while the old one is still valid, which is what makes the switch lose nothing.
+ * ANNUITY_API_KEY belongs to the default connection alone: another client's calls never fall back
+ * to it.
  */
 
-export const KEY_STATE_ROW = 'default';
 /** How long an instance may go on using a key after another instance switched away from it. */
 export const ACTIVE_KEY_CACHE_MS = 5_000;
 
@@ -40,48 +43,56 @@ interface Cached {
   checkedAt: number;
 }
 
-let cached: Cached | null = null;
-let refreshing: Promise<Cached> | null = null;
+const cached = new Map<string, Cached>();
+const refreshing = new Map<string, Promise<Cached>>();
 
-export function invalidateActiveKey(): void {
-  cached = null;
+export function invalidateActiveKey(connection: string = DEFAULT_CONNECTION): void {
+  cached.delete(connection);
 }
 
-export async function activeApiKey(): Promise<ActiveKey> {
+export async function activeApiKey(connection: string = DEFAULT_CONNECTION): Promise<ActiveKey> {
+  const known = cached.get(connection);
   const current =
-    cached && Date.now() - cached.checkedAt < ACTIVE_KEY_CACHE_MS ? cached : await refreshShared();
+    known && Date.now() - known.checkedAt < ACTIVE_KEY_CACHE_MS ? known : await refreshShared(connection);
   if (current.stored) return current.stored;
-  const value = getEnv().ANNUITY_API_KEY;
+  const value = connection === DEFAULT_CONNECTION ? getEnv().ANNUITY_API_KEY : undefined;
   if (!value) throw new NoActiveKeyError('No API key is configured: enter one on the connection page.');
   return { ref: { kind: 'environment' }, value, last4: lastFour(value) };
 }
 
-/** One refresh at a time per instance: a burst of requests after expiry costs one read. */
-function refreshShared(): Promise<Cached> {
-  refreshing ??= refresh().finally(() => {
-    refreshing = null;
-  });
-  return refreshing;
+/** One refresh at a time per instance and connection: a burst of requests after expiry costs one read. */
+function refreshShared(connection: string): Promise<Cached> {
+  let running = refreshing.get(connection);
+  if (!running) {
+    running = refresh(connection).finally(() => refreshing.delete(connection));
+    refreshing.set(connection, running);
+  }
+  return running;
 }
 
-async function refresh(): Promise<Cached> {
+async function refresh(connection: string): Promise<Cached> {
   const db = await getDb();
-  const [state] = await db.select().from(upstreamKeyState).where(eq(upstreamKeyState.id, KEY_STATE_ROW));
+  const [state] = await db.select().from(upstreamKeyState).where(eq(upstreamKeyState.id, connection));
   const revision = state?.revision ?? 0;
-  const previous = cached;
+  const previous = cached.get(connection);
   if (previous && previous.revision === revision) {
-    cached = { ...previous, checkedAt: Date.now() };
-    return cached;
+    const kept = { ...previous, checkedAt: Date.now() };
+    cached.set(connection, kept);
+    return kept;
   }
   let stored: ActiveKey | null = null;
   if (state?.activeKeyId) {
-    const [row] = await db.select().from(upstreamApiKey).where(eq(upstreamApiKey.id, state.activeKeyId));
+    const [row] = await db
+      .select()
+      .from(upstreamApiKey)
+      .where(and(eq(upstreamApiKey.id, state.activeKeyId), eq(upstreamApiKey.connection, connection)));
     if (row?.ciphertext) {
       const value = keyCipher(getEnv()).decrypt(row.ciphertext, row.id);
       registerSecret(value);
       stored = { ref: { kind: 'stored', id: row.id }, value, last4: row.last4 };
     }
   }
-  cached = { revision, stored, checkedAt: Date.now() };
-  return cached;
+  const fresh = { revision, stored, checkedAt: Date.now() };
+  cached.set(connection, fresh);
+  return fresh;
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ApiKeysOverview, ApiKeyView } from '../../connection/api-key-views';
 import { ENVIRONMENT_KEY_ID } from '../../connection/api-key-views';
 import { getDb } from '../../db';
@@ -9,8 +9,9 @@ import { getEnv } from '../../env';
 import { registerSecret } from '../../redact';
 import { recordAudit } from '../audit/audit';
 import { DomainError } from '../errors/domain-error';
-import { ACTIVE_KEY_CACHE_MS, invalidateActiveKey, KEY_STATE_ROW } from './active-key';
+import { ACTIVE_KEY_CACHE_MS, invalidateActiveKey } from './active-key';
 import { type ProbeResult, probeKey } from './connection';
+import { DEFAULT_CONNECTION } from './default-connection';
 import { keyCipher, lastFour } from './key-crypto';
 import { upsertEnvironmentKeyRow } from './key-events';
 import { upstreamBaseUrl } from './upstream';
@@ -20,7 +21,8 @@ import { upstreamBaseUrl } from './upstream';
  * Authentication 2, two keys can be valid at once): add the new key (checked against the
  * service before it is stored), switch to it (one update; every instance follows within
  * ACTIVE_KEY_CACHE_MS), then remove the old one once the operator has revoked it. The
- * environment's ANNUITY_API_KEY is the key in use while none is switched to.
+ * environment's ANNUITY_API_KEY is the key in use while none is switched to. Keys are per client
+ * connection (spec: Authentication 1): each belongs to one, and ANNUITY_API_KEY to the default one.
  */
 
 type ApiKeyErrorCode =
@@ -62,12 +64,16 @@ export interface Actor {
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
-export async function listApiKeys(): Promise<ApiKeysOverview> {
+export async function listApiKeys(connection: string = DEFAULT_CONNECTION): Promise<ApiKeysOverview> {
   const db = await getDb();
-  const [state] = await db.select().from(upstreamKeyState).where(eq(upstreamKeyState.id, KEY_STATE_ROW));
-  const rows = await db.select().from(upstreamApiKey).orderBy(desc(upstreamApiKey.createdAt));
+  const [state] = await db.select().from(upstreamKeyState).where(eq(upstreamKeyState.id, connection));
+  const rows = await db
+    .select()
+    .from(upstreamApiKey)
+    .where(eq(upstreamApiKey.connection, connection))
+    .orderBy(desc(upstreamApiKey.createdAt));
   const activeId = state?.activeKeyId ?? null;
-  const envKey = getEnv().ANNUITY_API_KEY;
+  const envKey = connection === DEFAULT_CONNECTION ? getEnv().ANNUITY_API_KEY : undefined;
   const envFingerprint = envKey ? keyCipher(getEnv()).fingerprint(envKey) : null;
   const keys: ApiKeyView[] = rows
     .filter((row) => row.source === 'stored')
@@ -130,6 +136,7 @@ export async function addApiKey(
   input: { key: string; label?: string | undefined; expiresAt?: Date | undefined },
   actor: Actor,
   requestId: string,
+  connection: string = DEFAULT_CONNECTION,
 ): Promise<ApiKeyView> {
   const key = input.key.trim();
   // Masked in every log line from now on, whatever happens next.
@@ -141,6 +148,7 @@ export async function addApiKey(
     .select({ id: upstreamApiKey.id, source: upstreamApiKey.source })
     .from(upstreamApiKey)
     .where(eq(upstreamApiKey.fingerprint, fingerprint));
+  // The fingerprint is unique across connections: one client's key is never stored for another.
   if (existing?.source === 'stored') throw new ApiKeyError('key_exists', 'This key is already stored.');
   const envKey = getEnv().ANNUITY_API_KEY;
   if (envKey && cipher.fingerprint(envKey) === fingerprint)
@@ -167,6 +175,7 @@ export async function addApiKey(
     .insert(upstreamApiKey)
     .values({
       id,
+      connection,
       source: 'stored',
       fingerprint,
       ciphertext: cipher.encrypt(key, id),
@@ -179,7 +188,7 @@ export async function addApiKey(
     })
     .returning();
   if (!row) throw new Error('the key row was not written');
-  return (await listApiKeys()).keys.find((view) => view.id === row.id) as ApiKeyView;
+  return (await listApiKeys(connection)).keys.find((view) => view.id === row.id) as ApiKeyView;
 }
 
 async function storedKey(id: string) {
@@ -231,8 +240,8 @@ export async function activateApiKey(id: string, actor: Actor, requestId: string
 }
 
 async function switchTo(id: string, actor: Actor, requestId: string): Promise<void> {
-  const db = await getDb();
   let target: string | null = null;
+  let connection = DEFAULT_CONNECTION;
   let last4: string;
   let upstreamRequestIds: string[] = [];
   if (id === ENVIRONMENT_KEY_ID) {
@@ -248,21 +257,10 @@ async function switchTo(id: string, actor: Actor, requestId: string): Promise<vo
     upstreamRequestIds = probe.requestIds;
     const { row } = await storedKey(id);
     target = row.id;
+    connection = row.connection;
     last4 = row.last4;
   }
-  const now = new Date();
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(upstreamKeyState)
-      .values({ id: KEY_STATE_ROW, activeKeyId: target, revision: 1, switchedAt: now })
-      .onConflictDoUpdate({
-        target: upstreamKeyState.id,
-        set: { activeKeyId: target, revision: sql`${upstreamKeyState.revision} + 1`, switchedAt: now },
-      });
-    if (target)
-      await tx.update(upstreamApiKey).set({ activatedAt: now }).where(eq(upstreamApiKey.id, target));
-  });
-  invalidateActiveKey();
+  await pointTo(connection, target);
   await recordAudit({
     actor,
     action: 'api_key.activate',
@@ -273,13 +271,36 @@ async function switchTo(id: string, actor: Actor, requestId: string): Promise<vo
   });
 }
 
+/**
+ * Makes `keyId` (null: ANNUITY_API_KEY) the key of `connection` on every instance: one update moves
+ * the pointer and bumps the revision other instances watch. The key must have been checked.
+ */
+export async function pointTo(connection: string, keyId: string | null): Promise<void> {
+  const db = await getDb();
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(upstreamKeyState)
+      .values({ id: connection, activeKeyId: keyId, revision: 1, switchedAt: now })
+      .onConflictDoUpdate({
+        target: upstreamKeyState.id,
+        set: { activeKeyId: keyId, revision: sql`${upstreamKeyState.revision} + 1`, switchedAt: now },
+      });
+    if (keyId) await tx.update(upstreamApiKey).set({ activatedAt: now }).where(eq(upstreamApiKey.id, keyId));
+  });
+  invalidateActiveKey(connection);
+}
+
 /** Removes a stored key. The key in use cannot be removed: switch to another one first. */
 export async function removeApiKey(id: string, actor: Actor, requestId: string): Promise<void> {
   const db = await getDb();
   const [row] = await db.select().from(upstreamApiKey).where(eq(upstreamApiKey.id, id));
   if (row?.source !== 'stored') throw new ApiKeyError('key_not_found', 'No stored key has this id.');
-  const [state] = await db.select().from(upstreamKeyState).where(eq(upstreamKeyState.id, KEY_STATE_ROW));
-  if (state?.activeKeyId === id)
+  const [state] = await db
+    .select()
+    .from(upstreamKeyState)
+    .where(and(eq(upstreamKeyState.id, row.connection), eq(upstreamKeyState.activeKeyId, id)));
+  if (state)
     throw new ApiKeyError('key_is_active', 'This key is in use. Switch to another key before removing it.');
   // The foreign key refuses the delete if a concurrent switch made this key active meanwhile.
   await db.delete(upstreamApiKey).where(eq(upstreamApiKey.id, id));

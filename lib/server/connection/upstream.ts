@@ -5,6 +5,7 @@ import { getEnv } from '../../env';
 import { logger } from '../../log';
 import { DomainError } from '../errors/domain-error';
 import { type ActiveKey, activeApiKey, NoActiveKeyError } from './active-key';
+import { DEFAULT_CONNECTION } from './default-connection';
 import { KeyEncryptionError } from './key-crypto';
 import { noteKeyExpired } from './key-events';
 import { observeQuotaExhausted, observeRateLimit } from './quota';
@@ -24,9 +25,10 @@ export class UpstreamNotConfiguredError extends DomainError {
   }
 }
 
-function onMeta(meta: ResponseMeta): void {
-  if (meta.rateLimit) observeRateLimit(meta.rateLimit);
-}
+/** Every answer's quota headers feed the meter of the connection whose key was sent. */
+const onMetaOf = (connection: string) => (meta: ResponseMeta) => {
+  if (meta.rateLimit) observeRateLimit(meta.rateLimit, new Date(), connection);
+};
 
 const UPSTREAM_TIMEOUT_MS = 20_000;
 
@@ -43,9 +45,9 @@ export function upstreamBaseUrl(): string {
 }
 
 /** The active key, with "none" and "unreadable" both reported as a missing connection. */
-export async function resolveActiveKey(): Promise<ActiveKey> {
+export async function resolveActiveKey(connection: string = DEFAULT_CONNECTION): Promise<ActiveKey> {
   try {
-    return await activeApiKey();
+    return await activeApiKey(connection);
   } catch (error) {
     if (error instanceof NoActiveKeyError || error instanceof KeyEncryptionError)
       throw new UpstreamNotConfiguredError(error.message);
@@ -57,15 +59,17 @@ export async function resolveActiveKey(): Promise<ActiveKey> {
  * The service client for one inbound request: its id goes upstream as X-Request-Id, and every
  * answer's quota headers feed the shared meter. The key is the active one (active-key.ts),
  * resolved at the first call and kept for every later call of this client, so a key switch never
- * changes keys in the middle of a request. Nothing returned to a caller contains the key.
+ * changes keys in the middle of a request. Nothing returned to a caller contains the key. The
+ * client is one client connection's (spec: Authentication 1, a key is one client's): it only ever
+ * sends that connection's key, and everything it returns belongs to that connection.
  */
-export function upstreamClient(requestId: string): AnnuityClient {
+export function upstreamClient(requestId: string, connection: string = DEFAULT_CONNECTION): AnnuityClient {
   const baseUrl = upstreamBaseUrl();
   let keyed: Promise<{ key: ActiveKey; client: AnnuityClient }> | undefined;
   const resolve = () => {
-    keyed ??= resolveActiveKey().then((key) => ({
+    keyed ??= resolveActiveKey(connection).then((key) => ({
       key,
-      client: clientWithKey(baseUrl, key.value, requestId, onMeta),
+      client: clientWithKey(baseUrl, key.value, requestId, onMetaOf(connection)),
     }));
     return keyed;
   };
@@ -81,7 +85,7 @@ export function upstreamClient(requestId: string): AnnuityClient {
           // spec: Errors, Retry-After; spec: Authentication 6, api_key_expired raises the alert.
           // A short Retry-After is a burst limit (the client waited it out once), not the daily quota.
           if (error.status === 429 && (error.retryAfterSeconds ?? 60) >= 60)
-            observeQuotaExhausted(error.retryAfterSeconds ?? undefined);
+            observeQuotaExhausted(error.retryAfterSeconds ?? undefined, new Date(), connection);
           if (error.code === 'api_key_expired') noteKeyExpired(key);
         }
         throw error;

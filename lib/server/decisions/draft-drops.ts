@@ -6,7 +6,7 @@ import type { Draft, DraftEntry } from '../../decisions/draft';
 import { entryFromRow } from '../../decisions/entry-from-row';
 import { offeredDecisions } from '../../decisions/rules';
 import type { RenewalRow } from '../../renewals/rows';
-import { DEFAULT_CONNECTION } from '../sync/connection';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { copyMonthRows } from '../sync/month-rows';
 import { readDraft, writeDraft } from './drafts';
 

@@ -12,7 +12,7 @@ import { deliverMessage, markUnknownDeliveries, strandedMessageIds } from '../no
 import { pollUpstream } from '../notifications/poll';
 import { refreshSnapshot, snapshotStatus } from '../portfolio/snapshot';
 import { recordFreezeEstimates } from '../rate-freezes/estimates';
-import { runSync } from '../sync/run';
+import { runSyncForEveryClient } from '../sync/run';
 
 /**
  * Every background job: its queue, its schedule (cron, UTC) and its retry policy. Retries back off
@@ -59,7 +59,7 @@ export const JOBS: readonly JobDefinition[] = [
     retryLimit: 0,
     retryDelay: 60,
     policy: 'singleton',
-    run: (context) => runSync(context.db, { now: context.now(), requestId: context.requestId }),
+    run: (context) => runSyncForEveryClient(context.db, { now: context.now(), requestId: context.requestId }),
   },
   {
     name: 'poll-upstream',

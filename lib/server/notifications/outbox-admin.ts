@@ -2,7 +2,7 @@ import 'server-only';
 import { getDb } from '../../db';
 import { recordAudit } from '../audit/audit';
 import { DomainError } from '../errors/domain-error';
-import { runSync } from '../sync/run';
+import { runSyncForEveryClient } from '../sync/run';
 import { deliverPost } from './channels';
 import { evaluateNotifications } from './evaluate';
 import { deliverMessage, markUnknownDeliveries, type SendAgainResult, sendAgain } from './mail';
@@ -41,9 +41,10 @@ export async function runBackgroundChecksNow(
   const db = await getDb();
   // The reminders read the synced copy: "now" means the sync's due months first (within its
   // share of the quota), then the poll over what the copy holds.
-  const synced = await runSync(db, { now, requestId });
+  const synced = Object.values(await runSyncForEveryClient(db, { now, requestId }));
+  const syncCalls = synced.reduce((sum, run) => sum + run.calls, 0);
   const polled: PollResult = await pollUpstream(db, { now, requestId });
-  const poll: PollResult = polled.ran ? { ...polled, calls: polled.calls + synced.calls } : polled;
+  const poll: PollResult = polled.ran ? { ...polled, calls: polled.calls + syncCalls } : polled;
   const evaluated = await evaluateNotifications(db, { now });
   let delivered = 0;
   let failed = 0;

@@ -10,7 +10,7 @@ import {
   type QualityPatent,
 } from '../../portfolio/data-quality';
 import { type CopyAge, monthsOfWindow } from '../../sync/age';
-import { DEFAULT_CONNECTION } from '../sync/connection';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { copyAge } from '../sync/copy';
 import { currentGeneration, snapshotStatus } from './snapshot';
 

@@ -9,7 +9,7 @@ import { compareIso } from '../../format/dates';
 import { type FamilyMember, memberState } from '../../portfolio/family';
 import { patentName } from '../../portfolio/patent-name';
 import { isRenewalEvent } from '../../renewals/rows';
-import { DEFAULT_CONNECTION } from '../sync/connection';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { currentGeneration } from './snapshot';
 
 /**

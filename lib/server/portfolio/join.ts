@@ -3,8 +3,10 @@ import type { AnnuityClient, ResponseMeta } from '../../annuity/client';
 import { AnnuityApiError } from '../../annuity/errors';
 import type { Patent } from '../../annuity/schemas';
 import { logger } from '../../log';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { upstreamClient } from '../connection/upstream';
 import {
+  openSnapshotIndex,
   refreshSnapshot,
   rememberPatents,
   type SnapshotPatent,
@@ -32,8 +34,12 @@ export interface SnapshotReady {
 }
 
 /** Starts a refresh without waiting for it; failures are logged (the old snapshot stays in use). */
-export function refreshInBackground(client: AnnuityClient, requestId: string): void {
-  void refreshSnapshot(client, requestId).catch((error: unknown) =>
+export function refreshInBackground(
+  client: AnnuityClient,
+  requestId: string,
+  connection: string = DEFAULT_CONNECTION,
+): void {
+  void refreshSnapshot(client, requestId, connection).catch((error: unknown) =>
     logger.warn({ err: error, requestId }, 'background snapshot refresh failed'),
   );
 }
@@ -83,13 +89,15 @@ export async function lookUpPatents(
   requestId: string,
   /** The snapshot's copy, opened while the caller was reading pages (openSnapshotIndex). */
   opened?: Promise<SnapshotIndex | null>,
+  /** The connection `client` belongs to: its snapshot is the one read and added to. */
+  connection: string = DEFAULT_CONNECTION,
 ): Promise<JoinedPatents> {
-  const patents = await snapshotPatents(ids, opened);
+  const patents = await snapshotPatents(ids, opened ?? openSnapshotIndex(connection));
   const missing = [...new Set(ids)].filter((id) => !patents.has(id));
   const result: JoinedPatents = { patents, calls: 0, metas: [], unknown: missing.length };
   if (missing.length === 0) return result;
   if (missing.length > MAX_SINGLE_LOOKUPS) {
-    refreshInBackground(client, requestId);
+    refreshInBackground(client, requestId, connection);
     return result;
   }
   const found: Patent[] = [];
@@ -109,7 +117,7 @@ export async function lookUpPatents(
     );
   }
   for (const patent of found) patents.set(patent.id, snapshotPatentOf(patent));
-  await rememberPatents(found);
+  await rememberPatents(found, connection);
   result.unknown = missing.length - found.length;
   return result;
 }

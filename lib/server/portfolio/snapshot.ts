@@ -11,7 +11,7 @@ import { getEnv } from '../../env';
 import { logger } from '../../log';
 import { searchColumns } from '../../portfolio/search-key';
 import type { RenewalPatent } from '../../renewals/rows';
-import { DEFAULT_CONNECTION } from '../sync/connection';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { carriesTag } from '../tags/filter';
 import { facetsOf, type SnapshotFacets, type SnapshotIndex, snapshotIndex } from './snapshot-index';
 
@@ -21,8 +21,10 @@ import { facetsOf, type SnapshotFacets, type SnapshotIndex, snapshotIndex } from
  * the refresh finishes and switches over in one update. Any instance may refresh; the database row
  * says who is refreshing so two instances do not walk the portfolio at once.
  */
-/** The snapshot's row is its connection's: patents are kept per connection, like the copy. */
-const ROW = DEFAULT_CONNECTION;
+/*
+ * The snapshot's row is its connection's (`portfolio_snapshot.id`): patents are kept per client
+ * connection, like the copy; each generation's rows belong to the one connection that wrote it.
+ */
 const STALE_REFRESH_MS = 10 * 60 * 1000;
 
 export interface SnapshotStatus {
@@ -38,9 +40,12 @@ export interface SnapshotPatent extends RenewalPatent {
   id: string;
 }
 
-export async function snapshotStatus(now = new Date()): Promise<SnapshotStatus> {
+export async function snapshotStatus(
+  now = new Date(),
+  connection: string = DEFAULT_CONNECTION,
+): Promise<SnapshotStatus> {
   const db = await getDb();
-  const [row] = await db.select().from(portfolioSnapshot).where(eq(portfolioSnapshot.id, ROW));
+  const [row] = await db.select().from(portfolioSnapshot).where(eq(portfolioSnapshot.id, connection));
   const maxAgeMs = getEnv().SNAPSHOT_MAX_AGE_MINUTES * 60_000;
   const refreshedAt = row?.refreshedAt ?? null;
   const refreshing =
@@ -94,9 +99,11 @@ function toRow(generation: number, patent: Patent) {
 export async function refreshSnapshot(
   client: AnnuityClient,
   requestId: string,
+  /** Whose portfolio `client` reads: the client's own connection (its key's). */
+  connection: string = DEFAULT_CONNECTION,
 ): Promise<{ claimed: boolean; patents: number; calls: number }> {
   const db = await getDb();
-  await db.insert(portfolioSnapshot).values({ id: ROW }).onConflictDoNothing();
+  await db.insert(portfolioSnapshot).values({ id: connection }).onConflictDoNothing();
   const staleBefore = new Date(Date.now() - STALE_REFRESH_MS);
   // A fresh random generation: a refresh that takes over a stalled one never shares its rows.
   const fresh = randomInt(1, 2 ** 31 - 1);
@@ -111,7 +118,7 @@ export async function refreshSnapshot(
     })
     .where(
       and(
-        eq(portfolioSnapshot.id, ROW),
+        eq(portfolioSnapshot.id, connection),
         or(
           isNull(portfolioSnapshot.refreshingGeneration),
           lt(portfolioSnapshot.refreshStartedAt, staleBefore),
@@ -125,7 +132,10 @@ export async function refreshSnapshot(
   let patents = 0;
   let calls = 0;
   // Every statement below touches the row only while this refresh still owns it.
-  const owned = and(eq(portfolioSnapshot.id, ROW), eq(portfolioSnapshot.refreshingGeneration, generation));
+  const owned = and(
+    eq(portfolioSnapshot.id, connection),
+    eq(portfolioSnapshot.refreshingGeneration, generation),
+  );
   try {
     await db.delete(portfolioPatent).where(eq(portfolioPatent.generation, generation));
     for await (const { data } of walkPages(
@@ -171,10 +181,10 @@ export async function refreshSnapshot(
           ne(portfolioPatent.generation, generation),
           sql`${portfolioPatent.generation} not in (
             select ${portfolioSnapshot.currentGeneration} from ${portfolioSnapshot}
-            where ${portfolioSnapshot.id} <> ${ROW} and ${portfolioSnapshot.currentGeneration} is not null
+            where ${portfolioSnapshot.id} <> ${connection} and ${portfolioSnapshot.currentGeneration} is not null
             union all
             select ${portfolioSnapshot.refreshingGeneration} from ${portfolioSnapshot}
-            where ${portfolioSnapshot.id} <> ${ROW} and ${portfolioSnapshot.refreshingGeneration} is not null)`,
+            where ${portfolioSnapshot.id} <> ${connection} and ${portfolioSnapshot.refreshingGeneration} is not null)`,
         ),
       );
       return true;
@@ -218,12 +228,12 @@ class SnapshotTakenOverError extends Error {
 }
 
 /** The current generation and its revision (bumped when its rows change, migration 0006). */
-async function currentVersion(): Promise<{ generation: number; revision: number } | null> {
+async function currentVersion(connection: string): Promise<{ generation: number; revision: number } | null> {
   const db = await getDb();
   const [row] = await db
     .select({ generation: portfolioSnapshot.currentGeneration, revision: portfolioSnapshot.revision })
     .from(portfolioSnapshot)
-    .where(eq(portfolioSnapshot.id, ROW));
+    .where(eq(portfolioSnapshot.id, connection));
   return row?.generation == null ? null : { generation: row.generation, revision: row.revision };
 }
 
@@ -231,18 +241,20 @@ async function currentVersion(): Promise<{ generation: number; revision: number 
  * The join fields of the current snapshot (./snapshot-index.ts), or null without a snapshot. Start
  * it early and pass it to snapshotPatents: its one query then runs while upstream pages arrive.
  */
-export async function openSnapshotIndex(): Promise<SnapshotIndex | null> {
-  const version = await currentVersion();
+export async function openSnapshotIndex(
+  connection: string = DEFAULT_CONNECTION,
+): Promise<SnapshotIndex | null> {
+  const version = await currentVersion(connection);
   if (!version) return null;
   return snapshotIndex(await getDb(), version, () => joinRows(version.generation));
 }
 
-export async function currentGeneration(): Promise<number | null> {
+export async function currentGeneration(connection: string = DEFAULT_CONNECTION): Promise<number | null> {
   const db = await getDb();
   const [row] = await db
     .select({ generation: portfolioSnapshot.currentGeneration })
     .from(portfolioSnapshot)
-    .where(eq(portfolioSnapshot.id, ROW));
+    .where(eq(portfolioSnapshot.id, connection));
   return row?.generation ?? null;
 }
 
@@ -279,8 +291,11 @@ export async function snapshotPatents(
 }
 
 /** Adds patents read one by one (unknown to the snapshot) so the next view finds them. */
-export async function rememberPatents(patents: readonly Patent[]): Promise<void> {
-  const generation = await currentGeneration();
+export async function rememberPatents(
+  patents: readonly Patent[],
+  connection: string = DEFAULT_CONNECTION,
+): Promise<void> {
+  const generation = await currentGeneration(connection);
   if (generation === null || patents.length === 0) return;
   const db = await getDb();
   await db

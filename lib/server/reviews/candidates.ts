@@ -7,7 +7,7 @@ import type { ReviewCandidate } from '../../reviews/review-hold';
 import { keepSentence } from '../../signals/keep-score';
 import { openSnapshotIndex } from '../portfolio/snapshot';
 import { loadSignals } from '../signals/signals';
-import { DEFAULT_CONNECTION } from '../sync/connection';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { listHolds } from './holds';
 
 /**

@@ -18,7 +18,7 @@ import type { Viewer } from '../auth/session';
 import { DomainError } from '../errors/domain-error';
 import type { FieldError } from '../errors/problem';
 import { openSnapshotIndex } from '../portfolio/snapshot';
-import { DEFAULT_CONNECTION } from '../sync/connection';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 
 /**
  * Review holds (table `review_hold`): a renewal put under review with an owner who may decide, a

@@ -25,7 +25,7 @@ import {
 import { mergeTags } from '../../signals/tags';
 import { currentGeneration, openSnapshotIndex } from '../portfolio/snapshot';
 import type { SnapshotIndex } from '../portfolio/snapshot-index';
-import { DEFAULT_CONNECTION } from '../sync/connection';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { readKeepScorePolicy } from './keep-score-policy';
 import { familiesOf } from './signals';
 

@@ -18,7 +18,7 @@ import {
 import { graceSurcharge } from '../../today/cost-of-waiting';
 import { currentGeneration, openSnapshotIndex } from '../portfolio/snapshot';
 import type { SnapshotIndex } from '../portfolio/snapshot-index';
-import { DEFAULT_CONNECTION } from '../sync/connection';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { tagsOfPatents } from '../tags/tags';
 import { readKeepScorePolicy } from './keep-score-policy';
 

@@ -7,7 +7,7 @@ import { BATCH_STATE as S } from '../../decisions/batch-states';
 import { monthOf } from '../../format/dates';
 import { logger } from '../../log';
 import { upstreamClient } from '../connection/upstream';
-import { DEFAULT_CONNECTION } from './connection';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { storePatentEvents } from './copy';
 import { readFreezeMonth, readFreezes } from './documents';
 import { syncMonth } from './walk';

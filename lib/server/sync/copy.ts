@@ -12,7 +12,7 @@ import { portfolioPatent, portfolioSnapshot, syncEvent, syncPatentEvents, syncWi
 import { monthBounds, monthOf } from '../../format/dates';
 import type { CopyAge } from '../../sync/age';
 import { upstreamClient } from '../connection/upstream';
-import { DEFAULT_CONNECTION } from './connection';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { readHealth } from './health';
 import { syncMonth } from './walk';
 

@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { ExchangeRateFreeze, ExchangeRateFreezeSummary } from '../../annuity/schemas';
 import { getDb } from '../../db';
 import { syncDocument } from '../../db/schema';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { upstreamClient } from '../connection/upstream';
-import { DEFAULT_CONNECTION } from './connection';
 import { isNotAnswering, noteAnswered, noteNotAnswering } from './health';
 
 /**
@@ -17,33 +17,37 @@ export interface Held<T> {
   readAt: Date;
 }
 
-async function held<T>(key: string): Promise<Held<T> | null> {
+async function held<T>(key: string, connection: string): Promise<Held<T> | null> {
   const db = await getDb();
   const [row] = await db
     .select()
     .from(syncDocument)
-    .where(and(eq(syncDocument.connection, DEFAULT_CONNECTION), eq(syncDocument.key, key)));
+    .where(and(eq(syncDocument.connection, connection), eq(syncDocument.key, key)));
   return row ? { data: JSON.parse(row.body) as T, readAt: row.readAt } : null;
 }
 
-async function keep<T>(key: string, data: T, readAt = new Date()): Promise<Held<T>> {
+async function keep<T>(key: string, data: T, connection: string, readAt = new Date()): Promise<Held<T>> {
   const db = await getDb();
   const body = JSON.stringify(data);
   await db
     .insert(syncDocument)
-    .values({ connection: DEFAULT_CONNECTION, key, body, readAt })
+    .values({ connection, key, body, readAt })
     .onConflictDoUpdate({ target: [syncDocument.connection, syncDocument.key], set: { body, readAt } });
   return { data, readAt };
 }
 
-async function readThrough<T>(key: string, read: () => Promise<T>): Promise<Held<T>> {
+async function readThrough<T>(
+  key: string,
+  read: () => Promise<T>,
+  connection: string = DEFAULT_CONNECTION,
+): Promise<Held<T>> {
   const db = await getDb();
   try {
     const data = await read();
-    await noteAnswered(db, DEFAULT_CONNECTION);
-    return await keep(key, data);
+    await noteAnswered(db, connection);
+    return await keep(key, data, connection);
   } catch (error) {
-    if (isNotAnswering(error)) await noteNotAnswering(db, DEFAULT_CONNECTION, error);
+    if (isNotAnswering(error)) await noteNotAnswering(db, connection, error);
     throw error;
   }
 }
@@ -53,20 +57,27 @@ const freezeKey = (month: string) => `freeze:${month}`;
 
 /** The frozen months: as held, else read once. */
 export async function heldFreezes(requestId: string): Promise<Held<ExchangeRateFreezeSummary[]>> {
-  return (await held<ExchangeRateFreezeSummary[]>(FREEZES)) ?? readFreezes(requestId);
+  return (await held<ExchangeRateFreezeSummary[]>(FREEZES, DEFAULT_CONNECTION)) ?? readFreezes(requestId);
 }
 
-/** The frozen months read again (the sync, a freeze, a refresh). */
-export function readFreezes(requestId: string): Promise<Held<ExchangeRateFreezeSummary[]>> {
+/** The frozen months read again (the sync, a freeze, a refresh), with the connection's own key. */
+export function readFreezes(
+  requestId: string,
+  connection: string = DEFAULT_CONNECTION,
+): Promise<Held<ExchangeRateFreezeSummary[]>> {
   return readThrough(
     FREEZES,
-    async () => (await upstreamClient(requestId).getExchangeRateFreezes({ requestId })).data,
+    async () => (await upstreamClient(requestId, connection).getExchangeRateFreezes({ requestId })).data,
+    connection,
   );
 }
 
 /** A month's freeze preview: as held, else read once. */
 export async function heldFreezeMonth(month: string, requestId: string): Promise<Held<ExchangeRateFreeze>> {
-  return (await held<ExchangeRateFreeze>(freezeKey(month))) ?? readFreezeMonth(month, requestId);
+  return (
+    (await held<ExchangeRateFreeze>(freezeKey(month), DEFAULT_CONNECTION)) ??
+    readFreezeMonth(month, requestId)
+  );
 }
 
 /** A month's freeze preview read again, or kept as a freeze answered it (spec: Endpoint 15). */
@@ -78,6 +89,6 @@ export function readFreezeMonth(month: string, requestId: string): Promise<Held<
 }
 
 /** When the frozen months were last read (the sync reads them again with the urgent months). */
-export async function freezesReadAt(): Promise<Date | null> {
-  return (await held<unknown>(FREEZES))?.readAt ?? null;
+export async function freezesReadAt(connection: string = DEFAULT_CONNECTION): Promise<Date | null> {
+  return (await held<unknown>(FREEZES, connection))?.readAt ?? null;
 }

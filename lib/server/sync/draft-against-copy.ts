@@ -5,7 +5,7 @@ import { getDb } from '../../db';
 import { syncEvent, syncWindow } from '../../db/schema';
 import type { DraftEntry } from '../../decisions/draft';
 import type { DraftChange } from '../../decisions/draft-changes';
-import { DEFAULT_CONNECTION } from './connection';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 
 /**
  * What the copy now says of the drafted renewals, where it differs from what the user saw when

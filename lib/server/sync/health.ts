@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { AnnuityApiError, AnnuityNetworkError, AnnuityOutcomeUnknownError } from '../../annuity/errors';
 import { type Database, getDb } from '../../db';
 import { syncHealth } from '../../db/schema';
-import { DEFAULT_CONNECTION } from './connection';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 
 /**
  * Whether the service answers, as every sync walk and write last found it. A time-out, a refused

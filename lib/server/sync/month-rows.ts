@@ -6,7 +6,7 @@ import { syncEvent, syncWindow } from '../../db/schema';
 import { isRenewalEvent, type RenewalRow, toRenewalRow } from '../../renewals/rows';
 import { openSnapshotIndex } from '../portfolio/snapshot';
 import type { SnapshotIndex } from '../portfolio/snapshot-index';
-import { DEFAULT_CONNECTION } from './connection';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 
 /**
  * Whole months of the copy as month-view rows, kept parsed per process while the copy of the month

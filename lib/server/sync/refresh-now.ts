@@ -7,7 +7,7 @@ import { upstreamClient } from '../connection/upstream';
 import { DomainError } from '../errors/domain-error';
 import { rememberPatents } from '../portfolio/snapshot';
 import { refreshMonths } from './after-write';
-import { DEFAULT_CONNECTION } from './connection';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { storePatentEvents } from './copy';
 import { readFreezeMonth, readFreezes } from './documents';
 

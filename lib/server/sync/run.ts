@@ -19,7 +19,8 @@ import { upstreamClient } from '../connection/upstream';
 import { officialReceiptsOnFile } from '../documents/official-receipts';
 import { lookUpPatents } from '../portfolio/join';
 import { currentGeneration, refreshSnapshot, snapshotStatus } from '../portfolio/snapshot';
-import { DEFAULT_CONNECTION } from './connection';
+import { activeConnectionIds } from '../connection/clients';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { freezesReadAt, readFreezes } from './documents';
 import { isNotAnswering } from './health';
 import { syncMonth } from './walk';
@@ -41,20 +42,22 @@ const MAX_SINGLE_PATENT_READS = 20;
 
 const syncSettings = () => syncSettingsOf(getEnv());
 
-const spendKey = (day: string) => `sync ${day}`;
+/** The sync's spend is counted per connection: each client's key has its own quota (spec: Limits 2). */
+const spendKey = (day: string, connection: string) =>
+  connection === DEFAULT_CONNECTION ? `sync ${day}` : `sync ${connection} ${day}`;
 
-async function syncSpent(db: Database, day: string): Promise<number> {
+async function syncSpent(db: Database, day: string, connection: string): Promise<number> {
   const [row] = await db
     .select({ calls: backgroundQuotaUse.calls })
     .from(backgroundQuotaUse)
-    .where(eq(backgroundQuotaUse.day, spendKey(day)));
+    .where(eq(backgroundQuotaUse.day, spendKey(day, connection)));
   return row?.calls ?? 0;
 }
 
-async function recordSyncSpend(db: Database, now: Date, calls: number): Promise<void> {
+async function recordSyncSpend(db: Database, now: Date, calls: number, connection: string): Promise<void> {
   if (calls === 0) return;
   await flushQuota();
-  const day = spendKey(quotaDay(await readQuota(), now));
+  const day = spendKey(quotaDay(await readQuota(connection), now), connection);
   await db
     .insert(backgroundQuotaUse)
     .values({ day, calls, polls: 0, updatedAt: new Date() })
@@ -78,9 +81,13 @@ export interface SyncStatus {
 }
 
 /** The plan as it stands, with today's spend and every month's state: the administrator's view. */
-async function syncStatus(db: Database, now = new Date()): Promise<SyncStatus> {
-  const windows = await db.select().from(syncWindow).where(eq(syncWindow.connection, DEFAULT_CONNECTION));
-  const quota = await readQuota();
+async function syncStatus(
+  db: Database,
+  now = new Date(),
+  connection: string = DEFAULT_CONNECTION,
+): Promise<SyncStatus> {
+  const windows = await db.select().from(syncWindow).where(eq(syncWindow.connection, connection));
+  const quota = await readQuota(connection);
   const plan = planSync(
     currentYearMonth(now),
     syncSettings(),
@@ -89,7 +96,7 @@ async function syncStatus(db: Database, now = new Date()): Promise<SyncStatus> {
   );
   return {
     plan,
-    spentToday: await syncSpent(db, quotaDay(quota, now)),
+    spentToday: await syncSpent(db, quotaDay(quota, now), connection),
     windows: windows.map((row) => ({
       month: row.month,
       syncedAt: row.syncedAt,
@@ -136,32 +143,53 @@ function dueMonths(status: SyncStatus, now: Date): string[] {
   return due;
 }
 
+/**
+ * Every client connection in turn, each with its own key, quota and plan (spec: Authentication 1,
+ * one key per client; Limits 2, one quota per key): what one client's service does not answer does
+ * not stop the others' copies.
+ */
+export async function runSyncForEveryClient(
+  db: Database,
+  options: { now: Date; requestId: string },
+): Promise<Record<string, SyncRun>> {
+  const runs: Record<string, SyncRun> = {};
+  for (const connection of await activeConnectionIds()) {
+    try {
+      runs[connection] = await runSync(db, { ...options, connection });
+    } catch (error) {
+      logger.warn({ err: error, requestId: options.requestId, connection }, 'a client could not be synced');
+    }
+  }
+  return runs;
+}
+
 export async function runSync(
   db: Database,
-  options: { now: Date; requestId: string; months?: string[]; force?: boolean },
+  options: { now: Date; requestId: string; months?: string[]; force?: boolean; connection?: string },
 ): Promise<SyncRun> {
   const { now, requestId } = options;
+  const connection = options.connection ?? DEFAULT_CONNECTION;
   const started = Date.now();
-  const client = upstreamClient(requestId);
+  const client = upstreamClient(requestId, connection);
   const run: SyncRun = { walked: [], calls: 0, stopped: null };
   try {
     // Events carry no office (spec: Patent event): the first run reads the portfolio first.
-    if (!(await snapshotStatus(now)).refreshedAt) {
-      const snapshot = await refreshSnapshot(client, requestId);
+    if (!(await snapshotStatus(now, connection)).refreshedAt) {
+      const snapshot = await refreshSnapshot(client, requestId, connection);
       run.calls += snapshot.calls;
     }
     const settings = syncSettings();
-    const status = await syncStatus(db, now);
+    const status = await syncStatus(db, now, connection);
     const months = options.months ?? dueMonths(status, now);
     for (const month of months) {
       if (Date.now() - started > RUN_LIMIT_MS) {
         run.stopped = 'time';
         break;
       }
-      const quota = await readQuota();
+      const quota = await readQuota(connection);
       const estimate = Math.max(1, status.windows.find((row) => row.month === month)?.calls ?? 1);
       if (!options.force) {
-        const spent = (await syncSpent(db, quotaDay(quota, now))) + run.calls;
+        const spent = (await syncSpent(db, quotaDay(quota, now), connection)) + run.calls;
         if (quota?.exhaustedUntil && quota.exhaustedUntil > now) {
           run.stopped = 'reserve';
           break;
@@ -183,7 +211,7 @@ export async function runSync(
         }
       }
       try {
-        const walk = await syncMonth(client, db, DEFAULT_CONNECTION, month, requestId, now, () => {
+        const walk = await syncMonth(client, db, connection, month, requestId, now, () => {
           run.calls += 1;
         });
         run.walked.push({ month, complete: walk.complete, items: walk.items, calls: walk.calls });
@@ -192,17 +220,17 @@ export async function runSync(
           run.stopped = 'not-answering';
           break;
         }
-        logger.warn({ err: error, requestId, month }, 'a month could not be synced');
+        logger.warn({ err: error, requestId, month, connection }, 'a month could not be synced');
       }
     }
     // Within the budget still: the patents the walks found unknown, receipts, the frozen months.
     if (run.stopped === null) {
-      run.calls += await joinUnknownPatents(db, client, requestId);
-      run.calls += await refreshFreezes(status, requestId, now);
-      run.calls += await checkOfficialReceipts(db, client, requestId, now);
+      run.calls += await joinUnknownPatents(db, client, requestId, connection);
+      run.calls += await refreshFreezes(status, requestId, now, connection);
+      run.calls += await checkOfficialReceipts(db, client, requestId, now, connection);
     }
   } finally {
-    await recordSyncSpend(db, now, run.calls);
+    await recordSyncSpend(db, now, run.calls, connection);
   }
   return run;
 }
@@ -212,14 +240,19 @@ export async function runSync(
  * snapshot does not know are read by the sync, not by a page (a few one by one, many through a
  * refresh of the snapshot, lib/server/portfolio/join.ts). Returns the calls spent.
  */
-async function joinUnknownPatents(db: Database, client: AnnuityClient, requestId: string): Promise<number> {
-  const generation = await currentGeneration();
+async function joinUnknownPatents(
+  db: Database,
+  client: AnnuityClient,
+  requestId: string,
+  connection: string,
+): Promise<number> {
+  const generation = await currentGeneration(connection);
   const rows = await db
     .selectDistinct({ id: syncEvent.patentId })
     .from(syncEvent)
     .where(
       and(
-        eq(syncEvent.connection, DEFAULT_CONNECTION),
+        eq(syncEvent.connection, connection),
         generation === null
           ? sql`true`
           : notExists(
@@ -234,11 +267,14 @@ async function joinUnknownPatents(db: Database, client: AnnuityClient, requestId
     )
     .limit(1000);
   if (rows.length === 0) return 0;
-  if (rows.length > MAX_SINGLE_PATENT_READS) return (await refreshSnapshot(client, requestId)).calls;
+  if (rows.length > MAX_SINGLE_PATENT_READS)
+    return (await refreshSnapshot(client, requestId, connection)).calls;
   const joined = await lookUpPatents(
     client,
     rows.map((row) => row.id),
     requestId,
+    undefined,
+    connection,
   );
   return joined.calls;
 }
@@ -261,13 +297,14 @@ async function checkOfficialReceipts(
   client: AnnuityClient,
   requestId: string,
   now: Date,
+  connection: string,
 ): Promise<number> {
   const rows = await db
     .select({ eventId: syncEvent.eventId, patentId: syncEvent.patentId })
     .from(syncEvent)
     .where(
       and(
-        eq(syncEvent.connection, DEFAULT_CONNECTION),
+        eq(syncEvent.connection, connection),
         sql`${syncEvent.body}::jsonb->>'processingStatus' = 'FULFILLED'`,
         sql`${syncEvent.body}::jsonb->>'appliedDecision' = 'PROCEED'`,
         notExists(
@@ -293,12 +330,17 @@ async function checkOfficialReceipts(
 }
 
 /** The frozen months, read again as often as the urgent months (one call, spec: Endpoint 13). */
-async function refreshFreezes(status: SyncStatus, requestId: string, now: Date): Promise<number> {
+async function refreshFreezes(
+  status: SyncStatus,
+  requestId: string,
+  now: Date,
+  connection: string,
+): Promise<number> {
   const urgent = status.plan.tiers[0]?.effectiveMinutes ?? 15;
-  const readAt = await freezesReadAt();
+  const readAt = await freezesReadAt(connection);
   if (readAt && now.getTime() - readAt.getTime() < urgent * 60_000) return 0;
   try {
-    await readFreezes(requestId);
+    await readFreezes(requestId, connection);
   } catch (error) {
     // A key without the freeze scope (spec: Authentication 4) simply has no frozen months to show.
     logger.warn({ err: error, requestId }, 'the frozen months could not be read');

@@ -6,7 +6,7 @@ import { patentEventFixture } from '../../annuity/fixtures';
 import type { PatentEvent } from '../../annuity/schemas';
 import { syncEvent, syncWindow } from '../../db/schema';
 import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/testing';
-import { DEFAULT_CONNECTION } from './connection';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { syncMonth } from './walk';
 
 /**
