@@ -14,7 +14,7 @@ import { checkBackgroundBudget } from '@/lib/server/connection/background-budget
 import { upstreamClient } from '@/lib/server/connection/upstream';
 import { refreshForecast } from '@/lib/server/forecast/refresh';
 import { refreshSnapshot } from '@/lib/server/portfolio/snapshot';
-import { DEFAULT_CONNECTION } from '@/lib/server/sync/connection';
+import { DEFAULT_CONNECTION } from '@/lib/server/connection/default-connection';
 import { syncMonth } from '@/lib/server/sync/walk';
 import { jsonRequest } from './app-harness';
 import { setUpSandboxApp } from './sandbox-app';

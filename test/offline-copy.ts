@@ -3,7 +3,7 @@ import type { Patent } from '@/lib/annuity/schemas';
 import { getDb } from '@/lib/db';
 import { syncEvent, syncWindow } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
-import { DEFAULT_CONNECTION } from '@/lib/server/sync/connection';
+import { DEFAULT_CONNECTION } from '@/lib/server/connection/default-connection';
 
 /**
  * For tests of pages that read only our copy: the service is pointed at an address nothing answers

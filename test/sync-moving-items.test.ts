@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { syncEvent, syncWindow } from '@/lib/db/schema';
 import { addMonths } from '@/lib/format/dates';
 import type { RenewalWindowData } from '@/lib/renewals/window-data';
-import { DEFAULT_CONNECTION } from '@/lib/server/sync/connection';
+import { DEFAULT_CONNECTION } from '@/lib/server/connection/default-connection';
 import { runSync } from '@/lib/server/sync/run';
 import { syncMonth } from '@/lib/server/sync/walk';
 import { jsonRequest, signIn } from './app-harness';
