@@ -1,37 +1,36 @@
 'use client';
 
-import { lazy, Suspense, useState } from 'react';
 import { useLocale } from '@/components/shell/locale';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { clickLoaded, LoadOnClick } from '@/components/ui/load-on-click';
 import { formatClockTime, formatTimestamp, formatYearMonth } from '@/lib/format/dates';
 import type { CopyAge } from '@/lib/sync/age';
 import type { CopyRefreshTarget } from './copy-refresh-button';
 
 // Refresh now is a write through useApiMutation, whose code loads on the first click: every page
 // that shows the copy's age would otherwise carry it in its first load (docs/performance.md, JS per
-// route). The button itself is part of the page, so a click made while the page hydrates is not lost.
-const CopyRefreshRun = lazy(() =>
-  import('./copy-refresh-button').then((module) => ({ default: module.CopyRefreshRun })),
+// route).
+const CopyRefreshRun = clickLoaded(() =>
+  import('./copy-refresh-button').then((module) => module.CopyRefreshRun),
 );
 
 function RefreshNow(target: CopyRefreshTarget) {
-  const [wanted, setWanted] = useState(false);
-  const refreshing = (
-    <Button variant="outline" size="sm" className="h-7" disabled>
-      Refreshing…
-    </Button>
-  );
-  if (!wanted)
-    return (
-      <Button variant="outline" size="sm" className="h-7" onClick={() => setWanted(true)}>
-        Refresh now
-      </Button>
-    );
   return (
-    <Suspense fallback={refreshing}>
-      <CopyRefreshRun {...target} />
-    </Suspense>
+    <LoadOnClick
+      part={CopyRefreshRun}
+      props={target}
+      button={(load) => (
+        <Button variant="outline" size="sm" className="h-7" onClick={load}>
+          Refresh now
+        </Button>
+      )}
+      loading={
+        <Button variant="outline" size="sm" className="h-7" disabled>
+          Refreshing…
+        </Button>
+      }
+    />
   );
 }
 

@@ -2,8 +2,8 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
+import { useRunOnArrival } from '@/components/ui/load-on-click';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
 
@@ -37,12 +37,7 @@ export function CopyRefreshRun({ months, patentId, freezeMonth }: CopyRefreshTar
   });
   const { mutate } = refresh;
   // Mounted by the first click: that click refreshes, once.
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    mutate();
-  }, [mutate]);
+  useRunOnArrival(mutate);
   return (
     <>
       {refresh.failureMessage ? <span className="text-destructive">{refresh.failureMessage}</span> : null}

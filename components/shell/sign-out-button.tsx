@@ -1,19 +1,13 @@
 'use client';
 
-import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
+import { useRunOnArrival } from '@/components/ui/load-on-click';
 import { useSignOut } from './use-sign-out';
 
 /** Sign out once clicked (./user-menu.tsx loads it on the first click, which signs out at once). */
 export function SignOutRun() {
-  const signOut = useSignOut();
-  const { mutate } = signOut;
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    mutate();
-  }, [mutate]);
+  const { mutate } = useSignOut();
+  useRunOnArrival(mutate);
   return (
     <Button variant="outline" size="sm" disabled>
       Signing out…

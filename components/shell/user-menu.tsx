@@ -1,26 +1,29 @@
 'use client';
 
 import Link from 'next/link';
-import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { clickLoaded, LoadOnClick } from '@/components/ui/load-on-click';
 
 // Signing out is a write through useApiMutation, whose code loads on the click: every page's header
-// would otherwise carry it in its first load (docs/performance.md, JS per route). The button itself
-// is part of the page, so a click made while the page hydrates is not lost.
-const SignOutRun = lazy(() => import('./sign-out-button').then((module) => ({ default: module.SignOutRun })));
+// would otherwise carry it in its first load (docs/performance.md, JS per route).
+const SignOutRun = clickLoaded(() => import('./sign-out-button').then((module) => module.SignOutRun));
 
 function SignOutButton() {
-  const [wanted, setWanted] = useState(false);
-  const button = (
-    <Button variant="outline" size="sm" disabled={wanted} onClick={() => setWanted(true)}>
-      {wanted ? 'Signing out…' : 'Sign out'}
-    </Button>
-  );
-  if (!wanted) return button;
   return (
-    <Suspense fallback={button}>
-      <SignOutRun />
-    </Suspense>
+    <LoadOnClick
+      part={SignOutRun}
+      props={{}}
+      button={(load) => (
+        <Button variant="outline" size="sm" onClick={load}>
+          Sign out
+        </Button>
+      )}
+      loading={
+        <Button variant="outline" size="sm" disabled>
+          Signing out…
+        </Button>
+      }
+    />
   );
 }
 
