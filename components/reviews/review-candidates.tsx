@@ -1,26 +1,22 @@
 'use client';
 
-import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
-import { HoldBadge } from '@/components/reviews/holds-list';
+import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatMoney } from '@/lib/annuity/money';
-import { formatDate } from '@/lib/format/dates';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { useChosen } from '@/lib/forms/use-chosen';
 import { apiFetch } from '@/lib/http/api-client';
-import { patentHref } from '@/lib/portfolio/links';
 import {
   ASKED_DECISION_LABELS,
   ASKED_DECISIONS,
   type AskedDecision,
   type ReviewCandidate,
 } from '@/lib/reviews/review-hold';
+import { candidateColumns } from './candidate-columns';
 
 interface HoldForm {
   ownerUserId: string;
@@ -65,7 +61,6 @@ export function ReviewCandidates({
       router.refresh();
     },
   });
-  const labelOf = (candidate: ReviewCandidate) => candidate.caseReference ?? candidate.eventId;
   const errors = form.formState.errors;
   const placed = place.data?.holds.length ?? 0;
   return (
@@ -74,76 +69,14 @@ export function ReviewCandidates({
       aria-label="Put renewals under review"
       onSubmit={form.handleSubmit((values) => place.mutate({ ...values, eventIds: [...chosen] }))}
     >
-      <Table>
-        <caption className="sr-only">Renewals due in the window, lowest keep score first</caption>
-        <TableHeader>
-          <TableRow>
-            {canWrite ? (
-              <TableHead scope="col">
-                <span className="sr-only">Select</span>
-              </TableHead>
-            ) : null}
-            <TableHead scope="col">Patent</TableHead>
-            <TableHead scope="col">Due</TableHead>
-            <TableHead scope="col" className="text-right">
-              Keep score
-            </TableHead>
-            <TableHead scope="col">Why</TableHead>
-            <TableHead scope="col" className="text-right">
-              Renewal fee
-            </TableHead>
-            <TableHead scope="col" className="text-right">
-              Cost to expiry
-            </TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {candidates.map((candidate) => (
-            <TableRow key={candidate.eventId} data-event-id={candidate.eventId}>
-              {canWrite ? (
-                <TableCell>
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${labelOf(candidate)}`}
-                    disabled={candidate.hold !== null}
-                    checked={chosen.has(candidate.eventId)}
-                    onChange={(event) => toggle(candidate.eventId, event.target.checked)}
-                  />
-                </TableCell>
-              ) : null}
-              <TableCell>
-                <Link
-                  href={patentHref(candidate.patentId)}
-                  className="text-primary underline-offset-2 hover:underline"
-                >
-                  {labelOf(candidate)}
-                </Link>
-                {candidate.office ? (
-                  <span className="text-muted-foreground"> ({candidate.office})</span>
-                ) : null}
-                {candidate.hold ? (
-                  <div>
-                    <HoldBadge hold={candidate.hold} />
-                  </div>
-                ) : null}
-              </TableCell>
-              <TableCell className="whitespace-nowrap">{formatDate(candidate.dueDate, locale)}</TableCell>
-              <TableCell className="text-right tabular-nums">{candidate.score}</TableCell>
-              <TableCell className="max-w-md text-xs text-muted-foreground">{candidate.sentence}</TableCell>
-              <TableCell className="text-right tabular-nums whitespace-nowrap">
-                {candidate.fee ? formatMoney(candidate.fee.amount, candidate.fee.currency, locale) : '—'}
-              </TableCell>
-              <TableCell className="text-right tabular-nums whitespace-nowrap">
-                {candidate.costToExpiry.length === 0
-                  ? '—'
-                  : candidate.costToExpiry
-                      .map((cost) => formatMoney(cost.total, cost.currency, locale))
-                      .join(' + ')}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        caption="Renewals due in the window, lowest keep score first"
+        captionHidden
+        columns={candidateColumns({ locale, choice: canWrite ? { chosen, toggle } : null })}
+        rows={candidates}
+        rowKey={(candidate) => candidate.eventId}
+        rowProps={(candidate) => ({ 'data-event-id': candidate.eventId })}
+      />
       {canWrite ? (
         <fieldset className="flex flex-col gap-3 rounded-md border p-4">
           <legend className="px-1 text-sm font-medium">Put the selected renewals under review</legend>

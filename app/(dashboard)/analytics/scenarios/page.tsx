@@ -1,7 +1,13 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import {
+  ScenarioCaption,
+  scenarioLineColumns,
+  stoppedRenewalColumns,
+} from '@/components/analytics/scenario-columns';
 import { ScenarioCompareForm } from '@/components/analytics/scenario-compare-form';
 import { ScenarioDraftButton } from '@/components/analytics/scenario-draft-button';
+import { DataTable } from '@/components/data-table/data-table';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { Alert } from '@/components/ui/alert';
@@ -9,7 +15,6 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { SavedViewsMenu } from '@/components/views/saved-views-menu';
 import { compareAmounts, formatMoney, sumByCurrency } from '@/lib/annuity/money';
 import { ruleIsEmpty, type ScenarioRule } from '@/lib/forecast/scenario';
@@ -17,8 +22,6 @@ import { scenarioQuerySchema } from '@/lib/forecast/scenario-query';
 import { formatTimestamp } from '@/lib/format/dates';
 import { searchParamsToObject } from '@/lib/http/query';
 import { can } from '@/lib/policy/roles';
-import { patentHref } from '@/lib/portfolio/links';
-import { patentName } from '@/lib/portfolio/patent-name';
 import { requireViewer } from '@/lib/server/auth/session';
 import { loadSavings, type Savings } from '@/lib/server/decisions/drop-savings';
 import { loadScenario } from '@/lib/server/forecast/scenario';
@@ -97,30 +100,8 @@ export default async function ScenariosPage({ searchParams }: { searchParams: Se
                 ))}
               </datalist>
             </div>
-            <div className="flex flex-col gap-1">
-              <Label htmlFor="scenario-from">From annuity year</Label>
-              <Input
-                id="scenario-from"
-                name="from"
-                type="number"
-                min={1}
-                max={50}
-                defaultValue={rule.minAnnuityYear ?? ''}
-                className="w-28"
-              />
-            </div>
-            <div className="flex flex-col gap-1">
-              <Label htmlFor="scenario-below">Keep score below</Label>
-              <Input
-                id="scenario-below"
-                name="below"
-                type="number"
-                min={1}
-                max={100}
-                defaultValue={rule.scoreBelow ?? ''}
-                className="w-28"
-              />
-            </div>
+            <NumberField name="from" label="From annuity year" max={50} value={rule.minAnnuityYear} />
+            <NumberField name="below" label="Keep score below" max={100} value={rule.scoreBelow} />
             <Button type="submit">Show savings</Button>
             {ruleIsEmpty(rule) ? null : (
               <Link
@@ -188,92 +169,26 @@ function ScenarioResult({
           ? ` ${data.stoppedWithoutEstimate} stopped renewal(s) have no estimate yet and are not counted.`
           : ''}
       </p>
-      <Table>
-        <caption className="sr-only">Forecast, savings and budget per year and currency</caption>
-        <TableHeader>
-          <TableRow>
-            <TableHead scope="col">Year</TableHead>
-            <TableHead scope="col">Currency</TableHead>
-            <TableHead scope="col" className="text-right">
-              Forecast
-            </TableHead>
-            <TableHead scope="col" className="text-right">
-              Saved
-            </TableHead>
-            <TableHead scope="col" className="text-right">
-              After the scenario
-            </TableHead>
-            <TableHead scope="col" className="text-right">
-              Budget
-            </TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {data.lines.map((line) => (
-            <TableRow key={`${line.year}-${line.currency}`}>
-              <TableCell>{line.year}</TableCell>
-              <TableCell>{line.currency}</TableCell>
-              <TableCell className="text-right tabular-nums">
-                {formatMoney(line.forecast, line.currency, locale)}
-              </TableCell>
-              <TableCell className="text-right tabular-nums">
-                {formatMoney(line.saved, line.currency, locale)} ({line.stopped})
-              </TableCell>
-              <TableCell className="text-right tabular-nums">
-                {formatMoney(line.after, line.currency, locale)}
-              </TableCell>
-              <TableCell className="text-right tabular-nums">
-                {line.budget === null
-                  ? 'No budget'
-                  : `${formatMoney(line.budget, line.currency, locale)}${
-                      compareAmounts(line.after, line.budget) > 0 ? ' (still over)' : ''
-                    }`}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        caption="Forecast, savings and budget per year and currency"
+        captionHidden
+        columns={scenarioLineColumns(locale)}
+        rows={data.lines}
+        rowKey={(line) => `${line.year}-${line.currency}`}
+      />
       {canDraft && data.stopped.length > 0 ? <ScenarioDraftButton rule={data.rule} /> : null}
       {data.stopped.length > 0 ? (
-        <Table>
-          <caption className="text-left text-sm font-medium">
-            The renewals it stops
-            {data.stopped.length > LISTED ? ` (the first ${LISTED} of ${data.stopped.length})` : ''}
-          </caption>
-          <TableHeader>
-            <TableRow>
-              <TableHead scope="col">Patent</TableHead>
-              <TableHead scope="col">Office</TableHead>
-              <TableHead scope="col">Due</TableHead>
-              <TableHead scope="col">Annuity year</TableHead>
-              <TableHead scope="col" className="text-right">
-                Estimate
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {data.stopped.slice(0, LISTED).map((renewal) => (
-              <TableRow key={renewal.eventId}>
-                <TableCell>
-                  <Link
-                    href={patentHref(renewal.patentId)}
-                    className="text-primary underline-offset-2 hover:underline"
-                  >
-                    {patentName({ caseReference: renewal.caseReference, patentId: renewal.patentId })}
-                  </Link>
-                </TableCell>
-                <TableCell>{renewal.office ?? '—'}</TableCell>
-                <TableCell>{renewal.dueDate}</TableCell>
-                <TableCell>{renewal.annuityYear ?? '—'}</TableCell>
-                <TableCell className="text-right tabular-nums">
-                  {renewal.total !== null && renewal.currency !== null
-                    ? formatMoney(renewal.total, renewal.currency, locale)
-                    : 'No estimate'}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          caption={
+            <ScenarioCaption>
+              The renewals it stops
+              {data.stopped.length > LISTED ? ` (the first ${LISTED} of ${data.stopped.length})` : ''}
+            </ScenarioCaption>
+          }
+          columns={stoppedRenewalColumns(locale)}
+          rows={data.stopped.slice(0, LISTED)}
+          rowKey={(renewal) => renewal.eventId}
+        />
       ) : null}
     </section>
   );
@@ -338,6 +253,35 @@ function MultiChoice({
           </option>
         ))}
       </NativeSelect>
+    </div>
+  );
+}
+
+/** A whole number from 1 the GET form sends under `name` (empty: no filter). */
+function NumberField({
+  name,
+  label,
+  max,
+  value,
+}: {
+  name: string;
+  label: string;
+  max: number;
+  value: number | null;
+}) {
+  const id = `scenario-${name}`;
+  return (
+    <div className="flex flex-col gap-1">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        name={name}
+        type="number"
+        min={1}
+        max={max}
+        defaultValue={value ?? ''}
+        className="w-28"
+      />
     </div>
   );
 }

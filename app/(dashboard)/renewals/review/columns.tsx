@@ -5,7 +5,6 @@ import { EnumBadge } from '@/components/badges/enum-badge';
 import { batchItemColumns as col } from '@/components/decisions/batch-item-columns';
 import { SignalsToggle } from '@/components/signals/signals-toggle';
 import { CostOfWaiting } from '@/components/today/cost-of-waiting';
-import { TableCell, TableRow } from '@/components/ui/table';
 import { type CurrencyTotal, formatTotals } from '@/lib/annuity/money';
 import type { DraftEntry } from '@/lib/decisions/draft';
 import type { EventProblem } from '@/lib/decisions/event-problems';
@@ -101,8 +100,9 @@ export function sendColumns({
   ];
 }
 
+/** A decision's renewals and estimated cost; `decision` null for the last row, every decision's. */
 interface DecisionGroupRow {
-  decision: string;
+  decision: string | null;
   count: number;
   totals: CurrencyTotal[];
 }
@@ -113,7 +113,8 @@ export function summaryColumns(locale: string): TableColumn<DecisionGroupRow>[] 
     {
       id: 'decision',
       header: 'Decision',
-      cell: (group) => <EnumBadge value={decisionLabel(group.decision)} />,
+      cell: (group) =>
+        group.decision === null ? 'All' : <EnumBadge value={decisionLabel(group.decision)} />,
     },
     { id: 'count', header: 'Renewals', align: 'end', cell: (group) => group.count },
     {
@@ -123,25 +124,4 @@ export function summaryColumns(locale: string): TableColumn<DecisionGroupRow>[] 
       cell: (group) => formatTotals(group.totals, locale),
     },
   ];
-}
-
-/** The summary's last row: every decision, totals per currency (never added across currencies). */
-export function SummaryTotalRow({
-  count,
-  totals,
-  locale,
-}: {
-  count: number;
-  totals: CurrencyTotal[];
-  locale: string;
-}) {
-  return (
-    <TableRow className="font-semibold">
-      <TableCell>All</TableCell>
-      <TableCell className="text-right tabular-nums">{count}</TableCell>
-      <TableCell className="text-right tabular-nums" data-testid="review-total">
-        {formatTotals(totals, locale)}
-      </TableCell>
-    </TableRow>
-  );
 }

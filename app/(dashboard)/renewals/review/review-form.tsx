@@ -26,7 +26,7 @@ import type { DraftEntry } from '@/lib/decisions/draft';
 import { summarizeDraft } from '@/lib/decisions/summary';
 import { ApiProblem, problemBody } from '@/lib/http/api-client';
 import { patentName } from '@/lib/portfolio/patent-name';
-import { SummaryTotalRow, sendColumns, summaryColumns } from './columns';
+import { sendColumns, summaryColumns } from './columns';
 
 /** Each decision's reason, by event id (required for DROP, optional otherwise). */
 type Rationales = ReadonlyMap<string, string>;
@@ -148,8 +148,8 @@ export function ReviewForm({
             label="Summary by decision"
             columns={summaryColumns(locale)}
             rows={summary.groups}
-            rowKey={(group) => group.decision}
-            footer={<SummaryTotalRow count={entries.length} totals={summary.totals} locale={locale} />}
+            rowKey={(group) => group.decision ?? 'all'}
+            totals={{ decision: null, count: entries.length, totals: summary.totals }}
           />
           <p className="mt-2 text-xs text-muted-foreground">
             Estimates as seen when each decision was chosen: the whole renewal to proceed; a skip or drop pays

@@ -1,24 +1,22 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { ReleaseHoldButton } from '@/components/reviews/release-hold-button';
+import { DataTable } from '@/components/data-table/data-table';
 import { ReviewCandidates } from '@/components/reviews/review-candidates';
 import { CopyAgeNotice } from '@/components/shell/copy-age-notice';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { Alert } from '@/components/ui/alert';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDate } from '@/lib/format/dates';
 import { can } from '@/lib/policy/roles';
-import { patentHref } from '@/lib/portfolio/links';
-import { ASKED_DECISION_LABELS, quarterFrom, quarterOf } from '@/lib/reviews/review-hold';
+import { quarterFrom, quarterOf } from '@/lib/reviews/review-hold';
 import { requireViewer } from '@/lib/server/auth/session';
 import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
 import { loadCandidates } from '@/lib/server/reviews/candidates';
 import { listHolds, reviewOwners } from '@/lib/server/reviews/holds';
 import { copyAge, ensureMonths, monthsOfWindow } from '@/lib/server/sync/copy';
+import { holdColumns } from './columns';
 
 export const metadata: Metadata = { title: 'Reviews' };
 
@@ -108,55 +106,14 @@ export default async function ReviewsPage({ searchParams }: { searchParams: Sear
           {holds.length === 0 ? (
             <p className="text-sm text-muted-foreground">No renewal is under review.</p>
           ) : (
-            <Table>
-              <caption className="sr-only">Renewals under review</caption>
-              <TableHeader>
-                <TableRow>
-                  <TableHead scope="col">Patent</TableHead>
-                  <TableHead scope="col">Due</TableHead>
-                  <TableHead scope="col">Owner</TableHead>
-                  <TableHead scope="col">Review by</TableHead>
-                  <TableHead scope="col">Decision asked for</TableHead>
-                  <TableHead scope="col">Note</TableHead>
-                  {canWrite ? (
-                    <TableHead scope="col">
-                      <span className="sr-only">Actions</span>
-                    </TableHead>
-                  ) : null}
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {holds.map((hold) => {
-                  const label = hold.caseReference ?? hold.eventId;
-                  return (
-                    <TableRow key={hold.id} data-event-id={hold.eventId}>
-                      <TableCell>
-                        <Link
-                          href={patentHref(hold.patentId)}
-                          className="text-primary underline-offset-2 hover:underline"
-                        >
-                          {label}
-                        </Link>
-                        {hold.office ? <span className="text-muted-foreground"> ({hold.office})</span> : null}
-                      </TableCell>
-                      <TableCell className="whitespace-nowrap">{formatDate(hold.dueDate, locale)}</TableCell>
-                      <TableCell>{hold.owner.name}</TableCell>
-                      <TableCell className="whitespace-nowrap">
-                        {formatDate(hold.reviewBy, locale)}{' '}
-                        {hold.overdue ? <Badge tone="danger">Overdue</Badge> : null}
-                      </TableCell>
-                      <TableCell>{ASKED_DECISION_LABELS[hold.askedDecision]}</TableCell>
-                      <TableCell className="max-w-xs text-xs">{hold.note ?? ''}</TableCell>
-                      {canWrite ? (
-                        <TableCell>
-                          <ReleaseHoldButton holdId={hold.id} label={label} />
-                        </TableCell>
-                      ) : null}
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
+            <DataTable
+              caption="Renewals under review"
+              captionHidden
+              columns={holdColumns(locale, canWrite)}
+              rows={holds}
+              rowKey={(hold) => hold.id}
+              rowProps={(hold) => ({ 'data-event-id': hold.eventId })}
+            />
           )}
         </section>
 

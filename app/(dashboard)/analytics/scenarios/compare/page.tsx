@@ -1,19 +1,21 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import {
+  comparisonLineColumns,
+  ScenarioCaption,
+  stoppedRenewalColumns,
+} from '@/components/analytics/scenario-columns';
 import { ScenarioCompareForm } from '@/components/analytics/scenario-compare-form';
+import { DataTable } from '@/components/data-table/data-table';
 import { BackLink } from '@/components/shell/back-link';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { Alert } from '@/components/ui/alert';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { compareAmounts, formatMoney } from '@/lib/annuity/money';
 import { ruleIsEmpty, type ScenarioRule } from '@/lib/forecast/scenario';
 import type { ComparedSide, OnlyIn } from '@/lib/forecast/scenario-compare';
 import { scenarioCompareQuerySchema, scenarioQuerySchema } from '@/lib/forecast/scenario-query';
 import { formatTimestamp } from '@/lib/format/dates';
 import { searchParamsToObject } from '@/lib/http/query';
-import { patentHref } from '@/lib/portfolio/links';
-import { patentName } from '@/lib/portfolio/patent-name';
 import { requireViewer } from '@/lib/server/auth/session';
 import { compareScenarios } from '@/lib/server/forecast/scenario-compare';
 import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
@@ -77,52 +79,20 @@ export default async function CompareScenariosPage({ searchParams }: { searchPar
               <SideSummary side={loaded.data.left} />
               <SideSummary side={loaded.data.right} />
             </div>
-            <Table>
-              <caption className="text-left text-sm font-medium">
-                Savings per year and currency, and the difference (right less left)
-              </caption>
-              <TableHeader>
-                <TableRow>
-                  <TableHead scope="col">Year</TableHead>
-                  <TableHead scope="col">Currency</TableHead>
-                  <TableHead scope="col" className="text-right">
-                    {sideName(loaded.data.left)} saves
-                  </TableHead>
-                  <TableHead scope="col" className="text-right">
-                    {sideName(loaded.data.right)} saves
-                  </TableHead>
-                  <TableHead scope="col" className="text-right">
-                    Difference
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {loaded.data.lines.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={5}>
-                      Neither scenario saves anything the forecast has an estimate for.
-                    </TableCell>
-                  </TableRow>
-                ) : (
-                  loaded.data.lines.map((line) => (
-                    <TableRow key={`${line.year}-${line.currency}`}>
-                      <TableCell>{line.year}</TableCell>
-                      <TableCell>{line.currency}</TableCell>
-                      <TableCell className="text-right tabular-nums">
-                        {formatMoney(line.left, line.currency, locale)}
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">
-                        {formatMoney(line.right, line.currency, locale)}
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">
-                        {compareAmounts(line.difference, '0') > 0 ? '+' : ''}
-                        {formatMoney(line.difference, line.currency, locale)}
-                      </TableCell>
-                    </TableRow>
-                  ))
-                )}
-              </TableBody>
-            </Table>
+            <DataTable
+              caption={
+                <ScenarioCaption>
+                  Savings per year and currency, and the difference (right less left)
+                </ScenarioCaption>
+              }
+              columns={comparisonLineColumns(
+                { left: sideName(loaded.data.left), right: sideName(loaded.data.right) },
+                locale,
+              )}
+              rows={loaded.data.lines}
+              rowKey={(line) => `${line.year}-${line.currency}`}
+              empty="Neither scenario saves anything the forecast has an estimate for."
+            />
             <OnlyInTable
               title={`Stopped only by ${sideName(loaded.data.left)}`}
               only={loaded.data.onlyLeft}
@@ -194,42 +164,13 @@ function OnlyInTable({ title, only, locale }: { title: string; only: OnlyIn; loc
         {only.count > only.renewals.length ? ` (the first ${only.renewals.length} listed)` : ''}
       </h2>
       {only.renewals.length > 0 ? (
-        <Table>
-          <caption className="sr-only">{title}</caption>
-          <TableHeader>
-            <TableRow>
-              <TableHead scope="col">Patent</TableHead>
-              <TableHead scope="col">Office</TableHead>
-              <TableHead scope="col">Due</TableHead>
-              <TableHead scope="col">Annuity year</TableHead>
-              <TableHead scope="col" className="text-right">
-                Estimate
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {only.renewals.map((renewal) => (
-              <TableRow key={renewal.eventId}>
-                <TableCell>
-                  <Link
-                    href={patentHref(renewal.patentId)}
-                    className="text-primary underline-offset-2 hover:underline"
-                  >
-                    {patentName({ caseReference: renewal.caseReference, patentId: renewal.patentId })}
-                  </Link>
-                </TableCell>
-                <TableCell>{renewal.office ?? '—'}</TableCell>
-                <TableCell>{renewal.dueDate}</TableCell>
-                <TableCell>{renewal.annuityYear ?? '—'}</TableCell>
-                <TableCell className="text-right tabular-nums">
-                  {renewal.total !== null && renewal.currency !== null
-                    ? formatMoney(renewal.total, renewal.currency, locale)
-                    : 'No estimate'}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          caption={title}
+          captionHidden
+          columns={stoppedRenewalColumns(locale)}
+          rows={only.renewals}
+          rowKey={(renewal) => renewal.eventId}
+        />
       ) : null}
     </section>
   );
