@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { blocked, renewalRow } from '@/lib/renewals/testing';
@@ -20,14 +21,16 @@ if (!whole) throw new Error('no bucket');
 
 const render = (bucket: BucketView) =>
   renderToString(
-    <BucketCard
-      bucket={bucket}
-      itemLinks={{}}
-      canDecide
-      draftHref="/renewals/review"
-      rest="kept"
-      today={TODAY}
-    />,
+    <QueryClientProvider client={new QueryClient()}>
+      <BucketCard
+        bucket={bucket}
+        itemLinks={{}}
+        canDecide
+        draftHref="/renewals/review"
+        rest="kept"
+        today={TODAY}
+      />
+    </QueryClientProvider>,
   );
 
 describe('a Today bucket sent as its first screen', () => {

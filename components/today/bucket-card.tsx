@@ -11,9 +11,10 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { NativeSelect } from '@/components/ui/native-select';
 import type { Decision } from '@/lib/annuity/enums';
 import { formatMoney } from '@/lib/annuity/money';
-import type { Draft } from '@/lib/decisions/draft';
+import type { Draft, DraftEntry } from '@/lib/decisions/draft';
 import { entryFromRow } from '@/lib/decisions/entry-from-row';
 import { formatDate } from '@/lib/format/dates';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch, problemMessage } from '@/lib/http/api-client';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { decisionLabel } from '@/lib/renewals/labels';
@@ -46,7 +47,11 @@ interface Added {
   draft: Draft;
 }
 
-type Outcome = { kind: 'done'; result: Added; skipped: number } | { kind: 'failed'; message: string };
+/** What the click sends: the entries the service offers the decision for, and how many were left out. */
+interface Adding {
+  entries: DraftEntry[];
+  skipped: number;
+}
 
 function daysText(days: number, bucket: BucketView['id']): string {
   if (bucket === 'opening-soon')
@@ -93,8 +98,14 @@ export function BucketCard({
   }, [focused]);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [decision, setDecision] = useState<Decision | ''>(bucket.decisions[0] ?? '');
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // What went wrong before the write (loading the rest, no renewal offers the decision); the
+  // write's own failure is the mutation's.
+  const [notice, setNotice] = useState<string | null>(null);
+  const add = useApiMutation<Adding, Added>({
+    mutationFn: ({ entries }) => apiFetch<Added>('/api/today/draft', { method: 'POST', json: { entries } }),
+    failure: 'The draft could not be saved. Try again.',
+    onSuccess: () => setSelected(new Set()),
+  });
   // The bucket's items beyond the first screen, once fetched (bucket.listed says how many there are).
   const [more, setMore] = useState<{ items: TodayItem[]; links: Record<string, ItemLinks> } | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -126,10 +137,7 @@ export function BucketCard({
       await allItems();
       setShowAll(true);
     } catch (error) {
-      setOutcome({
-        kind: 'failed',
-        message: problemMessage(error, 'The other renewals could not be loaded. Try again.'),
-      });
+      setNotice(problemMessage(error, 'The other renewals could not be loaded. Try again.'));
     }
   }
 
@@ -140,37 +148,19 @@ export function BucketCard({
       targets =
         selected.size > 0 ? selectedTargets : (await allItems()).filter((item) => item.decisions.length > 0);
     } catch (error) {
-      setOutcome({
-        kind: 'failed',
-        message: problemMessage(error, 'The other renewals could not be loaded. Try again.'),
-      });
+      setNotice(problemMessage(error, 'The other renewals could not be loaded. Try again.'));
       return;
     }
     const offered = targets.filter((item) => item.decisions.includes(decision));
     if (offered.length === 0) {
-      setOutcome({
-        kind: 'failed',
-        message: `None of these renewals can take ${decisionLabel(decision)?.label ?? decision} now.`,
-      });
+      setNotice(`None of these renewals can take ${decisionLabel(decision)?.label ?? decision} now.`);
       return;
     }
-    setBusy(true);
-    setOutcome(null);
-    try {
-      const result = await apiFetch<Added>('/api/today/draft', {
-        method: 'POST',
-        json: { entries: offered.map((item) => entryFromRow(item.row, decision)) },
-      });
-      setOutcome({ kind: 'done', result, skipped: targets.length - offered.length });
-      setSelected(new Set());
-    } catch (error) {
-      setOutcome({
-        kind: 'failed',
-        message: problemMessage(error, 'The draft could not be saved. Try again.'),
-      });
-    } finally {
-      setBusy(false);
-    }
+    setNotice(null);
+    add.mutate({
+      entries: offered.map((item) => entryFromRow(item.row, decision)),
+      skipped: targets.length - offered.length,
+    });
   }
 
   function toggle(eventId: string, on: boolean) {
@@ -336,8 +326,12 @@ export function BucketCard({
                     ))}
                   </NativeSelect>
                 </div>
-                <Button type="button" onClick={addToDraft} disabled={busy || loadingMore || !decision}>
-                  {busy
+                <Button
+                  type="button"
+                  onClick={addToDraft}
+                  disabled={add.isPending || loadingMore || !decision}
+                >
+                  {add.isPending
                     ? 'Adding…'
                     : selected.size > 0
                       ? `Add ${selectedTargets.length} selected to the draft`
@@ -348,28 +342,33 @@ export function BucketCard({
               </div>
             ) : null}
             <div aria-live="polite" className="text-sm">
-              {outcome?.kind === 'done' ? (
-                <p data-testid="draft-outcome">
-                  {outcome.result.added} added
-                  {outcome.result.changed > 0 ? `, ${outcome.result.changed} changed` : ''} — the draft holds{' '}
-                  {outcome.result.draft.entries.length}.{' '}
-                  <a className="text-primary underline" href={draftHref}>
-                    Review and send
-                  </a>
-                  {outcome.skipped > 0
-                    ? ` ${outcome.skipped} could not take this decision and were left out.`
-                    : ''}
-                  {outcome.result.refused.length > 0 ? ` ${outcome.result.refused.length} refused:` : ''}
-                </p>
+              {notice ? (
+                <p className="text-destructive">{notice}</p>
+              ) : add.failureMessage ? (
+                <p className="text-destructive">{add.failureMessage}</p>
+              ) : add.data && add.variables ? (
+                <>
+                  <p data-testid="draft-outcome">
+                    {add.data.added} added
+                    {add.data.changed > 0 ? `, ${add.data.changed} changed` : ''} — the draft holds{' '}
+                    {add.data.draft.entries.length}.{' '}
+                    <a className="text-primary underline" href={draftHref}>
+                      Review and send
+                    </a>
+                    {add.variables.skipped > 0
+                      ? ` ${add.variables.skipped} could not take this decision and were left out.`
+                      : ''}
+                    {add.data.refused.length > 0 ? ` ${add.data.refused.length} refused:` : ''}
+                  </p>
+                  {add.data.refused.length > 0 ? (
+                    <ul className="list-disc pl-5 text-xs text-muted-foreground">
+                      {add.data.refused.slice(0, 10).map((entry) => (
+                        <li key={entry.eventId}>{entry.reason}</li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </>
               ) : null}
-              {outcome?.kind === 'done' && outcome.result.refused.length > 0 ? (
-                <ul className="list-disc pl-5 text-xs text-muted-foreground">
-                  {outcome.result.refused.slice(0, 10).map((entry) => (
-                    <li key={entry.eventId}>{entry.reason}</li>
-                  ))}
-                </ul>
-              ) : null}
-              {outcome?.kind === 'failed' ? <p className="text-destructive">{outcome.message}</p> : null}
             </div>
           </>
         )}
