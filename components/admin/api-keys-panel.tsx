@@ -59,9 +59,37 @@ export function ApiKeysPanel({ initial }: { initial: ApiKeysOverview }) {
   ) => step.mutate({ id, action, done, fallback, after });
   const busy = step.isPending ? step.variables.id : null;
   const keyPath = (key: ApiKeyView) => `/api/admin/api-keys/${encodeURIComponent(key.id)}`;
-  /** A key's button: the request, then what it did or why it could not. */
-  const keyStep = (key: ApiKeyView, request: () => Promise<unknown>, done: string, failed: string) => () =>
-    run(key.id, request, done, failed);
+  /**
+   * A key's button: a request to the key's address (`path` after it: /activate, /verify, or none),
+   * then what it did or why it could not. `primary` is the filled button, the others outlined.
+   */
+  const keyButton = (
+    key: ApiKeyView,
+    action: {
+      label: string;
+      path: '' | '/activate' | '/verify';
+      method: 'POST' | 'DELETE';
+      done: string;
+      failed: string;
+    },
+    primary = false,
+  ) => (
+    <Button
+      size="sm"
+      variant={primary ? undefined : 'outline'}
+      disabled={busy !== null}
+      onClick={() =>
+        run(
+          key.id,
+          () => apiFetch(`${keyPath(key)}${action.path}`, { method: action.method }),
+          action.done,
+          action.failed,
+        )
+      }
+    >
+      {action.label}
+    </Button>
+  );
   const columns: TableColumn<ApiKeyView>[] = [
     { id: 'key', header: 'Key', className: 'font-mono', cell: (key) => `…${key.last4}` },
     {
@@ -111,50 +139,37 @@ export function ApiKeysPanel({ initial }: { initial: ApiKeysOverview }) {
       headerHidden: true,
       cell: (key) => (
         <div className="flex flex-wrap justify-end gap-2">
-          {!key.active ? (
-            <Button
-              size="sm"
-              disabled={busy !== null}
-              onClick={keyStep(
+          {!key.active
+            ? keyButton(
                 key,
-                () => apiFetch(`${keyPath(key)}/activate`, { method: 'POST' }),
-                `Switched to the key …${key.last4}.`,
-                'The switch did not happen.',
-              )}
-            >
-              {busy === key.id ? 'Switching…' : 'Switch to this key'}
-            </Button>
-          ) : null}
-          {key.source === 'stored' ? (
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={busy !== null}
-              onClick={keyStep(
-                key,
-                () => apiFetch(`${keyPath(key)}/verify`, { method: 'POST' }),
-                `The key …${key.last4} was checked against the service.`,
-                'The check could not run.',
-              )}
-            >
-              Check
-            </Button>
-          ) : null}
-          {key.source === 'stored' && !key.active ? (
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={busy !== null}
-              onClick={keyStep(
-                key,
-                () => apiFetch(keyPath(key), { method: 'DELETE' }),
-                `The key …${key.last4} was removed.`,
-                'The key could not be removed.',
-              )}
-            >
-              Remove
-            </Button>
-          ) : null}
+                {
+                  label: busy === key.id ? 'Switching…' : 'Switch to this key',
+                  path: '/activate',
+                  method: 'POST',
+                  done: `Switched to the key …${key.last4}.`,
+                  failed: 'The switch did not happen.',
+                },
+                true,
+              )
+            : null}
+          {key.source === 'stored'
+            ? keyButton(key, {
+                label: 'Check',
+                path: '/verify',
+                method: 'POST',
+                done: `The key …${key.last4} was checked against the service.`,
+                failed: 'The check could not run.',
+              })
+            : null}
+          {key.source === 'stored' && !key.active
+            ? keyButton(key, {
+                label: 'Remove',
+                path: '',
+                method: 'DELETE',
+                done: `The key …${key.last4} was removed.`,
+                failed: 'The key could not be removed.',
+              })
+            : null}
         </div>
       ),
     },
