@@ -4,6 +4,7 @@ import { DataTable } from '@/components/data-table/data-table';
 import { DETAILS_ONLY_NARROW } from '@/components/data-table/priority';
 import { RowDetails } from '@/components/data-table/row-details';
 import { DecisionCostText } from '@/components/decisions/decision-cost-text';
+import { PatentLink } from '@/components/portfolio/patent-link';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/components/ui/cn';
 import { formatMoney } from '@/lib/annuity/money';
@@ -126,15 +127,12 @@ function lineColumns({
         return (
           <>
             {line.event && line.patentId && fees.eventId ? (
-              <Link
-                href={patentHref(line.patentId, fees.eventId)}
-                className="text-primary underline-offset-2 hover:underline"
-              >
+              <PatentLink patentId={line.patentId} eventId={fees.eventId}>
                 {line.event.annuityYear === null ? 'Renewal' : `Year ${line.event.annuityYear}`}
                 {line.event.paymentSequence != null ? ` (payment ${line.event.paymentSequence})` : ''}
                 <span className="block whitespace-nowrap">due {formatDate(line.event.dueDate, locale)}</span>
                 <span className="sr-only"> (renewal of {lineLabel(line)})</span>
-              </Link>
+              </PatentLink>
             ) : (
               <span className="text-muted-foreground">
                 {fees.eventId ? 'Event not found' : 'No event named'}

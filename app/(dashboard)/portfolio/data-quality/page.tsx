@@ -1,13 +1,12 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { DataTable } from '@/components/data-table/data-table';
+import { PatentLink } from '@/components/portfolio/patent-link';
 import { BackLink } from '@/components/shell/back-link';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatYearMonth } from '@/lib/format/dates';
-import { patentHref } from '@/lib/portfolio/links';
 import { requireViewer } from '@/lib/server/auth/session';
 import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
 import { loadDataQuality } from '@/lib/server/portfolio/data-quality';
@@ -26,11 +25,7 @@ const FINDING_COLUMNS: TableColumn<Finding>[] = [
   {
     id: 'patent',
     header: 'Patent',
-    cell: (finding) => (
-      <Link href={patentHref(finding.patentId)} className="text-primary underline-offset-2 hover:underline">
-        {finding.patent}
-      </Link>
-    ),
+    cell: (finding) => <PatentLink patentId={finding.patentId}>{finding.patent}</PatentLink>,
   },
   {
     id: 'detail',

@@ -1,8 +1,7 @@
 'use client';
 
-import Link from 'next/link';
 import { SortableDataTable } from '@/components/data-table/sortable-data-table';
-import { patentHref } from '@/lib/portfolio/links';
+import { PatentLink } from '@/components/portfolio/patent-link';
 import type { TableColumn } from '@/lib/table/columns';
 
 export interface TaggedPatentRow {
@@ -17,11 +16,7 @@ const COLUMNS: readonly TableColumn<TaggedPatentRow>[] = [
   {
     id: 'patent',
     header: 'Patent',
-    cell: (row) => (
-      <Link href={patentHref(row.id)} className="text-primary underline-offset-2 hover:underline">
-        {row.name}
-      </Link>
-    ),
+    cell: (row) => <PatentLink patentId={row.id}>{row.name}</PatentLink>,
     sort: (row) => row.name,
   },
   { id: 'office', header: 'Office', cell: (row) => row.office ?? '—', sort: (row) => row.office },

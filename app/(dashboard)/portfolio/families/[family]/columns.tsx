@@ -1,8 +1,7 @@
-import Link from 'next/link';
+import { PatentLink } from '@/components/portfolio/patent-link';
 import { formatMoney } from '@/lib/annuity/money';
 import { formatDate } from '@/lib/format/dates';
 import { type FamilyMember, MEMBER_STATE_LABELS } from '@/lib/portfolio/family';
-import { patentHref } from '@/lib/portfolio/links';
 import { decisionLabel } from '@/lib/renewals/labels';
 import type { TableColumn } from '@/lib/table/columns';
 
@@ -13,11 +12,7 @@ export function memberColumns(locale: string): TableColumn<FamilyMember>[] {
     {
       id: 'patent',
       header: 'Patent',
-      cell: (member) => (
-        <Link href={patentHref(member.patentId)} className="text-primary underline-offset-2 hover:underline">
-          {member.name}
-        </Link>
-      ),
+      cell: (member) => <PatentLink patentId={member.patentId}>{member.name}</PatentLink>,
     },
     { id: 'state', header: 'State', cell: (member) => MEMBER_STATE_LABELS[member.state] },
     {
