@@ -103,42 +103,32 @@ export function composeResults(measured: Measured, options: BenchOptions) {
 
 /** Per page: the score and each metric as min / median / max over the runs. */
 function lighthouseFigures(samples: readonly LighthouseSamples[]) {
-  return samples.map((page) => ({
-    name: page.name,
-    path: page.path,
-    score: spread(
-      page.runs.map((run) => run.score),
-      0,
-    ),
-    fcpMs: spread(
-      page.runs.map((run) => run.fcpMs),
-      0,
-    ),
-    lcpMs: spread(
-      page.runs.map((run) => run.lcpMs),
-      0,
-    ),
-    tbtMs: spread(
-      page.runs.map((run) => run.tbtMs),
-      0,
-    ),
-    cls: spread(
-      page.runs.map((run) => run.cls),
-      3,
-    ),
-    speedIndexMs: spread(
-      page.runs.map((run) => run.speedIndexMs),
-      0,
-    ),
-    lcpElements: [...new Set(page.runs.map((run) => run.lcpElement))],
-    /** Of the last run: the main thread's work by kind, and the elements that shifted. */
-    mainThread: page.runs.at(-1)?.mainThread ?? [],
-    shifts: page.runs.at(-1)?.shifts ?? [],
-    benchmarkIndex: spread(
-      page.runs.map((run) => run.benchmarkIndex),
-      0,
-    ),
-  }));
+  return samples.map((page) => {
+    /** One metric over the page's runs, rounded to `digits`. */
+    const over = (
+      metric: 'score' | 'fcpMs' | 'lcpMs' | 'tbtMs' | 'cls' | 'speedIndexMs' | 'benchmarkIndex',
+      digits = 0,
+    ) =>
+      spread(
+        page.runs.map((run) => run[metric]),
+        digits,
+      );
+    return {
+      name: page.name,
+      path: page.path,
+      score: over('score'),
+      fcpMs: over('fcpMs'),
+      lcpMs: over('lcpMs'),
+      tbtMs: over('tbtMs'),
+      cls: over('cls', 3),
+      speedIndexMs: over('speedIndexMs'),
+      lcpElements: [...new Set(page.runs.map((run) => run.lcpElement))],
+      /** Of the last run: the main thread's work by kind, and the elements that shifted. */
+      mainThread: page.runs.at(-1)?.mainThread ?? [],
+      shifts: page.runs.at(-1)?.shifts ?? [],
+      benchmarkIndex: over('benchmarkIndex'),
+    };
+  });
 }
 
 /** Each page's median score at least LIMITS.lighthouseScore. */
