@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { formatTotals } from '../../annuity/money';
 import type { Database } from '../../db';
 import { chatChannel, chatPost, reminderTold } from '../../db/schema';
@@ -26,6 +26,7 @@ import {
   REMINDER_CLASS_TEXT,
 } from './compose';
 import { type Candidate, classCandidates, classLink } from './groups';
+import { recordFailed, recordSent, strandedIds, takeForSending } from './outbox';
 import { preferencesByDefault } from './preferences';
 import { publicBaseUrl } from './public-url';
 
@@ -283,16 +284,12 @@ const POST_TIMEOUT_MS = 10_000;
 
 /** Delivers one claimed post; a failure is recorded and thrown for the queue to retry. */
 export async function deliverPost(db: Database, id: string, now = new Date()): Promise<PostResult> {
-  const [taken] = await db
-    .update(chatPost)
-    .set({ status: 'sending', attempts: sql`${chatPost.attempts} + 1`, sendingSince: new Date() })
-    .where(and(eq(chatPost.id, id), inArray(chatPost.status, ['queued', 'failed'])))
-    .returning();
-  if (!taken) {
-    const [row] = await db.select({ status: chatPost.status }).from(chatPost).where(eq(chatPost.id, id));
-    if (!row) return 'missing';
-    return row.status === 'sent' ? 'already-sent' : 'in-flight';
+  const take = await takeForSending(db, chatPost, id);
+  if (!take.taken) {
+    if (take.status === null) return 'missing';
+    return take.status === 'sent' ? 'already-sent' : 'in-flight';
   }
+  const { taken } = take;
   try {
     const [channel] = await db.select().from(chatChannel).where(eq(chatChannel.id, taken.channelId));
     if (!channel) throw new Error('the channel was removed');
@@ -307,34 +304,15 @@ export async function deliverPost(db: Database, id: string, now = new Date()): P
       signal: AbortSignal.timeout(POST_TIMEOUT_MS),
     });
     if (!response.ok) throw new Error(`the webhook answered ${response.status}`);
-    await db
-      .update(chatPost)
-      .set({ status: 'sent', sentAt: now, lastError: null })
-      .where(eq(chatPost.id, id));
+    await recordSent(db, chatPost, id, now);
     return 'sent';
   } catch (error) {
-    await db
-      .update(chatPost)
-      .set({
-        status: 'failed',
-        lastError: error instanceof Error ? error.message.slice(0, 500) : 'post failed',
-      })
-      .where(eq(chatPost.id, id));
+    await recordFailed(db, chatPost, id, error, 'post failed');
     throw error;
   }
 }
 
-/**
- * Posts claimed but still queued a while later: their send-chat job was lost (the process stopped
- * between the claim and the enqueue). The notify job hands them to send-chat again; delivery's
- * queued → sending step keeps a duplicate job from posting twice.
- */
-export async function strandedPostIds(db: Database, olderThan: Date): Promise<string[]> {
-  const rows = await db
-    .select({ id: chatPost.id })
-    .from(chatPost)
-    .where(and(eq(chatPost.status, 'queued'), lt(chatPost.createdAt, olderThan)))
-    .orderBy(chatPost.createdAt)
-    .limit(500);
-  return rows.map((row) => row.id);
+/** Posts claimed but still queued a while later: their send-chat job was lost (outbox.ts). */
+export function strandedPostIds(db: Database, olderThan: Date): Promise<string[]> {
+  return strandedIds(db, chatPost, olderThan);
 }

@@ -1,11 +1,12 @@
 import 'server-only';
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../../db';
 import { mailMessage } from '../../db/schema';
 import { getEnv } from '../../env';
 import { registerSecret } from '../../redact';
 import type { ComposedMessage } from './compose';
+import { recordFailed, recordSent, strandedIds, takeForSending } from './outbox';
 
 /**
  * Email: every message is a row first. Claiming is the insert under the unique key
@@ -97,26 +98,15 @@ export const DELIVERY_LEASE_MS = 15 * 60_000;
  * queue retries it with backoff.
  */
 export async function deliverMessage(db: Database, id: string, now = new Date()): Promise<DeliveryResult> {
-  const [taken] = await db
-    .update(mailMessage)
-    // The lease runs on real time, not the worker's clock (tests and demos move that one).
-    .set({ status: 'sending', attempts: sql`${mailMessage.attempts} + 1`, sendingSince: new Date() })
-    .where(and(eq(mailMessage.id, id), inArray(mailMessage.status, ['queued', 'failed'])))
-    .returning();
-  if (!taken) {
-    const [row] = await db
-      .select({ status: mailMessage.status })
-      .from(mailMessage)
-      .where(eq(mailMessage.id, id));
-    if (!row) return 'missing';
-    if (row.status === 'unknown') return 'delivery-unknown';
-    return row.status === 'sent' ? 'already-sent' : 'in-flight';
+  const take = await takeForSending(db, mailMessage, id);
+  if (!take.taken) {
+    if (take.status === null) return 'missing';
+    if (take.status === 'unknown') return 'delivery-unknown';
+    return take.status === 'sent' ? 'already-sent' : 'in-flight';
   }
+  const { taken } = take;
   if (taken.transport === 'outbox') {
-    await db
-      .update(mailMessage)
-      .set({ status: 'sent', sentAt: now, lastError: null })
-      .where(eq(mailMessage.id, id));
+    await recordSent(db, mailMessage, id, now);
     return 'sent';
   }
   const env = getEnv();
@@ -130,36 +120,17 @@ export async function deliverMessage(db: Database, id: string, now = new Date())
       html: taken.htmlBody,
       ...mailHeaders(taken.headers, taken.rule),
     });
-    await db
-      .update(mailMessage)
-      .set({ status: 'sent', sentAt: now, lastError: null, providerMessageId: info.messageId ?? null })
-      .where(eq(mailMessage.id, id));
+    await recordSent(db, mailMessage, id, now, { providerMessageId: info.messageId ?? null });
     return 'sent';
   } catch (error) {
-    await db
-      .update(mailMessage)
-      .set({
-        status: 'failed',
-        lastError: error instanceof Error ? error.message.slice(0, 500) : 'send failed',
-      })
-      .where(eq(mailMessage.id, id));
+    await recordFailed(db, mailMessage, id, error, 'send failed');
     throw error;
   }
 }
 
-/**
- * Messages claimed but still queued a while later: their send-mail job was lost (the process
- * stopped between the claim and the enqueue). The notify job hands them to send-mail again;
- * delivery's queued → sending step keeps a duplicate job from sending twice.
- */
-export async function strandedMessageIds(db: Database, olderThan: Date): Promise<string[]> {
-  const rows = await db
-    .select({ id: mailMessage.id })
-    .from(mailMessage)
-    .where(and(eq(mailMessage.status, 'queued'), lt(mailMessage.createdAt, olderThan)))
-    .orderBy(mailMessage.createdAt)
-    .limit(500);
-  return rows.map((row) => row.id);
+/** Messages claimed but still queued a while later: their send-mail job was lost (outbox.ts). */
+export function strandedMessageIds(db: Database, olderThan: Date): Promise<string[]> {
+  return strandedIds(db, mailMessage, olderThan);
 }
 
 const DELIVERY_UNKNOWN_NOTE = `Delivery unknown: the send did not finish within ${DELIVERY_LEASE_MS / 60_000} minutes (the sending process may have stopped mid-send). Not resent automatically; check with the recipient, then send it again if needed.`;
