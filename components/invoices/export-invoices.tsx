@@ -2,6 +2,7 @@
 
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { Button } from '@/components/ui/button';
+import { EXPORT_FORMATS } from '@/lib/http/url-state';
 import { useInvoiceExport } from './use-invoice-export';
 
 /**
@@ -14,24 +15,18 @@ export function ExportInvoices({ scope, what }: { scope: string; what: string })
   return (
     <div className="flex flex-col items-end gap-2">
       <div className="flex flex-wrap items-center gap-2">
-        <Button
-          variant="outline"
-          size="sm"
-          className="h-8"
-          disabled={running}
-          onClick={() => void start('csv')}
-        >
-          Export CSV
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          className="h-8"
-          disabled={running}
-          onClick={() => void start('xlsx')}
-        >
-          Export XLSX
-        </Button>
+        {EXPORT_FORMATS.map((format) => (
+          <Button
+            key={format}
+            variant="outline"
+            size="sm"
+            className="h-8"
+            disabled={running}
+            onClick={() => void start(format)}
+          >
+            Export {format.toUpperCase()}
+          </Button>
+        ))}
         {running ? (
           <Button variant="ghost" size="sm" className="h-8" onClick={cancel}>
             Cancel export
