@@ -4,6 +4,7 @@ import { ApiKeyAlertBanner } from '@/components/admin/api-key-alert-banner';
 import { SiteShortcuts } from '@/components/keyboard/page-shortcuts';
 import { NotificationBell } from '@/components/notifications/notification-bell';
 import { AppHeader } from '@/components/shell/app-header';
+import { ClientSwitcher } from '@/components/shell/client-switcher';
 import { CommandPaletteMount } from '@/components/shell/command-palette-mount';
 import { ConnectionBadge } from '@/components/shell/connection-badge';
 import { HeaderSearch } from '@/components/shell/header-search';
@@ -15,7 +16,9 @@ import { UserMenu } from '@/components/shell/user-menu';
 import { ViewerRoleProvider } from '@/components/shell/viewer-role';
 import { can, HOME_BY_ROLE, ROLE_LABELS } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
+import { pageClientScope } from '@/lib/server/clients/scope';
 import { latestConnectionReport } from '@/lib/server/connection/connection';
+import { DEFAULT_CONNECTION } from '@/lib/server/connection/default-connection';
 import { apiKeyAlert } from '@/lib/server/connection/key-alert';
 import { readQuota } from '@/lib/server/connection/quota';
 import { pageLocale } from '@/lib/server/http/request-context';
@@ -29,8 +32,10 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   // Only the sections this role may open are listed; each page checks the permission again.
   const items = NAV_ITEMS.filter((item) => can(viewer.role, item.permission));
   // Four small reads every page waits for before its first byte: together, not one after another.
+  const scope = await pageClientScope(viewer.userId);
   const [quota, keyAlert, unread, locale, health] = await Promise.all([
-    readQuota(),
+    // The quota of the client in view: each client's key has its own (spec: Limits 2).
+    readQuota(scope.connections[0] ?? DEFAULT_CONNECTION),
     // Admins see the API key's expiry alert on every page, ahead of time.
     can(viewer.role, 'connection:manage') ? apiKeyAlert() : null,
     unreadCount(viewer.userId),
@@ -82,6 +87,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
             canReview={can(viewer.role, 'decisions:write')}
             hasViews={SAVED_VIEW_PAGES.some((page) => canUseViewsOf(viewer, page))}
           />
+          {scope.clients.length > 1 ? <ClientSwitcher clients={scope.clients} chosen={scope.chosen} /> : null}
           <NotificationBell unread={unread} />
           <div className="hidden items-center gap-4 md:flex">
             <QuotaMeter reading={quota} locale={locale} />

@@ -8,12 +8,14 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { NativeSelect } from '@/components/ui/native-select';
+import type { ClientRef } from '@/lib/clients/chosen-client';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
 import { isRole, ROLE_LABELS, ROLES, type Role } from '@/lib/policy/roles';
 import type { TableColumn } from '@/lib/table/columns';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { roleChangeSections } from './role-change';
+import { type UserClients, UserClientsEditor } from './user-clients-editor';
 
 export interface UserListItem {
   id: string;
@@ -21,9 +23,19 @@ export interface UserListItem {
   email: string;
   role: string;
   active: boolean;
+  clients: UserClients;
 }
 
-export function UsersTable({ users, viewerId }: { users: UserListItem[]; viewerId: string }) {
+export function UsersTable({
+  users,
+  viewerId,
+  clients,
+}: {
+  users: UserListItem[];
+  viewerId: string;
+  /** The active clients: the choices of each user's clients. */
+  clients: ClientRef[];
+}) {
   const router = useRouter();
   // A role change or a deactivation takes effect at once (a deactivated user is signed out), so
   // each waits for a confirmation that says what it does; its failure shows in that dialog.
@@ -61,6 +73,11 @@ export function UsersTable({ users, viewerId }: { users: UserListItem[]; viewerI
           {isRole(user.role) ? null : <option value={user.role}>{user.role}</option>}
         </NativeSelect>
       ),
+    },
+    {
+      id: 'clients',
+      header: 'Clients',
+      cell: (user) => <UserClientsEditor user={user} grant={user.clients} clients={clients} />,
     },
     {
       id: 'state',

@@ -12,10 +12,16 @@ export const createUserSchema = z.object({
 });
 export type CreateUserInput = z.input<typeof createUserSchema>;
 
+/** The clients a user works for: all of them (those added later too), or the ids listed. */
+const clientsSchema = z.union([
+  z.literal('all'),
+  z.array(z.string().regex(/^[a-z0-9-]{1,48}$/, 'must be a client id')).max(500),
+]);
+
 export const updateUserSchema = z
-  .object({ role: roleSchema.optional(), active: z.boolean().optional() })
-  .refine((value) => value.role !== undefined || value.active !== undefined, {
-    message: 'Give a role or an active state',
+  .object({ role: roleSchema.optional(), active: z.boolean().optional(), clients: clientsSchema.optional() })
+  .refine((value) => value.role !== undefined || value.active !== undefined || value.clients !== undefined, {
+    message: 'Give a role, an active state or the clients',
     path: ['role'],
   });
 

@@ -15,6 +15,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'users.set_role': 'Changed a user’s role',
   'users.deactivate': 'Deactivated a user',
   'users.reactivate': 'Reactivated a user',
+  'users.set_clients': 'Changed the clients a user works for',
   'users.reset_password': 'Set a user’s password',
   'decisions.send': 'Sent renewal decisions',
   'decisions.reconcile': 'Settled decisions of unknown outcome',

@@ -2,6 +2,7 @@ import 'server-only';
 import { getDb } from '../../db';
 import type { Role } from '../../policy/roles';
 import { recordAudit } from '../audit/audit';
+import { setUserClients } from '../clients/grants';
 import { getAuth } from './auth';
 import { claimSetupToken, isValidSetupToken } from './first-admin-setup';
 import type { Viewer } from './session';
@@ -55,15 +56,22 @@ export async function createUserAs(
   return created;
 }
 
-/** A role change, then an activation change, each audited on its own. */
+/** The clients, a role change, then an activation change, each audited on its own. */
 export async function updateUserAs(
   actor: Actor,
   userId: string,
-  change: { role?: Role; active?: boolean },
+  change: { role?: Role; active?: boolean; clients?: 'all' | string[] },
   requestId: string,
 ): Promise<UserRow | undefined> {
   const db = await getDb();
   let updated: UserRow | undefined;
+  if (change.clients !== undefined)
+    await setUserClients(
+      actor,
+      userId,
+      change.clients === 'all' ? { all: true } : { all: false, clientIds: change.clients },
+      requestId,
+    );
   if (change.role !== undefined) {
     updated = await setUserRole(db, actor.userId, userId, change.role);
     await recordAudit({

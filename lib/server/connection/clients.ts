@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, asc, count, eq, isNull, max, sql } from 'drizzle-orm';
+import type { ClientRef } from '../../clients/chosen-client';
 import type { ClientConnectionView } from '../../connection/client-views';
 import { getDb } from '../../db';
 import {
@@ -43,15 +44,19 @@ class ClientConnectionError extends DomainError<ClientErrorCode> {
   }
 }
 
-/** The connections the sync keeps and pages may show: every client not retired, oldest first. */
-export async function activeConnectionIds(): Promise<string[]> {
+/** Every client not retired, oldest first, by id and name. */
+export async function activeClients(): Promise<ClientRef[]> {
   const db = await getDb();
-  const rows = await db
-    .select({ id: clientConnection.id })
+  return db
+    .select({ id: clientConnection.id, name: clientConnection.name })
     .from(clientConnection)
     .where(isNull(clientConnection.retiredAt))
     .orderBy(asc(clientConnection.createdAt), asc(clientConnection.id));
-  return rows.map((row) => row.id);
+}
+
+/** The connections the sync keeps and pages may show: every client not retired, oldest first. */
+export async function activeConnectionIds(): Promise<string[]> {
+  return (await activeClients()).map((client) => client.id);
 }
 
 async function connectionRow(id: string) {

@@ -16,6 +16,7 @@ import { recordAudit } from '../audit/audit';
 import { auditRefusal } from '../audit/refusals';
 import { trustedOrigins } from '../auth/auth';
 import { type Viewer, viewerFromHeaders } from '../auth/session';
+import { type ClientScope, requestClientScope } from '../clients/scope';
 import { DomainError } from '../errors/domain-error';
 import { errorToProblem } from '../errors/error-mapping';
 import { type FieldError, problemResponse } from '../errors/problem';
@@ -63,6 +64,11 @@ export interface RouteContext<P, Q, B, V> {
   body: B;
   requestId: string;
   log: Logger;
+  /**
+   * The clients this request may read and act for (the viewer's grants, narrowed to the header's
+   * choice), read on first use. Every handler that reads client data keeps to it.
+   */
+  clients: () => Promise<ClientScope>;
 }
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -70,6 +76,9 @@ type RouteViewer<A extends RouteAccess> = A extends 'public' ? Viewer | null : V
 type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A request without a viewer (a public route) reads no client's data. */
+const NO_CLIENTS: ClientScope = { connections: [], clients: [], chosen: null };
 
 /**
  * Every route handler of the dashboard goes through here, in this order: request id, same-origin
@@ -211,8 +220,15 @@ export function defineRoute<
         return fail(400, 'invalid_input', 'Invalid request', `Check these fields: ${fields}.`, fieldErrors);
       }
 
+      let scope: Promise<ClientScope> | undefined;
+      const clients = () => {
+        if (!viewer) return Promise.resolve(NO_CLIENTS);
+        scope ??= requestClientScope(viewer.userId, request);
+        return scope;
+      };
       const result = await handler({
         request,
+        clients,
         viewer: viewer as RouteViewer<A>,
         params: inputs.params as Output<P>,
         query: inputs.query as Output<Q>,
