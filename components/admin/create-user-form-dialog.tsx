@@ -5,14 +5,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FailureAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { DialogFooter, TriggeredDialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import type { LazyDialogParts } from '@/components/ui/lazy-dialog';
@@ -50,45 +43,42 @@ export function CreateUserFormDialog({ openAtFirst, resolver }: LazyDialogParts<
   const onSubmit = form.handleSubmit((values) => create.mutate(values));
   const { errors } = form.formState;
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button>Add user</Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogTitle>Add a user</DialogTitle>
-        <DialogDescription>
-          Give them a first password and tell them through a channel you trust; they can sign in at once.
-        </DialogDescription>
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <FailureAlert message={create.failureMessage} />
-          <FormField label="Name" error={errors.name?.message}>
-            <Input autoComplete="off" {...form.register('name')} />
-          </FormField>
-          <FormField label="Email" error={errors.email?.message}>
-            <Input type="email" autoComplete="off" {...form.register('email')} />
-          </FormField>
-          <FormField label="Role" error={errors.role?.message}>
-            <NativeSelect {...form.register('role')}>
-              {ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {ROLE_LABELS[role]}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
-          <FormField label="First password" hint="At least 12 characters." error={errors.password?.message}>
-            <Input type="password" autoComplete="new-password" {...form.register('password')} />
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              Add user
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <TriggeredDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={<Button>Add user</Button>}
+      title="Add a user"
+      description="Give them a first password and tell them through a channel you trust; they can sign in at once."
+    >
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <FailureAlert message={create.failureMessage} />
+        <FormField label="Name" error={errors.name?.message}>
+          <Input autoComplete="off" {...form.register('name')} />
+        </FormField>
+        <FormField label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="off" {...form.register('email')} />
+        </FormField>
+        <FormField label="Role" error={errors.role?.message}>
+          <NativeSelect {...form.register('role')}>
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {ROLE_LABELS[role]}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label="First password" hint="At least 12 characters." error={errors.password?.message}>
+          <Input type="password" autoComplete="new-password" {...form.register('password')} />
+        </FormField>
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={create.isPending}>
+            Add user
+          </Button>
+        </DialogFooter>
+      </form>
+    </TriggeredDialog>
   );
 }

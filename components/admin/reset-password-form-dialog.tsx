@@ -4,14 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert, FailureAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { DialogFooter, TriggeredDialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import type { LazyDialogParts } from '@/components/ui/lazy-dialog';
@@ -45,41 +38,37 @@ export function ResetPasswordFormDialog({
   const onSubmit = form.handleSubmit((values) => reset.mutate(values));
   const { errors } = form.formState;
   return (
-    <Dialog
+    <TriggeredDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         setDone(false);
       }}
-    >
-      <DialogTrigger asChild>
+      trigger={
         <Button variant="outline" size="sm">
           Reset password
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogTitle>Reset the password of {email}</DialogTitle>
-        <DialogDescription>
-          Their open sessions end; they sign in again with the new password.
-        </DialogDescription>
-        {done ? (
-          <Alert tone="info">
-            <p>The password was changed.</p>
-          </Alert>
-        ) : (
-          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-            <FailureAlert message={reset.failureMessage} />
-            <FormField label="New password" hint="At least 12 characters." error={errors.password?.message}>
-              <Input type="password" autoComplete="new-password" {...form.register('password')} />
-            </FormField>
-            <DialogFooter>
-              <Button type="submit" disabled={reset.isPending}>
-                Set password
-              </Button>
-            </DialogFooter>
-          </form>
-        )}
-      </DialogContent>
-    </Dialog>
+      }
+      title={<>Reset the password of {email}</>}
+      description="Their open sessions end; they sign in again with the new password."
+    >
+      {done ? (
+        <Alert tone="info">
+          <p>The password was changed.</p>
+        </Alert>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          <FailureAlert message={reset.failureMessage} />
+          <FormField label="New password" hint="At least 12 characters." error={errors.password?.message}>
+            <Input type="password" autoComplete="new-password" {...form.register('password')} />
+          </FormField>
+          <DialogFooter>
+            <Button type="submit" disabled={reset.isPending}>
+              Set password
+            </Button>
+          </DialogFooter>
+        </form>
+      )}
+    </TriggeredDialog>
   );
 }

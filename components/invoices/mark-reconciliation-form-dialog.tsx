@@ -5,14 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FailureAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { DialogFooter, TriggeredDialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import type { LazyDialogParts } from '@/components/ui/lazy-dialog';
 import { Textarea } from '@/components/ui/textarea';
@@ -63,7 +56,7 @@ export function MarkReconciliationFormDialog({
   const { errors } = form.formState;
   const whole = lineKey === INVOICE_MARK_KEY;
   return (
-    <Dialog
+    <TriggeredDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
@@ -72,52 +65,43 @@ export function MarkReconciliationFormDialog({
           form.reset({ lineKey, status: current?.status ?? 'reconciled', note: current?.note ?? '' });
         }
       }}
+      trigger={<MarkTrigger label={triggerLabel} />}
+      title={title}
+      description={
+        whole
+          ? 'Reconciling the invoice reconciles every line not marked yet. Disputing it flags the invoice as a whole.'
+          : 'Other finance users see this mark and its note. Every change is kept in the audit log.'
+      }
     >
-      <DialogTrigger asChild>
-        <MarkTrigger label={triggerLabel} />
-      </DialogTrigger>
-      <DialogContent>
-        <DialogTitle>{title}</DialogTitle>
-        <DialogDescription>
-          {whole
-            ? 'Reconciling the invoice reconciles every line not marked yet. Disputing it flags the invoice as a whole.'
-            : 'Other finance users see this mark and its note. Every change is kept in the audit log.'}
-        </DialogDescription>
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <FailureAlert message={mark.failureMessage} />
-          <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 text-sm font-medium">Mark as</legend>
-            <label className="flex items-center gap-2 text-sm">
-              <input
-                type="radio"
-                value="reconciled"
-                className="accent-primary"
-                {...form.register('status')}
-              />
-              Reconciled
-            </label>
-            <label className="flex items-center gap-2 text-sm">
-              <input type="radio" value="disputed" className="accent-primary" {...form.register('status')} />
-              Disputed
-            </label>
-          </fieldset>
-          <FormField
-            label="Note"
-            hint="Required for a dispute: what is wrong, and what was agreed."
-            error={errors.note?.message}
-          >
-            <Textarea rows={4} {...form.register('note')} />
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={mark.isPending}>
-              {mark.isPending ? 'Saving…' : 'Save mark'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <FailureAlert message={mark.failureMessage} />
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-medium">Mark as</legend>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" value="reconciled" className="accent-primary" {...form.register('status')} />
+            Reconciled
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" value="disputed" className="accent-primary" {...form.register('status')} />
+            Disputed
+          </label>
+        </fieldset>
+        <FormField
+          label="Note"
+          hint="Required for a dispute: what is wrong, and what was agreed."
+          error={errors.note?.message}
+        >
+          <Textarea rows={4} {...form.register('note')} />
+        </FormField>
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={mark.isPending}>
+            {mark.isPending ? 'Saving…' : 'Save mark'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </TriggeredDialog>
   );
 }

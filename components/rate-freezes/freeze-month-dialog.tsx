@@ -5,15 +5,7 @@ import { CurrencyTotals } from '@/components/money/currency-totals';
 import { useLocale } from '@/components/shell/locale';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { DialogClose, DialogFooter, TriggeredDialog } from '@/components/ui/dialog';
 import type { CurrencyTotal } from '@/lib/annuity/money';
 import { formatYearMonth } from '@/lib/format/dates';
 
@@ -43,52 +35,49 @@ export function FreezeMonthDialog({
   const [open, setOpen] = useState(false);
   const name = formatYearMonth(month, locale);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button disabled={pending}>{pending ? `Freezing ${name}…` : `Freeze ${name}…`}</Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogTitle>Freeze exchange rates for {name}?</DialogTitle>
-        <DialogDescription>
-          This captures today's exchange rates and pins them for every renewal due in {name}.
-        </DialogDescription>
-        <ul className="flex list-disc flex-col gap-1 pl-5 text-sm">
-          <li>
-            {eventCount} renewal(s) fall due in {name}. Their estimates stop moving with exchange rates; only
-            a change of fee schedule can still move them.
-          </li>
-          <li>Freezing the month again later never re-captures the rates: the first ones stay.</li>
-          <li>The dashboard cannot undo a freeze.</li>
-        </ul>
-        {locked ? (
-          <div className="flex flex-col gap-1">
-            <p className="text-sm font-medium">Estimates this freeze would lock, in your invoice currency</p>
-            <CurrencyTotals totals={locked} label={`Estimates freezing ${name} would lock`} withCounts />
-          </div>
-        ) : null}
+    <TriggeredDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={<Button disabled={pending}>{pending ? `Freezing ${name}…` : `Freeze ${name}…`}</Button>}
+      title={<>Freeze exchange rates for {name}?</>}
+      description={<>This captures today's exchange rates and pins them for every renewal due in {name}.</>}
+    >
+      <ul className="flex list-disc flex-col gap-1 pl-5 text-sm">
+        <li>
+          {eventCount} renewal(s) fall due in {name}. Their estimates stop moving with exchange rates; only a
+          change of fee schedule can still move them.
+        </li>
+        <li>Freezing the month again later never re-captures the rates: the first ones stay.</li>
+        <li>The dashboard cannot undo a freeze.</li>
+      </ul>
+      {locked ? (
         <div className="flex flex-col gap-1">
-          <p className="text-sm font-medium">Potential frozen fees per office currency</p>
-          <CurrencyTotals totals={totals} label={`Potential frozen fees of ${name}`} withCounts />
+          <p className="text-sm font-medium">Estimates this freeze would lock, in your invoice currency</p>
+          <CurrencyTotals totals={locked} label={`Estimates freezing ${name} would lock`} withCounts />
         </div>
-        {warning ? (
-          <Alert tone="warning">
-            <p>{warning}</p>
-          </Alert>
-        ) : null}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button
-            onClick={() => {
-              setOpen(false);
-              onConfirm();
-            }}
-          >
-            Freeze {name}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      ) : null}
+      <div className="flex flex-col gap-1">
+        <p className="text-sm font-medium">Potential frozen fees per office currency</p>
+        <CurrencyTotals totals={totals} label={`Potential frozen fees of ${name}`} withCounts />
+      </div>
+      {warning ? (
+        <Alert tone="warning">
+          <p>{warning}</p>
+        </Alert>
+      ) : null}
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">Cancel</Button>
+        </DialogClose>
+        <Button
+          onClick={() => {
+            setOpen(false);
+            onConfirm();
+          }}
+        >
+          Freeze {name}
+        </Button>
+      </DialogFooter>
+    </TriggeredDialog>
   );
 }

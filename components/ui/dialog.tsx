@@ -1,7 +1,7 @@
 'use client';
 
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from './cn';
 
 export const Dialog = DialogPrimitive.Root;
@@ -44,4 +44,35 @@ export function DialogDescription({
 
 export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex justify-end gap-2 pt-2', className)} {...props} />;
+}
+
+/**
+ * A dialog opened by its `trigger` (a button), with its title and description over `children`:
+ * the frame every form or confirmation opened from the page shares.
+ */
+export function TriggeredDialog({
+  open,
+  onOpenChange,
+  trigger,
+  title,
+  description,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  trigger: ReactNode;
+  title: ReactNode;
+  description: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>{description}</DialogDescription>
+        {children}
+      </DialogContent>
+    </Dialog>
+  );
 }
