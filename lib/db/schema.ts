@@ -333,6 +333,8 @@ export const decisionDraft = pgTable('decision_draft', {
 export const instructionBatch = pgTable(
   'instruction_batch',
   {
+    /** The client connection this row belongs to (spec: Authentication 1, one key per client). */
+    connection: text('connection').notNull().default('default'),
     id: uuid('id').primaryKey().defaultRandom(),
     idempotencyKey: uuid('idempotency_key').notNull().unique(),
     state: text('state', {
@@ -448,6 +450,8 @@ export const invoiceCatalog = pgTable('invoice_catalog', {
 export const reconciliationMark = pgTable(
   'reconciliation_mark',
   {
+    /** The client connection this row belongs to (spec: Authentication 1, one key per client). */
+    connection: text('connection').notNull().default('default'),
     invoiceId: text('invoice_id').notNull(),
     lineKey: text('line_key').notNull(),
     status: text('status', { enum: ['reconciled', 'disputed'] }).notNull(),
@@ -491,6 +495,8 @@ export const notificationPreference = pgTable('notification_preference', {
 export const notification = pgTable(
   'notification',
   {
+    /** The client connection this row belongs to (spec: Authentication 1, one key per client). */
+    connection: text('connection').notNull().default('default'),
     id: uuid('id').primaryKey().defaultRandom(),
     userId: text('user_id')
       .notNull()
@@ -636,6 +642,8 @@ export const renewalWatch = pgTable('renewal_watch', {
 export const upstreamChange = pgTable(
   'upstream_change',
   {
+    /** The client connection this row belongs to (spec: Authentication 1, one key per client). */
+    connection: text('connection').notNull().default('default'),
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind').notNull(),
     subjectKey: text('subject_key').notNull(),
@@ -713,6 +721,8 @@ export const freezeEstimateDay = pgTable(
 export const forecastEvent = pgTable(
   'forecast_event',
   {
+    /** The client connection this row belongs to (spec: Authentication 1, one key per client). */
+    connection: text('connection').notNull().default('default'),
     eventId: text('event_id').primaryKey(),
     patentId: text('patent_id').notNull(),
     dueDate: text('due_date').notNull(),
@@ -740,6 +750,8 @@ export const forecastEvent = pgTable(
 
 /* One row per forecast refresh: the window read, what it cost in calls, and how it ended. */
 export const forecastRun = pgTable('forecast_run', {
+  /** The client connection this row belongs to (spec: Authentication 1, one key per client). */
+  connection: text('connection').notNull().default('default'),
   id: uuid('id').primaryKey().defaultRandom(),
   windowFrom: text('window_from').notNull(),
   windowTo: text('window_to').notNull(),
@@ -759,6 +771,8 @@ export const forecastRun = pgTable('forecast_run', {
 export const renewalBudget = pgTable(
   'renewal_budget',
   {
+    /** The client connection this row belongs to (spec: Authentication 1, one key per client). */
+    connection: text('connection').notNull().default('default'),
     id: uuid('id').primaryKey().defaultRandom(),
     year: integer('year').notNull(),
     currency: text('currency').notNull(),
@@ -771,7 +785,7 @@ export const renewalBudget = pgTable(
     updatedByEmail: text('updated_by_email'),
   },
   (table) => [
-    uniqueIndex('renewal_budget_scope_idx').on(table.year, table.currency, table.office, table.family),
+    uniqueIndex('renewal_budget_scope_idx').on(table.connection, table.year, table.currency, table.office, table.family),
   ],
 );
 // ── end forecast and budgets ─────────────────────────────────────────────────────────────────
@@ -785,6 +799,8 @@ export const renewalBudget = pgTable(
 export const standingInstruction = pgTable(
   'standing_instruction',
   {
+    /** The client connection this row belongs to (spec: Authentication 1, one key per client). */
+    connection: text('connection').notNull().default('default'),
     id: uuid('id').primaryKey().defaultRandom(),
     scope: text('scope', { enum: ['patent', 'family'] }).notNull(),
     /** The patent id, or the family reference. */
@@ -795,7 +811,7 @@ export const standingInstruction = pgTable(
     setByEmail: text('set_by_email'),
     setAt: timestamp('set_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('standing_instruction_target_idx').on(table.scope, table.target)],
+  (table) => [uniqueIndex('standing_instruction_target_idx').on(table.connection, table.scope, table.target)],
 );
 
 /* A saved view of a table page (its URL query), per user, optionally shared with everyone. */

@@ -89,7 +89,13 @@ export async function upsertBudget(actor: Viewer, input: BudgetValues, requestId
       ...values,
     })
     .onConflictDoUpdate({
-      target: [renewalBudget.year, renewalBudget.currency, renewalBudget.office, renewalBudget.family],
+      target: [
+        renewalBudget.connection,
+        renewalBudget.year,
+        renewalBudget.currency,
+        renewalBudget.office,
+        renewalBudget.family,
+      ],
       set: values,
     })
     .returning();

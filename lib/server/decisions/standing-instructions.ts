@@ -99,7 +99,10 @@ export async function setStandingInstruction(
   const [row] = await db
     .insert(standingInstruction)
     .values({ scope: input.scope, target: input.target, ...values })
-    .onConflictDoUpdate({ target: [standingInstruction.scope, standingInstruction.target], set: values })
+    .onConflictDoUpdate({
+      target: [standingInstruction.connection, standingInstruction.scope, standingInstruction.target],
+      set: values,
+    })
     .returning();
   if (!row) throw new Error('the standing instruction was not written');
   await recordAudit({
