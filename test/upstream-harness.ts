@@ -1,4 +1,4 @@
-import { type AnnuityClient, createAnnuityClient } from '@/lib/annuity/client';
+import { type AnnuityClient, createAnnuityClient, renewalsDueQuery } from '@/lib/annuity/client';
 import { listAll } from '@/lib/annuity/pagination';
 import { type PatentEvent, SCOPES } from '@/lib/annuity/schemas';
 import { resetEnvForTests } from '@/lib/env';
@@ -90,14 +90,7 @@ export async function renewalsDueIn(
   dueWindow: { from: string; to: string },
 ): Promise<PatentEvent[]> {
   const listed = await listAll<PatentEvent>((currentPage, itemsPerPage) =>
-    client.getPatentEventsByPeriod({
-      dueFrom: dueWindow.from,
-      dueTo: dueWindow.to,
-      include: ['fees'],
-      eventTypes: ['RENEWAL'],
-      currentPage,
-      itemsPerPage,
-    }),
+    client.getPatentEventsByPeriod(renewalsDueQuery(dueWindow, { currentPage, itemsPerPage })),
   );
   return listed.items;
 }

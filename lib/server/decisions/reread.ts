@@ -1,5 +1,5 @@
 import 'server-only';
-import type { AnnuityClient, ResponseMeta } from '../../annuity/client';
+import { type AnnuityClient, type ResponseMeta, renewalsDueQuery } from '../../annuity/client';
 import { AnnuityApiError } from '../../annuity/errors';
 import { MAX_PAGE_SIZE, walkPages } from '../../annuity/pagination';
 import type { PatentEvent } from '../../annuity/schemas';
@@ -77,10 +77,9 @@ async function rereadEvents(
   const wanted = new Set(targets.map((target) => target.eventId));
   const pages = walkPages<PatentEvent>(
     (currentPage, itemsPerPage) =>
-      client.getPatentEventsByPeriod(
-        { dueFrom: from, dueTo: to, include: ['fees'], eventTypes: ['RENEWAL'], currentPage, itemsPerPage },
-        { requestId },
-      ),
+      client.getPatentEventsByPeriod(renewalsDueQuery({ from, to }, { currentPage, itemsPerPage }), {
+        requestId,
+      }),
     { itemsPerPage: MAX_PAGE_SIZE },
   );
   for await (const { data, meta } of pages) {

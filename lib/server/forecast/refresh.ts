@@ -1,5 +1,5 @@
 import 'server-only';
-import type { AnnuityClient, ApiResult } from '../../annuity/client';
+import { type AnnuityClient, type ApiResult, renewalsDueQuery } from '../../annuity/client';
 import { AnnuityApiError } from '../../annuity/errors';
 import { listAll, MAX_PAGE_SIZE } from '../../annuity/pagination';
 import type { Page, PatentEvent } from '../../annuity/schemas';
@@ -104,18 +104,9 @@ function periodReader(client: AnnuityClient, requestId: string, count: () => voi
   return (dueWindow: DueWindow) =>
     (currentPage: number, itemsPerPage: number): Promise<ApiResult<Page<PatentEvent>>> => {
       count();
-      return client.getPatentEventsByPeriod(
-        {
-          dueFrom: dueWindow.from,
-          dueTo: dueWindow.to,
-          include: ['fees'],
-          // Pinned to renewals; any other kind that still comes is dropped (spec: Patent event).
-          eventTypes: ['RENEWAL'],
-          currentPage,
-          itemsPerPage,
-        },
-        { requestId },
-      );
+      return client.getPatentEventsByPeriod(renewalsDueQuery(dueWindow, { currentPage, itemsPerPage }), {
+        requestId,
+      });
     };
 }
 
