@@ -52,55 +52,80 @@ function surchargeSeries(lines: readonly SurchargeLine[], currency: string, mont
   })).filter((series) => series.values.some((value) => value !== null));
 }
 
-export function InvoicedByMonthCharts({ data, locale }: { data: SpendAnalyticsData; locale: string }) {
-  const dated = data.byMonth.filter((row): row is SpendRow & { month: string } => row.month !== null);
-  const months = monthRange(dated.map((row) => row.month));
+/**
+ * One bar chart per currency (`name`-chart-CUR), each over the same `months`; nothing when there
+ * is no month to show.
+ */
+function ChartsPerCurrency({
+  name,
+  months,
+  currencies,
+  locale,
+  chartOf,
+}: {
+  name: 'invoiced' | 'surcharge';
+  months: readonly string[];
+  currencies: readonly string[];
+  locale: string;
+  chartOf: (currency: string) => { title: string; subject: string; series: ChartSeries[] };
+}) {
   if (months.length === 0) return null;
   const categories = monthCategories(months, locale);
   return (
-    <div className="grid gap-4 xl:grid-cols-2" data-testid="invoiced-charts">
-      {currenciesOf(dated).map((currency) => (
+    <div className="grid gap-4 xl:grid-cols-2" data-testid={`${name}-charts`}>
+      {currencies.map((currency) => (
         <BarChart
           key={currency}
-          title={`Invoiced in ${currency} by month and fee component`}
-          subject="Invoiced"
+          {...chartOf(currency)}
           currency={currency}
           locale={locale}
           categories={categories}
-          series={invoicedSeries(
-            dated.filter((row) => row.currency === currency),
-            months,
-          )}
-          testId={`invoiced-chart-${currency}`}
+          testId={`${name}-chart-${currency}`}
         />
       ))}
     </div>
   );
 }
 
+export function InvoicedByMonthCharts({ data, locale }: { data: SpendAnalyticsData; locale: string }) {
+  const dated = data.byMonth.filter((row): row is SpendRow & { month: string } => row.month !== null);
+  const months = monthRange(dated.map((row) => row.month));
+  return (
+    <ChartsPerCurrency
+      name="invoiced"
+      months={months}
+      currencies={currenciesOf(dated)}
+      locale={locale}
+      chartOf={(currency) => ({
+        title: `Invoiced in ${currency} by month and fee component`,
+        subject: 'Invoiced',
+        series: invoicedSeries(
+          dated.filter((row) => row.currency === currency),
+          months,
+        ),
+      })}
+    />
+  );
+}
+
 export function SurchargesByMonthCharts({ data, locale }: { data: SpendAnalyticsData; locale: string }) {
   const dated = data.surcharges.filter((line) => line.issueDate !== null);
   const months = monthRange(dated.map((line) => monthOf(line.issueDate ?? '')));
-  if (months.length === 0) return null;
-  const categories = monthCategories(months, locale);
   return (
-    <div className="grid gap-4 xl:grid-cols-2" data-testid="surcharge-charts">
-      {currenciesOf(dated).map((currency) => (
-        <BarChart
-          key={currency}
-          title={`Grace surcharges in ${currency} by month and cause`}
-          subject="Grace surcharges"
-          currency={currency}
-          locale={locale}
-          categories={categories}
-          series={surchargeSeries(
-            dated.filter((line) => line.currency === currency),
-            currency,
-            months,
-          )}
-          testId={`surcharge-chart-${currency}`}
-        />
-      ))}
-    </div>
+    <ChartsPerCurrency
+      name="surcharge"
+      months={months}
+      currencies={currenciesOf(dated)}
+      locale={locale}
+      chartOf={(currency) => ({
+        title: `Grace surcharges in ${currency} by month and cause`,
+        subject: 'Grace surcharges',
+        series: surchargeSeries(
+          dated.filter((line) => line.currency === currency),
+          currency,
+          months,
+        ),
+      })}
+    />
   );
 }
