@@ -30,6 +30,7 @@ export function batchItem(overrides: Partial<BatchItem> = {}): BatchItem {
 export function batchView(overrides: Partial<BatchView> = {}): BatchView {
   return {
     id: '00000000-0000-4000-8000-000000000001',
+    connection: 'default',
     idempotencyKey: 'key-1',
     state: BATCH_STATE.awaitingApproval,
     createdAt: '2026-11-20T09:00:00.000Z',

@@ -54,6 +54,8 @@ interface BatchApproval {
 
 export interface BatchView {
   id: string;
+  /** The client the batch was sent for, with its key (spec: Authentication 1, one key per client). */
+  connection: string;
   idempotencyKey: string;
   state: BatchState;
   createdAt: string;

@@ -19,6 +19,7 @@ function toView(row: BatchRow, items: ItemRow[]): BatchView {
   const json = storedBatchJson(row);
   return {
     id: row.id,
+    connection: row.connection,
     idempotencyKey: row.idempotencyKey,
     state: row.state,
     createdAt: row.createdAt.toISOString(),

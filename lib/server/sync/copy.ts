@@ -11,8 +11,8 @@ import { type Database, getDb } from '../../db';
 import { portfolioPatent, portfolioSnapshot, syncEvent, syncPatentEvents, syncWindow } from '../../db/schema';
 import { monthBounds, monthOf } from '../../format/dates';
 import type { CopyAge } from '../../sync/age';
-import { upstreamClient } from '../connection/upstream';
 import { DEFAULT_CONNECTION } from '../connection/default-connection';
+import { upstreamClient } from '../connection/upstream';
 import { readHealth } from './health';
 import { syncMonth } from './walk';
 
@@ -320,8 +320,10 @@ export async function storePatentEvents(
   patentId: string,
   events: readonly PatentEvent[],
   /** The list is the patent's whole list: renewals the copy holds that it lacks are gone (a DROP). */
-  options: { replaceFuture?: boolean } = {},
+  options: { replaceFuture?: boolean; connection?: string } = {},
 ): Promise<void> {
+  // The client whose key read the list: its rows are the only ones replaced.
+  const connection = options.connection ?? DEFAULT_CONNECTION;
   const readAt = new Date();
   const renewals = events.filter((event) => event.eventType === 'RENEWAL');
   await database.transaction(async (tx) => {
@@ -332,7 +334,7 @@ export async function storePatentEvents(
         .delete(syncEvent)
         .where(
           and(
-            eq(syncEvent.connection, DEFAULT_CONNECTION),
+            eq(syncEvent.connection, connection),
             eq(syncEvent.patentId, patentId),
             kept.length > 0 ? notInArray(syncEvent.eventId, kept) : undefined,
           ),
@@ -345,7 +347,7 @@ export async function storePatentEvents(
         .insert(syncEvent)
         .values(
           renewals.map((event) => ({
-            connection: DEFAULT_CONNECTION,
+            connection,
             eventId: event.id,
             patentId: event.patent.id,
             dueDate: event.dueDate,
@@ -372,10 +374,10 @@ export async function storePatentEvents(
       await tx
         .update(syncWindow)
         .set({ version: sql`${syncWindow.version} + 1` })
-        .where(and(eq(syncWindow.connection, DEFAULT_CONNECTION), inArray(syncWindow.month, [...touched])));
+        .where(and(eq(syncWindow.connection, connection), inArray(syncWindow.month, [...touched])));
     await tx
       .insert(syncPatentEvents)
-      .values({ connection: DEFAULT_CONNECTION, patentId, readAt })
+      .values({ connection, patentId, readAt })
       .onConflictDoUpdate({
         target: [syncPatentEvents.connection, syncPatentEvents.patentId],
         set: { readAt },
