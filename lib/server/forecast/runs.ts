@@ -31,6 +31,20 @@ export function runView(row: RunRow): ForecastRunView {
   };
 }
 
+/** `db` or a transaction of it: what reading the runs needs. */
+type RunReader = Pick<Database, 'select'>;
+
+/** The run started last among those in one of `statuses`, or null. */
+async function lastStarted(db: RunReader, statuses: readonly RunRow['status'][]): Promise<RunRow | null> {
+  const [row] = await db
+    .select()
+    .from(forecastRun)
+    .where(inArray(forecastRun.status, statuses))
+    .orderBy(desc(forecastRun.startedAt))
+    .limit(1);
+  return row ?? null;
+}
+
 export type Claim = { claimed: true; run: RunRow } | { claimed: false; running: RunRow };
 
 export async function claimRun(
@@ -45,12 +59,7 @@ export async function claimRun(
       .update(forecastRun)
       .set({ status: 'failed', detail: 'Did not finish (its process stopped).', finishedAt: now })
       .where(and(eq(forecastRun.status, 'running'), lt(forecastRun.startedAt, staleBefore)));
-    const [running] = await tx
-      .select()
-      .from(forecastRun)
-      .where(eq(forecastRun.status, 'running'))
-      .orderBy(desc(forecastRun.startedAt))
-      .limit(1);
+    const running = await lastStarted(tx, ['running']);
     if (running) return { claimed: false, running };
     const [run] = await tx
       .insert(forecastRun)
@@ -83,24 +92,9 @@ export interface RunHistory {
 
 /** The last finished refresh, the last attempt of any outcome, and one running now. */
 export async function runHistory(db: Database, now = new Date()): Promise<RunHistory> {
-  const [lastRefresh] = await db
-    .select()
-    .from(forecastRun)
-    .where(eq(forecastRun.status, 'done'))
-    .orderBy(desc(forecastRun.startedAt))
-    .limit(1);
-  const [lastAttempt] = await db
-    .select()
-    .from(forecastRun)
-    .where(inArray(forecastRun.status, ['done', 'failed', 'skipped']))
-    .orderBy(desc(forecastRun.startedAt))
-    .limit(1);
-  const [running] = await db
-    .select()
-    .from(forecastRun)
-    .where(eq(forecastRun.status, 'running'))
-    .orderBy(desc(forecastRun.startedAt))
-    .limit(1);
+  const lastRefresh = await lastStarted(db, ['done']);
+  const lastAttempt = await lastStarted(db, ['done', 'failed', 'skipped']);
+  const running = await lastStarted(db, ['running']);
   const alive = running && now.getTime() - running.startedAt.getTime() < STALE_RUN_MS ? running : null;
-  return { lastRefresh: lastRefresh ?? null, lastAttempt: lastAttempt ?? null, running: alive };
+  return { lastRefresh, lastAttempt, running: alive };
 }
