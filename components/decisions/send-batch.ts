@@ -3,7 +3,8 @@ import type { EventProblem } from '@/lib/decisions/event-problems';
 import { ApiProblem, apiFetch } from '@/lib/http/api-client';
 
 export type SendResult =
-  | { kind: 'sent'; batch: BatchView }
+  /** `others`: the other clients' batches of a draft sent per client (one batch per client). */
+  | { kind: 'sent'; batch: BatchView; others?: BatchView[] }
   | {
       kind: 'refused';
       title: string;
@@ -52,11 +53,11 @@ export async function sendBatch(input: {
   limit?: number;
 }): Promise<SendResult> {
   try {
-    const { batch } = await apiFetch<{ batch: BatchView }>('/api/decisions/batches', {
-      method: 'POST',
-      json: input,
-    });
-    return { kind: 'sent', batch };
+    const { batch, batches } = await apiFetch<{ batch: BatchView; batches?: BatchView[] }>(
+      '/api/decisions/batches',
+      { method: 'POST', json: input },
+    );
+    return { kind: 'sent', batch, others: (batches ?? []).filter((other) => other.id !== batch.id) };
   } catch (error) {
     return refusalOf(error);
   }

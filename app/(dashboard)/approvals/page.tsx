@@ -7,6 +7,7 @@ import { describeApprovalReason } from '@/lib/decisions/approval-policy';
 import { formatTimestamp } from '@/lib/format/dates';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { requireViewer } from '@/lib/server/auth/session';
+import { pageClientScope } from '@/lib/server/clients/scope';
 import { listAwaitingApproval } from '@/lib/server/decisions/approvals';
 import { pageLocale } from '@/lib/server/http/request-context';
 
@@ -16,7 +17,7 @@ export const metadata: Metadata = { title: 'Approvals' };
 export default async function ApprovalsPage() {
   const viewer = await requireViewer('approvals:decide');
   const locale = await pageLocale();
-  const waiting = await listAwaitingApproval();
+  const waiting = await listAwaitingApproval((await pageClientScope(viewer.userId)).connections);
   return (
     <>
       <PageHeader

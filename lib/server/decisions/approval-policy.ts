@@ -1,24 +1,35 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { approvalPolicy } from '../../db/schema';
 import { type ApprovalPolicy, DEFAULT_APPROVAL_POLICY } from '../../decisions/approval-policy';
 import type { ApprovalPolicyInput } from '../../decisions/approval-policy.schema';
 import { recordAudit } from '../audit/audit';
 import type { Viewer } from '../auth/session';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { storedThresholds } from './stored-json';
 
-/** The approval policy an administrator sets: one row; none means the default. */
-const POLICY_ID = 'default';
+/*
+ * The approval policy an administrator sets, one per client (the row's id is its connection): a
+ * client without a policy of its own follows the first client's, and with none at all the default.
+ */
 
 export interface StoredApprovalPolicy extends ApprovalPolicy {
   updatedAt: string | null;
   updatedByEmail: string | null;
 }
 
-export async function readApprovalPolicy(): Promise<StoredApprovalPolicy> {
+export async function readApprovalPolicy(
+  connection: string = DEFAULT_CONNECTION,
+): Promise<StoredApprovalPolicy> {
   const db = await getDb();
-  const [row] = await db.select().from(approvalPolicy).where(eq(approvalPolicy.id, POLICY_ID));
+  const rows = await db
+    .select()
+    .from(approvalPolicy)
+    .where(inArray(approvalPolicy.id, [...new Set([connection, DEFAULT_CONNECTION])]));
+  const row =
+    rows.find((candidate) => candidate.id === connection) ??
+    rows.find((candidate) => candidate.id === DEFAULT_CONNECTION);
   if (!row) return { ...DEFAULT_APPROVAL_POLICY, updatedAt: null, updatedByEmail: null };
   return {
     dropRequiresApproval: row.dropRequiresApproval,
@@ -35,18 +46,19 @@ export async function saveApprovalPolicy(
   actor: Viewer,
   input: ApprovalPolicyInput,
   requestId: string,
+  connection: string = DEFAULT_CONNECTION,
 ): Promise<StoredApprovalPolicy> {
-  const before = await readApprovalPolicy();
+  const before = await readApprovalPolicy(connection);
   const db = await getDb();
   const values = { ...input, updatedAt: new Date(), updatedByEmail: actor.email };
   await db
     .insert(approvalPolicy)
-    .values({ id: POLICY_ID, ...values })
+    .values({ id: connection, ...values })
     .onConflictDoUpdate({ target: approvalPolicy.id, set: values });
   await recordAudit({
     actor: { userId: actor.userId, email: actor.email },
     action: 'approvals.policy',
-    target: POLICY_ID,
+    target: connection,
     outcome: 'success',
     requestId,
     details: {
@@ -59,5 +71,5 @@ export async function saveApprovalPolicy(
       after: input,
     },
   });
-  return readApprovalPolicy();
+  return readApprovalPolicy(connection);
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { instructionBatch, user } from '../../db/schema';
 import {
@@ -185,13 +185,19 @@ export interface AwaitingApproval {
   overdue: string[];
 }
 
-/** Every batch awaiting approval, oldest first: what the approvers' list shows. */
-export async function listAwaitingApproval(): Promise<AwaitingApproval[]> {
+/** Every batch of these clients awaiting approval, oldest first: what the approvers' list shows. */
+export async function listAwaitingApproval(connections: readonly string[]): Promise<AwaitingApproval[]> {
+  if (connections.length === 0) return [];
   const db = await getDb();
   const rows = await db
     .select({ id: instructionBatch.id })
     .from(instructionBatch)
-    .where(eq(instructionBatch.state, S.awaitingApproval))
+    .where(
+      and(
+        eq(instructionBatch.state, S.awaitingApproval),
+        inArray(instructionBatch.connection, [...connections]),
+      ),
+    )
     .orderBy(asc(instructionBatch.createdAt))
     .limit(200);
   const today = calendarToday();

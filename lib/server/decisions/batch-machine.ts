@@ -132,6 +132,8 @@ const alreadyAppliedItems = (eventIds: Iterable<string>): ItemWrite => ({
  */
 export async function claimBatch(input: {
   idempotencyKey: string;
+  /** The client the batch is sent for: every call for it uses that client's key. */
+  connection: string;
   actor: { userId: string; email: string };
   entries: readonly DraftEntry[];
   requestId: string;
@@ -148,6 +150,7 @@ export async function claimBatch(input: {
       .insert(instructionBatch)
       .values({
         idempotencyKey: input.idempotencyKey,
+        connection: input.connection,
         state,
         createdByUserId: input.actor.userId,
         createdByEmail: input.actor.email,

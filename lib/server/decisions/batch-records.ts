@@ -6,6 +6,7 @@ import { instructionBatch, instructionBatchItem } from '../../db/schema';
 import type { BatchView } from '../../decisions/batch';
 import { BATCH_STATE, OPEN_BATCH_STATES } from '../../decisions/batch-states';
 import { type ScheduledDecision, scheduledDateOf } from '../../decisions/scheduled';
+import { NotFoundError } from '../errors/not-found';
 import { storedBatchJson, storedReceipt } from './stored-json';
 
 /**
@@ -149,15 +150,21 @@ export async function batchIdByKey(idempotencyKey: string): Promise<string | nul
 
 export const BATCH_PAGE_SIZE = 50;
 
-export async function listBatches(page: number): Promise<{ batches: BatchView[]; total: number }> {
+export async function listBatches(
+  page: number,
+  connections: readonly string[],
+): Promise<{ batches: BatchView[]; total: number }> {
+  if (connections.length === 0) return { batches: [], total: 0 };
   const db = await getDb();
+  const ofClients = inArray(instructionBatch.connection, [...connections]);
   const rows = await db
     .select()
     .from(instructionBatch)
+    .where(ofClients)
     .orderBy(desc(instructionBatch.createdAt))
     .limit(BATCH_PAGE_SIZE)
     .offset((page - 1) * BATCH_PAGE_SIZE);
-  const [total] = await db.select({ n: count() }).from(instructionBatch);
+  const [total] = await db.select({ n: count() }).from(instructionBatch).where(ofClients);
   return { batches: rows.map((row) => toView(row, [])), total: total?.n ?? 0 };
 }
 
@@ -241,6 +248,16 @@ export interface PatentDecisionRecord {
   createdByEmail: string | null;
   decidedByEmail: string | null;
   returnReason: string | null;
+}
+
+/**
+ * A batch of one of the request's clients (spec: rule 2): another client's batch is answered as
+ * one that does not exist (404).
+ */
+export async function batchInScope(batchId: string, connections: readonly string[]): Promise<BatchView> {
+  const batch = await batchView(batchId);
+  if (!batch || !connections.includes(batch.connection)) throw new NotFoundError('batch');
+  return batch;
 }
 
 /** Every decision prepared for a patent in our batches, newest first (its timeline). */

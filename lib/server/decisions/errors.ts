@@ -13,6 +13,8 @@ type DecisionInputCode =
   /** Sending a batch again: it is not checking with the service, or the service took it. */
   | 'not_checking'
   | 'accepted_by_service'
+  /** A single-batch send of renewals of several clients (one batch per client instead). */
+  | 'several_clients'
   | 'not_found';
 
 /** A send refused before anything reaches the service: the draft changed, or a rule is not met. */

@@ -55,7 +55,8 @@ export async function reconcileBatch(
   if (view.state !== S.posting && view.state !== S.outcomeUnknown) return view;
 
   const reread = await rereadDecisions(
-    upstreamClient(requestId),
+    // The batch's own client's key: its renewals are that client's (spec: Authentication 1).
+    upstreamClient(requestId, view.connection),
     view.items.map((item) => ({
       eventId: item.eventId,
       patentId: item.patentId,

@@ -16,7 +16,9 @@ import { logger } from '../../log';
 import { patentName } from '../../portfolio/patent-name';
 import { recordAudit } from '../audit/audit';
 import type { Viewer } from '../auth/session';
+import type { ClientScope } from '../clients/scope';
 import { noteScopeFromSend } from '../connection/connection';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { upstreamClient } from '../connection/upstream';
 import { readApprovalPolicy } from './approval-policy';
 import { notifyPreparer, submittedForApproval } from './approvals';
@@ -32,6 +34,7 @@ import {
   startPosting,
 } from './batch-machine';
 import { batchIdByKey, batchView, heldByOpenBatches } from './batch-records';
+import { entriesByClient, severalClients } from './client-parts';
 import { readDraft } from './drafts';
 import { ApprovalError, DecisionInputError } from './errors';
 import { reconcileBatch } from './reconcile';
@@ -71,10 +74,21 @@ export interface SendInput {
   limit?: number;
 }
 
-export async function sendDraft(actor: Viewer, input: SendInput, requestId: string): Promise<BatchView> {
+/**
+ * Sends a draft whose renewals are all one client's as one batch, with that client's key. A draft
+ * holding several clients' renewals is sent by sendDraftPerClient (./client-send.ts), one batch per
+ * client; here it is refused (409 several_clients), never sent with one key.
+ */
+export async function sendDraft(
+  actor: Viewer,
+  input: SendInput,
+  requestId: string,
+  scope: ClientScope,
+): Promise<BatchView> {
   const earlier = await batchIdByKey(input.batchKey);
   if (earlier) return awaitSettled(earlier);
   let entries: DraftEntry[];
+  let connection: string;
   try {
     const drafted = await checkDraft(actor.userId, input);
     entries =
@@ -82,6 +96,9 @@ export async function sendDraft(actor: Viewer, input: SendInput, requestId: stri
         ? drafted
         : [...drafted].sort((a, b) => a.dueDate.localeCompare(b.dueDate)).slice(0, input.limit);
     await refuseHeldRenewals(entries);
+    const parts = await entriesByClient(entries, scope);
+    if (parts.size > 1) throw severalClients(parts, scope);
+    connection = [...parts.keys()][0] ?? DEFAULT_CONNECTION;
   } catch (error) {
     // The same draft sent a moment ago through another tab or instance, whose batch claimed its
     // key after the look-up above (its renewals now show as being sent, or it cleared the draft):
@@ -90,10 +107,34 @@ export async function sendDraft(actor: Viewer, input: SendInput, requestId: stri
     if (raced) return awaitSettled(raced);
     throw error;
   }
-  const rationales = rationalesOf(input);
-  const client = upstreamClient(requestId);
+  return sendChecked(actor, { ...input, key: input.batchKey, entries, connection }, requestId);
+}
+
+/** A draft, or one client's part of it, checked and ready to be claimed and sent. */
+export interface CheckedPart extends SendInput {
+  /** The idempotency key of this batch (the draft's, or one derived per client). */
+  key: string;
+  entries: DraftEntry[];
+  connection: string;
+}
+
+/**
+ * The approval policy's verdict on a checked part, read as sendChecked reads it: the client's
+ * policy, judged on fees read now when it has amount thresholds.
+ */
+export async function approvalOf(
+  part: CheckedPart,
+  requestId: string,
+): Promise<{
+  entries: DraftEntry[];
+  reasons: ApprovalReason[];
+  preread?: CurrentDecisions;
+  upstreamRequestIds: string[];
+}> {
+  const client = upstreamClient(requestId, part.connection);
   const upstreamRequestIds: string[] = [];
-  const policy = await readApprovalPolicy();
+  const policy = await readApprovalPolicy(part.connection);
+  let entries = part.entries;
   // Amount thresholds are judged on the fees the server has just read, never on the estimate the
   // browser sent (estimates move with exchange rates, spec: Fees); the read is the one prepare uses.
   let preread: CurrentDecisions | undefined;
@@ -101,11 +142,27 @@ export async function sendDraft(actor: Viewer, input: SendInput, requestId: stri
     preread = await readCurrent(client, entries, requestId, upstreamRequestIds);
     entries = entries.map((entry) => withCurrentEstimate(entry, preread?.events.get(entry.eventId)));
   }
+  return {
+    entries,
+    reasons: approvalReasons(policy, entries),
+    upstreamRequestIds,
+    ...(preread ? { preread } : {}),
+  };
+}
+
+/** Claims and sends one checked part as one atomic batch with its client's key. */
+export async function sendChecked(actor: Viewer, part: CheckedPart, requestId: string): Promise<BatchView> {
+  const rationales = rationalesOf(part);
+  const client = upstreamClient(requestId, part.connection);
+  const judged = await approvalOf(part, requestId);
+  const { reasons, preread, upstreamRequestIds } = judged;
+  let entries = judged.entries;
   // Maker-checker: enforced here, on the one path to the service, not only in the page.
-  const reasons = approvalReasons(policy, entries);
-  if (reasons.length > 0 && !input.requestApproval) throw approvalRequired(entries, reasons);
+  if (reasons.length > 0 && !part.requestApproval) throw approvalRequired(entries, reasons);
+  entries = [...entries];
   const batchId = await claimBatch({
-    idempotencyKey: input.batchKey,
+    idempotencyKey: part.key,
+    connection: part.connection,
     actor,
     entries,
     requestId,
@@ -113,7 +170,7 @@ export async function sendDraft(actor: Viewer, input: SendInput, requestId: stri
     ...(reasons.length > 0 ? { awaitingApproval: reasons } : {}),
   });
   if (!batchId) {
-    const winner = await batchIdByKey(input.batchKey);
+    const winner = await batchIdByKey(part.key);
     if (!winner) throw new Error('batch key claimed but not found');
     return awaitSettled(winner);
   }
@@ -164,7 +221,7 @@ function withCurrentEstimate<Item extends SendItem>(
  * even though no answer came (spec: Errors, 5xx "not shown"), so a second batch could instruct it
  * twice; the batch it is in is sent again instead (resendBatch).
  */
-async function refuseHeldRenewals(entries: readonly SendItem[]): Promise<void> {
+export async function refuseHeldRenewals(entries: readonly SendItem[]): Promise<void> {
   const held = await heldByOpenBatches(entries.map((entry) => entry.eventId));
   const holding = entries.filter((entry) => held[entry.eventId]);
   if (holding.length === 0) return;
@@ -225,7 +282,7 @@ export async function resendBatch(actor: Viewer, batchId: string, requestId: str
     actor,
     entries: checked.items.filter((item) => item.outcome !== 'not_executed').map(sendItemOf),
     requestId,
-    client: upstreamClient(requestId),
+    client: upstreamClient(requestId, before.connection),
     upstreamRequestIds: [...checked.upstreamRequestIds],
     resend: true,
   };
@@ -284,7 +341,7 @@ export async function sendApproved(approver: Viewer, batchId: string, requestId:
     preparedBy: batch.createdByEmail,
     entries: batch.items.map(sendItemOf),
     requestId,
-    client: upstreamClient(requestId),
+    client: upstreamClient(requestId, batch.connection),
     upstreamRequestIds: [],
   });
 }
@@ -321,7 +378,7 @@ function rationalesOf(input: SendInput): Map<string, string> {
   return rationales;
 }
 
-function approvalRequired(entries: readonly SendItem[], reasons: readonly ApprovalReason[]) {
+export function approvalRequired(entries: readonly SendItem[], reasons: readonly ApprovalReason[]) {
   const nameOf = (eventId: string) => {
     const entry = entries.find((candidate) => candidate.eventId === eventId);
     return entry ? patentName(entry) : eventId;
@@ -405,7 +462,7 @@ type Outcome =
 
 // ── draft: the user's own checks, before any record exists ──────────────────────────────────────
 
-async function checkDraft(userId: string, input: SendInput): Promise<DraftEntry[]> {
+export async function checkDraft(userId: string, input: SendInput): Promise<DraftEntry[]> {
   const draft = await readDraft(userId);
   if (draft.batchKey !== input.batchKey) {
     throw new DecisionInputError(
@@ -652,7 +709,7 @@ const SETTLE_POLL_MS = 200;
 const SETTLE_WAIT_MS = 45_000;
 
 /** Waits for the outcome while a live request is preparing or posting the batch. */
-async function awaitSettled(batchId: string): Promise<BatchView> {
+export async function awaitSettled(batchId: string): Promise<BatchView> {
   const deadline = Date.now() + SETTLE_WAIT_MS;
   for (;;) {
     const view = await batchView(batchId);

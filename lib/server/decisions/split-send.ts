@@ -4,7 +4,9 @@ import type { BatchView } from '../../decisions/batch';
 import { BATCH_STATE as S } from '../../decisions/batch-states';
 import type { DraftEntry } from '../../decisions/draft';
 import type { Viewer } from '../auth/session';
+import type { ClientScope } from '../clients/scope';
 import { readApprovalPolicy } from './approval-policy';
+import { entriesByClient, severalClients } from './client-parts';
 import { DraftConflictError, readDraft, writeDraft } from './drafts';
 import { DecisionInputError } from './errors';
 import { type SendInput, sendDraft } from './send';
@@ -51,10 +53,18 @@ const draftChanged = () =>
  * when the first was executed whole; otherwise the held decisions stay in the draft with what the
  * first left there, and the review shows why.
  */
-export async function sendSplit(actor: Viewer, input: SplitInput, requestId: string): Promise<SplitOutcome> {
+export async function sendSplit(
+  actor: Viewer,
+  input: SplitInput,
+  requestId: string,
+  scope: ClientScope,
+): Promise<SplitOutcome> {
   const draft = await readDraft(actor.userId);
   if (draft.batchKey !== input.batchKey) throw draftChanged();
-  const split = splitForApproval(await readApprovalPolicy(), draft.entries);
+  // One client's decisions, judged by that client's policy; several clients' are sent per client.
+  const parts = await entriesByClient(draft.entries, scope);
+  if (parts.size > 1) throw severalClients(parts, scope);
+  const split = splitForApproval(await readApprovalPolicy([...parts.keys()][0]), draft.entries);
   if (!split) {
     throw new DecisionInputError(
       409,
@@ -79,6 +89,7 @@ export async function sendSplit(actor: Viewer, input: SplitInput, requestId: str
         notes: only(input.notes, split.now),
       },
       requestId,
+      scope,
     );
   } finally {
     await putBack(actor.userId, split.held);
@@ -97,6 +108,7 @@ export async function sendSplit(actor: Viewer, input: SplitInput, requestId: str
       requestApproval: true,
     },
     requestId,
+    scope,
   );
   return { sent, held };
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { can } from '../../policy/roles';
 import type { ApprovalsAttention } from '../../today/data';
+import { clientScopeOf } from '../clients/scope';
 import { listAwaitingApproval } from '../decisions/approvals';
 import type { TodayViewer } from './load';
 
@@ -11,7 +12,9 @@ import type { TodayViewer } from './load';
  */
 export async function loadApprovalsAttention(viewer: TodayViewer): Promise<ApprovalsAttention> {
   const approver = can(viewer.role, 'approvals:decide');
-  const waiting = (await listAwaitingApproval()).filter(({ batch }) =>
+  // Only the batches of the clients the viewer works for (spec: rule 2).
+  const { connections } = await clientScopeOf(viewer.userId);
+  const waiting = (await listAwaitingApproval(connections)).filter(({ batch }) =>
     approver ? batch.createdByUserId !== viewer.userId : batch.createdByUserId === viewer.userId,
   );
   return {

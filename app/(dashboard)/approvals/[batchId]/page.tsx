@@ -13,6 +13,7 @@ import { droppedNames } from '@/lib/decisions/approval-confirmation';
 import { BATCH_STATE } from '@/lib/decisions/batch-states';
 import { formatTimestamp } from '@/lib/format/dates';
 import { requireViewer } from '@/lib/server/auth/session';
+import { pageClientScope } from '@/lib/server/clients/scope';
 import { batchView } from '@/lib/server/decisions/batch-records';
 import { pageLocale } from '@/lib/server/http/request-context';
 
@@ -24,7 +25,8 @@ export default async function ApprovalPage({ params }: { params: Promise<{ batch
   const { batchId } = await params;
   if (!z.uuid().safeParse(batchId).success) notFound();
   const batch = await batchView(batchId);
-  if (!batch?.approval) notFound();
+  if (!batch?.approval || !(await pageClientScope(viewer.userId)).connections.includes(batch.connection))
+    notFound();
   const locale = await pageLocale();
   const waiting = batch.state === BATCH_STATE.awaitingApproval;
   const own = batch.createdByUserId === viewer.userId;

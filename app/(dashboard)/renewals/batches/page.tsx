@@ -5,6 +5,7 @@ import { DataTable } from '@/components/data-table/data-table';
 import { PageHeader } from '@/components/shell/page-header';
 import { Button } from '@/components/ui/button';
 import { requireViewer } from '@/lib/server/auth/session';
+import { pageClientScope } from '@/lib/server/clients/scope';
 import { BATCH_PAGE_SIZE, listBatches } from '@/lib/server/decisions/batch-records';
 import { pageLocale } from '@/lib/server/http/request-context';
 import { batchColumns } from './columns';
@@ -19,10 +20,10 @@ export default async function BatchesPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  await requireViewer('tracking:read');
+  const viewer = await requireViewer('tracking:read');
   const page = pageSchema.parse((await searchParams).page ?? 1);
   const locale = await pageLocale();
-  const { batches, total } = await listBatches(page);
+  const { batches, total } = await listBatches(page, (await pageClientScope(viewer.userId)).connections);
   const pages = Math.max(1, Math.ceil(total / BATCH_PAGE_SIZE));
   return (
     <>

@@ -10,8 +10,10 @@ import { BATCH_STATE } from '@/lib/decisions/batch-states';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { monthViewReturn } from '@/lib/renewals/review-link';
 import { requireViewer } from '@/lib/server/auth/session';
+import { clientNameOf, pageClientScope } from '@/lib/server/clients/scope';
 import { readApprovalPolicy } from '@/lib/server/decisions/approval-policy';
 import { batchIdByKey, batchView } from '@/lib/server/decisions/batch-records';
+import { entriesByClient } from '@/lib/server/decisions/client-parts';
 import { readDraft } from '@/lib/server/decisions/drafts';
 import { draftFollowingInstructions } from '@/lib/server/decisions/standing-instructions';
 import { pageLocale } from '@/lib/server/http/request-context';
@@ -28,7 +30,18 @@ export default async function ReviewPage({
   const viewer = await requireViewer('decisions:write');
   const monthView = monthViewReturn((await searchParams).from);
   const queryClient = new QueryClient();
-  const [draft, policy] = await Promise.all([readDraft(viewer.userId), readApprovalPolicy()]);
+  const [draft, scope] = await Promise.all([readDraft(viewer.userId), pageClientScope(viewer.userId)]);
+  // The draft's decisions per client (each client's go as a batch of their own); a decision the
+  // copy places in none of the viewer's clients is refused by the send, which names it.
+  const parts = await entriesByClient(draft.entries, scope).catch(() => new Map<string, unknown[]>());
+  const policy = await readApprovalPolicy([...parts.keys()][0]);
+  const clientParts =
+    parts.size > 1
+      ? [...parts].map(([connection, entries]) => ({
+          name: clientNameOf(scope, connection),
+          count: entries.length,
+        }))
+      : [];
   queryClient.setQueryData(draftQuery.queryKey, draft);
   // This very draft (its key) may already wait for a manager's approval.
   const submittedId = draft.entries.length > 0 ? await batchIdByKey(draft.batchKey) : null;
@@ -86,6 +99,7 @@ export default async function ReviewPage({
       <HydrationBoundary state={dehydrate(queryClient)}>
         <ReviewForm
           monthView={monthView}
+          clientParts={clientParts}
           policy={{
             dropRequiresApproval: policy.dropRequiresApproval,
             proceedAbove: policy.proceedAbove,

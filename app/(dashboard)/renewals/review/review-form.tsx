@@ -40,8 +40,14 @@ type Rationales = ReadonlyMap<string, string>;
 export function ReviewForm({
   policy,
   monthView,
+  clientParts,
 }: {
   policy: ApprovalPolicy;
+  /**
+   * The draft's decisions per client, when they are of several: each client's go as a batch of
+   * their own, with that client's key and under that client's approval policy.
+   */
+  clientParts: { name: string; count: number }[];
   /** The month view the review was opened from (lib/renewals/review-link.ts). */
   monthView: string;
 }) {
@@ -59,9 +65,18 @@ export function ReviewForm({
     [draft.data],
   );
   const summary = useMemo(() => summarizeDraft(entries), [entries]);
-  const needsApproval = useMemo(() => approvalReasons(policy, entries), [policy, entries]);
+  const perClient = clientParts.length > 1;
+  // Several clients: each client's policy is applied to its own batch on the server (what one
+  // holds waits for a manager, the rest goes now), so the page does not judge them with one policy.
+  const needsApproval = useMemo(
+    () => (perClient ? [] : approvalReasons(policy, entries)),
+    [perClient, policy, entries],
+  );
   // when the policy holds only some decisions, the others may go now (the default).
-  const split = useMemo(() => splitForApproval(policy, entries), [policy, entries]);
+  const split = useMemo(
+    () => (perClient ? null : splitForApproval(policy, entries)),
+    [perClient, policy, entries],
+  );
   const [together, setTogether] = useState(false);
   const splitting = split !== null && !together;
   const problems = useMemo(
@@ -86,7 +101,7 @@ export function ReviewForm({
         }),
       };
       if (splitting && limit === undefined) return sendSplitBatch(reviewed);
-      return sendBatch({ ...reviewed, limit, requestApproval: needsApproval.length > 0 });
+      return sendBatch({ ...reviewed, limit, requestApproval: perClient || needsApproval.length > 0 });
     },
     onSuccess: async (result) => {
       // The draft changed on the server either way (sent decisions left it, or it got a new key).
@@ -95,7 +110,10 @@ export function ReviewForm({
       if (result.kind === 'sent') {
         // After a split, the receipt of what was sent names where the rest went.
         const held = result.held === undefined ? '' : `?held=${result.held?.id ?? 'draft'}`;
-        router.push(`/renewals/batches/${result.batch.id}${held}`);
+        const others = result.others?.length
+          ? `?also=${result.others.map((batch) => batch.id).join(',')}`
+          : '';
+        router.push(`/renewals/batches/${result.batch.id}${held || others}`);
       } else setRefusal(result);
     },
   });
@@ -167,6 +185,24 @@ export function ReviewForm({
           rationales={rationales}
           onRationale={setRationale}
         />
+      ) : null}
+
+      {perClient ? (
+        <Alert tone="info">
+          <h2>Sent as {clientParts.length} batches, one per client</h2>
+          <ul className="list-disc pl-5">
+            {clientParts.map((part) => (
+              <li key={part.name}>
+                {part.name}: {plural(part.count, 'decision')}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-1">
+            Each client’s decisions go with that client’s own key, as a batch of their own: each batch is
+            executed whole or not at all, so one client’s can be refused while another’s goes through. Each
+            client’s approval policy holds what it asks a manager for; the rest is sent now.
+          </p>
+        </Alert>
       ) : null}
 
       {needsApproval.length > 0 ? (

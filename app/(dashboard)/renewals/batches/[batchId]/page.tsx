@@ -15,6 +15,7 @@ import { getEnv } from '@/lib/env';
 import { formatDate, formatTimestamp } from '@/lib/format/dates';
 import { can } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
+import { clientNameOf, labelsClients, pageClientScope } from '@/lib/server/clients/scope';
 import { batchView } from '@/lib/server/decisions/batch-records';
 import { pageLocale } from '@/lib/server/http/request-context';
 import { receiptColumns } from './columns';
@@ -38,7 +39,22 @@ export default async function BatchPage({
     heldParam === 'draft' ? 'draft' : z.uuid().safeParse(heldParam).success ? (heldParam as string) : null;
   if (!z.uuid().safeParse(batchId).success) notFound();
   const batch = await batchView(batchId);
-  if (!batch) notFound();
+  const scope = await pageClientScope(viewer.userId);
+  // Another client's batch does not exist for this viewer (spec: rule 2).
+  if (!batch || !scope.connections.includes(batch.connection)) notFound();
+  // Sent per client from one review: the other clients' batches of the same draft, when in scope.
+  const also = (
+    await Promise.all(
+      String((await searchParams).also ?? '')
+        .split(',')
+        .filter((id) => z.uuid().safeParse(id).success && id !== batch.id)
+        .slice(0, 20)
+        .map((id) => batchView(id)),
+    )
+  ).filter(
+    (other): other is NonNullable<typeof other> =>
+      other !== null && scope.connections.includes(other.connection),
+  );
   const locale = await pageLocale();
   const canDownload = can(viewer.role, 'event-documents:read');
   const open = isOpen(batch.state);
@@ -77,6 +93,27 @@ export default async function BatchPage({
             </Link>
           </p>
         </Alert>
+      ) : null}
+      {also.length > 0 ? (
+        <Alert tone="info" className="mb-4">
+          <p>
+            The draft went as one batch per client. This is {clientNameOf(scope, batch.connection)}’s; the
+            others:
+          </p>
+          <ul className="list-disc pl-5">
+            {also.map((other) => (
+              <li key={other.id}>
+                <Link href={`/renewals/batches/${other.id}`} className="text-primary underline">
+                  {clientNameOf(scope, other.connection)}’s batch ({other.eventCount} decision
+                  {other.eventCount === 1 ? '' : 's'})
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+      {labelsClients(scope) && also.length === 0 ? (
+        <p className="mb-4 text-sm text-muted-foreground">Client: {clientNameOf(scope, batch.connection)}</p>
       ) : null}
       <ApprovalStatus
         batch={batch}

@@ -1,5 +1,6 @@
 import { batchParamsSchema } from '@/lib/decisions/send.schema';
 import { afterSend } from '@/lib/server/decisions/after-send';
+import { batchInScope } from '@/lib/server/decisions/batch-records';
 import { batchResponse } from '@/lib/server/decisions/respond';
 import { sendApproved } from '@/lib/server/decisions/send';
 import { defineRoute } from '@/lib/server/http/route';
@@ -11,9 +12,11 @@ import { defineRoute } from '@/lib/server/http/route';
  */
 export const POST = defineRoute(
   { access: 'approvals:decide', audit: 'approvals.approve', params: batchParamsSchema },
-  async ({ viewer, params, requestId }) =>
-    batchResponse(
+  async ({ viewer, params, requestId, clients }) => {
+    await batchInScope(params.batchId, (await clients()).connections);
+    return batchResponse(
       await afterSend(await sendApproved(viewer, params.batchId, requestId), requestId),
       requestId,
-    ),
+    );
+  },
 );

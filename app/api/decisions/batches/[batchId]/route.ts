@@ -1,16 +1,11 @@
 import { batchParamsSchema } from '@/lib/decisions/send.schema';
-import { batchView } from '@/lib/server/decisions/batch-records';
-import { noSuchBatch } from '@/lib/server/decisions/respond';
+import { batchInScope } from '@/lib/server/decisions/batch-records';
 import { defineRoute } from '@/lib/server/http/route';
 
 /** One batch with its decisions, outcome and receipt. */
 export const GET = defineRoute(
   { access: 'tracking:read', params: batchParamsSchema },
-  async ({ params, requestId }) => {
-    const batch = await batchView(params.batchId);
-    if (!batch) {
-      return noSuchBatch(requestId);
-    }
-    return { batch };
-  },
+  async ({ params, clients }) => ({
+    batch: await batchInScope(params.batchId, (await clients()).connections),
+  }),
 );

@@ -14,8 +14,8 @@ import { defineRoute } from '@/lib/server/http/route';
  */
 export const POST = defineRoute(
   { access: 'decisions:write', audit: 'decisions.send', body: reviewedDraftSchema },
-  async ({ viewer, body, requestId }) => {
-    const { sent, held } = await sendSplit(viewer, body, requestId);
+  async ({ viewer, body, requestId, clients }) => {
+    const { sent, held } = await sendSplit(viewer, body, requestId, await clients());
     const batch = await afterSend(sent, requestId);
     if (batch.state === BATCH_STATE.rejected) return batchResponse(batch, requestId);
     return Response.json(
