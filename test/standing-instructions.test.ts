@@ -117,11 +117,11 @@ describe('standing instructions', () => {
     // A decision the user already put in the draft is never overwritten by a suggestion.
     const overridden = await putDraftAs(paralegal, [draftEntryOf(event, 'SKIP_THIS_TIME')]);
     expect(await suggestionFor(event)).toBeUndefined();
-    expect(await draftFollowingInstructions(overridden.entries)).toEqual([]);
+    expect(await draftFollowingInstructions(overridden.entries, ['default'])).toEqual([]);
     // Accepted (an ordinary decision in the draft), the review names the instruction it follows.
     const accepted = await putDraftAs(paralegal, [draftEntryOf(event, 'PROCEED')]);
     expect(
-      (await draftFollowingInstructions(accepted.entries)).map((item) => [
+      (await draftFollowingInstructions(accepted.entries, ['default'])).map((item) => [
         item.entry.eventId,
         item.instruction.id,
       ]),

@@ -16,6 +16,7 @@ import { draftOf } from './testing';
 
 const instruction = (overrides: Partial<StandingInstruction>): StandingInstruction => ({
   id: 'si-1',
+  connection: 'default',
   scope: 'patent',
   target: 'p-1',
   instruction: 'renew',

@@ -11,6 +11,11 @@ export const standingInstructionSchema = z
     scope: z.enum(STANDING_SCOPES),
     target: z.string().trim().min(1, { error: 'name the patent or family' }).max(200),
     instruction: z.enum(STANDING_INSTRUCTIONS),
+    /** The client of the patent or family, when the user works for several and it is not plain. */
+    client: z
+      .string()
+      .regex(/^[a-z0-9-]{1,48}$/, 'must be a client id')
+      .optional(),
     reason: z
       .string()
       .trim()

@@ -38,6 +38,7 @@ const instruction = (
   kind: StandingInstructionKind,
 ): StandingInstruction => ({
   id: `${scope}-${target}`,
+  connection: 'default',
   scope,
   target,
   instruction: kind,
@@ -119,6 +120,25 @@ describe('standing instructions', () => {
     const lookup = standingLookup(list);
     expect(applicableInstruction(lookup, { patentId: 'p9', family: null })).toBeNull();
     expect(applicableInstruction(lookup, { patentId: 'p9', family: 'FAM-1' })?.id).toBe('family-FAM-1');
+  });
+
+  it('applies an instruction to its own client’s renewals only: two clients may share a family reference', () => {
+    const ours = { ...instruction('family', 'FAM-1', 'skip'), id: 'ours', connection: 'acme' };
+    const theirs = { ...instruction('family', 'FAM-1', 'renew'), id: 'theirs', connection: 'northwind' };
+    const patent = { ...instruction('patent', 'p1', 'renew'), id: 'patent', connection: 'acme' };
+    const lookup = standingLookup([ours, theirs, patent]);
+    expect(
+      applicableInstruction(lookup, { patentId: 'p2', family: 'FAM-1', connection: 'northwind' })?.id,
+    ).toBe('theirs');
+    expect(applicableInstruction(lookup, { patentId: 'p2', family: 'FAM-1', connection: 'acme' })?.id).toBe(
+      'ours',
+    );
+    expect(
+      applicableInstruction(lookup, { patentId: 'p1', family: null, connection: 'northwind' }),
+    ).toBeNull();
+    expect(
+      applicableInstruction(lookup, { patentId: 'p3', family: 'FAM-1', connection: 'globex' }),
+    ).toBeNull();
   });
 
   it('never suggests DROP, whatever the service offers', () => {

@@ -37,6 +37,11 @@ export function suggestedDecision(instruction: Pick<StandingInstruction, 'instru
 
 export interface StandingInstruction {
   id: string;
+  /**
+   * The client the patent or family is of: a family reference is the client's own, so two clients
+   * may use the same one, and an instruction applies to its own client's renewals only.
+   */
+  connection: string;
   scope: StandingScope;
   /** The patent id, or the family reference. */
   target: string;
@@ -53,20 +58,24 @@ export interface InstructableRenewal {
   patentId: string;
   family: string | null;
   instructability: Instructability | null;
+  /** The renewal's client; absent where the rows are of one client. */
+  connection?: string;
 }
 
 export interface StandingLookup {
   byPatent: ReadonlyMap<string, StandingInstruction>;
-  byFamily: ReadonlyMap<string, StandingInstruction>;
+  /** Per family reference, one instruction per client using that reference. */
+  byFamily: ReadonlyMap<string, readonly StandingInstruction[]>;
 }
 
 /** Indexes a list once, so a month of 2,000 rows looks each up in constant time. */
 export function standingLookup(instructions: readonly StandingInstruction[]): StandingLookup {
   const byPatent = new Map<string, StandingInstruction>();
-  const byFamily = new Map<string, StandingInstruction>();
+  const byFamily = new Map<string, StandingInstruction[]>();
   for (const instruction of instructions) {
     if (instruction.scope === 'patent') byPatent.set(instruction.target, instruction);
-    else if (instruction.scope === 'family') byFamily.set(instruction.target, instruction);
+    else if (instruction.scope === 'family')
+      byFamily.set(instruction.target, [...(byFamily.get(instruction.target) ?? []), instruction]);
   }
   return { byPatent, byFamily };
 }
@@ -74,13 +83,14 @@ export function standingLookup(instructions: readonly StandingInstruction[]): St
 /** The instruction that applies to a renewal: the patent's own wins over its family's. */
 export function applicableInstruction(
   lookup: StandingLookup,
-  renewal: Pick<InstructableRenewal, 'patentId' | 'family'>,
+  renewal: Pick<InstructableRenewal, 'patentId' | 'family' | 'connection'>,
 ): StandingInstruction | null {
-  return (
-    lookup.byPatent.get(renewal.patentId) ??
-    (renewal.family ? lookup.byFamily.get(renewal.family) : undefined) ??
-    null
-  );
+  const ofClient = (instruction: StandingInstruction) =>
+    renewal.connection === undefined || instruction.connection === renewal.connection;
+  const own = lookup.byPatent.get(renewal.patentId);
+  if (own && ofClient(own)) return own;
+  if (!renewal.family) return null;
+  return lookup.byFamily.get(renewal.family)?.find(ofClient) ?? null;
 }
 
 export interface StandingSuggestion {

@@ -11,7 +11,9 @@ import { defineRoute } from '@/lib/server/http/route';
 /** Standing instructions, all or those of one patent and its family (?patentId=&family=). */
 export const GET = defineRoute(
   { access: 'renewals:read', query: standingInstructionsQuerySchema },
-  async ({ query }) => ({ instructions: await listStandingInstructions(query) }),
+  async ({ query, clients }) => ({
+    instructions: await listStandingInstructions((await clients()).connections, query),
+  }),
 );
 
 /** Sets or replaces the instruction of a patent or family; a skip needs a reason (400 naming `reason`). */
@@ -21,7 +23,7 @@ export const PUT = defineRoute(
     audit: 'standing_instructions.set',
     body: standingInstructionSchema,
   },
-  async ({ viewer, body, requestId }) => ({
-    instruction: await setStandingInstruction(viewer, body, requestId),
+  async ({ viewer, body, requestId, clients }) => ({
+    instruction: await setStandingInstruction(viewer, body, requestId, await clients()),
   }),
 );

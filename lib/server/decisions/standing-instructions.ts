@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { standingInstruction } from '../../db/schema';
 import type { DraftEntry } from '../../decisions/draft';
@@ -19,7 +19,9 @@ import {
 import type { RenewalWindow } from '../../renewals/window';
 import { recordAudit } from '../audit/audit';
 import type { Viewer } from '../auth/session';
-import { snapshotPatents } from '../portfolio/snapshot';
+import { assertInScope, type ClientScope, clientScopeOf } from '../clients/scope';
+import { DomainError } from '../errors/domain-error';
+import { openSnapshotIndex, snapshotPatents } from '../portfolio/snapshot';
 import { loadRenewalWindow } from '../renewals/window';
 import { readDraft } from './drafts';
 
@@ -36,6 +38,7 @@ function toInstruction(row: Row): StandingInstruction | null {
   if (!(STANDING_INSTRUCTIONS as readonly string[]).includes(row.instruction)) return null;
   return {
     id: row.id,
+    connection: row.connection,
     scope: row.scope as StandingScope,
     target: row.target,
     instruction: row.instruction as StandingInstructionKind,
@@ -45,10 +48,15 @@ function toInstruction(row: Row): StandingInstruction | null {
   };
 }
 
-/** All instructions, or those that can apply to one patent (its own and its family's). */
+/**
+ * The instructions of these clients: all, or those that can apply to one patent (its own and its
+ * family's). Another client's instructions are never listed (spec: rule 2).
+ */
 export async function listStandingInstructions(
+  connections: readonly string[],
   filter: { patentId?: string; family?: string } = {},
 ): Promise<StandingInstruction[]> {
+  if (connections.length === 0) return [];
   const db = await getDb();
   const conditions: SQL[] = [];
   if (filter.patentId) {
@@ -64,31 +72,75 @@ export async function listStandingInstructions(
   const rows = await db
     .select()
     .from(standingInstruction)
-    .where(conditions.length > 0 ? or(...conditions) : undefined)
+    .where(
+      and(
+        inArray(standingInstruction.connection, [...connections]),
+        conditions.length > 0 ? or(...conditions) : undefined,
+      ),
+    )
     .orderBy(asc(standingInstruction.scope), asc(standingInstruction.target));
   return rows.map(toInstruction).filter((instruction) => instruction !== null);
 }
 
-async function instructionFor(scope: StandingScope, target: string): Promise<Row | null> {
+async function instructionFor(connection: string, scope: StandingScope, target: string): Promise<Row | null> {
   const db = await getDb();
   const [row] = await db
     .select()
     .from(standingInstruction)
-    .where(and(eq(standingInstruction.scope, scope), eq(standingInstruction.target, target)));
+    .where(
+      and(
+        eq(standingInstruction.connection, connection),
+        eq(standingInstruction.scope, scope),
+        eq(standingInstruction.target, target),
+      ),
+    );
   return row ?? null;
 }
 
 const audited = (row: Row | null) =>
   row ? { instruction: row.instruction, reason: row.reason, setByEmail: row.setByEmail } : null;
 
+/**
+ * The client a new instruction is for: the one named (of the viewer's), the viewer's only client,
+ * or the one client whose portfolio holds the patent or family. Anything else asks to name it.
+ */
+async function clientOfTarget(input: StandingInstructionInput, scope: ClientScope): Promise<string> {
+  const chosen = input.client ?? (scope.connections.length === 1 ? scope.connections[0] : undefined);
+  if (chosen) return assertInScope(scope, chosen, 'client');
+  const owners = new Set<string>();
+  for (const connection of scope.connections) {
+    const index = await openSnapshotIndex(connection);
+    const patents = index ? [...index.patents.values()] : [];
+    const holds =
+      input.scope === 'patent'
+        ? index?.patents.has(input.target)
+        : patents.some((patent) => patent.clientFamilyReference === input.target);
+    if (holds) owners.add(connection);
+  }
+  const [only] = owners;
+  if (owners.size === 1 && only) return only;
+  throw new DomainError({
+    status: 400,
+    code: 'invalid_input',
+    title: 'Invalid request',
+    detail:
+      owners.size === 0
+        ? 'None of your clients holds this patent or family.'
+        : 'Say which client this is for.',
+    errors: [{ field: 'client', message: 'name the client of the patent or family' }],
+  });
+}
+
 /** Sets (or replaces) the instruction of a patent or family, in the name of the viewer. */
 export async function setStandingInstruction(
   actor: Viewer,
   input: StandingInstructionInput,
   requestId: string,
+  scope: ClientScope,
 ): Promise<StandingInstruction> {
   const db = await getDb();
-  const before = await instructionFor(input.scope, input.target);
+  const connection = await clientOfTarget(input, scope);
+  const before = await instructionFor(connection, input.scope, input.target);
   const values = {
     instruction: input.instruction,
     reason: input.reason,
@@ -98,7 +150,7 @@ export async function setStandingInstruction(
   };
   const [row] = await db
     .insert(standingInstruction)
-    .values({ scope: input.scope, target: input.target, ...values })
+    .values({ connection, scope: input.scope, target: input.target, ...values })
     .onConflictDoUpdate({
       target: [standingInstruction.connection, standingInstruction.scope, standingInstruction.target],
       set: values,
@@ -121,9 +173,14 @@ export async function clearStandingInstruction(
   actor: Viewer,
   id: string,
   requestId: string,
+  connections: readonly string[],
 ): Promise<boolean> {
+  if (connections.length === 0) return false;
   const db = await getDb();
-  const [row] = await db.delete(standingInstruction).where(eq(standingInstruction.id, id)).returning();
+  const [row] = await db
+    .delete(standingInstruction)
+    .where(and(eq(standingInstruction.id, id), inArray(standingInstruction.connection, [...connections])))
+    .returning();
   if (!row) return false;
   await recordAudit({
     actor: { userId: actor.userId, email: actor.email },
@@ -147,7 +204,7 @@ export async function suggestionsForWindow(
 ): Promise<StandingSuggestion[]> {
   const [loaded, instructions, draft] = await Promise.all([
     loadRenewalWindow(renewalWindow, { offices: [], owners: [], family: [] }, requestId),
-    listStandingInstructions(),
+    clientScopeOf(userId).then((scope) => listStandingInstructions(scope.connections)),
     readDraft(userId),
   ]);
   return [...standingSuggestions(standingLookup(instructions), loaded.rows, draft.entries).values()];
@@ -160,9 +217,10 @@ export async function suggestionsForWindow(
  */
 export async function draftFollowingInstructions(
   entries: readonly DraftEntry[],
+  connections: readonly string[],
 ): Promise<{ entry: DraftEntry; instruction: StandingInstruction }[]> {
   if (entries.length === 0) return [];
-  const instructions = await listStandingInstructions();
+  const instructions = await listStandingInstructions(connections);
   if (instructions.length === 0) return [];
   const lookup = standingLookup(instructions);
   const families = await snapshotPatents(entries.map((entry) => entry.patentId));

@@ -47,7 +47,7 @@ export default async function ReviewPage({
   const submittedId = draft.entries.length > 0 ? await batchIdByKey(draft.batchKey) : null;
   const submitted = submittedId ? await batchView(submittedId) : null;
   const [following, changes, locale] = await Promise.all([
-    draftFollowingInstructions(draft.entries),
+    draftFollowingInstructions(draft.entries, scope.connections),
     draftAgainstCopy(draft.entries),
     pageLocale(),
   ]);

@@ -10,8 +10,9 @@ export const DELETE = defineRoute(
     audit: 'standing_instructions.clear',
     params: standingInstructionIdSchema,
   },
-  async ({ viewer, params, requestId }) => {
-    if (await clearStandingInstruction(viewer, params.id, requestId)) return { cleared: params.id };
+  async ({ viewer, params, requestId, clients }) => {
+    if (await clearStandingInstruction(viewer, params.id, requestId, (await clients()).connections))
+      return { cleared: params.id };
     return problemResponse({
       status: 404,
       code: 'not_found',
