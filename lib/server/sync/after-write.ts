@@ -101,11 +101,10 @@ export async function refreshAfterFreeze(
   connection: string = DEFAULT_CONNECTION,
 ): Promise<void> {
   await refreshMonths([month], requestId, connection);
-  await Promise.all([readFreezes(requestId, connection), readFreezeMonth(month, requestId)]).catch(
-    (error: unknown) =>
-      logger.warn(
-        { err: error, requestId, month },
-        'the frozen months could not be read again after a freeze',
-      ),
+  await Promise.all([
+    readFreezes(requestId, connection),
+    readFreezeMonth(month, requestId, connection),
+  ]).catch((error: unknown) =>
+    logger.warn({ err: error, requestId, month }, 'the frozen months could not be read again after a freeze'),
   );
 }

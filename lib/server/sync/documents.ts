@@ -55,9 +55,12 @@ async function readThrough<T>(
 const FREEZES = 'freezes';
 const freezeKey = (month: string) => `freeze:${month}`;
 
-/** The frozen months: as held, else read once. */
-export async function heldFreezes(requestId: string): Promise<Held<ExchangeRateFreezeSummary[]>> {
-  return (await held<ExchangeRateFreezeSummary[]>(FREEZES, DEFAULT_CONNECTION)) ?? readFreezes(requestId);
+/** The client's frozen months: as held, else read once with its key. */
+export async function heldFreezes(
+  requestId: string,
+  connection: string = DEFAULT_CONNECTION,
+): Promise<Held<ExchangeRateFreezeSummary[]>> {
+  return (await held<ExchangeRateFreezeSummary[]>(FREEZES, connection)) ?? readFreezes(requestId, connection);
 }
 
 /** The frozen months read again (the sync, a freeze, a refresh), with the connection's own key. */
@@ -72,19 +75,29 @@ export function readFreezes(
   );
 }
 
-/** A month's freeze preview: as held, else read once. */
-export async function heldFreezeMonth(month: string, requestId: string): Promise<Held<ExchangeRateFreeze>> {
+/** The client's freeze preview of a month: as held, else read once with its key. */
+export async function heldFreezeMonth(
+  month: string,
+  requestId: string,
+  connection: string = DEFAULT_CONNECTION,
+): Promise<Held<ExchangeRateFreeze>> {
   return (
-    (await held<ExchangeRateFreeze>(freezeKey(month), DEFAULT_CONNECTION)) ??
-    readFreezeMonth(month, requestId)
+    (await held<ExchangeRateFreeze>(freezeKey(month), connection)) ??
+    readFreezeMonth(month, requestId, connection)
   );
 }
 
-/** A month's freeze preview read again, or kept as a freeze answered it (spec: Endpoint 15). */
-export function readFreezeMonth(month: string, requestId: string): Promise<Held<ExchangeRateFreeze>> {
+/** A month's freeze preview read again with the client's key (spec: Endpoint 14), and kept. */
+export function readFreezeMonth(
+  month: string,
+  requestId: string,
+  connection: string = DEFAULT_CONNECTION,
+): Promise<Held<ExchangeRateFreeze>> {
   return readThrough(
     freezeKey(month),
-    async () => (await upstreamClient(requestId).getExchangeRateFreeze(month, { requestId })).data,
+    async () =>
+      (await upstreamClient(requestId, connection).getExchangeRateFreeze(month, { requestId })).data,
+    connection,
   );
 }
 
