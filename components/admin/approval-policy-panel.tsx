@@ -38,7 +38,14 @@ type ListName = 'proceedAbove' | 'batchAbove';
  * default), a PROCEED above an amount in its currency, a batch above a total in a currency. The
  * same zod schema checks it here and on the server (lib/decisions/approval-policy.schema.ts).
  */
-export function ApprovalPolicyPanel({ initial }: { initial: ApprovalPolicyView }) {
+export function ApprovalPolicyPanel({
+  initial,
+  client,
+}: {
+  initial: ApprovalPolicyView;
+  /** The client whose policy this is (each client has its own; the first client's is the default). */
+  client: string;
+}) {
   const [saved, setSaved] = useState(initial);
   const locale = useLocale();
   const form = useForm<ApprovalPolicyInput>({
@@ -52,7 +59,13 @@ export function ApprovalPolicyPanel({ initial }: { initial: ApprovalPolicyView }
   });
   const save = useApiMutation({
     mutationFn: (values: ApprovalPolicyInput) =>
-      apiFetch<{ policy: ApprovalPolicyView }>('/api/admin/approval-policy', { method: 'PUT', json: values }),
+      apiFetch<{ policy: ApprovalPolicyView }>(
+        `/api/admin/approval-policy?client=${encodeURIComponent(client)}`,
+        {
+          method: 'PUT',
+          json: values,
+        },
+      ),
     failure: 'The approval policy could not be saved.',
     // The server names the fields at fault (400): each shows beside its field.
     form,
