@@ -13,6 +13,8 @@ export function portfolioQuery(query: PortfolioQuery) {
       query.sort ?? null,
       query.providerId ?? null,
       query.q ?? null,
+      query.tag ?? null,
+      query.client ?? null,
     ],
     queryFn: ({ signal }) =>
       apiFetch<PortfolioPage>(`/api/portfolio?${portfolioApiQuery(query)}`, { signal }),

@@ -68,15 +68,21 @@ export const PATENT_COLUMNS: readonly PatentColumn[] = [
 export const PATENT_COLUMN_IDS = PATENT_COLUMNS.map((column) => column.id);
 export const DEFAULT_HIDDEN_PATENT_COLUMNS = PATENT_COLUMNS.filter((c) => c.hiddenByDefault).map((c) => c.id);
 
+/**
+ * The export's rows: the visible columns; first a Client column when the rows name their client
+ * (`clients`, one per patent: the user works for several clients), as the table shows it.
+ */
 export function patentExportTable(
   patents: readonly Patent[],
   visibleColumnIds: readonly string[],
+  clients?: readonly string[],
 ): ExportValue[][] {
   const visible = new Set(visibleColumnIds);
   const columns = PATENT_COLUMNS.filter((column) => visible.has(column.id));
+  const client = (index: number): ExportValue[] => (clients ? [clients[index] ?? null] : []);
   return [
-    columns.map((column) => column.header),
-    ...patents.map((patent) => columns.map((column) => column.value(patent))),
+    [...(clients ? ['Client'] : []), ...columns.map((column) => column.header)],
+    ...patents.map((patent, index) => [...client(index), ...columns.map((column) => column.value(patent))]),
   ];
 }
 

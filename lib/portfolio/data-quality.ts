@@ -45,6 +45,8 @@ const QUALITY_CHECK_IDS = [
 export type QualityCheckId = (typeof QUALITY_CHECK_IDS)[number];
 
 interface QualityFinding {
+  /** The patent's client's name, for a user of several clients. */
+  client?: string;
   patentId: string;
   patent: string;
   detail: string;

@@ -13,6 +13,8 @@ export const MEMBER_STATE_LABELS: Record<MemberState, string> = {
 };
 
 export interface FamilyMember {
+  /** Its client's name, for a user of several clients. */
+  client?: string;
   patentId: string;
   name: string;
   office: string | null;

@@ -134,6 +134,8 @@ export function matchLabel(match: SearchMatch): string {
 export type PortfolioPage = Page<Patent> & {
   /** When the snapshot the page was read from was taken (our copy of the patents). */
   snapshotAt?: string | null;
+  /** Each patent's client name, in the order of `data`, when the user works for several clients. */
+  clients?: string[];
   search?: {
     /** One per patent of `data`, in the same order. */
     matches: SearchMatch[];

@@ -10,7 +10,7 @@ import {
 } from './url-state';
 import { loadPortfolioParams } from './url-state-address';
 
-const defaults = { page: 1, size: 25, sort: null, providerId: null, q: null, tag: null };
+const defaults = { page: 1, size: 25, sort: null, providerId: null, q: null, tag: null, client: null };
 
 describe('the portfolio state in the URL', () => {
   it('reads the page, size, sort, provider id and search the URL names', () => {
@@ -22,6 +22,7 @@ describe('the portfolio state in the URL', () => {
         providerId: ' PAM-1000342 ',
         q: ' EP 1 234 567 ',
         tag: ' Core ',
+        client: 'northwind-labs',
       }),
     ).toEqual({
       page: 4,
@@ -30,6 +31,7 @@ describe('the portfolio state in the URL', () => {
       providerId: 'PAM-1000342',
       q: 'EP 1 234 567',
       tag: 'Core',
+      client: 'northwind-labs',
     });
   });
 
@@ -42,14 +44,31 @@ describe('the portfolio state in the URL', () => {
         providerId: 'x'.repeat(201),
         q: '--',
         tag: '<b>',
+        client: 'Not A Client!',
       }),
-    ).toEqual({ page: 1, size: 100, sort: undefined, providerId: undefined, q: undefined, tag: undefined });
+    ).toEqual({
+      page: 1,
+      size: 100,
+      sort: undefined,
+      providerId: undefined,
+      q: undefined,
+      tag: undefined,
+      client: undefined,
+    });
   });
 
   it('answers only queries the portfolio schema accepts as they are', () => {
     for (const params of [
       defaults,
-      { page: 100_001, size: 0, sort: 'office', providerId: '  ', q: 'z'.repeat(101), tag: 'x'.repeat(41) },
+      {
+        page: 100_001,
+        size: 0,
+        sort: 'office',
+        providerId: '  ',
+        q: 'z'.repeat(101),
+        tag: 'x'.repeat(41),
+        client: 'x'.repeat(49),
+      },
       {
         page: 2.5,
         size: 10.7,
@@ -57,6 +76,7 @@ describe('the portfolio state in the URL', () => {
         providerId: 'y'.repeat(200),
         q: ' Müller ',
         tag: 'licensed',
+        client: 'default',
       },
     ]) {
       const query = portfolioQueryFromParams(params);
@@ -73,6 +93,7 @@ describe('one definition: parsers, query strings and the server schema agree', (
     providerId: 'PAM-1000342',
     q: 'acme gmbh',
     tag: 'core',
+    client: 'northwind-labs',
     hide: ['title', 'owner'],
   };
   const toObject = (query: string) => searchParamsToObject(new URLSearchParams(query));
@@ -95,6 +116,7 @@ describe('one definition: parsers, query strings and the server schema agree', (
       providerId: state.providerId,
       q: state.q,
       tag: state.tag,
+      client: state.client,
       format: 'xlsx',
       columns: ['title'],
     });
@@ -118,6 +140,7 @@ describe('one definition: parsers, query strings and the server schema agree', (
       [`q=${'x'.repeat(101)}`, 'q'],
       ['q=%20', 'q'],
       ['q=--%2F.', 'q'],
+      ['client=Not%20a%20client', 'client'],
     ] as const) {
       const result = portfolioQuerySchema.safeParse(toObject(query));
       expect(

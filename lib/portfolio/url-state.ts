@@ -13,6 +13,7 @@ import {
 } from '@/lib/http/url-state';
 import { requestFromUrl, type UrlValues } from '@/lib/http/url-state-rules';
 import { PATENT_SORT_FIELDS } from '../annuity/enums';
+import { CLIENT_FILTER } from '../clients/client-filter';
 import { normalizeTag, TAG_MAX_LENGTH } from '../signals/tags';
 import { DEFAULT_HIDDEN_PATENT_COLUMNS, PATENT_COLUMN_IDS } from './columns';
 import { isSearchable, MAX_SEARCH_LENGTH } from './search-key';
@@ -52,6 +53,15 @@ export const portfolioUrlState = {
     min: 1,
     max: TAG_MAX_LENGTH,
     check: { test: (value: string) => normalizeTag(value) !== null, message: 'expected a tag' },
+    sent: ['api', 'export'],
+  }),
+  // One of the user's clients, when they work for several: only its patents (a saved view and an
+  // export keep it). The server refuses a client outside the user's as not found.
+  client: text({
+    trim: true,
+    min: 1,
+    max: 48,
+    check: CLIENT_FILTER,
     sent: ['api', 'export'],
   }),
   hide: list(text(), { default: DEFAULT_HIDDEN_PATENT_COLUMNS }),

@@ -18,14 +18,18 @@ export const DOCUMENT_PERMISSION: Record<DocumentKind, Permission> = {
   'official-receipt': 'event-documents:read',
 };
 
-/** null: the official receipt is not recorded yet (spec: "treat 404 as not yet available"). */
+/**
+ * null: the official receipt is not recorded yet (spec: "treat 404 as not yet available"). Read
+ * with the key of `connection`, the event's own client (lib/server/portfolio/owner.ts).
+ */
 export async function fetchEventDocument(
   kind: DocumentKind,
   patentId: string,
   eventId: string,
   requestId: string,
+  connection: string,
 ): Promise<AnnuityDocument | null> {
-  const client = upstreamClient(requestId);
+  const client = upstreamClient(requestId, connection);
   const call = { requestId };
   switch (kind) {
     case 'invoice':

@@ -27,6 +27,11 @@ export interface ReceiptCheck {
 }
 
 export async function officialReceiptsOnFile(
+  /**
+   * One client connection's service client, and `events` that client's renewals only (spec:
+   * Authentication 1): a check is never made with another client's key (the callers read the
+   * events of one connection's copy, lib/server/sync/run.ts, or check nothing).
+   */
   client: AnnuityClient,
   events: readonly { eventId: string; patentId: string }[],
   requestId: string,

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, gte, like, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, like, lte, sql } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { portfolioPatent, syncEvent, syncWindow } from '../../db/schema';
 import { currentYearMonth } from '../../format/dates';
@@ -12,12 +12,13 @@ import {
 import { type CopyAge, monthsOfWindow } from '../../sync/age';
 import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { copyAge } from '../sync/copy';
-import { currentGeneration, snapshotStatus } from './snapshot';
+import { currentGenerations, inGenerations, snapshotsStatus } from './snapshot';
 
 /**
  * The data-quality checks over our copy of the service (lib/portfolio/data-quality.ts): the
- * portfolio snapshot and the renewals of the months the sync holds completely. A view costs no
- * upstream call.
+ * portfolio snapshots of the request's clients (`connections`) and their renewals of the months
+ * the sync holds completely for every one of them. A view costs no upstream call. With
+ * `clientName` (a user of several clients), each finding names its patent's client.
  */
 export interface DataQualityData {
   checks: QualityCheck[];
@@ -28,17 +29,22 @@ export interface DataQualityData {
   copy: CopyAge;
 }
 
-export async function loadDataQuality(now = new Date()): Promise<DataQualityData> {
+export async function loadDataQuality(
+  now = new Date(),
+  connections: readonly string[] = [DEFAULT_CONNECTION],
+  clientName?: (connection: string) => string,
+): Promise<DataQualityData> {
   const db = await getDb();
-  const generation = await currentGeneration();
+  const generations = await currentGenerations(connections);
   const field = (name: string) => sql<string | null>`${portfolioPatent.data} ->> ${name}`;
   const [patents, status, complete] = await Promise.all([
     // The fields the checks need, straight from the stored patents (a large portfolio is not
     // parsed whole for one page).
-    generation === null
+    generations.size === 0
       ? Promise.resolve([])
       : db
           .select({
+            generation: portfolioPatent.generation,
             id: portfolioPatent.id,
             providerId: portfolioPatent.providerId,
             clientCaseReference: portfolioPatent.clientCaseReference,
@@ -53,15 +59,22 @@ export async function loadDataQuality(now = new Date()): Promise<DataQualityData
             renewalsManagedFrom: field('renewalsManagedFrom'),
           })
           .from(portfolioPatent)
-          .where(eq(portfolioPatent.generation, generation)),
-    snapshotStatus(now),
+          .where(inGenerations(generations.keys())),
+    snapshotsStatus(connections, now),
     db
-      .select({ month: syncWindow.month })
+      .select({ connection: syncWindow.connection, month: syncWindow.month })
       .from(syncWindow)
-      .where(and(eq(syncWindow.connection, DEFAULT_CONNECTION), eq(syncWindow.complete, true))),
+      .where(and(inArray(syncWindow.connection, [...connections]), eq(syncWindow.complete, true))),
   ]);
+  // Months every one of the clients holds completely (with one client, its complete months).
   const held = heldRun(
-    complete.map((row) => row.month),
+    complete
+      .map((row) => row.month)
+      .filter((month) =>
+        connections.every((connection) =>
+          complete.some((row) => row.connection === connection && row.month === month),
+        ),
+      ),
     currentYearMonth(now),
   );
   const renewals = held
@@ -70,7 +83,7 @@ export async function loadDataQuality(now = new Date()): Promise<DataQualityData
         .from(syncEvent)
         .where(
           and(
-            eq(syncEvent.connection, DEFAULT_CONNECTION),
+            inArray(syncEvent.connection, [...connections]),
             gte(syncEvent.month, held.from),
             lte(syncEvent.month, held.to),
             // The body is the event as JSON.stringify wrote it (lib/server/sync/walk.ts).
@@ -78,8 +91,17 @@ export async function loadDataQuality(now = new Date()): Promise<DataQualityData
           ),
         )
     : [];
+  const checks = dataQualityChecks(patents satisfies QualityPatent[], renewals, held);
+  if (clientName) {
+    const clientOf = new Map(patents.map((patent) => [patent.id, generations.get(patent.generation)]));
+    for (const check of checks)
+      for (const finding of check.findings) {
+        const connection = clientOf.get(finding.patentId);
+        if (connection) finding.client = clientName(connection);
+      }
+  }
   return {
-    checks: dataQualityChecks(patents satisfies QualityPatent[], renewals, held),
+    checks,
     patents: patents.length,
     held,
     portfolioReadAt: status.refreshedAt?.toISOString() ?? null,

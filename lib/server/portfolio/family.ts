@@ -10,25 +10,33 @@ import { type FamilyMember, memberState } from '../../portfolio/family';
 import { patentName } from '../../portfolio/patent-name';
 import { isRenewalEvent } from '../../renewals/rows';
 import { DEFAULT_CONNECTION } from '../connection/default-connection';
-import { currentGeneration } from './snapshot';
+import { currentGenerations, inGenerations } from './snapshot';
 
 /**
- * One family from our copy (no upstream call): its members from the portfolio snapshot, each
- * member's renewals from the synced copy (the next undecided one, the last decision applied) and
- * its cost to expiry from the forecast.
+ * One family from our copy (no upstream call): its members from the portfolio snapshots of the
+ * request's clients (`connections`; another client's members are not shown, and a family none of
+ * them holds is not found), each member's renewals from the synced copy of its client (the next
+ * undecided one, the last decision applied) and its cost to expiry from the forecast. With
+ * `clientName`, each member names its client (a user of several clients).
  */
 export interface FamilyData {
   reference: string;
   members: FamilyMember[];
 }
 
-export async function loadFamily(reference: string, today: string): Promise<FamilyData | null> {
-  const generation = await currentGeneration();
-  if (generation === null) return null;
+export async function loadFamily(
+  reference: string,
+  today: string,
+  connections: readonly string[] = [DEFAULT_CONNECTION],
+  clientName?: (connection: string) => string,
+): Promise<FamilyData | null> {
+  const generations = await currentGenerations(connections);
+  if (generations.size === 0) return null;
   const db = await getDb();
   const field = (name: string) => sql<string | null>`${portfolioPatent.data} ->> ${name}`;
   const patents = await db
     .select({
+      generation: portfolioPatent.generation,
       id: portfolioPatent.id,
       providerId: portfolioPatent.providerId,
       clientCaseReference: portfolioPatent.clientCaseReference,
@@ -39,17 +47,18 @@ export async function loadFamily(reference: string, today: string): Promise<Fami
       extendedExpirationDate: field('extendedExpirationDate'),
     })
     .from(portfolioPatent)
-    .where(
-      and(eq(portfolioPatent.generation, generation), eq(portfolioPatent.clientFamilyReference, reference)),
-    );
+    .where(and(inGenerations(generations.keys()), eq(portfolioPatent.clientFamilyReference, reference)));
   if (patents.length === 0) return null;
   const ids = patents.map((patent) => patent.id);
   const [events, forecast] = await Promise.all([
     db
       .select({ body: syncEvent.body })
       .from(syncEvent)
-      .where(and(eq(syncEvent.connection, DEFAULT_CONNECTION), inArray(syncEvent.patentId, ids))),
-    db.select().from(forecastEvent).where(inArray(forecastEvent.patentId, ids)),
+      .where(and(inArray(syncEvent.connection, [...connections]), inArray(syncEvent.patentId, ids))),
+    db
+      .select()
+      .from(forecastEvent)
+      .where(and(inArray(forecastEvent.connection, [...connections]), inArray(forecastEvent.patentId, ids))),
   ]);
   const renewalsOf = new Map<string, PatentEvent[]>();
   for (const { body } of events) {
@@ -64,7 +73,9 @@ export async function loadFamily(reference: string, today: string): Promise<Fami
     const decided = renewals.filter((event) => event.appliedDecision !== null);
     const last = decided.at(-1) ?? null;
     const expiry = patent.extendedExpirationDate ?? patent.expirationDate;
+    const connection = generations.get(patent.generation);
     return {
+      ...(clientName && connection ? { client: clientName(connection) } : {}),
       patentId: patent.id,
       name: patentName(patent),
       office: patent.office,

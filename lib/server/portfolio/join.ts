@@ -44,21 +44,26 @@ export function refreshInBackground(
   );
 }
 
-export async function ensureSnapshot(client: AnnuityClient, requestId: string): Promise<SnapshotReady> {
-  const status = await snapshotStatus();
+export async function ensureSnapshot(
+  client: AnnuityClient,
+  requestId: string,
+  /** The connection `client` belongs to: its snapshot is the one ensured. */
+  connection: string = DEFAULT_CONNECTION,
+): Promise<SnapshotReady> {
+  const status = await snapshotStatus(new Date(), connection);
   if (status.refreshedAt) {
-    if (status.isStale && !status.refreshing) refreshInBackground(client, requestId);
+    if (status.isStale && !status.refreshing) refreshInBackground(client, requestId, connection);
     return { refreshedAt: status.refreshedAt, calls: 0 };
   }
   // No snapshot at all: the first view waits for it, or for another instance's refresh.
   if (!status.refreshing) {
-    const result = await refreshSnapshot(client, requestId);
+    const result = await refreshSnapshot(client, requestId, connection);
     if (result.claimed) return { refreshedAt: new Date(), calls: result.calls };
   }
   const deadline = Date.now() + FIRST_REFRESH_WAIT_MS;
   while (Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const now = await snapshotStatus();
+    const now = await snapshotStatus(new Date(), connection);
     if (now.refreshedAt) return { refreshedAt: now.refreshedAt, calls: 0 };
     if (!now.refreshing) break;
   }
@@ -66,13 +71,29 @@ export async function ensureSnapshot(client: AnnuityClient, requestId: string): 
 }
 
 /**
- * The snapshot for a page view: no upstream call while a snapshot exists (the worker refreshes it,
- * lib/server/jobs); only a first start without any reads it once, as ensureSnapshot does.
+ * The snapshots for a page view of these connections (the request's clients): no upstream call
+ * while each has one (the worker refreshes them, lib/server/jobs); only a connection without any
+ * is read once, with its own key, as ensureSnapshot does. `refreshedAt` is the oldest of them.
  */
-export async function pageSnapshot(requestId: string): Promise<SnapshotReady> {
-  const status = await snapshotStatus();
-  if (status.refreshedAt) return { refreshedAt: status.refreshedAt, calls: 0 };
-  return ensureSnapshot(upstreamClient(requestId), requestId);
+export async function pageSnapshot(
+  requestId: string,
+  connections: readonly string[] = [DEFAULT_CONNECTION],
+): Promise<SnapshotReady> {
+  const ready = await Promise.all(
+    connections.map(async (connection): Promise<SnapshotReady> => {
+      const status = await snapshotStatus(new Date(), connection);
+      if (status.refreshedAt) return { refreshedAt: status.refreshedAt, calls: 0 };
+      return ensureSnapshot(upstreamClient(requestId, connection), requestId, connection);
+    }),
+  );
+  return {
+    refreshedAt: ready.reduce<Date | null>(
+      (oldest, each) =>
+        each.refreshedAt && (!oldest || each.refreshedAt < oldest) ? each.refreshedAt : oldest,
+      null,
+    ),
+    calls: ready.reduce((sum, each) => sum + each.calls, 0),
+  };
 }
 
 export interface JoinedPatents {

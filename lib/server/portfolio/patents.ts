@@ -1,62 +1,90 @@
 import 'server-only';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Patent, PatentEvent } from '../../annuity/schemas';
 import { getDb } from '../../db';
+import { syncEvent } from '../../db/schema';
 import { parsePatentSort } from '../../portfolio/columns';
 import type { PortfolioQuery } from '../../portfolio/query';
 import { matchOf, type PortfolioPage } from '../../portfolio/search-key';
 import { isRenewalEvent } from '../../renewals/rows';
 import type { CopyAge } from '../../sync/age';
+import { connectionsToRead } from '../clients/client-filter';
+import { type ClientScope, clientNameOf, labelsClients } from '../clients/scope';
 import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { upstreamClient } from '../connection/upstream';
 import { copyPatentEvents, ensurePatentEvents } from '../sync/copy';
 import { readHealth } from '../sync/health';
 import { patentsTagged } from '../tags/tags';
 import { pageSnapshot } from './join';
+import { patentConnection } from './owner';
 import { searchSnapshot } from './search';
-import { allSnapshotPatents, rememberPatents, snapshotPage, snapshotPatent } from './snapshot';
+import { allOwnedPatents, rememberPatents, snapshotPage, snapshotPatent } from './snapshot';
+
+/** Each row's client name when the user works for several clients (rule: rows say whose they are). */
+function clientLabels(scope: ClientScope, connections: readonly string[]): { clients?: string[] } {
+  return labelsClients(scope)
+    ? { clients: connections.map((connection) => clientNameOf(scope, connection)) }
+    : {};
+}
 
 /**
  * One page of the portfolio from the snapshot (our copy of the patents, kept by the worker), in
  * the order of the service's sort fields (spec: Endpoints 1): a page view costs no upstream call
  * and works while the service does not answer. A search is ranked by how well each patent matched
- * (the service finds a patent by its exact providerId only).
+ * (the service finds a patent by its exact providerId only). It reads the request's clients, or the
+ * one its `client` filter names; with several, each row says whose it is.
  */
-export async function loadPatentPage(query: PortfolioQuery, requestId: string): Promise<PortfolioPage> {
-  if (query.q) return searchPatentPage(query as PortfolioQuery & { q: string }, requestId);
-  const snapshot = await pageSnapshot(requestId);
-  const page = await snapshotPage({
+export async function loadPatentPage(
+  query: PortfolioQuery,
+  requestId: string,
+  scope: ClientScope,
+): Promise<PortfolioPage> {
+  const connections = connectionsToRead(scope, query.client);
+  if (query.q)
+    return searchPatentPage(query as PortfolioQuery & { q: string }, requestId, scope, connections);
+  const snapshot = await pageSnapshot(requestId, connections);
+  const { connections: owners, ...page } = await snapshotPage({
+    connections,
     page: query.page,
     size: query.size,
     sort: parsePatentSort(query.sort),
     providerId: query.providerId,
     tag: query.tag,
   });
-  return { ...page, snapshotAt: snapshot.refreshedAt?.toISOString() ?? null };
+  return {
+    ...page,
+    ...clientLabels(scope, owners),
+    snapshotAt: snapshot.refreshedAt?.toISOString() ?? null,
+  };
 }
 
 async function searchPatentPage(
   query: PortfolioQuery & { q: string },
   requestId: string,
+  scope: ClientScope,
+  connections: readonly string[],
 ): Promise<PortfolioPage> {
-  const snapshot = await pageSnapshot(requestId);
-  const { patents, total } = await searchSnapshot(query.q, {
+  const snapshot = await pageSnapshot(requestId, connections);
+  const found = await searchSnapshot(query.q, {
+    connections,
     page: query.page,
     size: query.size,
     providerId: query.providerId,
     tag: query.tag,
   });
-  const totalPages = Math.ceil(total / query.size);
+  const totalPages = Math.ceil(found.total / query.size);
   return {
     pagination: {
-      totalItems: total,
+      totalItems: found.total,
       currentPage: query.page,
       itemsPerPage: query.size,
       totalPages,
       hasMore: query.page < totalPages,
     },
-    data: patents,
+    data: found.patents,
+    ...clientLabels(scope, found.connections),
     search: {
-      matches: patents.map((patent) => matchOf(patent, query.q)),
+      matches: found.patents.map((patent) => matchOf(patent, query.q)),
       snapshotAt: snapshot.refreshedAt?.toISOString() ?? null,
     },
   };
@@ -64,6 +92,8 @@ async function searchPatentPage(
 
 export interface PatentDetail {
   patent: Patent;
+  /** The client connection the patent belongs to (its snapshot's, within the request's clients). */
+  connection: string;
   /** Renewal events, past and future, by due date (other kinds left out, spec: Patent event). */
   events: PatentEvent[];
   otherEventKinds: number;
@@ -72,21 +102,28 @@ export interface PatentDetail {
 }
 
 /**
- * A patent and its renewals from the copy: the snapshot's patent and the copy's events. A patent or
- * an event list the copy never held is read once and kept (spec: Endpoints 2–3); a 404 from that
- * read reaches the page as not-found. Other views cost no upstream call.
+ * A patent and its renewals from the copy: the snapshot's patent and the copy's events, of one of
+ * `connections` (the request's clients; another client's patent is not found, never read). A
+ * patent or an event list the copy never held is read once with its own client's key and kept
+ * (spec: Endpoints 2–3); a 404 from that read reaches the page as not-found. Other views cost no
+ * upstream call.
  */
-export async function loadPatentDetail(patentId: string, requestId: string): Promise<PatentDetail> {
-  let patent = await snapshotPatent(patentId);
+export async function loadPatentDetail(
+  patentId: string,
+  requestId: string,
+  connections: readonly string[] = [DEFAULT_CONNECTION],
+): Promise<PatentDetail> {
+  const held = await snapshotPatent(patentId, connections);
+  let patent = held?.patent;
+  const connection = held?.connection ?? (await patentConnection(patentId, connections));
   if (!patent) {
-    const { data } = await upstreamClient(requestId).getPatent(patentId, { requestId });
-    await rememberPatents([data]);
+    const { data } = await upstreamClient(requestId, connection).getPatent(patentId, { requestId });
+    await rememberPatents([data], connection);
     patent = data;
   }
-  await ensurePatentEvents(patentId, requestId);
   const [{ events, asOf }, health] = await Promise.all([
-    copyPatentEvents(patentId),
-    getDb().then((db) => readHealth(db, DEFAULT_CONNECTION)),
+    patentEventsOf(patentId, connection, requestId),
+    getDb().then((db) => readHealth(db, connection)),
   ]);
   const renewals = events.filter(isRenewalEvent);
   const copy: CopyAge = {
@@ -95,40 +132,75 @@ export async function loadPatentDetail(patentId: string, requestId: string): Pro
     neverRead: [],
     notAnsweringSince: health.failingSince?.toISOString() ?? null,
   };
-  return { patent, events: renewals, otherEventKinds: events.length - renewals.length, copy };
+  return { patent, connection, events: renewals, otherEventKinds: events.length - renewals.length, copy };
+}
+
+/**
+ * A patent's events from the copy of its connection. The default connection's whole list is read
+ * once when never held (lib/server/sync/copy.ts, which keeps that connection's events); another
+ * client's are the events its own sync walked, read here by connection, never with another key.
+ */
+async function patentEventsOf(
+  patentId: string,
+  connection: string,
+  requestId: string,
+): Promise<{ events: PatentEvent[]; asOf: string | null }> {
+  if (connection === DEFAULT_CONNECTION) {
+    await ensurePatentEvents(patentId, requestId);
+    return copyPatentEvents(patentId);
+  }
+  const db = await getDb();
+  const rows = await db
+    .select({ body: syncEvent.body, readAt: syncEvent.readAt })
+    .from(syncEvent)
+    .where(and(eq(syncEvent.connection, connection), eq(syncEvent.patentId, patentId)))
+    .orderBy(asc(syncEvent.dueDate), asc(syncEvent.eventId));
+  const oldest = rows.reduce<Date | null>((min, row) => (!min || row.readAt < min ? row.readAt : min), null);
+  return {
+    events: rows.map((row) => JSON.parse(row.body) as PatentEvent),
+    asOf: oldest?.toISOString() ?? null,
+  };
 }
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 /**
- * The whole portfolio for an export, from the snapshot (no upstream call when it is fresh), in the
- * order the user chose. Only the five sortable fields exist, as on screen.
+ * The whole portfolio for an export, from the snapshots of the request's clients (or the one its
+ * `client` filter names; no upstream call when they are fresh), in the order the user chose. Only
+ * the five sortable fields exist, as on screen. With several clients, each patent's client name.
  */
 export async function portfolioForExport(
-  query: Pick<PortfolioQuery, 'sort' | 'providerId' | 'q' | 'tag'>,
+  query: Pick<PortfolioQuery, 'sort' | 'providerId' | 'q' | 'tag' | 'client'>,
   requestId: string,
-): Promise<{ patents: Patent[]; snapshotAt: Date | null }> {
-  const snapshot = await pageSnapshot(requestId);
+  scope: ClientScope,
+): Promise<{ patents: Patent[]; clients?: string[]; snapshotAt: Date | null }> {
+  const connections = connectionsToRead(scope, query.client);
+  const snapshot = await pageSnapshot(requestId, connections);
   // A search exports what it found, in its ranking, as on screen.
   if (query.q) {
     const found = await searchSnapshot(query.q, {
+      connections,
       page: 1,
       size: null,
       providerId: query.providerId,
       tag: query.tag,
     });
-    return { patents: found.patents, snapshotAt: snapshot.refreshedAt };
+    return {
+      patents: found.patents,
+      ...clientLabels(scope, found.connections),
+      snapshotAt: snapshot.refreshedAt,
+    };
   }
-  let patents = await allSnapshotPatents();
-  if (query.providerId) patents = patents.filter((patent) => patent.providerId === query.providerId);
+  let owned = await allOwnedPatents(connections);
+  if (query.providerId) owned = owned.filter(({ patent }) => patent.providerId === query.providerId);
   if (query.tag) {
-    const tagged = new Set(await patentsTagged(query.tag));
-    patents = patents.filter((patent) => tagged.has(patent.id));
+    const tagged = new Set(await patentsTagged(query.tag, connections));
+    owned = owned.filter(({ patent }) => tagged.has(patent.id));
   }
   const sort = parsePatentSort(query.sort);
   if (sort) {
     const direction = sort.desc ? -1 : 1;
-    patents.sort((a, b) => {
+    owned.sort(({ patent: a }, { patent: b }) => {
       const x = a[sort.field];
       const y = b[sort.field];
       if (x === y) return 0;
@@ -137,5 +209,12 @@ export async function portfolioForExport(
       return collator.compare(x, y) * direction;
     });
   }
-  return { patents, snapshotAt: snapshot.refreshedAt };
+  return {
+    patents: owned.map((item) => item.patent),
+    ...clientLabels(
+      scope,
+      owned.map((item) => item.connection),
+    ),
+    snapshotAt: snapshot.refreshedAt,
+  };
 }

@@ -7,7 +7,7 @@ import { queryRows } from '../../db/open';
 import { portfolioPatent } from '../../db/schema';
 import { searchColumns, searchKey } from '../../portfolio/search-key';
 import { carriesTag } from '../tags/filter';
-import { analyzeSnapshot, currentGeneration } from './snapshot';
+import { analyzeSnapshot, currentGenerations, inGenerations, ownedPatents } from './snapshot';
 
 /**
  * The portfolio search over the snapshot in our database: the service itself finds a
@@ -24,26 +24,35 @@ const MIN_SIMILAR_LENGTH = 4;
 
 export interface SnapshotSearch {
   patents: Patent[];
+  /** Each patent's client connection, in the order of `patents`. */
+  connections: string[];
   /** Patents that match in all, across pages. */
   total: number;
 }
 
+/** Searches the snapshots of `options.connections` (the request's clients) together. */
 export async function searchSnapshot(
   text: string,
-  options: { page: number; size: number | null; providerId?: string; tag?: string },
+  options: {
+    connections: readonly string[];
+    page: number;
+    size: number | null;
+    providerId?: string;
+    tag?: string;
+  },
 ): Promise<SnapshotSearch> {
   const key = searchKey(text);
-  const generation = await currentGeneration();
-  if (generation === null || key.length === 0) return { patents: [], total: 0 };
+  const generations = await currentGenerations(options.connections);
+  if (generations.size === 0 || key.length === 0) return { patents: [], connections: [], total: 0 };
   const db = await getDb();
-  await ensureSearchKeys(db, generation);
+  await Promise.all([...generations.keys()].map((generation) => ensureSearchKeys(db, generation)));
 
-  const scope = sql`generation = ${generation}
+  const scope = sql`${inGenerations(generations.keys())}
     ${options.providerId ? sql`and provider_id = ${options.providerId}` : sql``}
     ${options.tag ? sql`and ${carriesTag(options.tag)}` : sql``}`;
   // The key holds letters and digits only, so it needs no escaping inside a LIKE pattern.
   const contains = `%${key}%`;
-  const found = await searchPage(db, generation, key, {
+  const found = await searchPage(db, generations, key, {
     ...options,
     filter: sql`${scope} and (search_numbers like ${contains} or search_words like ${contains})`,
   });
@@ -52,7 +61,7 @@ export async function searchSnapshot(
   // every row's words costs far more than a LIKE (bench:search: ~0.5 s against ~50 ms for a
   // broad search at 29,000 patents on PGlite). `<%`: some stretch of the words is at least
   // pg_trgm.word_similarity_threshold (0.6) alike.
-  return searchPage(db, generation, key, { ...options, filter: sql`${scope} and ${key} <% search_words` });
+  return searchPage(db, generations, key, { ...options, filter: sql`${scope} and ${key} <% search_words` });
 }
 
 /**
@@ -62,18 +71,18 @@ export async function searchSnapshot(
  */
 async function searchPage(
   db: Database,
-  generation: number,
+  generations: ReadonlyMap<number, string>,
   key: string,
   options: { page: number; size: number | null; filter: SQL },
 ): Promise<SnapshotSearch> {
   const contains = `%${key}%`;
   const pageLimit =
     options.size === null ? sql`` : sql`limit ${options.size} offset ${(options.page - 1) * options.size}`;
-  const rows = await queryRows<{ data: unknown; total: string | number }>(
+  const rows = await queryRows<{ data: unknown; generation: number; total: string | number }>(
     db,
     sql`
     with matched as (
-      select id, client_case_reference as reference, search_words,
+      select generation, id, client_case_reference as reference, search_words,
         -- The same order as matchOf (lib/portfolio/search-key.ts), which names the field for the table.
         case
           when ' ' || search_numbers || ' ' like ${`% ${key} %`} then 0
@@ -87,29 +96,31 @@ async function searchPage(
       where ${options.filter}
     ),
     page as (
-      select id, rank, reference, count(*) over () as total,
+      select generation, id, rank, reference, count(*) over () as total,
         -- Only the similar matches need their closeness.
         case when rank = 5 then word_similarity(${key}, search_words) end as closeness
       from matched
       order by rank, closeness desc nulls last, reference nulls last, id
       ${pageLimit}
     )
-    select p.data, page.total
-    from page join portfolio_patent p on p.generation = ${generation} and p.id = page.id
+    select p.data, p.generation, page.total
+    from page join portfolio_patent p on p.generation = page.generation and p.id = page.id
     order by page.rank, page.closeness desc nulls last, page.reference nulls last, page.id`,
   );
-  const patents = rows.flatMap((row) => {
-    const parsed = tolerant.patent.safeParse(row.data);
-    return parsed.success ? [parsed.data] : [];
+  const owned = ownedPatents(rows, generations);
+  const found = (total: number) => ({
+    patents: owned.map((item) => item.patent),
+    connections: owned.map((item) => item.connection),
+    total,
   });
-  if (rows[0]) return { patents, total: Number(rows[0].total) };
+  if (rows[0]) return found(Number(rows[0].total));
   // No row carries the count: none matched, or the page is past the end.
-  if (options.page === 1) return { patents, total: 0 };
+  if (options.page === 1) return found(0);
   const [counted] = await queryRows<{ n: string | number }>(
     db,
     sql`select count(*) as n from portfolio_patent where ${options.filter}`,
   );
-  return { patents, total: Number(counted?.n ?? 0) };
+  return found(Number(counted?.n ?? 0));
 }
 
 /** Rows keyed per statement when filling keys in: a few hundred kilobytes of parameters. */

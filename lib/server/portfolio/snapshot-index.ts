@@ -30,23 +30,31 @@ interface Held {
   index: Promise<SnapshotIndex>;
 }
 
-// Per database handle (a test opens several), on globalThis so a module reload keeps it.
-const holder = globalThis as typeof globalThis & { __snapshotIndex?: WeakMap<object, Held> };
-const held = () => {
+// Per database handle (a test opens several) and client connection (each has its own snapshot, so
+// views of two clients never evict each other's copy), on globalThis so a module reload keeps it.
+const holder = globalThis as typeof globalThis & { __snapshotIndex?: WeakMap<object, Map<string, Held>> };
+const held = (db: object) => {
   holder.__snapshotIndex ??= new WeakMap();
-  return holder.__snapshotIndex;
+  let byConnection = holder.__snapshotIndex.get(db);
+  if (!byConnection) {
+    byConnection = new Map();
+    holder.__snapshotIndex.set(db, byConnection);
+  }
+  return byConnection;
 };
 
 /**
- * The copy of this database's snapshot at `generation` and `revision`: the one in memory when it
- * matches, else loaded (concurrent callers share a load).
+ * The copy of this database's snapshot of `connection` at `generation` and `revision`: the one in
+ * memory when it matches, else loaded (concurrent callers share a load).
  */
 export function snapshotIndex(
   db: object,
+  connection: string,
   version: { generation: number; revision: number },
   load: () => Promise<readonly SnapshotPatent[]>,
 ): Promise<SnapshotIndex> {
-  const current = held().get(db);
+  const copies = held(db);
+  const current = copies.get(connection);
   if (current?.generation === version.generation && current.revision === version.revision) {
     return current.index;
   }
@@ -54,15 +62,16 @@ export function snapshotIndex(
     patents: new Map(rows.map((row) => [row.id, row])),
     facets: null,
   }));
-  held().set(db, { ...version, index });
+  copies.set(connection, { ...version, index });
   // A failed load is not kept: the next view tries again.
   index.catch(() => {
-    if (held().get(db)?.index === index) held().delete(db);
+    if (copies.get(connection)?.index === index) copies.delete(connection);
   });
   return index;
 }
 
-const distinctSorted = (values: Iterable<string | null>) =>
+/** Distinct values, sorted for a filter's list. */
+export const distinctSorted = (values: Iterable<string | null>) =>
   // Code-point order: the order the embedded database's C collation gave these lists.
   [...new Set([...values].filter((value): value is string => Boolean(value)))].sort();
 

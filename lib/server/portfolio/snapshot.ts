@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnnuityClient } from '../../annuity/client';
 import type { PatentSortField } from '../../annuity/enums';
 import { MAX_PAGE_SIZE, walkPages } from '../../annuity/pagination';
@@ -13,7 +13,13 @@ import { searchColumns } from '../../portfolio/search-key';
 import type { RenewalPatent } from '../../renewals/rows';
 import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { carriesTag } from '../tags/filter';
-import { facetsOf, type SnapshotFacets, type SnapshotIndex, snapshotIndex } from './snapshot-index';
+import {
+  distinctSorted,
+  facetsOf,
+  type SnapshotFacets,
+  type SnapshotIndex,
+  snapshotIndex,
+} from './snapshot-index';
 
 /**
  * The office join without burning quota (events carry no office, spec: Patent event). All patents
@@ -64,6 +70,43 @@ export async function snapshotStatus(
     refreshing,
     lastError: row?.lastError ?? null,
     isStale: !refreshedAt || now.getTime() - refreshedAt.getTime() > maxAgeMs,
+  };
+}
+
+/**
+ * The state of the snapshots of these connections (the request's clients) as one: the oldest
+ * refresh, the patents of all, a refresh under way if any (its pages summed), the first error,
+ * stale when any is. For one connection, exactly its snapshotStatus.
+ */
+export async function snapshotsStatus(
+  connections: readonly string[],
+  now = new Date(),
+): Promise<SnapshotStatus> {
+  const each = await Promise.all(connections.map((connection) => snapshotStatus(now, connection)));
+  if (each.length === 1 && each[0]) return each[0];
+  const refreshing = each.flatMap((status) => (status.refreshing ? [status.refreshing] : []));
+  const counted = each.flatMap((status) => (status.patentCount === null ? [] : [status.patentCount]));
+  return {
+    refreshedAt: each.some((status) => !status.refreshedAt)
+      ? null
+      : each.reduce<Date | null>(
+          (oldest, status) =>
+            status.refreshedAt && (!oldest || status.refreshedAt < oldest) ? status.refreshedAt : oldest,
+          null,
+        ),
+    patentCount: counted.length > 0 ? counted.reduce((sum, count) => sum + count, 0) : null,
+    refreshing:
+      refreshing.length === 0
+        ? null
+        : {
+            startedAt: new Date(Math.min(...refreshing.map((item) => item.startedAt.getTime()))),
+            pagesDone: refreshing.reduce((sum, item) => sum + item.pagesDone, 0),
+            pagesTotal: refreshing.some((item) => item.pagesTotal === null)
+              ? null
+              : refreshing.reduce((sum, item) => sum + (item.pagesTotal ?? 0), 0),
+          },
+    lastError: each.find((status) => status.lastError)?.lastError ?? null,
+    isStale: each.length === 0 || each.some((status) => status.isStale),
   };
 }
 
@@ -246,7 +289,7 @@ export async function openSnapshotIndex(
 ): Promise<SnapshotIndex | null> {
   const version = await currentVersion(connection);
   if (!version) return null;
-  return snapshotIndex(await getDb(), version, () => joinRows(version.generation));
+  return snapshotIndex(await getDb(), connection, version, () => joinRows(version.generation));
 }
 
 export async function currentGeneration(connection: string = DEFAULT_CONNECTION): Promise<number | null> {
@@ -256,6 +299,35 @@ export async function currentGeneration(connection: string = DEFAULT_CONNECTION)
     .from(portfolioSnapshot)
     .where(eq(portfolioSnapshot.id, connection));
   return row?.generation ?? null;
+}
+
+/**
+ * The current generation of each of these connections' snapshots, by generation (a generation is
+ * one connection's, so a row's generation names its client); connections without a snapshot are
+ * absent. One small read, as currentGeneration for one connection.
+ */
+export async function currentGenerations(connections: readonly string[]): Promise<Map<number, string>> {
+  const found = new Map<number, string>();
+  if (connections.length === 0) return found;
+  const db = await getDb();
+  const rows = await db
+    .select({ id: portfolioSnapshot.id, generation: portfolioSnapshot.currentGeneration })
+    .from(portfolioSnapshot)
+    .where(
+      connections.length === 1
+        ? eq(portfolioSnapshot.id, connections[0] as string)
+        : inArray(portfolioSnapshot.id, [...connections]),
+    );
+  for (const row of rows) if (row.generation != null) found.set(row.generation, row.id);
+  return found;
+}
+
+/** Rows of these generations: `=` for one (the single-client query, unchanged), `in` for several. */
+export function inGenerations(generations: Iterable<number>): SQL {
+  const list = [...generations];
+  return list.length === 1
+    ? eq(portfolioPatent.generation, list[0] as number)
+    : inArray(portfolioPatent.generation, list);
 }
 
 /** The join fields of every patent of a generation, for the in-memory copy (./snapshot-index.ts). */
@@ -304,40 +376,80 @@ export async function rememberPatents(
     .onConflictDoNothing();
 }
 
-/** Distinct values for the month view's filters (owners, families, offices) from the snapshot. */
-export async function snapshotFacets(): Promise<SnapshotFacets> {
-  const index = await openSnapshotIndex();
-  return index ? facetsOf(index) : { offices: [], owners: [], families: [] };
+/**
+ * Distinct values for the filters (owners, families, offices) from the snapshots of these
+ * connections (the request's client scope).
+ */
+export async function snapshotFacets(
+  connections: readonly string[] = [DEFAULT_CONNECTION],
+): Promise<SnapshotFacets> {
+  const indexes = (await Promise.all(connections.map((connection) => openSnapshotIndex(connection)))).filter(
+    (index): index is SnapshotIndex => index !== null,
+  );
+  if (indexes.length <= 1) {
+    const [index] = indexes;
+    return index ? facetsOf(index) : { offices: [], owners: [], families: [] };
+  }
+  const each = indexes.map(facetsOf);
+  return {
+    offices: distinctSorted(each.flatMap((facets) => facets.offices)),
+    owners: distinctSorted(each.flatMap((facets) => facets.owners)),
+    families: distinctSorted(each.flatMap((facets) => facets.families)),
+  };
 }
 
-/** Every patent of the current snapshot, as the service sent it (read tolerantly again). */
-export async function allSnapshotPatents(): Promise<Patent[]> {
-  const generation = await currentGeneration();
-  if (generation === null) return [];
-  const db = await getDb();
-  const rows = await db
-    .select({ data: portfolioPatent.data })
-    .from(portfolioPatent)
-    .where(eq(portfolioPatent.generation, generation));
+/** A patent of the snapshot with the client connection whose snapshot holds it. */
+export interface OwnedPatent {
+  patent: Patent;
+  connection: string;
+}
+
+/** Stored rows read tolerantly again, each with the connection its generation belongs to. */
+export function ownedPatents(
+  rows: readonly { data: unknown; generation: number }[],
+  generations: ReadonlyMap<number, string>,
+): OwnedPatent[] {
   return rows.flatMap((row) => {
     const parsed = tolerant.patent.safeParse(row.data);
-    return parsed.success ? [parsed.data] : [];
+    const connection = generations.get(row.generation);
+    return parsed.success && connection ? [{ patent: parsed.data, connection }] : [];
   });
 }
 
+/** Every patent of the current snapshots of these connections, as the service sent them. */
+export async function allSnapshotPatents(
+  connections: readonly string[] = [DEFAULT_CONNECTION],
+): Promise<Patent[]> {
+  return (await allOwnedPatents(connections)).map((owned) => owned.patent);
+}
+
+/** allSnapshotPatents with each patent's connection, for rows labelled with their client. */
+export async function allOwnedPatents(connections: readonly string[]): Promise<OwnedPatent[]> {
+  const generations = await currentGenerations(connections);
+  if (generations.size === 0) return [];
+  const db = await getDb();
+  const rows = await db
+    .select({ data: portfolioPatent.data, generation: portfolioPatent.generation })
+    .from(portfolioPatent)
+    .where(inGenerations(generations.keys()));
+  return ownedPatents(rows, generations);
+}
+
 /**
- * One page of the portfolio from the snapshot, in the order the user chose (spec: Endpoint 1's
- * five sort fields; without one, the service's own order as the snapshot read it), or the one
- * patent with an exact providerId. A page view costs no upstream call.
+ * One page of the portfolio from the snapshots of these connections (the request's clients), in
+ * the order the user chose (spec: Endpoint 1's five sort fields; without one, the service's own
+ * order as the snapshot read it), or the one patent with an exact providerId. A page view costs no
+ * upstream call. `connections` names each patent's client, in the order of `data`.
  */
 export async function snapshotPage(query: {
+  connections: readonly string[];
   page: number;
   size: number;
   sort?: { field: PatentSortField; desc: boolean } | null;
   providerId?: string;
   tag?: string;
-}): Promise<Page<Patent>> {
-  const generation = await currentGeneration();
+}): Promise<Page<Patent> & { connections: string[] }> {
+  const generations = await currentGenerations(query.connections);
   const empty = {
     totalItems: 0,
     currentPage: query.page,
@@ -345,10 +457,10 @@ export async function snapshotPage(query: {
     totalPages: 0,
     hasMore: false,
   };
-  if (generation === null) return { pagination: empty, data: [] };
+  if (generations.size === 0) return { pagination: empty, data: [], connections: [] };
   const db = await getDb();
   const where = and(
-    eq(portfolioPatent.generation, generation),
+    inGenerations(generations.keys()),
     query.providerId ? eq(portfolioPatent.providerId, query.providerId) : undefined,
     query.tag ? carriesTag(query.tag) : undefined,
   );
@@ -359,7 +471,7 @@ export async function snapshotPage(query: {
     : [asc(portfolioPatent.id)];
   const [rows, [counted]] = await Promise.all([
     db
-      .select({ data: portfolioPatent.data })
+      .select({ data: portfolioPatent.data, generation: portfolioPatent.generation })
       .from(portfolioPatent)
       .where(where)
       .orderBy(...order)
@@ -369,6 +481,7 @@ export async function snapshotPage(query: {
   ]);
   const totalItems = counted?.total ?? 0;
   const totalPages = Math.ceil(totalItems / query.size);
+  const owned = ownedPatents(rows, generations);
   return {
     pagination: {
       totalItems,
@@ -377,22 +490,26 @@ export async function snapshotPage(query: {
       totalPages,
       hasMore: query.page < totalPages,
     },
-    data: rows.flatMap((row) => {
-      const parsed = tolerant.patent.safeParse(row.data);
-      return parsed.success ? [parsed.data] : [];
-    }),
+    data: owned.map((item) => item.patent),
+    connections: owned.map((item) => item.connection),
   };
 }
 
-/** One patent of the snapshot, as the service sent it; null when the snapshot does not hold it. */
-export async function snapshotPatent(id: string): Promise<Patent | null> {
-  const generation = await currentGeneration();
-  if (generation === null) return null;
+/**
+ * One patent of the snapshots of these connections, as the service sent it, with the connection
+ * that holds it; null when none of them does (another client's patent is not found).
+ */
+export async function snapshotPatent(
+  id: string,
+  connections: readonly string[] = [DEFAULT_CONNECTION],
+): Promise<OwnedPatent | null> {
+  const generations = await currentGenerations(connections);
+  if (generations.size === 0) return null;
   const db = await getDb();
-  const [row] = await db
-    .select({ data: portfolioPatent.data })
+  const rows = await db
+    .select({ data: portfolioPatent.data, generation: portfolioPatent.generation })
     .from(portfolioPatent)
-    .where(and(eq(portfolioPatent.generation, generation), eq(portfolioPatent.id, id)));
-  const parsed = row ? tolerant.patent.safeParse(row.data) : null;
-  return parsed?.success ? parsed.data : null;
+    .where(and(inGenerations(generations.keys()), eq(portfolioPatent.id, id)))
+    .limit(1);
+  return ownedPatents(rows, generations)[0] ?? null;
 }

@@ -14,6 +14,10 @@ import {
 import type { NoteInput, TagChange } from '../../signals/tags.schema';
 import { recordAudit } from '../audit/audit';
 import type { Viewer } from '../auth/session';
+import { activeConnectionIds } from '../connection/clients';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
+import { NotFoundError } from '../errors/not-found';
+import type { SnapshotPatent } from '../portfolio/snapshot';
 import { openSnapshotIndex } from '../portfolio/snapshot';
 
 /**
@@ -29,6 +33,42 @@ export interface TagSummary {
 }
 
 type Actor = Pick<Viewer, 'userId' | 'email'>;
+
+/*
+ * Tags and notes name a patent id or a family reference, not a client: what a request sees of them
+ * follows its clients (spec: rule 2). A user of every active client sees every tag, as before there
+ * were several; anyone else sees the tags on the patents and families of their clients' snapshots,
+ * and changing a tag or note of another client's patent or family is not found (404).
+ */
+
+/** The patents of the snapshots of these connections (the request's clients). */
+async function patentsOfClients(connections: readonly string[]): Promise<SnapshotPatent[]> {
+  const indexes = await Promise.all(connections.map((connection) => openSnapshotIndex(connection)));
+  return indexes.flatMap((index) => [...(index?.patents.values() ?? [])]);
+}
+
+/** The targets these connections may see; null: all of them (the request has every client). */
+async function visibleTargets(
+  connections: readonly string[],
+): Promise<{ patent: Set<string>; family: Set<string> } | null> {
+  const active = await activeConnectionIds();
+  if (active.every((connection) => connections.includes(connection))) return null;
+  const patents = await patentsOfClients(connections);
+  return {
+    patent: new Set(patents.map((patent) => patent.id)),
+    family: new Set(patents.flatMap((patent) => patent.clientFamilyReference ?? [])),
+  };
+}
+
+/** Refuses, as not found, a target outside the request's clients. */
+async function assertTargetsVisible(
+  scope: TagScope,
+  targets: readonly string[],
+  connections: readonly string[],
+): Promise<void> {
+  const visible = await visibleTargets(connections);
+  if (visible && targets.some((target) => !visible[scope].has(target))) throw new NotFoundError(scope);
+}
 
 /** Own and family tags of each patent, for the signals (lib/server/signals). */
 export async function tagsOfPatents(
@@ -68,12 +108,18 @@ export async function tagsOfPatents(
   return found;
 }
 
-/** Every tag in use with how many patents and families carry it. */
-export async function tagSummary(): Promise<TagSummary[]> {
+/** Every tag in use on the patents and families of these connections, with how many carry it. */
+export async function tagSummary(
+  connections: readonly string[] = [DEFAULT_CONNECTION],
+): Promise<TagSummary[]> {
   const db = await getDb();
-  const rows = await db.select({ scope: patentTag.scope, tag: patentTag.tag }).from(patentTag);
+  const [rows, visible] = await Promise.all([
+    db.select({ scope: patentTag.scope, target: patentTag.target, tag: patentTag.tag }).from(patentTag),
+    visibleTargets(connections),
+  ]);
   const summary = new Map<string, TagSummary>();
   for (const row of rows) {
+    if (visible && !visible[row.scope].has(row.target)) continue;
     const entry = summary.get(row.tag) ?? { tag: row.tag, patents: 0, families: 0 };
     if (row.scope === 'patent') entry.patents += 1;
     else entry.families += 1;
@@ -83,34 +129,48 @@ export async function tagSummary(): Promise<TagSummary[]> {
 }
 
 /**
- * The ids of the patents carrying a tag, their own or their family's (a family's members from the
- * portfolio snapshot), sorted: what a table's tag filter keeps.
+ * The ids of the patents of these connections carrying a tag, their own or their family's (a
+ * family's members from the portfolio snapshots), sorted: what a table's tag filter keeps.
  */
-export async function patentsTagged(tag: string): Promise<string[]> {
+export async function patentsTagged(
+  tag: string,
+  connections: readonly string[] = [DEFAULT_CONNECTION],
+): Promise<string[]> {
   const db = await getDb();
-  const rows = await db
-    .select({ scope: patentTag.scope, target: patentTag.target })
-    .from(patentTag)
-    .where(eq(patentTag.tag, tag));
-  const ids = new Set(rows.filter((row) => row.scope === 'patent').map((row) => row.target));
+  const [rows, visible] = await Promise.all([
+    db
+      .select({ scope: patentTag.scope, target: patentTag.target })
+      .from(patentTag)
+      .where(eq(patentTag.tag, tag)),
+    visibleTargets(connections),
+  ]);
+  const ids = new Set(
+    rows
+      .filter((row) => row.scope === 'patent' && (!visible || visible.patent.has(row.target)))
+      .map((row) => row.target),
+  );
   const families = new Set(rows.filter((row) => row.scope === 'family').map((row) => row.target));
   if (families.size > 0) {
-    const index = await openSnapshotIndex();
-    for (const patent of index?.patents.values() ?? []) {
+    for (const patent of await patentsOfClients(connections)) {
       if (patent.clientFamilyReference && families.has(patent.clientFamilyReference)) ids.add(patent.id);
     }
   }
   return [...ids].sort();
 }
 
-/** Adds and removes tags on each target; returns each target's own tags afterwards. */
+/**
+ * Adds and removes tags on each target (all of the request's clients, else 404 and nothing
+ * changed); returns each target's own tags afterwards.
+ */
 export async function changeTags(
   actor: Actor,
   change: TagChange,
   requestId: string,
+  connections: readonly string[],
 ): Promise<{ scope: TagScope; target: string; tags: string[] }[]> {
-  const db = await getDb();
   const targets = [...new Set(change.targets)];
+  await assertTargetsVisible(change.scope, targets, connections);
+  const db = await getDb();
   const removed = change.remove.filter((tag) => !change.add.includes(tag));
   await db.transaction(async (tx) => {
     if (removed.length > 0) {
@@ -182,12 +242,17 @@ export async function patentTagsAndNotes(
   }));
 }
 
-/** Sets a note (an empty one removes it), audited with the note it replaced. */
+/**
+ * Sets a note (an empty one removes it) on a patent or family of the request's clients (else
+ * 404), audited with the note it replaced.
+ */
 export async function setNote(
   actor: Actor,
   input: NoteInput,
   requestId: string,
+  connections: readonly string[],
 ): Promise<{ note: string | null }> {
+  await assertTargetsVisible(input.scope, [input.target], connections);
   const db = await getDb();
   const where = and(eq(patentNote.scope, input.scope), eq(patentNote.target, input.target));
   const [before] = await db.select({ note: patentNote.note }).from(patentNote).where(where);
@@ -226,13 +291,14 @@ export type TagImport =
 
 /**
  * A CSV of tags (and notes) keyed by provider id or case reference, matched against the portfolio
- * snapshot: a preview says which patents each line names and which lines match none (and why);
+ * snapshots of the request's clients (another client's patents are matched by none): a preview says which patents each line names and which lines match none (and why);
  * applied, the tags are added (none removed) and the notes set, in one transaction, audited once.
  */
 export async function importTags(
   actor: Actor,
   input: { csv: string; apply: boolean },
   requestId: string,
+  connections: readonly string[],
 ): Promise<TagImport> {
   const parsed = Papa.parse<Record<string, string>>(input.csv.replace(/^\uFEFF/, ''), {
     header: true,
@@ -240,8 +306,7 @@ export async function importTags(
   });
   const read = importRows(parsed.data, parsed.meta.fields ?? []);
   if ('problem' in read) return { ok: false, problem: read.problem };
-  const index = await openSnapshotIndex();
-  const { matched, unmatched } = matchImport(read.rows, [...(index?.patents.values() ?? [])]);
+  const { matched, unmatched } = matchImport(read.rows, await patentsOfClients(connections));
   const patents = new Set(matched.flatMap((match) => match.patentIds)).size;
   const apply = input.apply && matched.length > 0;
   if (apply) {

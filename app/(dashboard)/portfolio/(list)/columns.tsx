@@ -12,12 +12,17 @@ import { matchLabel, type SearchMatch } from '@/lib/portfolio/search-key';
 import { filingRouteLabel, humanize, patentStatusLabel } from '@/lib/renewals/labels';
 
 export const patentFeatures = tableFeatures({ columnVisibilityFeature });
-/** A patent as the table shows it; during a search, with what it matched. */
-export type PatentRow = Patent & { match?: SearchMatch };
+/**
+ * A patent as the table shows it; during a search, with what it matched; for a user of several
+ * clients, its client's name.
+ */
+export type PatentRow = Patent & { match?: SearchMatch; client?: string };
 const helper = createColumnHelper<typeof patentFeatures, PatentRow>();
 
 /** Shown only during a search; not a column of lib/portfolio/columns.ts (nothing to export). */
 export const MATCH_COLUMN_ID = 'match';
+/** Shown only when the rows name their client (the export adds it the same way). */
+export const CLIENT_COLUMN_ID = 'client';
 
 function DateCell({ value }: { value: string | null }) {
   const locale = useLocale();
@@ -28,6 +33,11 @@ const text = (value: string | null) => value ?? '—';
 
 // Column ids match lib/portfolio/columns.ts (headers, sort fields, export).
 export const patentColumns = helper.columns([
+  helper.display({
+    id: CLIENT_COLUMN_ID,
+    header: 'Client',
+    cell: ({ row }) => row.original.client ?? '—',
+  }),
   helper.accessor('clientCaseReference', {
     header: 'Case reference',
     cell: ({ row }) => (

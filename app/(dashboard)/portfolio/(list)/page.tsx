@@ -14,9 +14,10 @@ import { addressProblems } from '@/lib/http/url-state-rules';
 import { type PortfolioQuery, portfolioQueryFromParams, portfolioUrlState } from '@/lib/portfolio/url-state';
 import { loadPortfolioParams } from '@/lib/portfolio/url-state-address';
 import { requireViewer } from '@/lib/server/auth/session';
+import { type ClientScope, labelsClients, pageClientScope } from '@/lib/server/clients/scope';
 import { loadForPage, pageRequestId } from '@/lib/server/http/request-context';
 import { loadPatentPage } from '@/lib/server/portfolio/patents';
-import { snapshotStatus } from '@/lib/server/portfolio/snapshot';
+import { snapshotsStatus } from '@/lib/server/portfolio/snapshot';
 import { listSavedViews } from '@/lib/server/views/saved-views';
 import { PortfolioTable } from './portfolio-table';
 import { PortfolioToolbar } from './portfolio-toolbar';
@@ -30,9 +31,18 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
   const requestId = await pageRequestId();
   const query = portfolioQueryFromParams(params);
   const problems = addressProblems(portfolioUrlState, search);
-  // One row of our database, read with the page so the header's status line is there at first
-  // paint (a status arriving after hydration grew the header: CLS 0.2 on a phone, Lighthouse).
-  const [status, views] = await Promise.all([snapshotStatus(), listSavedViews(viewer, 'portfolio')]);
+  const scope = await pageClientScope(viewer.userId);
+  // One row of our database per client, read with the page so the header's status line is there at
+  // first paint (a status arriving after hydration grew the header: CLS 0.2 on a phone, Lighthouse).
+  const [status, views] = await Promise.all([
+    snapshotsStatus(scope.connections),
+    listSavedViews(viewer, 'portfolio'),
+  ]);
+  // The client filter, for a user whose list holds several clients (none with one: unchanged).
+  const filter =
+    labelsClients(scope) && scope.connections.length > 1
+      ? scope.clients.filter((client) => scope.connections.includes(client.id))
+      : undefined;
   return (
     <>
       <PageHeader
@@ -56,9 +66,9 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
         <AddressProblemPanel problems={problems} path="/portfolio" search={search} requestId={requestId} />
       ) : (
         <div className="flex flex-col gap-4">
-          <PortfolioToolbar />
+          <PortfolioToolbar clients={filter} />
           <Suspense fallback={<SkeletonRows count={12} />}>
-            <PortfolioData query={query} requestId={requestId} />
+            <PortfolioData query={query} requestId={requestId} scope={scope} />
           </Suspense>
         </div>
       )}
@@ -66,8 +76,16 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
   );
 }
 
-async function PortfolioData({ query, requestId }: { query: PortfolioQuery; requestId: string }) {
-  const loaded = await loadForPage(requestId, () => loadPatentPage(query, requestId));
+async function PortfolioData({
+  query,
+  requestId,
+  scope,
+}: {
+  query: PortfolioQuery;
+  requestId: string;
+  scope: ClientScope;
+}) {
+  const loaded = await loadForPage(requestId, () => loadPatentPage(query, requestId, scope));
   if (!loaded.ok) return <ProblemPanel problem={loaded.problem} />;
   const queryClient = new QueryClient();
   queryClient.setQueryData(portfolioQuery(query).queryKey, loaded.data);
@@ -79,7 +97,7 @@ async function PortfolioData({ query, requestId }: { query: PortfolioQuery; requ
 }
 
 /** The status as GET /api/portfolio/snapshot answers it (dates as ISO strings). */
-function statusBody(status: Awaited<ReturnType<typeof snapshotStatus>>): SnapshotStatusBody {
+function statusBody(status: Awaited<ReturnType<typeof snapshotsStatus>>): SnapshotStatusBody {
   return {
     refreshedAt: status.refreshedAt?.toISOString() ?? null,
     patentCount: status.patentCount,

@@ -15,7 +15,7 @@ import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table';
 import { PATENT_COLUMNS, parsePatentSort } from '@/lib/portfolio/columns';
 import type { PortfolioPage } from '@/lib/portfolio/search-key';
 import { portfolioParams, portfolioQueryFromParams } from '@/lib/portfolio/url-state';
-import { MATCH_COLUMN_ID, type PatentRow, patentColumns, patentFeatures } from './columns';
+import { CLIENT_COLUMN_ID, MATCH_COLUMN_ID, type PatentRow, patentColumns, patentFeatures } from './columns';
 
 const SORT_BY_COLUMN = new Map(PATENT_COLUMNS.map((column) => [column.id, column.sort]));
 const NO_PATENTS: PatentRow[] = [];
@@ -32,15 +32,23 @@ export function PortfolioTable() {
   const query = portfolioQueryFromParams(params);
   const result = useQuery({ ...portfolioQuery(query), placeholderData: keepPreviousData });
   const searching = Boolean(query.q);
-  const columnVisibility = useMemo(
-    () => ({ ...Object.fromEntries(params.hide.map((id) => [id, false])), [MATCH_COLUMN_ID]: searching }),
-    [params.hide, searching],
-  );
   const page: PortfolioPage | undefined = result.data;
+  const labelled = Boolean(page?.clients);
+  const columnVisibility = useMemo(
+    () => ({
+      ...Object.fromEntries(params.hide.map((id) => [id, false])),
+      [MATCH_COLUMN_ID]: searching,
+      [CLIENT_COLUMN_ID]: labelled,
+    }),
+    [params.hide, searching, labelled],
+  );
   const rows = useMemo((): PatentRow[] => {
     if (!page) return NO_PATENTS;
     const matches = page.search?.matches;
-    return matches ? page.data.map((patent, index) => ({ ...patent, match: matches[index] })) : page.data;
+    const clients = page.clients;
+    return matches || clients
+      ? page.data.map((patent, index) => ({ ...patent, match: matches?.[index], client: clients?.[index] }))
+      : page.data;
   }, [page]);
   const table = useTable({
     features: patentFeatures,

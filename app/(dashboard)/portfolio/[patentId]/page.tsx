@@ -22,6 +22,7 @@ import { familyHref } from '@/lib/portfolio/links';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { filingRouteLabel, humanize, patentStatusLabel } from '@/lib/renewals/labels';
 import { requireViewer } from '@/lib/server/auth/session';
+import { clientNameOf, labelsClients, pageClientScope } from '@/lib/server/clients/scope';
 import { decisionsForPatent } from '@/lib/server/decisions/batch-records';
 import { listStandingInstructions } from '@/lib/server/decisions/standing-instructions';
 import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
@@ -73,9 +74,11 @@ export default async function PatentPage({ params }: { params: Promise<{ patentI
   if (!z.uuid().safeParse(patentId).success) notFound();
   const requestId = await pageRequestId();
   const locale = await pageLocale();
-  const loaded = await loadForPage(requestId, () => loadPatentDetail(patentId, requestId));
+  const scope = await pageClientScope(viewer.userId);
+  const loaded = await loadForPage(requestId, () => loadPatentDetail(patentId, requestId, scope.connections));
   if (!loaded.ok) {
-    // The service's 404 (or an id that is not one) is our not-found page (style: notFound()).
+    // The service's 404, another client's patent (never read) or an id that is not one is our
+    // not-found page (style: notFound()).
     if (loaded.problem.status === 404 || loaded.problem.code === 'upstream_validation_failed') notFound();
     return (
       <>
@@ -86,12 +89,19 @@ export default async function PatentPage({ params }: { params: Promise<{ patentI
   }
   const { patent, events, otherEventKinds } = loaded.data;
   const name = patentName(patent);
+  // Whose patent it is, for a user of several clients.
+  const client: Field[] = labelsClients(scope)
+    ? [['Client', clientNameOf(scope, loaded.data.connection)]]
+    : [];
   // Our own record of decisions and their reasons, for the roles that see batches.
   const decisionHistory = can(viewer.role, 'tracking:read') ? await decisionsForPatent(patent.id) : null;
-  // Its standing instruction and its family's (the patent's own wins).
+  // Its standing instruction and its family's (the patent's own wins), of the patent's client.
   const family = patent.clientFamilyReference ?? null;
   const standing = can(viewer.role, 'renewals:read')
-    ? await listStandingInstructions({ patentId: patent.id, family: family ?? undefined })
+    ? await listStandingInstructions([loaded.data.connection], {
+        patentId: patent.id,
+        family: family ?? undefined,
+      })
     : null;
   // What keeping it costs, its term, its family and tags, from our own copy (no upstream call).
   const [signals] = can(viewer.role, 'renewals:read') ? await loadSignals([{ patentId: patent.id }]) : [];
@@ -118,7 +128,7 @@ export default async function PatentPage({ params }: { params: Promise<{ patentI
       <div className="grid gap-4 lg:grid-cols-3">
         <TitledCard className="lg:col-span-2" title="Patent">
           <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-            {patentFields(patent, locale).map(([label, value]) => (
+            {[...client, ...patentFields(patent, locale)].map(([label, value]) => (
               <div key={label} className="flex justify-between gap-3 border-b border-dashed py-1">
                 <dt className="text-muted-foreground">{label}</dt>
                 <dd className="text-right">

@@ -8,6 +8,7 @@ import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatYearMonth } from '@/lib/format/dates';
 import { requireViewer } from '@/lib/server/auth/session';
+import { clientNameOf, labelsClients, pageClientScope } from '@/lib/server/clients/scope';
 import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
 import { loadDataQuality } from '@/lib/server/portfolio/data-quality';
 import type { TableColumn } from '@/lib/table/columns';
@@ -16,10 +17,18 @@ export const metadata: Metadata = { title: 'Data quality' };
 
 /** A finding as the check lists it (lib/portfolio/data-quality.ts). */
 interface Finding {
+  client?: string;
   patentId: string;
   patent: string;
   detail: string;
 }
+
+/** First for a user of several clients: whose patent it is. */
+const CLIENT_COLUMN: TableColumn<Finding> = {
+  id: 'client',
+  header: 'Client',
+  cell: (finding) => finding.client ?? '—',
+};
 
 const FINDING_COLUMNS: TableColumn<Finding>[] = [
   {
@@ -40,10 +49,18 @@ const SHOWN = 200;
 
 /** What looks wrong in the portfolio, each check with its patents and why it matters. */
 export default async function DataQualityPage() {
-  await requireViewer('portfolio:read');
+  const viewer = await requireViewer('portfolio:read');
   const requestId = await pageRequestId();
   const locale = await pageLocale();
-  const loaded = await loadForPage(requestId, () => loadDataQuality());
+  const scope = await pageClientScope(viewer.userId);
+  const labelled = labelsClients(scope);
+  const loaded = await loadForPage(requestId, () =>
+    loadDataQuality(
+      new Date(),
+      scope.connections,
+      labelled ? (connection) => clientNameOf(scope, connection) : undefined,
+    ),
+  );
   return (
     <>
       <BackLink href="/portfolio">Portfolio</BackLink>
@@ -85,7 +102,7 @@ export default async function DataQualityPage() {
                       <DataTable
                         caption={check.title}
                         captionHidden
-                        columns={FINDING_COLUMNS}
+                        columns={labelled ? [CLIENT_COLUMN, ...FINDING_COLUMNS] : FINDING_COLUMNS}
                         rows={check.findings.slice(0, SHOWN)}
                         rowKey={(finding) => `${finding.patentId}-${finding.detail}`}
                       />

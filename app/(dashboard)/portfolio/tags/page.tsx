@@ -7,7 +7,8 @@ import { Card, CardContent, CardHeader, CardTitle, TitledCard } from '@/componen
 import { can } from '@/lib/policy/roles';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { requireViewer } from '@/lib/server/auth/session';
-import { snapshotPatents } from '@/lib/server/portfolio/snapshot';
+import { clientNameOf, labelsClients, pageClientScope } from '@/lib/server/clients/scope';
+import { openSnapshotIndex, type SnapshotPatent, snapshotPatents } from '@/lib/server/portfolio/snapshot';
 import { patentsTagged, tagSummary } from '@/lib/server/tags/tags';
 import { normalizeTag } from '@/lib/signals/tags';
 import { TaggedPatentsTable } from './tagged-patents-table';
@@ -24,8 +25,18 @@ export default async function TagsPage({
   const raw = (await searchParams).tag;
   const asked = typeof raw === 'string' ? raw : null;
   const tag = asked === null ? null : normalizeTag(asked);
-  const [summary, tagged] = await Promise.all([tagSummary(), tag ? patentsTagged(tag) : Promise.resolve([])]);
-  const patents = tag ? await snapshotPatents(tagged) : new Map();
+  const scope = await pageClientScope(viewer.userId);
+  const labelled = labelsClients(scope);
+  const [summary, tagged] = await Promise.all([
+    tagSummary(scope.connections),
+    tag ? patentsTagged(tag, scope.connections) : Promise.resolve([]),
+  ]);
+  // Each tagged patent from its client's snapshot, with that client.
+  const patents = new Map<string, SnapshotPatent & { connection: string }>();
+  if (tag)
+    for (const connection of scope.connections)
+      for (const [id, patent] of await snapshotPatents(tagged, openSnapshotIndex(connection)))
+        patents.set(id, { ...patent, connection });
 
   return (
     <>
@@ -83,9 +94,11 @@ export default async function TagsPage({
             ) : (
               <TaggedPatentsTable
                 tag={tag}
+                labelled={labelled}
                 rows={tagged.map((id) => {
                   const patent = patents.get(id);
                   return {
+                    ...(labelled && patent ? { client: clientNameOf(scope, patent.connection) } : {}),
                     id,
                     name: patent ? patentName(patent) : id,
                     office: patent?.office ?? null,

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { draftDrops } from '@/lib/server/decisions/draft-drops';
 import { defineRoute } from '@/lib/server/http/route';
+import { assertEventsInScope } from '@/lib/server/portfolio/owner';
 
 /**
  * "Drop these countries" on a family page: the chosen renewals go into the user's draft as DROPs
- * where the service offers DROP now; nothing is sent (lib/server/decisions/draft-drops.ts).
+ * where the service offers DROP now; nothing is sent (lib/server/decisions/draft-drops.ts). A
+ * renewal of a client outside the request's is not found (404) and nothing is drafted.
  */
 export const POST = defineRoute(
   {
@@ -16,5 +18,8 @@ export const POST = defineRoute(
         .max(500, { error: 'at most 500 renewals at once' }),
     }),
   },
-  async ({ viewer, body }) => draftDrops(viewer.userId, body.eventIds),
+  async ({ viewer, body, clients }) => {
+    await assertEventsInScope(body.eventIds, (await clients()).connections);
+    return draftDrops(viewer.userId, body.eventIds);
+  },
 );

@@ -3,20 +3,24 @@ import { upstreamClient } from '@/lib/server/connection/upstream';
 import { problemResponse } from '@/lib/server/errors/problem';
 import { defineRoute } from '@/lib/server/http/route';
 import { refreshInBackground } from '@/lib/server/portfolio/join';
-import { snapshotStatus } from '@/lib/server/portfolio/snapshot';
+import { snapshotStatus, snapshotsStatus } from '@/lib/server/portfolio/snapshot';
 
 const MIN_REFRESH_INTERVAL_MS = 5 * 60_000;
 
-/** How old the portfolio snapshot is, and how far a refresh under way has got. */
-export const GET = defineRoute({ access: 'portfolio:read' }, async () => snapshotStatus());
+/** How old the portfolio snapshots of the request's clients are, and how far a refresh has got. */
+export const GET = defineRoute({ access: 'portfolio:read' }, async ({ clients }) =>
+  snapshotsStatus((await clients()).connections),
+);
 
 /**
- * Starts a refresh now (it walks the portfolio at 100 per page in the background); the answer
- * comes at once and the page polls GET for progress. A refresh already running is not doubled.
+ * Starts a refresh now of each of the request's clients' snapshots, each with its own key (it
+ * walks the portfolio at 100 per page in the background); the answer comes at once and the page
+ * polls GET for progress. A refresh already running is not doubled.
  */
-export const POST = defineRoute({ access: 'portfolio:read' }, async ({ viewer, requestId }) => {
-  const before = await snapshotStatus();
-  // A refresh walks the whole portfolio (ceil(patents / 100) calls of the shared daily quota):
+export const POST = defineRoute({ access: 'portfolio:read' }, async ({ viewer, requestId, clients }) => {
+  const { connections } = await clients();
+  const before = await snapshotsStatus(connections);
+  // A refresh walks the whole portfolio (ceil(patents / 100) calls of the client's daily quota):
   // one a few minutes old is fresh enough, whoever asks.
   const age = before.refreshedAt ? Date.now() - before.refreshedAt.getTime() : Number.POSITIVE_INFINITY;
   if (!before.refreshing && age < MIN_REFRESH_INTERVAL_MS) {
@@ -32,7 +36,10 @@ export const POST = defineRoute({ access: 'portfolio:read' }, async ({ viewer, r
       { 'retry-after': String(wait) },
     );
   }
-  if (!before.refreshing) refreshInBackground(upstreamClient(requestId), requestId);
+  for (const connection of connections) {
+    if (!(await snapshotStatus(new Date(), connection)).refreshing)
+      refreshInBackground(upstreamClient(requestId, connection), requestId, connection);
+  }
   await recordAudit({
     actor: { userId: viewer.userId, email: viewer.email },
     action: 'portfolio.snapshot_refresh',
@@ -42,5 +49,5 @@ export const POST = defineRoute({ access: 'portfolio:read' }, async ({ viewer, r
   });
   // Give the refresh a moment to claim the row, so the first poll already shows progress.
   await new Promise((resolve) => setTimeout(resolve, 150));
-  return { started: !before.refreshing, status: await snapshotStatus() };
+  return { started: !before.refreshing, status: await snapshotsStatus(connections) };
 });

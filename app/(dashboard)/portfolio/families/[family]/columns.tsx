@@ -5,9 +5,15 @@ import { type FamilyMember, MEMBER_STATE_LABELS } from '@/lib/portfolio/family';
 import { decisionLabel } from '@/lib/renewals/labels';
 import type { TableColumn } from '@/lib/table/columns';
 
-/** The family's patents by office; the cost to keep is per currency, never added across them. */
-export function memberColumns(locale: string): TableColumn<FamilyMember>[] {
+/**
+ * The family's patents by office; the cost to keep is per currency, never added across them. With
+ * `labelled` (a user of several clients), first the member's client.
+ */
+export function memberColumns(locale: string, labelled = false): TableColumn<FamilyMember>[] {
   return [
+    ...(labelled
+      ? [{ id: 'client', header: 'Client', cell: (member: FamilyMember) => member.client ?? '—' }]
+      : []),
     { id: 'office', header: 'Office', cell: (member) => member.office ?? '—' },
     {
       id: 'patent',

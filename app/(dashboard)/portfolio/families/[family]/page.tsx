@@ -9,6 +9,7 @@ import { Card, CardContent, TitledCard } from '@/components/ui/card';
 import { formatDate } from '@/lib/format/dates';
 import { can } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
+import { clientNameOf, labelsClients, pageClientScope } from '@/lib/server/clients/scope';
 import { pageLocale } from '@/lib/server/http/request-context';
 import { loadFamily } from '@/lib/server/portfolio/family';
 import { memberColumns } from './columns';
@@ -24,7 +25,14 @@ export default async function FamilyPage({ params }: { params: Promise<{ family:
   const reference = decodeURIComponent((await params).family);
   const locale = await pageLocale();
   const today = new Date().toISOString().slice(0, 10);
-  const family = await loadFamily(reference, today);
+  const scope = await pageClientScope(viewer.userId);
+  const labelled = labelsClients(scope);
+  const family = await loadFamily(
+    reference,
+    today,
+    scope.connections,
+    labelled ? (connection) => clientNameOf(scope, connection) : undefined,
+  );
   if (!family) notFound();
   const kept = family.members.filter((member) => member.state === 'kept').length;
   const droppable = family.members.flatMap((member) =>
@@ -50,7 +58,7 @@ export default async function FamilyPage({ params }: { params: Promise<{ family:
         </TitledCard>
         <DataTable
           caption="The family's patents by office"
-          columns={memberColumns(locale)}
+          columns={memberColumns(locale, labelled)}
           rows={family.members}
           rowKey={(member) => member.patentId}
         />

@@ -9,6 +9,7 @@ import {
 } from '@/lib/server/documents/documents';
 import { problemResponse } from '@/lib/server/errors/problem';
 import { defineRoute } from '@/lib/server/http/route';
+import { eventConnection } from '@/lib/server/portfolio/owner';
 import { snapshotPatent } from '@/lib/server/portfolio/snapshot';
 
 const paramsSchema = z.object({
@@ -19,11 +20,13 @@ const paramsSchema = z.object({
 
 /**
  * Downloads an event's invoice, instruction receipt or official receipt. Any role that may see a
- * document reaches this route; the document's own permission is checked right after.
+ * document reaches this route; the document's own permission is checked right after. It is read
+ * with the key of the event's own client, found in our copy among the request's clients; another
+ * client's event is not found (404) and nothing is asked of the service.
  */
 export const GET = defineRoute(
   { access: 'invoice-documents:read', params: paramsSchema },
-  async ({ params, viewer, requestId }) => {
+  async ({ params, viewer, requestId, clients }) => {
     if (!can(viewer.role, DOCUMENT_PERMISSION[params.kind])) {
       return problemResponse({
         status: 403,
@@ -33,7 +36,14 @@ export const GET = defineRoute(
         requestId,
       });
     }
-    const document = await fetchEventDocument(params.kind, params.patentId, params.eventId, requestId);
+    const connection = await eventConnection(params.patentId, params.eventId, (await clients()).connections);
+    const document = await fetchEventDocument(
+      params.kind,
+      params.patentId,
+      params.eventId,
+      requestId,
+      connection,
+    );
     if (!document) {
       return problemResponse({
         status: 404,
@@ -45,7 +55,7 @@ export const GET = defineRoute(
       });
     }
     // Saved under the renewal's case reference (provider id, then event id), from the portfolio copy.
-    const patent = await snapshotPatent(params.patentId).catch(() => null);
+    const patent = (await snapshotPatent(params.patentId, [connection]).catch(() => null))?.patent;
     const refs = {
       caseReference: patent?.clientCaseReference ?? null,
       providerId: patent?.providerId ?? null,
