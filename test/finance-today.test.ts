@@ -3,6 +3,7 @@ import { listAll } from '@/lib/annuity/pagination';
 import type { Invoice } from '@/lib/annuity/schemas';
 import { invoiceQueryFromParams } from '@/lib/invoices/url-state';
 import { loadInvoiceParams } from '@/lib/invoices/url-state-address';
+import { clientScopeOf } from '@/lib/server/clients/scope';
 import { upstreamClient } from '@/lib/server/connection/upstream';
 import { checkInvoices, invoiceStatuses, loadInvoiceList } from '@/lib/server/invoices/invoices';
 import { loadToday } from '@/lib/server/today/load';
@@ -34,7 +35,8 @@ async function listed(href: string): Promise<number> {
   const url = new URL(href, 'http://localhost');
   expect(url.pathname).toBe('/invoices');
   const query = invoiceQueryFromParams(loadInvoiceParams(url.searchParams));
-  const page = await loadInvoiceList(query, 'finance-today-list');
+  const scope = await clientScopeOf(up.app.users.finance.id);
+  const page = await loadInvoiceList(query, 'finance-today-list', scope);
   return page.totalItems;
 }
 

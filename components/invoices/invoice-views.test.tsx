@@ -118,7 +118,7 @@ describe('the invoice list', () => {
       invoiceListQuery(invoiceListQuerySchema.parse({})).queryKey,
       listPage(rows, 1, 25, '2026-11-23T10:00:00.000Z'),
     );
-    const html = render(client, <InvoicesTable />);
+    const html = render(client, <InvoicesTable clients={null} />);
     expect(html).toContain('INV-2026-000123');
     expect(html).toContain('IMP-JP-7781');
     expect(html).toContain('Reconciled');

@@ -1,6 +1,7 @@
 import type { CurrencyTotal } from '@/lib/annuity/money';
 import { sumByCurrency } from '@/lib/annuity/money';
 import type { Invoice } from '@/lib/annuity/schemas';
+import type { ClientRef } from '@/lib/clients/chosen-client';
 import type { InvoiceFilters, InvoiceSort } from './query';
 import type { ReconciliationStatus } from './reconciliation';
 
@@ -21,6 +22,8 @@ export interface InvoiceListRow {
   totalIncludingTax: string | null;
   lineCount: number;
   status: ReconciliationStatus;
+  /** The invoice's client, only when the user works for several (lib/server/clients/client-filter.ts). */
+  client?: ClientRef;
 }
 
 export interface InvoiceListPage {
@@ -35,8 +38,13 @@ export interface InvoiceListPage {
   readAt: string;
 }
 
-export function toListRow(invoice: Invoice, status: ReconciliationStatus): InvoiceListRow {
+export function toListRow(
+  invoice: Invoice,
+  status: ReconciliationStatus,
+  client?: ClientRef,
+): InvoiceListRow {
   return {
+    ...(client ? { client } : {}),
     id: invoice.id,
     reference: invoice.reference,
     number: invoice.number,

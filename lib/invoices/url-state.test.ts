@@ -13,6 +13,7 @@ const defaults = {
   status: [] as ('unmarked' | 'in-progress' | 'reconciled' | 'disputed')[],
   from: null,
   to: null,
+  client: null,
 };
 
 describe('the invoice list state in the URL', () => {
@@ -72,6 +73,7 @@ describe('one definition: parsers, query strings and the server schema agree', (
     status: ['unmarked' as const, 'disputed' as const],
     from: '2026-01-01',
     to: '2026-03-31',
+    client: 'northwind-labs',
     hide: ['dueDate'],
   };
   const toObject = (query: string) => searchParamsToObject(new URLSearchParams(query));

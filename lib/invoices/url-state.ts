@@ -1,3 +1,4 @@
+import { CLIENT_FILTER } from '@/lib/clients/client-filter';
 import { MAX_PAGE, PAGE_SIZES } from '@/lib/http/limits';
 import {
   CALENDAR_DATE,
@@ -56,6 +57,7 @@ export const invoiceUrlState = {
   status: list(choice(RECONCILIATION_STATUSES), { sent: FILTER }),
   from: text({ check: CALENDAR_DATE, sent: FILTER }),
   to: text({ check: CALENDAR_DATE, sent: FILTER }),
+  client: text({ check: CLIENT_FILTER, sent: FILTER }),
   hide: list(text()),
 };
 
@@ -75,7 +77,7 @@ export const invoiceRequestFields = { ...invoiceUrlState, ...invoiceRequestParam
 export type InvoiceListQuery = RequestValues<typeof invoiceRequestFields, 'api'>;
 /** What an export is asked: one invoice by id, or every invoice the filters select. */
 export type InvoiceExportQuery = RequestValues<typeof invoiceRequestFields, 'export'>;
-export type InvoiceFilters = Pick<InvoiceListQuery, 'origin' | 'status' | 'from' | 'to'>;
+export type InvoiceFilters = Pick<InvoiceListQuery, 'origin' | 'status' | 'from' | 'to' | 'client'>;
 
 /** The parser map useQueryStates reads; the server page loads with ./url-state-address.ts. */
 export const invoiceParams = urlParsers(invoiceUrlState);

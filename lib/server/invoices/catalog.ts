@@ -1,15 +1,17 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { AnnuityClient } from '../../annuity/client';
 import { listAll, MAX_PAGE_SIZE } from '../../annuity/pagination';
 import { type Invoice, tolerant } from '../../annuity/schemas';
 import { getDb } from '../../db';
 import { invoiceCatalog } from '../../db/schema';
-import { getEnv } from '../../env';
+import type { ClientScope } from '../clients/scope';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
+import { upstreamClient } from '../connection/upstream';
+import { NotFoundError } from '../errors/not-found';
 
 /**
- * Every invoice of the account, read in full because the service pages invoices with no filter and
+ * Every invoice of one client connection, read in full because the service pages invoices with no filter and
  * no order (spec: Endpoints 11) while finance filters on origin, status and dates over all of them.
  *
  * Quota (spec: Limits 2, one shared daily quota per key): a read costs ceil(invoices / 100) calls,
@@ -19,6 +21,10 @@ import { getEnv } from '../../env';
  * click or per instance. One instance reads at a time (a lease on the row); the others wait for its copy.
  * "Reload" forces a read, but never more often than RELOAD_FLOOR_MS. Each instance keeps the parsed
  * copy of the row's current read in memory, checked against the row's `read_at` on every use.
+ *
+ * One copy per client connection (spec: Authentication 1, a key is one client's; rule 2, it sees
+ * only that client's data): the row is keyed by the connection and read with that connection's key
+ * only, so a client's list never holds another's invoice.
  */
 const RELOAD_FLOOR_MS = 5_000;
 const PAGE_CONCURRENCY = 4;
@@ -42,36 +48,38 @@ interface CatalogState {
   forceRead: boolean;
 }
 
-const globalForCatalog = globalThis as typeof globalThis & { __invoiceCatalog?: CatalogState };
+const globalForCatalog = globalThis as typeof globalThis & {
+  __invoiceCatalog?: Map<string, CatalogState>;
+};
 
-/** The copy belongs to one connection: a new URL or key must never show another account's invoices. */
-export function connectionId(): string {
-  const env = getEnv();
-  return createHash('sha256')
-    .update(`${env.ANNUITY_API_URL ?? ''}\n${env.ANNUITY_API_KEY ?? ''}`)
-    .digest('hex');
-}
-
-function state(): CatalogState {
-  const connection = connectionId();
-  const current = globalForCatalog.__invoiceCatalog;
-  if (current && current.connection === connection) return current;
+function state(connection: string): CatalogState {
+  globalForCatalog.__invoiceCatalog ??= new Map();
+  const states = globalForCatalog.__invoiceCatalog;
+  const current = states.get(connection);
+  if (current) return current;
   const fresh: CatalogState = { connection, catalog: null, inFlight: null, forceRead: false };
-  globalForCatalog.__invoiceCatalog = fresh;
+  states.set(connection, fresh);
   return fresh;
 }
 
-export async function readInvoiceCatalog(
-  client: AnnuityClient,
-  requestId: string,
+export interface CatalogReadOptions {
   /**
    * `reload`: read again now (the worker's poll, a user's "Reload"); `maxAgeMs`: read again when the
    * copy is older. By default a copy of any age is used: a page view costs no upstream call, and the
    * worker keeps the copy current (lib/server/notifications/poll.ts).
    */
-  options: { reload?: boolean; now?: Date; maxAgeMs?: number } = {},
+  reload?: boolean;
+  now?: Date;
+  maxAgeMs?: number;
+}
+
+/** One connection's copy; `client` must be that connection's (upstreamClient(requestId, connection)). */
+export async function readInvoiceCatalog(
+  client: AnnuityClient,
+  requestId: string,
+  options: CatalogReadOptions & { connection?: string } = {},
 ): Promise<InvoiceCatalog> {
-  const current = state();
+  const current = state(options.connection ?? DEFAULT_CONNECTION);
   // Readers of one instance share one look at the database and at most one upstream read.
   current.inFlight ??= sharedRead(current, client, requestId, options).finally(() => {
     current.inFlight = null;
@@ -83,7 +91,7 @@ async function sharedRead(
   current: CatalogState,
   client: AnnuityClient,
   requestId: string,
-  options: { reload?: boolean; now?: Date; maxAgeMs?: number },
+  options: CatalogReadOptions,
 ): Promise<InvoiceCatalog> {
   const db = await getDb();
   const { connection } = current;
@@ -179,9 +187,57 @@ async function copyAt(current: CatalogState, readAt: Date): Promise<InvoiceCatal
   return catalog;
 }
 
-/** For tests: the next read goes to the service. */
-export function forgetInvoiceCatalog(): void {
-  const current = state();
+/** One client's copy, with the client that read it (its key only). */
+export interface ClientCatalog {
+  connection: string;
+  client: AnnuityClient;
+  catalog: InvoiceCatalog;
+}
+
+/** The copies of the given connections (a request's scope), each read with its own key. */
+export function readClientCatalogs(
+  connections: readonly string[],
+  requestId: string,
+  options: CatalogReadOptions = {},
+): Promise<ClientCatalog[]> {
+  return Promise.all(
+    connections.map(async (connection) => {
+      const client = upstreamClient(requestId, connection);
+      const catalog = await readInvoiceCatalog(client, requestId, { ...options, connection });
+      return { connection, client, catalog };
+    }),
+  );
+}
+
+/** An invoice found in the scope, with its client's copy and client (that client's key only). */
+export interface ScopedInvoice extends ClientCatalog {
+  invoice: Invoice;
+}
+
+/**
+ * Which client an invoice is, from our copies of the scope's clients (spec: rule 2): another
+ * client's invoice is not found. One the copy does not hold yet (issued since the last read) is
+ * read from the service only when the scope is one client, with that client's key, whose 404 is
+ * the service's own (spec: Endpoints 12); keys are never tried one after another.
+ */
+export async function findInvoice(
+  scope: ClientScope,
+  invoiceId: string,
+  requestId: string,
+): Promise<ScopedInvoice> {
+  const reads = await readClientCatalogs(scope.connections, requestId);
+  for (const read of reads) {
+    const invoice = read.catalog.invoices.find((candidate) => candidate.id === invoiceId);
+    if (invoice) return { ...read, invoice };
+  }
+  const [only] = reads;
+  if (reads.length !== 1 || !only) throw new NotFoundError('That invoice');
+  return { ...only, invoice: (await only.client.getInvoice(invoiceId, { requestId })).data };
+}
+
+/** For tests: the next read of the connection's copy goes to the service. */
+export function forgetInvoiceCatalog(connection: string = DEFAULT_CONNECTION): void {
+  const current = state(connection);
   current.catalog = null;
   current.forceRead = true;
 }

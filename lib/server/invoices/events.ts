@@ -5,7 +5,7 @@ import { MAX_PAGE_SIZE } from '../../annuity/pagination';
 import type { PatentEvent } from '../../annuity/schemas';
 import { addDays, addMonths, monthBounds, monthOf } from '../../format/dates';
 import type { EventLookup } from '../../invoices/evidence';
-import { connectionId } from './catalog';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 
 /**
  * The events behind invoice lines: their due dates (the export and the grace check need them) and
@@ -22,7 +22,7 @@ import { connectionId } from './catalog';
  * The demo tenant's 2,300 lines (1,400 patents) cost about 40 calls this way instead of 1,400.
  * A decided event's due date and decision never change (spec: Instruction rules, "not modifiable
  * afterwards"), so they are kept for hours; an undecided one for two minutes. The copy is per
- * process, like the invoice catalog.
+ * process and per client connection, like the invoice catalog.
  */
 const DECIDED_TTL_MS = 6 * 60 * 60_000;
 const UNDECIDED_TTL_MS = 2 * 60_000;
@@ -60,15 +60,18 @@ interface CacheEntry {
 }
 
 const globalForEvents = globalThis as typeof globalThis & {
-  __invoiceEvents?: { connection: string; entries: Map<string, CacheEntry> };
+  __invoiceEvents?: Map<string, Map<string, CacheEntry>>;
 };
 
-function cache(): Map<string, CacheEntry> {
-  const connection = connectionId();
-  const current = globalForEvents.__invoiceEvents;
-  if (current && current.connection === connection) return current.entries;
-  const entries = new Map<string, CacheEntry>();
-  globalForEvents.__invoiceEvents = { connection, entries };
+/** One cache per client connection: what one client's key read is never another's answer. */
+function cache(connection: string): Map<string, CacheEntry> {
+  globalForEvents.__invoiceEvents ??= new Map();
+  const caches = globalForEvents.__invoiceEvents;
+  let entries = caches.get(connection);
+  if (!entries) {
+    entries = new Map();
+    caches.set(connection, entries);
+  }
   return entries;
 }
 
@@ -137,9 +140,11 @@ export async function resolveEvents(
   targets: readonly EventTarget[],
   requestId: string,
   onProgress?: (progress: ResolveProgress) => void,
+  /** The connection `client` belongs to. */
+  connection: string = DEFAULT_CONNECTION,
   now = Date.now(),
 ): Promise<ResolvedEvents> {
-  const entries = cache();
+  const entries = cache(connection);
   const result: ResolvedEvents = { events: new Map(), calls: 0 };
   const byEvent = new Map(targets.map((target) => [target.eventId, target]));
   for (const eventId of byEvent.keys()) {

@@ -3,6 +3,7 @@ import type { AnnuityClient } from '../../annuity/client';
 import type { Invoice } from '../../annuity/schemas';
 import type { LinePatent } from '../../invoices/detail';
 import type { LineEvidence, RecordedDecision } from '../../invoices/evidence';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { executedItemsForEvents } from '../decisions/batch-records';
 import { ensureSnapshot, lookUpPatents } from '../portfolio/join';
 import { type EventTarget, type ResolveProgress, resolveEvents } from './events';
@@ -55,20 +56,24 @@ function eventTargets(invoices: readonly Invoice[]): EventTarget[] {
   );
 }
 
+/** The evidence of one client's invoices: `client` is that connection's (its key only). */
 export async function gatherEvidence(
   client: AnnuityClient,
   invoices: readonly Invoice[],
   requestId: string,
   onProgress?: (progress: ResolveProgress) => void,
+  connection: string = DEFAULT_CONNECTION,
 ): Promise<Evidence> {
   const targets = eventTargets(invoices);
   const eventIds = [...new Set(targets.map((target) => target.eventId))];
   const patentIds = [...new Set(targets.flatMap((target) => (target.patentId ? [target.patentId] : [])))];
-  const snapshot = await ensureSnapshot(client, requestId);
+  // ensureSnapshot waits for the default client's snapshot only; another client's patents are
+  // looked up in its own snapshot, which lookUpPatents refreshes with its key when it lacks them.
+  const snapshot = connection === DEFAULT_CONNECTION ? await ensureSnapshot(client, requestId) : { calls: 0 };
   const [recorded, events, joined] = await Promise.all([
     recordedDecisions(eventIds),
-    resolveEvents(client, targets, requestId, onProgress),
-    lookUpPatents(client, patentIds, requestId),
+    resolveEvents(client, targets, requestId, onProgress, connection),
+    lookUpPatents(client, patentIds, requestId, undefined, connection),
   ]);
   const byEvent = new Map<string, LineEvidence>();
   for (const eventId of eventIds) {

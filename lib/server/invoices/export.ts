@@ -8,9 +8,11 @@ import { type ExportLine, exportRow, INVOICE_EXPORT_HEADERS } from '../../invoic
 import type { InvoiceExportFormat, InvoiceExportQuery } from '../../invoices/query';
 import { reconciliationStatus } from '../../invoices/reconciliation';
 import type { ExportValue } from '../../renewals/columns';
-import { upstreamClient } from '../connection/upstream';
+import { clientLabel } from '../clients/client-filter';
+import type { ClientScope } from '../clients/scope';
 import { addSheetRow, CSV_BOM, csvLines, EXPORT_CONTENT_TYPES } from '../files/export-file';
-import { readInvoiceCatalog } from './catalog';
+import { findInvoice } from './catalog';
+import type { ResolveProgress } from './events';
 import { gatherEvidence } from './evidence';
 import { checkedInvoice, selectInvoices, thresholdPercent } from './invoices';
 import { marksOfInvoices } from './reconciliation-marks';
@@ -28,11 +30,21 @@ import { marksOfInvoices } from './reconciliation-marks';
  */
 const CHUNK_LINES = 250;
 
-export interface ExportPlan {
+/** One client's part of an export: its invoices, its copy (for billings elsewhere) and its client. */
+interface ClientPart {
+  connection: string;
   client: AnnuityClient;
-  format: InvoiceExportFormat;
   invoices: Invoice[];
   catalog: readonly Invoice[];
+  /** The client's name in a "Client" column, when the user works for several clients. */
+  label: string | null;
+}
+
+export interface ExportPlan {
+  format: InvoiceExportFormat;
+  parts: ClientPart[];
+  /** Every invoice of the export, in file order (issue date, then reference). */
+  invoices: Invoice[];
   lineCount: number;
   filename: string;
   contentType: string;
@@ -59,25 +71,45 @@ function filenameOf(query: InvoiceExportQuery, invoices: readonly Invoice[]): st
   return `${base.replace(/[^A-Za-z0-9._-]+/g, '-')}.${query.format}`;
 }
 
-/** Which invoices, decided before any byte is sent so a 404 or a refusal is a proper answer. */
-export async function planInvoiceExport(query: InvoiceExportQuery, requestId: string): Promise<ExportPlan> {
-  const client = upstreamClient(requestId);
-  let invoices: Invoice[];
-  let catalog: readonly Invoice[];
+/**
+ * Which invoices, decided before any byte is sent so a 404 or a refusal is a proper answer: one
+ * invoice of the scope (another client's is not found, spec: rule 2), read again with its client's
+ * key, or the filters' selection over the scope's clients (or the `client` filter's).
+ */
+export async function planInvoiceExport(
+  query: InvoiceExportQuery,
+  requestId: string,
+  scope: ClientScope,
+): Promise<ExportPlan> {
+  const labelOf = (connection: string) => clientLabel(scope, connection)?.name ?? null;
+  let parts: ClientPart[];
   if (query.invoiceId) {
-    const { data } = await client.getInvoice(query.invoiceId, { requestId });
-    invoices = [data];
-    catalog = (await readInvoiceCatalog(client, requestId)).invoices;
+    const found = await findInvoice(scope, query.invoiceId, requestId);
+    const { data } = await found.client.getInvoice(query.invoiceId, { requestId });
+    parts = [
+      {
+        connection: found.connection,
+        client: found.client,
+        invoices: [data],
+        catalog: found.catalog.invoices,
+        label: labelOf(found.connection),
+      },
+    ];
   } else {
-    const selection = await selectInvoices(client, query, requestId);
-    invoices = [...selection.selected].sort(byIssueDateThenReference);
-    catalog = selection.catalog.invoices;
+    const selections = await selectInvoices(scope, query, requestId);
+    parts = selections.map((selection) => ({
+      connection: selection.connection,
+      client: selection.client,
+      invoices: selection.selected,
+      catalog: selection.catalog.invoices,
+      label: labelOf(selection.connection),
+    }));
   }
+  const invoices = parts.flatMap((part) => part.invoices).sort(byIssueDateThenReference);
   return {
-    client,
     format: query.format,
+    parts,
     invoices,
-    catalog,
     lineCount: invoices.reduce((sum, invoice) => sum + invoice.fees.length, 0),
     filename: filenameOf(query, invoices),
     contentType: EXPORT_CONTENT_TYPES[query.format],
@@ -89,10 +121,19 @@ interface RowWriter {
   finish(): Promise<void>;
 }
 
-function csvWriter(sink: ExportSink): RowWriter {
+/** A "Client" column leads when the export spans the rows of several clients' users. */
+function headersOf(plan: ExportPlan): string[] {
+  return plan.parts.some((part) => part.label !== null)
+    ? [CLIENT_HEADER, ...INVOICE_EXPORT_HEADERS]
+    : INVOICE_EXPORT_HEADERS;
+}
+
+const CLIENT_HEADER = 'Client';
+
+function csvWriter(sink: ExportSink, headers: readonly string[]): RowWriter {
   const encoder = new TextEncoder();
   const text = (rows: ExportValue[][]) => `${csvLines(rows)}\r\n`;
-  sink.data(encoder.encode(`${CSV_BOM}${text([INVOICE_EXPORT_HEADERS])}`));
+  sink.data(encoder.encode(`${CSV_BOM}${text([[...headers]])}`));
   return {
     write: (rows) => {
       if (rows.length > 0) sink.data(encoder.encode(text(rows)));
@@ -101,7 +142,7 @@ function csvWriter(sink: ExportSink): RowWriter {
   };
 }
 
-function xlsxWriter(sink: ExportSink): RowWriter {
+function xlsxWriter(sink: ExportSink, headers: readonly string[]): RowWriter {
   const stream = new PassThrough();
   stream.on('data', (chunk: Buffer) => sink.data(new Uint8Array(chunk)));
   const ended = new Promise<void>((resolve, reject) => {
@@ -114,7 +155,7 @@ function xlsxWriter(sink: ExportSink): RowWriter {
     useSharedStrings: false,
   });
   const sheet = workbook.addWorksheet('Invoice lines', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = INVOICE_EXPORT_HEADERS.map((header) => ({
+  sheet.columns = headers.map((header) => ({
     header,
     width: Math.max(12, header.length + 2),
   }));
@@ -139,18 +180,51 @@ export async function writeInvoiceExport(
   requestId: string,
   sink: ExportSink,
 ): Promise<void> {
-  const writer = plan.format === 'csv' ? csvWriter(sink) : xlsxWriter(sink);
-  const evidence = await gatherEvidence(plan.client, plan.invoices, requestId, (progress) =>
-    sink.progress({ phase: 'events', ...progress }),
+  const headers = headersOf(plan);
+  const writer = plan.format === 'csv' ? csvWriter(sink, headers) : xlsxWriter(sink, headers);
+  // Each client's evidence with its own key; the progress adds the clients' calls up.
+  const progressOf = new Map<string, ResolveProgress>();
+  const reportEvents = () => {
+    const all = [...progressOf.values()];
+    sink.progress({
+      phase: 'events',
+      calls: all.reduce((sum, progress) => sum + progress.calls, 0),
+      plannedCalls: all.reduce((sum, progress) => sum + progress.plannedCalls, 0),
+    });
+  };
+  const checked = await Promise.all(
+    plan.parts.map(async (part) => {
+      const [evidence, marks] = await Promise.all([
+        gatherEvidence(
+          part.client,
+          part.invoices,
+          requestId,
+          (progress) => {
+            progressOf.set(part.connection, progress);
+            reportEvents();
+          },
+          part.connection,
+        ),
+        marksOfInvoices(
+          part.connection,
+          part.invoices.map((invoice) => invoice.id),
+        ),
+      ]);
+      return { part, evidence, marks, billings: billingIndex([...part.catalog, ...part.invoices]) };
+    }),
   );
-  const marks = await marksOfInvoices(plan.invoices.map((invoice) => invoice.id));
-  const billings = billingIndex([...plan.catalog, ...plan.invoices]);
+  const partOf = new Map(
+    checked.flatMap((entry) => entry.part.invoices.map((invoice) => [invoice.id, entry] as const)),
+  );
   const threshold = thresholdPercent();
   const checkedAt = new Date();
   let done = 0;
   let pending: ExportValue[][] = [];
   sink.progress({ phase: 'lines', done, total: plan.lineCount });
   for (const invoice of plan.invoices) {
+    const entry = partOf.get(invoice.id);
+    if (!entry) continue;
+    const { evidence, billings, marks, part } = entry;
     const detail = checkedInvoice(invoice, evidence, billings, threshold, checkedAt);
     const invoiceMarks = marks.get(invoice.id) ?? [];
     const byKey = new Map(invoiceMarks.map((mark) => [mark.lineKey, mark]));
@@ -160,7 +234,7 @@ export async function writeInvoiceExport(
     );
     for (const line of detail.lines) {
       const row: ExportLine = { invoice, line, mark: byKey.get(line.lineKey) ?? null, invoiceStatus };
-      pending.push(exportRow(row));
+      pending.push(part.label === null ? exportRow(row) : [part.label, ...exportRow(row)]);
     }
     if (pending.length >= CHUNK_LINES) {
       writer.write(pending);

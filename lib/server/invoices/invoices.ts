@@ -9,21 +9,27 @@ import { lineKeys } from '../../invoices/line-keys';
 import { type InvoiceListPage, listPage, matchesFilters, sortListRows, toListRow } from '../../invoices/list';
 import type { InvoiceFilters, InvoiceListQuery } from '../../invoices/query';
 import { type ReconciliationStatus, reconciliationStatus } from '../../invoices/reconciliation';
-import { upstreamClient } from '../connection/upstream';
-import { readInvoiceCatalog } from './catalog';
+import { clientLabel, connectionsToRead } from '../clients/client-filter';
+import type { ClientScope } from '../clients/scope';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
+import { type ClientCatalog, findInvoice, readClientCatalogs } from './catalog';
 import type { ResolveProgress } from './events';
 import { type Evidence, gatherEvidence } from './evidence';
 import { marksOfInvoices } from './reconciliation-marks';
 
 /**
- * The invoices finance works through: the list (filtered and paged here, over the whole catalog,
- * lib/server/invoices/catalog.ts), one invoice with its checks, and the checked invoices of an
- * export.
+ * The invoices finance works through: the list (filtered and paged here, over the whole catalog
+ * of each of the user's clients, lib/server/invoices/catalog.ts; rows labelled with their client
+ * when there are several), one invoice with its checks, and the checked invoices of an export.
  */
 export async function invoiceStatuses(
   invoices: readonly Invoice[],
+  connection: string = DEFAULT_CONNECTION,
 ): Promise<Map<string, ReconciliationStatus>> {
-  const marks = await marksOfInvoices(invoices.map((invoice) => invoice.id));
+  const marks = await marksOfInvoices(
+    connection,
+    invoices.map((invoice) => invoice.id),
+  );
   return new Map(
     invoices.map((invoice) => [
       invoice.id,
@@ -32,35 +38,58 @@ export async function invoiceStatuses(
   );
 }
 
-export async function selectInvoices(
-  client: AnnuityClient,
-  filters: InvoiceFilters,
-  requestId: string,
-  reload = false,
-) {
-  const catalog = await readInvoiceCatalog(client, requestId, { reload });
-  const statuses = await invoiceStatuses(catalog.invoices);
-  const selected = catalog.invoices.filter((invoice) =>
-    matchesFilters(
-      {
-        origin: invoice.origin,
-        issueDate: invoice.issueDate,
-        status: statuses.get(invoice.id) ?? 'unmarked',
-      },
-      filters,
-    ),
-  );
-  return { catalog, statuses, selected };
+/** One client's invoices the filters select, with its copy, its statuses and its own client. */
+export interface ClientSelection extends ClientCatalog {
+  statuses: Map<string, ReconciliationStatus>;
+  selected: Invoice[];
 }
 
-export async function loadInvoiceList(query: InvoiceListQuery, requestId: string): Promise<InvoiceListPage> {
-  const client = upstreamClient(requestId);
-  const { catalog, statuses, selected } = await selectInvoices(client, query, requestId, query.fresh === '1');
+/** The filters' selection in each client's copy (the scope's clients, or the `client` filter's). */
+export async function selectInvoices(
+  scope: ClientScope,
+  filters: InvoiceFilters & { client?: string },
+  requestId: string,
+  reload = false,
+): Promise<ClientSelection[]> {
+  const catalogs = await readClientCatalogs(connectionsToRead(scope, filters.client), requestId, { reload });
+  return Promise.all(
+    catalogs.map(async (read) => {
+      const statuses = await invoiceStatuses(read.catalog.invoices, read.connection);
+      const selected = read.catalog.invoices.filter((invoice) =>
+        matchesFilters(
+          {
+            origin: invoice.origin,
+            issueDate: invoice.issueDate,
+            status: statuses.get(invoice.id) ?? 'unmarked',
+          },
+          filters,
+        ),
+      );
+      return { ...read, statuses, selected };
+    }),
+  );
+}
+
+/** The oldest read among the copies shown: the list is at least that fresh. */
+export function oldestRead(reads: readonly ClientCatalog[]): Date {
+  return new Date(Math.min(...reads.map((read) => read.catalog.readAt.getTime())));
+}
+
+export async function loadInvoiceList(
+  query: InvoiceListQuery,
+  requestId: string,
+  scope: ClientScope,
+): Promise<InvoiceListPage> {
+  const selections = await selectInvoices(scope, query, requestId, query.fresh === '1');
   const rows = sortListRows(
-    selected.map((invoice) => toListRow(invoice, statuses.get(invoice.id) ?? 'unmarked')),
+    selections.flatMap(({ connection, statuses, selected }) =>
+      selected.map((invoice) =>
+        toListRow(invoice, statuses.get(invoice.id) ?? 'unmarked', clientLabel(scope, connection)),
+      ),
+    ),
     query.sort,
   );
-  return listPage(rows, query.page, query.size, catalog.readAt.toISOString());
+  return listPage(rows, query.page, query.size, oldestRead(selections).toISOString());
 }
 
 export function thresholdPercent(): string {
@@ -126,16 +155,13 @@ export function checkedInvoice(
 export async function loadInvoiceDetail(
   invoiceId: string,
   requestId: string,
+  scope: ClientScope,
   locale?: string,
 ): Promise<InvoiceDetailData> {
-  const client = upstreamClient(requestId);
-  const catalog = await readInvoiceCatalog(client, requestId);
   // The list carries every invoice with all its lines (spec: Endpoint 11): the copy's invoice is
-  // the one shown; one the copy does not hold yet (issued since the last read) is read once.
-  const invoice =
-    catalog.invoices.find((candidate) => candidate.id === invoiceId) ??
-    (await client.getInvoice(invoiceId, { requestId })).data;
-  const evidence = await gatherEvidence(client, [invoice], requestId);
+  // the one shown.
+  const { invoice, catalog, client, connection } = await findInvoice(scope, invoiceId, requestId);
+  const evidence = await gatherEvidence(client, [invoice], requestId, undefined, connection);
   const billings = billingIndex([
     ...catalog.invoices.filter((candidate) => candidate.id !== invoice.id),
     invoice,
@@ -143,15 +169,16 @@ export async function loadInvoiceDetail(
   return checkedInvoice(invoice, evidence, billings, thresholdPercent(), new Date(), locale);
 }
 
-/** Many invoices checked at once: one evidence gathering for all their lines. */
+/** Many invoices of one client (`client` is its) checked at once: one evidence gathering for all their lines. */
 export async function checkInvoices(
   client: AnnuityClient,
   invoices: readonly Invoice[],
   catalog: readonly Invoice[],
   requestId: string,
   onProgress?: (progress: ResolveProgress) => void,
+  connection: string = DEFAULT_CONNECTION,
 ): Promise<InvoiceDetailData[]> {
-  const evidence = await gatherEvidence(client, invoices, requestId, onProgress);
+  const evidence = await gatherEvidence(client, invoices, requestId, onProgress, connection);
   const billings = billingIndex([...catalog, ...invoices]);
   const threshold = thresholdPercent();
   const now = new Date();

@@ -1,5 +1,5 @@
 import 'server-only';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Invoice } from '../../annuity/schemas';
 import { getDb } from '../../db';
 import { reconciliationMark } from '../../db/schema';
@@ -7,8 +7,9 @@ import { INVOICE_MARK_KEY, lineKeys } from '../../invoices/line-keys';
 import { type MarkStatus, type MarkView, reconciliationStatus } from '../../invoices/reconciliation';
 import { recordAudit } from '../audit/audit';
 import type { Viewer } from '../auth/session';
-import { upstreamClient } from '../connection/upstream';
+import type { ClientScope } from '../clients/scope';
 import { DomainError } from '../errors/domain-error';
+import { findInvoice } from './catalog';
 
 /**
  * Finance's marks, kept in the database so every finance user and every instance sees
@@ -27,7 +28,11 @@ const toView = (row: MarkRow): MarkView => ({
 
 const ID_CHUNK = 500;
 
-export async function marksOfInvoices(invoiceIds: readonly string[]): Promise<Map<string, MarkView[]>> {
+/** The marks of one client's invoices (its rows only, spec: rule 2). */
+export async function marksOfInvoices(
+  connection: string,
+  invoiceIds: readonly string[],
+): Promise<Map<string, MarkView[]>> {
   const db = await getDb();
   const marks = new Map<string, MarkView[]>();
   const unique = [...new Set(invoiceIds)];
@@ -35,7 +40,12 @@ export async function marksOfInvoices(invoiceIds: readonly string[]): Promise<Ma
     const rows = await db
       .select()
       .from(reconciliationMark)
-      .where(inArray(reconciliationMark.invoiceId, unique.slice(start, start + ID_CHUNK)));
+      .where(
+        and(
+          eq(reconciliationMark.connection, connection),
+          inArray(reconciliationMark.invoiceId, unique.slice(start, start + ID_CHUNK)),
+        ),
+      );
     for (const row of rows) {
       const list = marks.get(row.invoiceId);
       if (list) list.push(toView(row));
@@ -45,8 +55,18 @@ export async function marksOfInvoices(invoiceIds: readonly string[]): Promise<Ma
   return marks;
 }
 
-export async function marksOfInvoice(invoiceId: string): Promise<MarkView[]> {
-  return (await marksOfInvoices([invoiceId])).get(invoiceId) ?? [];
+async function marksOfInvoice(connection: string, invoiceId: string): Promise<MarkView[]> {
+  return (await marksOfInvoices(connection, [invoiceId])).get(invoiceId) ?? [];
+}
+
+/** The marks of an invoice in the scope; another client's invoice is not found (spec: rule 2). */
+export async function marksOfInvoiceInScope(
+  scope: ClientScope,
+  invoiceId: string,
+  requestId: string,
+): Promise<MarkView[]> {
+  const { connection } = await findInvoice(scope, invoiceId, requestId);
+  return marksOfInvoice(connection, invoiceId);
 }
 
 export interface MarkInput {
@@ -56,17 +76,20 @@ export interface MarkInput {
 }
 
 /**
- * Marks a line or the invoice as read from the service first, so a mark always names a line the
- * invoice has (spec: Endpoints 12; a 404 there is a 404 here too).
+ * Marks a line or the invoice as read from the service first, with its client's key, so a mark
+ * always names a line the invoice has (spec: Endpoints 12; a 404 there is a 404 here too); an
+ * invoice outside the scope is not found.
  */
 export async function markInvoiceById(
   actor: Viewer,
+  scope: ClientScope,
   invoiceId: string,
   input: MarkInput,
   requestId: string,
 ): Promise<MarkView[]> {
-  const { data: invoice } = await upstreamClient(requestId).getInvoice(invoiceId, { requestId });
-  return markInvoice(actor, invoice, input, requestId);
+  const { client, connection } = await findInvoice(scope, invoiceId, requestId);
+  const { data: invoice } = await client.getInvoice(invoiceId, { requestId });
+  return markInvoice(actor, connection, invoice, input, requestId);
 }
 
 /**
@@ -77,6 +100,7 @@ export async function markInvoiceById(
  */
 async function markInvoice(
   actor: Viewer,
+  connection: string,
   invoice: Invoice,
   input: MarkInput,
   requestId: string,
@@ -95,7 +119,7 @@ async function markInvoice(
     );
   }
   const db = await getDb();
-  const existing = await marksOfInvoice(invoice.id);
+  const existing = await marksOfInvoice(connection, invoice.id);
   const previous = existing.find((mark) => mark.lineKey === input.lineKey)?.status ?? null;
   const wholeInvoice = input.lineKey === INVOICE_MARK_KEY && input.status === 'reconciled';
   if (wholeInvoice) {
@@ -111,6 +135,7 @@ async function markInvoice(
   }
   const marked = new Set(existing.map((mark) => mark.lineKey));
   const values = (lineKey: string) => ({
+    connection,
     invoiceId: invoice.id,
     lineKey,
     status: input.status,
@@ -140,7 +165,7 @@ async function markInvoice(
         });
     }
   });
-  const marks = await marksOfInvoice(invoice.id);
+  const marks = await marksOfInvoice(connection, invoice.id);
   await audit(actor, invoice, input, requestId, 'success', {
     previousStatus: previous,
     linesMarked: rows.length - 1,

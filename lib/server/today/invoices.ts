@@ -11,9 +11,9 @@ import {
   renewalRef,
   UNRECONCILED_AFTER_DAYS,
 } from '../../today/sections';
-import { upstreamClient } from '../connection/upstream';
-import { readInvoiceCatalog } from '../invoices/catalog';
-import { checkInvoices, invoiceStatuses } from '../invoices/invoices';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
+import { readClientCatalogs } from '../invoices/catalog';
+import { checkInvoices, invoiceStatuses, oldestRead } from '../invoices/invoices';
 
 /**
  * Finance's Today: invoices needing attention, checked the way the invoice page checks them
@@ -22,13 +22,28 @@ import { checkInvoices, invoiceStatuses } from '../invoices/invoices';
  * reconciled is checked, as the export checks them, so "Warnings" and "Failed checks" count them
  * all; the event reads this needs are shared with the invoice pages through the event cache
  * (lib/server/invoices/events.ts), read by due-date window rather than one patent at a time.
- * Each count comes with the invoice list filtered to the same invoices (financeCounts).
+ * Each count comes with the invoice list filtered to the same invoices (financeCounts). The
+ * invoices are those of the request's clients, each client's checked with its own key.
  */
-export async function readCatalogWithStatuses(requestId: string) {
-  const client = upstreamClient(requestId);
-  const catalog = await readInvoiceCatalog(client, requestId);
-  const statuses = await invoiceStatuses(catalog.invoices);
-  return { client, catalog, statuses };
+export async function readCatalogWithStatuses(
+  requestId: string,
+  /** The request's clients (its scope's connections): each copy is read with its own key. */
+  connections: readonly string[] = [DEFAULT_CONNECTION],
+) {
+  const reads = await readClientCatalogs(connections, requestId);
+  const perClient = await Promise.all(
+    reads.map(async (read) => ({
+      ...read,
+      statuses: await invoiceStatuses(read.catalog.invoices, read.connection),
+    })),
+  );
+  // Every client's invoices together (ids are the service's, unique across clients).
+  const catalog = {
+    invoices: reads.flatMap((read) => read.catalog.invoices),
+    readAt: reads.length > 0 ? oldestRead(reads) : new Date(),
+  };
+  const statuses = new Map(perClient.flatMap((read) => [...read.statuses]));
+  return { perClient, catalog, statuses };
 }
 
 export type CatalogWithStatuses = Awaited<ReturnType<typeof readCatalogWithStatuses>>;
@@ -39,10 +54,22 @@ export async function loadFinanceSection(
   today: string,
   requestId: string,
 ): Promise<FinanceSection> {
-  const { client, catalog, statuses } = read;
+  const { perClient, catalog, statuses } = read;
   const open = catalog.invoices.filter((invoice) => statuses.get(invoice.id) !== 'reconciled');
-  const checked = await checkInvoices(client, open, catalog.invoices, requestId);
-  const counts = new Map(checked.map((report) => [report.invoice.id, report.counts]));
+  // Each client's open invoices are checked against its own copy, with its own key.
+  const checked = await Promise.all(
+    perClient.map(({ client, connection, catalog: own }) =>
+      checkInvoices(
+        client,
+        own.invoices.filter((invoice) => statuses.get(invoice.id) !== 'reconciled'),
+        own.invoices,
+        requestId,
+        undefined,
+        connection,
+      ),
+    ),
+  );
+  const counts = new Map(checked.flat().map((report) => [report.invoice.id, report.counts]));
   const facts: InvoiceFacts[] = open.map((invoice: Invoice) => ({
     invoice,
     status: statuses.get(invoice.id) ?? 'unmarked',

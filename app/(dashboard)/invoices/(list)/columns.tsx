@@ -28,9 +28,10 @@ function MoneyCell({ amount, currency }: { amount: string | null; currency: stri
   );
 }
 
-/** Ids and headers for the column menu (the reference always stays). */
+/** Ids and headers for the column menu (the reference always stays; the client only with several). */
 export const INVOICE_COLUMNS = [
   { id: 'reference', header: 'Reference' },
+  { id: 'client', header: 'Client' },
   { id: 'number', header: 'Number' },
   { id: 'issueDate', header: 'Issue date' },
   { id: 'origin', header: 'Origin' },
@@ -87,6 +88,11 @@ export const invoiceColumns = helper.columns([
         />
       </>
     ),
+  }),
+  // Shown only when the user works for several clients (the table hides it otherwise).
+  helper.accessor((row) => row.client?.name ?? '', {
+    id: 'client',
+    header: 'Client',
   }),
   helper.accessor('number', {
     header: 'Number',

@@ -3,6 +3,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTable } from '@tanstack/react-table';
 import { useId, useMemo, useState } from 'react';
+import { ClientFilter } from '@/components/clients/client-filter';
 import { ColumnVisibilityMenu } from '@/components/data-table/column-visibility-menu';
 import { FacetedFilter } from '@/components/data-table/faceted-filter';
 import { PaginationNav } from '@/components/data-table/pagination-nav';
@@ -22,6 +23,7 @@ import { Label } from '@/components/ui/label';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table';
 import { type CurrencyTotal, formatMoney } from '@/lib/annuity/money';
+import type { ClientRef } from '@/lib/clients/chosen-client';
 import { REVERSED_RANGE } from '@/lib/format/date-range';
 import { formatTimestamp } from '@/lib/format/dates';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
@@ -53,15 +55,18 @@ const STATUS_OPTIONS = RECONCILIATION_STATUSES.map((value) => ({
  * dashboard reads them all (lib/server/invoices/catalog.ts) and filters, sorts and pages them
  * itself; every choice lives in the URL.
  */
-export function InvoicesTable() {
+export function InvoicesTable({ clients }: { clients: readonly ClientRef[] | null }) {
   const locale = useLocale();
   const queryClient = useQueryClient();
   const [params, setParams] = useUrlState(invoiceParams, { history: 'push' });
   const query = invoiceQueryFromParams(params);
   const result = useQuery({ ...invoiceListQuery(query), placeholderData: keepPreviousData });
   const columnVisibility = useMemo(
-    () => Object.fromEntries(params.hide.map((id) => [id, false])),
-    [params.hide],
+    () => ({
+      ...Object.fromEntries(params.hide.map((id) => [id, false])),
+      ...(clients ? {} : { client: false }),
+    }),
+    [params.hide, clients],
   );
   const table = useTable({
     features: invoiceFeatures,
@@ -100,12 +105,14 @@ export function InvoicesTable() {
 
   const data = result.data;
   const error = reload.error ?? result.error;
-  const filtered = query.origin.length + query.status.length > 0 || Boolean(query.from || query.to);
+  const filtered =
+    query.origin.length + query.status.length > 0 || Boolean(query.from || query.to || query.client);
 
   return (
     <div className="flex flex-col gap-4" aria-busy={result.isFetching || reloading}>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex flex-wrap items-end gap-2">
+          {clients ? <ClientFilter clients={clients} /> : null}
           <FacetedFilter
             title="Origin"
             options={ORIGIN_OPTIONS}
@@ -127,7 +134,9 @@ export function InvoicesTable() {
         </div>
         <div className="flex flex-wrap items-start gap-2">
           <ColumnVisibilityMenu
-            columns={INVOICE_COLUMNS.filter((column) => column.id !== 'reference')}
+            columns={INVOICE_COLUMNS.filter(
+              (column) => column.id !== 'reference' && (clients !== null || column.id !== 'client'),
+            )}
             hidden={params.hide}
             onChange={(hide) => void setParams({ hide })}
           />

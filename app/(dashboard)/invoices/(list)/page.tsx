@@ -12,6 +12,7 @@ import { addressProblems } from '@/lib/http/url-state-rules';
 import { type InvoiceListQuery, invoiceQueryFromParams, invoiceUrlState } from '@/lib/invoices/url-state';
 import { loadInvoiceParams } from '@/lib/invoices/url-state-address';
 import { requireViewer } from '@/lib/server/auth/session';
+import { type ClientScope, labelsClients, pageClientScope } from '@/lib/server/clients/scope';
 import { loadForPage, pageRequestId } from '@/lib/server/http/request-context';
 import { loadInvoiceList } from '@/lib/server/invoices/invoices';
 import { listSavedViews } from '@/lib/server/views/saved-views';
@@ -23,7 +24,11 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
   const viewer = await requireViewer('invoices:read');
   const search = await searchParams;
   const query = invoiceQueryFromParams(await loadInvoiceParams(search));
-  const [requestId, views] = await Promise.all([pageRequestId(), listSavedViews(viewer, 'invoices')]);
+  const [requestId, views, scope] = await Promise.all([
+    pageRequestId(),
+    listSavedViews(viewer, 'invoices'),
+    pageClientScope(viewer.userId),
+  ]);
   const header = (
     <PageHeader
       title="Invoices"
@@ -45,20 +50,28 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
     <>
       {header}
       <Suspense fallback={<SkeletonRows count={12} />}>
-        <InvoicesData query={query} requestId={requestId} />
+        <InvoicesData query={query} requestId={requestId} scope={scope} />
       </Suspense>
     </>
   );
 }
 
-async function InvoicesData({ query, requestId }: { query: InvoiceListQuery; requestId: string }) {
-  const loaded = await loadForPage(requestId, () => loadInvoiceList(query, requestId));
+async function InvoicesData({
+  query,
+  requestId,
+  scope,
+}: {
+  query: InvoiceListQuery;
+  requestId: string;
+  scope: ClientScope;
+}) {
+  const loaded = await loadForPage(requestId, () => loadInvoiceList(query, requestId, scope));
   if (!loaded.ok) return <ProblemPanel problem={loaded.problem} />;
   const queryClient = new QueryClient();
   queryClient.setQueryData(invoiceListQuery(query).queryKey, loaded.data);
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <InvoicesTable />
+      <InvoicesTable clients={labelsClients(scope) ? scope.clients : null} />
     </HydrationBoundary>
   );
 }

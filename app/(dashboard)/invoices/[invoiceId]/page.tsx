@@ -7,9 +7,10 @@ import { ProblemPanel } from '@/components/shell/problem-panel';
 import { SeededQueries } from '@/components/shell/seeded-queries';
 import { can } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
+import { pageClientScope } from '@/lib/server/clients/scope';
 import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
 import { loadInvoiceDetail } from '@/lib/server/invoices/invoices';
-import { marksOfInvoice } from '@/lib/server/invoices/reconciliation-marks';
+import { marksOfInvoiceInScope } from '@/lib/server/invoices/reconciliation-marks';
 import { InvoiceDetail } from './invoice-detail';
 
 export const metadata: Metadata = { title: 'Invoice' };
@@ -21,11 +22,16 @@ export default async function InvoicePage({ params }: { params: Promise<{ invoic
   const { invoiceId } = await params;
   // Invoice ids are UUIDs (spec: Conventions): anything else cannot be one, so no call is spent.
   if (!UUID.test(invoiceId)) notFound();
-  const [requestId, locale] = await Promise.all([pageRequestId(), pageLocale()]);
+  const [requestId, locale, scope] = await Promise.all([
+    pageRequestId(),
+    pageLocale(),
+    pageClientScope(viewer.userId),
+  ]);
   const loaded = await loadForPage(requestId, async () => {
+    // Another client's invoice is not found, as one that does not exist (spec: rule 2).
     const [detail, marks] = await Promise.all([
-      loadInvoiceDetail(invoiceId, requestId, locale),
-      marksOfInvoice(invoiceId),
+      loadInvoiceDetail(invoiceId, requestId, scope, locale),
+      marksOfInvoiceInScope(scope, invoiceId, requestId),
     ]);
     return { detail, marks };
   });

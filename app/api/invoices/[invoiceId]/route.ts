@@ -8,6 +8,6 @@ const paramsSchema = z.object({ invoiceId: z.uuid({ error: 'expected an invoice 
 /** One invoice with every line and the result of every check. */
 export const GET = defineRoute(
   { access: 'invoices:read', params: paramsSchema },
-  async ({ params, requestId, request }) =>
-    loadInvoiceDetail(params.invoiceId, requestId, requestLocale(request)),
+  async ({ params, requestId, request, clients }) =>
+    loadInvoiceDetail(params.invoiceId, requestId, await clients(), requestLocale(request)),
 );

@@ -14,8 +14,8 @@ import { pacedStream, StreamCancelledError } from '@/lib/server/invoices/stream'
  */
 export const GET = defineRoute(
   { access: ['invoices:read', 'exports:read'], query: invoiceExportQuerySchema },
-  async ({ query, requestId }) => {
-    const plan = await planInvoiceExport(query, requestId);
+  async ({ query, requestId, clients }) => {
+    const plan = await planInvoiceExport(query, requestId, await clients());
     return query.progress ? progressResponse(plan, requestId) : fileResponse(plan, requestId);
   },
 );
