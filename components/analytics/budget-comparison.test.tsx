@@ -7,7 +7,7 @@ import { compareBudget } from '@/lib/analytics/budget';
 const text = (html: string) => html.replace(/<!-- -->/g, '');
 
 describe('the budget comparison view', () => {
-  const state = { year: 2027, currency: 'JPY', office: '', family: '', edit: null };
+  const state = { year: 2027, currency: 'JPY', office: '', family: '', edit: null, client: null };
 
   it('shows a JPY budget in whole yen with its total row and the variance explained', () => {
     const comparison = compareBudget({

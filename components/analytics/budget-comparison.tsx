@@ -63,6 +63,7 @@ export function BudgetScopeForm({ state }: { state: BudgetPageState }) {
       className="flex flex-wrap items-end gap-3"
       aria-label="Comparison scope"
     >
+      {state.client ? <input type="hidden" name="client" value={state.client} /> : null}
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="scope-year">Year</Label>
         <Input id="scope-year" name="year" inputMode="numeric" defaultValue={state.year} className="w-24" />

@@ -60,8 +60,11 @@ export function BudgetForm({
   initial,
   defaults,
   choices,
+  client,
 }: {
   initial: BudgetRecord | null;
+  /** The client the budget is for, when the user works for several (the page asks them to choose). */
+  client: string | null;
   defaults: { year: number; currency: string };
   /** The offices and currencies the dashboard knows: the only ones offered (and accepted). */
   choices: BudgetChoices;
@@ -84,12 +87,15 @@ export function BudgetForm({
   });
   const save = useApiMutation({
     mutationFn: (body: BudgetInput) =>
-      apiFetch<{ budget: BudgetRecord }>('/api/analytics/budgets', { method: 'PUT', json: body }),
+      apiFetch<{ budget: BudgetRecord }>('/api/analytics/budgets', {
+        method: 'PUT',
+        json: client ? { ...body, client } : body,
+      }),
     failure: 'The budget could not be saved.',
     // The server names the fields at fault (400): each shows beside its field.
     form,
     onSuccess: ({ budget }) => {
-      router.push(`${BUDGET_PAGE}?${budgetScopeQuery(budget)}`);
+      router.push(`${BUDGET_PAGE}?${budgetScopeQuery({ ...budget, client })}`);
       router.refresh();
     },
   });

@@ -27,7 +27,11 @@ export function BudgetList({
     <DataTable
       data-testid="budget-list"
       caption="Renewal budgets per year and currency"
-      columns={budgetColumns(canWrite, locale)}
+      columns={budgetColumns(
+        canWrite,
+        locale,
+        budgets.some((budget) => budget.client !== undefined),
+      )}
       rows={budgets}
       rowKey={(budget) => budget.id}
     />
@@ -35,8 +39,12 @@ export function BudgetList({
 }
 
 /** Each budget on record; the actions open its comparison and, for managers, edit or delete it. */
-function budgetColumns(canWrite: boolean, locale: string): TableColumn<BudgetRecord>[] {
+function budgetColumns(canWrite: boolean, locale: string, labelled: boolean): TableColumn<BudgetRecord>[] {
   return [
+    // The client, when the user works for several (each client has its own budgets).
+    ...(labelled
+      ? [{ id: 'client', header: 'Client', cell: (budget: BudgetRecord) => budget.client?.name ?? '' }]
+      : []),
     { id: 'year', header: 'Year', rowHeader: true, cell: (budget) => budget.year },
     { id: 'currency', header: 'Currency', cell: (budget) => budget.currency },
     { id: 'office', header: 'Office', cell: (budget) => budget.office || 'All' },
@@ -68,7 +76,7 @@ function budgetColumns(canWrite: boolean, locale: string): TableColumn<BudgetRec
       cell: (budget) => (
         <div className="flex flex-wrap gap-2">
           <Link
-            href={`${BUDGET_PAGE}?${budgetScopeQuery(budget)}`}
+            href={`${BUDGET_PAGE}?${budgetScopeQuery({ ...budget, client: budget.client?.id })}`}
             className={buttonVariants({ variant: 'outline', size: 'sm' })}
           >
             Compare<span className="sr-only"> the budget {budgetLabel(budget)}</span>
@@ -76,7 +84,7 @@ function budgetColumns(canWrite: boolean, locale: string): TableColumn<BudgetRec
           {canWrite ? (
             <>
               <Link
-                href={`${BUDGET_PAGE}?${budgetScopeQuery(budget, { edit: budget.id })}#budget-form-heading`}
+                href={`${BUDGET_PAGE}?${budgetScopeQuery({ ...budget, client: budget.client?.id }, { edit: budget.id })}#budget-form-heading`}
                 className={buttonVariants({ variant: 'outline', size: 'sm' })}
               >
                 Edit<span className="sr-only"> the budget {budgetLabel(budget)}</span>

@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
 import { formatMoney } from '@/lib/annuity/money';
+import { clientQueryPart } from '@/lib/clients/client-filter';
 import { type ForecastData, type ForecastRow, type ForecastTable, renewalCount } from '@/lib/forecast/data';
 import { GROUP_LABELS } from '@/lib/forecast/export-columns';
 import { formatDate, formatYearMonth } from '@/lib/format/dates';
@@ -17,15 +18,18 @@ import { TableSection } from './table-section';
 /** Owners and families can run to hundreds: the page shows those with most renewals, the files all. */
 const LONG_TABLE_GROUPS = 20;
 
-/** A table's section, its downloads from /api/analytics/forecast/export. */
+/** A table's section, its downloads from /api/analytics/forecast/export (for the filter's client). */
 function Section({
   table,
+  client,
   ...section
-}: Omit<ComponentProps<typeof TableSection>, 'exportHref'> & { table: ForecastTable }) {
+}: Omit<ComponentProps<typeof TableSection>, 'exportHref'> & { table: ForecastTable; client?: string }) {
   return (
     <TableSection
       {...section}
-      exportHref={(format) => `/api/analytics/forecast/export?table=${table}&format=${format}`}
+      exportHref={(format) =>
+        `/api/analytics/forecast/export?table=${table}&format=${format}${clientQueryPart(client)}`
+      }
     />
   );
 }
@@ -139,7 +143,16 @@ function ForecastPivot({
   );
 }
 
-export function ForecastTables({ data, locale }: { data: ForecastData; locale: string }) {
+export function ForecastTables({
+  data,
+  locale,
+  client,
+}: {
+  data: ForecastData;
+  locale: string;
+  /** The client filter's client, which the exports keep. */
+  client?: string;
+}) {
   const { summary } = data;
   const shown = data.window;
   const span = shown ? `${formatDate(shown.from, locale)} to ${formatDate(shown.to, locale)}` : '';
@@ -175,6 +188,7 @@ export function ForecastTables({ data, locale }: { data: ForecastData; locale: s
 
       <ForecastByMonthCharts points={data.monthCurrency} locale={locale} />
       <Section
+        client={client}
         id="forecast-month-heading"
         title="By month"
         table="month"
@@ -190,6 +204,7 @@ export function ForecastTables({ data, locale }: { data: ForecastData; locale: s
       </Section>
 
       <Section
+        client={client}
         id="forecast-office-heading"
         title="By office"
         table="office"
@@ -204,6 +219,7 @@ export function ForecastTables({ data, locale }: { data: ForecastData; locale: s
       </Section>
 
       <Section
+        client={client}
         id="forecast-owner-heading"
         title="By owner"
         table="owner"
@@ -219,6 +235,7 @@ export function ForecastTables({ data, locale }: { data: ForecastData; locale: s
       </Section>
 
       <Section
+        client={client}
         id="forecast-family-heading"
         title="By family"
         table="family"
@@ -234,6 +251,7 @@ export function ForecastTables({ data, locale }: { data: ForecastData; locale: s
       </Section>
 
       <Section
+        client={client}
         id="forecast-patents-heading"
         title="Cost to expiry per patent"
         table="patents"

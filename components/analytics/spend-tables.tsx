@@ -3,6 +3,7 @@ import { DataTable } from '@/components/data-table/data-table';
 import type { AnalyticsTable, SpendAnalyticsData } from '@/lib/analytics/data';
 import { FEE_KIND_LABELS, FEE_KINDS, type SpendRow, SURCHARGE_CAUSE_LABELS } from '@/lib/analytics/spend';
 import { formatMoney } from '@/lib/annuity/money';
+import { clientQueryPart } from '@/lib/clients/client-filter';
 import { formatDate, formatYearMonth } from '@/lib/format/dates';
 import { patentName } from '@/lib/portfolio/patent-name';
 import type { TableColumn } from '@/lib/table/columns';
@@ -78,8 +79,12 @@ function surchargeTotalColumns(locale: string): TableColumn<SurchargeTotal>[] {
   ];
 }
 
-function surchargeLineColumns(locale: string): TableColumn<SurchargeLine>[] {
+function surchargeLineColumns(locale: string, labelled: boolean): TableColumn<SurchargeLine>[] {
   return [
+    // The client, when the user works for several.
+    ...(labelled
+      ? [{ id: 'client', header: 'Client', cell: (line: SurchargeLine) => line.client?.name ?? '—' }]
+      : []),
     {
       id: 'invoice',
       header: 'Invoice',
@@ -157,15 +162,18 @@ function varianceColumns(locale: string): TableColumn<VarianceRow>[] {
   ];
 }
 
-/** A table's section, its downloads from /api/analytics/export. */
+/** A table's section, its downloads from /api/analytics/export (for the client filter's client). */
 function Section({
   table,
+  client,
   ...section
-}: Omit<ComponentProps<typeof TableSection>, 'exportHref'> & { table: AnalyticsTable }) {
+}: Omit<ComponentProps<typeof TableSection>, 'exportHref'> & { table: AnalyticsTable; client?: string }) {
   return (
     <TableSection
       {...section}
-      exportHref={(format) => `/api/analytics/export?table=${table}&format=${format}`}
+      exportHref={(format) =>
+        `/api/analytics/export?table=${table}&format=${format}${clientQueryPart(client)}`
+      }
     />
   );
 }
@@ -193,7 +201,16 @@ function SpendTable({
   );
 }
 
-export function SpendAnalytics({ data, locale }: { data: SpendAnalyticsData; locale: string }) {
+export function SpendAnalytics({
+  data,
+  locale,
+  client,
+}: {
+  data: SpendAnalyticsData;
+  locale: string;
+  /** The client filter's client, which the exports keep. */
+  client?: string;
+}) {
   return (
     <div className="flex flex-col gap-8">
       <section aria-labelledby="spend-totals-heading" className="flex flex-col gap-2">
@@ -215,6 +232,7 @@ export function SpendAnalytics({ data, locale }: { data: SpendAnalyticsData; loc
       </section>
 
       <Section
+        client={client}
         id="spend-month-heading"
         title="Spend by month"
         table="month"
@@ -230,6 +248,7 @@ export function SpendAnalytics({ data, locale }: { data: SpendAnalyticsData; loc
       </Section>
 
       <Section
+        client={client}
         id="spend-office-heading"
         title="Spend by office"
         table="office"
@@ -244,6 +263,7 @@ export function SpendAnalytics({ data, locale }: { data: SpendAnalyticsData; loc
       </Section>
 
       <Section
+        client={client}
         id="surcharges-heading"
         title="Grace surcharges"
         table="surcharges"
@@ -264,7 +284,10 @@ export function SpendAnalytics({ data, locale }: { data: SpendAnalyticsData; loc
             <DataTable
               data-testid="surcharge-lines"
               caption="Renewals billed with a grace surcharge"
-              columns={surchargeLineColumns(locale)}
+              columns={surchargeLineColumns(
+                locale,
+                data.surcharges.some((line) => line.client !== undefined),
+              )}
               rows={data.surcharges}
               rowKey={(line) => `${line.invoiceId}|${line.lineIndex}`}
             />
@@ -273,6 +296,7 @@ export function SpendAnalytics({ data, locale }: { data: SpendAnalyticsData; loc
       </Section>
 
       <Section
+        client={client}
         id="variance-heading"
         title="Invoiced against estimates"
         table="variance"

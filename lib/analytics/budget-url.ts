@@ -1,3 +1,5 @@
+import { CLIENT_FILTER } from '@/lib/clients/client-filter';
+
 /**
  * The budget page's URL state: which year, currency, office and family the comparison
  * shows, and which budget the form edits. One definition for the page, its links and the exports;
@@ -12,6 +14,8 @@ export interface BudgetPageState {
   family: string;
   /** The id of the budget being edited, if any. */
   edit: string | null;
+  /** The client whose budgets are compared and edited (a user with several chooses one). */
+  client: string | null;
 }
 
 type Raw = Record<string, string | string[] | undefined>;
@@ -25,7 +29,9 @@ export function parseBudgetPageState(raw: Raw, now = new Date()): BudgetPageStat
   const currency = first(raw.currency).trim().toUpperCase();
   const office = first(raw.office).trim().toUpperCase();
   const edit = first(raw.edit).trim();
+  const client = first(raw.client).trim();
   return {
+    client: CLIENT_FILTER.test(client) ? client : null,
     year: year >= 2000 && year <= 2100 ? year : now.getUTCFullYear() + 1,
     currency: /^[A-Z]{3}$/.test(currency) ? currency : 'EUR',
     office: /^[A-Z]{2}$/.test(office) ? office : '',
@@ -34,10 +40,14 @@ export function parseBudgetPageState(raw: Raw, now = new Date()): BudgetPageStat
   };
 }
 
-export function budgetScopeQuery(state: Omit<BudgetPageState, 'edit'>, extra: Record<string, string> = {}) {
+export function budgetScopeQuery(
+  state: Omit<BudgetPageState, 'edit' | 'client'> & { client?: string | null },
+  extra: Record<string, string> = {},
+) {
   const params = new URLSearchParams({ year: String(state.year), currency: state.currency });
   if (state.office) params.set('office', state.office);
   if (state.family) params.set('family', state.family);
+  if (state.client) params.set('client', state.client);
   for (const [key, value] of Object.entries(extra)) params.set(key, value);
   return params.toString();
 }

@@ -1,6 +1,7 @@
 import Big from 'big.js';
 import { z } from 'zod';
 import { DECIMAL_PATTERN, minorUnits } from '@/lib/annuity/money';
+import { clientFilterSchema } from '@/lib/clients/client-filter.schema';
 
 /**
  * The renewal budget form, shared by the budget page (through the lazy resolver) and
@@ -50,6 +51,8 @@ export const budgetSchema = z
     /** Optional phasing: 12 amounts, January first, that add up to `amount`. */
     months: z.array(amountText).length(12, { error: 'expected 12 monthly amounts' }).nullish(),
     note: z.string().trim().max(500, { error: 'expected at most 500 characters' }).optional().default(''),
+    /** The client the budget is for; may be left out by a user with one client (checked in scope). */
+    client: clientFilterSchema,
   })
   .superRefine((budget, ctx) => {
     const digits = minorUnits(budget.currency);
@@ -103,7 +106,12 @@ export const budgetComparisonSchema = z.object({
     .refine((value) => /^[A-Z]{3}$/.test(value), { error: 'expected a three-letter currency code' }),
   office: optionalCode(/^[A-Z]{2}$/, 'expected a two-letter office code'),
   family: z.string().trim().max(100).optional().default(''),
+  /** The client whose budget is compared; may be left out by a user with one client. */
+  client: clientFilterSchema,
 });
+
+/** /api/analytics/budgets: the budgets of every client of the user's, or of the one named. */
+export const budgetListSchema = z.object({ client: clientFilterSchema });
 
 export const budgetExportSchema = budgetComparisonSchema.extend({
   format: z.enum(['csv', 'xlsx']).default('csv'),

@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import { minorUnits, scale } from '@/lib/annuity/money';
+import type { ClientRef } from '@/lib/clients/chosen-client';
 
 /**
  * Budget against forecast against actual, one year and one currency at a time: amounts
@@ -27,6 +28,8 @@ export interface BudgetRecord {
   note: string | null;
   updatedAt: string;
   updatedByEmail: string | null;
+  /** The budget's client, only when the user works for several (each client has its own budgets). */
+  client?: ClientRef;
 }
 
 export type MonthPhase = 'past' | 'current' | 'future';

@@ -1,8 +1,11 @@
+import type { ClientRef } from '@/lib/clients/chosen-client';
 import type { SpendRow, SurchargeCause, SurchargeTotal, VarianceRow } from './spend';
 
 /** What /api/analytics and the /analytics page answer; shared by the server loader and the page. */
 
 export interface SurchargeLine {
+  /** The invoice's client, only when the user works for several. */
+  client?: ClientRef;
   invoiceId: string;
   invoiceReference: string;
   issueDate: string | null;

@@ -1,5 +1,5 @@
 import { decimalCell, type ExportValue } from '@/lib/renewals/columns';
-import type { AnalyticsTable, SpendAnalyticsData } from './data';
+import type { AnalyticsTable, SpendAnalyticsData, SurchargeLine } from './data';
 import { FEE_KIND_LABELS, FEE_KINDS, type SpendRow, SURCHARGE_CAUSE_LABELS } from './spend';
 
 /**
@@ -29,9 +29,14 @@ export function analyticsExportRows(data: SpendAnalyticsData, table: AnalyticsTa
       return spendTable(data.byMonth, 'Month');
     case 'office':
       return spendTable(data.byOffice, 'Office');
-    case 'surcharges':
+    case 'surcharges': {
+      // A "Client" column leads when the rows are labelled (the user works for several clients).
+      const labelled = data.surcharges.some((line) => line.client !== undefined);
+      const withClient = (line: SurchargeLine, cells: ExportValue[]) =>
+        labelled ? [line.client?.name ?? null, ...cells] : cells;
       return [
         [
+          ...(labelled ? ['Client'] : []),
           'Invoice',
           'Issue date',
           'Line',
@@ -45,21 +50,24 @@ export function analyticsExportRows(data: SpendAnalyticsData, table: AnalyticsTa
           'Decided on',
           'Cause',
         ],
-        ...data.surcharges.map((line) => [
-          line.invoiceReference,
-          line.issueDate,
-          line.lineIndex + 1,
-          line.caseReference,
-          line.office ?? UNKNOWN_OFFICE,
-          line.currency,
-          decimalCell(line.surcharge, line.currency),
-          line.dueDate,
-          line.gracePeriodEndDate,
-          line.decision,
-          line.decidedOn,
-          SURCHARGE_CAUSE_LABELS[line.cause],
-        ]),
+        ...data.surcharges.map((line) =>
+          withClient(line, [
+            line.invoiceReference,
+            line.issueDate,
+            line.lineIndex + 1,
+            line.caseReference,
+            line.office ?? UNKNOWN_OFFICE,
+            line.currency,
+            decimalCell(line.surcharge, line.currency),
+            line.dueDate,
+            line.gracePeriodEndDate,
+            line.decision,
+            line.decidedOn,
+            SURCHARGE_CAUSE_LABELS[line.cause],
+          ]),
+        ),
       ];
+    }
     case 'variance':
       return [
         ['Month', 'Currency', 'Rates frozen', 'Invoiced', 'Estimated', 'Difference', 'Percent', 'Lines'],

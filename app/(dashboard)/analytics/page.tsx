@@ -1,28 +1,40 @@
 import type { Metadata } from 'next';
 import { SpendAnalytics } from '@/components/analytics/spend-tables';
+import { ClientFilter } from '@/components/clients/client-filter';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { formatTimestamp } from '@/lib/format/dates';
 import { loadSpendAnalytics } from '@/lib/server/analytics/spend';
 import { requireViewer } from '@/lib/server/auth/session';
+import { clientFilterOf } from '@/lib/server/clients/client-filter';
+import { labelsClients, pageClientScope } from '@/lib/server/clients/scope';
 import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
 
 export const metadata: Metadata = { title: 'Analytics' };
 
-export default async function AnalyticsPage() {
-  await requireViewer('analytics:read');
-  const requestId = await pageRequestId();
-  const locale = await pageLocale();
-  const loaded = await loadForPage(requestId, () => loadSpendAnalytics(requestId));
+export default async function AnalyticsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const viewer = await requireViewer('analytics:read');
+  const [requestId, locale, scope] = await Promise.all([
+    pageRequestId(),
+    pageLocale(),
+    pageClientScope(viewer.userId),
+  ]);
+  const client = clientFilterOf((await searchParams).client);
+  const loaded = await loadForPage(requestId, () => loadSpendAnalytics(requestId, scope, client));
   return (
     <>
       <PageHeader
         title="Analytics"
         description="What renewals cost: invoiced amounts by month, office and fee component, grace surcharges, and invoices against estimates. Per currency, never converted."
+        actions={labelsClients(scope) ? <ClientFilter clients={scope.clients} /> : undefined}
       />
       {loaded.ok ? (
         <>
-          <SpendAnalytics data={loaded.data} locale={locale} />
+          <SpendAnalytics data={loaded.data} locale={locale} client={client} />
           <p className="mt-6 text-xs text-muted-foreground">
             From the invoice list read {formatTimestamp(loaded.data.catalogReadAt, locale)}.
           </p>

@@ -1,5 +1,5 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { BudgetChoices } from '../../analytics/budget-choices';
 import { getDb } from '../../db';
 import { forecastEvent, invoiceCatalog, renewalBudget } from '../../db/schema';
@@ -9,19 +9,28 @@ import { snapshotFacets } from '../portfolio/snapshot';
  * The offices and currencies a budget may name, from what the dashboard holds (no upstream call):
  * the portfolio copy's offices, the currencies of the forecast's estimates and of the invoices, and
  * whatever budgets already saved name (so an existing budget can still be changed); before any
- * estimate or invoice was read, the ISO 4217 currencies.
+ * estimate or invoice was read, the ISO 4217 currencies. Of the given clients' data only (the
+ * offices come from the portfolio copy's facets).
  */
-export async function budgetChoices(): Promise<BudgetChoices> {
+export async function budgetChoices(connections: readonly string[]): Promise<BudgetChoices> {
   const db = await getDb();
+  const clients = [...connections];
   const [facets, forecastCurrencies, invoiceCurrencies, budgets] = await Promise.all([
     snapshotFacets(),
-    db.selectDistinct({ currency: forecastEvent.currency }).from(forecastEvent),
+    db
+      .selectDistinct({ currency: forecastEvent.currency })
+      .from(forecastEvent)
+      .where(inArray(forecastEvent.connection, clients)),
     db
       .select({
         currency: sql<string>`distinct jsonb_array_elements(${invoiceCatalog.invoices})->>'currency'`,
       })
-      .from(invoiceCatalog),
-    db.selectDistinct({ office: renewalBudget.office, currency: renewalBudget.currency }).from(renewalBudget),
+      .from(invoiceCatalog)
+      .where(inArray(invoiceCatalog.connection, clients)),
+    db
+      .selectDistinct({ office: renewalBudget.office, currency: renewalBudget.currency })
+      .from(renewalBudget)
+      .where(inArray(renewalBudget.connection, clients)),
   ]);
   const offices = new Set<string>(facets.offices.map((office) => office.toUpperCase()));
   const currencies = new Set<string>();

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { type BudgetComparison, type BudgetRecord, budgetFor, compareBudget } from '../../analytics/budget';
 import type { BudgetValues } from '../../analytics/budget.schema';
 import { scale } from '../../annuity/money';
@@ -7,6 +7,8 @@ import { getDb } from '../../db';
 import { forecastRun, renewalBudget } from '../../db/schema';
 import { recordAudit } from '../audit/audit';
 import type { Viewer } from '../auth/session';
+import { clientLabel, connectionsToRead } from '../clients/client-filter';
+import type { ClientScope } from '../clients/scope';
 import { loadMonthlyForecast } from '../forecast/monthly';
 import { loadSpendAnalytics } from './spend';
 
@@ -36,17 +38,29 @@ function toRecord(row: Row): BudgetRecord {
   };
 }
 
-export async function listBudgets(): Promise<BudgetRecord[]> {
+/** The budgets of the scope's clients (or the one named), labelled with their client when several. */
+export async function listBudgets(scope: ClientScope, client?: string): Promise<BudgetRecord[]> {
   const db = await getDb();
   const rows = await db
     .select()
     .from(renewalBudget)
+    .where(inArray(renewalBudget.connection, connectionsToRead(scope, client)))
     .orderBy(
       asc(renewalBudget.year),
       asc(renewalBudget.currency),
       asc(renewalBudget.office),
       asc(renewalBudget.family),
     );
+  return rows.map((row) => {
+    const label = clientLabel(scope, row.connection);
+    return label ? { ...toRecord(row), client: label } : toRecord(row);
+  });
+}
+
+/** One client's budgets (a comparison's, the report's). */
+export async function clientBudgets(connection: string): Promise<BudgetRecord[]> {
+  const db = await getDb();
+  const rows = await db.select().from(renewalBudget).where(eq(renewalBudget.connection, connection));
   return rows.map(toRecord);
 }
 
@@ -61,10 +75,16 @@ const auditView = (budget: BudgetRecord | null) =>
     note: budget.note,
   };
 
-/** Creates or replaces the budget of one scope (year, currency, office, family). */
-export async function upsertBudget(actor: Viewer, input: BudgetValues, requestId: string) {
+/** Creates or replaces the budget of one client and scope (year, currency, office, family). */
+export async function upsertBudget(
+  actor: Viewer,
+  connection: string,
+  input: BudgetValues,
+  requestId: string,
+) {
   const db = await getDb();
   const scope = and(
+    eq(renewalBudget.connection, connection),
     eq(renewalBudget.year, input.year),
     eq(renewalBudget.currency, input.currency),
     eq(renewalBudget.office, input.office),
@@ -82,6 +102,7 @@ export async function upsertBudget(actor: Viewer, input: BudgetValues, requestId
   const [saved] = await db
     .insert(renewalBudget)
     .values({
+      connection,
       year: input.year,
       currency: input.currency,
       office: input.office,
@@ -112,10 +133,18 @@ export async function upsertBudget(actor: Viewer, input: BudgetValues, requestId
   return { budget, created: !before };
 }
 
-/** Deletes one budget; false when there was none with that id. */
-export async function deleteBudget(actor: Viewer, id: string, requestId: string): Promise<boolean> {
+/** Deletes one budget of the scope's clients; false when there was none with that id there. */
+export async function deleteBudget(
+  actor: Viewer,
+  connections: readonly string[],
+  id: string,
+  requestId: string,
+): Promise<boolean> {
   const db = await getDb();
-  const [deleted] = await db.delete(renewalBudget).where(eq(renewalBudget.id, id)).returning();
+  const [deleted] = await db
+    .delete(renewalBudget)
+    .where(and(eq(renewalBudget.id, id), inArray(renewalBudget.connection, [...connections])))
+    .returning();
   if (!deleted) return false;
   await recordAudit({
     actor: { userId: actor.userId, email: actor.email },
@@ -146,13 +175,13 @@ export interface BudgetComparisonData {
 
 const monthNow = (now: Date) => now.toISOString().slice(0, 7);
 
-/** The months the last completed forecast refresh read; null when none has completed yet. */
-async function lastForecastMonths(): Promise<{ from: string; to: string } | null> {
+/** The months the client's last completed forecast refresh read; null when none has completed yet. */
+async function lastForecastMonths(connection: string): Promise<{ from: string; to: string } | null> {
   const db = await getDb();
   const [last] = await db
     .select({ from: forecastRun.windowFrom, to: forecastRun.windowTo })
     .from(forecastRun)
-    .where(eq(forecastRun.status, 'done'))
+    .where(and(eq(forecastRun.connection, connection), eq(forecastRun.status, 'done')))
     .orderBy(desc(forecastRun.startedAt))
     .limit(1);
   return last ? { from: last.from.slice(0, 7), to: last.to.slice(0, 7) } : null;
@@ -162,17 +191,21 @@ async function lastForecastMonths(): Promise<{ from: string; to: string } | null
  * Budget against the forecast (`forecast_event` through lib/server/forecast/monthly.ts) and the
  * invoiced amounts (spend analytics, by invoice issue month; no upstream read of its own). Invoices
  * are known by office only across all months, and not by family, so an office or family budget is
- * compared with its forecast alone.
+ * compared with its forecast alone. A budget is one client's: it is compared with that client's
+ * forecast and invoices only.
  */
 export async function loadBudgetComparison(
   scope: BudgetScope,
+  connection: string,
+  clients: ClientScope,
   requestId: string,
   now = new Date(),
 ): Promise<BudgetComparisonData> {
   const scoped = scope.office !== '' || scope.family !== '';
   const [budgets, monthly, spend, forecastMonths] = await Promise.all([
-    listBudgets(),
+    clientBudgets(connection),
     loadMonthlyForecast({
+      connections: [connection],
       from: `${scope.year}-01`,
       to: `${scope.year}-12`,
       office: scope.office,
@@ -181,8 +214,8 @@ export async function loadBudgetComparison(
       // Where invoiced amounts are the actuals, an invoiced renewal is counted there only.
       notInvoiced: !scoped,
     }),
-    scoped ? Promise.resolve(null) : loadSpendAnalytics(requestId),
-    lastForecastMonths(),
+    scoped ? Promise.resolve(null) : loadSpendAnalytics(requestId, clients, connection),
+    lastForecastMonths(connection),
   ]);
   const budget = budgetFor(budgets, scope);
   const comparison = compareBudget({

@@ -1,9 +1,11 @@
 import 'server-only';
 import type { SurchargeLine } from '../../analytics/data';
 import { type SpendRow, type SurchargeTotal, surchargeTotals, type VarianceRow } from '../../analytics/spend';
+import { addAmounts } from '../../annuity/money';
 import { addMonths, currentYearMonth, monthOf } from '../../format/dates';
+import type { ClientScope } from '../clients/scope';
 import { loadMonthlyForecast, type MonthCurrencyTotal } from '../forecast/monthly';
-import { listBudgets, loadBudgetComparison } from './budget';
+import { clientBudgets, loadBudgetComparison } from './budget';
 import { loadSpendAnalytics } from './spend';
 
 /**
@@ -36,49 +38,70 @@ export function lastCompleteMonth(now = new Date()): string {
 }
 
 /**
- * Budget against forecast for the report's months: the company-wide budgets (all offices and
- * families) of the years the months fall in, compared as the budget page compares them
- * (lib/server/analytics/budget.ts); null when no such budget is set.
+ * Budget against forecast for the report's months: each client's company-wide budgets (all offices
+ * and families) of the years the months fall in, compared as the budget page compares them
+ * (lib/server/analytics/budget.ts), then added up per month and currency across the clients (one
+ * currency at a time, never converted); null when no such budget is set.
  */
 async function budgetAgainstForecast(
   from: string,
   to: string,
   requestId: string,
+  scope: ClientScope,
 ): Promise<ReportOutlook['budget']> {
   const years = new Set([Number(from.slice(0, 4)), Number(to.slice(0, 4))]);
-  const budgets = (await listBudgets()).filter(
-    (budget) => budget.office === '' && budget.family === '' && years.has(budget.year),
+  const perClient = await Promise.all(
+    scope.connections.map(async (connection) =>
+      (await clientBudgets(connection))
+        .filter((budget) => budget.office === '' && budget.family === '' && years.has(budget.year))
+        .map((budget) => ({ connection, budget })),
+    ),
   );
+  const budgets = perClient.flat();
   if (budgets.length === 0) return null;
   const comparisons = await Promise.all(
-    budgets.map((budget) =>
+    budgets.map(({ connection, budget }) =>
       loadBudgetComparison(
         { year: budget.year, currency: budget.currency, office: '', family: '' },
+        connection,
+        scope,
         requestId,
       ),
     ),
   );
-  return comparisons
-    .flatMap(({ comparison }) =>
-      comparison.rows
-        .filter((row) => row.month >= from && row.month <= to && row.budget !== null)
-        .map((row) => ({
-          month: row.month,
-          currency: comparison.currency,
-          budget: row.budget ?? '0',
-          forecast: row.forecast,
-        })),
-    )
+  const rows = new Map<string, { month: string; currency: string; budgets: string[]; forecasts: string[] }>();
+  for (const { comparison } of comparisons) {
+    for (const row of comparison.rows) {
+      if (row.month < from || row.month > to || row.budget === null) continue;
+      const key = `${row.month} ${comparison.currency}`;
+      const entry = rows.get(key) ?? {
+        month: row.month,
+        currency: comparison.currency,
+        budgets: [],
+        forecasts: [],
+      };
+      entry.budgets.push(row.budget);
+      if (row.forecast !== null) entry.forecasts.push(row.forecast);
+      rows.set(key, entry);
+    }
+  }
+  return [...rows.values()]
+    .map((entry) => ({
+      month: entry.month,
+      currency: entry.currency,
+      budget: addAmounts(entry.budgets, entry.currency),
+      forecast: entry.forecasts.length > 0 ? addAmounts(entry.forecasts, entry.currency) : null,
+    }))
     .sort((a, b) => a.month.localeCompare(b.month) || a.currency.localeCompare(b.currency));
 }
 
 /** The forward-looking part of the report: the one place the forecast and the budget join it. */
-async function reportOutlook(month: string, requestId: string): Promise<ReportOutlook> {
+async function reportOutlook(month: string, requestId: string, scope: ClientScope): Promise<ReportOutlook> {
   const from = addMonths(month, 1);
   const to = addMonths(month, 12);
   const [monthly, budget] = await Promise.all([
-    loadMonthlyForecast({ from, to }),
-    budgetAgainstForecast(from, to, requestId),
+    loadMonthlyForecast({ connections: scope.connections, from, to }),
+    budgetAgainstForecast(from, to, requestId, scope),
   ]);
   return {
     forecast: {
@@ -91,14 +114,16 @@ async function reportOutlook(month: string, requestId: string): Promise<ReportOu
   };
 }
 
+/** The report over the request's clients (each client's invoices, forecast and budgets its own). */
 export async function loadMonthlyReport(
   month: string,
   requestId: string,
+  scope: ClientScope,
   now = new Date(),
 ): Promise<MonthlyReport> {
   const [spend, outlook] = await Promise.all([
-    loadSpendAnalytics(requestId),
-    reportOutlook(month, requestId),
+    loadSpendAnalytics(requestId, scope),
+    reportOutlook(month, requestId, scope),
   ]);
   const surcharges = spend.surcharges.filter((line) => line.issueDate && monthOf(line.issueDate) === month);
   return {

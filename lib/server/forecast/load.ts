@@ -7,24 +7,28 @@ import { forecastWindow } from '../../forecast/window';
 import { currentYearMonth, monthsBetween } from '../../format/dates';
 import { backgroundStatus } from '../connection/background-budget';
 import { refreshEstimate } from './cost';
-import { runHistory, runView } from './runs';
+import { type RunRow, runHistory, runView } from './runs';
 import { readForecastRows } from './store';
 
 /**
  * The forecast page's data, from our database only: no upstream call, whatever the
  * window. The window shown is the last refresh's, from the current month on (months that have
- * passed since are no longer a forecast).
+ * passed since are no longer a forecast). Each client's forecast is its own (its refreshes, its
+ * rows); several clients' are shown together, per currency.
  */
-export async function loadForecast(now = new Date(), database?: Database): Promise<ForecastData> {
+export async function loadForecast(
+  connections: readonly string[],
+  now = new Date(),
+  database?: Database,
+): Promise<ForecastData> {
   const db = database ?? (await getDb());
   const configured = forecastWindow(currentYearMonth(now), getEnv().FORECAST_MONTHS);
-  const [history, estimate, budget] = await Promise.all([
-    runHistory(db, now),
+  const [histories, estimate, budget] = await Promise.all([
+    Promise.all(connections.map((connection) => runHistory(db, connection, now))),
     refreshEstimate(db, configured.windows),
     backgroundStatus(db, now),
   ]);
-  const last = history.lastRefresh;
-  const shown =
+  const shownOf = (last: RunRow | null) =>
     last && last.windowTo >= configured.from
       ? {
           // The later of the two ISO dates: months already past are no longer a forecast.
@@ -32,14 +36,26 @@ export async function loadForecast(now = new Date(), database?: Database): Promi
           to: last.windowTo,
         }
       : null;
-  const events = shown ? await readForecastRows(db, shown) : [];
+  const windows = histories.map((history) => shownOf(history.lastRefresh));
+  const events = (
+    await Promise.all(
+      connections.map((connection, index) => {
+        const shown = windows[index];
+        return shown ? readForecastRows(db, shown, connection) : [];
+      }),
+    )
+  ).flat();
+  const shown = spanOf(windows.filter((window) => window !== null));
+  const last = latest(histories.map((history) => history.lastRefresh));
+  const lastAttempt = latest(histories.map((history) => history.lastAttempt));
+  const running = latest(histories.map((history) => history.running));
   const byMonth = forecastBy(events, 'month');
   return {
     window: shown ? { ...shown, months: monthsBetween(shown.from, shown.to) + 1 } : null,
     configuredMonths: configured.months,
     lastRefresh: last ? runView(last) : null,
-    lastAttempt: history.lastAttempt ? runView(history.lastAttempt) : null,
-    running: history.running ? runView(history.running) : null,
+    lastAttempt: lastAttempt ? runView(lastAttempt) : null,
+    running: running ? runView(running) : null,
     nextRefresh: {
       calls: estimate.calls,
       known: estimate.known,
@@ -56,4 +72,24 @@ export async function loadForecast(now = new Date(), database?: Database): Promi
     patents: costToExpiry(events),
     computedAt: new Date().toISOString(),
   };
+}
+
+/** The span of the clients' windows (ISO dates compare as text). */
+function spanOf(windows: readonly { from: string; to: string }[]): { from: string; to: string } | null {
+  if (windows.length === 0) return null;
+  return {
+    from: windows.map((window) => window.from).sort()[0] as string,
+    to: windows
+      .map((window) => window.to)
+      .sort()
+      .reverse()[0] as string,
+  };
+}
+
+/** The run started last among the clients'. */
+function latest(runs: readonly (RunRow | null)[]): RunRow | null {
+  return runs.reduce<RunRow | null>(
+    (last, run) => (run && (!last || run.startedAt > last.startedAt) ? run : last),
+    null,
+  );
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import Big from 'big.js';
-import { and, eq, gte, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
 import { isDecimal, scale } from '../../annuity/money';
 import { type Database, getDb } from '../../db';
 import { forecastEvent } from '../../db/schema';
@@ -45,6 +45,8 @@ export interface MonthlyForecast {
 }
 
 export interface MonthlyForecastFilter {
+  /** The clients whose forecast is summed (spec: rule 2, each client's rows are its own). */
+  connections: readonly string[];
   /** Inclusive YYYY-MM bounds. */
   from?: string;
   to?: string;
@@ -117,11 +119,11 @@ function sumForecastRows(rows: Iterable<ForecastRowForSum>): MonthlyForecast {
  * read; the filters run in SQL on the month index.
  */
 export async function loadMonthlyForecast(
-  filter: MonthlyForecastFilter = {},
+  filter: MonthlyForecastFilter,
   database?: Database,
 ): Promise<MonthlyForecast> {
   const db = database ?? (await getDb());
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [inArray(forecastEvent.connection, [...filter.connections])];
   if (filter.from) conditions.push(gte(forecastEvent.month, filter.from));
   if (filter.to) conditions.push(lte(forecastEvent.month, filter.to));
   if (filter.office) conditions.push(eq(forecastEvent.office, filter.office));
@@ -137,6 +139,6 @@ export async function loadMonthlyForecast(
       appliedDecision: forecastEvent.appliedDecision,
     })
     .from(forecastEvent)
-    .where(conditions.length > 0 ? and(...conditions) : undefined);
+    .where(and(...conditions));
   return sumForecastRows(rows);
 }

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db';
 import { forecastRun } from '../../db/schema';
 import type { ForecastRunView } from '../../forecast/data';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 
 /**
  * One `forecast_run` row per refresh: the window read, its cost in calls, how it ended.
@@ -15,7 +16,7 @@ const STALE_RUN_MS = 30 * 60_000;
 /** Any stable number: the lock names the forecast refresh, nothing else takes it. */
 const CLAIM_LOCK = 190_019;
 
-type RunRow = typeof forecastRun.$inferSelect;
+export type RunRow = typeof forecastRun.$inferSelect;
 
 export function runView(row: RunRow): ForecastRunView {
   return {
@@ -34,12 +35,16 @@ export function runView(row: RunRow): ForecastRunView {
 /** `db` or a transaction of it: what reading the runs needs. */
 type RunReader = Pick<Database, 'select'>;
 
-/** The run started last among those in one of `statuses`, or null. */
-async function lastStarted(db: RunReader, statuses: readonly RunRow['status'][]): Promise<RunRow | null> {
+/** The client's run started last among those in one of `statuses`, or null. */
+async function lastStarted(
+  db: RunReader,
+  statuses: readonly RunRow['status'][],
+  connection: string = DEFAULT_CONNECTION,
+): Promise<RunRow | null> {
   const [row] = await db
     .select()
     .from(forecastRun)
-    .where(inArray(forecastRun.status, statuses))
+    .where(and(eq(forecastRun.connection, connection), inArray(forecastRun.status, statuses)))
     .orderBy(desc(forecastRun.startedAt))
     .limit(1);
   return row ?? null;
@@ -90,11 +95,11 @@ export interface RunHistory {
   running: RunRow | null;
 }
 
-/** The last finished refresh, the last attempt of any outcome, and one running now. */
-export async function runHistory(db: Database, now = new Date()): Promise<RunHistory> {
-  const lastRefresh = await lastStarted(db, ['done']);
-  const lastAttempt = await lastStarted(db, ['done', 'failed', 'skipped']);
-  const running = await lastStarted(db, ['running']);
+/** One client's last finished refresh, last attempt of any outcome, and one running now. */
+export async function runHistory(db: Database, connection: string, now = new Date()): Promise<RunHistory> {
+  const lastRefresh = await lastStarted(db, ['done'], connection);
+  const lastAttempt = await lastStarted(db, ['done', 'failed', 'skipped'], connection);
+  const running = await lastStarted(db, ['running'], connection);
   const alive = running && now.getTime() - running.startedAt.getTime() < STALE_RUN_MS ? running : null;
   return { lastRefresh, lastAttempt, running: alive };
 }

@@ -53,12 +53,17 @@ function sideOf(side: Side, data: ScenarioData): ComparedSide {
 export async function compareScenarios(
   viewer: Viewer,
   query: { rule: ScenarioRule; left: string | null; right: string },
+  /** The request's clients: both sides read their forecast only. */
+  connections: readonly string[],
 ): Promise<ScenarioComparison> {
   const [left, right] = await Promise.all([
     query.left ? savedSide(viewer, query.left) : { name: null, viewId: null, rule: query.rule },
     savedSide(viewer, query.right),
   ]);
-  const [leftData, rightData] = await Promise.all([loadScenario(left.rule), loadScenario(right.rule)]);
+  const [leftData, rightData] = await Promise.all([
+    loadScenario(left.rule, connections),
+    loadScenario(right.rule, connections),
+  ]);
   return {
     left: sideOf(left, leftData),
     right: sideOf(right, rightData),

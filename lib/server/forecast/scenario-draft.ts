@@ -8,8 +8,13 @@ import { loadScenario } from './scenario';
  * the patent is dropped) goes into the user's draft as DROP when the service offers DROP on it now
  * (../decisions/draft-drops.ts).
  */
-export async function draftScenarioDrops(userId: string, rule: ScenarioRule): Promise<DraftDropsResult> {
-  const scenario = await loadScenario(rule);
+export async function draftScenarioDrops(
+  userId: string,
+  rule: ScenarioRule,
+  /** The request's clients: only their renewals are drafted. */
+  connections: readonly string[],
+): Promise<DraftDropsResult> {
+  const scenario = await loadScenario(rule, connections);
   const firstOf = new Map<string, ScenarioRenewal>();
   // Stopped renewals come in due-date order: the first per patent is where it is dropped.
   for (const renewal of scenario.stopped)

@@ -1,5 +1,6 @@
 import 'server-only';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { addAmounts } from '../../annuity/money';
 import { getDb } from '../../db';
 import { forecastEvent, forecastRun, renewalBudget } from '../../db/schema';
 import {
@@ -29,8 +30,13 @@ export interface ScenarioData {
   forecastReadAt: string | null;
 }
 
-export async function loadScenario(rule: ScenarioRule): Promise<ScenarioData> {
+/** A scenario over the forecast and company-wide budgets of the given clients (a request's scope). */
+export async function loadScenario(
+  rule: ScenarioRule,
+  connections: readonly string[],
+): Promise<ScenarioData> {
   const db = await getDb();
+  const clients = [...connections];
   const [renewals, budgets, tags, tagged, lastRun] = await Promise.all([
     db
       .select({
@@ -46,17 +52,24 @@ export async function loadScenario(rule: ScenarioRule): Promise<ScenarioData> {
         appliedDecision: forecastEvent.appliedDecision,
       })
       .from(forecastEvent)
+      .where(inArray(forecastEvent.connection, clients))
       .orderBy(asc(forecastEvent.dueDate)),
     db
       .select({ year: renewalBudget.year, currency: renewalBudget.currency, amount: renewalBudget.amount })
       .from(renewalBudget)
-      .where(and(eq(renewalBudget.office, ''), eq(renewalBudget.family, ''))),
+      .where(
+        and(
+          inArray(renewalBudget.connection, clients),
+          eq(renewalBudget.office, ''),
+          eq(renewalBudget.family, ''),
+        ),
+      ),
     tagSummary(),
     Promise.all(rule.tags.map((tag) => patentsTagged(tag))),
     db
       .select({ finishedAt: forecastRun.finishedAt })
       .from(forecastRun)
-      .where(eq(forecastRun.status, 'done'))
+      .where(and(inArray(forecastRun.connection, clients), eq(forecastRun.status, 'done')))
       .orderBy(desc(forecastRun.finishedAt))
       .limit(1),
   ]);
@@ -65,7 +78,7 @@ export async function loadScenario(rule: ScenarioRule): Promise<ScenarioData> {
   const { lines, stoppedWithoutEstimate } = scenarioLines(
     renewals,
     stopped,
-    new Map(budgets.map((budget) => [`${budget.year} ${budget.currency}`, budget.amount])),
+    budgetsByYearAndCurrency(budgets),
   );
   const distinct = (values: (string | null)[]) =>
     [...new Set(values.filter((value): value is string => value !== null && value !== ''))].sort();
@@ -82,6 +95,22 @@ export async function loadScenario(rule: ScenarioRule): Promise<ScenarioData> {
     },
     forecastReadAt: lastRun[0]?.finishedAt?.toISOString() ?? null,
   };
+}
+
+/** The company-wide budgets per year and currency, the clients' added up (one currency at a time). */
+function budgetsByYearAndCurrency(
+  budgets: readonly { year: number; currency: string; amount: string }[],
+): Map<string, string> {
+  const amounts = new Map<string, { currency: string; amounts: string[] }>();
+  for (const budget of budgets) {
+    const key = `${budget.year} ${budget.currency}`;
+    const entry = amounts.get(key) ?? { currency: budget.currency, amounts: [] };
+    entry.amounts.push(budget.amount);
+    amounts.set(key, entry);
+  }
+  return new Map(
+    [...amounts].map(([key, entry]) => [key, addAmounts(entry.amounts, entry.currency)] as const),
+  );
 }
 
 /**

@@ -53,12 +53,22 @@ export async function replaceForecastRows(
   });
 }
 
-/** The stored renewals due in a window, in due-date order. */
-export async function readForecastRows(db: Database, dueWindow: DueWindow): Promise<ForecastEvent[]> {
+/** One client's stored renewals due in a window, in due-date order. */
+export async function readForecastRows(
+  db: Database,
+  dueWindow: DueWindow,
+  connection: string,
+): Promise<ForecastEvent[]> {
   const rows = await db
     .select()
     .from(forecastEvent)
-    .where(and(gte(forecastEvent.dueDate, dueWindow.from), lte(forecastEvent.dueDate, dueWindow.to)))
+    .where(
+      and(
+        eq(forecastEvent.connection, connection),
+        gte(forecastEvent.dueDate, dueWindow.from),
+        lte(forecastEvent.dueDate, dueWindow.to),
+      ),
+    )
     .orderBy(asc(forecastEvent.dueDate), asc(forecastEvent.eventId));
   return rows.map((row) => ({
     ...row,

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { BudgetComparisonView, BudgetScopeForm } from '@/components/analytics/budget-comparison';
 import { BudgetForm } from '@/components/analytics/budget-form';
 import { BudgetList } from '@/components/analytics/budget-list';
+import { ClientFilter } from '@/components/clients/client-filter';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { parseBudgetPageState } from '@/lib/analytics/budget-url';
@@ -9,6 +10,8 @@ import { can } from '@/lib/policy/roles';
 import { listBudgets, loadBudgetComparison } from '@/lib/server/analytics/budget';
 import { budgetChoices } from '@/lib/server/analytics/budget-choices';
 import { requireViewer } from '@/lib/server/auth/session';
+import { oneClientOf } from '@/lib/server/clients/client-filter';
+import { labelsClients, pageClientScope } from '@/lib/server/clients/scope';
 import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
 
 export const metadata: Metadata = { title: 'Budget' };
@@ -22,10 +25,14 @@ export default async function BudgetPage({ searchParams }: { searchParams: Searc
   const requestId = await pageRequestId();
   const locale = await pageLocale();
   const canWrite = can(viewer.role, 'budgets:write');
+  const scope = await pageClientScope(viewer.userId);
+  // A budget is one client's: with several clients and none chosen, the page asks for one.
+  const chosen = await loadForPage(requestId, async () => oneClientOf(scope, state.client));
+  const client = chosen.ok ? chosen.data : null;
   const [budgets, loaded, choices] = await Promise.all([
-    listBudgets(),
-    loadForPage(requestId, () => loadBudgetComparison(state, requestId)),
-    canWrite ? budgetChoices() : null,
+    listBudgets(scope),
+    client ? loadForPage(requestId, () => loadBudgetComparison(state, client, scope, requestId)) : null,
+    canWrite && client ? budgetChoices([client]) : null,
   ]);
   const editing = state.edit ? (budgets.find((budget) => budget.id === state.edit) ?? null) : null;
   return (
@@ -39,8 +46,13 @@ export default async function BudgetPage({ searchParams }: { searchParams: Searc
           <h2 id="budget-comparison-heading" className="text-lg font-semibold">
             {state.year} in {state.currency}: budget, forecast and actual
           </h2>
+          {labelsClients(scope) ? <ClientFilter clients={scope.clients} /> : null}
           <BudgetScopeForm state={state} />
-          {loaded.ok ? (
+          {!chosen.ok ? (
+            <ProblemPanel problem={chosen.problem} />
+          ) : !loaded ? (
+            <p className="text-sm">Choose a client to compare its budget with its forecast and invoices.</p>
+          ) : loaded.ok ? (
             <BudgetComparisonView
               comparison={loaded.data.comparison}
               state={state}
@@ -68,6 +80,7 @@ export default async function BudgetPage({ searchParams }: { searchParams: Searc
             <BudgetForm
               key={editing?.id ?? 'new'}
               initial={editing}
+              client={labelsClients(scope) ? client : null}
               defaults={{ year: state.year, currency: state.currency }}
               choices={choices}
             />

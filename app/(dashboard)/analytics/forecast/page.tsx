@@ -2,10 +2,13 @@ import type { Metadata } from 'next';
 import { ForecastRefreshButton } from '@/components/analytics/forecast-refresh-button';
 import { ForecastCost, ForecastEmpty } from '@/components/analytics/forecast-status';
 import { ForecastTables } from '@/components/analytics/forecast-tables';
+import { ClientFilter } from '@/components/clients/client-filter';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { can } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
+import { clientFilterOf, connectionsToRead } from '@/lib/server/clients/client-filter';
+import { labelsClients, pageClientScope } from '@/lib/server/clients/scope';
 import { loadForecast } from '@/lib/server/forecast/load';
 import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
 
@@ -15,11 +18,19 @@ export const metadata: Metadata = { title: 'Forecast' };
  * The renewal forecast: what the coming months' renewals are estimated to cost, from the
  * worker's copy in our database (no upstream call on a view), with what that copy cost in quota.
  */
-export default async function ForecastPage() {
+export default async function ForecastPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const viewer = await requireViewer('analytics:read');
-  const requestId = await pageRequestId();
-  const locale = await pageLocale();
-  const loaded = await loadForPage(requestId, () => loadForecast());
+  const [requestId, locale, scope] = await Promise.all([
+    pageRequestId(),
+    pageLocale(),
+    pageClientScope(viewer.userId),
+  ]);
+  const client = clientFilterOf((await searchParams).client);
+  const loaded = await loadForPage(requestId, () => loadForecast(connectionsToRead(scope, client)));
   if (!loaded.ok) {
     return (
       <>
@@ -37,12 +48,13 @@ export default async function ForecastPage() {
       <PageHeader
         title="Forecast"
         description="Estimated renewal costs for the coming months by month, office, owner and family, from the service’s estimates. Per currency, never converted."
+        actions={labelsClients(scope) ? <ClientFilter clients={scope.clients} /> : undefined}
       />
       <div className="flex flex-col gap-8">
         {data.window ? (
           <>
             <ForecastCost data={data} locale={locale} action={action} />
-            <ForecastTables data={data} locale={locale} />
+            <ForecastTables data={data} locale={locale} client={client} />
           </>
         ) : (
           <ForecastEmpty data={data} locale={locale} action={action} />

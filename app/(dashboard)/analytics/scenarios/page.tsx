@@ -23,6 +23,7 @@ import { formatTimestamp } from '@/lib/format/dates';
 import { searchParamsToObject } from '@/lib/http/query';
 import { can } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
+import { pageClientScope } from '@/lib/server/clients/scope';
 import { loadSavings, type Savings } from '@/lib/server/decisions/drop-savings';
 import { loadScenario } from '@/lib/server/forecast/scenario';
 import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
@@ -53,8 +54,9 @@ export default async function ScenariosPage({ searchParams }: { searchParams: Se
   const rule = parsed.success ? parsed.data : NO_RULE;
   const requestId = await pageRequestId();
   const locale = await pageLocale();
+  const scope = await pageClientScope(viewer.userId);
   const [loaded, views, savings] = await Promise.all([
-    loadForPage(requestId, () => loadScenario(rule)),
+    loadForPage(requestId, () => loadScenario(rule, scope.connections)),
     listSavedViews(viewer, 'scenarios'),
     loadForPage(requestId, () => loadSavings()),
   ]);

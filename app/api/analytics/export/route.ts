@@ -7,8 +7,11 @@ import { defineRoute } from '@/lib/server/http/route';
 /** One analytics table as a CSV or XLSX file, the same rows the page shows. */
 export const GET = defineRoute(
   { access: 'analytics:read', query: analyticsExportSchema },
-  async ({ query, requestId }) => {
-    const rows = analyticsExportRows(await loadSpendAnalytics(requestId), query.table);
+  async ({ query, requestId, clients }) => {
+    const rows = analyticsExportRows(
+      await loadSpendAnalytics(requestId, await clients(), query.client),
+      query.table,
+    );
     const basename = `spend-${query.table}`;
     return tableFile(rows, query.format, basename);
   },

@@ -7,10 +7,10 @@ import { defineRoute } from '@/lib/server/http/route';
 /** The monthly management report as a PDF download, for ?month=YYYY-MM or last month. */
 export const GET = defineRoute(
   { access: 'analytics:read', query: analyticsReportSchema },
-  async ({ query, request, requestId }) => {
+  async ({ query, request, requestId, clients }) => {
     const month = query.month ?? lastCompleteMonth();
     const pdf = await renderMonthlyReportPdf(
-      await loadMonthlyReport(month, requestId),
+      await loadMonthlyReport(month, requestId, await clients()),
       requestLocale(request),
     );
     return new Response(new Uint8Array(pdf), {

@@ -17,6 +17,7 @@ import { scenarioCompareQuerySchema, scenarioQuerySchema } from '@/lib/forecast/
 import { formatTimestamp } from '@/lib/format/dates';
 import { searchParamsToObject } from '@/lib/http/query';
 import { requireViewer } from '@/lib/server/auth/session';
+import { pageClientScope } from '@/lib/server/clients/scope';
 import { compareScenarios } from '@/lib/server/forecast/scenario-compare';
 import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
 import { listSavedViews } from '@/lib/server/views/saved-views';
@@ -40,15 +41,16 @@ export default async function CompareScenariosPage({ searchParams }: { searchPar
       if (item.trim() !== '') params.append(key, item);
   const input = searchParamsToObject(params);
   const rule = scenarioQuerySchema.safeParse(input);
-  const [requestId, locale, views] = await Promise.all([
+  const [requestId, locale, views, scope] = await Promise.all([
     pageRequestId(),
     pageLocale(),
     listSavedViews(viewer, 'scenarios'),
+    pageClientScope(viewer.userId),
   ]);
   const parsed = params.has('right') ? scenarioCompareQuerySchema.safeParse(input) : null;
   const loaded =
     parsed?.success === true
-      ? await loadForPage(requestId, () => compareScenarios(viewer, parsed.data))
+      ? await loadForPage(requestId, () => compareScenarios(viewer, parsed.data, scope.connections))
       : null;
   return (
     <>

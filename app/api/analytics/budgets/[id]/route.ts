@@ -3,11 +3,12 @@ import { deleteBudget } from '@/lib/server/analytics/budget';
 import { problemResponse } from '@/lib/server/errors/problem';
 import { defineRoute } from '@/lib/server/http/route';
 
-/** Deletes one renewal budget (managers; audited). */
+/** Deletes one renewal budget of the user's clients (managers; audited); another client's is not found. */
 export const DELETE = defineRoute(
   { access: 'budgets:write', audit: 'budgets.delete', params: budgetIdSchema },
-  async ({ viewer, params, requestId }) => {
-    if (await deleteBudget(viewer, params.id, requestId)) return { deleted: params.id };
+  async ({ viewer, params, requestId, clients }) => {
+    if (await deleteBudget(viewer, (await clients()).connections, params.id, requestId))
+      return { deleted: params.id };
     return problemResponse({
       status: 404,
       code: 'not_found',

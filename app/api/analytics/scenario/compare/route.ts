@@ -9,5 +9,5 @@ import { defineRoute } from '@/lib/server/http/route';
  */
 export const GET = defineRoute(
   { access: 'analytics:read', query: scenarioCompareQuerySchema },
-  async ({ query, viewer }) => compareScenarios(viewer, query),
+  async ({ query, viewer, clients }) => compareScenarios(viewer, query, (await clients()).connections),
 );

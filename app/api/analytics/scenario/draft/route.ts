@@ -10,7 +10,7 @@ import { defineRoute } from '@/lib/server/http/route';
  */
 export const POST = defineRoute(
   { access: 'decisions:write', body: scenarioQuerySchema },
-  async ({ viewer, body, requestId }) => {
+  async ({ viewer, body, requestId, clients }) => {
     // Scenarios are read from analytics: whoever drafts from one must be able to read it.
     if (!can(viewer.role, 'analytics:read'))
       return problemResponse({
@@ -20,6 +20,6 @@ export const POST = defineRoute(
         detail: 'Only those who read analytics turn a scenario into decisions.',
         requestId,
       });
-    return draftScenarioDrops(viewer.userId, body);
+    return draftScenarioDrops(viewer.userId, body, (await clients()).connections);
   },
 );
