@@ -10,16 +10,25 @@ import { formatMoney, isZero } from '@/lib/annuity/money';
 import { formatDate, formatYearMonth } from '@/lib/format/dates';
 import type { EstimateMovement } from '@/lib/rate-freezes/lock';
 import type { TableColumn } from '@/lib/table/columns';
-import { freezeEstimatesQuery } from './rate-freezes-query';
+import { freezeClientQuery, freezeEstimatesQuery } from './rate-freezes-query';
 
 /**
  * The freeze decision in the currency the account pays: what a freeze would lock now,
  * from the month's estimates (spec: Fees, `currency` is the invoice currency), and how those
  * estimates moved over the days the worker recorded. Per currency, never summed across currencies.
  */
-export function FreezeEstimates({ month, frozen }: { month: string; frozen: boolean }) {
+export function FreezeEstimates({
+  month,
+  frozen,
+  client = null,
+}: {
+  month: string;
+  frozen: boolean;
+  /** The client the page works on, when the user has several. */
+  client?: string | null;
+}) {
   const locale = useLocale();
-  const query = useQuery(freezeEstimatesQuery(month));
+  const query = useQuery(freezeEstimatesQuery(month, client));
   const name = formatYearMonth(month, locale);
   const data = query.data;
   if (!data) return <QueryFallback query={query} loading={`Loading the estimates of ${name}…`} rows={3} />;
@@ -64,7 +73,9 @@ export function FreezeEstimates({ month, frozen }: { month: string; frozen: bool
       </div>
       <EstimateHistory movement={data.movement} name={name} locale={locale} />
       <ExportLinks
-        href={(format) => `/api/rate-freezes/${encodeURIComponent(month)}/estimates/export?format=${format}`}
+        href={(format) =>
+          `/api/rate-freezes/${encodeURIComponent(month)}/estimates/export?format=${format}${freezeClientQuery(client, '&')}`
+        }
         of={`the estimates of ${name}`}
       />
     </section>

@@ -1,10 +1,14 @@
-import { z } from 'zod';
+import { freezeClientSchema } from '@/lib/rate-freezes/query';
+import { clientToWrite } from '@/lib/server/clients/client-filter';
 import { defineRoute } from '@/lib/server/http/route';
 import { loadFreezeOverview } from '@/lib/server/rate-freezes/freezes';
 
-/** Frozen months and the months ahead with their state, for the overview's client queries. */
+/**
+ * One client's frozen months and the months ahead with their state, for the overview's client
+ * queries. Only `client` is taken: an unknown parameter is a 400 naming it rather than ignored.
+ */
 export const GET = defineRoute(
-  // No parameters: an unknown one is a 400 naming it rather than silently ignored.
-  { access: 'rate-freezes:read', query: z.strictObject({}) },
-  async ({ requestId }) => loadFreezeOverview(requestId),
+  { access: 'rate-freezes:read', query: freezeClientSchema.strict() },
+  async ({ query, requestId, clients }) =>
+    loadFreezeOverview(requestId, new Date(), clientToWrite(await clients(), query.client)),
 );

@@ -10,6 +10,7 @@ import type { FreezeEstimatesData } from '../../rate-freezes/data';
 import { estimatedTotals, estimateMovement, lockedAmounts } from '../../rate-freezes/lock';
 import { isRenewalEvent } from '../../renewals/rows';
 import { checkBackgroundBudget, recordSpend } from '../connection/background-budget';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { upstreamClient } from '../connection/upstream';
 import { loadFreezeOverview } from './freezes';
 
@@ -53,15 +54,21 @@ async function recordedMovement(db: Database, month: string, now: Date) {
   return estimateMovement(rows);
 }
 
+/**
+ * One client's estimates of a month, read with its key. The daily record (`freeze_estimate_day`)
+ * is the first client's only (the worker follows it; the table has no client column yet), so
+ * another client's page shows no recorded movement rather than the first client's.
+ */
 export async function loadFreezeEstimates(
   month: string,
   requestId: string,
+  connection: string,
   now = new Date(),
 ): Promise<FreezeEstimatesData> {
   const db = await getDb();
   const [read, movement] = await Promise.all([
-    readMonthEstimates(upstreamClient(requestId), month, requestId),
-    recordedMovement(db, month, now),
+    readMonthEstimates(upstreamClient(requestId, connection), month, requestId),
+    connection === DEFAULT_CONNECTION ? recordedMovement(db, month, now) : estimateMovement([]),
   ]);
   return {
     month,
@@ -121,7 +128,7 @@ export async function recordFreezeEstimates(
   let calls = 0;
   let months: string[];
   try {
-    const overview = await loadFreezeOverview(requestId, now);
+    const overview = await loadFreezeOverview(requestId, now, DEFAULT_CONNECTION);
     calls += 1;
     months = overview.months
       .filter((row) => row.state === 'freezable')

@@ -23,6 +23,7 @@ import {
 import { countEvents, freezeTotals } from '../../rate-freezes/totals';
 import { recordAudit } from '../audit/audit';
 import type { Viewer } from '../auth/session';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { upstreamClient } from '../connection/upstream';
 import { documentAge } from '../sync/copy';
 import { heldFreezeMonth, heldFreezes } from '../sync/documents';
@@ -63,9 +64,17 @@ function stateContext(
   };
 }
 
-export async function loadFreezeOverview(requestId: string, now = new Date()): Promise<FreezeOverviewData> {
+/**
+ * One client's frozen months and the months ahead (a freeze is one client's, spec: rule 2). The
+ * client defaults to the first for Today's manager section, which reads it without a scope yet.
+ */
+export async function loadFreezeOverview(
+  requestId: string,
+  now = new Date(),
+  connection: string = DEFAULT_CONNECTION,
+): Promise<FreezeOverviewData> {
   // The frozen months as the copy holds them (lib/server/sync/documents.ts): no call per view.
-  const [listed, attempts] = await Promise.all([heldFreezes(requestId), freezeAttempts()]);
+  const [listed, attempts] = await Promise.all([heldFreezes(requestId, connection), freezeAttempts()]);
   const currentMonth = currentYearMonth(now);
   const frozenMonths = [...new Set(listed.data.map((freeze) => freeze.yearMonth))].sort().reverse();
   const horizon = learnHorizon(attempts);
@@ -86,11 +95,12 @@ export async function loadFreezeOverview(requestId: string, now = new Date()): P
 export async function loadFreezeMonth(
   month: string,
   requestId: string,
+  connection: string,
   now = new Date(),
 ): Promise<FreezeMonthData> {
   const [read, listed, attempts] = await Promise.all([
-    heldFreezeMonth(month, requestId),
-    heldFreezes(requestId),
+    heldFreezeMonth(month, requestId, connection),
+    heldFreezes(requestId, connection),
     freezeAttempts(),
   ]);
   const currentMonth = currentYearMonth(now);
@@ -127,11 +137,13 @@ function upstreamRequestIdOf(error: unknown): string | null {
  * Freezes a month (spec: Endpoints 15) and audits the attempt whatever happens. The service's PUT
  * is idempotent and answers the same either way, so whether the month was frozen already comes
  * from the list read just before. Two managers freezing the same month at once may both read
- * "not frozen"; both then see "frozen", which is still true.
+ * "not frozen"; both then see "frozen", which is still true. The freeze is the chosen client's: its
+ * key only is sent (spec: Authentication 1), and the audit names the client.
  */
 export async function freezeMonth(
   month: string,
   viewer: Viewer,
+  connection: string,
   requestId: string,
   now = new Date(),
 ): Promise<FreezeResult> {
@@ -149,12 +161,12 @@ export async function freezeMonth(
       outcome: result === 'frozen' || result === 'already-frozen' ? 'success' : 'failure',
       requestId,
       upstreamRequestIds,
-      details: { month, currentMonth, monthsAhead: ahead, result, ...details },
+      details: { month, client: connection, currentMonth, monthsAhead: ahead, result, ...details },
     });
 
   let putSent = false;
   try {
-    const client = upstreamClient(requestId);
+    const client = upstreamClient(requestId, connection);
     const listed = await client.getExchangeRateFreezes({ requestId });
     track(listed.meta);
     const wasFrozen = listed.data.some((freeze) => freeze.yearMonth === month);

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { DataTable } from '@/components/data-table/data-table';
 import { HorizonNote } from '@/components/rate-freezes/horizon-note';
 import { MonthStateBadge } from '@/components/rate-freezes/month-state-badge';
-import { freezeOverviewQuery } from '@/components/rate-freezes/rate-freezes-query';
+import { freezeClientQuery, freezeOverviewQuery } from '@/components/rate-freezes/rate-freezes-query';
 import { CopyAgeNotice } from '@/components/shell/copy-age-notice';
 import { useLocale } from '@/components/shell/locale';
 import { QueryFallback } from '@/components/shell/query-problem';
@@ -15,18 +15,20 @@ import type { FreezeOverviewData } from '@/lib/rate-freezes/data';
 import { monthsAheadLabel } from '@/lib/rate-freezes/labels';
 import type { TableColumn } from '@/lib/table/columns';
 
-const monthHref = (month: string) => `/rate-freezes/${month}`;
+/** A month's page, for the chosen client when the user has several. */
+const monthHref = (month: string, client: string | null) =>
+  `/rate-freezes/${month}${freezeClientQuery(client)}`;
 
 type MonthRow = FreezeOverviewData['months'][number];
 
-function monthColumns(locale: string): TableColumn<MonthRow>[] {
+function monthColumns(locale: string, client: string | null): TableColumn<MonthRow>[] {
   return [
     {
       id: 'month',
       header: 'Month',
       rowHeader: true,
       cell: (row) => (
-        <Link href={monthHref(row.month)} className="text-primary underline-offset-2 hover:underline">
+        <Link href={monthHref(row.month, client)} className="text-primary underline-offset-2 hover:underline">
           {formatYearMonth(row.month, locale)}
         </Link>
       ),
@@ -46,9 +48,9 @@ function monthColumns(locale: string): TableColumn<MonthRow>[] {
 }
 
 /** The frozen months and, for the months ahead, whether each can be frozen now. */
-export function FreezeOverview() {
+export function FreezeOverview({ client = null }: { client?: string | null }) {
   const locale = useLocale();
-  const query = useQuery(freezeOverviewQuery());
+  const query = useQuery(freezeOverviewQuery(client));
   const data = query.data;
   if (!data) return <QueryFallback query={query} loading="Loading rate freezes…" rows={13} />;
 
@@ -61,7 +63,7 @@ export function FreezeOverview() {
         <DataTable
           caption={`This month and the next ${data.months.length - 1}, and whether each can be frozen now.`}
           captionHidden
-          columns={monthColumns(locale)}
+          columns={monthColumns(locale, client)}
           rows={data.months}
           rowKey={(row) => row.month}
           rowProps={(row) => ({ 'data-month': row.month })}
@@ -83,7 +85,10 @@ export function FreezeOverview() {
             <ul aria-label="Frozen months" className="flex flex-col gap-1">
               {data.frozenMonths.map((month) => (
                 <li key={month}>
-                  <Link href={monthHref(month)} className="text-primary underline-offset-2 hover:underline">
+                  <Link
+                    href={monthHref(month, client)}
+                    className="text-primary underline-offset-2 hover:underline"
+                  >
                     {formatYearMonth(month, locale)}
                   </Link>
                 </li>

@@ -35,16 +35,31 @@ const REREAD_AFTER_FREEZE = [RATE_FREEZES_KEY, ['renewals']] as const;
  * freeze (Endpoints 15) and what it changed. Whether to offer the freeze is decided here for the
  * user's sake; the route checks the role again and the service has the last word.
  */
-export function MonthFreeze({ month, canFreeze }: { month: string; canFreeze: boolean }) {
+export function MonthFreeze({
+  month,
+  canFreeze,
+  client = null,
+}: {
+  month: string;
+  canFreeze: boolean;
+  /** The client the freeze is for, when the user has several (sent as the PUT's `client`). */
+  client?: string | null;
+}) {
   const locale = useLocale();
   const queryClient = useQueryClient();
-  const query = useQuery(freezeMonthQuery(month));
+  const query = useQuery(freezeMonthQuery(month, client));
   // The same cache entry FreezeEstimates reads (the server page fills it): no second request.
-  const estimates = useQuery({ ...freezeEstimatesQuery(month), enabled: query.data?.state !== 'past' });
+  const estimates = useQuery({
+    ...freezeEstimatesQuery(month, client),
+    enabled: query.data?.state !== 'past',
+  });
   const freeze = useApiMutation({
     // The variables are the totals the manager confirmed, kept to show before and after.
     mutationFn: (_preview: readonly CurrencyTotal[]) =>
-      apiFetch<FreezeResult>(`/api/rate-freezes/${encodeURIComponent(month)}`, { method: 'PUT' }),
+      apiFetch<FreezeResult>(`/api/rate-freezes/${encodeURIComponent(month)}`, {
+        method: 'PUT',
+        ...(client ? { json: { client } } : {}),
+      }),
     failure: `${month} could not be frozen.`,
     // A freeze changes every amount of the month and a refusal teaches the horizon: reread both.
     invalidates: REREAD_AFTER_FREEZE,
@@ -128,7 +143,9 @@ export function MonthFreeze({ month, canFreeze }: { month: string; canFreeze: bo
         ) : null}
       </div>
 
-      {data.state === 'past' ? null : <FreezeEstimates month={month} frozen={data.state === 'frozen'} />}
+      {data.state === 'past' ? null : (
+        <FreezeEstimates month={month} frozen={data.state === 'frozen'} client={client} />
+      )}
 
       <section
         aria-labelledby="freeze-events-heading"
