@@ -10,13 +10,13 @@ import { snapshotFacets } from '../portfolio/snapshot';
  * the portfolio copy's offices, the currencies of the forecast's estimates and of the invoices, and
  * whatever budgets already saved name (so an existing budget can still be changed); before any
  * estimate or invoice was read, the ISO 4217 currencies. Of the given clients' data only (the
- * offices come from the portfolio copy's facets).
+ * offices from their portfolio copies).
  */
 export async function budgetChoices(connections: readonly string[]): Promise<BudgetChoices> {
   const db = await getDb();
   const clients = [...connections];
   const [facets, forecastCurrencies, invoiceCurrencies, budgets] = await Promise.all([
-    snapshotFacets(),
+    snapshotFacets(clients),
     db
       .selectDistinct({ currency: forecastEvent.currency })
       .from(forecastEvent)

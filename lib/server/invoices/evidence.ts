@@ -67,9 +67,8 @@ export async function gatherEvidence(
   const targets = eventTargets(invoices);
   const eventIds = [...new Set(targets.map((target) => target.eventId))];
   const patentIds = [...new Set(targets.flatMap((target) => (target.patentId ? [target.patentId] : [])))];
-  // ensureSnapshot waits for the default client's snapshot only; another client's patents are
-  // looked up in its own snapshot, which lookUpPatents refreshes with its key when it lacks them.
-  const snapshot = connection === DEFAULT_CONNECTION ? await ensureSnapshot(client, requestId) : { calls: 0 };
+  // The client's own snapshot, refreshed with its key when it has none yet.
+  const snapshot = await ensureSnapshot(client, requestId, connection);
   const [recorded, events, joined] = await Promise.all([
     recordedDecisions(eventIds),
     resolveEvents(client, targets, requestId, onProgress, connection),
