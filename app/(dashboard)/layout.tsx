@@ -38,7 +38,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     readQuota(scope.connections[0] ?? DEFAULT_CONNECTION),
     // Admins see the API key's expiry alert on every page, ahead of time.
     can(viewer.role, 'connection:manage') ? apiKeyAlert() : null,
-    unreadCount(viewer.userId),
+    unreadCount(viewer.userId, scope.connections),
     pageLocale(),
     serviceHealth(),
   ]);

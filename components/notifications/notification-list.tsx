@@ -9,6 +9,8 @@ export interface NotificationItem {
   href: string;
   createdAt: string;
   readAt: string | null;
+  /** The client it is about, given only when the user works for several. */
+  client?: string;
 }
 
 /** The user's notifications, newest first; unread ones are marked in text, not by colour alone. */
@@ -37,7 +39,12 @@ export function NotificationList({ items, locale }: { items: readonly Notificati
                 {item.title}
               </Link>
             </p>
-            <p className="mt-1 text-sm text-muted-foreground">{item.body}</p>
+            <p className="mt-1 text-sm text-muted-foreground">
+              {item.client ? (
+                <span className="font-medium text-foreground">Client: {item.client}. </span>
+              ) : null}
+              {item.body}
+            </p>
             <p className="mt-1 text-xs text-muted-foreground">
               <time dateTime={item.createdAt}>{formatTimestamp(item.createdAt, locale)}</time>
             </p>

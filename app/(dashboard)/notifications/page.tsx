@@ -5,6 +5,7 @@ import { NotificationList } from '@/components/notifications/notification-list';
 import { PageHeader } from '@/components/shell/page-header';
 import { Button } from '@/components/ui/button';
 import { requireViewer } from '@/lib/server/auth/session';
+import { pageClientScope } from '@/lib/server/clients/scope';
 import { pageLocale } from '@/lib/server/http/request-context';
 import { listNotifications } from '@/lib/server/notifications/app';
 
@@ -12,7 +13,11 @@ export const metadata: Metadata = { title: 'Notifications' };
 
 export default async function NotificationsPage() {
   const viewer = await requireViewer('notifications:read');
-  const [{ items, unread }, locale] = await Promise.all([listNotifications(viewer.userId), pageLocale()]);
+  const scope = await pageClientScope(viewer.userId);
+  const [{ items, unread }, locale] = await Promise.all([
+    listNotifications(viewer.userId, scope),
+    pageLocale(),
+  ]);
   return (
     <>
       <PageHeader

@@ -1,16 +1,34 @@
 import 'server-only';
-import { desc, sql } from 'drizzle-orm';
+import { and, desc, like, notLike, sql } from 'drizzle-orm';
 import type { Database } from '../../db';
 import { backgroundQuotaUse, renewalWatch } from '../../db/schema';
 import { getEnv } from '../../env';
 import type { QuotaReading } from '../../policy/quota';
+import { DEFAULT_CONNECTION } from './default-connection';
 import { flushQuota, readQuota } from './quota';
 
 /**
  * Background reads spend at most a share of the daily quota (spec: Limits 3, one quota
  * per tenant shared by every caller), so users working in the dashboard keep the rest. The spend
- * is counted in the database: every instance and the standalone worker draw on one budget.
+ * is counted in the database: every instance and the standalone worker draw on one budget. Each
+ * client connection has its own key, so its own quota (spec: Authentication 1, Limits 2): its own
+ * budget, counted under its own key in `background_quota_use` (the default client's under the bare
+ * day, as before there were several; the sync's rows start with `sync `).
  */
+
+const SPEND_PREFIX = 'background ';
+
+/** The row a connection's background spend of one quota day is counted in. */
+function spendKey(day: string, connection: string): string {
+  return connection === DEFAULT_CONNECTION ? day : `${SPEND_PREFIX}${connection} ${day}`;
+}
+
+/** The rows of one connection's background spend (never the sync's, never another client's). */
+function spendRowsOf(connection: string) {
+  return connection === DEFAULT_CONNECTION
+    ? and(notLike(backgroundQuotaUse.day, 'sync %'), notLike(backgroundQuotaUse.day, `${SPEND_PREFIX}%`))
+    : like(backgroundQuotaUse.day, `${SPEND_PREFIX}${connection} %`);
+}
 
 /** Below this share of the daily limit left, background reads stop until the quota resets. */
 const LOW_REMAINING_SHARE = 0.05;
@@ -67,13 +85,18 @@ export function decideBudget({ quota, sharePercent, spent, estimate, now }: Budg
   return { ok: true, ...facts };
 }
 
-async function readSpend(db: Database, day: string): Promise<{ spent: number; estimate: number }> {
+async function readSpend(
+  db: Database,
+  day: string,
+  connection: string,
+): Promise<{ spent: number; estimate: number }> {
   const rows = await db
     .select()
     .from(backgroundQuotaUse)
+    .where(spendRowsOf(connection))
     .orderBy(desc(backgroundQuotaUse.updatedAt))
     .limit(2);
-  const today = rows.find((row) => row.day === day);
+  const today = rows.find((row) => row.day === spendKey(day, connection));
   const withPolls = rows.find((row) => row.polls > 0);
   return {
     spent: today?.calls ?? 0,
@@ -81,10 +104,16 @@ async function readSpend(db: Database, day: string): Promise<{ spent: number; es
   };
 }
 
-export async function recordSpend(db: Database, now: Date, calls: number, polls = 1): Promise<void> {
+export async function recordSpend(
+  db: Database,
+  now: Date,
+  calls: number,
+  polls = 1,
+  connection: string = DEFAULT_CONNECTION,
+): Promise<void> {
   // Read after the calls were made: their answers carried the reset that names the day.
   await flushQuota();
-  const day = quotaDay(await readQuota(), now);
+  const day = spendKey(quotaDay(await readQuota(connection), now), connection);
   await db
     .insert(backgroundQuotaUse)
     .values({ day, calls, polls, updatedAt: new Date() })
@@ -98,10 +127,14 @@ export async function recordSpend(db: Database, now: Date, calls: number, polls 
     });
 }
 
-/** Whether background work may read the service now, from the shared meter and today's spend. */
-export async function checkBackgroundBudget(db: Database, now: Date): Promise<BudgetDecision> {
-  const quota = await readQuota();
-  const spend = await readSpend(db, quotaDay(quota, now));
+/** Whether background work may read the service now, from the client's meter and today's spend. */
+export async function checkBackgroundBudget(
+  db: Database,
+  now: Date,
+  connection: string = DEFAULT_CONNECTION,
+): Promise<BudgetDecision> {
+  const quota = await readQuota(connection);
+  const spend = await readSpend(db, quotaDay(quota, now), connection);
   return decideBudget({
     quota,
     sharePercent: getEnv().BACKGROUND_QUOTA_PERCENT,
@@ -112,11 +145,11 @@ export async function checkBackgroundBudget(db: Database, now: Date): Promise<Bu
 }
 
 /** For admins: background calls spent this quota day against the budget, and the last poll. */
-export async function backgroundStatus(db: Database, now = new Date()) {
-  const quota = await readQuota();
+export async function backgroundStatus(db: Database, now = new Date(), connection = DEFAULT_CONNECTION) {
+  const quota = await readQuota(connection);
   const day = quotaDay(quota, now);
   const [spend, [lastPoll]] = await Promise.all([
-    readSpend(db, day),
+    readSpend(db, day, connection),
     db.select({ at: sql<Date | null>`max(${renewalWatch.polledAt})` }).from(renewalWatch),
   ]);
   const limit = quota?.limit ?? null;

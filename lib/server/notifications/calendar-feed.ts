@@ -12,6 +12,7 @@ import type { RenewalRow } from '../../renewals/rows';
 import { needsDecision } from '../../today/buckets';
 import { todayLink } from '../../today/links';
 import { recordAudit } from '../audit/audit';
+import { clientNameOf, clientScopeOf, labelsClients } from '../clients/scope';
 import { publicBaseUrl } from './public-url';
 import { readWatchedRows } from './watch-store';
 
@@ -79,17 +80,22 @@ async function calendarFeedOwner(db: Database, token: string) {
   return { userId: row.userId, role: row.role };
 }
 
-function label(row: RenewalRow): string {
+function label(row: RenewalRow, client: string | undefined): string {
   const reference = patentName(row);
   const year = row.annuityYear !== null ? ` year ${row.annuityYear}` : '';
-  return `${reference}${row.office ? ` (${row.office})` : ''}${year}`;
+  return `${client ? `${client} — ` : ''}${reference}${row.office ? ` (${row.office})` : ''}${year}`;
 }
 
 function allDay(date: string): Date {
   return new Date(`${date}T00:00:00.000Z`);
 }
 
-function buildCalendar(rows: readonly RenewalRow[], baseUrl: string): string {
+/** The feed; `clientOf` names each renewal's client when the owner works for several. */
+function buildCalendar(
+  rows: readonly RenewalRow[],
+  baseUrl: string,
+  clientOf: (row: RenewalRow) => string | undefined,
+): string {
   const host = new URL(baseUrl).hostname;
   const calendar = ical({
     name: 'Annuity Console: renewals',
@@ -98,6 +104,7 @@ function buildCalendar(rows: readonly RenewalRow[], baseUrl: string): string {
     ttl: 60 * 60,
   });
   for (const row of rows.filter(needsDecision)) {
+    const named = label(row, clientOf(row));
     const url = new URL(
       todayLink({ kind: 'renewal', dueDate: row.dueDate, office: row.office }),
       baseUrl,
@@ -109,14 +116,14 @@ function buildCalendar(rows: readonly RenewalRow[], baseUrl: string): string {
         end: allDay(addDays(date, 1)),
         allDay: true,
         summary,
-        description: `${row.title ?? label(row)}\n${url}`,
+        description: `${row.title ?? named}\n${url}`,
         url,
       });
-    add('due', row.dueDate, `Renewal due: ${label(row)}`);
-    if (row.gracePeriodEndDate) add('grace-end', row.gracePeriodEndDate, `Grace period ends: ${label(row)}`);
+    add('due', row.dueDate, `Renewal due: ${named}`);
+    if (row.gracePeriodEndDate) add('grace-end', row.gracePeriodEndDate, `Grace period ends: ${named}`);
     const opensAt = row.instructability?.opensAt ?? null;
     if (badgeKind(row.instructability) === 'too-early' && opensAt)
-      add('opens', opensAt.slice(0, 10), `Renewal opens for instruction: ${label(row)}`);
+      add('opens', opensAt.slice(0, 10), `Renewal opens for instruction: ${named}`);
   }
   return calendar.toString();
 }
@@ -124,8 +131,14 @@ function buildCalendar(rows: readonly RenewalRow[], baseUrl: string): string {
 export async function calendarForToken(db: Database, token: string): Promise<string | null> {
   const owner = await calendarFeedOwner(db, token);
   if (!owner) return null;
-  const { rows } = await readWatchedRows(db);
-  return buildCalendar(rows, publicBaseUrl());
+  // The owner's clients only, as on every page (spec: Authentication rule 2).
+  const scope = await clientScopeOf(owner.userId);
+  const { rows, clientOf } = await readWatchedRows(db, scope.connections);
+  const labelled = labelsClients(scope);
+  return buildCalendar(rows, publicBaseUrl(), (row) => {
+    const connection = clientOf.get(row.eventId);
+    return labelled && connection ? clientNameOf(scope, connection) : undefined;
+  });
 }
 
 type Actor = { userId: string; email: string };

@@ -207,6 +207,8 @@ export async function claimChatPosts(
     today: string;
     buckets: readonly TodayBucket[];
     unprocessable: readonly Candidate[];
+    /** Names a candidate's client on it when there are several clients. */
+    label: (candidate: Candidate) => Candidate;
     ledger: { has: (key: string) => boolean };
   },
 ): Promise<string[]> {
@@ -214,9 +216,9 @@ export async function claimChatPosts(
   if (channels.length === 0) return [];
   const own = classCandidates(input.buckets, preferencesByDefault(), input.today);
   const byClass: Record<ChannelClass, readonly Candidate[]> = {
-    lapse: own.lapse,
-    due: own.due,
-    attention: input.unprocessable,
+    lapse: own.lapse.map(input.label),
+    due: own.due.map(input.label),
+    attention: input.unprocessable.map(input.label),
   };
   const baseUrl = publicBaseUrl();
   const posts: string[] = [];

@@ -93,6 +93,11 @@ function render(
   return { subject, summary, href, text, html };
 }
 
+/** A line's client, when the reader works for several clients (spec: Authentication rule 2). */
+function clientPrefix(client: string | undefined): string {
+  return client ? `${client} — ` : '';
+}
+
 function renewalLabel(item: TodayItem): string {
   const reference = patentName(item.row);
   const year = item.row.annuityYear !== null ? `, year ${item.row.annuityYear}` : '';
@@ -112,8 +117,10 @@ export function composeDigest(
     frequency: 'daily' | 'weekly';
     localDate: string;
     buckets: readonly TodayBucket[];
-    /** Invoices first seen since the previous digest (finance's part). */
-    newInvoices?: readonly { id: string; reference: string }[];
+    /** Invoices first seen since the previous digest (finance's part), with their client if labelled. */
+    newInvoices?: readonly { id: string; reference: string; client?: string }[];
+    /** The client of a renewal (by event id), for a person working for several; else no label. */
+    clientOfRenewal?: (eventId: string) => string;
     today: string;
     polledAt: Date | null;
     /**
@@ -146,7 +153,7 @@ export function composeDigest(
     const repeated =
       told > 0 ? ` ${told} of them already in your reminders (above or in an alert), not listed again.` : '';
     const lines: Line[] = fresh.slice(0, DIGEST_ITEMS_SHOWN).map((item) => ({
-      text: `${renewalLabel(item)}: ${bucket.id === 'in-grace' || bucket.id === 'lapsing-soon' ? 'grace ends' : bucket.id === 'opening-soon' ? 'opens' : 'due'} ${formatDate(item.deadline)}${item.row.fees?.total ? `, ${formatMoney(item.row.fees.total, item.row.fees.currency)}` : ''}`,
+      text: `${clientPrefix(input.clientOfRenewal?.(item.row.eventId))}${renewalLabel(item)}: ${bucket.id === 'in-grace' || bucket.id === 'lapsing-soon' ? 'grace ends' : bucket.id === 'opening-soon' ? 'opens' : 'due'} ${formatDate(item.deadline)}${item.row.fees?.total ? `, ${formatMoney(item.row.fees.total, item.row.fees.currency)}` : ''}`,
       href: renewalHref(item),
     }));
     // The section's last line opens its bucket on Today, where it is decided in one action; the
@@ -167,7 +174,7 @@ export function composeDigest(
       intro: 'Received from the service since the previous digest; check and reconcile them.',
       lines: [
         ...invoices.slice(0, DIGEST_ITEMS_SHOWN).map((invoice) => ({
-          text: `Invoice ${invoice.reference}`,
+          text: `${clientPrefix(invoice.client)}Invoice ${invoice.reference}`,
           href: todayLink({ kind: 'invoice', invoiceId: invoice.id }),
         })),
         {
@@ -269,6 +276,8 @@ export interface GroupItem {
   note?: string;
   /** A batch, not a renewal: no estimate expected. */
   batch?: boolean;
+  /** The client's name, when the reader works for several clients. */
+  client?: string;
 }
 
 /** A long list is cut after this many, with "and N more" and the link to all of them on Today. */
@@ -295,7 +304,10 @@ export function groupLine(item: GroupItem): Line {
     ? `, surcharge at stake ${formatMoney(item.surcharge.amount, item.surcharge.currency)}`
     : '';
   const note = item.note ? `. ${item.note}` : '';
-  return { text: `${item.label}: ${item.what}${date}${fee}${surcharge}${note}`, href: item.href };
+  return {
+    text: `${clientPrefix(item.client)}${item.label}: ${item.what}${date}${fee}${surcharge}${note}`,
+    href: item.href,
+  };
 }
 
 /** Totals per currency of the fees and of the surcharges at stake, never added across currencies. */

@@ -22,7 +22,11 @@ import {
 } from '../../notifications/preferences';
 import { dueDigest, isTimeZone, localTime } from '../../notifications/rules';
 import { can, isRole, type Role } from '../../policy/roles';
+import type { ReviewHoldView } from '../../reviews/review-hold';
 import { bucketRenewals, type TodayBucket } from '../../today/buckets';
+import { usersOfClient } from '../clients/scope';
+import { activeClients } from '../connection/clients';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { overdueNotice, reviewReminders, reviewSections } from '../reviews/reminders';
 import { claimChatPosts } from './channels';
 import {
@@ -47,7 +51,7 @@ import { claimMessage } from './mail';
 import { preferencesByDefault, readAllPreferences } from './preferences';
 import { publicBaseUrl } from './public-url';
 import { type UnsubscribeClass, unsubscribePath } from './unsubscribe';
-import { readWatchedRows } from './watch-store';
+import { readWatchedRows, type WatchedRows } from './watch-store';
 
 /**
  * The notify job: every rule for every active user, from what the last poll recorded (no upstream
@@ -56,6 +60,11 @@ import { readWatchedRows } from './watch-store';
  * What a message told is recorded per renewal in `reminder_told` in the same transaction as the
  * message is claimed, so the next run, a restart or a second instance never tells it again.
  * Returns the ids of the emails and chat posts it claimed, for the send jobs.
+ *
+ * Each renewal, invoice, batch and hold is one client's (spec: Authentication 1, rule 2): a person
+ * hears only of the clients they work for (usersOfClient), still in one message per class and run
+ * (one digest), each item labelled with its client when they work for several. In-app, a message
+ * about several clients is one notification per client, so the bell keeps to the clients in view.
  */
 export interface EvaluationResult {
   notifications: number;
@@ -130,6 +139,9 @@ function remember(
 
 class NothingToTell extends Error {}
 
+/** Separates a message's key from the client of its in-app part (`<subject>@<client>`). */
+const CLIENT_PART = '@';
+
 /** The one-click link, or null when no AUTH_SECRET signs it (the message then goes without). */
 function unsubscribeUrl(baseUrl: string, userId: string, cls: UnsubscribeClass): string | null {
   try {
@@ -160,7 +172,12 @@ async function tellPerson(
     /** When the message goes out even with no candidate (a digest). */
     standalone?: boolean;
     unsubscribe: UnsubscribeClass;
-    compose: (claimed: readonly Candidate[]) => ComposedMessage;
+    /** The message (`only` null), or its part about one client (the in-app notification). */
+    compose: (claimed: readonly Candidate[], only: string | null) => ComposedMessage;
+    /** The client each candidate is about. */
+    clientOf: (candidate: Candidate) => string;
+    /** The clients a message without candidates (a digest) tells about. */
+    clients?: readonly string[];
     ledger: Ledger;
     now: Date;
   },
@@ -194,7 +211,7 @@ async function tellPerson(
         );
         if (claimed.length === 0 && !input.standalone) throw new NothingToTell();
       }
-      const message = input.compose(claimed);
+      const message = input.compose(claimed, null);
       // Threads per renewal (RFC 5322 3.6.4): this message replies to the last one that told this
       // person of its most urgent renewal, and references those of every renewal it lists.
       const previous = [...claimed]
@@ -213,19 +230,38 @@ async function tellPerson(
           : {}),
       };
       let notified = false;
-      if (prefs.channels.inApp)
-        notified = await addNotification(
-          tx as unknown as Database,
-          {
-            userId: account.id,
-            rule: input.rule,
-            subjectKey,
-            title: message.subject,
-            body: message.summary,
-            href: message.href,
-          },
-          now,
-        );
+      if (prefs.channels.inApp) {
+        const clients = [...new Set([...claimed.map(input.clientOf), ...(input.clients ?? [])])];
+        // One client (always so with one client): the message itself, under its own key.
+        const parts =
+          clients.length <= 1
+            ? [{ connection: clients[0] ?? DEFAULT_CONNECTION, subjectKey, message }]
+            : clients.map((connection) => ({
+                connection,
+                subjectKey: `${subjectKey}${CLIENT_PART}${connection}`,
+                message: input.compose(
+                  claimed.filter((candidate) => input.clientOf(candidate) === connection),
+                  connection,
+                ),
+              }));
+        for (const part of parts)
+          if (
+            await addNotification(
+              tx as unknown as Database,
+              {
+                connection: part.connection,
+                userId: account.id,
+                rule: input.rule,
+                subjectKey: part.subjectKey,
+                title: part.message.subject,
+                body: part.message.summary,
+                href: part.message.href,
+              },
+              now,
+            )
+          )
+            notified = true;
+      }
       let messageId: string | null = null;
       if (prefs.channels.email) {
         messageId = await claimMessage(tx as unknown as Database, {
@@ -285,46 +321,93 @@ function zoneOf(prefs: NotificationPreferences): string {
   return isTimeZone(prefs.timeZone) ? prefs.timeZone : 'UTC';
 }
 
+/** Who hears of which client, and how a person's items are labelled. */
+interface Audience {
+  /** The clients a user works for, of those active, oldest first. */
+  clientsOf: (userId: string) => string[];
+  /** The client's name for a label. */
+  nameOf: (connection: string) => string;
+}
+
+async function readAudience(clients: readonly { id: string; name: string }[]): Promise<Audience> {
+  const heard = await Promise.all(clients.map(async (client) => usersOfClient(client.id)));
+  const names = new Map(clients.map((client) => [client.id, client.name]));
+  return {
+    clientsOf: (userId) => clients.filter((_, index) => heard[index]?.has(userId)).map((client) => client.id),
+    nameOf: (connection) => names.get(connection) ?? connection,
+  };
+}
+
+/** The candidate with its client named on its item (for whom works for several clients). */
+function withClient(candidate: Candidate, client: string): Candidate {
+  return { ...candidate, item: { ...candidate.item, client } };
+}
+
+/**
+ * A review hold's client. Holds are the default client's until they say otherwise (their view has
+ * no client yet); the rule is the same as for every row: a user hears of their clients' only.
+ */
+function holdClient(hold: ReviewHoldView): string {
+  const { connection } = hold as ReviewHoldView & { connection?: string };
+  return connection ?? DEFAULT_CONNECTION;
+}
+
 export async function evaluateNotifications(db: Database, options: { now: Date }): Promise<EvaluationResult> {
   const { now } = options;
   const today = calendarToday(now);
   const baseUrl = publicBaseUrl();
-  const [users, preferences, watched, unknownBatches, ledger] = await Promise.all([
+  const clients = await activeClients();
+  const connections = clients.map((client) => client.id);
+  const [users, preferences, watched, unknownBatches, ledger, audience] = await Promise.all([
     db
       .select({ id: user.id, email: user.email, role: user.role })
       .from(user)
       .where(isNull(user.deactivatedAt)),
     readAllPreferences(db),
-    readWatchedRows(db),
-    db
-      .select()
-      .from(instructionBatch)
-      .where(
-        and(
-          eq(instructionBatch.state, 'outcome_unknown'),
-          lt(instructionBatch.createdAt, new Date(now.getTime() - BATCH_UNKNOWN_AFTER_MS)),
-        ),
-      ),
+    readWatchedRows(db, connections),
+    connections.length === 0
+      ? []
+      : db
+          .select()
+          .from(instructionBatch)
+          .where(
+            and(
+              inArray(instructionBatch.connection, connections),
+              eq(instructionBatch.state, 'outcome_unknown'),
+              lt(instructionBatch.createdAt, new Date(now.getTime() - BATCH_UNKNOWN_AFTER_MS)),
+            ),
+          ),
     readLedger(db, now),
+    readAudience(clients),
   ]);
   const prefsOf = (userId: string) => preferences.get(userId) ?? preferencesByDefault();
+  const batchClient = new Map(unknownBatches.map((batch) => [batch.id, batch.connection]));
+  const clientOf = (candidate: Candidate) =>
+    (candidate.item.batch
+      ? batchClient.get(candidate.subjectKey)
+      : watched.clientOf.get(candidate.subjectKey)) ?? DEFAULT_CONNECTION;
   const buckets = bucketRenewals(watched.rows, today);
+  const bucketsOf = clientBuckets(watched, today, buckets);
   const newInvoices = (
-    await db
-      .select()
-      .from(upstreamChange)
-      .where(
-        and(
-          eq(upstreamChange.kind, 'new-invoice'),
-          gt(upstreamChange.observedAt, new Date(now.getTime() - 7 * 86_400_000)),
-        ),
-      )
+    connections.length === 0
+      ? []
+      : await db
+          .select()
+          .from(upstreamChange)
+          .where(
+            and(
+              inArray(upstreamChange.connection, connections),
+              eq(upstreamChange.kind, 'new-invoice'),
+              gt(upstreamChange.observedAt, new Date(now.getTime() - 7 * 86_400_000)),
+            ),
+          )
   )
     .filter((change) => change.detail.baseline !== true)
     .map((change) => ({
       id: change.subjectKey,
       reference: typeof change.detail.reference === 'string' ? change.detail.reference : change.subjectKey,
       observedAt: change.observedAt,
+      connection: change.connection,
     }));
   const freshFrom = new Date(now.getTime() - UNPROCESSABLE_FRESH_DAYS * 86_400_000).toISOString();
   const unprocessable = watched.rows
@@ -346,6 +429,7 @@ export async function evaluateNotifications(db: Database, options: { now: Date }
       ),
     );
   const digestTaken = new Set(digestSent.map((row) => `${row.userId}|${row.rule}|${row.subjectKey}`));
+  // A digest about several clients is one notification per client, keyed `<date>@<client>`.
   const digestNotified = new Set(
     (
       await db
@@ -357,7 +441,7 @@ export async function evaluateNotifications(db: Database, options: { now: Date }
             gte(notification.subjectKey, addDays(today, -2)),
           ),
         )
-    ).map((row) => `${row.userId}|${row.rule}|${row.subjectKey}`),
+    ).map((row) => `${row.userId}|${row.rule}|${row.subjectKey.split(CLIENT_PART)[0]}`),
   );
 
   const result: EvaluationResult = { notifications: 0, messages: [], posts: [] };
@@ -376,16 +460,25 @@ export async function evaluateNotifications(db: Database, options: { now: Date }
     return { open: [], newlyOverdue: [] };
   });
   if (reviews.newlyOverdue.length > 0) {
-    const notice = overdueNotice(reviews.newlyOverdue);
-    const subjectKey = digestOf(reviews.newlyOverdue.map((hold) => hold.id).sort());
     for (const account of users) {
       if (account.role !== 'manager' || !prefsOf(account.id).channels.inApp) continue;
-      const added = await addNotification(
-        db,
-        { userId: account.id, rule: 'review-overdue', subjectKey, ...notice },
-        now,
-      );
-      if (added) result.notifications += 1;
+      // One notification per client of the manager's, about that client's holds only.
+      for (const connection of audience.clientsOf(account.id)) {
+        const holds = reviews.newlyOverdue.filter((hold) => holdClient(hold) === connection);
+        if (holds.length === 0) continue;
+        const added = await addNotification(
+          db,
+          {
+            connection,
+            userId: account.id,
+            rule: 'review-overdue',
+            subjectKey: digestOf(holds.map((hold) => hold.id).sort()),
+            ...overdueNotice(holds),
+          },
+          now,
+        );
+        if (added) result.notifications += 1;
+      }
     }
   }
 
@@ -393,9 +486,17 @@ export async function evaluateNotifications(db: Database, options: { now: Date }
     if (!isRole(account.role)) continue;
     const role: Role = account.role;
     const prefs = prefsOf(account.id);
-    const audience = `user:${account.id}`;
+    const theirs = audience.clientsOf(account.id);
+    if (theirs.length === 0) continue;
+    const isTheirs = (candidate: Candidate) => theirs.includes(clientOf(candidate));
+    // Several clients: every item says whose it is (one client: no label, as before).
+    const labelled = theirs.length > 1;
+    const label = (candidate: Candidate): Candidate =>
+      labelled ? withClient(candidate, audience.nameOf(clientOf(candidate))) : candidate;
+    const myBuckets = bucketsOf(theirs);
+    const audienceKey = `user:${account.id}`;
     const isNew = (candidate: Candidate) =>
-      !ledger.keys.has(`${audience}|${candidate.rule}|${candidate.subjectKey}`);
+      !ledger.keys.has(`${audienceKey}|${candidate.rule}|${candidate.subjectKey}`);
     const zone = zoneOf(prefs);
     const quiet = inQuietHours(localTime(now, zone).hour, prefs.quietHours);
     // The daily cap counts emails; in-app only, nothing is capped (the bell is not an inbox).
@@ -405,13 +506,14 @@ export async function evaluateNotifications(db: Database, options: { now: Date }
     let room =
       prefs.dailyCap === 0 || !prefs.channels.email
         ? Number.POSITIVE_INFINITY
-        : prefs.dailyCap - sentToday(ledger, audience, now, zone, digestToday);
+        : prefs.dailyCap - sentToday(ledger, audienceKey, now, zone, digestToday);
     const urgent = (candidate: Candidate) =>
       candidate.item.daysLeft !== null && candidate.item.daysLeft <= URGENT_LAPSE_DAYS;
-    const common = { baseUrl, audience, account, prefs, ledger, now };
+    const common = { baseUrl, audience: audienceKey, account, prefs, ledger, now, clientOf };
+    const itemsOf = (claimed: readonly Candidate[]) => claimed.map((c) => label(c).item);
 
     const own = can(role, 'decisions:write')
-      ? classCandidates(buckets, prefs, today)
+      ? classCandidates(myBuckets, prefs, today)
       : { lapse: [], due: [] };
 
     // 1. About to lapse: urgent ones go out even in quiet hours and over the cap.
@@ -426,7 +528,7 @@ export async function evaluateNotifications(db: Database, options: { now: Date }
         compose: (claimed) =>
           composeGroup(baseUrl, {
             cls: 'lapse',
-            items: claimed.map((c) => c.item),
+            items: itemsOf(claimed),
             all: classLink('lapse', claimed),
           }),
       });
@@ -443,7 +545,9 @@ export async function evaluateNotifications(db: Database, options: { now: Date }
             .filter(({ batch }) => batch.createdByUserId === account.id || role === 'manager')
             .map(({ candidate }) => candidate)
         : []),
-    ].filter(isNew);
+    ]
+      .filter(isTheirs)
+      .filter(isNew);
     if (attention.length > 0 && room > 0) {
       const told = await tellPerson(db, {
         ...common,
@@ -461,7 +565,7 @@ export async function evaluateNotifications(db: Database, options: { now: Date }
               })
             : composeGroup(baseUrl, {
                 cls: 'attention',
-                items: claimed.map((c) => c.item),
+                items: itemsOf(claimed),
                 all: classLink('attention', claimed),
               }),
       });
@@ -476,19 +580,29 @@ export async function evaluateNotifications(db: Database, options: { now: Date }
     const digestOpen =
       digest !== null && !(prefs.channels.email ? digestTaken.has(digestKey) : digestNotified.has(digestKey));
     if (digest && digestOpen && room > 0) {
-      const digestBuckets = can(role, 'decisions:write') ? buckets : [];
-      const reviewLead = reviewSections(reviews.open, account.id, role);
+      const mayDecide = can(role, 'decisions:write');
       const days = prefs.digest.frequency === 'weekly' ? 7 : 1;
-      const invoices = can(role, 'invoices:read')
-        ? newInvoices.filter((invoice) => invoice.observedAt.getTime() > now.getTime() - days * 86_400_000)
-        : [];
-      if (
-        due.length > 0 ||
-        digestBuckets.some((bucket) => bucket.items.length > 0) ||
-        invoices.length > 0 ||
-        reviewLead.length > 0
-      ) {
-        const since = now.getTime() - days * 86_400_000;
+      const since = now.getTime() - days * 86_400_000;
+      // What the digest says of some of the person's clients (all of them, or one for its in-app part).
+      const partOf = (of: readonly string[]) => ({
+        buckets: mayDecide ? bucketsOf(of) : [],
+        invoices: can(role, 'invoices:read')
+          ? newInvoices.filter(
+              (invoice) => of.includes(invoice.connection) && invoice.observedAt.getTime() > since,
+            )
+          : [],
+        reviews: reviewSections(
+          reviews.open.filter((hold) => of.includes(holdClient(hold))),
+          account.id,
+          role,
+        ),
+      });
+      const hasNews = (part: ReturnType<typeof partOf>) =>
+        part.buckets.some((bucket) => bucket.items.length > 0) ||
+        part.invoices.length > 0 ||
+        part.reviews.length > 0;
+      const whole = partOf(theirs);
+      if (due.length > 0 || hasNews(whole)) {
         const told = await tellPerson(db, {
           ...common,
           rule: digest.rule,
@@ -496,17 +610,26 @@ export async function evaluateNotifications(db: Database, options: { now: Date }
           candidates: due,
           standalone: true,
           unsubscribe: 'digest',
-          compose: (claimed) => {
+          clients: theirs.filter((connection) => hasNews(partOf([connection]))),
+          compose: (claimed, only) => {
+            const part = only ? partOf([only]) : whole;
             const absorbed = new Set<string>();
-            for (const [subject, entries] of ledger.bySubject.get(audience) ?? [])
+            for (const [subject, entries] of ledger.bySubject.get(audienceKey) ?? [])
               if (entries.some((entry) => entry.toldAt.getTime() > since)) absorbed.add(subject);
             // What leads the digest is not listed again in its bucket either.
             for (const c of claimed) absorbed.add(c.subjectKey);
             return composeDigest(baseUrl, {
               frequency: prefs.digest.frequency === 'weekly' ? 'weekly' : 'daily',
               localDate: digest.subjectKey,
-              buckets: digestBuckets,
-              newInvoices: invoices,
+              buckets: part.buckets,
+              newInvoices: part.invoices.map((invoice) => ({
+                id: invoice.id,
+                reference: invoice.reference,
+                ...(labelled ? { client: audience.nameOf(invoice.connection) } : {}),
+              })),
+              clientOfRenewal: labelled
+                ? (eventId) => audience.nameOf(watched.clientOf.get(eventId) ?? DEFAULT_CONNECTION)
+                : undefined,
               today,
               polledAt: watched.polledAt,
               absorbed,
@@ -516,12 +639,12 @@ export async function evaluateNotifications(db: Database, options: { now: Date }
                       groupSection(
                         `${REMINDER_CLASS_TEXT.due.title}: ${claimed.length}`,
                         REMINDER_CLASS_TEXT.due.description,
-                        claimed.map((c) => c.item),
+                        itemsOf(claimed),
                         classLink('due', claimed),
                       ),
                     ]
                   : []),
-                ...reviewLead,
+                ...part.reviews,
               ],
             });
           },
@@ -537,7 +660,7 @@ export async function evaluateNotifications(db: Database, options: { now: Date }
         compose: (claimed) =>
           composeGroup(baseUrl, {
             cls: 'due',
-            items: claimed.map((c) => c.item),
+            items: itemsOf(claimed),
             all: classLink('due', claimed),
           }),
       });
@@ -545,13 +668,29 @@ export async function evaluateNotifications(db: Database, options: { now: Date }
     }
   }
 
-  await escalate(db, { now, today, baseUrl, buckets, users, prefsOf, ledger, result, count });
+  await escalate(db, {
+    now,
+    today,
+    baseUrl,
+    buckets,
+    users,
+    prefsOf,
+    ledger,
+    result,
+    count,
+    audience,
+    clientOf,
+  });
+  // Channels are an administrator's, told of every client: labelled when there are several.
+  const channelLabel = (candidate: Candidate): Candidate =>
+    clients.length > 1 ? withClient(candidate, audience.nameOf(clientOf(candidate))) : candidate;
   result.posts.push(
     ...(await claimChatPosts(db, {
       now,
       today,
       buckets,
       unprocessable,
+      label: channelLabel,
       ledger: { has: (key) => ledger.keys.has(key) },
     })),
   );
@@ -559,9 +698,39 @@ export async function evaluateNotifications(db: Database, options: { now: Date }
 }
 
 /**
+ * Today's buckets of some clients' watched renewals: all of them when those are every client's
+ * (one client, or someone working for all), else the rows of those clients, kept per set of clients
+ * for the run.
+ */
+function clientBuckets(
+  watched: WatchedRows,
+  today: string,
+  all: readonly TodayBucket[],
+): (connections: readonly string[]) => readonly TodayBucket[] {
+  const every = new Set(watched.clientOf.values());
+  const kept = new Map<string, readonly TodayBucket[]>();
+  return (connections) => {
+    if ([...every].every((connection) => connections.includes(connection))) return all;
+    const key = [...connections].sort().join('\n');
+    let buckets = kept.get(key);
+    if (!buckets) {
+      buckets = bucketRenewals(
+        watched.rows.filter((row) =>
+          connections.includes(watched.clientOf.get(row.eventId) ?? DEFAULT_CONNECTION),
+        ),
+        today,
+      );
+      kept.set(key, buckets);
+    }
+    return buckets;
+  };
+}
+
+/**
  * Escalation: a renewal whose grace period ends within ESCALATION_GRACE_DAYS, that nobody decided
  * or put in a draft or an open batch, although it was shown to someone at least a day ago, is
- * raised once (ledger audience `escalation`) to every manager, naming who it was shown to.
+ * raised once (ledger audience `escalation`) to every manager working for its client, naming who
+ * it was shown to.
  */
 async function escalate(
   db: Database,
@@ -575,6 +744,8 @@ async function escalate(
     ledger: Ledger;
     result: EvaluationResult;
     count: (told: { messageId: string | null; notified: boolean } | null) => boolean;
+    audience: Audience;
+    clientOf: (candidate: Candidate) => string;
   },
 ): Promise<void> {
   const { now, ledger } = input;
@@ -616,14 +787,18 @@ async function escalate(
   const managers = input.users.filter(
     (account) => account.role === 'manager' && input.prefsOf(account.id).escalations,
   );
-  if (managers.length === 0) return;
+  // A renewal is claimed only when a manager works for its client (else nobody could be told).
+  const heard = candidates.filter((c) =>
+    managers.some((manager) => input.audience.clientsOf(manager.id).includes(input.clientOf(c))),
+  );
+  if (heard.length === 0) return;
   // Claimed once for everyone: the ledger row under the audience `escalation`; each manager's
   // message is then keyed by what it escalates.
-  const messageKey = `escalation:${digestOf(candidates.map((c) => c.subjectKey).sort())}`;
+  const messageKey = `escalation:${digestOf(heard.map((c) => c.subjectKey).sort())}`;
   const inserted = await db
     .insert(reminderTold)
     .values(
-      candidates.map((c) => ({
+      heard.map((c) => ({
         audience: 'escalation',
         rule: 'escalation',
         subjectKey: c.subjectKey,
@@ -634,9 +809,12 @@ async function escalate(
     .onConflictDoNothing()
     .returning({ subjectKey: reminderTold.subjectKey });
   const got = new Set(inserted.map((row) => row.subjectKey));
-  const claimed = candidates.filter((c) => got.has(c.subjectKey));
+  const claimed = heard.filter((c) => got.has(c.subjectKey));
   if (claimed.length === 0) return;
   for (const manager of managers) {
+    // Each manager hears of the clients they work for, labelled when they work for several.
+    const theirs = input.audience.clientsOf(manager.id);
+    const labelled = theirs.length > 1;
     const told = await tellPerson(db, {
       baseUrl: input.baseUrl,
       audience: `user:${manager.id}`,
@@ -645,12 +823,15 @@ async function escalate(
       ledger,
       now,
       rule: 'escalation',
-      candidates: claimed,
+      candidates: claimed.filter((c) => theirs.includes(input.clientOf(c))),
+      clientOf: input.clientOf,
       unsubscribe: 'escalation',
       compose: (mine) =>
         composeGroup(input.baseUrl, {
           cls: 'escalation',
-          items: mine.map((c) => c.item),
+          items: mine.map((c) =>
+            labelled ? withClient(c, input.audience.nameOf(input.clientOf(c))).item : c.item,
+          ),
           all: classLink('lapse', mine),
         }),
     });

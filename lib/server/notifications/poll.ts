@@ -1,10 +1,11 @@
 import 'server-only';
-import { inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db';
 import { upstreamChange } from '../../db/schema';
 import { calendarToday } from '../../format/dates';
 import { logger } from '../../log';
 import { type BudgetDecision, checkBackgroundBudget, recordSpend } from '../connection/background-budget';
+import { activeConnectionIds } from '../connection/clients';
 import { upstreamClient } from '../connection/upstream';
 import { readInvoiceCatalog } from '../invoices/catalog';
 import { readTodayRenewals } from '../today/renewals';
@@ -12,34 +13,74 @@ import { type ObservedChange, recordChanges, recordPolledRenewals } from './watc
 
 /**
  * The background poll (the service pushes nothing, spec: Events): Today's renewal windows, read
- * the way Today reads them, and the invoice list, within the background share of the quota.
+ * the way Today reads them, and the invoice list, within the background share of the quota. Every
+ * active client is polled in turn with its own key, within its own quota's share (spec:
+ * Authentication 1, a key is one client's; Limits 2, one quota per key): one client's spent budget
+ * never stops another's poll, and what is recorded is the client's.
  */
-export type PollResult =
+type ClientPollResult =
   | { ran: false; decision: BudgetDecision }
   | { ran: true; decision: BudgetDecision; calls: number; watched: number; changes: number };
+
+/** The poll of every client: the sums, the first client's decision, and each client's result. */
+export type PollResult = ClientPollResult & { clients: Record<string, ClientPollResult> };
 
 export async function pollUpstream(
   db: Database,
   options: { now: Date; requestId: string },
 ): Promise<PollResult> {
-  const { now, requestId } = options;
-  const decision = await checkBackgroundBudget(db, now);
+  const clients: Record<string, ClientPollResult> = {};
+  for (const connection of await activeConnectionIds())
+    clients[connection] = await pollClient(db, { ...options, connection });
+  const results = Object.values(clients);
+  const ran = results.filter((result) => result.ran);
+  const first = ran[0] ?? results[0];
+  if (!first) return { ran: false, decision: NO_CLIENT, clients };
+  if (ran.length === 0) return { ...first, clients };
+  return {
+    ran: true,
+    decision: first.decision,
+    calls: ran.reduce((sum, result) => sum + result.calls, 0),
+    watched: ran.reduce((sum, result) => sum + result.watched, 0),
+    changes: ran.reduce((sum, result) => sum + result.changes, 0),
+    clients,
+  };
+}
+
+/** Without an active client there is nothing to read and nothing spent. */
+const NO_CLIENT: BudgetDecision = { ok: true, budget: null, spent: 0, estimate: 0 };
+
+async function pollClient(
+  db: Database,
+  options: { now: Date; requestId: string; connection: string },
+): Promise<ClientPollResult> {
+  const { now, requestId, connection } = options;
+  const decision = await checkBackgroundBudget(db, now, connection);
   if (!decision.ok) {
-    logger.info({ requestId, ...decision }, 'background poll skipped');
+    logger.info({ requestId, connection, ...decision }, 'background poll skipped');
     return { ran: false, decision };
   }
   let calls = 0;
   try {
     const today = calendarToday(now);
-    const renewals = await readTodayRenewals(today, requestId);
+    // Read the way Today reads them, of this client alone (no label: the watch row says whose).
+    const renewals = await readTodayRenewals(today, requestId, {
+      connections: [connection],
+      labelOf: () => undefined,
+    });
     calls += renewals.upstreamCalls;
-    const recorded = await recordPolledRenewals(db, renewals.rows, today, now);
-    const invoices = await readInvoiceCatalog(upstreamClient(requestId), requestId, { reload: true, now });
+    const recorded = await recordPolledRenewals(db, renewals.rows, today, now, connection);
+    const invoices = await readInvoiceCatalog(upstreamClient(requestId, connection), requestId, {
+      reload: true,
+      now,
+      connection,
+    });
     calls += invoices.calls;
     const invoiceChanges = await recordNewInvoices(
       db,
       invoices.invoices.map((invoice) => ({ id: invoice.id, reference: invoice.reference })),
       now,
+      connection,
     );
     return {
       ran: true,
@@ -49,20 +90,21 @@ export async function pollUpstream(
       changes: recorded.changes + invoiceChanges,
     };
   } finally {
-    await recordSpend(db, now, calls);
+    await recordSpend(db, now, calls, 1, connection);
   }
 }
 
-/** Invoices never seen before; on the very first poll they are the baseline, not news. */
+/** Invoices never seen before; on a client's very first poll they are the baseline, not news. */
 async function recordNewInvoices(
   db: Database,
   invoices: readonly { id: string; reference: string }[],
   now: Date,
+  connection: string,
 ): Promise<number> {
   const seenAny = await db
     .select({ id: upstreamChange.id })
     .from(upstreamChange)
-    .where(inArray(upstreamChange.kind, ['new-invoice']))
+    .where(and(eq(upstreamChange.connection, connection), eq(upstreamChange.kind, 'new-invoice')))
     .limit(1);
   const baseline = seenAny.length === 0;
   const changes: ObservedChange[] = invoices.map((invoice) => ({
@@ -71,6 +113,6 @@ async function recordNewInvoices(
     value: '',
     detail: { reference: invoice.reference, baseline },
   }));
-  const recorded = await recordChanges(db, changes, now);
+  const recorded = await recordChanges(db, changes, now, connection);
   return baseline ? 0 : recorded;
 }

@@ -1,15 +1,21 @@
 import 'server-only';
-import { lt } from 'drizzle-orm';
+import { and, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db';
 import { renewalWatch, upstreamChange } from '../../db/schema';
 import { fromExcluded } from '../../db/upsert';
 import { badgeKind } from '../../renewals/instructability';
 import type { RenewalRow } from '../../renewals/rows';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 
 /**
  * What the poll keeps of each renewal in Today's windows, and what it saw change since the last
  * poll (processing statuses of instructed renewals, renewals entering grace or opening
  * for instruction). The first poll only records; changes need something to compare with.
+ *
+ * Each watched renewal is one client's (spec: Authentication 1): the poll reads every client with
+ * its own key, and what it keeps says whose it is. `renewal_watch` has no column for it yet, so the
+ * stored row carries `connection` beside the renewal's fields (rows stored before there were
+ * several clients are the default client's).
  */
 export type RenewalPhase = 'too-early' | 'open' | 'in-grace' | 'lapsed' | 'instructed';
 
@@ -69,16 +75,28 @@ function chunks<T>(items: readonly T[]): T[][] {
   return out;
 }
 
+/** The client a stored watch row belongs to, in SQL. */
+const watchConnection = sql<string>`coalesce(${renewalWatch.row}->>'connection', ${DEFAULT_CONNECTION})`;
+
+function watchedOf(connections: readonly string[]): SQL {
+  return sql`${watchConnection} in (${sql.join(
+    connections.map((connection) => sql`${connection}`),
+    sql`, `,
+  )})`;
+}
+
+/** Records what a poll of one client saw change (each change is that client's). */
 export async function recordChanges(
   db: Database,
   changes: readonly ObservedChange[],
   now: Date,
+  connection: string,
 ): Promise<number> {
   let recorded = 0;
   for (const part of chunks(changes)) {
     const inserted = await db
       .insert(upstreamChange)
-      .values(part.map((change) => ({ ...change, observedAt: now })))
+      .values(part.map((change) => ({ ...change, connection, observedAt: now })))
       .onConflictDoNothing()
       .returning({ id: upstreamChange.id });
     recorded += inserted.length;
@@ -86,13 +104,15 @@ export async function recordChanges(
   return recorded;
 }
 
-/** Replaces the watched renewals with this poll's rows and records what changed. */
+/** Replaces one client's watched renewals with this poll's rows and records what changed. */
 export async function recordPolledRenewals(
   db: Database,
   rows: readonly RenewalRow[],
   today: string,
   polledAt: Date,
+  connection: string,
 ): Promise<{ watched: number; changes: number }> {
+  const mine = watchedOf([connection]);
   const previous = new Map<string, Previous>(
     (
       await db
@@ -102,6 +122,7 @@ export async function recordPolledRenewals(
           processingStatus: renewalWatch.processingStatus,
         })
         .from(renewalWatch)
+        .where(mine)
     ).map((row) => [row.eventId, row]),
   );
   const changes: ObservedChange[] = [];
@@ -111,7 +132,7 @@ export async function recordPolledRenewals(
     return {
       eventId: row.eventId,
       patentId: row.patentId,
-      row: row as unknown as Record<string, unknown>,
+      row: { ...(row as unknown as Record<string, unknown>), connection },
       processingStatus: row.processingStatus,
       phase,
       polledAt,
@@ -126,18 +147,36 @@ export async function recordPolledRenewals(
         set: fromExcluded(renewalWatch, ['patentId', 'row', 'processingStatus', 'phase', 'polledAt']),
       });
   }
-  // Renewals that left the windows (decided long ago, or lapsed past the look-back) are dropped.
-  await db.delete(renewalWatch).where(lt(renewalWatch.polledAt, polledAt));
-  return { watched: values.length, changes: await recordChanges(db, changes, polledAt) };
+  // Renewals of this client that left the windows (decided long ago, or lapsed past the
+  // look-back) are dropped; other clients' rows are theirs to keep.
+  await db.delete(renewalWatch).where(and(mine, lt(renewalWatch.polledAt, polledAt)));
+  return { watched: values.length, changes: await recordChanges(db, changes, polledAt, connection) };
 }
 
-export async function readWatchedRows(db: Database): Promise<{ rows: RenewalRow[]; polledAt: Date | null }> {
+export interface WatchedRows {
+  rows: RenewalRow[];
+  /** The client of each watched renewal, by event id. */
+  clientOf: ReadonlyMap<string, string>;
+  polledAt: Date | null;
+}
+
+/** The watched renewals of the given clients (a user's, or every active client for the worker). */
+export async function readWatchedRows(db: Database, connections: readonly string[]): Promise<WatchedRows> {
+  if (connections.length === 0) return { rows: [], clientOf: new Map(), polledAt: null };
   const stored = await db
-    .select({ row: renewalWatch.row, polledAt: renewalWatch.polledAt })
-    .from(renewalWatch);
+    .select({ row: renewalWatch.row, polledAt: renewalWatch.polledAt, connection: watchConnection })
+    .from(renewalWatch)
+    .where(watchedOf(connections));
   const polledAt = stored.reduce<Date | null>(
     (latest, row) => (!latest || row.polledAt > latest ? row.polledAt : latest),
     null,
   );
-  return { rows: stored.map((row) => row.row as unknown as RenewalRow), polledAt };
+  const clientOf = new Map<string, string>();
+  const rows = stored.map((stored) => {
+    const { connection: _client, ...row } = stored.row;
+    const renewal = row as unknown as RenewalRow;
+    clientOf.set(renewal.eventId, stored.connection);
+    return renewal;
+  });
+  return { rows, clientOf, polledAt };
 }

@@ -8,13 +8,35 @@ import { SAVED_VIEW_PAGES, type SavedViewItem, type SavedViewPage } from '../../
 import type { CreateSavedView, UpdateSavedView } from '../../views/saved-view.schema';
 import { recordAudit } from '../audit/audit';
 import type { Viewer } from '../auth/session';
+import { clientScopeOf } from '../clients/scope';
 import { DomainError } from '../errors/domain-error';
+import { NotFoundError } from '../errors/not-found';
 
 /**
  * Saved views of the month view, the portfolio and the invoices: each user's own, and
  * those others chose to share. Anyone who may read a page may save views of it and see the shared
  * ones; only the owner changes or deletes a view. Every change is audited.
+ *
+ * A view's query may name clients (the lists' `client` parameter). A view naming a client the
+ * viewer does not work for does not exist for them (spec: Authentication rule 2, as another
+ * client's record is a 404): it is not listed, not opened, and cannot be saved; the pages refuse
+ * such a client too, so applying a view never shows more than the viewer's clients.
  */
+
+/** The clients a view's query names (its `client` parameters). */
+function clientsNamed(query: string): string[] {
+  return new URLSearchParams(query).getAll('client');
+}
+
+/** Whether every client the query names is one the user works for. */
+function namesOnlyTheirs(query: string, clients: ReadonlySet<string>): boolean {
+  return clientsNamed(query).every((client) => clients.has(client));
+}
+
+/** The clients the user works for (all of them, whatever the header's choice). */
+async function viewerClients(viewer: Viewer): Promise<Set<string>> {
+  return new Set((await clientScopeOf(viewer.userId)).clients.map((client) => client.id));
+}
 
 /** The read permission of each page: a view of a page is as visible as the page. */
 const PAGE_PERMISSION: Readonly<Record<SavedViewPage, Permission>> = {
@@ -72,14 +94,17 @@ export async function listSavedViews(viewer: Viewer, page?: SavedViewPage): Prom
   const pages = (page ? [page] : SAVED_VIEW_PAGES).filter((candidate) => canUseViewsOf(viewer, candidate));
   if (pages.length === 0) return [];
   const db = await getDb();
-  const rows = await db
-    .select({ view: savedView, ownerName: user.name })
-    .from(savedView)
-    .innerJoin(user, eq(user.id, savedView.ownerId))
-    .where(or(eq(savedView.ownerId, viewer.userId), eq(savedView.shared, true)))
-    .orderBy(asc(savedView.name));
+  const [rows, clients] = await Promise.all([
+    db
+      .select({ view: savedView, ownerName: user.name })
+      .from(savedView)
+      .innerJoin(user, eq(user.id, savedView.ownerId))
+      .where(or(eq(savedView.ownerId, viewer.userId), eq(savedView.shared, true)))
+      .orderBy(asc(savedView.name)),
+    viewerClients(viewer),
+  ]);
   return rows
-    .filter(({ view }) => pages.includes(view.page))
+    .filter(({ view }) => pages.includes(view.page) && namesOnlyTheirs(view.query, clients))
     .map(({ view, ownerName }) => itemOf(view, viewer, ownerName))
     .sort((a, b) => Number(b.mine) - Number(a.mine));
 }
@@ -97,6 +122,7 @@ export async function readSavedView(viewer: Viewer, id: string, page: SavedViewP
     .innerJoin(user, eq(user.id, savedView.ownerId))
     .where(and(eq(savedView.id, id), eq(savedView.page, page)));
   if (!found || (found.view.ownerId !== viewer.userId && !found.view.shared)) throw notFound();
+  if (!namesOnlyTheirs(found.view.query, await viewerClients(viewer))) throw notFound();
   return itemOf(found.view, viewer, found.ownerName);
 }
 
@@ -120,6 +146,8 @@ export async function createSavedView(
       'Your role cannot read this page, so it cannot save views of it.',
     );
   }
+  // A client the user does not work for is answered as the pages answer it: not found.
+  if (!namesOnlyTheirs(input.query, await viewerClients(viewer))) throw new NotFoundError('That client');
   const db = await getDb();
   const [row] = await db
     .insert(savedView)

@@ -1,0 +1,331 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AnnuityClient, createAnnuityClient } from '@/lib/annuity/client';
+import { SCOPES } from '@/lib/annuity/schemas';
+import { CLIENT_COOKIE } from '@/lib/clients/chosen-client';
+import {
+  mailMessage,
+  notification,
+  reminderTold,
+  renewalWatch,
+  syncEvent,
+  upstreamChange,
+} from '@/lib/db/schema';
+import { defaultPreferences } from '@/lib/notifications/preferences';
+import { activeClients } from '@/lib/server/connection/clients';
+import { DEFAULT_CONNECTION } from '@/lib/server/connection/default-connection';
+import { calendarForToken, issueCalendarLink } from '@/lib/server/notifications/calendar-feed';
+import { evaluateNotifications } from '@/lib/server/notifications/evaluate';
+import { pollUpstream } from '@/lib/server/notifications/poll';
+import { savePreferences } from '@/lib/server/notifications/preferences';
+import { runSyncForEveryClient } from '@/lib/server/sync/run';
+import type { SavedViewItem } from '@/lib/views/pages';
+import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
+import { jsonRequest, signIn, startAppHarness } from './app-harness';
+import { serviceEnv } from './sandbox-app';
+import { TODAY } from './upstream-harness';
+
+/**
+ * Reminders, notifications and saved views with two clients (spec: Authentication 1, a key is one
+ * client's; rule 2, all data scoped to the client): the poll reads each client with its own key, a
+ * paralegal granted one client hears only of that client's renewals, a manager working for both
+ * gets one digest naming each item's client, and a view naming a client the viewer does not work
+ * for does not exist for them.
+ */
+
+const SECOND = 'northwind-labs';
+const NOW = new Date(`${TODAY}T09:00:00.000Z`);
+let sandbox: StartedSandbox;
+let harness: Awaited<ReturnType<typeof startAppHarness>>;
+let admin: string;
+let manager: string;
+let paralegal: string;
+const keys = { first: '', second: '' };
+const services = {} as { first: AnnuityClient; second: AnnuityClient };
+const env = serviceEnv();
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ today: TODAY });
+  await sandbox.operator.createTenant({ name: 'first', patents: 150, seed: 3 });
+  await sandbox.operator.createTenant({ name: 'second', patents: 400, seed: 15 });
+  keys.first = (await sandbox.operator.createKey({ tenant: 'first', scopes: [...SCOPES] })).key;
+  keys.second = (await sandbox.operator.createKey({ tenant: 'second', scopes: [...SCOPES] })).key;
+  services.first = createAnnuityClient({ baseUrl: sandbox.baseUrl, apiKey: keys.first, retries: 0 });
+  services.second = createAnnuityClient({ baseUrl: sandbox.baseUrl, apiKey: keys.second, retries: 0 });
+  env.point(sandbox.baseUrl, keys.first);
+  harness = await startAppHarness();
+  [admin, manager, paralegal] = await Promise.all([
+    signIn(harness.users.admin.email),
+    signIn(harness.users.manager.email),
+    signIn(harness.users.paralegal.email),
+  ]);
+  const { POST } = await import('@/app/api/admin/clients/route');
+  const added = await POST(
+    jsonRequest('/api/admin/clients', {
+      method: 'POST',
+      cookie: admin,
+      body: { name: 'Northwind Labs', key: keys.second },
+    }),
+  );
+  expect(added.status, await added.clone().text()).toBe(201);
+  // The paralegal works for the second client only; the manager for every client.
+  const { PATCH } = await import('@/app/api/admin/users/[userId]/route');
+  const granted = await PATCH(
+    jsonRequest(`/api/admin/users/${harness.users.paralegal.id}`, {
+      method: 'PATCH',
+      cookie: admin,
+      body: { clients: [SECOND] },
+    }),
+    { params: Promise.resolve({ userId: harness.users.paralegal.id }) },
+  );
+  expect(granted.status, await granted.clone().text()).toBe(200);
+  const { db } = harness.database;
+  // Both get the daily digest by email and in-app; the others keep quiet.
+  for (const role of ['paralegal', 'manager'] as const)
+    await savePreferences(db, harness.users[role].id, {
+      ...defaultPreferences(),
+      timeZone: 'UTC',
+      digest: { frequency: 'daily', hour: 8, weekday: 1 },
+      dueOffsets: [7],
+    });
+  for (const role of ['finance', 'admin'] as const)
+    await savePreferences(db, harness.users[role].id, {
+      ...defaultPreferences(),
+      channels: { inApp: false, email: false },
+    });
+  await runSyncForEveryClient(db, { now: NOW, requestId: 'clients-notify-sync' });
+}, 240_000);
+
+afterAll(async () => {
+  await harness?.stop();
+  await sandbox?.stop();
+  env.restore();
+});
+
+/** The event ids the copy holds for a client. */
+async function eventsOf(connection: string): Promise<Set<string>> {
+  const rows = await harness.database.db
+    .select({ eventId: syncEvent.eventId })
+    .from(syncEvent)
+    .where(eq(syncEvent.connection, connection));
+  return new Set(rows.map((row) => row.eventId));
+}
+
+async function invoiceIdsOf(service: AnnuityClient): Promise<Set<string>> {
+  const ids = new Set<string>();
+  for (let page = 1; ; page++) {
+    const { data } = await service.getInvoices({ itemsPerPage: 100, currentPage: page });
+    for (const invoice of data.data) ids.add(invoice.id);
+    if (!data.pagination.hasMore) return ids;
+  }
+}
+
+interface NotificationItem {
+  id: string;
+  rule: string;
+  client?: string;
+}
+
+async function notificationsOf(cookie: string): Promise<NotificationItem[]> {
+  const { GET } = await import('@/app/api/notifications/route');
+  const response = await GET(jsonRequest('/api/notifications', { cookie }));
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { items: NotificationItem[] }).items;
+}
+
+describe('reminders and notifications with two clients', () => {
+  it('polls each client with its own key, within its own budget, and records what is whose', async () => {
+    await Promise.all([sandbox.operator.resetUsage('first'), sandbox.operator.resetUsage('second')]);
+    const polled = await pollUpstream(harness.database.db, { now: NOW, requestId: 'clients-poll' });
+    expect(Object.keys(polled.clients).sort()).toEqual([DEFAULT_CONNECTION, SECOND]);
+    expect(polled.clients[SECOND]?.ran).toBe(true);
+    expect(polled.clients[DEFAULT_CONNECTION]?.ran).toBe(true);
+    // Each tenant's key was spent on its own client's reads (the invoice list at least).
+    const [firstUsage, secondUsage] = await Promise.all([
+      sandbox.operator.getUsage('first'),
+      sandbox.operator.getUsage('second'),
+    ]);
+    expect(firstUsage.calls).toBeGreaterThan(0);
+    expect(secondUsage.calls).toBeGreaterThan(0);
+
+    const { db } = harness.database;
+    const [firstInvoices, secondInvoices] = await Promise.all([
+      invoiceIdsOf(services.first),
+      invoiceIdsOf(services.second),
+    ]);
+    const changes = await db.select().from(upstreamChange).where(eq(upstreamChange.kind, 'new-invoice'));
+    const secondSeen = changes.filter((change) => change.connection === SECOND);
+    expect(secondSeen.length).toBe(secondInvoices.size);
+    for (const change of secondSeen) expect(firstInvoices.has(change.subjectKey)).toBe(false);
+    for (const change of changes.filter((c) => c.connection === DEFAULT_CONNECTION))
+      expect(secondInvoices.has(change.subjectKey)).toBe(false);
+
+    // The watched renewals say whose they are, and every one is in that client's copy.
+    const [firstEvents, secondEvents] = await Promise.all([eventsOf(DEFAULT_CONNECTION), eventsOf(SECOND)]);
+    const watched = await db.select().from(renewalWatch);
+    const byClient = (connection: string) =>
+      watched.filter(
+        (row) => ((row.row as { connection?: string }).connection ?? DEFAULT_CONNECTION) === connection,
+      );
+    expect(byClient(SECOND).length).toBeGreaterThan(0);
+    expect(byClient(DEFAULT_CONNECTION).length).toBeGreaterThan(0);
+    for (const row of byClient(SECOND)) expect(secondEvents.has(row.eventId)).toBe(true);
+    for (const row of byClient(DEFAULT_CONNECTION)) expect(firstEvents.has(row.eventId)).toBe(true);
+  }, 120_000);
+
+  it('tells the paralegal of their client only, and the manager of both in one labelled digest', async () => {
+    const { db } = harness.database;
+    await evaluateNotifications(db, { now: NOW });
+    const [firstEvents, secondEvents, clients] = await Promise.all([
+      eventsOf(DEFAULT_CONNECTION),
+      eventsOf(SECOND),
+      activeClients(),
+    ]);
+    const firstName = clients.find((client) => client.id === DEFAULT_CONNECTION)?.name ?? '';
+    expect(firstName).not.toBe('');
+
+    // The paralegal: every renewal told is the second client's, every notification too, no label.
+    const paralegalId = harness.users.paralegal.id;
+    const told = await db
+      .select()
+      .from(reminderTold)
+      .where(eq(reminderTold.audience, `user:${paralegalId}`));
+    expect(told.length).toBeGreaterThan(0);
+    for (const row of told) {
+      expect(secondEvents.has(row.subjectKey)).toBe(true);
+      expect(firstEvents.has(row.subjectKey)).toBe(false);
+    }
+    const paralegalNotes = await db.select().from(notification).where(eq(notification.userId, paralegalId));
+    expect(paralegalNotes.length).toBeGreaterThan(0);
+    expect(new Set(paralegalNotes.map((row) => row.connection))).toEqual(new Set([SECOND]));
+    const paralegalMail = await db.select().from(mailMessage).where(eq(mailMessage.userId, paralegalId));
+    expect(paralegalMail.filter((row) => row.rule === 'digest-daily')).toHaveLength(1);
+    for (const mail of paralegalMail) {
+      expect(mail.textBody).not.toContain('Northwind Labs — ');
+      expect(mail.textBody).not.toContain(`${firstName} — `);
+    }
+
+    // The manager: one digest for the run, listing both clients' renewals, each with its client.
+    const managerId = harness.users.manager.id;
+    const managerMail = await db.select().from(mailMessage).where(eq(mailMessage.userId, managerId));
+    const digests = managerMail.filter((row) => row.rule === 'digest-daily');
+    expect(digests).toHaveLength(1);
+    expect(digests[0]?.textBody).toContain('Northwind Labs — ');
+    expect(digests[0]?.textBody).toContain(`${firstName} — `);
+    // In-app, the digest is one notification per client: each kept to the clients in view.
+    const managerDigests = await db
+      .select()
+      .from(notification)
+      .where(and(eq(notification.userId, managerId), eq(notification.rule, 'digest-daily')));
+    expect(new Set(managerDigests.map((row) => row.connection))).toEqual(
+      new Set([DEFAULT_CONNECTION, SECOND]),
+    );
+
+    // A second run tells nobody anything again.
+    const again = await evaluateNotifications(db, { now: NOW });
+    expect(again.messages).toEqual([]);
+  }, 120_000);
+
+  it('lists each user only the notifications of the clients in their scope, labelled for several', async () => {
+    const paralegalItems = await notificationsOf(paralegal);
+    expect(paralegalItems.length).toBeGreaterThan(0);
+    expect(paralegalItems.every((item) => item.client === undefined)).toBe(true);
+
+    const managerItems = await notificationsOf(manager);
+    expect(new Set(managerItems.map((item) => item.client))).toContain('Northwind Labs');
+    expect(managerItems.every((item) => item.client !== undefined)).toBe(true);
+    // The header's choice narrows the list to that client.
+    const chosen = await notificationsOf(`${manager}; ${CLIENT_COOKIE}=${SECOND}`);
+    expect(chosen.length).toBeGreaterThan(0);
+    expect(chosen.length).toBeLessThan(managerItems.length);
+    expect(chosen.every((item) => item.client === 'Northwind Labs')).toBe(true);
+
+    // Marking all read, within the chosen client, leaves the other client's unread.
+    const { POST } = await import('@/app/api/notifications/read/route');
+    const marked = await POST(
+      jsonRequest('/api/notifications/read', {
+        method: 'POST',
+        cookie: `${manager}; ${CLIENT_COOKIE}=${SECOND}`,
+        body: {},
+      }),
+    );
+    expect(marked.status).toBe(200);
+    const unread = await harness.database.db
+      .select()
+      .from(notification)
+      .where(
+        and(
+          eq(notification.userId, harness.users.manager.id),
+          inArray(notification.connection, [DEFAULT_CONNECTION]),
+        ),
+      );
+    expect(unread.some((row) => row.readAt === null)).toBe(true);
+  });
+});
+
+describe('the calendar feed with two clients', () => {
+  it('holds the owner’s clients’ renewals only, each named with its client when they work for several', async () => {
+    const { db } = harness.database;
+    const feedOf = async (role: 'paralegal' | 'manager') => {
+      const account = harness.users[role];
+      const actor = { userId: account.id, email: account.email };
+      const { url } = await issueCalendarLink(db, actor, 'clients-calendar');
+      const token = decodeURIComponent(new URL(url).pathname.split('/').at(-1) ?? '').replace(/\.ics$/, '');
+      return (await calendarForToken(db, token)) ?? '';
+    };
+    const [firstEvents, paralegalFeed, managerFeed] = await Promise.all([
+      eventsOf(DEFAULT_CONNECTION),
+      feedOf('paralegal'),
+      feedOf('manager'),
+    ]);
+    expect(paralegalFeed).toContain('BEGIN:VEVENT');
+    for (const eventId of firstEvents) expect(paralegalFeed).not.toContain(`UID:${eventId}-`);
+    expect(paralegalFeed).not.toContain('Northwind Labs —');
+    expect(managerFeed).toContain('Northwind Labs —');
+  });
+});
+
+describe('saved views naming a client', () => {
+  async function create(cookie: string, body: unknown) {
+    const { POST } = await import('@/app/api/views/route');
+    return POST(jsonRequest('/api/views', { method: 'POST', cookie, body }));
+  }
+
+  async function list(cookie: string): Promise<SavedViewItem[]> {
+    const { GET } = await import('@/app/api/views/route');
+    const response = await GET(jsonRequest('/api/views?page=renewals', { cookie }));
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { views: SavedViewItem[] }).views;
+  }
+
+  it('never shows a view of another client to someone who does not work for it', async () => {
+    const first = await create(manager, {
+      page: 'renewals',
+      name: 'First client, due',
+      query: `client=${DEFAULT_CONNECTION}&status=undecided`,
+      shared: true,
+    });
+    expect(first.status).toBe(201);
+    const second = await create(manager, {
+      page: 'renewals',
+      name: 'Northwind, due',
+      query: `client=${SECOND}`,
+      shared: true,
+    });
+    expect(second.status).toBe(201);
+    expect((await list(manager)).map((view) => view.name).sort()).toEqual([
+      'First client, due',
+      'Northwind, due',
+    ]);
+    // The paralegal sees the view of their client, not the other one's.
+    expect((await list(paralegal)).map((view) => view.name)).toEqual(['Northwind, due']);
+    // Nor can they save one naming it: answered as the pages answer another client, not found.
+    const refused = await create(paralegal, {
+      page: 'renewals',
+      name: 'Sneaky',
+      query: `client=${DEFAULT_CONNECTION}`,
+      shared: false,
+    });
+    expect(refused.status).toBe(404);
+  });
+});
