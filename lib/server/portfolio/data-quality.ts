@@ -105,6 +105,6 @@ export async function loadDataQuality(
     patents: patents.length,
     held,
     portfolioReadAt: status.refreshedAt?.toISOString() ?? null,
-    copy: await copyAge(held ? monthsOfWindow(held.from, held.to) : []),
+    copy: await copyAge(held ? monthsOfWindow(held.from, held.to) : [], connections),
   };
 }

@@ -1,8 +1,6 @@
 import 'server-only';
-import { and, asc, eq } from 'drizzle-orm';
 import type { Patent, PatentEvent } from '../../annuity/schemas';
 import { getDb } from '../../db';
-import { syncEvent } from '../../db/schema';
 import { parsePatentSort } from '../../portfolio/columns';
 import type { PortfolioQuery } from '../../portfolio/query';
 import { matchOf, type PortfolioPage } from '../../portfolio/search-key';
@@ -122,7 +120,7 @@ export async function loadPatentDetail(
     patent = data;
   }
   const [{ events, asOf }, health] = await Promise.all([
-    patentEventsOf(patentId, connection, requestId),
+    ensurePatentEvents(patentId, requestId, connection).then(() => copyPatentEvents(patentId, connection)),
     getDb().then((db) => readHealth(db, connection)),
   ]);
   const renewals = events.filter(isRenewalEvent);
@@ -133,33 +131,6 @@ export async function loadPatentDetail(
     notAnsweringSince: health.failingSince?.toISOString() ?? null,
   };
   return { patent, connection, events: renewals, otherEventKinds: events.length - renewals.length, copy };
-}
-
-/**
- * A patent's events from the copy of its connection. The default connection's whole list is read
- * once when never held (lib/server/sync/copy.ts, which keeps that connection's events); another
- * client's are the events its own sync walked, read here by connection, never with another key.
- */
-async function patentEventsOf(
-  patentId: string,
-  connection: string,
-  requestId: string,
-): Promise<{ events: PatentEvent[]; asOf: string | null }> {
-  if (connection === DEFAULT_CONNECTION) {
-    await ensurePatentEvents(patentId, requestId);
-    return copyPatentEvents(patentId);
-  }
-  const db = await getDb();
-  const rows = await db
-    .select({ body: syncEvent.body, readAt: syncEvent.readAt })
-    .from(syncEvent)
-    .where(and(eq(syncEvent.connection, connection), eq(syncEvent.patentId, patentId)))
-    .orderBy(asc(syncEvent.dueDate), asc(syncEvent.eventId));
-  const oldest = rows.reduce<Date | null>((min, row) => (!min || row.readAt < min ? row.readAt : min), null);
-  return {
-    events: rows.map((row) => JSON.parse(row.body) as PatentEvent),
-    asOf: oldest?.toISOString() ?? null,
-  };
 }
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
