@@ -198,9 +198,14 @@ describe('the portfolio of a user granted one client', () => {
     const scope = await clientScopeOf(harness.users.paralegal.id);
     expect(scope.connections).toEqual([SECOND]);
     const theirs = second()[0] as Patent;
-    const detail = await loadPatentDetail(theirs.id, 'patent-page', scope.connections);
-    expect(detail.connection).toBe(SECOND);
-    expect(detail.patent.id).toBe(theirs.id);
+    let detail: Awaited<ReturnType<typeof loadPatentDetail>> | undefined;
+    // Its whole event list is read once, with its own client's key only.
+    const own = await upstreamKeys(async () => {
+      detail = await loadPatentDetail(theirs.id, 'patent-page', scope.connections);
+    });
+    expect(new Set(own)).toEqual(new Set(own.length > 0 ? [keys.second] : []));
+    expect(detail?.connection).toBe(SECOND);
+    expect(detail?.patent.id).toBe(theirs.id);
     const other = first()[0] as Patent;
     const calls = await upstreamKeys(async () => {
       await expect(loadPatentDetail(other.id, 'other-patent', scope.connections)).rejects.toBeInstanceOf(
@@ -236,7 +241,7 @@ describe('the portfolio of a user granted one client', () => {
     expect(new Set(own)).toEqual(new Set([keys.second]));
   });
 
-  it('refuses tags, notes and signals on the other client’s patent as not found', async () => {
+  it('refuses tags, notes, drops and signals on the other client’s patent as not found', async () => {
     const other = first()[0] as Patent;
     const { POST: tag } = await import('@/app/api/tags/route');
     const tagged = await tag(
@@ -256,6 +261,16 @@ describe('the portfolio of a user granted one client', () => {
       }),
     );
     expect(noted.status).toBe(404);
+    const event = await renewalOf(DEFAULT_CONNECTION);
+    const { POST: drop } = await import('@/app/api/portfolio/family-drops/route');
+    const dropped = await drop(
+      jsonRequest('/api/portfolio/family-drops', {
+        method: 'POST',
+        cookie: cookies.paralegal,
+        body: { eventIds: [event.id] },
+      }),
+    );
+    expect(dropped.status).toBe(404);
     const { GET: signals } = await import('@/app/api/signals/route');
     const read = await signals(
       jsonRequest(`/api/signals?patentId=${other.id}`, { cookie: cookies.paralegal }),
