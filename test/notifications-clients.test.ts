@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnnuityClient, createAnnuityClient } from '@/lib/annuity/client';
+import { listAll } from '@/lib/annuity/pagination';
 import { SCOPES } from '@/lib/annuity/schemas';
 import { CLIENT_COOKIE } from '@/lib/clients/chosen-client';
 import {
@@ -22,6 +23,7 @@ import { runSyncForEveryClient } from '@/lib/server/sync/run';
 import type { SavedViewItem } from '@/lib/views/pages';
 import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
 import { jsonRequest, signIn, startAppHarness } from './app-harness';
+import { addClientAs, grantClientsAs } from './client-grants';
 import { serviceEnv } from './sandbox-app';
 import { TODAY } from './upstream-harness';
 
@@ -59,26 +61,9 @@ beforeAll(async () => {
     signIn(harness.users.manager.email),
     signIn(harness.users.paralegal.email),
   ]);
-  const { POST } = await import('@/app/api/admin/clients/route');
-  const added = await POST(
-    jsonRequest('/api/admin/clients', {
-      method: 'POST',
-      cookie: admin,
-      body: { name: 'Northwind Labs', key: keys.second },
-    }),
-  );
-  expect(added.status, await added.clone().text()).toBe(201);
+  await addClientAs(admin, 'Northwind Labs', keys.second);
   // The paralegal works for the second client only; the manager for every client.
-  const { PATCH } = await import('@/app/api/admin/users/[userId]/route');
-  const granted = await PATCH(
-    jsonRequest(`/api/admin/users/${harness.users.paralegal.id}`, {
-      method: 'PATCH',
-      cookie: admin,
-      body: { clients: [SECOND] },
-    }),
-    { params: Promise.resolve({ userId: harness.users.paralegal.id }) },
-  );
-  expect(granted.status, await granted.clone().text()).toBe(200);
+  await grantClientsAs(admin, harness.users.paralegal.id, [SECOND]);
   const { db } = harness.database;
   // Both get the daily digest by email and in-app; the others keep quiet.
   for (const role of ['paralegal', 'manager'] as const)
@@ -112,12 +97,13 @@ async function eventsOf(connection: string): Promise<Set<string>> {
 }
 
 async function invoiceIdsOf(service: AnnuityClient): Promise<Set<string>> {
-  const ids = new Set<string>();
-  for (let page = 1; ; page++) {
-    const { data } = await service.getInvoices({ itemsPerPage: 100, currentPage: page });
-    for (const invoice of data.data) ids.add(invoice.id);
-    if (!data.pagination.hasMore) return ids;
-  }
+  const { items } = await listAll(
+    (currentPage, itemsPerPage) => service.getInvoices({ currentPage, itemsPerPage }),
+    {
+      itemsPerPage: 100,
+    },
+  );
+  return new Set(items.map((invoice) => invoice.id));
 }
 
 interface NotificationItem {
