@@ -7,6 +7,7 @@ import { auditLog, notification } from '@/lib/db/schema';
 import type { BatchView } from '@/lib/decisions/batch';
 import type { ReviewHoldView } from '@/lib/reviews/review-hold';
 import { quarterFrom } from '@/lib/reviews/review-hold';
+import { DEFAULT_CONNECTION } from '@/lib/server/connection/default-connection';
 import { afterSend } from '@/lib/server/decisions/after-send';
 import { evaluateNotifications } from '@/lib/server/notifications/evaluate';
 import { refreshSnapshot } from '@/lib/server/portfolio/snapshot';
@@ -143,6 +144,7 @@ describe('review holds', () => {
     const [bucket] = await withKeepLines(
       [{ id: 'due-soon', count: 2, items: listed.map((row) => ({ row })) } as unknown as BucketView],
       new Date(),
+      [DEFAULT_CONNECTION],
     );
     expect(bucket?.items.map((item) => item.underReview ?? null)).toEqual([
       `Under review by ${paralegalName} until ${TODAY}`,

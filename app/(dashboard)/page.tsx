@@ -1,13 +1,18 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
+import { ClientFilter } from '@/components/clients/client-filter';
 import { YourReviews } from '@/components/reviews/holds-list';
 import { PageHeader } from '@/components/shell/page-header';
+import { ProblemPanel } from '@/components/shell/problem-panel';
 import { TodayView } from '@/components/today/today-view';
 import { SkeletonRows } from '@/components/ui/skeleton';
+import { clientFilterSchema } from '@/lib/clients/client-filter.schema';
 import { can, type Role } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
-import { pageLocale, pageRequestId } from '@/lib/server/http/request-context';
+import { type ClientScope, labelsClients, pageClientScope } from '@/lib/server/clients/scope';
+import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
 import { keepForHandoff } from '@/lib/server/renewals/handoff';
+import { windowClients } from '@/lib/server/renewals/window';
 import { listHolds } from '@/lib/server/reviews/holds';
 import { firstScreenOfToday, hasMoreThanFirstScreen, restOfToday } from '@/lib/server/today/first-screen';
 import { loadToday } from '@/lib/server/today/load';
@@ -36,15 +41,27 @@ export default async function TodayPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const viewer = await requireViewer('today:read');
-  const requestId = await pageRequestId();
+  const [requestId, scope, search] = await Promise.all([
+    pageRequestId(),
+    pageClientScope(viewer.userId),
+    searchParams,
+  ]);
   // A digest's link names the bucket it summed up: that card is shown whole and focused.
-  const focus = todayFocus(await searchParams);
+  const focus = todayFocus(search);
+  // One of the user's clients (address param `client`), or all of them; a malformed one is none.
+  const client = clientFilterSchema.safeParse(search.client).data ?? null;
   return (
     <>
-      <PageHeader title="Today" description={DESCRIPTIONS[viewer.role]} />
+      <PageHeader
+        title="Today"
+        description={DESCRIPTIONS[viewer.role]}
+        actions={
+          labelsClients(scope) && scope.chosen === null ? <ClientFilter clients={scope.clients} /> : undefined
+        }
+      />
       {can(viewer.role, 'reviews:write') ? (
         <Suspense fallback={null}>
-          <YourReviewsData userId={viewer.userId} />
+          <YourReviewsData userId={viewer.userId} connections={scope.connections} />
         </Suspense>
       ) : null}
       <Suspense
@@ -55,15 +72,22 @@ export default async function TodayPage({
           </div>
         }
       >
-        <TodayData userId={viewer.userId} role={viewer.role} requestId={requestId} focus={focus} />
+        <TodayData
+          userId={viewer.userId}
+          role={viewer.role}
+          requestId={requestId}
+          focus={focus}
+          scope={scope}
+          client={client}
+        />
       </Suspense>
     </>
   );
 }
 
 /** The renewals put under review for this person (lib/server/reviews); nothing when there are none. */
-async function YourReviewsData({ userId }: { userId: string }) {
-  const [holds, locale] = await Promise.all([listHolds({ ownerUserId: userId }), pageLocale()]);
+async function YourReviewsData({ userId, connections }: { userId: string; connections: readonly string[] }) {
+  const [holds, locale] = await Promise.all([listHolds({ ownerUserId: userId, connections }), pageLocale()]);
   return holds.length > 0 ? <YourReviews holds={holds} locale={locale} /> : null;
 }
 
@@ -72,13 +96,23 @@ async function TodayData({
   role,
   requestId,
   focus,
+  scope,
+  client,
 }: {
   userId: string;
   role: Role;
   requestId: string;
   focus: TodayBucketId | null;
+  /** The viewer's clients, narrowed by the `client` filter (another client's id: not found). */
+  scope: ClientScope;
+  client: string | null;
 }) {
-  const [whole, locale] = await Promise.all([loadToday({ userId, role }, requestId), pageLocale()]);
+  const clients = await loadForPage(requestId, async () => windowClients(scope, client));
+  if (!clients.ok) return <ProblemPanel problem={clients.problem} />;
+  const [whole, locale] = await Promise.all([
+    loadToday({ userId, role }, requestId, new Date(), clients.data),
+    pageLocale(),
+  ]);
   // The first items of each bucket travel with the page; the cards fetch the rest on demand.
   const rest = hasMoreThanFirstScreen(whole)
     ? keepForHandoff('today', userId, restOfToday(whole), TODAY_REST_TTL_MS)

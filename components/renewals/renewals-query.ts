@@ -17,6 +17,7 @@ export function renewalsQueryKey(window: RenewalWindow, filters: ServerFilters) 
       offices: [...filters.offices].sort(),
       owners: [...filters.owners].sort(),
       family: [...filters.family].sort(),
+      client: filters.client ?? null,
     },
   ] as const;
 }

@@ -249,6 +249,7 @@ export function BucketCard({
                       {name}
                     </a>
                     <span className="text-muted-foreground">
+                      {item.row.client ? `${item.row.client.name} · ` : null}
                       {item.row.office ?? '—'} · year{' '}
                       <AnnuityYear year={item.row.annuityYear} paymentSequence={item.row.paymentSequence} /> ·
                       due {formatDate(item.row.dueDate, locale)}

@@ -122,6 +122,7 @@ function RenewalsPart({
             {patentName(first.row)}
           </a>
           <span className="text-muted-foreground">
+            {first.row.client ? `${first.row.client.name} · ` : null}
             {first.row.office ?? '—'} · due {formatDate(first.row.dueDate, locale)}
           </span>
           <span className="font-medium">

@@ -125,14 +125,27 @@ export const RENEWAL_COLUMNS: readonly RenewalColumn[] = [
 
 export const RENEWAL_COLUMN_IDS = RENEWAL_COLUMNS.map((column) => column.id);
 
-/** Turns the visible columns and rows into an export table (header row first). */
+/** Rows of several clients say whose they are: a first column, not one of the view's own. */
+const CLIENT_COLUMN: RenewalColumn = {
+  id: 'client',
+  header: 'Client',
+  exportCells: (row) => [['Client', row.client?.name ?? null]],
+};
+
+/**
+ * Turns the visible columns and rows into an export table (header row first). Rows labelled with
+ * their client (the user works for several) start with a Client column; others export as before.
+ */
 export function renewalExportTable(
   rows: readonly RenewalRow[],
   visibleColumnIds: readonly string[],
   locale?: string,
 ): ExportValue[][] {
   const visible = new Set(visibleColumnIds);
-  const columns = RENEWAL_COLUMNS.filter((column) => visible.has(column.id));
+  const columns = [
+    ...(rows.some((row) => row.client) ? [CLIENT_COLUMN] : []),
+    ...RENEWAL_COLUMNS.filter((column) => visible.has(column.id)),
+  ];
   const headers = columns.flatMap((column) =>
     column.exportCells(EMPTY_ROW, locale).map(([header]) => header),
   );

@@ -1,4 +1,5 @@
 import type { FeeComponent, Instructability, PatentEvent } from '@/lib/annuity/schemas';
+import type { ClientRef } from '@/lib/clients/chosen-client';
 
 /**
  * One renewal as the month view, the exports and the decision form see it: the service's event
@@ -56,6 +57,11 @@ export interface RenewalRow {
   underReview?: string | null;
   /** The patent's tags and its family's (lib/server/tags), set by the month view's server. */
   tags?: string[];
+  /**
+   * The client the renewal belongs to (spec: Authentication 1), set only when the user works for
+   * several clients (lib/server/clients/client-filter.ts clientLabel): rows then say whose they are.
+   */
+  client?: ClientRef;
 }
 
 /** Renewal lists show renewals only: events of kinds added later are left out (spec: Patent event). */

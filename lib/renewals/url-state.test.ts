@@ -58,6 +58,7 @@ describe('one definition: parsers, query strings and the server schema agree', (
     offices: ['EP', 'US'],
     owners: ['Acme Ltd', 'Widgets & Co'],
     family: ['FAM-1'],
+    client: 'northwind-labs',
     badge: ['allowed' as const, 'too-early' as const],
     decision: ['PROCEED', 'NONE'],
     processing: ['INSTRUCTED'],
@@ -69,7 +70,12 @@ describe('one definition: parsers, query strings and the server schema agree', (
     group: 'office' as const,
     hide: ['title'],
   };
-  const serviceFilters = { offices: state.offices, owners: state.owners, family: state.family };
+  const serviceFilters = {
+    offices: state.offices,
+    owners: state.owners,
+    family: state.family,
+    client: state.client,
+  };
 
   it('round-trips a full state through the address', () => {
     expect(Object.keys(renewalsParams).sort()).toEqual(Object.keys(state).sort());

@@ -1,3 +1,4 @@
+import { CLIENT_FILTER } from '@/lib/clients/client-filter';
 import {
   choice,
   DUE_DATE,
@@ -41,6 +42,9 @@ export const renewalsUrlState = {
   offices: list(text(OFFICE), { sent: SERVICE }),
   owners: list(text(FREE_TEXT), { sent: SERVICE }),
   family: list(text(FREE_TEXT), { sent: SERVICE }),
+  // One of the user's clients (spec: Authentication 1): the server reads that client's renewals
+  // alone; without it, every client of the user's scope.
+  client: text({ check: CLIENT_FILTER, sent: SERVICE }),
   // Local: the service has no filter on these (no duePeriod or status filter); the export applies
   // them as the view does.
   badge: list(choice(BADGE_KINDS), { sent: ['export'] }),

@@ -9,6 +9,8 @@ export interface ServerFilters {
   offices: readonly string[];
   owners: readonly string[];
   family: readonly string[];
+  /** One of the user's clients; absent or null: all of them (the server reads no other's). */
+  client?: string | null;
 }
 
 export const NO_SERVER_FILTERS: ServerFilters = { offices: [], owners: [], family: [] };

@@ -98,16 +98,17 @@ export async function readWindowPages<Out>(
   requestId: string,
   render: (rows: RenewalRow[]) => Out,
   /**
-   * `lookUp`: the service client that reads patents the snapshot does not know one by one. Pages
-   * reading the copy pass none (a page view makes no upstream call): such rows show no office
-   * until the sync has read their patents.
+   * `connection`: the client whose renewals `client` reads; its snapshot is the one joined.
+   * `lookUp`: that client's service client, reading patents the snapshot does not know one by
+   * one. Pages reading the copy pass none (a page view makes no upstream call): such rows show no
+   * office until the sync has read their patents.
    */
-  options: { reuse?: string; knownPages?: number; lookUp?: AnnuityClient } = {},
+  options: { connection: string; reuse?: string; knownPages?: number; lookUp?: AnnuityClient },
 ): Promise<WindowPages<Out>> {
-  const { reuse } = options;
+  const { reuse, connection } = options;
   // One small query (the snapshot's generation; the copy is in memory, ./snapshot-index.ts),
   // answered while the first pages are on their way. A failure surfaces at the first page.
-  const opened = openSnapshotIndex();
+  const opened = openSnapshotIndex(connection);
   opened.catch(() => undefined);
 
   const finish = (events: readonly PatentEvent[], rows: RenewalRow[]): Finished<Out> => ({
@@ -168,7 +169,7 @@ export async function readWindowPages<Out>(
   );
   const pendingIds = pending.map((event) => event.patent.id);
   const joined = options.lookUp
-    ? await lookUpPatents(options.lookUp, pendingIds, requestId, opened)
+    ? await lookUpPatents(options.lookUp, pendingIds, requestId, opened, connection)
     : await knownPatents(pendingIds, opened);
   const pages = kept.map((outcome): Finished<Out> | undefined => {
     if (!outcome) return undefined;

@@ -5,9 +5,9 @@ import { getDb } from '../../db';
 import { syncEvent } from '../../db/schema';
 import type { ReviewCandidate } from '../../reviews/review-hold';
 import { keepSentence } from '../../signals/keep-score';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { openSnapshotIndex } from '../portfolio/snapshot';
 import { loadSignals } from '../signals/signals';
-import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { listHolds } from './holds';
 
 /**
@@ -20,18 +20,14 @@ export interface CandidateList {
   candidates: ReviewCandidate[];
 }
 
-/** Every renewal of the copy due from `from` to `to` (inclusive) with no decision applied. */
-async function undecidedDue(from: string, to: string): Promise<PatentEvent[]> {
+/** Every renewal of a client's copy due from `from` to `to` (inclusive) with no decision applied. */
+async function undecidedDue(connection: string, from: string, to: string): Promise<PatentEvent[]> {
   const db = await getDb();
   const rows = await db
     .select({ body: syncEvent.body })
     .from(syncEvent)
     .where(
-      and(
-        eq(syncEvent.connection, DEFAULT_CONNECTION),
-        gte(syncEvent.dueDate, from),
-        lte(syncEvent.dueDate, to),
-      ),
+      and(eq(syncEvent.connection, connection), gte(syncEvent.dueDate, from), lte(syncEvent.dueDate, to)),
     )
     .orderBy(asc(syncEvent.dueDate), asc(syncEvent.position));
   return rows
@@ -40,22 +36,39 @@ async function undecidedDue(from: string, to: string): Promise<PatentEvent[]> {
     .filter((event) => event.duePeriod !== 'LAPSED');
 }
 
-/** The renewals due in the window, lowest keep score first (then soonest), at most `limit`. */
+/**
+ * The renewals of the clients due in the window, lowest keep score first (then soonest), at most
+ * `limit`; each client's scored from its own copy and snapshot (spec: rule 2).
+ */
 export async function loadCandidates(
   window: { from: string; to: string },
-  options: { limit?: number; locale?: string; now?: Date } = {},
+  options: { limit?: number; locale?: string; now?: Date; connections?: readonly string[] } = {},
 ): Promise<CandidateList> {
-  const events = await undecidedDue(window.from, window.to);
+  const connections = options.connections ?? [DEFAULT_CONNECTION];
+  const each = await Promise.all(connections.map((connection) => candidatesOf(connection, window, options)));
+  const candidates = each.flat();
+  candidates.sort(
+    (a, b) => a.score - b.score || a.dueDate.localeCompare(b.dueDate) || a.eventId.localeCompare(b.eventId),
+  );
+  return { total: candidates.length, candidates: candidates.slice(0, options.limit ?? candidates.length) };
+}
+
+async function candidatesOf(
+  connection: string,
+  window: { from: string; to: string },
+  options: { locale?: string; now?: Date },
+): Promise<ReviewCandidate[]> {
+  const events = await undecidedDue(connection, window.from, window.to);
   const [signals, holds, index] = await Promise.all([
     loadSignals(
       events.map((event) => ({ patentId: event.patent.id, eventId: event.id })),
-      options.now ? { now: options.now } : {},
+      options.now ? { now: options.now, connection } : { connection },
     ),
-    listHolds({ eventIds: events.map((event) => event.id) }, options.now),
-    openSnapshotIndex(),
+    listHolds({ eventIds: events.map((event) => event.id), connections: [connection] }, options.now),
+    openSnapshotIndex(connection),
   ]);
   const holdOf = new Map(holds.map((hold) => [hold.eventId, hold]));
-  const candidates = events.map((event, position): ReviewCandidate => {
+  return events.map((event, position): ReviewCandidate => {
     const signal = signals[position];
     const patent = index?.patents.get(event.patent.id);
     return {
@@ -73,8 +86,4 @@ export async function loadCandidates(
       hold: holdOf.get(event.id) ?? null,
     };
   });
-  candidates.sort(
-    (a, b) => a.score - b.score || a.dueDate.localeCompare(b.dueDate) || a.eventId.localeCompare(b.eventId),
-  );
-  return { total: candidates.length, candidates: candidates.slice(0, options.limit ?? candidates.length) };
 }

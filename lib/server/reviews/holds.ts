@@ -15,10 +15,10 @@ import {
 import type { PlaceHolds } from '../../reviews/review-hold.schema';
 import { recordAudit } from '../audit/audit';
 import type { Viewer } from '../auth/session';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { DomainError } from '../errors/domain-error';
 import type { FieldError } from '../errors/problem';
 import { openSnapshotIndex } from '../portfolio/snapshot';
-import { DEFAULT_CONNECTION } from '../connection/default-connection';
 
 /**
  * Review holds (table `review_hold`): a renewal put under review with an owner who may decide, a
@@ -41,18 +41,30 @@ function invalid(errors: FieldError[]): DomainError {
   });
 }
 
-/** The renewals of the copy with these ids (spec: Patent event; RENEWAL only). */
-export async function copyRenewals(eventIds: readonly string[]): Promise<Map<string, PatentEvent>> {
-  const found = new Map<string, PatentEvent>();
-  if (eventIds.length === 0) return found;
+/** The renewals of these clients' copies with these ids (spec: Patent event; RENEWAL only). */
+export async function copyRenewals(
+  eventIds: readonly string[],
+  connections: readonly string[] = [DEFAULT_CONNECTION],
+): Promise<Map<string, PatentEvent>> {
+  const found = await copyRenewalsOf(eventIds, connections);
+  return new Map([...found].map(([eventId, { event }]) => [eventId, event]));
+}
+
+/** The same, each with the client whose copy holds it. */
+async function copyRenewalsOf(
+  eventIds: readonly string[],
+  connections: readonly string[],
+): Promise<Map<string, { event: PatentEvent; connection: string }>> {
+  const found = new Map<string, { event: PatentEvent; connection: string }>();
+  if (eventIds.length === 0 || connections.length === 0) return found;
   const db = await getDb();
   const rows = await db
-    .select({ eventId: syncEvent.eventId, body: syncEvent.body })
+    .select({ eventId: syncEvent.eventId, body: syncEvent.body, connection: syncEvent.connection })
     .from(syncEvent)
-    .where(and(eq(syncEvent.connection, DEFAULT_CONNECTION), inArray(syncEvent.eventId, [...eventIds])));
+    .where(and(inArray(syncEvent.connection, [...connections]), inArray(syncEvent.eventId, [...eventIds])));
   for (const row of rows) {
     const event = JSON.parse(row.body) as PatentEvent;
-    if (event.eventType === 'RENEWAL') found.set(row.eventId, event);
+    if (event.eventType === 'RENEWAL') found.set(row.eventId, { event, connection: row.connection });
   }
   return found;
 }
@@ -85,6 +97,8 @@ export async function placeHolds(
   input: PlaceHolds,
   requestId: string,
   now = new Date(),
+  /** The placer's clients: a renewal of another client is not in our copy for them (rule 2). */
+  connections: readonly string[] = [DEFAULT_CONNECTION],
 ): Promise<ReviewHoldView[]> {
   const today = todayUtc(now);
   const eventIds = [...new Set(input.eventIds)];
@@ -99,7 +113,8 @@ export async function placeHolds(
   if (input.reviewBy < today) {
     errors.push({ field: 'reviewBy', message: `the review-by date must be today (${today}) or later` });
   }
-  const renewals = await copyRenewals(eventIds);
+  const found = await copyRenewalsOf(eventIds, connections);
+  const renewals = new Map([...found].map(([eventId, { event }]) => [eventId, event]));
   eventIds.forEach((eventId, index) => {
     const renewal = renewals.get(eventId);
     if (!renewal) {
@@ -127,7 +142,7 @@ export async function placeHolds(
     .from(reviewHold)
     .where(
       and(
-        eq(reviewHold.connection, DEFAULT_CONNECTION),
+        inArray(reviewHold.connection, [...connections]),
         inArray(reviewHold.eventId, eventIds),
         isNull(reviewHold.endedAt),
       ),
@@ -141,7 +156,7 @@ export async function placeHolds(
         eventIds.map((eventId) => {
           const renewal = renewals.get(eventId) as PatentEvent;
           return {
-            connection: DEFAULT_CONNECTION,
+            connection: found.get(eventId)?.connection ?? DEFAULT_CONNECTION,
             eventId,
             patentId: renewal.patent.id,
             dueDate: renewal.dueDate,
@@ -175,7 +190,7 @@ export async function placeHolds(
       note: input.note ?? null,
     },
   });
-  return listHolds({ ids }, now);
+  return listHolds({ ids, connections }, now);
 }
 
 const notFound = () =>
@@ -187,12 +202,25 @@ const notFound = () =>
   });
 
 /** Ends an open hold by hand. */
-export async function releaseHold(actor: Actor, id: string, requestId: string): Promise<{ released: true }> {
+export async function releaseHold(
+  actor: Actor,
+  id: string,
+  requestId: string,
+  /** The releaser's clients: another client's hold does not exist for them (rule 2). */
+  connections: readonly string[] = [DEFAULT_CONNECTION],
+): Promise<{ released: true }> {
+  if (connections.length === 0) throw notFound();
   const db = await getDb();
   const [ended] = await db
     .update(reviewHold)
     .set({ endedAt: new Date(), endedHow: 'released', endedByEmail: actor.email })
-    .where(and(eq(reviewHold.id, id), isNull(reviewHold.endedAt)))
+    .where(
+      and(
+        eq(reviewHold.id, id),
+        inArray(reviewHold.connection, [...connections]),
+        isNull(reviewHold.endedAt),
+      ),
+    )
     .returning({ eventId: reviewHold.eventId });
   if (!ended) throw notFound();
   await recordAudit({
@@ -249,12 +277,16 @@ export interface HoldFilter {
   overdue?: boolean;
   /** Ended holds too (a patent's history); open ones only by default. */
   withEnded?: boolean;
+  /** The clients whose holds are listed (the request's scope; spec: rule 2). */
+  connections?: readonly string[];
 }
 
 /** Holds, the open ones by default, soonest review-by first, with their owner and patent. */
 export async function listHolds(filter: HoldFilter = {}, now = new Date()): Promise<ReviewHoldView[]> {
   const today = todayUtc(now);
-  const conditions: SQL[] = [eq(reviewHold.connection, DEFAULT_CONNECTION)];
+  const connections = filter.connections ?? [DEFAULT_CONNECTION];
+  if (connections.length === 0) return [];
+  const conditions: SQL[] = [inArray(reviewHold.connection, [...connections])];
   if (!filter.withEnded) conditions.push(isNull(reviewHold.endedAt));
   if (filter.ids) {
     if (filter.ids.length === 0) return [];
@@ -274,12 +306,21 @@ export async function listHolds(filter: HoldFilter = {}, now = new Date()): Prom
     .innerJoin(user, eq(user.id, reviewHold.ownerUserId))
     .where(and(...conditions))
     .orderBy(asc(reviewHold.reviewBy), asc(reviewHold.dueDate), asc(reviewHold.createdAt));
-  const index = rows.length > 0 ? await openSnapshotIndex() : null;
+  // Each hold's patent as its own client's snapshot names it.
+  const indexes = new Map(
+    await Promise.all(
+      [...new Set(rows.map((row) => row.hold.connection))].map(
+        async (connection) => [connection, await openSnapshotIndex(connection)] as const,
+      ),
+    ),
+  );
+  const patentOf = (hold: { connection: string; patentId: string }) =>
+    indexes.get(hold.connection)?.patents.get(hold.patentId);
   // A patent the snapshot does not hold yet is named as the copy's renewal names it.
-  const unknown = rows.filter((row) => !index?.patents.has(row.hold.patentId)).map((row) => row.hold.eventId);
-  const events = await copyRenewals(unknown);
+  const unknown = rows.filter((row) => !patentOf(row.hold)).map((row) => row.hold.eventId);
+  const events = await copyRenewals(unknown, connections);
   return rows.map(({ hold, ownerName, ownerEmail }) => {
-    const patent = index?.patents.get(hold.patentId);
+    const patent = patentOf(hold);
     return {
       id: hold.id,
       eventId: hold.eventId,
@@ -308,13 +349,18 @@ export async function listHolds(filter: HoldFilter = {}, now = new Date()): Prom
  * What a list of renewals says of those under review ("Under review by Ann until 2027-01-15"), by
  * renewal: one read of the open holds, which are few whatever the list's length.
  */
-export async function holdSentencesOf(now = new Date()): Promise<Map<string, string>> {
+export async function holdSentencesOf(
+  now = new Date(),
+  /** The clients of the list (holds are per client, spec: rule 2). */
+  connections: readonly string[] = [DEFAULT_CONNECTION],
+): Promise<Map<string, string>> {
+  if (connections.length === 0) return new Map();
   const db = await getDb();
   const rows = await db
     .select({ eventId: reviewHold.eventId, reviewBy: reviewHold.reviewBy, name: user.name })
     .from(reviewHold)
     .innerJoin(user, eq(user.id, reviewHold.ownerUserId))
-    .where(and(eq(reviewHold.connection, DEFAULT_CONNECTION), isNull(reviewHold.endedAt)));
+    .where(and(inArray(reviewHold.connection, [...connections]), isNull(reviewHold.endedAt)));
   const today = todayUtc(now);
   return new Map(
     rows.map((row) => [

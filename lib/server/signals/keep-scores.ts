@@ -23,9 +23,9 @@ import {
   termLeft,
 } from '../../signals/signals';
 import { mergeTags } from '../../signals/tags';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { currentGeneration, openSnapshotIndex } from '../portfolio/snapshot';
 import type { SnapshotIndex } from '../portfolio/snapshot-index';
-import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { readKeepScorePolicy } from './keep-score-policy';
 import { familiesOf } from './signals';
 
@@ -59,7 +59,10 @@ export interface KeepOfRenewal {
 }
 
 /** What the bulk path needs of a renewal: a month-view row has it all. */
-type KeepTarget = Pick<RenewalRow, 'eventId' | 'patentId' | 'dueDate' | 'appliedDecision' | 'fees'>;
+type KeepTarget = Pick<
+  RenewalRow,
+  'eventId' | 'patentId' | 'dueDate' | 'appliedDecision' | 'fees' | 'client'
+>;
 
 type Facts = Omit<MemberFacts, 'id' | 'office'>;
 type CostEvent = Pick<
@@ -137,12 +140,13 @@ async function versions(): Promise<Versions> {
 
 async function patentFacts(
   db: object,
+  connection: string,
   index: SnapshotIndex | null,
   ids: readonly string[],
 ): Promise<Map<string, Facts | null>> {
-  const kept = slot(db, 'facts', `${indexId(index)}`, () => new Map<string, Facts | null>());
+  const kept = slot(db, `facts:${connection}`, `${indexId(index)}`, () => new Map<string, Facts | null>());
   const missing = ids.filter((id) => !kept.has(id));
-  const generation = missing.length > 0 ? await currentGeneration() : null;
+  const generation = missing.length > 0 ? await currentGeneration(connection) : null;
   if (generation !== null) {
     const database = await getDb();
     // Four fields of the stored patent, not the whole document: read for thousands of patents.
@@ -180,13 +184,18 @@ interface Drops {
  * lapse), kept per month of the copy with the month's version: a walk of one month (the sync does
  * one every few minutes) rescans that month alone, by its index.
  */
-async function droppedPatents(db: object): Promise<Drops> {
+async function droppedPatents(db: object, connection: string): Promise<Drops> {
   const database = await getDb();
   const months = await database
     .select({ month: syncWindow.month, version: syncWindow.version })
     .from(syncWindow)
-    .where(eq(syncWindow.connection, DEFAULT_CONNECTION));
-  const held = slot(db, 'drops', 'by month', () => new Map<string, { version: number; patents: string[] }>());
+    .where(eq(syncWindow.connection, connection));
+  const held = slot(
+    db,
+    `drops:${connection}`,
+    'by month',
+    () => new Map<string, { version: number; patents: string[] }>(),
+  );
   const stale = months.filter((row) => held.get(row.month)?.version !== row.version);
   if (stale.length > 0) {
     const rows = await database
@@ -194,7 +203,7 @@ async function droppedPatents(db: object): Promise<Drops> {
       .from(syncEvent)
       .where(
         and(
-          eq(syncEvent.connection, DEFAULT_CONNECTION),
+          eq(syncEvent.connection, connection),
           inArray(
             syncEvent.month,
             stale.map((row) => row.month),
@@ -281,21 +290,51 @@ interface Scored {
   sentences: Map<string, string>;
 }
 
-/** The keep score of each renewal, by event id. */
+interface KeepOptions {
+  now?: Date;
+  locale?: string;
+  /** Also write each score's sentence (a list that shows only the number need not). */
+  sentences?: boolean;
+}
+
+/**
+ * The keep score of each renewal, by event id. Each client's renewals are scored from that client's
+ * copy, snapshot and families alone (spec: rule 2): `connections` are the list's clients, and a
+ * renewal of a list over several says its client (RenewalRow.client).
+ */
 export async function keepScoresOf(
   targets: readonly KeepTarget[],
-  /** `sentences`: also write each score's sentence (a list that shows only the number need not). */
-  options: { now?: Date; locale?: string; sentences?: boolean } = {},
+  options: KeepOptions & { connections?: readonly string[] } = {},
+): Promise<Map<string, KeepOfRenewal>> {
+  const [only = DEFAULT_CONNECTION, ...others] = options.connections ?? [DEFAULT_CONNECTION];
+  if (others.length === 0) return keepScoresOfClient(only, targets, options);
+  const byClient = new Map<string, KeepTarget[]>();
+  for (const target of targets) {
+    const connection = target.client?.id ?? only;
+    const list = byClient.get(connection);
+    if (list) list.push(target);
+    else byClient.set(connection, [target]);
+  }
+  const parts = await Promise.all(
+    [...byClient].map(([connection, list]) => keepScoresOfClient(connection, list, options)),
+  );
+  return new Map(parts.flatMap((part) => [...part]));
+}
+
+async function keepScoresOfClient(
+  connection: string,
+  targets: readonly KeepTarget[],
+  options: KeepOptions,
 ): Promise<Map<string, KeepOfRenewal>> {
   const scores = new Map<string, KeepOfRenewal>();
   if (targets.length === 0) return scores;
   const today = (options.now ?? new Date()).toISOString().slice(0, 10);
   const db = await getDb();
   const [index, version, policy, drops] = await Promise.all([
-    openSnapshotIndex(),
+    openSnapshotIndex(connection),
     versions(),
     readKeepScorePolicy(),
-    droppedPatents(db),
+    droppedPatents(db, connection),
   ]);
   const families = index ? familiesOf(index) : new Map<string, string[]>();
   const familyOf = (id: string) => index?.patents.get(id)?.clientFamilyReference ?? null;
@@ -305,18 +344,18 @@ export async function keepScoresOf(
   // family while no DROP is added or gone, the score (and its sentence) per both, the tags and the weights.
   const bases = slot(
     db,
-    'bases',
+    `bases:${connection}`,
     `${indexId(index)}|${version.forecast}|${today}`,
     () => new Map<string, PatentBase>(),
   );
   const familyMemo = slot(
     db,
-    'families',
+    `families:${connection}`,
     `${indexId(index)}|${drops.key}|${today}`,
     () => new Map<string, FamilySignal | null>(),
   );
   const scoreKey = `${indexId(index)}|${drops.key}|${version.forecast}|${today}|${version.tags}|${policy.updatedAt ?? 'default'}`;
-  const scored = slot(db, 'scores', scoreKey, () => new Map<string, Scored>());
+  const scored = slot(db, `scores:${connection}`, scoreKey, () => new Map<string, Scored>());
 
   const toBuild = patentIds.filter((id) => !bases.has(id));
   const references = [...new Set(patentIds.flatMap((id) => familyOf(id) ?? []))].filter(
@@ -326,7 +365,7 @@ export async function keepScoresOf(
   for (const reference of references)
     for (const member of families.get(reference) ?? []) memberIds.add(member);
   const [facts, forecast, tags] = await Promise.all([
-    patentFacts(db, index, [...memberIds]),
+    patentFacts(db, connection, index, [...memberIds]),
     forecastOf(db, version.forecast, patentIds),
     allTags(db, version.tags),
   ]);

@@ -16,9 +16,9 @@ import {
   termLeft,
 } from '../../signals/signals';
 import { graceSurcharge } from '../../today/cost-of-waiting';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { currentGeneration, openSnapshotIndex } from '../portfolio/snapshot';
 import type { SnapshotIndex } from '../portfolio/snapshot-index';
-import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { tagsOfPatents } from '../tags/tags';
 import { readKeepScorePolicy } from './keep-score-policy';
 
@@ -60,9 +60,12 @@ function todayUtc(now: Date): string {
 
 type ParsedPatent = ReturnType<typeof tolerant.patent.parse>;
 
-async function snapshotPatentsWhole(ids: readonly string[]): Promise<Map<string, ParsedPatent>> {
+async function snapshotPatentsWhole(
+  connection: string,
+  ids: readonly string[],
+): Promise<Map<string, ParsedPatent>> {
   const found = new Map<string, ParsedPatent>();
-  const generation = await currentGeneration();
+  const generation = await currentGeneration(connection);
   if (generation === null || ids.length === 0) return found;
   const db = await getDb();
   const rows = await db
@@ -76,13 +79,13 @@ async function snapshotPatentsWhole(ids: readonly string[]): Promise<Map<string,
   return found;
 }
 
-async function copyEventsOf(patentIds: readonly string[]): Promise<PatentEvent[]> {
+async function copyEventsOf(connection: string, patentIds: readonly string[]): Promise<PatentEvent[]> {
   if (patentIds.length === 0) return [];
   const db = await getDb();
   const rows = await db
     .select({ body: syncEvent.body })
     .from(syncEvent)
-    .where(and(eq(syncEvent.connection, DEFAULT_CONNECTION), inArray(syncEvent.patentId, [...patentIds])));
+    .where(and(eq(syncEvent.connection, connection), inArray(syncEvent.patentId, [...patentIds])));
   return rows
     .map((row) => JSON.parse(row.body) as PatentEvent)
     .filter((event) => event.eventType === 'RENEWAL');
@@ -133,10 +136,12 @@ function renewalOf(events: readonly PatentEvent[], target: SignalTarget): Patent
 /** Signals for each target, in the targets' order. */
 export async function loadSignals(
   targets: readonly SignalTarget[],
-  options: { now?: Date } = {},
+  /** `connection`: the client the targets belong to; its copy, snapshot and families alone. */
+  options: { now?: Date; connection?: string } = {},
 ): Promise<RenewalSignals[]> {
   const today = todayUtc(options.now ?? new Date());
-  const index = await openSnapshotIndex();
+  const connection = options.connection ?? DEFAULT_CONNECTION;
+  const index = await openSnapshotIndex(connection);
   const families = index ? familiesOf(index) : new Map<string, string[]>();
   const familyOfPatent = (id: string) => index?.patents.get(id)?.clientFamilyReference ?? null;
 
@@ -148,8 +153,8 @@ export async function loadSignals(
   }
   const members = [...memberIds];
   const [patents, copyEvents, forecast, horizon, tags, policy] = await Promise.all([
-    snapshotPatentsWhole(members),
-    copyEventsOf(members),
+    snapshotPatentsWhole(connection, members),
+    copyEventsOf(connection, members),
     forecastOf(targetIds, today),
     forecastTo(),
     tagsOfPatents(targetIds.map((id) => ({ id, family: familyOfPatent(id) }))),

@@ -41,43 +41,54 @@ function windowOf(query: PeriodQuery): { from: string; to: string } {
   return 'dueMonth' in query ? monthBounds(query.dueMonth) : { from: query.dueFrom, to: query.dueTo };
 }
 
-// One read of a never-read month per process at a time, shared by every view asking for it.
+// One read of a never-read month per process and client at a time, shared by every view asking.
 const reading = new Map<string, Promise<void>>();
 
 /**
  * Reads, once, the months the copy has never read (a month view far ahead, a date range), at most
- * MAX_READ_ONCE_MONTHS per request. Returns the calls this request made.
+ * MAX_READ_ONCE_MONTHS per request and client; each client's months with that client's own key
+ * (spec: Authentication 1, a key sees only its client's data). Returns the calls this request made.
  */
-export async function ensureMonths(months: readonly string[], requestId: string): Promise<{ calls: number }> {
+export async function ensureMonths(
+  months: readonly string[],
+  requestId: string,
+  connections: readonly string[] = [DEFAULT_CONNECTION],
+): Promise<{ calls: number }> {
+  const counts = await Promise.all(
+    connections.map((connection) => ensureMonthsOf(connection, months, requestId)),
+  );
+  return { calls: counts.reduce((sum, calls) => sum + calls, 0) };
+}
+
+async function ensureMonthsOf(connection: string, months: readonly string[], requestId: string) {
   const db = await getDb();
   const known = await windowMonthsWhere(
     db,
+    connection,
     months,
     sql`(${syncWindow.syncedAt} is not null or ${syncWindow.items} > 0)`,
   );
   const missing = months.filter((month) => !known.includes(month));
   let calls = 0;
-  if (missing.length === 0) return { calls };
+  if (missing.length === 0) return calls;
   // Nothing to show for these months, and the service failed moments ago: say so at once rather
   // than wait for a time-out (never an empty list that reads as "no renewals"). After PROBE_AFTER_MS
   // a request tries again, so a service that is back is found without waiting for the sync.
-  const health = await readHealth(db, DEFAULT_CONNECTION);
+  const health = await readHealth(db, connection);
   if (
     health.failingSince &&
     health.lastFailureAt &&
     Date.now() - health.lastFailureAt.getTime() < PROBE_AFTER_MS
   )
     throw new AnnuityNetworkError('getPatentEventsByPeriod', 'network', 0);
-  const client = upstreamClient(requestId);
+  const client = upstreamClient(requestId, connection);
   // A long date range is read a bounded number of months at a time: the rest are said to be
   // not read yet (CopyAge.neverRead) rather than spending a day's quota on one request.
   for (const month of missing.slice(0, MAX_READ_ONCE_MONTHS)) {
-    const key = `${DEFAULT_CONNECTION}:${month}`;
+    const key = `${connection}:${month}`;
     let pending = reading.get(key);
     if (!pending) {
-      const walk = syncMonth(client, db, DEFAULT_CONNECTION, month, requestId).finally(() =>
-        reading.delete(key),
-      );
+      const walk = syncMonth(client, db, connection, month, requestId).finally(() => reading.delete(key));
       walk.then(
         (done) => {
           calls += done.calls;
@@ -90,70 +101,89 @@ export async function ensureMonths(months: readonly string[], requestId: string)
     // A failure reaches the page as the service's problem: the copy has nothing of this month.
     await pending;
   }
-  return { calls };
+  return calls;
 }
 
-export async function copyAge(months: readonly string[], db?: Database): Promise<CopyAge> {
+/**
+ * How old the copy of these months is, over the clients read: the oldest complete read, the
+ * months any of them lacks or holds incomplete, and since when any of them has not answered.
+ */
+export async function copyAge(
+  months: readonly string[],
+  connections: readonly string[] = [DEFAULT_CONNECTION],
+  db?: Database,
+): Promise<CopyAge> {
   const database = db ?? (await getDb());
-  const [rows, health] = await Promise.all([
-    database
-      .select()
-      .from(syncWindow)
-      .where(and(eq(syncWindow.connection, DEFAULT_CONNECTION), inArray(syncWindow.month, [...months]))),
-    readHealth(database, DEFAULT_CONNECTION),
+  const [rows, healths] = await Promise.all([
+    connections.length === 0
+      ? []
+      : database
+          .select()
+          .from(syncWindow)
+          .where(
+            and(inArray(syncWindow.connection, [...connections]), inArray(syncWindow.month, [...months])),
+          ),
+    Promise.all(connections.map((connection) => readHealth(database, connection))),
   ]);
   let asOf: Date | null = null;
-  const neverRead: string[] = [];
-  const incomplete: string[] = [];
-  for (const month of months) {
-    const row = rows.find((candidate) => candidate.month === month);
-    if (!row || (!row.syncedAt && row.items === 0)) {
-      neverRead.push(month);
-      continue;
+  const neverRead = new Set<string>();
+  const incomplete = new Set<string>();
+  for (const connection of connections) {
+    for (const month of months) {
+      const row = rows.find((candidate) => candidate.connection === connection && candidate.month === month);
+      if (!row || (!row.syncedAt && row.items === 0)) {
+        neverRead.add(month);
+        continue;
+      }
+      if (!row.complete) incomplete.add(month);
+      const at = row.syncedAt ?? row.attemptedAt;
+      if (!asOf || at < asOf) asOf = at;
     }
-    if (!row.complete) incomplete.push(month);
-    const at = row.syncedAt ?? row.attemptedAt;
-    if (!asOf || at < asOf) asOf = at;
   }
+  const failing = healths
+    .flatMap((health) => (health.failingSince ? [health.failingSince] : []))
+    .sort((a, b) => a.getTime() - b.getTime())[0];
   return {
     asOf: asOf?.toISOString() ?? null,
-    incomplete,
-    neverRead,
-    notAnsweringSince: health.failingSince?.toISOString() ?? null,
+    incomplete: months.filter((month) => incomplete.has(month) && !neverRead.has(month)),
+    neverRead: months.filter((month) => neverRead.has(month)),
+    notAnsweringSince: failing?.toISOString() ?? null,
   };
 }
 
 /**
- * Months the copy read completely no earlier than `since`: what a reader that would otherwise walk
- * the service (the forecast) may take from the copy instead, at no upstream call.
+ * Months the client's copy read completely no earlier than `since`: what a reader that would
+ * otherwise walk the service (the forecast) may take from the copy instead, at no upstream call.
  */
 export async function completeCopyMonths(
   database: Database,
   months: readonly string[],
   since: Date,
+  connection: string = DEFAULT_CONNECTION,
 ): Promise<Set<string>> {
   if (months.length === 0) return new Set();
   return new Set(
-    await windowMonthsWhere(database, months, eq(syncWindow.complete, true), gte(syncWindow.syncedAt, since)),
+    await windowMonthsWhere(
+      database,
+      connection,
+      months,
+      eq(syncWindow.complete, true),
+      gte(syncWindow.syncedAt, since),
+    ),
   );
 }
 
-/** Those of `months` whose sync window (of the default connection) meets every condition. */
+/** Those of `months` whose sync window of the client meets every condition. */
 async function windowMonthsWhere(
   database: Database,
+  connection: string,
   months: readonly string[],
   ...conditions: SQL[]
 ): Promise<string[]> {
   const rows = await database
     .select({ month: syncWindow.month })
     .from(syncWindow)
-    .where(
-      and(
-        eq(syncWindow.connection, DEFAULT_CONNECTION),
-        inArray(syncWindow.month, [...months]),
-        ...conditions,
-      ),
-    );
+    .where(and(eq(syncWindow.connection, connection), inArray(syncWindow.month, [...months]), ...conditions));
   return rows.map((row) => row.month);
 }
 
@@ -161,19 +191,24 @@ async function windowMonthsWhere(
 export async function copyEventsOfMonths(
   database: Database,
   months: readonly string[],
+  connection: string = DEFAULT_CONNECTION,
 ): Promise<PatentEvent[]> {
   if (months.length === 0) return [];
   const rows = await database
     .select({ body: syncEvent.body })
     .from(syncEvent)
-    .where(and(eq(syncEvent.connection, DEFAULT_CONNECTION), inArray(syncEvent.month, [...months])))
+    .where(and(eq(syncEvent.connection, connection), inArray(syncEvent.month, [...months])))
     .orderBy(asc(syncEvent.dueDate), asc(syncEvent.position));
   return rows.map((row) => JSON.parse(row.body) as PatentEvent);
 }
 
 /** The age of a document the copy holds (a freeze preview, the frozen months): read at `readAt`. */
-export async function documentAge(readAt: Date, db?: Database): Promise<CopyAge> {
-  const health = await readHealth(db ?? (await getDb()), DEFAULT_CONNECTION);
+export async function documentAge(
+  readAt: Date,
+  db?: Database,
+  connection: string = DEFAULT_CONNECTION,
+): Promise<CopyAge> {
+  const health = await readHealth(db ?? (await getDb()), connection);
   return {
     asOf: readAt.toISOString(),
     incomplete: [],
@@ -182,7 +217,7 @@ export async function documentAge(readAt: Date, db?: Database): Promise<CopyAge>
   };
 }
 
-async function patentFilter(database: Database, query: PeriodQuery) {
+async function patentFilter(database: Database, query: PeriodQuery, connection: string) {
   const offices = query.offices ?? [];
   const owners = query.owners ?? [];
   const family = query.family ?? [];
@@ -190,7 +225,7 @@ async function patentFilter(database: Database, query: PeriodQuery) {
   const current = database
     .select({ generation: portfolioSnapshot.currentGeneration })
     .from(portfolioSnapshot)
-    .where(eq(portfolioSnapshot.id, 'default'));
+    .where(eq(portfolioSnapshot.id, connection));
   const conditions = [eq(portfolioPatent.generation, sql`(${current})`)];
   if (offices.length > 0) conditions.push(inArray(portfolioPatent.office, [...offices]));
   if (owners.length > 0) conditions.push(inArray(portfolioPatent.owner, [...owners]));
@@ -204,14 +239,14 @@ async function patentFilter(database: Database, query: PeriodQuery) {
   );
 }
 
-/** One page of the copy for a period query, as the service's page body (JSON text). */
-async function periodPageBody(query: PeriodQuery): Promise<string> {
+/** One page of a client's copy for a period query, as the service's page body (JSON text). */
+async function periodPageBody(query: PeriodQuery, connection: string): Promise<string> {
   const database = await getDb();
   const { from, to } = windowOf(query);
   const currentPage = Math.max(1, query.currentPage ?? 1);
-  const filter = await patentFilter(database, query);
+  const filter = await patentFilter(database, query, connection);
   const where = and(
-    eq(syncEvent.connection, DEFAULT_CONNECTION),
+    eq(syncEvent.connection, connection),
     gte(syncEvent.dueDate, from),
     lte(syncEvent.dueDate, to),
     ...(filter ? [filter] : []),
@@ -255,10 +290,11 @@ export interface PeriodReader {
   ): Promise<{ data: Page<PatentEvent>; meta: ResponseMeta }>;
 }
 
-export function copyReader(): PeriodReader {
+/** One client's copy: what the service answers that client's key (spec: Authentication 1). */
+export function copyReader(connection: string): PeriodReader {
   return {
     async readPatentEventsByPeriod(query, call) {
-      const body = await periodPageBody(query);
+      const body = await periodPageBody(query, connection);
       return {
         body,
         meta: copyMeta('getPatentEventsByPeriod', call?.requestId),
@@ -266,7 +302,7 @@ export function copyReader(): PeriodReader {
       };
     },
     async getPatentEventsByPeriod(query, call) {
-      const body = await periodPageBody(query);
+      const body = await periodPageBody(query, connection);
       return {
         data: JSON.parse(body) as Page<PatentEvent>,
         meta: copyMeta('getPatentEventsByPeriod', call?.requestId),
@@ -278,12 +314,13 @@ export function copyReader(): PeriodReader {
 /** Every event of a patent the copy holds, in due-date order, and the oldest read among them. */
 export async function copyPatentEvents(
   patentId: string,
+  connection: string = DEFAULT_CONNECTION,
 ): Promise<{ events: PatentEvent[]; asOf: string | null }> {
   const database = await getDb();
   const rows = await database
     .select({ body: syncEvent.body, readAt: syncEvent.readAt })
     .from(syncEvent)
-    .where(and(eq(syncEvent.connection, DEFAULT_CONNECTION), eq(syncEvent.patentId, patentId)))
+    .where(and(eq(syncEvent.connection, connection), eq(syncEvent.patentId, patentId)))
     .orderBy(asc(syncEvent.dueDate), asc(syncEvent.eventId));
   const oldest = rows.reduce<Date | null>((min, row) => (!min || row.readAt < min ? row.readAt : min), null);
   return {
@@ -293,12 +330,12 @@ export async function copyPatentEvents(
 }
 
 /** When the patent's whole event list (past events too) was last read into the copy; null: never. */
-async function patentEventsReadAt(patentId: string): Promise<Date | null> {
+async function patentEventsReadAt(patentId: string, connection: string): Promise<Date | null> {
   const database = await getDb();
   const [row] = await database
     .select({ readAt: syncPatentEvents.readAt })
     .from(syncPatentEvents)
-    .where(and(eq(syncPatentEvents.connection, DEFAULT_CONNECTION), eq(syncPatentEvents.patentId, patentId)));
+    .where(and(eq(syncPatentEvents.connection, connection), eq(syncPatentEvents.patentId, patentId)));
   return row?.readAt ?? null;
 }
 
@@ -307,12 +344,16 @@ async function patentEventsReadAt(patentId: string): Promise<Date | null> {
  * the copy never held it and the service answers; later views read the copy, which the sync keeps
  * current for the months it walks.
  */
-export async function ensurePatentEvents(patentId: string, requestId: string): Promise<void> {
-  if (await patentEventsReadAt(patentId)) return;
+export async function ensurePatentEvents(
+  patentId: string,
+  requestId: string,
+  connection: string = DEFAULT_CONNECTION,
+): Promise<void> {
+  if (await patentEventsReadAt(patentId, connection)) return;
   const database = await getDb();
-  if ((await readHealth(database, DEFAULT_CONNECTION)).failingSince) return;
-  const { data } = await upstreamClient(requestId).getPatentEvents(patentId, { requestId });
-  await storePatentEvents(database, patentId, data);
+  if ((await readHealth(database, connection)).failingSince) return;
+  const { data } = await upstreamClient(requestId, connection).getPatentEvents(patentId, { requestId });
+  await storePatentEvents(database, patentId, data, { connection });
 }
 
 export async function storePatentEvents(

@@ -20,30 +20,34 @@ export async function loadChanges(input: {
   rows: readonly RenewalRow[] | null;
   invoices: CatalogWithStatuses | null;
   showBatches: boolean;
+  /** The viewer's clients: only their batches are told (spec: rule 2). */
+  connections: readonly string[];
 }): Promise<ChangeSummary> {
   const { since } = input;
   if (!since)
     return { since: null, statusMoves: [], newInvoices: input.invoices ? [] : null, colleagueBatches: [] };
   const sinceIso = since.toISOString();
-  const batches = input.showBatches
-    ? await (await getDb())
-        .select({
-          id: instructionBatch.id,
-          by: instructionBatch.createdByEmail,
-          at: instructionBatch.createdAt,
-          decisions: instructionBatch.eventCount,
-        })
-        .from(instructionBatch)
-        .where(
-          and(
-            gt(instructionBatch.createdAt, since),
-            ne(instructionBatch.createdByUserId, input.userId),
-            inArray(instructionBatch.state, ['executed', 'reconciled']),
-          ),
-        )
-        .orderBy(desc(instructionBatch.createdAt))
-        .limit(SHOWN)
-    : [];
+  const batches =
+    input.showBatches && input.connections.length > 0
+      ? await (await getDb())
+          .select({
+            id: instructionBatch.id,
+            by: instructionBatch.createdByEmail,
+            at: instructionBatch.createdAt,
+            decisions: instructionBatch.eventCount,
+          })
+          .from(instructionBatch)
+          .where(
+            and(
+              gt(instructionBatch.createdAt, since),
+              ne(instructionBatch.createdByUserId, input.userId),
+              inArray(instructionBatch.state, ['executed', 'reconciled']),
+              inArray(instructionBatch.connection, [...input.connections]),
+            ),
+          )
+          .orderBy(desc(instructionBatch.createdAt))
+          .limit(SHOWN)
+      : [];
   const sinceDay = sinceIso.slice(0, 10);
   return {
     since: sinceIso,

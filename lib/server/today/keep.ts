@@ -8,13 +8,18 @@ import { keepLineOf, keepScoresOf } from '../signals/keep-scores';
  * once from our database (no upstream call, a fixed number of queries). The items are copied, not
  * changed: the buckets are kept between views while the copy is unchanged (lib/today/buckets.ts).
  */
-export async function withKeepLines(buckets: readonly BucketView[], now: Date): Promise<BucketView[]> {
+export async function withKeepLines(
+  buckets: readonly BucketView[],
+  now: Date,
+  /** The clients listed: each renewal is scored, and its hold found, within its own client. */
+  connections: readonly string[],
+): Promise<BucketView[]> {
   const [scores, holds] = await Promise.all([
     keepScoresOf(
       buckets.flatMap((bucket) => bucket.items.map((item) => item.row)),
-      { now, sentences: true },
+      { now, sentences: true, connections },
     ),
-    holdSentencesOf(now),
+    holdSentencesOf(now, connections),
   ]);
   return buckets.map((bucket) => ({
     ...bucket,

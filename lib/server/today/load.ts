@@ -6,8 +6,10 @@ import { calendarToday } from '../../today/calendar';
 import type { BucketView, Section, SectionProblem, TodayData } from '../../today/data';
 import { todayLink } from '../../today/links';
 import { splitScheduled } from '../../today/sections';
+import { clientScopeOf } from '../clients/scope';
 import { scheduledDecisions } from '../decisions/batch-records';
 import { errorToProblem } from '../errors/error-mapping';
+import { type WindowClients, windowClients } from '../renewals/window';
 import { loadAdminSection } from './admin';
 import { loadApprovalsAttention } from './approvals';
 import { loadChanges } from './changes';
@@ -65,8 +67,11 @@ export async function loadToday(
   viewer: TodayViewer,
   requestId: string,
   now = new Date(),
+  /** The request's clients (its scope and `client` filter); by default all the viewer's. */
+  clientsOfRequest?: WindowClients,
 ): Promise<TodayData> {
   const { role } = viewer;
+  const clients = clientsOfRequest ?? windowClients(await clientScopeOf(viewer.userId));
   const today = calendarToday(now);
   const decides = can(role, 'decisions:write');
   const readsRenewals = can(role, 'renewals:read');
@@ -75,8 +80,8 @@ export async function loadToday(
   const showsLists = decides && !isManager;
 
   const [renewalsRead, invoicesRead, since, scheduledRead] = await Promise.all([
-    readsRenewals ? settle(readTodayRenewals(today, requestId, now)) : null,
-    readsInvoices ? settle(readCatalogWithStatuses(requestId)) : null,
+    readsRenewals ? settle(readTodayRenewals(today, requestId, clients, now)) : null,
+    readsInvoices ? settle(readCatalogWithStatuses(requestId, clients.connections)) : null,
     settle(recordTodayVisit(viewer.userId, now)),
     // Our own batch records: which renewals the service accepted and scheduled (no upstream call).
     readsRenewals ? settle(scheduledDecisions()) : null,
@@ -101,7 +106,7 @@ export async function loadToday(
           limitItems({ ...bucket, href: todayLink({ kind: 'bucket', bucket, today }) }),
         );
         // Rows with their keep score only where they are listed (the manager sees counts).
-        const buckets = showsLists ? await withKeepLines(listed, now) : listed;
+        const buckets = showsLists ? await withKeepLines(listed, now, clients.connections) : listed;
         return {
           today,
           windows: read.windows,
@@ -151,6 +156,7 @@ export async function loadToday(
         rows: rowsOrNull(renewalsRead)?.rows ?? null,
         invoices: invoicesOrNull(invoicesRead),
         showBatches: decides,
+        connections: clients.connections,
       }),
     ),
   ]);

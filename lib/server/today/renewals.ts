@@ -1,10 +1,15 @@
 import 'server-only';
+import type { ClientRef } from '../../clients/chosen-client';
 import { logger } from '../../log';
 import type { RenewalRow } from '../../renewals/rows';
 import type { CopyAge } from '../../sync/age';
 import { type DueWindow, todayWindows } from '../../today/windows';
-import { pageSnapshot } from '../portfolio/join';
-import { recordMonthSummaries } from '../renewals/window';
+import {
+  clientSnapshots,
+  coversEveryClient,
+  recordMonthSummaries,
+  type WindowClients,
+} from '../renewals/window';
 import { copyAge, ensureMonths, monthsOfWindow } from '../sync/copy';
 import { copyMonthRows } from '../sync/month-rows';
 
@@ -12,6 +17,8 @@ import { copyMonthRows } from '../sync/month-rows';
  * The renewals behind Today: its due-date windows read from the synced copy, joined to the
  * portfolio snapshot, from whole months kept parsed while the copy does not change. A view costs no upstream call;
  * the copy's age travels with the rows (the worker keeps the urgent months fresh, lib/server/sync).
+ * The rows are those of the user's clients together (spec: Authentication 1 and rule 2), each
+ * client's read from its own copy and labelled with its client when the user works for several.
  */
 export interface TodayRenewals {
   windows: DueWindow[];
@@ -23,24 +30,34 @@ export interface TodayRenewals {
 export async function readTodayRenewals(
   today: string,
   requestId: string,
+  clients: WindowClients,
   now = new Date(),
 ): Promise<TodayRenewals> {
   const windows = todayWindows(today);
   const months = [...new Set(windows.flatMap((window) => monthsOfWindow(window.from, window.to)))];
-  const [snapshot, ensured] = await Promise.all([pageSnapshot(requestId), ensureMonths(months, requestId)]);
+  const { connections } = clients;
+  const [snapshot, ensured] = await Promise.all([
+    clientSnapshots(connections, requestId),
+    ensureMonths(months, requestId, connections),
+  ]);
   // Whole months, parsed once per change of the copy (../sync/month-rows.ts), cut to the windows.
-  const { byMonth, changed } = await copyMonthRows(months);
-  const monthArrays = months.map((month) => byMonth.get(month)?.rows ?? NO_ROWS);
+  const reads = await Promise.all(connections.map((connection) => copyMonthRows(months, connection)));
+  const monthArrays = reads.flatMap(({ byMonth }, at) => {
+    const client = clients.labelOf(connections[at] as string);
+    return months.map((month) => withClient(byMonth.get(month)?.rows ?? NO_ROWS, client));
+  });
   const rows = rowsInWindows(windows, monthArrays);
-  const copy = await copyAge(months);
+  const copy = await copyAge(months, connections);
   // The windows are whole months: their summaries keep the month view's default month current
-  // without a read of their own; written once this answer is out, and only when the copy changed
-  // (the same rows give the same summaries).
-  if (changed)
+  // without a read of their own; written once this answer is out, only when the copy changed
+  // (the same rows give the same summaries) and the read covers the whole console's clients.
+  if (reads.some((read) => read.changed))
     setImmediate(() => {
-      recordMonthSummaries(null, monthArrays.flat(), months, now).catch((error: unknown) =>
-        logger.warn({ err: error, requestId }, 'could not record the month summaries'),
-      );
+      coversEveryClient(connections)
+        .then((whole) => (whole ? recordMonthSummaries(null, monthArrays.flat(), months, now) : undefined))
+        .catch((error: unknown) =>
+          logger.warn({ err: error, requestId }, 'could not record the month summaries'),
+        );
     });
   return {
     windows,
@@ -56,6 +73,19 @@ export async function readTodayRenewals(
  * too (the buckets, lib/today/buckets.ts).
  */
 const NO_ROWS: RenewalRow[] = [];
+
+/** A month's rows with their client, the same array while the month and the label stay the same. */
+const labelled = new WeakMap<RenewalRow[], { key: string; rows: RenewalRow[] }>();
+
+function withClient(rows: RenewalRow[], client: ClientRef | undefined): RenewalRow[] {
+  if (!client || rows.length === 0) return rows;
+  const key = `${client.id}\n${client.name}`;
+  const kept = labelled.get(rows);
+  if (kept?.key === key) return kept.rows;
+  const stamped = rows.map((row) => ({ ...row, client }));
+  labelled.set(rows, { key, rows: stamped });
+  return stamped;
+}
 let lastWindowRows: { key: string; monthArrays: RenewalRow[][]; rows: RenewalRow[] } | null = null;
 
 function rowsInWindows(windows: readonly DueWindow[], monthArrays: RenewalRow[][]): RenewalRow[] {

@@ -98,6 +98,7 @@ export const renewalColumns: readonly RenewalColumn[] = [
       </Link>
       {/* One line under the name, so a row keeps the table's fixed height (renewals-table.tsx). */}
       <span className="flex flex-wrap items-baseline gap-x-2 text-xs">
+        {row.client ? <span className="text-muted-foreground">{row.client.name}</span> : null}
         {row.caseReference && row.providerId ? (
           <span className="text-muted-foreground">{row.providerId}</span>
         ) : null}

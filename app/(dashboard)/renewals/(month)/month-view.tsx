@@ -15,8 +15,10 @@ import { useLocale } from '@/components/shell/locale';
 import { QueryProblem } from '@/components/shell/query-problem';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { NativeSelect } from '@/components/ui/native-select';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { DECISIONS, PROCESSING_STATUSES } from '@/lib/annuity/enums';
+import type { ClientRef } from '@/lib/clients/chosen-client';
 import { formatDate, formatTimestamp, formatYearMonth } from '@/lib/format/dates';
 import { RENEWAL_COLUMN_IDS, RENEWAL_COLUMNS } from '@/lib/renewals/columns';
 import { BADGE_KIND_LABELS, BADGE_KINDS, type BadgeKind } from '@/lib/renewals/instructability';
@@ -119,10 +121,13 @@ const NO_LOCAL_FILTERS = {
  */
 export function MonthView({
   facets,
+  clients,
   canDecide,
   canSeeFreezes,
 }: {
   facets: Facets;
+  /** The user's clients to choose from (the `client` filter), when there is a choice; else none. */
+  clients: readonly ClientRef[];
   canDecide: boolean;
   /** Whether to link the month's exchange-rate freeze page; that page checks the role again. */
   canSeeFreezes: boolean;
@@ -130,7 +135,12 @@ export function MonthView({
   const locale = useLocale();
   const [params, setParams] = useUrlState(renewalsParams, { history: 'push', delayMs: URL_UPDATE_DELAY_MS });
   const window = windowOf(params);
-  const serverFilters = { offices: params.offices, owners: params.owners, family: params.family };
+  const serverFilters = {
+    offices: params.offices,
+    owners: params.owners,
+    family: params.family,
+    client: params.client,
+  };
   const query = useQuery({ ...renewalsQuery(window, serverFilters), placeholderData: keepPreviousData });
   // A new window (the rest of the month right after hydration, a refetch) is drawn at a lower
   // priority, in slices the browser can interleave with input, instead of one long task: the
@@ -213,7 +223,8 @@ export function MonthView({
     ),
     [canDecide, shownRows, shownCount, groupFigures, totalCount, grouped, params.hide, sort, onSortChange],
   );
-  const serverFiltered = params.offices.length + params.owners.length + params.family.length > 0;
+  const serverFiltered =
+    params.offices.length + params.owners.length + params.family.length > 0 || params.client !== null;
   const windowName =
     window.kind === 'month' ? formatYearMonth(window.month, locale) : `${window.from} – ${window.to}`;
 
@@ -243,6 +254,22 @@ export function MonthView({
             Grace period ending {graceFrom ? formatDate(graceFrom, locale) : '…'} –{' '}
             {graceTo ? formatDate(graceTo, locale) : '…'}
           </span>
+        ) : null}
+        {clients.length > 1 ? (
+          // One client's renewals, or all of the user's: the server reads only the chosen one.
+          <NativeSelect
+            aria-label="Client"
+            className="h-8"
+            value={params.client ?? ''}
+            onChange={(event) => void setParams({ client: event.target.value || null })}
+          >
+            <option value="">All clients</option>
+            {clients.map((client) => (
+              <option key={client.id} value={client.id}>
+                {client.name}
+              </option>
+            ))}
+          </NativeSelect>
         ) : null}
         <FacetedFilter
           title="Office"
@@ -310,7 +337,9 @@ export function MonthView({
             variant="ghost"
             size="sm"
             className="h-8"
-            onClick={() => void setParams({ ...NO_LOCAL_FILTERS, offices: null, owners: null, family: null })}
+            onClick={() =>
+              void setParams({ ...NO_LOCAL_FILTERS, offices: null, owners: null, family: null, client: null })
+            }
           >
             Clear filters
           </Button>

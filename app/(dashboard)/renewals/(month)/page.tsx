@@ -21,12 +21,14 @@ import { type RenewalWindow, windowFromParams } from '@/lib/renewals/window';
 import type { ServerFilters } from '@/lib/renewals/window-data';
 import { FIRST_SCREEN_ROWS, type HeadView, windowHead } from '@/lib/renewals/window-head';
 import { requireViewer } from '@/lib/server/auth/session';
+import { connectionsToRead } from '@/lib/server/clients/client-filter';
+import { type ClientScope, labelsClients, pageClientScope } from '@/lib/server/clients/scope';
 import { readDraft } from '@/lib/server/decisions/drafts';
 import { listStandingInstructions } from '@/lib/server/decisions/standing-instructions';
 import { loadForPage, pageRequestId } from '@/lib/server/http/request-context';
 import { snapshotFacets } from '@/lib/server/portfolio/snapshot';
 import { keepForHandoff } from '@/lib/server/renewals/handoff';
-import { defaultRenewalMonth, loadRenewalWindow } from '@/lib/server/renewals/window';
+import { defaultRenewalMonth, loadRenewalWindow, windowClients } from '@/lib/server/renewals/window';
 import { tagSummary } from '@/lib/server/tags/tags';
 import { listSavedViews } from '@/lib/server/views/saved-views';
 import { MonthView } from './month-view';
@@ -46,7 +48,11 @@ export default async function RenewalsPage({ searchParams }: { searchParams: Pro
   const viewer = await requireViewer('renewals:read');
   const canDecide = can(viewer.role, 'decisions:write');
   const search = await searchParams;
-  const [requestId, views] = await Promise.all([pageRequestId(), listSavedViews(viewer, 'renewals')]);
+  const [requestId, views, scope] = await Promise.all([
+    pageRequestId(),
+    listSavedViews(viewer, 'renewals'),
+    pageClientScope(viewer.userId),
+  ]);
   const header = (
     <PageHeader
       title="Renewals"
@@ -84,7 +90,9 @@ export default async function RenewalsPage({ searchParams }: { searchParams: Pro
 
   const window = windowFromParams(parsed.data);
   if (!window) {
-    const month = await loadForPage(requestId, () => defaultRenewalMonth(requestId));
+    const month = await loadForPage(requestId, () =>
+      defaultRenewalMonth(requestId, new Date(), connectionsToRead(scope, parsed.data.client)),
+    );
     if (!month.ok) {
       return (
         <>
@@ -116,7 +124,13 @@ export default async function RenewalsPage({ searchParams }: { searchParams: Pro
       >
         <MonthViewData
           window={window}
-          filters={{ offices: parsed.data.offices, owners: parsed.data.owners, family: parsed.data.family }}
+          filters={{
+            offices: parsed.data.offices,
+            owners: parsed.data.owners,
+            family: parsed.data.family,
+            client: parsed.data.client ?? null,
+          }}
+          scope={scope}
           view={loadRenewalsParams(search)}
           userId={viewer.userId}
           requestId={requestId}
@@ -137,6 +151,7 @@ async function MonthViewData({
   window,
   filters,
   view,
+  scope,
   userId,
   requestId,
   draftOf,
@@ -144,6 +159,8 @@ async function MonthViewData({
 }: {
   window: RenewalWindow;
   filters: ServerFilters;
+  /** The viewer's clients: the rows read are theirs, narrowed by the `client` filter. */
+  scope: ClientScope;
   /** The address's local filters, order and grouping: they decide which rows are the first screen. */
   view: HeadView;
   userId: string;
@@ -152,19 +169,27 @@ async function MonthViewData({
   draftOf: string | null;
   canSeeFreezes: boolean;
 }) {
-  const loaded = await loadForPage(requestId, () =>
-    loadRenewalWindow(window, filters, requestId, { keepScores: true }),
-  );
+  const loaded = await loadForPage(requestId, async () => {
+    const clients = windowClients(scope, filters.client);
+    return {
+      clients,
+      window: await loadRenewalWindow(window, filters, requestId, { keepScores: true, clients }),
+    };
+  });
   if (!loaded.ok) return <ProblemPanel problem={loaded.problem} />;
-  const [facets, tags] = await Promise.all([snapshotFacets(), tagSummary()]);
+  const { window: whole, clients } = loaded.data;
+  const [facets, tags] = await Promise.all([snapshotFacets(clients.connections), tagSummary()]);
   const queryClient = new QueryClient();
   const data =
-    loaded.data.rows.length > FIRST_SCREEN_ROWS
-      ? windowHead(loaded.data, view, keepForHandoff('renewals', userId, loaded.data))
-      : loaded.data;
+    whole.rows.length > FIRST_SCREEN_ROWS
+      ? windowHead(whole, view, keepForHandoff('renewals', userId, whole))
+      : whole;
   queryClient.setQueryData(renewalsQueryKey(window, filters), data);
   if (draftOf) {
-    const [draft, instructions] = await Promise.all([readDraft(draftOf), listStandingInstructions()]);
+    const [draft, instructions] = await Promise.all([
+      readDraft(draftOf),
+      listStandingInstructions(clients.connections),
+    ]);
     queryClient.setQueryData(draftQuery.queryKey, draft);
     // Standing instructions come as data; the browser suggests from them (no extra call).
     queryClient.setQueryData(STANDING_INSTRUCTIONS_QUERY_KEY, { instructions });
@@ -173,6 +198,8 @@ async function MonthViewData({
     <HydrationBoundary state={dehydrate(queryClient)}>
       <MonthView
         facets={{ ...facets, tags: tags.map((entry) => entry.tag) }}
+        // A choice only when the header chose none and the user works for several clients.
+        clients={labelsClients(scope) && scope.chosen === null ? scope.clients : []}
         canDecide={draftOf !== null}
         canSeeFreezes={canSeeFreezes}
       />

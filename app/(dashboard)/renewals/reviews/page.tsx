@@ -12,6 +12,7 @@ import { formatDate } from '@/lib/format/dates';
 import { can } from '@/lib/policy/roles';
 import { quarterFrom, quarterOf } from '@/lib/reviews/review-hold';
 import { requireViewer } from '@/lib/server/auth/session';
+import { pageClientScope } from '@/lib/server/clients/scope';
 import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
 import { loadCandidates } from '@/lib/server/reviews/candidates';
 import { listHolds, reviewOwners } from '@/lib/server/reviews/holds';
@@ -41,16 +42,16 @@ export default async function ReviewsPage({ searchParams }: { searchParams: Sear
   const quarter = chosen ?? (quarters[1] as (typeof quarters)[number]);
   const mineOnly = params.owner === 'me';
   const canWrite = can(viewer.role, 'reviews:write');
-  const requestId = await pageRequestId();
+  const [requestId, { connections }] = await Promise.all([pageRequestId(), pageClientScope(viewer.userId)]);
   const months = monthsOfWindow(quarter.from, quarter.to);
   const [holds, loaded, owners] = await Promise.all([
-    listHolds(mineOnly ? { ownerUserId: viewer.userId } : {}),
+    listHolds(mineOnly ? { ownerUserId: viewer.userId, connections } : { connections }),
     // A quarter the copy never held is read once (as the month view does); then only the copy.
     loadForPage(requestId, async () => {
-      await ensureMonths(months, requestId);
+      await ensureMonths(months, requestId, connections);
       const [list, copy] = await Promise.all([
-        loadCandidates(quarter, { limit: SHOWN, locale }),
-        copyAge(months),
+        loadCandidates(quarter, { limit: SHOWN, locale, connections }),
+        copyAge(months, connections),
       ]);
       return { list, copy };
     }),

@@ -5,7 +5,7 @@ import { applyLocalFilters, sortRows } from '@/lib/renewals/view-model';
 import { windowBounds } from '@/lib/renewals/window';
 import { tableFile } from '@/lib/server/files/export-file';
 import { defineRoute } from '@/lib/server/http/route';
-import { loadRenewalWindow } from '@/lib/server/renewals/window';
+import { loadRenewalWindow, windowClients } from '@/lib/server/renewals/window';
 
 /**
  * The month view as a file: the same window, filters, order and visible columns the user has on
@@ -13,9 +13,12 @@ import { loadRenewalWindow } from '@/lib/server/renewals/window';
  */
 export const GET = defineRoute(
   { access: 'exports:read', query: renewalsExportSchema },
-  async ({ query, requestId }) => {
+  async ({ query, requestId, clients }) => {
     const { window: renewalWindow } = query;
-    const data = await loadRenewalWindow(renewalWindow, query, requestId, { keepScores: true });
+    const data = await loadRenewalWindow(renewalWindow, query, requestId, {
+      keepScores: true,
+      clients: windowClients(await clients(), query.client),
+    });
     const rows = sortRows(applyLocalFilters(data.rows, localFiltersOf(query)), parseSort(query.sort));
     const columns = query.columns.length > 0 ? query.columns : RENEWAL_COLUMN_IDS;
     const table = renewalExportTable(rows, columns);

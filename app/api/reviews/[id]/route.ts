@@ -5,5 +5,6 @@ import { releaseHold } from '@/lib/server/reviews/holds';
 /** Releases an open hold: the renewal is no longer under review (no decision is taken). */
 export const DELETE = defineRoute(
   { access: 'reviews:write', audit: 'reviews.release', params: holdParamsSchema },
-  async ({ viewer, params, requestId }) => releaseHold(viewer, params.id, requestId),
+  async ({ viewer, params, requestId, clients }) =>
+    releaseHold(viewer, params.id, requestId, (await clients()).connections),
 );
