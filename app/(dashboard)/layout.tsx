@@ -33,14 +33,15 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const items = NAV_ITEMS.filter((item) => can(viewer.role, item.permission));
   // Four small reads every page waits for before its first byte: together, not one after another.
   const scope = await pageClientScope(viewer.userId);
+  // The quota and health of the client in view: each client's key has its own (spec: Limits 2).
+  const inView = scope.connections[0] ?? DEFAULT_CONNECTION;
   const [quota, keyAlert, unread, locale, health] = await Promise.all([
-    // The quota of the client in view: each client's key has its own (spec: Limits 2).
-    readQuota(scope.connections[0] ?? DEFAULT_CONNECTION),
+    readQuota(inView),
     // Admins see the API key's expiry alert on every page, ahead of time.
     can(viewer.role, 'connection:manage') ? apiKeyAlert() : null,
     unreadCount(viewer.userId, scope.connections),
     pageLocale(),
-    serviceHealth(),
+    serviceHealth(inView),
   ]);
   const report = latestConnectionReport();
   // The service's state as the sync and writes last found it (shared by every instance) wins over

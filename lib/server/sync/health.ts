@@ -63,7 +63,7 @@ export async function readHealth(db: Database, connection: string): Promise<Serv
   };
 }
 
-/** The default connection's health, for the header (one small read). */
-export async function serviceHealth(): Promise<ServiceHealth> {
-  return readHealth(await getDb(), DEFAULT_CONNECTION);
+/** A client connection's health, for the header (one small read): the first client's by default. */
+export async function serviceHealth(connection: string = DEFAULT_CONNECTION): Promise<ServiceHealth> {
+  return readHealth(await getDb(), connection);
 }
