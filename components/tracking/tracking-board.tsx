@@ -39,13 +39,23 @@ function receiptFailures(data: TrackingData | undefined): { row: RenewalRow; rea
  * needs someone (UNPROCESSABLE: contact support; FULFILLED without receipt or invoice line), and
  * the downloads. It polls while the tab is visible, more slowly when the quota runs low.
  */
-export function TrackingBoard({ month, canDownload }: { month: string; canDownload: boolean }) {
+export function TrackingBoard({
+  month,
+  canDownload,
+  client,
+}: {
+  month: string;
+  canDownload: boolean;
+  /** The client filter's client (the address parameter `client`), when the user chose one. */
+  client?: string;
+}) {
   const locale = useLocale();
   const router = useRouter();
-  const query = useQuery(trackingQuery(month));
+  const query = useQuery(trackingQuery(month, client));
   const data = query.data;
   const failures = receiptFailures(data);
-  const go = (next: string) => router.push(serializeTrackingParams('/tracking', { month: next }));
+  const go = (next: string) =>
+    router.push(serializeTrackingParams('/tracking', { month: next, client: client ?? null }));
 
   return (
     <div className="flex flex-col gap-5" aria-busy={query.isFetching}>

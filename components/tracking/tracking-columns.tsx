@@ -25,9 +25,15 @@ function renewalColumns<Item>(
       id: 'patent',
       header: 'Patent',
       cell: (item) => (
-        <Link href={patentHref(rowOf(item).patentId)} className="text-primary hover:underline">
-          {patentName(rowOf(item))}
-        </Link>
+        <>
+          <Link href={patentHref(rowOf(item).patentId)} className="text-primary hover:underline">
+            {patentName(rowOf(item))}
+          </Link>
+          {/* Whose renewal it is, when the user works for several clients. */}
+          {rowOf(item).client ? (
+            <span className="block text-xs text-muted-foreground">{rowOf(item).client?.name}</span>
+          ) : null}
+        </>
       ),
     },
     { id: 'office', header: 'Office', cell: (item) => rowOf(item).office ?? '—' },

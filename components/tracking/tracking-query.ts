@@ -10,11 +10,11 @@ import { trackingApiQuery } from '@/lib/tracking/url-state';
 const POLL_MS = 5 * 60_000;
 const LOW_QUOTA_POLL_MS = 30 * 60_000;
 
-export function trackingQuery(month: string) {
+export function trackingQuery(month: string, client?: string) {
   return queryOptions({
-    queryKey: ['tracking', month],
+    queryKey: ['tracking', month, client ?? null],
     queryFn: ({ signal }) =>
-      apiFetch<TrackingData>(`/api/tracking?${trackingApiQuery({ month })}`, { signal }),
+      apiFetch<TrackingData>(`/api/tracking?${trackingApiQuery({ month, client })}`, { signal }),
     // Polls only while the tab is visible (React Query pauses intervals in the background).
     refetchInterval: (query) => (query.state.data?.quotaLow ? LOW_QUOTA_POLL_MS : POLL_MS),
     refetchIntervalInBackground: false,

@@ -8,17 +8,24 @@ import { serializeTrackingParams, trackingApiQuery, trackingParams, trackingUrlS
 const toObject = (query: string) => searchParamsToObject(new URLSearchParams(query));
 
 describe('one definition: parsers, query strings and the server schema agree', () => {
-  const state = { month: '2026-12' };
+  const state = { month: '2026-12', client: 'northwind-labs' };
 
   it('round-trips a full state through the address', () => {
     expect(Object.keys(trackingParams)).toEqual(Object.keys(state));
     const address = serializeTrackingParams('/tracking', state);
-    expect(address).toBe('/tracking?month=2026-12');
+    expect(address).toBe('/tracking?month=2026-12&client=northwind-labs');
     expect(createLoader(trackingParams)(new URL(address, 'http://x').searchParams)).toEqual(state);
+    // Without a client filter the address is the single-client board's.
+    expect(serializeTrackingParams('/tracking', { month: '2026-12', client: null })).toBe(
+      '/tracking?month=2026-12',
+    );
   });
 
-  it('sends the service the month the page shows, and the schema reads it back unchanged', () => {
+  it('sends the service the month and client the page shows, and the schema reads them back unchanged', () => {
     expect(trackingQuerySchema.parse(toObject(trackingApiQuery(state)))).toEqual(state);
+    expect(trackingQuerySchema.parse(toObject(trackingApiQuery({ month: '2026-12' })))).toEqual({
+      month: '2026-12',
+    });
   });
 
   it('refuses a bad or missing month on the server, naming the field', () => {

@@ -1,4 +1,5 @@
 import { createSerializer } from 'nuqs/server';
+import { CLIENT_FILTER } from '@/lib/clients/client-filter';
 import { DUE_MONTH, type RequestInput, requestQuery, text, urlParsers } from '@/lib/http/url-state';
 
 /**
@@ -11,6 +12,8 @@ import { DUE_MONTH, type RequestInput, requestQuery, text, urlParsers } from '@/
 export const trackingUrlState = {
   /** The due month on the board; the API must be told one, the page opens this month without. */
   month: text({ check: DUE_MONTH, required: true, sent: ['api'] }),
+  /** One of the user's clients, or all of them (lib/server/clients/client-filter.ts). */
+  client: text({ check: CLIENT_FILTER, sent: ['api'] }),
 };
 
 export const trackingParams = urlParsers(trackingUrlState);

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
+import { ClientFilter } from '@/components/clients/client-filter';
 import { AddressProblemPanel } from '@/components/shell/address-problem';
 import { PageHeader } from '@/components/shell/page-header';
 import { SeededQueries } from '@/components/shell/seeded-queries';
@@ -10,6 +11,7 @@ import { currentYearMonth } from '@/lib/format/dates';
 import { addressProblems, readField } from '@/lib/http/url-state-rules';
 import { can } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
+import { type ClientScope, labelsClients, pageClientScope } from '@/lib/server/clients/scope';
 import { loadForPage, pageRequestId } from '@/lib/server/http/request-context';
 import { loadTrackingMonth } from '@/lib/server/tracking/board';
 import { trackingUrlState } from '@/lib/tracking/url-state';
@@ -25,12 +27,14 @@ export default async function TrackingPage({
   const search = await searchParams;
   // Without a month the address opens this month's board; a month it cannot use is named.
   const month = readField(trackingUrlState.month, search.month) ?? currentYearMonth();
+  const client = readField(trackingUrlState.client, search.client) ?? undefined;
   const problems = addressProblems(trackingUrlState, search);
-  const requestId = await pageRequestId();
+  const [requestId, scope] = await Promise.all([pageRequestId(), pageClientScope(viewer.userId)]);
   const header = (
     <PageHeader
       title="Tracking"
       description="Instructed renewals by processing stage, per due month: what is paid, confirmed, and still open."
+      actions={labelsClients(scope) ? <ClientFilter clients={scope.clients} /> : undefined}
     />
   );
   if (problems.length > 0) {
@@ -44,9 +48,11 @@ export default async function TrackingPage({
   return (
     <>
       {header}
-      <Suspense key={month} fallback={<SkeletonRows count={8} />}>
+      <Suspense key={`${month}/${client ?? ''}`} fallback={<SkeletonRows count={8} />}>
         <TrackingData
           month={month}
+          client={client}
+          scope={scope}
           requestId={requestId}
           canDownload={can(viewer.role, 'event-documents:read')}
         />
@@ -57,18 +63,22 @@ export default async function TrackingPage({
 
 async function TrackingData({
   month,
+  client,
+  scope,
   requestId,
   canDownload,
 }: {
   month: string;
+  client: string | undefined;
+  scope: ClientScope;
   requestId: string;
   canDownload: boolean;
 }) {
-  const loaded = await loadForPage(requestId, () => loadTrackingMonth(month, requestId));
+  const loaded = await loadForPage(requestId, () => loadTrackingMonth(month, requestId, scope, client));
   // A failure is left to the board, which shows it with the request id and a retry.
   return (
-    <SeededQueries seeds={loaded.ok ? [[trackingQuery(month).queryKey, loaded.data]] : []}>
-      <TrackingBoard month={month} canDownload={canDownload} />
+    <SeededQueries seeds={loaded.ok ? [[trackingQuery(month, client).queryKey, loaded.data]] : []}>
+      <TrackingBoard month={month} canDownload={canDownload} client={client} />
     </SeededQueries>
   );
 }

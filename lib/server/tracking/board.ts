@@ -3,16 +3,27 @@ import { isQuotaLow } from '../../policy/quota';
 import { NO_SERVER_FILTERS } from '../../renewals/window-data';
 import { buildStages, fulfilledGaps, isInstructed, PROBLEM_STAGE } from '../../tracking/board';
 import type { ScheduledRow, TrackingData } from '../../tracking/data';
+import type { ClientScope } from '../clients/scope';
 import { readQuota } from '../connection/quota';
 import { upstreamClient } from '../connection/upstream';
 import { scheduledDecisions } from '../decisions/batch-records';
 import { officialReceiptsOnFile } from '../documents/official-receipts';
-import { loadRenewalWindow } from '../renewals/window';
+import { loadRenewalWindow, windowClients } from '../renewals/window';
 
-/** The month-close board of one due month: the month's renewals, then the receipts on file. */
-export async function loadTrackingMonth(month: string, requestId: string): Promise<TrackingData> {
+/**
+ * The month-close board of one due month: the month's renewals of the user's clients (or of the
+ * one the client filter names; rows labelled with their client when several), then the receipts
+ * on file.
+ */
+export async function loadTrackingMonth(
+  month: string,
+  requestId: string,
+  scope: ClientScope,
+  client?: string,
+): Promise<TrackingData> {
+  const clients = windowClients(scope, client);
   const [window, held] = await Promise.all([
-    loadRenewalWindow({ kind: 'month', month }, NO_SERVER_FILTERS, requestId),
+    loadRenewalWindow({ kind: 'month', month }, NO_SERVER_FILTERS, requestId, { clients }),
     scheduledDecisions(),
   ]);
   // Scheduled by the service's receipt and not applied yet in the copy: shown as scheduled, never
@@ -36,10 +47,11 @@ export async function loadTrackingMonth(month: string, requestId: string): Promi
   const fulfilled = rows.filter(
     (row) => row.processingStatus === 'FULFILLED' && row.appliedDecision === 'PROCEED',
   );
-  // A page view checks nothing upstream: the sync checks receipts of fulfilled renewals
-  // (lib/server/sync/run.ts); what it has not checked yet is said as such.
+  // A page view checks nothing upstream (no check allowed: no key is used): the sync checks
+  // receipts of fulfilled renewals, each client's with its key (lib/server/sync/run.ts); what it
+  // has not checked yet is said as such.
   const receipts = await officialReceiptsOnFile(
-    upstreamClient(requestId),
+    upstreamClient(requestId, clients.connections[0]),
     fulfilled,
     requestId,
     new Date(),
@@ -59,6 +71,9 @@ export async function loadTrackingMonth(month: string, requestId: string): Promi
     fetchedAt: window.fetchedAt,
     copy: window.copy,
     upstreamCalls: window.upstreamCalls + receipts.calls,
-    quotaLow: isQuotaLow(await readQuota()),
+    // Low when any of the clients' quotas is low (each client has its own, spec: Limits 2).
+    quotaLow: (await Promise.all(clients.connections.map((connection) => readQuota(connection)))).some(
+      (quota) => isQuotaLow(quota),
+    ),
   };
 }

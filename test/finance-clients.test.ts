@@ -1,0 +1,373 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SpendAnalyticsData } from '@/lib/analytics/data';
+import { type AnnuityClient, createAnnuityClient } from '@/lib/annuity/client';
+import { listAll } from '@/lib/annuity/pagination';
+import { type Invoice, SCOPES } from '@/lib/annuity/schemas';
+import { forecastEvent, forecastRun, syncEvent } from '@/lib/db/schema';
+import type { ForecastData } from '@/lib/forecast/data';
+import { addMonths, currentYearMonth } from '@/lib/format/dates';
+import type { InvoiceListPage } from '@/lib/invoices/list';
+import type { FreezeOverviewData } from '@/lib/rate-freezes/data';
+import { DEFAULT_CONNECTION } from '@/lib/server/connection/default-connection';
+import { runSyncForEveryClient } from '@/lib/server/sync/run';
+import type { TrackingData } from '@/lib/tracking/data';
+import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
+import { jsonRequest, signIn, startAppHarness } from './app-harness';
+import { serviceEnv } from './sandbox-app';
+
+/**
+ * Finance's pages keep to the user's clients (spec: Authentication 1, a key identifies one client;
+ * rule 2, all data scoped to the client): two tenants of the stand-in, the second added as a client
+ * with its own key. A finance user working for every client sees both clients' invoices, each
+ * labelled, and the `client` filter narrows the list and its export; once granted the second client
+ * only, the first client's invoices, their marks and exports, its renewals on the tracking board,
+ * its spend and its forecast are nowhere, and asking for one of them by id is a 404. A manager's
+ * freeze goes to the client chosen, with that client's key.
+ */
+
+const CURRENT = currentYearMonth();
+const TODAY = `${CURRENT}-15`;
+const SECOND = 'northwind-labs';
+const SECOND_NAME = 'Northwind Labs';
+const FREEZE_MONTH = addMonths(CURRENT, 1);
+let sandbox: StartedSandbox;
+let harness: Awaited<ReturnType<typeof startAppHarness>>;
+let admin: string;
+let finance: string;
+let manager: string;
+const env = serviceEnv();
+const services = new Map<string, AnnuityClient>();
+/** Each client's invoices, as the service lists them to that client's key. */
+const invoicesOf = new Map<string, Invoice[]>();
+/** Every renewal of each client's copy: event id to client, and to patent. */
+const copied = new Map<string, string>();
+const patentOf = new Map<string, string>();
+/** The forecast rows stored for each client (patent ids), and how many. */
+const forecastPatents = new Map<string, Set<string>>();
+const forecastRows = new Map<string, number>();
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ today: TODAY });
+  for (const [name, patents, seed] of [
+    ['first', 30, 3],
+    ['second', 12, 9],
+  ] as const) {
+    await sandbox.operator.createTenant({ name, patents, seed, freezeEnabled: true, freezeHorizonMonths: 6 });
+  }
+  const first = (await sandbox.operator.createKey({ tenant: 'first', scopes: [...SCOPES] })).key;
+  const second = (await sandbox.operator.createKey({ tenant: 'second', scopes: [...SCOPES] })).key;
+  env.point(sandbox.baseUrl, first);
+  harness = await startAppHarness();
+  admin = await signIn(harness.users.admin.email);
+  finance = await signIn(harness.users.finance.email);
+  manager = await signIn(harness.users.manager.email);
+  const { POST } = await import('@/app/api/admin/clients/route');
+  const added = await POST(
+    jsonRequest('/api/admin/clients', {
+      method: 'POST',
+      cookie: admin,
+      body: { name: SECOND_NAME, key: second },
+    }),
+  );
+  expect(added.status, await added.clone().text()).toBe(201);
+  await runSyncForEveryClient(harness.database.db, { now: new Date(), requestId: 'finance-clients' });
+  for (const [connection, key] of [
+    [DEFAULT_CONNECTION, first],
+    [SECOND, second],
+  ] as const) {
+    const service = createAnnuityClient({ baseUrl: sandbox.baseUrl, apiKey: key, retries: 0 });
+    services.set(connection, service);
+    const listed = await listAll<Invoice>((currentPage, itemsPerPage) =>
+      service.getInvoices({ currentPage, itemsPerPage }),
+    );
+    if (listed.items.length === 0) throw new Error(`the stand-in gave the ${connection} client no invoice`);
+    invoicesOf.set(connection, listed.items);
+  }
+  const rows = await harness.database.db
+    .select({ connection: syncEvent.connection, eventId: syncEvent.eventId, patentId: syncEvent.patentId })
+    .from(syncEvent);
+  for (const row of rows) {
+    copied.set(row.eventId, row.connection);
+    patentOf.set(row.eventId, row.patentId);
+  }
+  // A stored forecast per client, as each client's refresh leaves it (forecast_event, forecast_run).
+  for (const connection of [DEFAULT_CONNECTION, SECOND]) {
+    const mine = rows.filter((row) => row.connection === connection).slice(0, 5);
+    forecastPatents.set(connection, new Set(mine.map((row) => row.patentId)));
+    forecastRows.set(connection, mine.length);
+    await harness.database.db.insert(forecastRun).values({
+      connection,
+      windowFrom: `${CURRENT}-01`,
+      windowTo: `${addMonths(CURRENT, 11)}-28`,
+      status: 'done',
+      events: mine.length,
+      startedAt: new Date(),
+      finishedAt: new Date(),
+    });
+    await harness.database.db.insert(forecastEvent).values(
+      mine.map((row, index) => ({
+        connection,
+        eventId: row.eventId,
+        patentId: row.patentId,
+        dueDate: `${addMonths(CURRENT, 1 + index)}-10`,
+        month: addMonths(CURRENT, 1 + index),
+        currency: 'EUR',
+        total: connection === DEFAULT_CONNECTION ? '100.00' : '7.00',
+      })),
+    );
+  }
+}, 300_000);
+
+afterAll(async () => {
+  await harness?.stop();
+  await sandbox?.stop();
+  env.restore();
+});
+
+const idsOf = (connection: string) =>
+  new Set((invoicesOf.get(connection) ?? []).map((invoice) => invoice.id));
+const anInvoiceOf = (connection: string) => invoicesOf.get(connection)?.[0] as Invoice;
+
+async function get(
+  path: string,
+  route: () => Promise<{ GET: (request: Request, context: never) => Promise<Response> }>,
+  context?: unknown,
+  cookie = finance,
+) {
+  const { GET } = await route();
+  return GET(jsonRequest(path, { cookie }), context as never);
+}
+
+async function listed(query = ''): Promise<InvoiceListPage> {
+  const response = await get(`/api/invoices?size=100${query}`, () => import('@/app/api/invoices/route'));
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as InvoiceListPage;
+}
+
+async function exportedLines(query: string): Promise<string[][]> {
+  const response = await get(
+    `/api/invoices/export?format=csv${query}`,
+    () => import('@/app/api/invoices/export/route'),
+  );
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.text())
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/)
+    .map((line) => line.split(','));
+}
+
+const invoiceParams = (invoiceId: string) => ({ params: Promise.resolve({ invoiceId }) });
+
+/** The tracking board (managers read it; finance does not). */
+async function tracking(query = ''): Promise<TrackingData> {
+  const response = await get(
+    `/api/tracking?month=${CURRENT}${query}`,
+    () => import('@/app/api/tracking/route'),
+    undefined,
+    manager,
+  );
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as TrackingData;
+}
+
+async function spend(): Promise<SpendAnalyticsData> {
+  const response = await get('/api/analytics', () => import('@/app/api/analytics/route'));
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as SpendAnalyticsData;
+}
+
+async function forecast(query = ''): Promise<ForecastData> {
+  const response = await get(
+    `/api/analytics/forecast${query}`,
+    () => import('@/app/api/analytics/forecast/route'),
+  );
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as ForecastData;
+}
+
+async function grant(userId: string, clients: string[] | 'all'): Promise<void> {
+  const { PATCH } = await import('@/app/api/admin/users/[userId]/route');
+  const response = await PATCH(
+    jsonRequest(`/api/admin/users/${userId}`, { method: 'PATCH', cookie: admin, body: { clients } }),
+    { params: Promise.resolve({ userId }) },
+  );
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+async function freeze(body: unknown, cookie = manager): Promise<Response> {
+  const { PUT } = await import('@/app/api/rate-freezes/[yearMonth]/route');
+  return PUT(jsonRequest(`/api/rate-freezes/${FREEZE_MONTH}`, { method: 'PUT', cookie, body }), {
+    params: Promise.resolve({ yearMonth: FREEZE_MONTH }),
+  });
+}
+
+async function frozenMonths(connection: string): Promise<string[]> {
+  const service = services.get(connection) as AnnuityClient;
+  return (await service.getExchangeRateFreezes()).data.map((entry) => entry.yearMonth);
+}
+
+describe('finance across clients', () => {
+  it('lists every client’s invoices to a user of all clients, each labelled, and filters by client', async () => {
+    const page = await listed();
+    expect(page.totalItems).toBe(idsOf(DEFAULT_CONNECTION).size + idsOf(SECOND).size);
+    for (const row of page.rows) {
+      const owner = idsOf(SECOND).has(row.id) ? SECOND : DEFAULT_CONNECTION;
+      expect(row.client?.id).toBe(owner);
+    }
+    expect(page.rows.some((row) => row.client?.name === SECOND_NAME)).toBe(true);
+
+    const narrowed = await listed(`&client=${SECOND}`);
+    expect(new Set(narrowed.rows.map((row) => row.id))).toEqual(idsOf(SECOND));
+
+    // The export names the client on each line and honours the filter.
+    const lines = await exportedLines('');
+    expect(lines[0]?.[0]).toBe('Client');
+    expect(new Set(lines.slice(1).map((line) => line[0]))).toContain(SECOND_NAME);
+    const secondLines = await exportedLines(`&client=${SECOND}`);
+    expect(new Set(secondLines.slice(1).map((line) => line[0]))).toEqual(new Set([SECOND_NAME]));
+    const secondLineCount = (invoicesOf.get(SECOND) ?? []).reduce(
+      (sum, invoice) => sum + invoice.fees.length,
+      0,
+    );
+    expect(secondLines.length - 1).toBe(secondLineCount);
+  });
+
+  it('shows the forecast of every client together, and of one with the filter', async () => {
+    const all = await forecast();
+    expect(new Set(all.patents.map((patent) => patent.patentId))).toEqual(
+      new Set([...(forecastPatents.get(DEFAULT_CONNECTION) ?? []), ...(forecastPatents.get(SECOND) ?? [])]),
+    );
+    const one = await forecast(`?client=${SECOND}`);
+    expect(new Set(one.patents.map((patent) => patent.patentId))).toEqual(forecastPatents.get(SECOND));
+  });
+
+  it('freezes a month for the client chosen, with its key, and asks a manager of several which one', async () => {
+    const unnamed = await freeze(undefined);
+    expect(unnamed.status).toBe(400);
+    expect(((await unnamed.json()) as { errors: { field: string }[] }).errors[0]?.field).toBe('client');
+
+    const frozen = await freeze({ client: SECOND });
+    expect(frozen.status, await frozen.clone().text()).toBe(200);
+    expect(await frozenMonths(SECOND)).toContain(FREEZE_MONTH);
+    expect(await frozenMonths(DEFAULT_CONNECTION)).not.toContain(FREEZE_MONTH);
+
+    const overview = await get(
+      `/api/rate-freezes?client=${SECOND}`,
+      () => import('@/app/api/rate-freezes/route'),
+      undefined,
+      manager,
+    );
+    expect(overview.status).toBe(200);
+    expect(((await overview.json()) as FreezeOverviewData).frozenMonths).toContain(FREEZE_MONTH);
+    const first = await get(
+      `/api/rate-freezes?client=${DEFAULT_CONNECTION}`,
+      () => import('@/app/api/rate-freezes/route'),
+      undefined,
+      manager,
+    );
+    expect(((await first.json()) as FreezeOverviewData).frozenMonths).not.toContain(FREEZE_MONTH);
+
+    // A manager granted the first client only cannot freeze for the second: it does not exist.
+    await grant(harness.users.manager.id, [DEFAULT_CONNECTION]);
+    expect((await freeze({ client: SECOND })).status).toBe(404);
+  });
+
+  it('keeps the tracking board of a manager granted the first client to its renewals, unlabelled', async () => {
+    await grant(harness.users.manager.id, 'all');
+    const all = await tracking();
+    expect(all.rows.length).toBeGreaterThan(0);
+    for (const row of all.rows) expect(row.client?.id).toBe(copied.get(row.eventId));
+    const firstOnly = all.rows.filter((row) => copied.get(row.eventId) === DEFAULT_CONNECTION);
+
+    await grant(harness.users.manager.id, [DEFAULT_CONNECTION]);
+    const board = await tracking();
+    expect(new Set(board.rows.map((row) => row.eventId))).toEqual(
+      new Set(firstOnly.map((row) => row.eventId)),
+    );
+    expect(board.rows.every((row) => row.client === undefined)).toBe(true);
+    const other = await get(
+      `/api/tracking?month=${CURRENT}&client=${SECOND}`,
+      () => import('@/app/api/tracking/route'),
+      undefined,
+      manager,
+    );
+    expect(other.status).toBe(404);
+  });
+
+  it('keeps a finance user granted the second client to its invoices, renewals, spend and forecast alone', async () => {
+    await grant(harness.users.finance.id, [SECOND]);
+
+    const page = await listed();
+    expect(new Set(page.rows.map((row) => row.id))).toEqual(idsOf(SECOND));
+    // One client: the rows are what a single-client console shows.
+    expect(page.rows.every((row) => row.client === undefined)).toBe(true);
+    expect(
+      (await get(`/api/invoices?client=${DEFAULT_CONNECTION}`, () => import('@/app/api/invoices/route')))
+        .status,
+    ).toBe(404);
+
+    // The first client's invoice, by id: the detail, its marks, a mark and its export are 404.
+    const other = anInvoiceOf(DEFAULT_CONNECTION);
+    const detailRoute = () => import('@/app/api/invoices/[invoiceId]/route');
+    const marksRoute = () => import('@/app/api/invoices/[invoiceId]/marks/route');
+    expect((await get(`/api/invoices/${other.id}`, detailRoute, invoiceParams(other.id))).status).toBe(404);
+    expect((await get(`/api/invoices/${other.id}/marks`, marksRoute, invoiceParams(other.id))).status).toBe(
+      404,
+    );
+    const { PUT } = await marksRoute();
+    const marked = await PUT(
+      jsonRequest(`/api/invoices/${other.id}/marks`, {
+        method: 'PUT',
+        cookie: finance,
+        body: { lineKey: '', status: 'reconciled', note: null },
+      }),
+      invoiceParams(other.id),
+    );
+    expect(marked.status).toBe(404);
+    const otherExport = await get(
+      `/api/invoices/export?format=csv&invoiceId=${other.id}`,
+      () => import('@/app/api/invoices/export/route'),
+    );
+    expect(otherExport.status).toBe(404);
+    // Its own invoice is there, unlabelled.
+    const own = anInvoiceOf(SECOND);
+    expect((await get(`/api/invoices/${own.id}`, detailRoute, invoiceParams(own.id))).status).toBe(200);
+    const lines = await exportedLines('');
+    expect(lines[0]?.[0]).not.toBe('Client');
+    const references = new Set(lines.slice(1).map((line) => line[0]));
+    expect(references).toEqual(
+      new Set((invoicesOf.get(SECOND) ?? []).filter((i) => i.fees.length > 0).map((i) => i.reference)),
+    );
+
+    // The first client's renewal documents (its invoice among them) are not found either.
+    const [eventId] = [...copied].find(([, connection]) => connection === DEFAULT_CONNECTION) ?? [];
+    const patentId = eventId ? patentOf.get(eventId) : undefined;
+    expect(eventId && patentId).toBeTruthy();
+    const documents = await get(
+      `/api/documents/${patentId}/${eventId}/invoice`,
+      () => import('@/app/api/documents/[patentId]/[eventId]/[kind]/route'),
+      { params: Promise.resolve({ patentId, eventId, kind: 'invoice' }) },
+    );
+    expect(documents.status).toBe(404);
+
+    const spent = await spend();
+    expect(spent.invoices).toBe(idsOf(SECOND).size);
+    expect(spent.surcharges.every((line) => idsOf(SECOND).has(line.invoiceId))).toBe(true);
+
+    const projected = await forecast();
+    expect(new Set(projected.patents.map((patent) => patent.patentId))).toEqual(forecastPatents.get(SECOND));
+    // Its own amounts only: 7.00 EUR a renewal, none of the first client's 100.00.
+    expect(projected.summary.totals.map((row) => [row.currency, row.total])).toEqual([
+      ['EUR', `${7 * (forecastRows.get(SECOND) ?? 0)}.00`],
+    ]);
+    expect(
+      (
+        await get(
+          `/api/analytics/forecast?client=${DEFAULT_CONNECTION}`,
+          () => import('@/app/api/analytics/forecast/route'),
+        )
+      ).status,
+    ).toBe(404);
+  });
+});
