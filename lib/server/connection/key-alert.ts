@@ -3,6 +3,8 @@ import type { ApiKeyAlert, ApiKeyView } from '../../connection/api-key-views';
 import { getEnv } from '../../env';
 import { logger } from '../../log';
 import { listApiKeys } from './api-keys';
+import { activeClients } from './clients';
+import { DEFAULT_CONNECTION } from './default-connection';
 import { maskKey } from './key-crypto';
 
 /** How early an admin is reminded of a recorded expiry: time to ask the operator for the next key. */
@@ -10,16 +12,28 @@ const KEY_EXPIRY_WARNING_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The one alert about the key in use, for the admins' banner (connection page and header): the
- * service answered api_key_expired, or the expiry the admin recorded is near or past. The
- * reminders issue will send the same alert as a notification.
+ * The one alert about the keys in use, for the admins' banner (connection page and header): the
+ * service answered api_key_expired, or the expiry the admin recorded is near or past. Every
+ * client's key is looked at (each client has its own, spec: Authentication 1); an expired key
+ * comes before one expiring soon, and a client other than the first is named.
  */
 export async function apiKeyAlert(now = new Date()): Promise<ApiKeyAlert | null> {
   if (!getEnv().ANNUITY_API_URL) return null;
   try {
-    const { keys } = await listApiKeys();
-    const active = keys.find((key) => key.active);
-    return active ? alertFor(active, keys, now) : null;
+    const alerts: ApiKeyAlert[] = [];
+    const clients = await activeClients();
+    for (const client of clients) {
+      const { keys } = await listApiKeys(client.id);
+      const active = keys.find((key) => key.active);
+      const alert = active ? alertFor(active, keys, now) : null;
+      if (!alert) continue;
+      alerts.push(
+        clients.length > 1 && client.id !== DEFAULT_CONNECTION
+          ? { ...alert, title: alert.title.replace('The API key', `The API key of ${client.name}`) }
+          : alert,
+      );
+    }
+    return alerts.find((alert) => alert.tone === 'danger') ?? alerts[0] ?? null;
   } catch (error) {
     // The header shows it on every admin page: a failure here must not take the page down.
     logger.warn({ err: error }, 'could not work out the API key alert');
