@@ -24,7 +24,7 @@ export function ExportInvoices({ scope, what }: { scope: string; what: string })
             disabled={running}
             onClick={() => void start(format)}
           >
-            Export {format.toUpperCase()}
+            {`Export ${format.toUpperCase()}`}
           </Button>
         ))}
         {running ? (
