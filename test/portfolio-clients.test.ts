@@ -6,7 +6,7 @@ import { type Patent, type PatentEvent, SCOPES } from '@/lib/annuity/schemas';
 import { syncEvent } from '@/lib/db/schema';
 import { currentYearMonth } from '@/lib/format/dates';
 import type { PortfolioPage } from '@/lib/portfolio/search-key';
-import { clientScopeOf } from '@/lib/server/clients/scope';
+import { clientNameOf, clientScopeOf } from '@/lib/server/clients/scope';
 import { DEFAULT_CONNECTION } from '@/lib/server/connection/default-connection';
 import { NotFoundError } from '@/lib/server/errors/not-found';
 import { loadDataQuality } from '@/lib/server/portfolio/data-quality';
@@ -321,5 +321,19 @@ describe('the portfolio of a user of every client', () => {
     );
     const theirs = second()[0] as Patent;
     expect((await loadPatentDetail(theirs.id, 'second-patent', scope.connections)).connection).toBe(SECOND);
+  });
+
+  it('checks both clients’ data quality and shows a family with each member’s client', async () => {
+    const scope = await clientScopeOf(harness.users.manager.id);
+    const name = (connection: string) => clientNameOf(scope, connection);
+    const quality = await loadDataQuality(new Date(), scope.connections, name);
+    expect(quality.patents).toBe(45);
+    const findings = quality.checks.flatMap((check) => check.findings);
+    const secondIds = new Set(ids(second()));
+    for (const finding of findings)
+      expect(finding.client).toBe(secondIds.has(finding.patentId) ? SECOND_NAME : 'Default client');
+    const member = second().find((patent) => patent.clientFamilyReference) as Patent;
+    const family = await loadFamily(member.clientFamilyReference ?? '', TODAY, scope.connections, name);
+    expect(family?.members.find((each) => each.patentId === member.id)?.client).toBe(SECOND_NAME);
   });
 });
