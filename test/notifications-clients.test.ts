@@ -5,6 +5,7 @@ import { listAll } from '@/lib/annuity/pagination';
 import { SCOPES } from '@/lib/annuity/schemas';
 import { CLIENT_COOKIE } from '@/lib/clients/chosen-client';
 import {
+  backgroundQuotaUse,
   mailMessage,
   notification,
   reminderTold,
@@ -13,8 +14,11 @@ import {
   upstreamChange,
 } from '@/lib/db/schema';
 import { defaultPreferences } from '@/lib/notifications/preferences';
+import { quotaDay } from '@/lib/server/connection/background-budget';
 import { activeClients } from '@/lib/server/connection/clients';
 import { DEFAULT_CONNECTION } from '@/lib/server/connection/default-connection';
+import { flushQuota, readQuota } from '@/lib/server/connection/quota';
+import { backgroundStatus } from '@/lib/server/notifications/app';
 import { calendarForToken, issueCalendarLink } from '@/lib/server/notifications/calendar-feed';
 import { evaluateNotifications } from '@/lib/server/notifications/evaluate';
 import { pollUpstream } from '@/lib/server/notifications/poll';
@@ -157,6 +161,26 @@ describe('reminders and notifications with two clients', () => {
     expect(byClient(DEFAULT_CONNECTION).length).toBeGreaterThan(0);
     for (const row of byClient(SECOND)) expect(secondEvents.has(row.eventId)).toBe(true);
     for (const row of byClient(DEFAULT_CONNECTION)) expect(firstEvents.has(row.eventId)).toBe(true);
+  }, 120_000);
+
+  it('shows the administrator each client’s spend and last poll, and a spent share stops that client alone', async () => {
+    const { db } = harness.database;
+    const status = await backgroundStatus();
+    expect(status.map((entry) => entry.client.id)).toEqual([DEFAULT_CONNECTION, SECOND]);
+    for (const entry of status) {
+      expect(entry.lastPollAt).not.toBeNull();
+      expect(entry.spent).toBeGreaterThan(0);
+    }
+    // The second client's share is spent for the day: its poll is skipped, the first's still runs.
+    await flushQuota();
+    const day = quotaDay(await readQuota(SECOND), NOW);
+    await db
+      .update(backgroundQuotaUse)
+      .set({ calls: 1_000_000, polls: 1_000_000 })
+      .where(eq(backgroundQuotaUse.day, `background ${SECOND} ${day}`));
+    const polled = await pollUpstream(db, { now: NOW, requestId: 'clients-poll-spent' });
+    expect(polled.clients[SECOND]).toMatchObject({ ran: false, decision: { reason: 'budget-spent' } });
+    expect(polled.clients[DEFAULT_CONNECTION]?.ran).toBe(true);
   }, 120_000);
 
   it('tells the paralegal of their client only, and the manager of both in one labelled digest', async () => {

@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instructionBatch, mailMessage, reminderTold, upstreamChange } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
 import { backgroundStatus, recordSpend } from '@/lib/server/connection/background-budget';
+import { DEFAULT_CONNECTION } from '@/lib/server/connection/default-connection';
 import { evaluateNotifications } from '@/lib/server/notifications/evaluate';
 import { addNotification } from '@/lib/server/notifications/in-app';
 import { claimMessage, deliverMessage, listMessages } from '@/lib/server/notifications/mail';
+import { lastPollOf } from '@/lib/server/notifications/watch-store';
 import { jsonRequest, signIn, startAppHarness } from './app-harness';
 import { arrangeWatched, watchedRow } from './notifications-fixtures';
 
@@ -218,7 +220,7 @@ describe('background status for admins', () => {
     const status = await backgroundStatus(db);
     expect(status.spent).toBeGreaterThanOrEqual(12);
     expect(status.sharePercent).toBe(10);
-    expect(status.lastPollAt?.toISOString()).toBe(polledAt.toISOString());
+    expect((await lastPollOf(db, DEFAULT_CONNECTION))?.toISOString()).toBe(polledAt.toISOString());
   });
 });
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, desc, like, notLike, sql } from 'drizzle-orm';
 import type { Database } from '../../db';
-import { backgroundQuotaUse, renewalWatch } from '../../db/schema';
+import { backgroundQuotaUse } from '../../db/schema';
 import { getEnv } from '../../env';
 import type { QuotaReading } from '../../policy/quota';
 import { DEFAULT_CONNECTION } from './default-connection';
@@ -144,20 +144,15 @@ export async function checkBackgroundBudget(
   });
 }
 
-/** For admins: background calls spent this quota day against the budget, and the last poll. */
+/** For admins: a client's background calls spent this quota day against its budget. */
 export async function backgroundStatus(db: Database, now = new Date(), connection = DEFAULT_CONNECTION) {
   const quota = await readQuota(connection);
-  const day = quotaDay(quota, now);
-  const [spend, [lastPoll]] = await Promise.all([
-    readSpend(db, day, connection),
-    db.select({ at: sql<Date | null>`max(${renewalWatch.polledAt})` }).from(renewalWatch),
-  ]);
+  const spend = await readSpend(db, quotaDay(quota, now), connection);
   const limit = quota?.limit ?? null;
   const share = getEnv().BACKGROUND_QUOTA_PERCENT;
   return {
     spent: spend.spent,
     budget: limit === null ? null : Math.floor((limit * share) / 100),
     sharePercent: share,
-    lastPollAt: lastPoll?.at ? new Date(lastPoll.at) : null,
   };
 }

@@ -1,12 +1,14 @@
 import 'server-only';
 import { type Database, getDb } from '../../db';
 import { backgroundStatus as backgroundStatusOn } from '../connection/background-budget';
+import { activeClients } from '../connection/clients';
 import * as calendar from './calendar-feed';
 import * as channels from './channels';
 import * as inApp from './in-app';
 import * as mail from './mail';
 import * as preferences from './preferences';
 import * as unsubscribe from './unsubscribe';
+import { lastPollOf } from './watch-store';
 
 /**
  * What pages and route handlers call: the notification modules on the app's own database. The
@@ -28,7 +30,19 @@ export const issueCalendarLink = onAppDb(calendar.issueCalendarLink);
 export const revokeCalendarLink = onAppDb(calendar.revokeCalendarLink);
 export const listMessages = onAppDb(mail.listMessages);
 export const readMessage = onAppDb(mail.readMessage);
-export const backgroundStatus = onAppDb((db: Database) => backgroundStatusOn(db));
+/**
+ * Each active client's background spend (its own key, its own share) and its last poll, oldest
+ * client first.
+ */
+export const backgroundStatus = onAppDb(async (db: Database) =>
+  Promise.all(
+    (await activeClients()).map(async (client) => ({
+      client,
+      ...(await backgroundStatusOn(db, new Date(), client.id)),
+      lastPollAt: await lastPollOf(db, client.id),
+    })),
+  ),
+);
 export const unsubscribeWithToken = onAppDb(unsubscribe.unsubscribeWithToken);
 export const listChatChannels = onAppDb(channels.listChannels);
 export const addChatChannel = onAppDb(channels.addChannel);

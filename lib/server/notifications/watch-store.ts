@@ -180,3 +180,12 @@ export async function readWatchedRows(db: Database, connections: readonly string
   });
   return { rows, clientOf, polledAt };
 }
+
+/** When the poll last recorded a client's watched renewals (null: never). */
+export async function lastPollOf(db: Database, connection: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<Date | string | null>`max(${renewalWatch.polledAt})` })
+    .from(renewalWatch)
+    .where(watchedOf([connection]));
+  return row?.at ? new Date(row.at) : null;
+}

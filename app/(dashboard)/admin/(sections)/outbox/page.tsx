@@ -55,21 +55,25 @@ export default async function OutboxPage({ searchParams }: { searchParams: Searc
           ? 'Mail is sent through SMTP; every message is also recorded here.'
           : 'No SMTP server is configured (SMTP_URL): messages are kept here instead of being sent.'}
       </p>
-      <p className="text-sm text-muted-foreground">
-        Background reads this quota day: {background.spent} calls
-        {background.budget === null
-          ? ` (budget: ${background.sharePercent} % of the daily limit, not known yet)`
-          : ` of ${background.budget} (${background.sharePercent} % of the daily limit)`}
-        . Last poll of the service:{' '}
-        {background.lastPollAt ? (
-          <time dateTime={background.lastPollAt.toISOString()}>
-            {formatTimestamp(background.lastPollAt.toISOString(), locale)}
-          </time>
-        ) : (
-          'not yet'
-        )}
-        .
-      </p>
+      {background.map(({ client, ...spend }) => (
+        <p key={client.id} className="text-sm text-muted-foreground">
+          {/* Each client's key has its own quota and share: named when there are several. */}
+          Background reads this quota day{background.length > 1 ? ` for ${client.name}` : ''}: {spend.spent}{' '}
+          calls
+          {spend.budget === null
+            ? ` (budget: ${spend.sharePercent} % of the daily limit, not known yet)`
+            : ` of ${spend.budget} (${spend.sharePercent} % of the daily limit)`}
+          . Last poll of the service:{' '}
+          {spend.lastPollAt ? (
+            <time dateTime={spend.lastPollAt.toISOString()}>
+              {formatTimestamp(spend.lastPollAt.toISOString(), locale)}
+            </time>
+          ) : (
+            'not yet'
+          )}
+          .
+        </p>
+      ))}
       {canManage ? <RunBackgroundChecksButton /> : null}
       <p className="text-sm">
         {only ? (
