@@ -329,6 +329,19 @@ describe('saved views naming a client', () => {
     ]);
     // The paralegal sees the view of their client, not the other one's.
     expect((await list(paralegal)).map((view) => view.name)).toEqual(['Northwind, due']);
+    // Applying the other client's view by its address widens nothing: the list refuses the client
+    // as not found, while the view of their own client reads that client's renewals alone.
+    const apply = async (cookie: string, query: string) => {
+      const { GET } = await import('@/app/api/renewals/route');
+      return GET(jsonRequest(`/api/renewals?month=${TODAY.slice(0, 7)}&${query}`, { cookie }));
+    };
+    expect((await apply(paralegal, `client=${DEFAULT_CONNECTION}`)).status).toBe(404);
+    const own = await apply(paralegal, `client=${SECOND}`);
+    expect(own.status).toBe(200);
+    const secondEvents = await eventsOf(SECOND);
+    const rows = ((await own.json()) as { rows: { eventId: string }[] }).rows;
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(secondEvents.has(row.eventId)).toBe(true);
     // Nor can they save one naming it: answered as the pages answer another client, not found.
     const refused = await create(paralegal, {
       page: 'renewals',
