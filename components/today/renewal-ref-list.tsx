@@ -1,3 +1,4 @@
+import type { ComponentProps, ReactNode } from 'react';
 import { EnumBadge } from '@/components/renewals/enum-badge';
 import { formatDate } from '@/lib/format/dates';
 import { processingStatusLabel } from '@/lib/renewals/labels';
@@ -22,23 +23,43 @@ export function RenewalRefList({
     <>
       <ul aria-label={label} className="flex flex-col divide-y rounded-md border">
         {items.slice(0, limit).map((item) => (
-          <li key={item.eventId} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2 text-sm">
-            <a className="font-medium text-primary underline" href={item.href}>
-              {item.name}
-            </a>
-            <span className="text-muted-foreground">
-              {item.office ?? '—'} · year {item.annuityYear ?? '—'} · due {formatDate(item.dueDate, locale)}
-            </span>
+          <RenewalRefItem key={item.eventId} item={item} href={item.href} locale={locale}>
             <EnumBadge value={processingStatusLabel(item.processingStatus)} />
             <a className="text-xs text-primary underline" href={item.patentHref}>
               Patent
             </a>
-          </li>
+          </RenewalRefItem>
         ))}
       </ul>
       {items.length > limit ? (
         <p className="text-xs text-muted-foreground">and {items.length - limit} more.</p>
       ) : null}
     </>
+  );
+}
+
+/** One renewal of such a list: its name linking to `href`, its office, year and due date, then `children`. */
+export function RenewalRefItem({
+  item,
+  href,
+  locale,
+  children,
+  ...props
+}: ComponentProps<'li'> & {
+  item: RenewalRef;
+  href: string;
+  locale: string;
+  children: ReactNode;
+}) {
+  return (
+    <li {...props} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2 text-sm">
+      <a className="font-medium text-primary underline" href={href}>
+        {item.name}
+      </a>
+      <span className="text-muted-foreground">
+        {item.office ?? '—'} · year {item.annuityYear ?? '—'} · due {formatDate(item.dueDate, locale)}
+      </span>
+      {children}
+    </li>
   );
 }

@@ -24,7 +24,7 @@ import type {
 import type { TodayViewLinks } from '@/lib/today/view-links';
 import { BucketCard } from './bucket-card';
 import { CostOfWaiting } from './cost-of-waiting';
-import { RenewalRefList } from './renewal-ref-list';
+import { RenewalRefItem, RenewalRefList } from './renewal-ref-list';
 import { SectionFrame } from './section-frame';
 
 type TodayLinks = TodayViewLinks;
@@ -174,23 +174,19 @@ function ScheduledPart({ scheduled, locale }: { scheduled: ScheduledSection; loc
       </p>
       <ul aria-label="Scheduled at the service" className="flex flex-col divide-y rounded-md border">
         {scheduled.items.map((item) => (
-          <li
+          <RenewalRefItem
             key={item.eventId}
             data-event-id={item.eventId}
-            className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2 text-sm"
+            item={item}
+            href={item.patentHref}
+            locale={locale}
           >
-            <a className="font-medium text-primary underline" href={item.patentHref}>
-              {item.name}
-            </a>
-            <span className="text-muted-foreground">
-              {item.office ?? '—'} · year {item.annuityYear ?? '—'} · due {formatDate(item.dueDate, locale)}
-            </span>
             <EnumBadge value={decisionLabel(item.decision)} />
             <ScheduledBadge date={item.scheduledFor} locale={locale} />
             <a className="text-xs text-primary underline" href={item.batchHref}>
               Batch<span className="sr-only"> of {item.name}</span>
             </a>
-          </li>
+          </RenewalRefItem>
         ))}
       </ul>
     </>
