@@ -8,7 +8,7 @@ import { freezeEstimatesQuery } from '@/components/rate-freezes/rate-freezes-que
 import { TotalsComparisonTable } from '@/components/rate-freezes/totals-comparison';
 import { LocaleProvider } from '@/components/shell/locale';
 import type { SpendAnalyticsData } from '@/lib/analytics/data';
-import { spendBy, spendTotals } from '@/lib/analytics/spend';
+import { spendDataOf } from '@/lib/analytics/testing';
 import { estimateMovement, lockedAmounts } from '@/lib/rate-freezes/lock';
 import { compareTotals } from '@/lib/rate-freezes/totals';
 
@@ -88,19 +88,7 @@ describe('the analytics page', () => {
         ],
       },
     ];
-    const data: SpendAnalyticsData = {
-      byMonth: spendBy(lines, ['month']),
-      byOffice: spendBy(lines, ['office']),
-      totals: spendTotals(lines),
-      surcharges: [],
-      surchargeTotals: [],
-      variance: [],
-      varianceNotCompared: 0,
-      invoices: 1,
-      lines: 1,
-      catalogReadAt: '2026-03-02T00:00:00.000Z',
-      computedAt: '2026-03-02T00:00:00.000Z',
-    };
+    const data = spendDataOf(lines, '2026-03-02T00:00:00.000Z');
     const html = text(renderToString(<SpendAnalytics data={data} locale="en-GB" />));
     for (const table of ['month', 'office', 'surcharges', 'variance']) {
       expect(html).toContain(`/api/analytics/export?table=${table}&amp;format=csv`);
@@ -129,19 +117,7 @@ describe('the spend charts', () => {
     line('2026-03', 'EUR', 'EP', '250.00', '50.00'),
     line('2026-02', 'JPY', 'JP', '15000'),
   ];
-  const data: SpendAnalyticsData = {
-    byMonth: spendBy(lines, ['month']),
-    byOffice: spendBy(lines, ['office']),
-    totals: spendTotals(lines),
-    surcharges: [],
-    surchargeTotals: [],
-    variance: [],
-    varianceNotCompared: 0,
-    invoices: 3,
-    lines: 3,
-    catalogReadAt: '2026-04-02T00:00:00.000Z',
-    computedAt: '2026-04-02T00:00:00.000Z',
-  };
+  const data = spendDataOf(lines, '2026-04-02T00:00:00.000Z');
   const html = text(renderToString(<SpendAnalytics data={data} locale="en-GB" />));
   const chart = (currency: string) => {
     const start = html.indexOf(`data-testid="invoiced-chart-${currency}"`);

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { SpendAnalyticsData } from './data';
 import { analyticsExportRows } from './export-columns';
 import {
   feeKind,
@@ -11,6 +10,7 @@ import {
   surchargeTotals,
   varianceBy,
 } from './spend';
+import { spendDataOf } from './testing';
 
 const line = (over: Partial<SpendLine>): SpendLine => ({
   month: '2026-03',
@@ -147,19 +147,10 @@ describe('FX variance against recorded estimates', () => {
 
 describe('CSV rows', () => {
   it('write amounts as decimals with their currency digits and name the unknown', () => {
-    const data: SpendAnalyticsData = {
-      byMonth: spendBy([line({ currency: 'JPY', total: '12001', month: null })], ['month']),
-      byOffice: [],
-      totals: [],
-      surcharges: [],
-      surchargeTotals: [],
-      variance: [],
-      varianceNotCompared: 0,
-      invoices: 1,
-      lines: 1,
-      catalogReadAt: '2026-03-01T00:00:00.000Z',
-      computedAt: '2026-03-01T00:00:00.000Z',
-    };
+    const data = spendDataOf(
+      [line({ currency: 'JPY', total: '12001', month: null })],
+      '2026-03-01T00:00:00.000Z',
+    );
     const [header, row] = analyticsExportRows(data, 'month');
     expect(header?.[0]).toBe('Month');
     expect(header).toContain('Grace surcharges');
