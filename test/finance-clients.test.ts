@@ -9,6 +9,7 @@ import { addMonths, currentYearMonth } from '@/lib/format/dates';
 import type { InvoiceListPage } from '@/lib/invoices/list';
 import type { FreezeOverviewData } from '@/lib/rate-freezes/data';
 import { DEFAULT_CONNECTION } from '@/lib/server/connection/default-connection';
+import { refreshForecastForEveryClient } from '@/lib/server/forecast/refresh';
 import { runSyncForEveryClient } from '@/lib/server/sync/run';
 import type { TrackingData } from '@/lib/tracking/data';
 import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
@@ -369,5 +370,25 @@ describe('finance across clients', () => {
         )
       ).status,
     ).toBe(404);
+  });
+
+  it('refreshes each client’s forecast with its own key, into rows of its own', async () => {
+    const results = await refreshForecastForEveryClient(harness.database.db, {
+      now: new Date(),
+      requestId: 'finance-clients-forecast',
+    });
+    expect(Object.keys(results).sort()).toEqual([DEFAULT_CONNECTION, SECOND]);
+    for (const result of Object.values(results)) expect(result.status).toBe('done');
+    const stored = await harness.database.db
+      .select({ connection: forecastEvent.connection, eventId: forecastEvent.eventId })
+      .from(forecastEvent);
+    expect(new Set(stored.map((row) => row.connection))).toEqual(new Set([DEFAULT_CONNECTION, SECOND]));
+    // Every renewal stored under a client is one of that client's (none read with the other's key).
+    for (const row of stored)
+      if (copied.has(row.eventId)) expect(copied.get(row.eventId)).toBe(row.connection);
+    const runs = await harness.database.db
+      .select({ connection: forecastRun.connection, status: forecastRun.status })
+      .from(forecastRun);
+    expect(runs.filter((run) => run.status === 'running')).toEqual([]);
   });
 });

@@ -13,10 +13,21 @@ import { apiFetch } from '@/lib/http/api-client';
  */
 const WHILE_RUNNING_MS = 4_000;
 
-export function ForecastRefreshButton({ running }: { running: boolean }) {
+export function ForecastRefreshButton({
+  running,
+  client,
+}: {
+  running: boolean;
+  /** The client whose forecast is refreshed, when the user works for several. */
+  client?: string;
+}) {
   const router = useRouter();
   const refresh = useApiMutation({
-    mutationFn: () => apiFetch<{ estimate: number }>('/api/analytics/forecast/refresh', { method: 'POST' }),
+    mutationFn: () =>
+      apiFetch<{ estimate: number }>(
+        `/api/analytics/forecast/refresh${client ? `?client=${encodeURIComponent(client)}` : ''}`,
+        { method: 'POST' },
+      ),
     failure: 'The forecast was not refreshed.',
     onSuccess: () => router.refresh(),
   });

@@ -6,6 +6,7 @@ import { portfolioSnapshot, renewalMonthSummary } from '../../db/schema';
 import { getEnv } from '../../env';
 import { type DueWindow, windowMonths } from '../../forecast/window';
 import { checkBackgroundBudget, decideBudget, recordSpend } from '../connection/background-budget';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { readQuota } from '../connection/quota';
 import { storedMonthCounts } from './store';
 
@@ -27,10 +28,15 @@ export interface RefreshEstimate {
   basis: 'read' | 'portfolio' | 'minimum';
 }
 
-export async function refreshEstimate(db: Database, windows: readonly DueWindow[]): Promise<RefreshEstimate> {
+/** One client's next refresh (its stored forecast; the month counts and portfolio size as seen). */
+export async function refreshEstimate(
+  db: Database,
+  windows: readonly DueWindow[],
+  connection: string = DEFAULT_CONNECTION,
+): Promise<RefreshEstimate> {
   const months = windows.flatMap(windowMonths);
   const [stored, summaries, [snapshot]] = await Promise.all([
-    storedMonthCounts(db, months),
+    storedMonthCounts(db, months, connection),
     db
       .select({ month: renewalMonthSummary.month, count: renewalMonthSummary.eventCount })
       .from(renewalMonthSummary)
@@ -90,10 +96,12 @@ export async function forecastBudget(
   db: Database,
   now: Date,
   estimate: number,
+  /** The client refreshed: its own quota and background spend (spec: Limits 2, a quota per key). */
+  connection: string = DEFAULT_CONNECTION,
 ): Promise<{ ok: true } | { ok: false; refusal: BudgetRefusal }> {
-  const current = await checkBackgroundBudget(db, now);
+  const current = await checkBackgroundBudget(db, now, connection);
   const decision = decideBudget({
-    quota: await readQuota(),
+    quota: await readQuota(connection),
     sharePercent: getEnv().BACKGROUND_QUOTA_PERCENT,
     spent: current.spent,
     estimate,
@@ -113,6 +121,11 @@ export async function forecastBudget(
 }
 
 /** Counted as background calls, but not as a poll (a poll's count sets the poll's own estimate). */
-export function recordForecastSpend(db: Database, now: Date, calls: number): Promise<void> {
-  return recordSpend(db, now, calls, 0);
+export function recordForecastSpend(
+  db: Database,
+  now: Date,
+  calls: number,
+  connection: string = DEFAULT_CONNECTION,
+): Promise<void> {
+  return recordSpend(db, now, calls, 0, connection);
 }

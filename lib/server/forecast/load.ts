@@ -6,7 +6,7 @@ import type { ForecastData } from '../../forecast/data';
 import { forecastWindow } from '../../forecast/window';
 import { currentYearMonth, monthsBetween } from '../../format/dates';
 import { backgroundStatus } from '../connection/background-budget';
-import { refreshEstimate } from './cost';
+import { type RefreshEstimate, refreshEstimate } from './cost';
 import { type RunRow, runHistory, runView } from './runs';
 import { readForecastRows } from './store';
 
@@ -23,10 +23,11 @@ export async function loadForecast(
 ): Promise<ForecastData> {
   const db = database ?? (await getDb());
   const configured = forecastWindow(currentYearMonth(now), getEnv().FORECAST_MONTHS);
-  const [histories, estimate, budget] = await Promise.all([
+  const [histories, estimates, budget] = await Promise.all([
     Promise.all(connections.map((connection) => runHistory(db, connection, now))),
-    refreshEstimate(db, configured.windows),
-    backgroundStatus(db, now),
+    // The next refresh of the clients shown: each client's estimate, added up.
+    Promise.all(connections.map((connection) => refreshEstimate(db, configured.windows, connection))),
+    backgroundStatus(db, now, connections[0]),
   ]);
   const shownOf = (last: RunRow | null) =>
     last && last.windowTo >= configured.from
@@ -57,9 +58,9 @@ export async function loadForecast(
     lastAttempt: lastAttempt ? runView(lastAttempt) : null,
     running: running ? runView(running) : null,
     nextRefresh: {
-      calls: estimate.calls,
-      known: estimate.known,
-      basis: estimate.basis,
+      calls: estimates.reduce((sum, estimate) => sum + estimate.calls, 0),
+      known: estimates.every((estimate) => estimate.known),
+      basis: worstBasis(estimates.map((estimate) => estimate.basis)),
       windows: configured.windows.length,
     },
     budget: { spent: budget.spent, budget: budget.budget, sharePercent: budget.sharePercent },
@@ -72,6 +73,11 @@ export async function loadForecast(
     patents: costToExpiry(events),
     computedAt: new Date().toISOString(),
   };
+}
+
+/** The weakest basis among the clients' estimates (a read, then the portfolio's size, then a minimum). */
+function worstBasis(bases: readonly RefreshEstimate['basis'][]): RefreshEstimate['basis'] {
+  return bases.includes('minimum') ? 'minimum' : bases.includes('portfolio') ? 'portfolio' : 'read';
 }
 
 /** The span of the clients' windows (ISO dates compare as text). */

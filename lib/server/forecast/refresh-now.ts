@@ -22,17 +22,23 @@ interface Actor {
 export async function refreshForecastNow(
   actor: Actor,
   requestId: string,
+  /** The client whose forecast is refreshed (its key, its budget). */
+  connection: string,
   now = new Date(),
 ): Promise<Response> {
   const db = await getDb();
-  const prepared = await prepareRefresh(db, now);
+  const prepared = await prepareRefresh(db, now, connection);
   if (prepared.kind === 'busy') {
     await recordAudit({
       actor,
       action: ACTION,
       outcome: 'failure',
       requestId,
-      details: { reason: 'running', runningSince: prepared.running.startedAt.toISOString() },
+      details: {
+        client: connection,
+        reason: 'running',
+        runningSince: prepared.running.startedAt.toISOString(),
+      },
     });
     throw new DomainError({
       status: 409,
@@ -50,6 +56,7 @@ export async function refreshForecastNow(
       outcome: 'failure',
       requestId,
       details: {
+        client: connection,
         reason: prepared.refusal.reason,
         estimate: prepared.refusal.estimate,
         spent: prepared.refusal.spent,
@@ -71,7 +78,12 @@ export async function refreshForecastNow(
     target: prepared.run.id,
     outcome: 'success',
     requestId,
-    details: { estimate: prepared.estimate, from: prepared.window.from, to: prepared.window.to },
+    details: {
+      client: connection,
+      estimate: prepared.estimate,
+      from: prepared.window.from,
+      to: prepared.window.to,
+    },
   });
   void executeRefresh(db, prepared, { now, requestId }).catch((error: unknown) =>
     logger.warn({ err: error, requestId, runId: prepared.run.id }, 'forecast refresh failed'),

@@ -9,6 +9,8 @@ import { type DueWindow, type ForecastWindow, forecastWindow, windowMonths } fro
 import { currentYearMonth, monthOf } from '../../format/dates';
 import { logger } from '../../log';
 import { isRenewalEvent } from '../../renewals/rows';
+import { activeConnectionIds } from '../connection/clients';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { upstreamClient } from '../connection/upstream';
 import { openSnapshotIndex, type SnapshotPatent, snapshotPatents } from '../portfolio/snapshot';
 import { completeCopyMonths, copyEventsOfMonths } from '../sync/copy';
@@ -62,14 +64,15 @@ interface RefreshOptions {
   requestId: string;
 }
 
-/** Splits the windows into those the synced copy holds fresh and complete and those to read. */
+/** Splits the windows into those the client's synced copy holds fresh and complete and those to read. */
 async function splitByCopy(
   db: Database,
   windows: readonly DueWindow[],
   now: Date,
+  connection: string,
 ): Promise<{ walked: DueWindow[]; fromCopy: DueWindow[] }> {
   const since = new Date(now.getTime() - COPY_FRESH_FARS * getEnv().SYNC_FAR_MINUTES * 60_000);
-  const fresh = await completeCopyMonths(db, windows.flatMap(windowMonths), since);
+  const fresh = await completeCopyMonths(db, windows.flatMap(windowMonths), since, connection);
   const walked: DueWindow[] = [];
   const fromCopy: DueWindow[] = [];
   for (const dueWindow of windows)
@@ -77,16 +80,23 @@ async function splitByCopy(
   return { walked, fromCopy };
 }
 
-/** Claims the refresh and checks the budget against the estimated cost; makes no upstream call. */
-export async function prepareRefresh(db: Database, now: Date): Promise<PreparedRefresh> {
+/**
+ * Claims one client's refresh and checks its budget against the estimated cost; makes no upstream
+ * call. Each client's forecast is its own: its key, its quota, its rows (spec: Authentication 1).
+ */
+export async function prepareRefresh(
+  db: Database,
+  now: Date,
+  connection: string = DEFAULT_CONNECTION,
+): Promise<PreparedRefresh> {
   const span = forecastWindow(currentYearMonth(now), getEnv().FORECAST_MONTHS);
-  const claim = await claimRun(db, span, now);
+  const claim = await claimRun(db, span, now, connection);
   if (!claim.claimed) return { kind: 'busy', running: claim.running };
-  const { walked, fromCopy } = await splitByCopy(db, span.windows, now);
+  const { walked, fromCopy } = await splitByCopy(db, span.windows, now, connection);
   if (walked.length === 0)
     return { kind: 'ready', run: claim.run, window: span, estimate: 0, walked, fromCopy };
-  const estimate = await refreshEstimate(db, walked);
-  const budget = await forecastBudget(db, now, estimate.calls);
+  const estimate = await refreshEstimate(db, walked, connection);
+  const budget = await forecastBudget(db, now, estimate.calls, connection);
   if (!budget.ok) {
     const run = await finishRun(db, claim.run.id, {
       status: 'skipped',
@@ -115,11 +125,12 @@ function pagesOf(first: Page<PatentEvent>): number {
   return first.pagination.hasMore ? Math.max(1, first.pagination.totalPages) : 1;
 }
 
-function toRow(event: PatentEvent, patent: SnapshotPatent | undefined): ForecastEventRow {
+function toRow(connection: string, event: PatentEvent, patent: SnapshotPatent | undefined): ForecastEventRow {
   const fees = event.fees;
   // No fees object, or one without a total: stored without currency or total ("no estimate").
   const priced = fees && fees.total !== null;
   return {
+    connection,
     eventId: event.id,
     patentId: event.patent.id,
     dueDate: event.dueDate,
@@ -154,22 +165,23 @@ export async function executeRefresh(
   { now, requestId }: RefreshOptions,
 ): Promise<RefreshResult> {
   const { run, window: span, walked, fromCopy } = ready;
+  const { connection } = run;
   let calls = 0;
   let recorded = 0;
   const record = async () => {
-    // Background calls all draw on one budget, these included; counted as they happen.
-    if (calls > recorded) await recordForecastSpend(db, now, calls - recorded);
+    // The client's background calls all draw on its one budget, these included; counted as they happen.
+    if (calls > recorded) await recordForecastSpend(db, now, calls - recorded, connection);
     recorded = calls;
   };
   try {
-    const read = periodReader(upstreamClient(requestId), requestId, () => {
+    const read = periodReader(upstreamClient(requestId, connection), requestId, () => {
       calls += 1;
     });
     const firsts = await Promise.all(walked.map((due) => read(due)(1, MAX_PAGE_SIZE)));
     await record();
     const remaining = firsts.reduce((sum, first) => sum + pagesOf(first.data) - 1, 0);
     if (remaining > 0) {
-      const budget = await forecastBudget(db, now, remaining);
+      const budget = await forecastBudget(db, now, remaining, connection);
       if (!budget.ok) {
         const detail = `${budget.refusal.detail} (Stopped after the first page of each window: ${calls} calls.)`;
         await finishRun(db, run.id, { status: 'skipped', calls, events: 0, detail });
@@ -177,16 +189,19 @@ export async function executeRefresh(
       }
     }
     // The join fields of the portfolio copy, opened while the pages arrive (as the month view does).
-    const opened = openSnapshotIndex();
+    const opened = openSnapshotIndex(connection);
     opened.catch(() => undefined);
     // Rows, not events, are kept across windows: a large portfolio's events with fees are big.
     const byEvent = new Map<string, ForecastEventRow>();
-    const copied = (await copyEventsOfMonths(db, fromCopy.flatMap(windowMonths))).filter(isRenewalEvent);
+    const copied = (await copyEventsOfMonths(db, fromCopy.flatMap(windowMonths), connection)).filter(
+      isRenewalEvent,
+    );
     const copiedPatents = await snapshotPatents(
       copied.map((event) => event.patent.id),
       opened,
     );
-    for (const event of copied) byEvent.set(event.id, toRow(event, copiedPatents.get(event.patent.id)));
+    for (const event of copied)
+      byEvent.set(event.id, toRow(connection, event, copiedPatents.get(event.patent.id)));
     for (const [index, due] of walked.entries()) {
       const first = firsts[index] as ApiResult<Page<PatentEvent>>;
       const fetchPage = read(due);
@@ -202,11 +217,12 @@ export async function executeRefresh(
         opened,
       );
       // A renewal seen twice (pages shifted under the walk) is kept once.
-      for (const event of renewals) byEvent.set(event.id, toRow(event, patents.get(event.patent.id)));
+      for (const event of renewals)
+        byEvent.set(event.id, toRow(connection, event, patents.get(event.patent.id)));
     }
     await record();
     const rows = [...byEvent.values()];
-    await replaceForecastRows(db, span.from, rows);
+    await replaceForecastRows(db, connection, span.from, rows);
     const unjoined = rows.filter((row) => row.office === null).length;
     const lastMonth = rows.reduce<string | null>(
       (last, row) => (last && last > row.month ? last : row.month),
@@ -246,9 +262,12 @@ export async function executeRefresh(
   }
 }
 
-/** The worker's daily job: prepare, then read, in one go. */
-export async function refreshForecast(db: Database, options: RefreshOptions): Promise<RefreshResult> {
-  const prepared = await prepareRefresh(db, options.now);
+/** One client's refresh (the first client's by default): prepare, then read, in one go. */
+export async function refreshForecast(
+  db: Database,
+  options: RefreshOptions & { connection?: string },
+): Promise<RefreshResult> {
+  const prepared = await prepareRefresh(db, options.now, options.connection);
   switch (prepared.kind) {
     case 'busy':
       return { status: 'busy', runningSince: prepared.running.startedAt.toISOString() };
@@ -263,4 +282,25 @@ export async function refreshForecast(db: Database, options: RefreshOptions): Pr
     default:
       return executeRefresh(db, prepared, options);
   }
+}
+
+/**
+ * The worker's daily job: every active client's forecast, one after the other, each with its own
+ * key and budget (a client whose refresh fails does not stop the others; the failure is recorded
+ * on its run and logged).
+ */
+export async function refreshForecastForEveryClient(
+  db: Database,
+  options: RefreshOptions,
+): Promise<Record<string, RefreshResult | { status: 'failed'; detail: string }>> {
+  const results: Record<string, RefreshResult | { status: 'failed'; detail: string }> = {};
+  for (const connection of await activeConnectionIds()) {
+    try {
+      results[connection] = await refreshForecast(db, { ...options, connection });
+    } catch (error) {
+      logger.warn({ err: error, requestId: options.requestId, connection }, 'forecast refresh failed');
+      results[connection] = { status: 'failed', detail: failureDetail(error) };
+    }
+  }
+  return results;
 }

@@ -52,23 +52,31 @@ async function lastStarted(
 
 export type Claim = { claimed: true; run: RunRow } | { claimed: false; running: RunRow };
 
+/** Claims one client's refresh: at most one runs per client at a time (the lock names the client). */
 export async function claimRun(
   db: Database,
   window: { from: string; to: string },
   now: Date,
+  connection: string = DEFAULT_CONNECTION,
 ): Promise<Claim> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK}, hashtext(${connection}))`);
     const staleBefore = new Date(now.getTime() - STALE_RUN_MS);
     await tx
       .update(forecastRun)
       .set({ status: 'failed', detail: 'Did not finish (its process stopped).', finishedAt: now })
-      .where(and(eq(forecastRun.status, 'running'), lt(forecastRun.startedAt, staleBefore)));
-    const running = await lastStarted(tx, ['running']);
+      .where(
+        and(
+          eq(forecastRun.connection, connection),
+          eq(forecastRun.status, 'running'),
+          lt(forecastRun.startedAt, staleBefore),
+        ),
+      );
+    const running = await lastStarted(tx, ['running'], connection);
     if (running) return { claimed: false, running };
     const [run] = await tx
       .insert(forecastRun)
-      .values({ windowFrom: window.from, windowTo: window.to, status: 'running', startedAt: now })
+      .values({ connection, windowFrom: window.from, windowTo: window.to, status: 'running', startedAt: now })
       .returning();
     if (!run) throw new Error('forecast run not recorded');
     return { claimed: true, run };

@@ -5,6 +5,7 @@ import { forecastEvent, forecastRun } from '../../db/schema';
 import { fromExcluded } from '../../db/upsert';
 import type { ForecastEvent } from '../../forecast/data';
 import type { DueWindow } from '../../forecast/window';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 
 /**
  * The forecast's rows in `forecast_event`. A refresh replaces everything due from its
@@ -18,13 +19,17 @@ const INSERT_CHUNK = 1_000;
 
 export type ForecastEventRow = typeof forecastEvent.$inferInsert;
 
+/** Replaces one client's rows due from `windowFrom` (the other clients' rows are theirs). */
 export async function replaceForecastRows(
   db: Database,
+  connection: string,
   windowFrom: string,
   rows: readonly ForecastEventRow[],
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.delete(forecastEvent).where(gte(forecastEvent.dueDate, windowFrom));
+    await tx
+      .delete(forecastEvent)
+      .where(and(eq(forecastEvent.connection, connection), gte(forecastEvent.dueDate, windowFrom)));
     for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
       await tx
         .insert(forecastEvent)
@@ -89,13 +94,14 @@ export async function readForecastRows(
 export async function storedMonthCounts(
   db: Database,
   months: readonly string[],
+  connection: string = DEFAULT_CONNECTION,
 ): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   if (months.length === 0) return counts;
   const done = await db
     .select({ from: forecastRun.windowFrom, to: forecastRun.windowTo })
     .from(forecastRun)
-    .where(eq(forecastRun.status, 'done'))
+    .where(and(eq(forecastRun.connection, connection), eq(forecastRun.status, 'done')))
     .orderBy(desc(forecastRun.startedAt))
     .limit(1);
   const last = done[0];
@@ -106,7 +112,7 @@ export async function storedMonthCounts(
   const rows = await db
     .select({ month: forecastEvent.month, count: sql<number>`count(*)::int` })
     .from(forecastEvent)
-    .where(inArray(forecastEvent.month, [...counts.keys()]))
+    .where(and(eq(forecastEvent.connection, connection), inArray(forecastEvent.month, [...counts.keys()])))
     .groupBy(forecastEvent.month);
   for (const row of rows) if (counts.has(row.month)) counts.set(row.month, Number(row.count));
   return counts;

@@ -5,7 +5,7 @@ import { logger } from '../../log';
 import { checkBackgroundBudget, recordSpend } from '../connection/background-budget';
 import { upstreamClient } from '../connection/upstream';
 import { reconcileOpenBatches } from '../decisions/reconcile';
-import { refreshForecast } from '../forecast/refresh';
+import { refreshForecastForEveryClient } from '../forecast/refresh';
 import { deliverPost, strandedPostIds } from '../notifications/channels';
 import { evaluateNotifications } from '../notifications/evaluate';
 import { deliverMessage, markUnknownDeliveries, strandedMessageIds } from '../notifications/mail';
@@ -140,12 +140,14 @@ export const JOBS: readonly JobDefinition[] = [
   },
   {
     // The coming FORECAST_MONTHS' renewals with their estimates, once a day, after the
-    // snapshot's hourly refresh (for office, owner and family), within the background budget.
+    // snapshot's hourly refresh (for office, owner and family), within the background budget:
+    // every active client's, each with its own key and budget.
     name: 'refresh-forecast',
     cron: () => '41 5 * * *',
     retryLimit: 2,
     retryDelay: 600,
-    run: (context) => refreshForecast(context.db, { now: context.now(), requestId: context.requestId }),
+    run: (context) =>
+      refreshForecastForEveryClient(context.db, { now: context.now(), requestId: context.requestId }),
   },
   {
     name: 'send-mail',

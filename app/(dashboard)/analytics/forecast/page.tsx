@@ -40,9 +40,15 @@ export default async function ForecastPage({
     );
   }
   const data = loaded.data;
-  const action = can(viewer.role, 'forecast:refresh') ? (
-    <ForecastRefreshButton running={data.running !== null} />
-  ) : null;
+  // A refresh is one client's (its key, its budget): offered when the page shows one client.
+  const refreshed = connectionsToRead(scope, client);
+  const action =
+    can(viewer.role, 'forecast:refresh') && refreshed.length === 1 ? (
+      <ForecastRefreshButton
+        running={data.running !== null}
+        client={labelsClients(scope) ? refreshed[0] : undefined}
+      />
+    ) : null;
   return (
     <>
       <PageHeader
