@@ -1,5 +1,6 @@
+import { and, eq, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCOPES } from '@/lib/annuity/schemas';
+import { type PatentEvent, SCOPES } from '@/lib/annuity/schemas';
 import { renewalWatch, syncEvent } from '@/lib/db/schema';
 import { currentYearMonth } from '@/lib/format/dates';
 import type { RenewalRow } from '@/lib/renewals/rows';
@@ -195,6 +196,45 @@ describe('renewals across clients', () => {
     const { GET } = await import('@/app/api/today/route');
     const refused = await GET(jsonRequest(`/api/today?client=${DEFAULT_CONNECTION}`, { cookie: paralegal }));
     expect(refused.status).toBe(404);
+  });
+
+  it('hides another client’s review hold: not listed, and releasing it is a 404', async () => {
+    const { db } = harness.database;
+    const today = new Date().toISOString().slice(0, 10);
+    const bodies = await db
+      .select({ body: syncEvent.body })
+      .from(syncEvent)
+      .where(and(eq(syncEvent.connection, DEFAULT_CONNECTION), gte(syncEvent.dueDate, today)));
+    const open = bodies
+      .map((row) => JSON.parse(row.body) as PatentEvent)
+      .find((event) => event.eventType === 'RENEWAL' && event.appliedDecision === null);
+    if (!open) throw new Error('the first client has no undecided renewal ahead');
+    const manager = await signIn(harness.users.manager.email);
+    const reviews = await import('@/app/api/reviews/route');
+    const placed = await reviews.POST(
+      jsonRequest('/api/reviews', {
+        method: 'POST',
+        cookie: manager,
+        body: {
+          eventIds: [open.id],
+          ownerUserId: harness.users.manager.id,
+          reviewBy: open.dueDate,
+          askedDecision: 'keep',
+        },
+      }),
+    );
+    expect(placed.status, await placed.clone().text()).toBe(200);
+    const [hold] = ((await placed.json()) as { holds: { id: string }[] }).holds;
+    const listed = await reviews.GET(jsonRequest('/api/reviews', { cookie: paralegal }));
+    expect(((await listed.json()) as { holds: { id: string }[] }).holds.map((row) => row.id)).not.toContain(
+      hold?.id,
+    );
+    const { DELETE } = await import('@/app/api/reviews/[id]/route');
+    const released = await DELETE(
+      jsonRequest(`/api/reviews/${hold?.id}`, { method: 'DELETE', cookie: paralegal }),
+      { params: Promise.resolve({ id: hold?.id ?? '' }) },
+    );
+    expect(released.status).toBe(404);
   });
 
   it('lists in the calendar feed only the renewals of the owner’s clients', async () => {

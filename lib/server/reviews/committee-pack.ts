@@ -4,6 +4,7 @@ import { decimalCell, type ExportValue } from '../../renewals/columns';
 import { ASKED_DECISION_LABELS, type ReviewHoldView } from '../../reviews/review-hold';
 import { keepSentence } from '../../signals/keep-score';
 import type { CostToExpiry, RenewalSignals } from '../../signals/signals';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { toXlsx } from '../files/export-file';
 import { type Column, heading, LEFT, note, pdfMoney, renderPdf, table } from '../files/pdf';
 import { loadSignals } from '../signals/signals';
@@ -32,18 +33,42 @@ export interface CommitteePack {
   feeTotals: { currency: string; total: string; count: number }[];
 }
 
-export async function loadCommitteePack(now = new Date(), locale?: string): Promise<CommitteePack> {
-  const holds = await listHolds({}, now);
+/** One client's holds with their signals, read from that client's copy alone (spec: rule 2). */
+async function holdsWithSignals(connection: string, now: Date) {
+  const holds = await listHolds({ connections: [connection] }, now);
   const [signals, renewals] = await Promise.all([
     loadSignals(
       holds.map((hold) => ({ patentId: hold.patentId, eventId: hold.eventId })),
-      { now },
+      { now, connection },
     ),
-    copyRenewals(holds.map((hold) => hold.eventId)),
+    copyRenewals(
+      holds.map((hold) => hold.eventId),
+      [connection],
+    ),
   ]);
-  const lines = holds.map((hold, position): PackLine => {
-    const signal = signals[position] ?? null;
-    const renewal = renewals.get(hold.eventId);
+  return holds.map((hold, position) => ({
+    hold,
+    signal: signals[position] ?? null,
+    renewal: renewals.get(hold.eventId),
+  }));
+}
+
+export async function loadCommitteePack(
+  now = new Date(),
+  locale?: string,
+  /** The clients of the request: their holds, soonest review-by first as the holds list orders them. */
+  connections: readonly string[] = [DEFAULT_CONNECTION],
+): Promise<CommitteePack> {
+  const each = await Promise.all(connections.map((connection) => holdsWithSignals(connection, now)));
+  const held = each
+    .flat()
+    .sort(
+      (a, b) =>
+        a.hold.reviewBy.localeCompare(b.hold.reviewBy) ||
+        a.hold.dueDate.localeCompare(b.hold.dueDate) ||
+        a.hold.createdAt.localeCompare(b.hold.createdAt),
+    );
+  const lines = held.map(({ hold, signal, renewal }): PackLine => {
     return {
       hold,
       annuityYear: renewal?.renewal?.annuityYear ?? signal?.annuityYear ?? null,

@@ -242,15 +242,17 @@ export async function endHoldsDecided(
   eventIds: readonly string[],
   actorEmail: string | null,
   requestId: string,
+  /** The clients the decisions were taken for: only their holds end. */
+  connections: readonly string[] = [DEFAULT_CONNECTION],
 ): Promise<number> {
-  if (eventIds.length === 0) return 0;
+  if (eventIds.length === 0 || connections.length === 0) return 0;
   const db = await getDb();
   const ended = await db
     .update(reviewHold)
     .set({ endedAt: new Date(), endedHow: 'decided', endedByEmail: actorEmail })
     .where(
       and(
-        eq(reviewHold.connection, DEFAULT_CONNECTION),
+        inArray(reviewHold.connection, [...connections]),
         inArray(reviewHold.eventId, [...eventIds]),
         isNull(reviewHold.endedAt),
       ),

@@ -4,6 +4,7 @@ import { getDb } from '../../db';
 import { instructionBatch, instructionBatchItem, reviewHold } from '../../db/schema';
 import { can, type Role } from '../../policy/roles';
 import { ASKED_DECISION_LABELS, type ReviewHoldView } from '../../reviews/review-hold';
+import { activeConnectionIds } from '../connection/clients';
 import type { Section } from '../notifications/compose';
 import { copyRenewals, endHoldsDecided, listHolds } from './holds';
 
@@ -42,17 +43,23 @@ export interface ReviewReminders {
 }
 
 export async function reviewReminders(now: Date, requestId = 'notify'): Promise<ReviewReminders> {
-  let open = await listHolds({}, now);
+  // Every active client's holds, each checked against its own client's copy.
+  const connections = await activeConnectionIds();
+  let open = await listHolds({ connections }, now);
   const overdue = open.filter((hold) => hold.overdue);
   if (overdue.length === 0) return { open, newlyOverdue: [] };
   // A decision the copy shows (taken here or elsewhere) ends the hold rather than raising it.
-  const renewals = await copyRenewals(overdue.map((hold) => hold.eventId));
+  const renewals = await copyRenewals(
+    overdue.map((hold) => hold.eventId),
+    connections,
+  );
   const decided = overdue.filter((hold) => renewals.get(hold.eventId)?.appliedDecision);
   if (decided.length > 0) {
     await endHoldsDecided(
       decided.map((hold) => hold.eventId),
       null,
       requestId,
+      connections,
     );
     const ended = new Set(decided.map((hold) => hold.id));
     open = open.filter((hold) => !ended.has(hold.id));

@@ -7,9 +7,9 @@ import { committeePackPdf, committeePackXlsx, loadCommitteePack } from '@/lib/se
 /** The committee pack of the renewals under review, as a PDF or an XLSX download; from our copy only. */
 export const GET = defineRoute(
   { access: ['renewals:read', 'exports:read'], query: packQuerySchema },
-  async ({ query, request }) => {
+  async ({ query, request, clients }) => {
     const locale = requestLocale(request);
-    const pack = await loadCommitteePack(new Date(), locale);
+    const pack = await loadCommitteePack(new Date(), locale, (await clients()).connections);
     const day = pack.generatedAt.slice(0, 10);
     if (query.format === 'xlsx')
       return fileResponse(await committeePackXlsx(pack), 'xlsx', `committee-pack-${day}`);
