@@ -35,6 +35,19 @@ export function renewalRow(overrides: Partial<RenewalRow> = {}): RenewalRow {
   };
 }
 
+/** Estimated fees of 30,000 JPY of which 10,000 is a grace-period surcharge. */
+export const JPY_FEES_WITH_GRACE: NonNullable<RenewalRow['fees']> = {
+  currency: 'JPY',
+  total: '30000',
+  components: [
+    { type: 'OFFICE', amount: '20000' },
+    { type: 'GRACE_PERIOD', amount: '10000' },
+  ],
+  feesStatus: 'ESTIMATED',
+  isFxRateFrozen: false,
+  invoiceId: null,
+};
+
 export function allowed(decisions: string[] = ['PROCEED', 'SKIP_THIS_TIME', 'DROP']): Instructability {
   return {
     isAllowed: true,

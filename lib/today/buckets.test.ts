@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowed, blocked, renewalRow } from '@/lib/renewals/testing';
+import { allowed, blocked, JPY_FEES_WITH_GRACE, renewalRow } from '@/lib/renewals/testing';
 import { addDays } from '../format/dates';
 import {
   bucketRenewals,
@@ -98,17 +98,7 @@ describe('bucketRenewals', () => {
   });
 
   it('shows the GRACE_PERIOD surcharge in its currency and sums it per currency', () => {
-    const jpy = {
-      currency: 'JPY',
-      total: '30000',
-      components: [
-        { type: 'OFFICE', amount: '20000' },
-        { type: 'GRACE_PERIOD', amount: '10000' },
-      ],
-      feesStatus: 'ESTIMATED',
-      isFxRateFrozen: false,
-      invoiceId: null,
-    };
+    const jpy = JPY_FEES_WITH_GRACE;
     const rows = [
       inGrace('a', addDays(TODAY, 3)),
       inGrace('j1', addDays(TODAY, 4), { fees: jpy }),

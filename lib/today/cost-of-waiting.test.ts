@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { renewalRow } from '@/lib/renewals/testing';
+import { JPY_FEES_WITH_GRACE, renewalRow } from '@/lib/renewals/testing';
 import { graceSurcharge, waitingState } from './cost-of-waiting';
 
-const graceFees = {
-  currency: 'JPY',
-  total: '30000',
-  components: [
-    { type: 'OFFICE', amount: '20000' },
-    { type: 'GRACE_PERIOD', amount: '10000' },
-  ],
-  feesStatus: 'ESTIMATED',
-  isFxRateFrozen: false,
-  invoiceId: null,
-};
+const graceFees = JPY_FEES_WITH_GRACE;
 
 describe('graceSurcharge', () => {
   it('is the GRACE_PERIOD component in the estimate currency', () => {
