@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DUE_PERIODS, PROCESSING_STATUSES } from '../../lib/annuity/enums';
 import { patentView } from '../api/views';
 import { addDays, addMonths, fromDayNumber, isIsoDate, toDayNumber } from '../domain/calendar';
 import { duePeriodOf } from '../domain/due-period';
@@ -14,6 +15,7 @@ function config(overrides: Partial<TenantConfig> = {}): TenantConfig {
   return {
     id: '5d0e7c41-2f6a-4b8e-a1c9-7e3d2b1f0a22',
     name: 'generated',
+    portfolio: 'european',
     currency: 'EUR',
     invoiceCurrencyByOffice: { US: 'USD', JP: 'JPY' },
     seed: 20_240_501,
@@ -103,17 +105,9 @@ describe('the portfolio generator', () => {
         'EARLIER_EVENT_PENDING',
       ]),
     );
-    expect(periods).toEqual(new Set(['UPCOMING', 'CURRENT', 'LATE', 'GRACE_PERIOD', 'LAPSED']));
-    expect(statuses).toEqual(
-      new Set([
-        'NOT_INSTRUCTED',
-        'INSTRUCTED',
-        'PAYMENT_SENT',
-        'PAYMENT_CONFIRMED',
-        'FULFILLED',
-        'UNPROCESSABLE',
-      ]),
-    );
+    // Every due period and processing status the spec lists (spec: Patent event, States and transitions).
+    expect(periods).toEqual(new Set(DUE_PERIODS));
+    expect(statuses).toEqual(new Set(PROCESSING_STATUSES));
     const decisions = new Set([...tenant.eventsById.values()].map((event) => event.appliedDecision));
     expect(decisions).toEqual(new Set([null, 'PROCEED', 'SKIP_THIS_TIME', 'DROP']));
     expect([...tenant.eventsById.values()].some((event) => event.officialReceipt !== null)).toBe(true);
