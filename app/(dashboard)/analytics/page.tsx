@@ -5,10 +5,9 @@ import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { formatTimestamp } from '@/lib/format/dates';
 import { loadSpendAnalytics } from '@/lib/server/analytics/spend';
-import { requireViewer } from '@/lib/server/auth/session';
-import { clientFilterOf } from '@/lib/server/clients/client-filter';
-import { labelsClients, pageClientScope } from '@/lib/server/clients/scope';
-import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
+import { labelsClients } from '@/lib/server/clients/scope';
+import { loadForPage } from '@/lib/server/http/request-context';
+import { analyticsPageContext } from './page-context';
 
 export const metadata: Metadata = { title: 'Analytics' };
 
@@ -17,13 +16,7 @@ export default async function AnalyticsPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const viewer = await requireViewer('analytics:read');
-  const [requestId, locale, scope] = await Promise.all([
-    pageRequestId(),
-    pageLocale(),
-    pageClientScope(viewer.userId),
-  ]);
-  const client = clientFilterOf((await searchParams).client);
+  const { requestId, locale, scope, client } = await analyticsPageContext(searchParams);
   const loaded = await loadForPage(requestId, () => loadSpendAnalytics(requestId, scope, client));
   return (
     <>

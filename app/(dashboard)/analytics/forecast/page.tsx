@@ -6,11 +6,11 @@ import { ClientFilter } from '@/components/clients/client-filter';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { can } from '@/lib/policy/roles';
-import { requireViewer } from '@/lib/server/auth/session';
-import { clientFilterOf, connectionsToRead } from '@/lib/server/clients/client-filter';
-import { labelsClients, pageClientScope } from '@/lib/server/clients/scope';
+import { connectionsToRead } from '@/lib/server/clients/client-filter';
+import { labelsClients } from '@/lib/server/clients/scope';
 import { loadForecast } from '@/lib/server/forecast/load';
-import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
+import { loadForPage } from '@/lib/server/http/request-context';
+import { analyticsPageContext } from '../page-context';
 
 export const metadata: Metadata = { title: 'Forecast' };
 
@@ -23,13 +23,7 @@ export default async function ForecastPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const viewer = await requireViewer('analytics:read');
-  const [requestId, locale, scope] = await Promise.all([
-    pageRequestId(),
-    pageLocale(),
-    pageClientScope(viewer.userId),
-  ]);
-  const client = clientFilterOf((await searchParams).client);
+  const { viewer, requestId, locale, scope, client } = await analyticsPageContext(searchParams);
   const loaded = await loadForPage(requestId, () => loadForecast(connectionsToRead(scope, client)));
   if (!loaded.ok) {
     return (
