@@ -1,7 +1,11 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ClientFilter } from '@/components/clients/client-filter';
-import { freezeEstimatesQuery, freezeMonthQuery } from '@/components/rate-freezes/rate-freezes-query';
+import {
+  freezeClientQuery,
+  freezeEstimatesQuery,
+  freezeMonthQuery,
+} from '@/components/rate-freezes/rate-freezes-query';
 import { BackLink } from '@/components/shell/back-link';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
@@ -41,9 +45,11 @@ export default async function RateFreezeMonthPage({
     pageClientScope(viewer.userId),
   ]);
   const several = labelsClients(scope);
+  const named = clientFilterOf((await searchParams).client);
   const header = (
     <>
-      <BackLink href="/rate-freezes">Rate freezes</BackLink>
+      {/* Back to the same client's freezes. */}
+      <BackLink href={`/rate-freezes${freezeClientQuery(named ?? null)}`}>Rate freezes</BackLink>
       <PageHeader
         title={`Exchange rates for ${formatYearMonth(month, locale)}`}
         description="What a freeze of this month covers, and its fees per currency."
@@ -51,9 +57,7 @@ export default async function RateFreezeMonthPage({
       />
     </>
   );
-  const chosen = await loadForPage(requestId, async () =>
-    oneClientOf(scope, clientFilterOf((await searchParams).client)),
-  );
+  const chosen = await loadForPage(requestId, async () => oneClientOf(scope, named));
   if (!chosen.ok || !chosen.data) {
     return (
       <>
