@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ForecastCost, ForecastEmpty } from '@/components/analytics/forecast-status';
 import { ForecastTables } from '@/components/analytics/forecast-tables';
-import { costToExpiry, forecastBy, forecastSummary, monthCurrencyPoints } from '@/lib/forecast/aggregate';
+import { forecastTables } from '@/lib/forecast/aggregate';
 import type { ForecastData, ForecastEvent } from '@/lib/forecast/data';
 
 /** The forecast page's parts rendered as the server renders them. */
@@ -45,7 +45,6 @@ const run = {
 };
 
 function data(events: ForecastEvent[], overrides: Partial<ForecastData> = {}): ForecastData {
-  const byMonth = forecastBy(events, 'month');
   return {
     window: { from: '2027-01-01', to: '2028-12-31', months: 24 },
     configuredMonths: 24,
@@ -54,13 +53,7 @@ function data(events: ForecastEvent[], overrides: Partial<ForecastData> = {}): F
     running: null,
     nextRefresh: { calls: 7, known: true, basis: 'read', windows: 4 },
     budget: { spent: 120, budget: 1000, sharePercent: 10 },
-    summary: forecastSummary(events),
-    byMonth,
-    byOffice: forecastBy(events, 'office'),
-    byOwner: forecastBy(events, 'owner'),
-    byFamily: forecastBy(events, 'family'),
-    monthCurrency: monthCurrencyPoints(byMonth),
-    patents: costToExpiry(events),
+    ...forecastTables(events),
     computedAt: '2027-01-02T06:00:00.000Z',
     ...overrides,
   };

@@ -1,6 +1,13 @@
 import Big from 'big.js';
 import { isDecimal, scale } from '@/lib/annuity/money';
-import type { ForecastEvent, ForecastRow, ForecastSummary, MonthCurrencyPoint, PatentCost } from './data';
+import type {
+  ForecastData,
+  ForecastEvent,
+  ForecastRow,
+  ForecastSummary,
+  MonthCurrencyPoint,
+  PatentCost,
+} from './data';
 
 /**
  * The forecast's arithmetic: estimated renewal costs grouped by month, office, owner or
@@ -190,5 +197,27 @@ export function forecastSummary(events: readonly ForecastEvent[]): ForecastSumma
     noEstimate: counted.filter((event) => estimateOf(event) === null).length,
     excluded: events.length - counted.length,
     lastListedMonth: months[months.length - 1] ?? null,
+  };
+}
+
+/**
+ * What the forecast page shows of `events`: the summary, the tables by month, office, owner and
+ * family, the chart's points and each patent's cost to expiry.
+ */
+export function forecastTables(
+  events: readonly ForecastEvent[],
+): Pick<
+  ForecastData,
+  'summary' | 'byMonth' | 'byOffice' | 'byOwner' | 'byFamily' | 'monthCurrency' | 'patents'
+> {
+  const byMonth = forecastBy(events, 'month');
+  return {
+    summary: forecastSummary(events),
+    byMonth,
+    byOffice: forecastBy(events, 'office'),
+    byOwner: forecastBy(events, 'owner'),
+    byFamily: forecastBy(events, 'family'),
+    monthCurrency: monthCurrencyPoints(byMonth),
+    patents: costToExpiry(events),
   };
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { type Database, getDb } from '../../db';
 import { getEnv } from '../../env';
-import { costToExpiry, forecastBy, forecastSummary, monthCurrencyPoints } from '../../forecast/aggregate';
+import { forecastTables } from '../../forecast/aggregate';
 import type { ForecastData } from '../../forecast/data';
 import { forecastWindow } from '../../forecast/window';
 import { currentYearMonth, monthsBetween } from '../../format/dates';
@@ -50,7 +50,6 @@ export async function loadForecast(
   const last = latest(histories.map((history) => history.lastRefresh));
   const lastAttempt = latest(histories.map((history) => history.lastAttempt));
   const running = latest(histories.map((history) => history.running));
-  const byMonth = forecastBy(events, 'month');
   return {
     window: shown ? { ...shown, months: monthsBetween(shown.from, shown.to) + 1 } : null,
     configuredMonths: configured.months,
@@ -64,13 +63,7 @@ export async function loadForecast(
       windows: configured.windows.length,
     },
     budget: { spent: budget.spent, budget: budget.budget, sharePercent: budget.sharePercent },
-    summary: forecastSummary(events),
-    byMonth,
-    byOffice: forecastBy(events, 'office'),
-    byOwner: forecastBy(events, 'owner'),
-    byFamily: forecastBy(events, 'family'),
-    monthCurrency: monthCurrencyPoints(byMonth),
-    patents: costToExpiry(events),
+    ...forecastTables(events),
     computedAt: new Date().toISOString(),
   };
 }
