@@ -218,6 +218,17 @@ describe('finance across clients', () => {
     }
     expect(page.rows.some((row) => row.client?.name === SECOND_NAME)).toBe(true);
 
+    // One invoice names its client too.
+    const own = anInvoiceOf(SECOND);
+    const detail = await get(
+      `/api/invoices/${own.id}`,
+      () => import('@/app/api/invoices/[invoiceId]/route'),
+      {
+        params: Promise.resolve({ invoiceId: own.id }),
+      },
+    );
+    expect(((await detail.json()) as { client?: { name: string } }).client?.name).toBe(SECOND_NAME);
+
     const narrowed = await listed(`&client=${SECOND}`);
     expect(new Set(narrowed.rows.map((row) => row.id))).toEqual(idsOf(SECOND));
 

@@ -1,4 +1,5 @@
 import type { Fees, Invoice } from '@/lib/annuity/schemas';
+import type { ClientRef } from '@/lib/clients/chosen-client';
 import { patentName } from '@/lib/portfolio/patent-name';
 import type { CheckCounts, CheckResult } from './check-types';
 import type { KnownDecision, RecordedEstimate } from './evidence';
@@ -44,6 +45,8 @@ export interface InvoiceDetailData {
   counts: CheckCounts;
   thresholdPercent: string;
   checkedAt: string;
+  /** The invoice's client, only when the user works for several. */
+  client?: ClientRef;
 }
 
 export function lineLabel(line: Pick<InvoiceLineView, 'index' | 'patent' | 'fees'>): string {

@@ -166,7 +166,9 @@ export async function loadInvoiceDetail(
     ...catalog.invoices.filter((candidate) => candidate.id !== invoice.id),
     invoice,
   ]);
-  return checkedInvoice(invoice, evidence, billings, thresholdPercent(), new Date(), locale);
+  const detail = checkedInvoice(invoice, evidence, billings, thresholdPercent(), new Date(), locale);
+  const label = clientLabel(scope, connection);
+  return label ? { ...detail, client: label } : detail;
 }
 
 /** Many invoices of one client (`client` is its) checked at once: one evidence gathering for all their lines. */

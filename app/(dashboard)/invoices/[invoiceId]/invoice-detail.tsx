@@ -56,7 +56,7 @@ export function InvoiceDetail({
     <>
       <PageHeader
         title={`Invoice ${invoice.reference}`}
-        description={`Number ${invoiceNumberText(invoice.number)} · ${issued} · ${invoice.currency}`}
+        description={`${detail.client ? `${detail.client.name} · ` : ''}Number ${invoiceNumberText(invoice.number)} · ${issued} · ${invoice.currency}`}
         actions={
           <>
             <OriginBadge origin={invoice.origin} />
