@@ -1,7 +1,7 @@
 'use client';
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useId } from 'react';
+import { type ComponentProps, useId } from 'react';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import type { ClientRef } from '@/lib/clients/chosen-client';
@@ -30,14 +30,29 @@ export function ClientFilter({ clients }: { clients: readonly ClientRef[] }) {
       <Label htmlFor={id} className="text-xs text-muted-foreground">
         Client
       </Label>
-      <NativeSelect id={id} className="h-8" value={value} onChange={(event) => choose(event.target.value)}>
-        <option value="">All clients</option>
-        {clients.map((client) => (
-          <option key={client.id} value={client.id}>
-            {client.name}
-          </option>
-        ))}
-      </NativeSelect>
+      <ClientSelect
+        id={id}
+        clients={clients}
+        value={value}
+        onChange={(event) => choose(event.target.value)}
+      />
     </div>
+  );
+}
+
+/** The choice itself: all clients (the empty value) or one of them; a page keeping its own state. */
+export function ClientSelect({
+  clients,
+  ...props
+}: { clients: readonly ClientRef[] } & Omit<ComponentProps<'select'>, 'children'>) {
+  return (
+    <NativeSelect className="h-8" {...props}>
+      <option value="">All clients</option>
+      {clients.map((client) => (
+        <option key={client.id} value={client.id}>
+          {client.name}
+        </option>
+      ))}
+    </NativeSelect>
   );
 }

@@ -3,6 +3,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useCallback, useDeferredValue, useEffect, useMemo } from 'react';
+import { ClientSelect } from '@/components/clients/client-filter';
 import { ColumnVisibilityMenu } from '@/components/data-table/column-visibility-menu';
 import { type ExportFormat, ExportLinks } from '@/components/data-table/export-links';
 import { FacetedFilter, type FacetOption } from '@/components/data-table/faceted-filter';
@@ -15,7 +16,6 @@ import { useLocale } from '@/components/shell/locale';
 import { QueryProblem } from '@/components/shell/query-problem';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { NativeSelect } from '@/components/ui/native-select';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { DECISIONS, PROCESSING_STATUSES } from '@/lib/annuity/enums';
 import type { ClientRef } from '@/lib/clients/chosen-client';
@@ -257,19 +257,12 @@ export function MonthView({
         ) : null}
         {clients.length > 1 ? (
           // One client's renewals, or all of the user's: the server reads only the chosen one.
-          <NativeSelect
+          <ClientSelect
             aria-label="Client"
-            className="h-8"
+            clients={clients}
             value={params.client ?? ''}
             onChange={(event) => void setParams({ client: event.target.value || null })}
-          >
-            <option value="">All clients</option>
-            {clients.map((client) => (
-              <option key={client.id} value={client.id}>
-                {client.name}
-              </option>
-            ))}
-          </NativeSelect>
+          />
         ) : null}
         <FacetedFilter
           title="Office"
