@@ -1,17 +1,10 @@
 import Link from 'next/link';
 import { formatTimestamp } from '@/lib/format/dates';
+import type { NotificationView } from '@/lib/notifications/view';
 import { MarkReadButton } from './mark-read-button';
 
-export interface NotificationItem {
-  id: string;
-  title: string;
-  body: string;
-  href: string;
-  createdAt: string;
-  readAt: string | null;
-  /** The client it is about, given only when the user works for several. */
-  client?: string;
-}
+/** A notification in the list: what the server reads of it, but the rule that raised it. */
+export type NotificationItem = Omit<NotificationView, 'rule'>;
 
 /** The user's notifications, newest first; unread ones are marked in text, not by colour alone. */
 export function NotificationList({ items, locale }: { items: readonly NotificationItem[]; locale: string }) {

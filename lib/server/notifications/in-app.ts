@@ -2,6 +2,7 @@ import 'server-only';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db';
 import { notification } from '../../db/schema';
+import type { NotificationView } from '../../notifications/view';
 import { type ClientScope, clientNameOf, labelsClients } from '../clients/scope';
 
 /**
@@ -53,18 +54,6 @@ export async function unreadCount(
 }
 
 const NOTIFICATIONS_PAGE_SIZE = 50;
-
-export interface NotificationView {
-  id: string;
-  rule: string;
-  title: string;
-  body: string;
-  href: string;
-  createdAt: string;
-  readAt: string | null;
-  /** The client it tells about, when the user works for several. */
-  client?: string;
-}
 
 export async function listNotifications(
   db: Database,
