@@ -1,4 +1,4 @@
-import { DEMO_TENANT } from './demo';
+import { DEMO_CLIENTS } from './demo';
 import { duePeriodOf } from './domain/due-period';
 import { earliestUndecidedEvent, instructabilityOf } from './domain/instructability';
 import type { InstructionItem } from './domain/instruction-batch';
@@ -8,10 +8,10 @@ import { hashString } from './generator/prng';
 import type { SandboxService } from './service';
 
 /**
- * Demo mode (`--demo`): the demo tenant's decisions taken through the API move along the
+ * Demo mode (`--demo`): the demo tenants' decisions taken through the API move along the
  * processing pipeline by themselves, one step per `stepSeconds`, as an office would in days or
  * weeks, so a demo shows progress. About one paid renewal in 40 ends UNPROCESSABLE (chosen by the
- * event id, so the same event always does). At start the demo tenant's overdue renewals are first
+ * event id, so the same event always does). At start each demo tenant's overdue renewals are first
  * decided as a well-run team would have (tidyDemoHistory), so Today shows a credible picture.
  */
 export function startDemoPipeline(
@@ -19,18 +19,19 @@ export function startDemoPipeline(
   stepSeconds: number,
   log: (message: string, error?: unknown) => void,
 ): () => void {
+  const tenants = DEMO_CLIENTS.flatMap((client) => service.tenantByName(client.id) ?? []);
   let running = false;
   const tick = async () => {
     if (running) return;
     running = true;
     try {
-      const tenant = service.tenantByName(DEMO_TENANT);
-      if (!tenant) return;
       // An event moves once its current status is at least one step old.
       const threshold = service.clock.now().getTime() - stepSeconds * 1000;
-      for (const event of service.pendingLiveDecisions(tenant)) {
-        if (Date.parse(event.processingStatusUpdatedAt ?? '') > threshold) continue;
-        await service.progressEvent(event.id, nextDemoStatus(event));
+      for (const tenant of tenants) {
+        for (const event of service.pendingLiveDecisions(tenant)) {
+          if (Date.parse(event.processingStatusUpdatedAt ?? '') > threshold) continue;
+          await service.progressEvent(event.id, nextDemoStatus(event));
+        }
       }
     } catch (error) {
       log('sandbox: demo pipeline step failed', error);
@@ -38,14 +39,14 @@ export function startDemoPipeline(
       running = false;
     }
   };
-  const tenant = service.tenantByName(DEMO_TENANT);
-  if (tenant) {
-    void tidyDemoHistory(service, tenant)
-      .then((decided) => {
-        if (decided > 0) log(`sandbox: demo history tidied, ${decided} overdue renewals decided`);
-      })
-      .catch((error: unknown) => log('sandbox: demo history could not be tidied', error));
-  }
+  void (async () => {
+    for (const tenant of tenants) {
+      const decided = await tidyDemoHistory(service, tenant);
+      if (decided > 0) {
+        log(`sandbox: demo history of ${tenant.config.name} tidied, ${decided} overdue renewals decided`);
+      }
+    }
+  })().catch((error: unknown) => log('sandbox: demo history could not be tidied', error));
   const timer = setInterval(() => void tick(), Math.min(stepSeconds * 1000, 5_000));
   timer.unref();
   return () => clearInterval(timer);

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { SandboxConfig } from './config';
 import { startDemoPipeline } from './demo-pipeline';
-import { ensureDemoTenant } from './demo-tenant';
+import { ensureDemoTenants } from './demo-tenant';
 import { createSandboxApp } from './http/app';
 import type { FaultInjector } from './http/faults';
 import { SandboxProfile } from './profiles';
@@ -46,8 +46,8 @@ export async function startSandbox(
       today: config.today,
       profile: new SandboxProfile(config.profile ?? 'default'),
     });
-    if (await ensureDemoTenant(service))
-      log('sandbox: created the demo tenant and its demo key (first start)');
+    if (await ensureDemoTenants(service))
+      log('sandbox: created the demo tenants and their demo keys (first start)');
   } catch (error) {
     await store.close().catch(() => undefined);
     throw error;

@@ -18,6 +18,7 @@ import type { TenantState } from './domain/tenant-state';
 import { UsageMeter } from './domain/usage';
 import { WriteLock } from './domain/write-lock';
 import { GENERATOR_VERSION, generateTenant } from './generator/generate-tenant';
+import { hashString } from './generator/prng';
 import type { CreatedKey, FxRatesChange, KeyInput, TenantInput } from './operator/schemas';
 import { SandboxProfile } from './profiles';
 import type { SandboxStore, StoredKey } from './store/store';
@@ -32,8 +33,14 @@ export interface ApiKeyRecord {
   createdAt: string;
 }
 
-/** A tenant to create: the operator API's parsed request (the demo tenant is one too). */
-export type CreateTenantInput = TenantInput;
+/** A tenant to create: the operator API's parsed request (the demo tenants are too). */
+export type CreateTenantInput = TenantInput & {
+  /**
+   * Only for the demo tenants: a fixed id, so their generated ids (keyed by it) and VAT number are
+   * the same on every fresh start; every other tenant's id is random.
+   */
+  fixedId?: string;
+};
 
 export type CreateKeyInput = KeyInput & {
   /** Only for the documented demo key; every other key is random. */
@@ -45,6 +52,7 @@ export type Authentication =
   | { ok: false; code: 'invalid_api_key' | 'api_key_expired'; detail: string };
 
 const TENANT_DEFAULTS = {
+  portfolio: 'european' as const,
   currency: 'EUR',
   /** Like the demo: US patents are invoiced in USD and JP patents in JPY; `{}` bills all in `currency`. */
   invoiceCurrencyByOffice: { US: 'USD', JP: 'JPY' } as Record<string, string>,
@@ -171,9 +179,11 @@ export class SandboxService {
       if (this.#tenantsByName.has(input.name)) {
         throw new RuleViolation('conflict', `A tenant named ${input.name} already exists.`);
       }
+      const id = input.fixedId ?? randomUUID();
       const config: TenantConfig = {
-        id: randomUUID(),
+        id,
         name: input.name,
+        portfolio: input.portfolio ?? TENANT_DEFAULTS.portfolio,
         currency: input.currency ?? TENANT_DEFAULTS.currency,
         invoiceCurrencyByOffice: input.invoiceCurrencyByOffice ?? TENANT_DEFAULTS.invoiceCurrencyByOffice,
         seed: input.seed ?? randomInt(1, 2_147_483_647),
@@ -182,7 +192,7 @@ export class SandboxService {
         freezeEnabled: input.freezeEnabled ?? TENANT_DEFAULTS.freezeEnabled,
         freezeHorizonMonths: input.freezeHorizonMonths ?? TENANT_DEFAULTS.freezeHorizonMonths,
         vatRate: input.vatRate ?? TENANT_DEFAULTS.vatRate,
-        vatNumber: `EU${String(randomInt(100_000_000, 999_999_999))}`,
+        vatNumber: `EU${String(100_000_000 + (hashString(id) % 900_000_000))}`,
         generatorVersion: GENERATOR_VERSION,
         createdAt: this.clock.nowIso(),
       };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_TENANT } from '@/sandbox/demo';
 import { tidyDemoHistory } from '@/sandbox/demo-pipeline';
-import { ensureDemoTenant } from '@/sandbox/demo-tenant';
+import { ensureDemoTenants } from '@/sandbox/demo-tenant';
 import { duePeriodOf } from '@/sandbox/domain/due-period';
 import { instructabilityOf } from '@/sandbox/domain/instructability';
 import type { TenantState } from '@/sandbox/domain/tenant-state';
@@ -22,7 +22,7 @@ async function demoService() {
     today: TODAY,
     profile: new SandboxProfile('default'),
   });
-  await ensureDemoTenant(service);
+  await ensureDemoTenants(service);
   return { service, tenant: service.tenantByName(DEMO_TENANT) as TenantState };
 }
 

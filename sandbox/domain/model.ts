@@ -17,9 +17,19 @@ import type {
  * are API v2's, closed: the service only produces values the contract defines.
  */
 
+/**
+ * What a generated portfolio holds (generator/portfolio.ts): `european`, a European-led portfolio
+ * over the 16 offices (the demo tenant); `pacific`, a client filing mostly in the US and Japan, with
+ * the UK, China and Korea, and few European patents, under its own owners and references.
+ */
+export const PORTFOLIO_MIXES = ['european', 'pacific'] as const;
+export type PortfolioMix = (typeof PORTFOLIO_MIXES)[number];
+
 export interface TenantConfig {
   id: string;
   name: string;
+  /** The generated portfolio's owners, offices and reference scheme. */
+  portfolio: PortfolioMix;
   /** The default invoice currency. */
   currency: string;
   /** Offices whose events are invoiced in another currency (the demo: US in USD, JP in JPY). */

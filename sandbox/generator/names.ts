@@ -47,6 +47,23 @@ export const CO_OWNERS: readonly string[] = [
   'Consiglio Nazionale delle Ricerche',
 ];
 
+/** The `pacific` mix's client: one group and its subsidiaries, the parent holding most. */
+export const PACIFIC_OWNERS: readonly string[] = [
+  'Pacific Rim Instruments Inc.',
+  'Pacific Rim Instruments KK',
+  'PRI Optics Ltd',
+  'Harbor Light Sensors LLC',
+  'Kanagawa Metrology Co., Ltd.',
+  'Thames Valley Photonics Ltd',
+];
+
+export const PACIFIC_CO_OWNERS: readonly string[] = [
+  'Stanford University',
+  'Osaka University',
+  'University of Cambridge',
+  'KAIST',
+];
+
 const TITLE_SUBJECTS: readonly string[] = [
   'heat exchanger',
   'battery cell',

@@ -10,10 +10,18 @@ import {
 } from '../domain/calendar';
 import { invoiceCurrencyFor } from '../domain/fees';
 import { opensAtFor } from '../domain/instructability';
-import type { EventRecord, PatentRecord, TenantConfig } from '../domain/model';
+import type { EventRecord, PatentRecord, PortfolioMix, TenantConfig } from '../domain/model';
 import { annuitySchedule, officeRule } from '../domain/offices';
 import type { IdFactory } from './ids';
-import { CO_OWNERS, OWNERS, ownerCode, TITLE_PARTS, titleFrom } from './names';
+import {
+  CO_OWNERS,
+  OWNERS,
+  ownerCode,
+  PACIFIC_CO_OWNERS,
+  PACIFIC_OWNERS,
+  TITLE_PARTS,
+  titleFrom,
+} from './names';
 import type { Random } from './prng';
 
 /**
@@ -72,7 +80,51 @@ const EPC_STATES = [
   'TR',
 ];
 
-const OWNER_WEIGHTS = OWNERS.map((owner, index) => [owner, 1 / (index + 1)] as const);
+/** Few owners hold most patents, like a real portfolio: decreasing weight down the list. */
+const ownerWeights = (owners: readonly string[]) =>
+  owners.map((owner, index) => [owner, 1 / (index + 1)] as const);
+
+/** What distinguishes one portfolio mix (domain/model.ts `PortfolioMix`) from another. */
+interface MixRules {
+  owners: readonly (readonly [string, number])[];
+  coOwners: readonly string[];
+  familyKinds: readonly (readonly [FamilyKind, number])[];
+  /** The first office of a national family, picked evenly: an office listed twice is twice as likely. */
+  nationalHomes: readonly string[];
+  /** The further offices of a national family (distinct). */
+  nationalOthers: readonly string[];
+  familyReferencePrefix: string;
+  caseReferencePrefix: string;
+}
+
+const MIXES: Record<PortfolioMix, MixRules> = {
+  european: {
+    owners: ownerWeights(OWNERS),
+    coOwners: CO_OWNERS,
+    familyKinds: [
+      ['EUROPEAN_PENDING', 2],
+      ['EUROPEAN_GRANTED', 4],
+      ['NATIONAL', 4],
+    ],
+    nationalHomes: NATIONAL_HOMES,
+    nationalOthers: NATIONAL_HOMES,
+    familyReferencePrefix: 'FAM-',
+    caseReferencePrefix: '',
+  },
+  pacific: {
+    owners: ownerWeights(PACIFIC_OWNERS),
+    coOwners: PACIFIC_CO_OWNERS,
+    familyKinds: [
+      ['EUROPEAN_PENDING', 1],
+      ['EUROPEAN_GRANTED', 1],
+      ['NATIONAL', 8],
+    ],
+    nationalHomes: ['US', 'US', 'US', 'US', 'JP', 'JP', 'JP', 'GB', 'GB', 'CN', 'KR'],
+    nationalOthers: ['US', 'JP', 'GB', 'CN', 'KR'],
+    familyReferencePrefix: 'PRI-F',
+    caseReferencePrefix: 'PRI-',
+  },
+};
 
 interface Family {
   index: number;
@@ -111,7 +163,7 @@ export function generatePatents(config: TenantConfig, ids: IdFactory, random: Ra
   const intern = createIntern();
   const anchor = config.anchorDate;
   for (let familyIndex = 1; patents.length < config.patentCount; familyIndex++) {
-    const family = drawFamily(familyIndex, anchor, random);
+    const family = drawFamily(MIXES[config.portfolio], familyIndex, anchor, random);
     for (const office of family.offices) {
       if (patents.length >= config.patentCount) break;
       patents.push(drawPatent(config, family, office, patents.length, ids, random, intern));
@@ -120,9 +172,9 @@ export function generatePatents(config: TenantConfig, ids: IdFactory, random: Ra
   return patents;
 }
 
-function drawFamily(index: number, anchor: string, random: Random): Family {
-  const owner = random.weighted(OWNER_WEIGHTS);
-  const coOwners = random.chance(0.1) ? random.sample(CO_OWNERS, random.int(1, 2)) : null;
+function drawFamily(mix: MixRules, index: number, anchor: string, random: Random): Family {
+  const owner = random.weighted(mix.owners);
+  const coOwners = random.chance(0.1) ? random.sample(mix.coOwners, random.int(1, 2)) : null;
   const title = random.chance(0.02)
     ? null
     : titleFrom(
@@ -132,11 +184,7 @@ function drawFamily(index: number, anchor: string, random: Random): Family {
       );
   const priorityDate = addDays(anchor, -random.int(2 * 365, 18 * 365));
   const epFilingDate = addDays(addMonths(priorityDate, 12), -random.int(0, 20));
-  let kind = random.weighted<FamilyKind>([
-    ['EUROPEAN_PENDING', 2],
-    ['EUROPEAN_GRANTED', 4],
-    ['NATIONAL', 4],
-  ]);
+  let kind = random.weighted(mix.familyKinds);
   let epGrantDate: string | null = null;
   if (kind === 'EUROPEAN_GRANTED') {
     const grant = addDays(epFilingDate, random.int(3 * 365, 6 * 365));
@@ -173,10 +221,10 @@ function drawFamily(index: number, anchor: string, random: Random): Family {
       ),
     );
   } else {
-    const home = random.pick(NATIONAL_HOMES);
+    const home = random.pick(mix.nationalHomes);
     offices.push(home);
     const others = random.sample(
-      NATIONAL_HOMES.filter((office) => office !== home),
+      mix.nationalOthers.filter((office) => office !== home),
       random.weighted([
         [0, 5],
         [1, 3],
@@ -190,8 +238,8 @@ function drawFamily(index: number, anchor: string, random: Random): Family {
     owner,
     coOwners,
     title,
-    reference: random.chance(0.94) ? `FAM-${String(index).padStart(5, '0')}` : null,
-    casePrefix: `${ownerCode(owner)}${String(index).padStart(5, '0')}`,
+    reference: random.chance(0.94) ? `${mix.familyReferencePrefix}${String(index).padStart(5, '0')}` : null,
+    casePrefix: `${mix.caseReferencePrefix}${ownerCode(owner)}${String(index).padStart(5, '0')}`,
     priorityDate,
     kind,
     offices,

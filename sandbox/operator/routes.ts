@@ -158,6 +158,7 @@ function tenantView(tenant: TenantState): OperatorTenant {
   return {
     id: config.id,
     name: config.name,
+    portfolio: config.portfolio,
     currency: config.currency,
     invoiceCurrencyByOffice: config.invoiceCurrencyByOffice,
     patents: config.patentCount,

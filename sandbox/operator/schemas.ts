@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PROCESSING_STATUSES, SCOPES, type Scope, type Strict } from '../../lib/annuity/schemas';
 import { isIsoDate } from '../domain/calendar';
 import { BASE_CURRENCY, isRate, SUPPORTED_CURRENCIES } from '../domain/fx';
+import { PORTFOLIO_MIXES } from '../domain/model';
 
 /**
  * The operator API's requests and answers (not part of API v2), one schema each. The routes parse
@@ -31,6 +32,7 @@ export const TenantInputSchema = z.strictObject({
   name: z
     .string()
     .regex(/^[a-z0-9][a-z0-9._-]{0,62}$/i, 'letters, digits, dot, dash, underscore; 1-63 characters'),
+  portfolio: z.enum(PORTFOLIO_MIXES).optional(),
   currency: currency.optional(),
   invoiceCurrencyByOffice: z.record(officeCode, currency).optional(),
   patents: z.number().int().min(0).max(200_000).optional(),

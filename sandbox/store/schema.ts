@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { FeeComponentRecord } from '../domain/model';
+import type { FeeComponentRecord, PortfolioMix } from '../domain/model';
 
 /**
  * The stand-in service's own store. It holds what cannot be regenerated: tenants (with the seed
@@ -25,6 +25,8 @@ const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'dat
 export const tenants = pgTable('sandbox_tenants', {
   id: uuid('id').primaryKey(),
   name: text('name').notNull().unique(),
+  /** generator/portfolio.ts's mix; tenants stored before it were all `european`. */
+  portfolio: text('portfolio').$type<PortfolioMix>().notNull().default('european'),
   currency: text('currency').notNull(),
   invoiceCurrencyByOffice: jsonb('invoice_currency_by_office').$type<Record<string, string>>().notNull(),
   seed: integer('seed').notNull(),

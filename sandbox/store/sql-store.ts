@@ -183,6 +183,7 @@ function sqlStore(kind: 'pglite' | 'postgres', db: Database, close: () => Promis
         tenants: tenantRows.map((row) => ({
           id: row.id,
           name: row.name,
+          portfolio: row.portfolio,
           currency: row.currency,
           invoiceCurrencyByOffice: row.invoiceCurrencyByOffice,
           seed: row.seed,

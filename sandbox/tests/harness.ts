@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { createAnnuityClient } from '../../lib/annuity/client';
 import { SCOPES } from '../../lib/annuity/schemas';
 import { DEMO_API_KEY, DEMO_TENANT } from '../demo';
-import { ensureDemoTenant } from '../demo-tenant';
+import { ensureDemoTenants } from '../demo-tenant';
 import type { EventRecord } from '../domain/model';
 import type { TenantState } from '../domain/tenant-state';
 import { createSandboxApp } from '../http/app';
@@ -27,7 +27,7 @@ export const BASE_URL = 'http://sandbox.test';
 export interface HarnessOptions {
   today?: string;
   store?: SandboxStore;
-  /** Create the demo tenant (about 2,000 patents) as a first start would. Default true. */
+  /** Create the demo tenants (about 2,000 and 300 patents) as a first start would. Default true. */
   demo?: boolean;
   /** The behaviour profile (profiles.ts), with single switches on top. Default: `default`. */
   profile?: ProfileName;
@@ -40,7 +40,7 @@ export async function startInProcess(options: HarnessOptions = {}) {
     today: options.today ?? TEST_TODAY,
     profile: new SandboxProfile(options.profile ?? 'default', options.switches),
   });
-  if (options.demo ?? true) await ensureDemoTenant(service);
+  if (options.demo ?? true) await ensureDemoTenants(service);
   const { app, faults } = createSandboxApp({ service, operatorToken: OPERATOR_TOKEN, log: () => undefined });
 
   const fetchImpl: typeof fetch = async (input, init) => {

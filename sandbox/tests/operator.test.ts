@@ -38,7 +38,7 @@ describe('operator API: access, tenants and keys', () => {
       expect(response.status, authorization).toBe(401);
       expect((await problemOf(response)).code).toBe('unauthorized');
     }
-    expect((await h.operator.listTenants()).map((tenant) => tenant.name)).toEqual(['demo']);
+    expect((await h.operator.listTenants()).map((tenant) => tenant.name)).toEqual(['demo', 'pacific']);
   });
 
   it('creates tenants with defaults, rejects duplicates and bad input', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "sandbox_tenants" ADD COLUMN "portfolio" text DEFAULT 'european' NOT NULL;
