@@ -344,10 +344,14 @@ function ManagerPart({ manager, locale }: { manager: ManagerSection; locale: str
         ) : (
           <ul aria-label="Months that can be frozen now" className="flex flex-col divide-y rounded-md border">
             {manager.freezable.map((month) => (
-              <li key={month.month} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2 text-sm">
+              <li
+                key={`${month.client?.id ?? ''}:${month.month}`}
+                className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2 text-sm"
+              >
                 <a className="font-medium text-primary underline" href={month.href}>
                   {formatYearMonth(month.month, locale)}
                 </a>
+                {month.client ? <span className="text-muted-foreground">{month.client.name}</span> : null}
                 {month.atStake ? (
                   <CurrencyTotals
                     totals={month.atStake}

@@ -1,4 +1,5 @@
 import type { CurrencyTotal } from '@/lib/annuity/money';
+import type { ClientRef } from '@/lib/clients/chosen-client';
 import type { Role } from '@/lib/policy/roles';
 import type { CopyAge } from '../sync/age';
 import type { TodayBucket, TodayBucketId } from './buckets';
@@ -99,6 +100,8 @@ export interface FinanceSection {
 
 interface FreezableMonth {
   month: string;
+  /** The client whose month it is, when the user works for several. */
+  client?: ClientRef;
   /** Estimated fees not frozen yet, per currency; null when Today did not read that month. */
   atStake: CurrencyTotal[] | null;
   href: string;

@@ -29,7 +29,8 @@ export type TodayLinkTarget =
   | { kind: 'invoice'; invoiceId: string }
   | { kind: 'invoices'; status?: readonly ReconciliationStatus[]; to?: string }
   | { kind: 'tracking'; month: string }
-  | { kind: 'rate-freeze'; month: string }
+  /** `client`: the client whose month it is, when the user works for several (a freeze is one client's). */
+  | { kind: 'rate-freeze'; month: string; client?: string }
   | { kind: 'rate-freezes' }
   | { kind: 'admin'; page: 'connection' | 'users' | 'audit' }
   /** The outbox, only the messages whose delivery is unknown. */
@@ -116,7 +117,7 @@ export function todayLink(target: TodayLinkTarget): string {
     case 'tracking':
       return `/tracking?month=${encodeURIComponent(target.month)}`;
     case 'rate-freeze':
-      return `/rate-freezes/${encodeURIComponent(target.month)}`;
+      return `/rate-freezes/${encodeURIComponent(target.month)}${target.client ? `?client=${encodeURIComponent(target.client)}` : ''}`;
     case 'rate-freezes':
       return '/rate-freezes';
     case 'admin':

@@ -145,6 +145,7 @@ export async function loadToday(
             today,
             now,
             requestId,
+            clients,
           }),
         )
       : null,

@@ -7,6 +7,7 @@ import { amountAtStake, renewalRef, spendIn, unprocessable } from '../../today/s
 import type { DueWindow } from '../../today/windows';
 import { loadSavings } from '../decisions/drop-savings';
 import { loadFreezeOverview } from '../rate-freezes/freezes';
+import type { WindowClients } from '../renewals/window';
 import type { CatalogWithStatuses } from './invoices';
 
 /**
@@ -22,10 +23,18 @@ export async function loadManagerSection(input: {
   today: string;
   now: Date;
   requestId: string;
+  /** The viewer's clients: each one's freezable months (a freeze is one client's, spec: rule 2). */
+  clients: WindowClients;
 }): Promise<ManagerSection> {
   const { rows, windows, today } = input;
-  const [overview, savings] = await Promise.all([
-    loadFreezeOverview(input.requestId, input.now),
+  const [overviews, savings] = await Promise.all([
+    Promise.all(
+      input.clients.connections.map(async (connection) => ({
+        connection,
+        client: input.clients.labelOf(connection),
+        overview: await loadFreezeOverview(input.requestId, input.now, connection),
+      })),
+    ),
     loadSavings(),
   ]);
   const readMonth = (month: string) =>
@@ -39,13 +48,22 @@ export async function loadManagerSection(input: {
       count: bucket.count,
       href: bucket.href,
     })),
-    freezable: overview.months
-      .filter((row) => row.state === 'freezable')
-      .map((row) => ({
-        month: row.month,
-        atStake: rows && readMonth(row.month) ? amountAtStake(rows, row.month) : null,
-        href: todayLink({ kind: 'rate-freeze', month: row.month }),
-      })),
+    freezable: overviews.flatMap(({ connection, client, overview }) => {
+      // Rows of several clients say whose they are; the month's amounts are this client's.
+      const own = rows && client ? rows.filter((row) => row.client?.id === connection) : rows;
+      return overview.months
+        .filter((row) => row.state === 'freezable')
+        .map((row) => ({
+          month: row.month,
+          ...(client ? { client } : {}),
+          atStake: own && readMonth(row.month) ? amountAtStake(own, row.month) : null,
+          href: todayLink({
+            kind: 'rate-freeze',
+            month: row.month,
+            ...(client ? { client: connection } : {}),
+          }),
+        }));
+    }),
     unprocessable: rows ? unprocessable(rows).map(renewalRef) : [],
     spend: {
       month,
