@@ -113,13 +113,28 @@ async function todayItems(query = ''): Promise<RenewalRow[]> {
 }
 
 let calendarUrl: string;
+let calendarText = '';
+
+/** The paralegal's clients, as an administrator sets them: 'all', or a list of ids. */
+async function grant(clients: 'all' | string[]): Promise<Response> {
+  const { PATCH } = await import('@/app/api/admin/users/[userId]/route');
+  return PATCH(
+    jsonRequest(`/api/admin/users/${harness.users.paralegal.id}`, {
+      method: 'PATCH',
+      cookie: admin,
+      body: { clients },
+    }),
+    { params: Promise.resolve({ userId: harness.users.paralegal.id }) },
+  );
+}
 
 async function calendarUids(): Promise<string[]> {
   const { GET } = await import('@/app/api/calendar/[token]/route');
   const token = new URL(calendarUrl).pathname.split('/').pop() ?? '';
   const response = await GET(new Request(calendarUrl), { params: Promise.resolve({ token }) });
   expect(response.status).toBe(200);
-  return [...(await response.text()).matchAll(/^UID:(.+?)-(?:due|grace-end|opens)@/gm)].map(
+  calendarText = await response.text();
+  return [...calendarText.matchAll(/^UID:(.+?)-(?:due|grace-end|opens)@/gm)].map(
     (match) => match[1] as string,
   );
 }
@@ -168,15 +183,7 @@ describe('renewals across clients', () => {
   });
 
   it('keeps a paralegal granted the second client to its renewals alone, unlabelled', async () => {
-    const { PATCH } = await import('@/app/api/admin/users/[userId]/route');
-    const granted = await PATCH(
-      jsonRequest(`/api/admin/users/${harness.users.paralegal.id}`, {
-        method: 'PATCH',
-        cookie: admin,
-        body: { clients: [SECOND] },
-      }),
-      { params: Promise.resolve({ userId: harness.users.paralegal.id }) },
-    );
+    const granted = await grant([SECOND]);
     expect(granted.status, await granted.clone().text()).toBe(200);
 
     const rows = await monthRows(`month=${month}`);
@@ -260,7 +267,12 @@ describe('renewals across clients', () => {
         polledAt: new Date(),
       })),
     );
-    const uids = await calendarUids();
-    expect(new Set(uids)).toEqual(new Set([watched[1]?.row.eventId]));
+    expect(new Set(await calendarUids())).toEqual(new Set([watched[1]?.row.eventId]));
+
+    // Working for every client again: both clients' renewals, each summary naming its client.
+    expect((await grant('all')).status).toBe(200);
+    expect(new Set(await calendarUids())).toEqual(new Set(watched.map(({ row }) => row.eventId)));
+    const summaries = [...calendarText.matchAll(/^SUMMARY:Renewal due: (.+?) — /gm)].map((match) => match[1]);
+    expect(new Set(summaries)).toEqual(new Set(['Northwind Labs', 'Default client']));
   });
 });
