@@ -12,11 +12,16 @@ export const GET = defineRoute(
   { access: 'renewals:read', query: signalsQuerySchema },
   async ({ query, clients }) => {
     const { connections } = await clients();
-    await (query.eventId
+    const connection = await (query.eventId
       ? eventConnection(query.patentId, query.eventId, connections)
       : patentConnection(query.patentId, connections));
-    const [signals] = await loadSignals([{ patentId: query.patentId, eventId: query.eventId ?? null }]);
-    const [hold] = signals?.eventId ? await listHolds({ eventIds: [signals.eventId] }) : [];
+    // Read from the patent's own client's copy and snapshot (spec: rule 2).
+    const [signals] = await loadSignals([{ patentId: query.patentId, eventId: query.eventId ?? null }], {
+      connection,
+    });
+    const [hold] = signals?.eventId
+      ? await listHolds({ eventIds: [signals.eventId], connections: [connection] })
+      : [];
     return { signals, hold: hold ?? null };
   },
 );
