@@ -47,7 +47,7 @@ export async function clientScopeOf(userId: string, chosen?: string | null): Pro
 }
 
 /** The client chosen in a request's cookie, if well formed (the scope checks it is the user's). */
-export function chosenClientOf(cookieHeader: string | null): string | null {
+function chosenClientOf(cookieHeader: string | null): string | null {
   const value = new RegExp(`(?:^|;\\s*)${CLIENT_COOKIE}=([^;]*)`).exec(cookieHeader ?? '')?.[1];
   return value && CLIENT_ID_PATTERN.test(value) ? value : null;
 }

@@ -16,6 +16,7 @@ import { can, isRole } from '../../policy/roles';
 import { patentName } from '../../portfolio/patent-name';
 import { recordAudit } from '../audit/audit';
 import type { Viewer } from '../auth/session';
+import { usersOfClient } from '../clients/scope';
 import { composeApproval } from '../notifications/compose';
 import { addNotification } from '../notifications/in-app';
 import { claimMessage } from '../notifications/mail';
@@ -33,14 +34,20 @@ import { ApprovalError } from './errors';
 
 const approvalHref = (batchId: string) => `/approvals/${batchId}`;
 
-/** Active users whose role may approve, except `exceptUserId` (the preparer never approves). */
-async function approvers(exceptUserId: string): Promise<{ id: string; email: string }[]> {
+/**
+ * Active users whose role may approve and who work for the batch's client, except `exceptUserId`
+ * (the preparer never approves; another client's approvers never hear of it, spec: rule 2).
+ */
+async function approvers(exceptUserId: string, connection: string): Promise<{ id: string; email: string }[]> {
   const db = await getDb();
-  const rows = await db
-    .select({ id: user.id, email: user.email, role: user.role })
-    .from(user)
-    .where(and(isNull(user.deactivatedAt), ne(user.id, exceptUserId)));
-  return rows.filter((row) => isRole(row.role) && can(row.role, 'approvals:decide'));
+  const [rows, ofClient] = await Promise.all([
+    db
+      .select({ id: user.id, email: user.email, role: user.role })
+      .from(user)
+      .where(and(isNull(user.deactivatedAt), ne(user.id, exceptUserId))),
+    usersOfClient(connection),
+  ]);
+  return rows.filter((row) => isRole(row.role) && can(row.role, 'approvals:decide') && ofClient.has(row.id));
 }
 
 /**
@@ -50,13 +57,14 @@ async function approvers(exceptUserId: string): Promise<{ id: string; email: str
  */
 async function tell(
   to: { id: string; email: string },
-  message: { rule: string; batchId: string; title: string; body: string; href: string },
+  message: { rule: string; batchId: string; connection: string; title: string; body: string; href: string },
 ): Promise<void> {
   const db = await getDb();
   try {
     const preferences = await readPreferences(db, to.id);
     if (preferences.channels.inApp) {
       await addNotification(db, {
+        connection: message.connection,
         userId: to.id,
         rule: message.rule,
         subjectKey: message.batchId,
@@ -91,6 +99,7 @@ async function tell(
 /** After a batch was claimed as awaiting approval: audited, and every approver but its author told. */
 export async function submittedForApproval(input: {
   batchId: string;
+  connection: string;
   actor: Viewer;
   entries: readonly DraftEntry[];
   reasons: readonly ApprovalReason[];
@@ -110,10 +119,11 @@ export async function submittedForApproval(input: {
     return entry ? patentName(entry) : eventId;
   };
   const why = reasons.map((reason) => describeApprovalReason(reason, nameOf)).join(' ');
-  for (const approver of await approvers(actor.userId)) {
+  for (const approver of await approvers(actor.userId, input.connection)) {
     await tell(approver, {
       rule: 'approval_requested',
       batchId,
+      connection: input.connection,
       title: `${actor.email} asks you to approve ${entries.length} decision(s)`,
       body: why,
       href: approvalHref(batchId),
@@ -132,6 +142,7 @@ export async function notifyPreparer(
     {
       ...message,
       batchId: batch.id,
+      connection: batch.connection,
       href: message.rule === 'approval_returned' ? '/renewals/review' : `/renewals/batches/${batch.id}`,
     },
   );

@@ -25,14 +25,3 @@ export function batchResponse(batch: BatchView, requestId: string): Response {
   const status = batch.state === S.executed ? 201 : batch.state === S.settled ? 200 : 202;
   return Response.json({ batch }, { status, headers: { 'cache-control': 'no-store' } });
 }
-
-/** The 404 of a batch id we do not hold. */
-export function noSuchBatch(requestId: string): Response {
-  return problemResponse({
-    status: 404,
-    code: 'not_found',
-    title: 'Not found',
-    detail: 'No such batch.',
-    requestId,
-  });
-}

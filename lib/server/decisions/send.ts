@@ -175,7 +175,7 @@ export async function sendChecked(actor: Viewer, part: CheckedPart, requestId: s
     return awaitSettled(winner);
   }
   if (reasons.length > 0) {
-    await submittedForApproval({ batchId, actor, entries, reasons, requestId });
+    await submittedForApproval({ batchId, connection: part.connection, actor, entries, reasons, requestId });
     return (await batchView(batchId)) as BatchView;
   }
   return run({ batchId, actor, entries, requestId, client, upstreamRequestIds, preread });
