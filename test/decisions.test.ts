@@ -540,7 +540,8 @@ describe('sending decisions', () => {
   it('reconciles at start-up a batch a stopped process left open', async () => {
     const event = openEvent();
     const batchId = (await claimBatch({
-      connection: 'default', idempotencyKey: crypto.randomUUID(),
+      connection: 'default',
+      idempotencyKey: crypto.randomUUID(),
       actor: { userId: up.app.users.paralegal.id, email: up.app.users.paralegal.email },
       entries: [entry(event, 'PROCEED')],
       requestId: 'test-open-batch',
@@ -581,7 +582,8 @@ describe('sending decisions', () => {
     const actor = { userId: up.app.users.paralegal.id, email: up.app.users.paralegal.email };
     const event = openEvent();
     const posting = (await claimBatch({
-      connection: 'default', idempotencyKey: crypto.randomUUID(),
+      connection: 'default',
+      idempotencyKey: crypto.randomUUID(),
       actor,
       entries: [entry(event, 'PROCEED')],
       requestId: 'test-in-flight',
@@ -591,7 +593,8 @@ describe('sending decisions', () => {
 
     const draft = await putDraft([entry(openEvent(), 'PROCEED')]);
     const preparing = (await claimBatch({
-      connection: 'default', idempotencyKey: draft.batchKey,
+      connection: 'default',
+      idempotencyKey: draft.batchKey,
       actor,
       entries: draft.entries,
       requestId: 'test-preparing',

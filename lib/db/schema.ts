@@ -785,7 +785,13 @@ export const renewalBudget = pgTable(
     updatedByEmail: text('updated_by_email'),
   },
   (table) => [
-    uniqueIndex('renewal_budget_scope_idx').on(table.connection, table.year, table.currency, table.office, table.family),
+    uniqueIndex('renewal_budget_scope_idx').on(
+      table.connection,
+      table.year,
+      table.currency,
+      table.office,
+      table.family,
+    ),
   ],
 );
 // ── end forecast and budgets ─────────────────────────────────────────────────────────────────

@@ -3,11 +3,11 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { syncRefreshUse, syncWindow } from '../../db/schema';
 import { getEnv } from '../../env';
+import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { upstreamClient } from '../connection/upstream';
 import { DomainError } from '../errors/domain-error';
 import { rememberPatents } from '../portfolio/snapshot';
 import { refreshMonths } from './after-write';
-import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { storePatentEvents } from './copy';
 import { readFreezeMonth, readFreezes } from './documents';
 
