@@ -1,10 +1,10 @@
 'use client';
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { type ComponentProps, useId } from 'react';
+import { useId } from 'react';
 import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
 import type { ClientRef } from '@/lib/clients/chosen-client';
+import { ClientSelect } from './client-select';
 
 /**
  * A list's client filter, shown only to users who work for several clients: one of theirs, or all.
@@ -37,22 +37,5 @@ export function ClientFilter({ clients }: { clients: readonly ClientRef[] }) {
         onChange={(event) => choose(event.target.value)}
       />
     </div>
-  );
-}
-
-/** The choice itself: all clients (the empty value) or one of them; a page keeping its own state. */
-export function ClientSelect({
-  clients,
-  ...props
-}: { clients: readonly ClientRef[] } & Omit<ComponentProps<'select'>, 'children'>) {
-  return (
-    <NativeSelect className="h-8" {...props}>
-      <option value="">All clients</option>
-      {clients.map((client) => (
-        <option key={client.id} value={client.id}>
-          {client.name}
-        </option>
-      ))}
-    </NativeSelect>
   );
 }

@@ -2,8 +2,7 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useCallback, useDeferredValue, useEffect, useMemo } from 'react';
-import { ClientSelect } from '@/components/clients/client-filter';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo } from 'react';
 import { ColumnVisibilityMenu } from '@/components/data-table/column-visibility-menu';
 import { type ExportFormat, ExportLinks } from '@/components/data-table/export-links';
 import { FacetedFilter, type FacetOption } from '@/components/data-table/faceted-filter';
@@ -48,6 +47,14 @@ import { MonthSummary } from './month-summary';
 import { RenewalsTable } from './renewals-table';
 import { ScoreFilter } from './score-filter';
 import { WindowPicker } from './window-picker';
+
+/**
+ * The client choice is drawn only for users who work for several clients: its code loads then,
+ * outside the route's first-load JS (JS ≤ 190 KiB, docs/performance.md).
+ */
+const ClientSelect = lazy(() =>
+  import('@/components/clients/client-select').then((module) => ({ default: module.ClientSelect })),
+);
 
 export interface Facets {
   offices: string[];
@@ -257,12 +264,14 @@ export function MonthView({
         ) : null}
         {clients.length > 1 ? (
           // One client's renewals, or all of the user's: the server reads only the chosen one.
-          <ClientSelect
-            aria-label="Client"
-            clients={clients}
-            value={params.client ?? ''}
-            onChange={(event) => void setParams({ client: event.target.value || null })}
-          />
+          <Suspense fallback={null}>
+            <ClientSelect
+              aria-label="Client"
+              clients={clients}
+              value={params.client ?? ''}
+              onChange={(event) => void setParams({ client: event.target.value || null })}
+            />
+          </Suspense>
         ) : null}
         <FacetedFilter
           title="Office"
