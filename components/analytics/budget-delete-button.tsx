@@ -18,7 +18,6 @@ export function BudgetDeleteButton({ id, label }: { id: string; label: string })
       part={BudgetDeleteDialog}
       props={{ id, label, open, onOpenChange: setOpen }}
       beside
-      loading={null}
       button={(load) => (
         <Button
           variant="outline"

@@ -20,16 +20,11 @@ function RefreshNow(target: CopyRefreshTarget) {
     <LoadOnClick
       part={CopyRefreshRun}
       props={target}
-      button={(load) => (
-        <Button variant="outline" size="sm" className="h-7" onClick={load}>
-          Refresh now
+      button={(load, loading) => (
+        <Button variant="outline" size="sm" className="h-7" disabled={loading} onClick={load}>
+          {loading ? 'Refreshing…' : 'Refresh now'}
         </Button>
       )}
-      loading={
-        <Button variant="outline" size="sm" className="h-7" disabled>
-          Refreshing…
-        </Button>
-      }
     />
   );
 }

@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { Button } from '@/components/ui/button';
-import { useRunOnArrival } from '@/components/ui/load-on-click';
+import { useRunOnArrival } from '@/components/ui/run-on-arrival';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { Button } from '@/components/ui/button';
-import { useRunOnArrival } from '@/components/ui/load-on-click';
+import { useRunOnArrival } from '@/components/ui/run-on-arrival';
 import { useSignOut } from './use-sign-out';
 
 /** Sign out once clicked (./user-menu.tsx loads it on the first click, which signs out at once). */

@@ -13,16 +13,11 @@ function SignOutButton() {
     <LoadOnClick
       part={SignOutRun}
       props={{}}
-      button={(load) => (
-        <Button variant="outline" size="sm" onClick={load}>
-          Sign out
+      button={(load, loading) => (
+        <Button variant="outline" size="sm" disabled={loading} onClick={load}>
+          {loading ? 'Signing out…' : 'Sign out'}
         </Button>
       )}
-      loading={
-        <Button variant="outline" size="sm" disabled>
-          Signing out…
-        </Button>
-      }
     />
   );
 }

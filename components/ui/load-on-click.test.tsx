@@ -15,8 +15,11 @@ describe('an action loaded on its first click', () => {
           part={Part}
           props={{}}
           beside={beside}
-          button={() => <button type="button">Refresh now</button>}
-          loading={<button type="button">Refreshing…</button>}
+          button={(load, loading) => (
+            <button type="button" onClick={load}>
+              {loading ? 'Refreshing…' : 'Refresh now'}
+            </button>
+          )}
         />,
       );
       expect(html).toBe('<button type="button">Refresh now</button>');
