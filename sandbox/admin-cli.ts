@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { SCOPES } from '../lib/annuity/schemas';
 import {
+  type CreateTenantRequest,
   createOperatorClient,
   type FaultsRequest,
   OperatorApiError,
@@ -18,6 +19,7 @@ Commands:
   tenants                                   list tenants
   tenant <name>                             show one tenant
   create-tenant <name> [--patents N] [--seed N] [--currency EUR] [--freeze-horizon N] [--no-freeze]
+                [--portfolio european|pacific]
   create-key <tenant> [--scopes a,b] [--expires-at ISO] [--daily-limit N]
                                             issue a key (printed once; default: all four scopes)
   progress <eventId> [--to STATUS]          move an event along the pipeline
@@ -68,6 +70,7 @@ async function main(): Promise<void> {
       patents: { type: 'string' },
       seed: { type: 'string' },
       currency: { type: 'string' },
+      portfolio: { type: 'string' },
       'freeze-horizon': { type: 'string' },
       'no-freeze': { type: 'boolean' },
       scopes: { type: 'string' },
@@ -118,6 +121,8 @@ async function main(): Promise<void> {
         patents: numberOption(values.patents, 'patents'),
         seed: numberOption(values.seed, 'seed'),
         currency: values.currency,
+        // Checked by the service (operator/schemas.ts): an unknown mix is answered 400.
+        portfolio: values.portfolio as CreateTenantRequest['portfolio'],
         freezeHorizonMonths: numberOption(values['freeze-horizon'], 'freeze-horizon'),
         freezeEnabled: values['no-freeze'] ? false : undefined,
       });

@@ -49,10 +49,16 @@ const DEMO_KEY_DAILY_LIMIT = 100_000;
 /** The demo keys never expire in practice: they guard public demo data only. */
 const DEMO_KEY_EXPIRES_AT = '2099-12-31T23:59:59.999Z';
 
-/** Creates the demo tenants and their fixed keys when the store holds no tenant at all. */
-export async function ensureDemoTenants(service: SandboxService): Promise<boolean> {
-  if (service.tenants().length > 0) return false;
+/**
+ * Creates the demo tenants and their fixed keys on a store with no tenant at all, and on a demo
+ * store made before the second client existed (it holds the demo tenant only): the clients it
+ * lacks. A store of other tenants is left alone. Returns the names of the tenants created.
+ */
+export async function ensureDemoTenants(service: SandboxService): Promise<string[]> {
+  if (service.tenants().length > 0 && !service.tenantByName(DEMO_TENANT)) return [];
+  const created: string[] = [];
   for (const { input, key } of DEMO_TENANTS) {
+    if (service.tenantByName(input.name)) continue;
     await service.createTenant(input);
     await service.createKey({
       tenant: input.name,
@@ -61,6 +67,7 @@ export async function ensureDemoTenants(service: SandboxService): Promise<boolea
       dailyLimit: DEMO_KEY_DAILY_LIMIT,
       fixedKey: key,
     });
+    created.push(input.name);
   }
-  return true;
+  return created;
 }

@@ -46,8 +46,9 @@ export async function startSandbox(
       today: config.today,
       profile: new SandboxProfile(config.profile ?? 'default'),
     });
-    if (await ensureDemoTenants(service))
-      log('sandbox: created the demo tenants and their demo keys (first start)');
+    const created = await ensureDemoTenants(service);
+    if (created.length > 0)
+      log(`sandbox: created the demo tenants ${created.join(', ')} and their demo keys`);
   } catch (error) {
     await store.close().catch(() => undefined);
     throw error;

@@ -95,6 +95,8 @@ interface MixRules {
   nationalOthers: readonly string[];
   familyReferencePrefix: string;
   caseReferencePrefix: string;
+  /** providerId, the service's own number, from a base per mix: the two demo clients' never overlap. */
+  providerIdBase: number;
 }
 
 const MIXES: Record<PortfolioMix, MixRules> = {
@@ -110,6 +112,7 @@ const MIXES: Record<PortfolioMix, MixRules> = {
     nationalOthers: NATIONAL_HOMES,
     familyReferencePrefix: 'FAM-',
     caseReferencePrefix: '',
+    providerIdBase: 1_000_000,
   },
   pacific: {
     owners: ownerWeights(PACIFIC_OWNERS),
@@ -123,6 +126,7 @@ const MIXES: Record<PortfolioMix, MixRules> = {
     nationalOthers: ['US', 'JP', 'GB', 'CN', 'KR'],
     familyReferencePrefix: 'PRI-F',
     caseReferencePrefix: 'PRI-',
+    providerIdBase: 5_000_000,
   },
 };
 
@@ -344,7 +348,9 @@ function drawPatent(
   const patent: PatentRecord = {
     ordinal,
     id: ids.id('patent', ordinal),
-    providerId: random.chance(0.03) ? null : `PAM-${String(1_000_000 + ordinal * 7 + random.int(0, 6))}`,
+    providerId: random.chance(0.03)
+      ? null
+      : `PAM-${String(MIXES[config.portfolio].providerIdBase + ordinal * 7 + random.int(0, 6))}`,
     clientCaseReference: random.chance(0.02)
       ? null
       : `${family.casePrefix}${office}${subCase ? `-${subCase}` : ''}`,

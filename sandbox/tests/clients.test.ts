@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_API_KEY, DEMO_CLIENTS, PACIFIC_API_KEY } from '../demo';
+import { DEMO_API_KEY, DEMO_CLIENTS, DEMO_TENANT, PACIFIC_API_KEY } from '../demo';
+import { ensureDemoTenants } from '../demo-tenant';
+import { SandboxProfile } from '../profiles';
+import { SandboxService } from '../service';
+import { createMemoryStore } from '../store/store';
 import { type StartedSandbox, startSandbox } from '../testing';
 import { startInProcess } from './harness';
 
@@ -17,6 +21,7 @@ interface Page<T> {
 }
 interface PatentItem {
   id: string;
+  providerId: string | null;
   office: string;
   owner: string | null;
   clientCaseReference: string | null;
@@ -85,6 +90,11 @@ describe('demo clients', { timeout: 120_000 }, () => {
     expect(pacific).toHaveLength(300);
     const demoIds = new Set(demo.map((patent) => patent.id));
     expect(pacific.filter((patent) => demoIds.has(patent.id))).toEqual([]);
+    // The service's own numbers are its own too: a providerId names one patent of one client.
+    const demoProviderIds = new Set(demo.map((patent) => patent.providerId));
+    expect(pacific.filter((patent) => patent.providerId && demoProviderIds.has(patent.providerId))).toEqual(
+      [],
+    );
 
     // Told apart by a human: its own owners and references.
     const demoOwners = new Set(demo.map((patent) => patent.owner));
@@ -221,5 +231,26 @@ describe('demo seeding', { timeout: 60_000 }, () => {
       }
     };
     expect(await snapshot()).toEqual(await snapshot());
+  });
+
+  it('gives a demo store made before the second client that client, and leaves other stores alone', async () => {
+    const open = () =>
+      SandboxService.open({
+        store: createMemoryStore(),
+        today: TODAY,
+        profile: new SandboxProfile('default'),
+      });
+    const older = await open();
+    await older.createTenant({ name: DEMO_TENANT, patents: 20, seed: 1 });
+    expect(await ensureDemoTenants(older)).toEqual(['pacific']);
+    expect(older.tenantByName(DEMO_TENANT)?.patents).toHaveLength(20);
+    const pacific = older.authenticate(PACIFIC_API_KEY);
+    expect(pacific.ok && pacific.key.tenant.config.name).toBe('pacific');
+    expect(await ensureDemoTenants(older)).toEqual([]);
+
+    const others = await open();
+    await others.createTenant({ name: 'acme', patents: 20, seed: 1 });
+    expect(await ensureDemoTenants(others)).toEqual([]);
+    expect(others.tenants().map((tenant) => tenant.config.name)).toEqual(['acme']);
   });
 });
