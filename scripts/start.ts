@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EnvError, parseEnv } from '../lib/env-schema';
 import { DEMO_USERS } from '../lib/server/auth/demo-users';
-import { DEMO_API_KEY } from '../sandbox/demo';
+import { DEMO_API_KEY, DEMO_CLIENTS } from '../sandbox/demo';
 import { buildIfStale } from './lib/build-fingerprint';
 import { spawnChild, stopChild, waitForLine } from './lib/children';
 import { localSecret } from './lib/local-secret';
@@ -73,7 +73,11 @@ async function main(): Promise<void> {
     }
   }
 
-  const firstRun = await prepareDatabase({ ...env, AUTH_SECRET: authSecret }, { demo: useSandbox });
+  const demoData = useSandbox && process.env.SANDBOX_DEMO !== '0';
+  const firstRun = await prepareDatabase(
+    { ...env, AUTH_SECRET: authSecret },
+    { demo: useSandbox, demoClients: demoData ? DEMO_CLIENTS : [] },
+  );
 
   let upstreamUrl = env.ANNUITY_API_URL;
   if (useSandbox) {
@@ -83,7 +87,7 @@ async function main(): Promise<void> {
     let port = String(env.SANDBOX_PORT);
     const sandbox = await superviseChild({
       label: 'The stand-in service',
-      spawn: () => spawnSandbox({ port, dataDir, demo: process.env.SANDBOX_DEMO !== '0' }),
+      spawn: () => spawnSandbox({ port, dataDir, demo: demoData }),
       ready: SANDBOX_READY,
       readyTimeoutMs: 120_000,
       onReady: (match) => {

@@ -5,6 +5,7 @@ import { createAuth } from '../../lib/server/auth/auth-config';
 import { DEMO_USERS } from '../../lib/server/auth/demo-users';
 import { issueSetupToken } from '../../lib/server/auth/first-admin-setup';
 import { countDemoUsers, countUsers, createUserAccount } from '../../lib/server/auth/user-accounts';
+import { type DemoClient, ensureDemoClients } from '../../lib/server/connection/demo-clients';
 
 export type FirstRun =
   /** `demoUsersRefused`: demo accounts exist, and the real upstream makes them unusable. */
@@ -17,9 +18,15 @@ export type FirstRun =
  * the local stand-in service, otherwise a one-time token for creating the first administrator.
  * Closes the database afterwards (PGlite: one process per data dir, and the dashboard opens it next).
  */
-export async function prepareDatabase(env: Env, { demo }: { demo: boolean }): Promise<FirstRun> {
+export async function prepareDatabase(
+  env: Env,
+  { demo, demoClients = [] }: { demo: boolean; demoClients?: readonly DemoClient[] },
+): Promise<FirstRun> {
   const handle = await openDatabase(databaseTarget(env));
   try {
+    // The stand-in's demo clients as connections (several clients on a fresh start); never with a
+    // real upstream, whose clients an administrator adds with their own keys.
+    if (demo && demoClients.length > 0) await ensureDemoClients(handle.db, env, demoClients);
     if (!demo && (await countDemoUsers(handle.db)) > 0) return { kind: 'ready', demoUsersRefused: true };
     if ((await countUsers(handle.db)) > 0) return { kind: 'ready' };
     if (!demo) return { kind: 'needs-first-admin', setupToken: await issueSetupToken(handle.db) };
