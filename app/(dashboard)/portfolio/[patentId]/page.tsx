@@ -103,11 +103,15 @@ export default async function PatentPage({ params }: { params: Promise<{ patentI
         family: family ?? undefined,
       })
     : null;
-  // What keeping it costs, its term, its family and tags, from our own copy (no upstream call).
-  const [signals] = can(viewer.role, 'renewals:read') ? await loadSignals([{ patentId: patent.id }]) : [];
+  // What keeping it costs, its term, its family and tags, from its own client's copy (no upstream call).
+  const [signals] = can(viewer.role, 'renewals:read')
+    ? await loadSignals([{ patentId: patent.id }], { connection: loaded.data.connection })
+    : [];
   const tags = await patentTagsAndNotes(patent.id, family);
-  // Its renewals under review (lib/server/reviews): who decides by when.
-  const holds = can(viewer.role, 'renewals:read') ? await listHolds({ patentId: patent.id }) : [];
+  // Its renewals under review (lib/server/reviews), its own client's: who decides by when.
+  const holds = can(viewer.role, 'renewals:read')
+    ? await listHolds({ patentId: patent.id, connections: [loaded.data.connection] })
+    : [];
 
   return (
     <>
