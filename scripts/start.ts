@@ -73,10 +73,11 @@ async function main(): Promise<void> {
     }
   }
 
-  const demoData = useSandbox && process.env.SANDBOX_DEMO !== '0';
+  // The stand-in creates its demo clients on an empty store (SANDBOX_DEMO only switches its demo
+  // mode, which moves decisions along on its own): each is a connection of the console.
   const firstRun = await prepareDatabase(
     { ...env, AUTH_SECRET: authSecret },
-    { demo: useSandbox, demoClients: demoData ? DEMO_CLIENTS : [] },
+    { demo: useSandbox, demoClients: useSandbox ? DEMO_CLIENTS : [] },
   );
 
   let upstreamUrl = env.ANNUITY_API_URL;
@@ -87,7 +88,7 @@ async function main(): Promise<void> {
     let port = String(env.SANDBOX_PORT);
     const sandbox = await superviseChild({
       label: 'The stand-in service',
-      spawn: () => spawnSandbox({ port, dataDir, demo: demoData }),
+      spawn: () => spawnSandbox({ port, dataDir, demo: process.env.SANDBOX_DEMO !== '0' }),
       ready: SANDBOX_READY,
       readyTimeoutMs: 120_000,
       onReady: (match) => {
