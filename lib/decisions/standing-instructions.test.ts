@@ -128,16 +128,16 @@ describe('standing instructions', () => {
     const patent = { ...instruction('patent', 'p1', 'renew'), id: 'patent', connection: 'acme' };
     const lookup = standingLookup([ours, theirs, patent]);
     expect(
-      applicableInstruction(lookup, { patentId: 'p2', family: 'FAM-1', connection: 'northwind' })?.id,
+      applicableInstruction(lookup, { patentId: 'p2', family: 'FAM-1', client: { id: 'northwind' } })?.id,
     ).toBe('theirs');
-    expect(applicableInstruction(lookup, { patentId: 'p2', family: 'FAM-1', connection: 'acme' })?.id).toBe(
-      'ours',
-    );
     expect(
-      applicableInstruction(lookup, { patentId: 'p1', family: null, connection: 'northwind' }),
+      applicableInstruction(lookup, { patentId: 'p2', family: 'FAM-1', client: { id: 'acme' } })?.id,
+    ).toBe('ours');
+    expect(
+      applicableInstruction(lookup, { patentId: 'p1', family: null, client: { id: 'northwind' } }),
     ).toBeNull();
     expect(
-      applicableInstruction(lookup, { patentId: 'p3', family: 'FAM-1', connection: 'globex' }),
+      applicableInstruction(lookup, { patentId: 'p3', family: 'FAM-1', client: { id: 'globex' } }),
     ).toBeNull();
   });
 

@@ -59,7 +59,7 @@ export interface InstructableRenewal {
   family: string | null;
   instructability: Instructability | null;
   /** The renewal's client; absent where the rows are of one client. */
-  connection?: string;
+  client?: { id: string } | undefined;
 }
 
 export interface StandingLookup {
@@ -83,10 +83,10 @@ export function standingLookup(instructions: readonly StandingInstruction[]): St
 /** The instruction that applies to a renewal: the patent's own wins over its family's. */
 export function applicableInstruction(
   lookup: StandingLookup,
-  renewal: Pick<InstructableRenewal, 'patentId' | 'family' | 'connection'>,
+  renewal: Pick<InstructableRenewal, 'patentId' | 'family' | 'client'>,
 ): StandingInstruction | null {
   const ofClient = (instruction: StandingInstruction) =>
-    renewal.connection === undefined || instruction.connection === renewal.connection;
+    renewal.client === undefined || instruction.connection === renewal.client.id;
   const own = lookup.byPatent.get(renewal.patentId);
   if (own && ofClient(own)) return own;
   if (!renewal.family) return null;

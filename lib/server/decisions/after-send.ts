@@ -23,11 +23,12 @@ export async function afterSend(batch: BatchView, requestId: string): Promise<Ba
     );
     if (batch.state !== S.rejected) {
       const sent = batch.items.filter((item) => item.outcome !== 'not_executed').map((item) => item.eventId);
-      await endHoldsDecided(sent, batch.createdByEmail, requestId).catch((error: unknown) =>
-        logger.warn(
-          { err: error, requestId, batchId: batch.id },
-          'the review holds of a batch could not be ended',
-        ),
+      await endHoldsDecided(sent, batch.createdByEmail, requestId, [batch.connection]).catch(
+        (error: unknown) =>
+          logger.warn(
+            { err: error, requestId, batchId: batch.id },
+            'the review holds of a batch could not be ended',
+          ),
       );
     }
   }

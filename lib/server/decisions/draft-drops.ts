@@ -1,12 +1,12 @@
 import 'server-only';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { syncEvent } from '../../db/schema';
 import type { Draft, DraftEntry } from '../../decisions/draft';
 import { entryFromRow } from '../../decisions/entry-from-row';
 import { offeredDecisions } from '../../decisions/rules';
 import type { RenewalRow } from '../../renewals/rows';
-import { DEFAULT_CONNECTION } from '../connection/default-connection';
+import { clientScopeOf } from '../clients/scope';
 import { copyMonthRows } from '../sync/month-rows';
 import { readDraft, writeDraft } from './drafts';
 
@@ -31,16 +31,23 @@ export interface DraftDropsResult {
 export async function draftDrops(userId: string, eventIds: readonly string[]): Promise<DraftDropsResult> {
   const db = await getDb();
   const ids = [...new Set(eventIds)];
-  const located = ids.length
-    ? await db
-        .select({ eventId: syncEvent.eventId, month: syncEvent.month })
-        .from(syncEvent)
-        .where(and(eq(syncEvent.connection, DEFAULT_CONNECTION), inArray(syncEvent.eventId, ids)))
-    : [];
-  const months = [...new Set(located.map((row) => row.month))];
-  const { byMonth } = await copyMonthRows(months);
+  // Only the user's clients' renewals (spec: rule 2): another client's id counts as not read.
+  const { connections } = await clientScopeOf(userId);
+  const located =
+    ids.length && connections.length
+      ? await db
+          .select({ eventId: syncEvent.eventId, month: syncEvent.month, connection: syncEvent.connection })
+          .from(syncEvent)
+          .where(and(inArray(syncEvent.connection, connections), inArray(syncEvent.eventId, ids)))
+      : [];
   const rows = new Map<string, RenewalRow>();
-  for (const month of months) for (const row of byMonth.get(month)?.rows ?? []) rows.set(row.eventId, row);
+  for (const connection of new Set(located.map((row) => row.connection))) {
+    const months = [
+      ...new Set(located.filter((row) => row.connection === connection).map((row) => row.month)),
+    ];
+    const { byMonth } = await copyMonthRows(months, connection);
+    for (const month of months) for (const row of byMonth.get(month)?.rows ?? []) rows.set(row.eventId, row);
+  }
 
   const draft = await readDraft(userId);
   const inDraft = new Set(draft.entries.map((entry) => entry.eventId));

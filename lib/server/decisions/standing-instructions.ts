@@ -22,7 +22,7 @@ import type { Viewer } from '../auth/session';
 import { assertInScope, type ClientScope, clientScopeOf } from '../clients/scope';
 import { DomainError } from '../errors/domain-error';
 import { openSnapshotIndex, snapshotPatents } from '../portfolio/snapshot';
-import { loadRenewalWindow } from '../renewals/window';
+import { loadRenewalWindow, windowClients } from '../renewals/window';
 import { readDraft } from './drafts';
 
 /**
@@ -203,7 +203,11 @@ export async function suggestionsForWindow(
   requestId: string,
 ): Promise<StandingSuggestion[]> {
   const [loaded, instructions, draft] = await Promise.all([
-    loadRenewalWindow(renewalWindow, { offices: [], owners: [], family: [] }, requestId),
+    clientScopeOf(userId).then((scope) =>
+      loadRenewalWindow(renewalWindow, { offices: [], owners: [], family: [] }, requestId, {
+        clients: windowClients(scope),
+      }),
+    ),
     clientScopeOf(userId).then((scope) => listStandingInstructions(scope.connections)),
     readDraft(userId),
   ]);
