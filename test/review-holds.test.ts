@@ -167,6 +167,7 @@ describe('review holds', () => {
   it('ends the hold when a decision is sent for its renewal', async () => {
     const batch = {
       id: uuid(3, 1),
+      connection: 'default',
       state: 'executed',
       createdByEmail: harness.users.paralegal.email,
       items: [{ eventId: first.id, patentId: first.patent.id, outcome: 'executed', dueDate: first.dueDate }],

@@ -18,7 +18,7 @@ import { TableSection } from './table-section';
 /** Owners and families can run to hundreds: the page shows those with most renewals, the files all. */
 const LONG_TABLE_GROUPS = 20;
 
-/** A table's section, its downloads from /api/analytics/forecast/export (for the filter's client). */
+/** A table's section, its downloads from /api/analytics/forecast/export (for the client chosen in the filter). */
 function Section({
   table,
   client,
@@ -150,7 +150,7 @@ export function ForecastTables({
 }: {
   data: ForecastData;
   locale: string;
-  /** The client filter's client, which the exports keep. */
+  /** The client chosen in the filter, which the exports keep. */
   client?: string;
 }) {
   const { summary } = data;

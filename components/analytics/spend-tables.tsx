@@ -162,7 +162,7 @@ function varianceColumns(locale: string): TableColumn<VarianceRow>[] {
   ];
 }
 
-/** A table's section, its downloads from /api/analytics/export (for the client filter's client). */
+/** A table's section, its downloads from /api/analytics/export (for the client chosen in the filter). */
 function Section({
   table,
   client,
@@ -208,7 +208,7 @@ export function SpendAnalytics({
 }: {
   data: SpendAnalyticsData;
   locale: string;
-  /** The client filter's client, which the exports keep. */
+  /** The client chosen in the filter, which the exports keep. */
   client?: string;
 }) {
   return (
