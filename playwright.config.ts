@@ -53,6 +53,24 @@ export default defineConfig({
   ],
   use: {
     baseURL: `http://localhost:${PORT}`,
+    // The demo starts with two clients. Every journey but clients.spec.ts (which clears it) is a
+    // user who chose the first client in the header's switcher: the pages then read and look as a
+    // single-client console's, which is what those journeys compare with the service's answers.
+    storageState: {
+      cookies: [
+        {
+          name: 'ac_client',
+          value: 'default',
+          domain: 'localhost',
+          path: '/',
+          expires: -1,
+          httpOnly: true,
+          secure: false,
+          sameSite: 'Lax',
+        },
+      ],
+      origins: [],
+    },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

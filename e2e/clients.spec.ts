@@ -46,6 +46,8 @@ test('each user sees only their clients, and a draft of two clients goes as two 
   const europe = await openRenewal(DEMO_API_KEY);
   const pacific = await openRenewal(PACIFIC_API_KEY);
 
+  // This journey's users have chosen no client yet (the suite's other journeys chose the first).
+  await page.context().clearCookies();
   // The administrator finds both demo clients, each with its own key and copy.
   await signInAs(page, 'admin', '/admin/connection');
   const clients = page.getByRole('table', { name: 'Clients' });
@@ -71,7 +73,7 @@ test('each user sees only their clients, and a draft of two clients goes as two 
   await expect(page.getByRole('row', { name: /paula@demo\.test/ })).toContainText(PACIFIC?.name ?? '');
   await expectNoAxeViolations(page);
 
-  const paula = await browser.newPage();
+  const paula = await browser.newPage({ storageState: { cookies: [], origins: [] } });
   await paula.goto('/sign-in');
   await paula.getByLabel('Email').fill('paula@demo.test');
   await paula.getByLabel('Password').fill('paula first password');
@@ -98,7 +100,7 @@ test('each user sees only their clients, and a draft of two clients goes as two 
 
   // A manager works for both: the header's switcher narrows every page, and remembers the choice.
   // A context of its own: axe needs one, and the manager's session is not the admin's.
-  const managerContext = await browser.newContext();
+  const managerContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const manager = await managerContext.newPage();
   await signInAs(manager, 'manager', '/renewals/batches');
   const switcher = manager.getByRole('combobox', { name: 'Client' });

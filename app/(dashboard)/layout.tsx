@@ -73,6 +73,13 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         >
           Annuity Console
         </Link>
+        {/* The client in view, for users of several: every page follows it (the header stays as wide
+            as a single-client console's, so wide tables keep their columns at 1280 px). */}
+        {scope.clients.length > 1 ? (
+          <div className="mb-4 px-3">
+            <ClientSwitcher clients={scope.clients} chosen={scope.chosen} />
+          </div>
+        ) : null}
         <SidebarNav items={items} />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
@@ -88,7 +95,6 @@ export default async function DashboardLayout({ children }: { children: ReactNod
             canReview={can(viewer.role, 'decisions:write')}
             hasViews={SAVED_VIEW_PAGES.some((page) => canUseViewsOf(viewer, page))}
           />
-          {scope.clients.length > 1 ? <ClientSwitcher clients={scope.clients} chosen={scope.chosen} /> : null}
           <NotificationBell unread={unread} />
           <div className="hidden items-center gap-4 md:flex">
             <QuotaMeter reading={quota} locale={locale} />

@@ -27,7 +27,7 @@ export function ClientSwitcher({ clients, chosen }: { clients: ClientRef[]; chos
         value={choose.isPending ? (choose.variables ?? ALL) : (chosen ?? ALL)}
         disabled={choose.isPending}
         onChange={(event) => choose.mutate(event.target.value === ALL ? null : event.target.value)}
-        className="h-8 max-w-48 text-sm"
+        className="h-8 w-full text-sm"
       >
         <option value={ALL}>All clients</option>
         {clients.map((client) => (

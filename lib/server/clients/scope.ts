@@ -63,9 +63,13 @@ export function requestClientScope(userId: string, request: Request): Promise<Cl
   return clientScopeOf(userId, chosenClientOf(request.headers.get('cookie')));
 }
 
-/** Whether rows should say which client they belong to: the user works for more than one. */
+/**
+ * Whether rows should say which client they belong to: the request reads more than one client
+ * (a user of several who has not chosen one in the header). With one client chosen, or only one
+ * granted, the pages look exactly as a single-client console's.
+ */
 export function labelsClients(scope: ClientScope): boolean {
-  return scope.clients.length > 1;
+  return scope.connections.length > 1;
 }
 
 /** The client's name for a row's label. */
