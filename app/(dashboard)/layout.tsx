@@ -44,6 +44,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     serviceHealth(inView),
   ]);
   const report = latestConnectionReport();
+  // The client in view, for users of several: in the sidebar, and in the menu on phones.
+  const switcher =
+    scope.clients.length > 1 ? <ClientSwitcher clients={scope.clients} chosen={scope.chosen} /> : null;
   // The service's state as the sync and writes last found it (shared by every instance) wins over
   // this process's last check: the header never says "connected" while the pages say it is not.
   const answering = health.failingSince === null;
@@ -75,15 +78,11 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         </Link>
         {/* The client in view, for users of several: every page follows it (the header stays as wide
             as a single-client console's, so wide tables keep their columns at 1280 px). */}
-        {scope.clients.length > 1 ? (
-          <div className="mb-4 px-3">
-            <ClientSwitcher clients={scope.clients} chosen={scope.chosen} />
-          </div>
-        ) : null}
+        {switcher ? <div className="mb-4 px-3">{switcher}</div> : null}
         <SidebarNav items={items} />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <AppHeader start={<MobileNav items={items} />}>
+        <AppHeader start={<MobileNav items={items} top={switcher} />}>
           {/* Below 768 px the header keeps the bell and the account: search, quota and connection
               are on their own pages there (the portfolio, Today, the admin's connection). */}
           <div className="hidden items-center gap-4 md:flex">

@@ -1,7 +1,7 @@
 'use client';
 
 import { usePathname } from 'next/navigation';
-import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
 import type { NavItem } from './navigation';
 import { SidebarNav } from './sidebar-nav';
 
@@ -10,7 +10,14 @@ import { SidebarNav } from './sidebar-nav';
  * hidden. A native disclosure: it opens with Enter or Space like any button, closes with Escape, and
  * closes itself once a section has been chosen.
  */
-export function MobileNav({ items }: { items: readonly NavItem[] }) {
+export function MobileNav({
+  items,
+  top,
+}: {
+  items: readonly NavItem[];
+  /** Drawn above the sections: the client switcher, for users of several clients. */
+  top?: ReactNode;
+}) {
   const pathname = usePathname();
   const disclosure = useRef<HTMLDetailsElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page is the reason to close
@@ -29,6 +36,7 @@ export function MobileNav({ items }: { items: readonly NavItem[] }) {
         Menu
       </summary>
       <div className="absolute left-0 top-full z-40 mt-2 w-64 rounded-md border bg-background p-2 shadow-lg">
+        {top ? <div className="mb-2 px-1">{top}</div> : null}
         <SidebarNav items={items} />
       </div>
     </details>
