@@ -25,7 +25,16 @@ export interface ScopeTags {
  * The patent's tags and note and its family's: those who may change them add or remove a tag and
  * edit the note here; everyone else reads them. The family's tags show on each of its patents.
  */
-export function TagsPanel({ scopes, canWrite }: { scopes: ScopeTags[]; canWrite: boolean }) {
+export function TagsPanel({
+  scopes,
+  canWrite,
+  client,
+}: {
+  scopes: ScopeTags[];
+  canWrite: boolean;
+  /** The patent's client: a family reference may be used by several of the user's clients. */
+  client?: string;
+}) {
   return (
     <Card aria-labelledby="tags-title">
       <CardHeader>
@@ -40,7 +49,7 @@ export function TagsPanel({ scopes, canWrite }: { scopes: ScopeTags[]; canWrite:
       </CardHeader>
       <CardContent className="grid gap-4 text-sm sm:grid-cols-2">
         {scopes.map((scope) => (
-          <ScopeEditor key={scope.scope} value={scope} canWrite={canWrite} />
+          <ScopeEditor key={scope.scope} value={scope} canWrite={canWrite} client={client} />
         ))}
       </CardContent>
     </Card>
@@ -49,7 +58,7 @@ export function TagsPanel({ scopes, canWrite }: { scopes: ScopeTags[]; canWrite:
 
 type TagsWrite = { kind: 'tags'; change: { add?: string[]; remove?: string[] } } | { kind: 'note' };
 
-function ScopeEditor({ value, canWrite }: { value: ScopeTags; canWrite: boolean }) {
+function ScopeEditor({ value, canWrite, client }: { value: ScopeTags; canWrite: boolean; client?: string }) {
   const router = useRouter();
   const tagId = useId();
   const noteId = useId();
@@ -61,9 +70,12 @@ function ScopeEditor({ value, canWrite }: { value: ScopeTags; canWrite: boolean 
       write.kind === 'tags'
         ? apiFetch('/api/tags', {
             method: 'POST',
-            json: { scope: value.scope, targets: [value.target], ...write.change },
+            json: { scope: value.scope, targets: [value.target], ...write.change, client },
           })
-        : apiFetch('/api/notes', { method: 'PUT', json: { scope: value.scope, target: value.target, note } }),
+        : apiFetch('/api/notes', {
+            method: 'PUT',
+            json: { scope: value.scope, target: value.target, note, client },
+          }),
     failure: 'The change was not saved.',
     onSuccess: (_data, write) => {
       router.refresh();

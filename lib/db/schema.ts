@@ -957,6 +957,11 @@ export const syncDocument = pgTable(
 export const patentTag = pgTable(
   'patent_tag',
   {
+    /**
+     * The client of the patent or family: a family reference is the client's own, so two clients
+     * may use the same one, and each sees only its own family's tags (spec: rule 2).
+     */
+    connection: text('connection').notNull().default('default'),
     scope: text('scope', { enum: ['patent', 'family'] }).notNull(),
     /** The patent id, or the family reference. */
     target: text('target').notNull(),
@@ -965,7 +970,7 @@ export const patentTag = pgTable(
     setAt: timestamp('set_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
-    primaryKey({ columns: [table.scope, table.target, table.tag] }),
+    primaryKey({ columns: [table.connection, table.scope, table.target, table.tag] }),
     index('patent_tag_tag_idx').on(table.tag),
   ],
 );
@@ -974,13 +979,15 @@ export const patentTag = pgTable(
 export const patentNote = pgTable(
   'patent_note',
   {
+    /** The client of the patent or family, as for tags. */
+    connection: text('connection').notNull().default('default'),
     scope: text('scope', { enum: ['patent', 'family'] }).notNull(),
     target: text('target').notNull(),
     note: text('note').notNull(),
     updatedByEmail: text('updated_by_email'),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.scope, table.target] })],
+  (table) => [primaryKey({ columns: [table.connection, table.scope, table.target] })],
 );
 
 /*

@@ -39,6 +39,11 @@ export const tagChangeSchema = z
     targets,
     add: z.array(tag).max(20).default([]),
     remove: z.array(tag).max(20).default([]),
+    /** The client of a family whose reference several of the user's clients use. */
+    client: z
+      .string()
+      .regex(/^[a-z0-9-]{1,48}$/, 'must be a client id')
+      .optional(),
   })
   .superRefine((input, ctx) => {
     targetsAreIds(input, ctx);
@@ -57,6 +62,11 @@ export const noteSchema = z
     scope: z.enum(TAG_SCOPES),
     target: z.string().trim().min(1).max(200),
     note: z.string().trim().max(4000),
+    /** The client of a family whose reference several of the user's clients use. */
+    client: z
+      .string()
+      .regex(/^[a-z0-9-]{1,48}$/, 'must be a client id')
+      .optional(),
   })
   .superRefine((input, ctx) => {
     if (input.scope === 'patent' && !z.uuid().safeParse(input.target).success) {

@@ -64,8 +64,8 @@ export async function loadScenario(
           eq(renewalBudget.family, ''),
         ),
       ),
-    tagSummary(),
-    Promise.all(rule.tags.map((tag) => patentsTagged(tag))),
+    tagSummary(clients),
+    Promise.all(rule.tags.map((tag) => patentsTagged(tag, clients))),
     db
       .select({ finishedAt: forecastRun.finishedAt })
       .from(forecastRun)

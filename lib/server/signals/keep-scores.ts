@@ -248,7 +248,7 @@ async function forecastOf(
   return byPatent;
 }
 
-/** Every tag by `scope:target`, read whole: a team's tags are far fewer rows than a month's patents. */
+/** Every tag by `connection|scope:target`, read whole: a team's tags are far fewer rows than a month's patents. */
 function allTags(db: object, version: string): Promise<Map<string, string[]>> {
   return slot(db, 'tags', version, () =>
     forgetOnFailure(
@@ -257,13 +257,19 @@ function allTags(db: object, version: string): Promise<Map<string, string[]>> {
       getDb()
         .then((database) =>
           database
-            .select({ scope: patentTag.scope, target: patentTag.target, tag: patentTag.tag })
+            .select({
+              connection: patentTag.connection,
+              scope: patentTag.scope,
+              target: patentTag.target,
+              tag: patentTag.tag,
+            })
             .from(patentTag),
         )
         .then((rows) => {
           const byKey = new Map<string, string[]>();
           for (const row of rows) {
-            const key = `${row.scope}:${row.target}`;
+            // A tag is its client's: a family reference may be used by two clients.
+            const key = `${row.connection}|${row.scope}:${row.target}`;
             const list = byKey.get(key);
             if (list) list.push(row.tag);
             else byKey.set(key, [row.tag]);
@@ -417,8 +423,8 @@ async function keepScoresOfClient(
     };
     if (!found) {
       const ownTags = mergeTags(
-        tags.get(`patent:${target.patentId}`),
-        reference ? tags.get(`family:${reference}`) : [],
+        tags.get(`${connection}|patent:${target.patentId}`),
+        reference ? tags.get(`${connection}|family:${reference}`) : [],
       );
       found = {
         keep: keepScore({ ...signals, tags: ownTags }, policy.weights),

@@ -157,7 +157,10 @@ export async function loadSignals(
     copyEventsOf(connection, members),
     forecastOf(targetIds, today),
     forecastTo(),
-    tagsOfPatents(targetIds.map((id) => ({ id, family: familyOfPatent(id) }))),
+    tagsOfPatents(
+      targetIds.map((id) => ({ id, family: familyOfPatent(id) })),
+      connection,
+    ),
     readKeepScorePolicy(),
   ]);
 

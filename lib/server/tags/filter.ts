@@ -9,7 +9,9 @@ import { normalizeTag } from '../../signals/tags';
  */
 export function carriesTag(tag: string): SQL {
   const normalized = normalizeTag(tag) ?? tag;
-  return sql`exists (select 1 from patent_tag t where t.tag = ${normalized} and (
-    (t.scope = 'patent' and t.target = portfolio_patent.id) or
+  // A tag is its client's: the row's generation names the snapshot, whose id is the client.
+  return sql`exists (select 1 from patent_tag t where t.tag = ${normalized}
+    and t.connection = (select s.id from portfolio_snapshot s where s.current_generation = portfolio_patent.generation)
+    and ((t.scope = 'patent' and t.target = portfolio_patent.id) or
     (t.scope = 'family' and t.target = portfolio_patent.client_family_reference)))`;
 }

@@ -14,8 +14,8 @@ import {
 import type { NoteInput, TagChange } from '../../signals/tags.schema';
 import { recordAudit } from '../audit/audit';
 import type { Viewer } from '../auth/session';
-import { activeConnectionIds } from '../connection/clients';
 import { DEFAULT_CONNECTION } from '../connection/default-connection';
+import { DomainError } from '../errors/domain-error';
 import { NotFoundError } from '../errors/not-found';
 import type { SnapshotPatent } from '../portfolio/snapshot';
 import { openSnapshotIndex } from '../portfolio/snapshot';
@@ -35,44 +35,65 @@ export interface TagSummary {
 type Actor = Pick<Viewer, 'userId' | 'email'>;
 
 /*
- * Tags and notes name a patent id or a family reference, not a client: what a request sees of them
- * follows its clients (spec: rule 2). A user of every active client sees every tag, as before there
- * were several; anyone else sees the tags on the patents and families of their clients' snapshots,
- * and changing a tag or note of another client's patent or family is not found (404).
+ * Tags and notes belong to a client (their `connection`, spec: rule 2): a patent's to the client
+ * whose portfolio holds it, a family's to the client whose family it is (a family reference is the
+ * client's own, so two clients may use the same one and never see each other's tags or notes).
+ * A request reads those of its clients only, and changing one of another client's patent or
+ * family is not found (404).
  */
 
-/** The patents of the snapshots of these connections (the request's clients). */
-async function patentsOfClients(connections: readonly string[]): Promise<SnapshotPatent[]> {
-  const indexes = await Promise.all(connections.map((connection) => openSnapshotIndex(connection)));
-  return indexes.flatMap((index) => [...(index?.patents.values() ?? [])]);
-}
-
-/** The targets these connections may see; null: all of them (the request has every client). */
-async function visibleTargets(
+/** The patents of the snapshots of these connections (the request's clients), with their client. */
+async function patentsOfClients(
   connections: readonly string[],
-): Promise<{ patent: Set<string>; family: Set<string> } | null> {
-  const active = await activeConnectionIds();
-  if (active.every((connection) => connections.includes(connection))) return null;
-  const patents = await patentsOfClients(connections);
-  return {
-    patent: new Set(patents.map((patent) => patent.id)),
-    family: new Set(patents.flatMap((patent) => patent.clientFamilyReference ?? [])),
-  };
+): Promise<{ patent: SnapshotPatent; connection: string }[]> {
+  const indexes = await Promise.all(
+    connections.map(async (connection) => ({ connection, index: await openSnapshotIndex(connection) })),
+  );
+  return indexes.flatMap(({ connection, index }) =>
+    [...(index?.patents.values() ?? [])].map((patent) => ({ patent, connection })),
+  );
 }
 
-/** Refuses, as not found, a target outside the request's clients. */
-async function assertTargetsVisible(
+/**
+ * The client of each target among the request's clients: a patent's is the one holding it; a
+ * family's is the one client using that reference, or the `client` the request names when several
+ * do (400 naming `client` without it). A target none of them holds is not found (404).
+ */
+async function clientsOfTargets(
   scope: TagScope,
   targets: readonly string[],
   connections: readonly string[],
-): Promise<void> {
-  const visible = await visibleTargets(connections);
-  if (visible && targets.some((target) => !visible[scope].has(target))) throw new NotFoundError(scope);
+  client?: string,
+): Promise<Map<string, string>> {
+  const holders = new Map<string, Set<string>>();
+  for (const { patent, connection } of await patentsOfClients(connections)) {
+    const key = scope === 'patent' ? patent.id : patent.clientFamilyReference;
+    if (!key) continue;
+    holders.set(key, (holders.get(key) ?? new Set()).add(connection));
+  }
+  const owners = new Map<string, string>();
+  for (const target of targets) {
+    const holding = holders.get(target);
+    if (!holding || holding.size === 0) throw new NotFoundError(scope);
+    const [only] = holding;
+    if (holding.size === 1 && only) owners.set(target, only);
+    else if (client && holding.has(client)) owners.set(target, client);
+    else
+      throw new DomainError({
+        status: 400,
+        code: 'invalid_input',
+        title: 'Invalid request',
+        detail: 'Several of your clients use this family reference: say which client it is for.',
+        errors: [{ field: 'client', message: 'name the client of the family' }],
+      });
+  }
+  return owners;
 }
 
-/** Own and family tags of each patent, for the signals (lib/server/signals). */
+/** Own and family tags of each patent of one client, for the signals (lib/server/signals). */
 export async function tagsOfPatents(
   patents: readonly { id: string; family: string | null }[],
+  connection: string = DEFAULT_CONNECTION,
 ): Promise<Map<string, string[]>> {
   const found = new Map<string, string[]>();
   if (patents.length === 0) return found;
@@ -93,7 +114,7 @@ export async function tagsOfPatents(
   const rows = await db
     .select({ scope: patentTag.scope, target: patentTag.target, tag: patentTag.tag })
     .from(patentTag)
-    .where(or(...conditions));
+    .where(and(eq(patentTag.connection, connection), or(...conditions)));
   const byKey = new Map<string, string[]>();
   for (const row of rows) {
     const key = `${row.scope}:${row.target}`;
@@ -113,13 +134,12 @@ export async function tagSummary(
   connections: readonly string[] = [DEFAULT_CONNECTION],
 ): Promise<TagSummary[]> {
   const db = await getDb();
-  const [rows, visible] = await Promise.all([
-    db.select({ scope: patentTag.scope, target: patentTag.target, tag: patentTag.tag }).from(patentTag),
-    visibleTargets(connections),
-  ]);
+  const rows = await db
+    .select({ scope: patentTag.scope, target: patentTag.target, tag: patentTag.tag })
+    .from(patentTag)
+    .where(inArray(patentTag.connection, [...connections]));
   const summary = new Map<string, TagSummary>();
   for (const row of rows) {
-    if (visible && !visible[row.scope].has(row.target)) continue;
     const entry = summary.get(row.tag) ?? { tag: row.tag, patents: 0, families: 0 };
     if (row.scope === 'patent') entry.patents += 1;
     else entry.families += 1;
@@ -137,22 +157,18 @@ export async function patentsTagged(
   connections: readonly string[] = [DEFAULT_CONNECTION],
 ): Promise<string[]> {
   const db = await getDb();
-  const [rows, visible] = await Promise.all([
-    db
-      .select({ scope: patentTag.scope, target: patentTag.target })
-      .from(patentTag)
-      .where(eq(patentTag.tag, tag)),
-    visibleTargets(connections),
-  ]);
-  const ids = new Set(
-    rows
-      .filter((row) => row.scope === 'patent' && (!visible || visible.patent.has(row.target)))
-      .map((row) => row.target),
+  const rows = await db
+    .select({ connection: patentTag.connection, scope: patentTag.scope, target: patentTag.target })
+    .from(patentTag)
+    .where(and(eq(patentTag.tag, tag), inArray(patentTag.connection, [...connections])));
+  const ids = new Set(rows.filter((row) => row.scope === 'patent').map((row) => row.target));
+  const families = new Set(
+    rows.filter((row) => row.scope === 'family').map((row) => `${row.connection}|${row.target}`),
   );
-  const families = new Set(rows.filter((row) => row.scope === 'family').map((row) => row.target));
   if (families.size > 0) {
-    for (const patent of await patentsOfClients(connections)) {
-      if (patent.clientFamilyReference && families.has(patent.clientFamilyReference)) ids.add(patent.id);
+    for (const { patent, connection } of await patentsOfClients(connections)) {
+      if (patent.clientFamilyReference && families.has(`${connection}|${patent.clientFamilyReference}`))
+        ids.add(patent.id);
     }
   }
   return [...ids].sort();
@@ -169,27 +185,36 @@ export async function changeTags(
   connections: readonly string[],
 ): Promise<{ scope: TagScope; target: string; tags: string[] }[]> {
   const targets = [...new Set(change.targets)];
-  await assertTargetsVisible(change.scope, targets, connections);
+  const owners = await clientsOfTargets(change.scope, targets, connections, change.client);
+  const ownerOf = (target: string) => owners.get(target) as string;
   const db = await getDb();
   const removed = change.remove.filter((tag) => !change.add.includes(tag));
   await db.transaction(async (tx) => {
     if (removed.length > 0) {
-      await tx
-        .delete(patentTag)
-        .where(
-          and(
-            eq(patentTag.scope, change.scope),
-            inArray(patentTag.target, targets),
-            inArray(patentTag.tag, removed),
-          ),
-        );
+      for (const target of targets)
+        await tx
+          .delete(patentTag)
+          .where(
+            and(
+              eq(patentTag.connection, ownerOf(target)),
+              eq(patentTag.scope, change.scope),
+              eq(patentTag.target, target),
+              inArray(patentTag.tag, removed),
+            ),
+          );
     }
     if (change.add.length > 0) {
       await tx
         .insert(patentTag)
         .values(
           targets.flatMap((target) =>
-            change.add.map((tag) => ({ scope: change.scope, target, tag, setByEmail: actor.email })),
+            change.add.map((tag) => ({
+              connection: ownerOf(target),
+              scope: change.scope,
+              target,
+              tag,
+              setByEmail: actor.email,
+            })),
           ),
         )
         .onConflictDoNothing();
@@ -205,27 +230,30 @@ export async function changeTags(
     details: { scope: change.scope, targets, added: change.add, removed },
   });
   const rows = await db
-    .select({ target: patentTag.target, tag: patentTag.tag })
+    .select({ connection: patentTag.connection, target: patentTag.target, tag: patentTag.tag })
     .from(patentTag)
     .where(and(eq(patentTag.scope, change.scope), inArray(patentTag.target, targets)))
     .orderBy(asc(patentTag.tag));
   return targets.map((target) => ({
     scope: change.scope,
     target,
-    tags: rows.filter((row) => row.target === target).map((row) => row.tag),
+    tags: rows
+      .filter((row) => row.target === target && row.connection === ownerOf(target))
+      .map((row) => row.tag),
   }));
 }
 
-/** A patent's own tags and note, and its family's, for the patent page. */
+/** A patent's own tags and note, and its family's, for the patent page (the patent's client's). */
 export async function patentTagsAndNotes(
   patentId: string,
   family: string | null,
+  connection: string = DEFAULT_CONNECTION,
 ): Promise<{ scope: TagScope; target: string; heading: string; tags: string[]; note: string | null }[]> {
   const db = await getDb();
   const of = (table: typeof patentTag | typeof patentNote) => {
     const conditions: SQL[] = [and(eq(table.scope, 'patent'), eq(table.target, patentId)) as SQL];
     if (family) conditions.push(and(eq(table.scope, 'family'), eq(table.target, family)) as SQL);
-    return or(...conditions);
+    return and(eq(table.connection, connection), or(...conditions));
   };
   const [tags, notes] = await Promise.all([
     db.select().from(patentTag).where(of(patentTag)).orderBy(asc(patentTag.tag)),
@@ -252,17 +280,29 @@ export async function setNote(
   requestId: string,
   connections: readonly string[],
 ): Promise<{ note: string | null }> {
-  await assertTargetsVisible(input.scope, [input.target], connections);
+  const owner = (await clientsOfTargets(input.scope, [input.target], connections, input.client)).get(
+    input.target,
+  ) as string;
   const db = await getDb();
-  const where = and(eq(patentNote.scope, input.scope), eq(patentNote.target, input.target));
+  const where = and(
+    eq(patentNote.connection, owner),
+    eq(patentNote.scope, input.scope),
+    eq(patentNote.target, input.target),
+  );
   const [before] = await db.select({ note: patentNote.note }).from(patentNote).where(where);
   if (input.note === '') await db.delete(patentNote).where(where);
   else {
     await db
       .insert(patentNote)
-      .values({ scope: input.scope, target: input.target, note: input.note, updatedByEmail: actor.email })
+      .values({
+        connection: owner,
+        scope: input.scope,
+        target: input.target,
+        note: input.note,
+        updatedByEmail: actor.email,
+      })
       .onConflictDoUpdate({
-        target: [patentNote.scope, patentNote.target],
+        target: [patentNote.connection, patentNote.scope, patentNote.target],
         set: { note: input.note, updatedByEmail: actor.email, updatedAt: new Date() },
       });
   }
@@ -306,7 +346,12 @@ export async function importTags(
   });
   const read = importRows(parsed.data, parsed.meta.fields ?? []);
   if ('problem' in read) return { ok: false, problem: read.problem };
-  const { matched, unmatched } = matchImport(read.rows, await patentsOfClients(connections));
+  const owned = await patentsOfClients(connections);
+  const ownerOf = new Map(owned.map(({ patent, connection }) => [patent.id, connection]));
+  const { matched, unmatched } = matchImport(
+    read.rows,
+    owned.map(({ patent }) => patent),
+  );
   const patents = new Set(matched.flatMap((match) => match.patentIds)).size;
   const apply = input.apply && matched.length > 0;
   if (apply) {
@@ -314,7 +359,13 @@ export async function importTags(
     await db.transaction(async (tx) => {
       const tags = matched.flatMap((match) =>
         match.patentIds.flatMap((target) =>
-          match.tags.map((tag) => ({ scope: 'patent' as const, target, tag, setByEmail: actor.email })),
+          match.tags.map((tag) => ({
+            connection: ownerOf.get(target) ?? DEFAULT_CONNECTION,
+            scope: 'patent' as const,
+            target,
+            tag,
+            setByEmail: actor.email,
+          })),
         ),
       );
       for (let start = 0; start < tags.length; start += 1_000) {
@@ -328,9 +379,15 @@ export async function importTags(
         for (const target of match.patentIds) {
           await tx
             .insert(patentNote)
-            .values({ scope: 'patent', target, note: match.note, updatedByEmail: actor.email })
+            .values({
+              connection: ownerOf.get(target) ?? DEFAULT_CONNECTION,
+              scope: 'patent',
+              target,
+              note: match.note,
+              updatedByEmail: actor.email,
+            })
             .onConflictDoUpdate({
-              target: [patentNote.scope, patentNote.target],
+              target: [patentNote.connection, patentNote.scope, patentNote.target],
               set: { note: match.note, updatedByEmail: actor.email, updatedAt: new Date() },
             });
         }

@@ -107,7 +107,7 @@ export default async function PatentPage({ params }: { params: Promise<{ patentI
   const [signals] = can(viewer.role, 'renewals:read')
     ? await loadSignals([{ patentId: patent.id }], { connection: loaded.data.connection })
     : [];
-  const tags = await patentTagsAndNotes(patent.id, family);
+  const tags = await patentTagsAndNotes(patent.id, family, loaded.data.connection);
   // Its renewals under review (lib/server/reviews), its own client's: who decides by when.
   const holds = can(viewer.role, 'renewals:read')
     ? await listHolds({ patentId: patent.id, connections: [loaded.data.connection] })
@@ -188,7 +188,7 @@ export default async function PatentPage({ params }: { params: Promise<{ patentI
       ) : null}
 
       <div className="mt-4">
-        <TagsPanel scopes={tags} canWrite={can(viewer.role, 'tags:write')} />
+        <TagsPanel scopes={tags} canWrite={can(viewer.role, 'tags:write')} client={loaded.data.connection} />
       </div>
 
       {standing ? (

@@ -178,7 +178,10 @@ async function MonthViewData({
   });
   if (!loaded.ok) return <ProblemPanel problem={loaded.problem} />;
   const { window: whole, clients } = loaded.data;
-  const [facets, tags] = await Promise.all([snapshotFacets(clients.connections), tagSummary()]);
+  const [facets, tags] = await Promise.all([
+    snapshotFacets(clients.connections),
+    tagSummary(clients.connections),
+  ]);
   const queryClient = new QueryClient();
   const data =
     whole.rows.length > FIRST_SCREEN_ROWS
