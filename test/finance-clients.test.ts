@@ -3,13 +3,14 @@ import type { SpendAnalyticsData } from '@/lib/analytics/data';
 import { type AnnuityClient, createAnnuityClient } from '@/lib/annuity/client';
 import { listAll } from '@/lib/annuity/pagination';
 import { type Invoice, SCOPES } from '@/lib/annuity/schemas';
-import { forecastEvent, forecastRun, syncEvent } from '@/lib/db/schema';
+import { forecastEvent, forecastRun, freezeEstimateDay, syncEvent } from '@/lib/db/schema';
 import type { ForecastData } from '@/lib/forecast/data';
 import { addMonths, currentYearMonth } from '@/lib/format/dates';
 import type { InvoiceListPage } from '@/lib/invoices/list';
 import type { FreezeOverviewData } from '@/lib/rate-freezes/data';
 import { DEFAULT_CONNECTION } from '@/lib/server/connection/default-connection';
 import { refreshForecastForEveryClient } from '@/lib/server/forecast/refresh';
+import { loadFreezeEstimates, recordFreezeEstimates } from '@/lib/server/rate-freezes/estimates';
 import { runSyncForEveryClient } from '@/lib/server/sync/run';
 import type { TrackingData } from '@/lib/tracking/data';
 import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
@@ -401,5 +402,36 @@ describe('finance across clients', () => {
       .select({ connection: forecastRun.connection, status: forecastRun.status })
       .from(forecastRun);
     expect(runs.filter((run) => run.status === 'running')).toEqual([]);
+  });
+
+  it('records each client’s daily freeze estimates under that client, and shows each its own', async () => {
+    const results = await recordFreezeEstimates(harness.database.db, {
+      now: new Date(),
+      requestId: 'finance-clients-estimates',
+    });
+    expect(Object.keys(results).sort()).toEqual([DEFAULT_CONNECTION, SECOND]);
+    const rows = await harness.database.db
+      .select({
+        connection: freezeEstimateDay.connection,
+        month: freezeEstimateDay.month,
+        currency: freezeEstimateDay.currency,
+      })
+      .from(freezeEstimateDay);
+    // Each client's months are recorded under that client (the small second client may have no
+    // renewal with an estimate in them).
+    expect(rows.some((row) => row.connection === DEFAULT_CONNECTION)).toBe(true);
+    expect(rows.every((row) => [DEFAULT_CONNECTION, SECOND].includes(row.connection))).toBe(true);
+    // A client's page shows the movement recorded for it, never the other client's.
+    const month = rows.find((row) => row.connection === DEFAULT_CONNECTION)?.month as string;
+    for (const connection of [DEFAULT_CONNECTION, SECOND]) {
+      const estimates = await loadFreezeEstimates(month, 'finance-clients-estimate-page', connection);
+      expect(new Set(estimates.movement.map((entry) => entry.currency))).toEqual(
+        new Set(
+          rows
+            .filter((row) => row.connection === connection && row.month === month)
+            .map((row) => row.currency),
+        ),
+      );
+    }
   });
 });

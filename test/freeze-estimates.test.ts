@@ -51,8 +51,15 @@ async function serviceEstimates(month: string): Promise<PatentEvent[]> {
 const periodReads = async () =>
   (await app.sandbox.operator.getUsage(TENANT)).operations.getPatentEventsByPeriod ?? 0;
 
-const runJob = (now: Date) =>
-  recordFreezeEstimates(app.harness.database.db, { now, requestId: crypto.randomUUID() });
+/** The job's result for the one client of this test. */
+const runJob = async (now: Date) => {
+  const results = await recordFreezeEstimates(app.harness.database.db, {
+    now,
+    requestId: crypto.randomUUID(),
+  });
+  if (!results.default) throw new Error('the job did not run for the client');
+  return results.default;
+};
 
 describe('what freezing a month would lock', () => {
   it('is the month’s estimates in the invoice currency, per currency, for a month view’s calls', async () => {

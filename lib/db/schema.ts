@@ -698,6 +698,8 @@ export const approvalPolicy = pgTable('approval_policy', {
 export const freezeEstimateDay = pgTable(
   'freeze_estimate_day',
   {
+    /** The client whose renewals were estimated (a freeze is one client's, spec: Endpoint 15). */
+    connection: text('connection').notNull().default('default'),
     month: text('month').notNull(),
     day: text('day').notNull(),
     currency: text('currency').notNull(),
@@ -707,7 +709,7 @@ export const freezeEstimateDay = pgTable(
     missing: integer('missing').notNull().default(0),
     recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.month, table.day, table.currency] })],
+  (table) => [primaryKey({ columns: [table.connection, table.month, table.day, table.currency] })],
 );
 // ── end freeze decision support ──────────────────────────────────────────────────────────────
 

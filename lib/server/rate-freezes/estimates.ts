@@ -10,7 +10,7 @@ import type { FreezeEstimatesData } from '../../rate-freezes/data';
 import { estimatedTotals, estimateMovement, lockedAmounts } from '../../rate-freezes/lock';
 import { isRenewalEvent } from '../../renewals/rows';
 import { checkBackgroundBudget, recordSpend } from '../connection/background-budget';
-import { DEFAULT_CONNECTION } from '../connection/default-connection';
+import { activeConnectionIds } from '../connection/clients';
 import { upstreamClient } from '../connection/upstream';
 import { loadFreezeOverview } from './freezes';
 
@@ -44,20 +44,25 @@ async function readMonthEstimates(client: AnnuityClient, month: string, requestI
 
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
-async function recordedMovement(db: Database, month: string, now: Date) {
+async function recordedMovement(db: Database, month: string, now: Date, connection: string) {
   const since = utcDay(new Date(now.getTime() - HISTORY_DAYS * 86_400_000));
   const rows = await db
     .select()
     .from(freezeEstimateDay)
-    .where(and(eq(freezeEstimateDay.month, month), gte(freezeEstimateDay.day, since)))
+    .where(
+      and(
+        eq(freezeEstimateDay.connection, connection),
+        eq(freezeEstimateDay.month, month),
+        gte(freezeEstimateDay.day, since),
+      ),
+    )
     .orderBy(asc(freezeEstimateDay.day));
   return estimateMovement(rows);
 }
 
 /**
- * One client's estimates of a month, read with its key. The daily record (`freeze_estimate_day`)
- * is the first client's only (the worker follows it; the table has no client column yet), so
- * another client's page shows no recorded movement rather than the first client's.
+ * One client's estimates of a month, read with its key, and the movement the worker recorded for
+ * that client (`freeze_estimate_day`, kept per client).
  */
 export async function loadFreezeEstimates(
   month: string,
@@ -68,7 +73,7 @@ export async function loadFreezeEstimates(
   const db = await getDb();
   const [read, movement] = await Promise.all([
     readMonthEstimates(upstreamClient(requestId, connection), month, requestId),
-    connection === DEFAULT_CONNECTION ? recordedMovement(db, month, now) : estimateMovement([]),
+    recordedMovement(db, month, now, connection),
   ]);
   return {
     month,
@@ -86,6 +91,7 @@ async function recordMonthEstimate(
   month: string,
   events: readonly PatentEvent[],
   now: Date,
+  connection: string,
 ): Promise<number> {
   const totals = estimatedTotals(events);
   if (totals.length === 0) return 0;
@@ -94,6 +100,7 @@ async function recordMonthEstimate(
     await db
       .insert(freezeEstimateDay)
       .values({
+        connection,
         month,
         day,
         currency: total.currency,
@@ -103,7 +110,12 @@ async function recordMonthEstimate(
         recordedAt: now,
       })
       .onConflictDoUpdate({
-        target: [freezeEstimateDay.month, freezeEstimateDay.day, freezeEstimateDay.currency],
+        target: [
+          freezeEstimateDay.connection,
+          freezeEstimateDay.month,
+          freezeEstimateDay.day,
+          freezeEstimateDay.currency,
+        ],
         set: { total: total.total, events: total.count, missing: total.missing, recordedAt: now },
       });
   }
@@ -122,13 +134,24 @@ export type RecordEstimatesResult =
 export async function recordFreezeEstimates(
   db: Database,
   { now, requestId }: { now: Date; requestId: string },
+): Promise<Record<string, RecordEstimatesResult>> {
+  // Each client in turn, with its own key and its own background budget (spec: Limits 2).
+  const results: Record<string, RecordEstimatesResult> = {};
+  for (const connection of await activeConnectionIds())
+    results[connection] = await recordClientEstimates(db, { now, requestId, connection });
+  return results;
+}
+
+async function recordClientEstimates(
+  db: Database,
+  { now, requestId, connection }: { now: Date; requestId: string; connection: string },
 ): Promise<RecordEstimatesResult> {
-  const first = await checkBackgroundBudget(db, now);
+  const first = await checkBackgroundBudget(db, now, connection);
   if (!first.ok) return { recorded: [], calls: 0, stopped: first.reason };
   let calls = 0;
   let months: string[];
   try {
-    const overview = await loadFreezeOverview(requestId, now, DEFAULT_CONNECTION);
+    const overview = await loadFreezeOverview(requestId, now, connection);
     calls += 1;
     months = overview.months
       .filter((row) => row.state === 'freezable')
@@ -138,22 +161,22 @@ export async function recordFreezeEstimates(
     // No freeze scope, or freezing not enabled for the account (spec: Endpoints 13, 403): nothing
     // to decide, so nothing to record; retrying would only spend quota.
     if (error instanceof AnnuityApiError && (error.status === 403 || error.status === 401)) {
-      await recordSpend(db, now, 1, 0);
+      await recordSpend(db, now, 1, 0, connection);
       return { recorded: [], calls: 1, skipped: 'freeze-not-available' };
     }
     throw error;
   }
-  await recordSpend(db, now, 1, 0);
-  const client = upstreamClient(requestId);
+  await recordSpend(db, now, 1, 0, connection);
+  const client = upstreamClient(requestId, connection);
   const recorded: string[] = [];
   for (const month of months) {
-    const budget = await checkBackgroundBudget(db, now);
+    const budget = await checkBackgroundBudget(db, now, connection);
     if (!budget.ok) return { recorded, calls, stopped: budget.reason };
     const read = await readMonthEstimates(client, month, requestId);
     calls += read.calls;
     // Background calls all draw on one budget, these included.
-    await recordSpend(db, now, read.calls, 0);
-    await recordMonthEstimate(db, month, read.events, now);
+    await recordSpend(db, now, read.calls, 0, connection);
+    await recordMonthEstimate(db, month, read.events, now, connection);
     recorded.push(month);
   }
   return { recorded, calls };
