@@ -1,5 +1,5 @@
 import 'server-only';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ResponseMeta } from '../../annuity/client';
 import { AnnuityApiError, AnnuityContractError, AnnuityOutcomeUnknownError } from '../../annuity/errors';
 import { getDb } from '../../db';
@@ -40,12 +40,21 @@ export const FREEZE_AUDIT_ACTION = 'rate_freezes.freeze';
 // Newer observations supersede older ones (horizon.ts), so the most recent attempts are enough.
 const ATTEMPT_HISTORY_LIMIT = 500;
 
-async function freezeAttempts(): Promise<FreezeAttempt[]> {
+/**
+ * One client's freeze attempts, from the audit log (each names its client; those from before there
+ * were several are the first client's): the horizon a client's service accepts is that client's.
+ */
+async function freezeAttempts(connection: string): Promise<FreezeAttempt[]> {
   const db = await getDb();
   const rows = await db
     .select({ at: auditLog.at, details: auditLog.details })
     .from(auditLog)
-    .where(eq(auditLog.action, FREEZE_AUDIT_ACTION))
+    .where(
+      and(
+        eq(auditLog.action, FREEZE_AUDIT_ACTION),
+        sql`coalesce(${auditLog.details}->>'client', ${DEFAULT_CONNECTION}) = ${connection}`,
+      ),
+    )
     .orderBy(desc(auditLog.at))
     .limit(ATTEMPT_HISTORY_LIMIT);
   return rows.map(attemptFromAuditEntry).filter((attempt) => attempt !== null);
@@ -74,7 +83,10 @@ export async function loadFreezeOverview(
   connection: string = DEFAULT_CONNECTION,
 ): Promise<FreezeOverviewData> {
   // The frozen months as the copy holds them (lib/server/sync/documents.ts): no call per view.
-  const [listed, attempts] = await Promise.all([heldFreezes(requestId, connection), freezeAttempts()]);
+  const [listed, attempts] = await Promise.all([
+    heldFreezes(requestId, connection),
+    freezeAttempts(connection),
+  ]);
   const currentMonth = currentYearMonth(now);
   const frozenMonths = [...new Set(listed.data.map((freeze) => freeze.yearMonth))].sort().reverse();
   const horizon = learnHorizon(attempts);
@@ -101,7 +113,7 @@ export async function loadFreezeMonth(
   const [read, listed, attempts] = await Promise.all([
     heldFreezeMonth(month, requestId, connection),
     heldFreezes(requestId, connection),
-    freezeAttempts(),
+    freezeAttempts(connection),
   ]);
   const currentMonth = currentYearMonth(now);
   const horizon = learnHorizon(attempts);
