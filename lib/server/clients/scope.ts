@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { cookies } from 'next/headers';
+import { cache } from 'react';
 import { CLIENT_COOKIE, CLIENT_ID_PATTERN, type ClientRef } from '../../clients/chosen-client';
 import { getDb } from '../../db';
 import { clientConnection, user, userClientGrant } from '../../db/schema';
@@ -52,11 +53,14 @@ function chosenClientOf(cookieHeader: string | null): string | null {
   return value && CLIENT_ID_PATTERN.test(value) ? value : null;
 }
 
-/** A page's scope: the viewer's clients and the header's choice. */
-export async function pageClientScope(userId: string): Promise<ClientScope> {
+/**
+ * A page's scope: the viewer's clients and the switcher's choice, read once per request however
+ * many components ask (the layout and the page both do).
+ */
+export const pageClientScope = cache(async (userId: string): Promise<ClientScope> => {
   const value = (await cookies()).get(CLIENT_COOKIE)?.value ?? null;
   return clientScopeOf(userId, value && CLIENT_ID_PATTERN.test(value) ? value : null);
-}
+});
 
 /** A route handler's scope: the viewer's clients and the choice its request's cookie carries. */
 export function requestClientScope(userId: string, request: Request): Promise<ClientScope> {
