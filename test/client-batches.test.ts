@@ -27,6 +27,8 @@ let harness: Awaited<ReturnType<typeof startAppHarness>>;
 const cookies = { admin: '', paralegal: '', manager: '' };
 const services: Record<string, AnnuityClient> = {};
 const env = serviceEnv();
+/** Patents decided on by an earlier test: one renewal per patent is open at a time. */
+const used = new Set<string>();
 
 beforeAll(async () => {
   sandbox = await startSandbox({ today: TODAY });
@@ -61,15 +63,21 @@ afterAll(async () => {
   env.restore();
 });
 
-/** A renewal of the client's copy the service would take PROCEED for now. */
-async function openRenewalOf(connection: string): Promise<PatentEvent> {
+/** A renewal of the client's copy the service would take PROCEED for now, of a patent not yet used. */
+async function openRenewalOf(connection: string, usedEvents: readonly string[] = []): Promise<PatentEvent> {
   const rows = await harness.database.db
     .select({ body: syncEvent.body })
     .from(syncEvent)
     .where(eq(syncEvent.connection, connection));
   const event = rows
     .map((row) => JSON.parse(row.body) as PatentEvent)
-    .find((candidate) => candidate.instructability?.allowedDecisions.includes('PROCEED'));
+    .find(
+      (candidate) =>
+        candidate.instructability?.allowedDecisions.includes('PROCEED') &&
+        !usedEvents.includes(candidate.id) &&
+        !used.has(candidate.patent.id),
+    );
+  if (event) used.add(event.patent.id);
   if (!event) throw new Error(`no open renewal in ${connection}'s copy`);
   return event;
 }
@@ -169,5 +177,43 @@ describe('decisions per client', () => {
       ((await chosen.json()) as { batches: BatchView[] }).batches.map((batch) => batch.connection),
     ).toEqual([SECOND]);
     await setClients(harness.users.paralegal.id, 'all');
+  });
+
+  it('after answers lost behind a gateway, each client’s batch settles as executed and is posted once', async () => {
+    const posts = async (tenant: string) =>
+      (await sandbox.operator.getUsage(tenant)).operations.postPatentInstructions ?? 0;
+    const firstOpen = await openRenewalOf(DEFAULT_CONNECTION, [first.id]);
+    const secondOpen = await openRenewalOf(SECOND, [second.id]);
+    const draft = await putDraftAs(cookies.paralegal, [
+      draftEntryOf(firstOpen, 'PROCEED'),
+      draftEntryOf(secondOpen, 'PROCEED'),
+    ]);
+    const before = { first: await posts('first'), second: await posts('second') };
+    await sandbox.operator.setFaults({ dropRate: 1, dropPhase: 'after', paths: ['patent-instructions'] });
+    let batches: BatchView[];
+    try {
+      batches = (await send(draft.batchKey, cookies.paralegal)).body.batches ?? [];
+      // Sending again answers the same batches, whatever the gateway did.
+      expect((await send(draft.batchKey, cookies.paralegal)).body.batches?.map((batch) => batch.id)).toEqual(
+        batches.map((batch) => batch.id),
+      );
+    } finally {
+      await sandbox.operator.clearFaults();
+    }
+    // Nothing is called executed that the service does not show: each batch was checked with it.
+    expect(batches.map((batch) => [batch.connection, batch.state])).toEqual([
+      [DEFAULT_CONNECTION, 'executed'],
+      [SECOND, 'executed'],
+    ]);
+    expect(await posts('first')).toBe(before.first + 1);
+    expect(await posts('second')).toBe(before.second + 1);
+    for (const [connection, event] of [
+      [DEFAULT_CONNECTION, firstOpen],
+      [SECOND, secondOpen],
+    ] as const)
+      expect(
+        (await (services[connection] as AnnuityClient).getPatentEvent(event.patent.id, event.id)).data
+          .appliedDecision,
+      ).toBe('PROCEED');
   });
 });
