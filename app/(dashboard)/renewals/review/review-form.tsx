@@ -1,6 +1,6 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useId, useMemo, useState } from 'react';
@@ -24,6 +24,7 @@ import { splitForApproval } from '@/lib/decisions/approval-split';
 import type { BatchView } from '@/lib/decisions/batch';
 import type { DraftEntry } from '@/lib/decisions/draft';
 import { summarizeDraft } from '@/lib/decisions/summary';
+import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { ApiProblem, problemBody } from '@/lib/http/api-client';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { sendColumns, summaryColumns } from './columns';
@@ -83,7 +84,9 @@ export function ReviewForm({
     () => new Map((refusal?.events ?? []).map((problem) => [problem.eventId, problem])),
     [refusal],
   );
-  const send = useMutation({
+  const send = useApiMutation({
+    // The panel below words a lost answer itself (whether the batch left is not known).
+    failure: 'The batch could not be sent.',
     mutationFn: async (limit?: number): Promise<SendResult & { held?: BatchView | null }> => {
       if (!draft.data) throw new Error('no draft');
       const reviewed = {
