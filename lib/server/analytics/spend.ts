@@ -1,3 +1,14 @@
+/**
+ * `lib/server/analytics/`: spend analytics: invoiced amounts by month, office and fee component,
+ * grace surcharges and their causes, FX variance; from the invoice catalog and evidence of
+ * `invoices/`, no upstream read of its own. The monthly management report (`report.ts` gathers one
+ * issue month and the next 12 months' forecast, `report-pdf.ts` draws it with pdfkit; `GET
+ * /api/analytics/report?month=`). Renewal budgets (`budget.ts`, table `renewal_budget`, managers'
+ * `budgets:write`, audited): budget against forecast (`forecast/monthly.ts`, the one reader of
+ * `forecast_event` summed by month and currency) against invoiced, by month (a renewal already
+ * invoiced counts in the actuals only, never again in the forecast), with the variance split into
+ * FX, surcharges, dropped patents and the rest (`lib/analytics/budget.ts`).
+ */
 import 'server-only';
 import type { SpendAnalyticsData, SurchargeLine } from '../../analytics/data';
 import {

@@ -1,3 +1,6 @@
+/**
+ * `lib/server/audit/`: `recordAudit` (append only) and the audit page's query.
+ */
 import 'server-only';
 import { getDb } from '../../db';
 import { auditLog } from '../../db/schema';

@@ -1,3 +1,8 @@
+/**
+ * `lib/server/auth/`: better-auth set-up, sessions (`session.ts`: `requireViewer(permission)` for
+ * pages), sign-in (`sign-in.ts`), single sign-on with OpenID Connect (`sso*.ts`), user
+ * administration (`user-admin.ts`), the attempt limit, first-admin set-up, demo users.
+ */
 import 'server-only';
 import { and, eq, lt } from 'drizzle-orm';
 import { headers } from 'next/headers';

@@ -1,3 +1,11 @@
+/**
+ * `lib/server/clients/`: the client connections a viewer may see and act for: `scope.ts`
+ * (`ClientScope`: the user's grants (`user.all_clients`, `user_client_grant`) ∩ the active
+ * connections ∩ the client chosen in the header; `pageClientScope` once per request,
+ * `requestClientScope` for route handlers, `assertInScope`), `grants.ts` (an administrator's
+ * grants), `client-filter.ts` (the `client` parameter of lists, parsed and checked against the
+ * scope). The registry of connections is `connection/clients.ts`.
+ */
 import 'server-only';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { cookies } from 'next/headers';

@@ -1,3 +1,10 @@
+/**
+ * `lib/server/connection/`: the upstream client per request (`upstream.ts`), the connection check,
+ * the quota ledger and the background reads' share of it (`background-budget.ts`, used by the
+ * poll, the sync, the forecast and the freeze estimates), the API keys admins manage
+ * (`api-keys.ts`, encrypted at rest by `key-crypto.ts`; `active-key.ts` picks the key in use, so a
+ * switch needs no restart).
+ */
 import 'server-only';
 import { type AnnuityClient, createAnnuityClient, type ResponseMeta } from '../../annuity/client';
 import { AnnuityApiError } from '../../annuity/errors';

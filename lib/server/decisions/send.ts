@@ -1,3 +1,11 @@
+/**
+ * `lib/server/decisions/`: drafts, batches (prepare → post → record), approvals (`approvals.ts`,
+ * `approval-policy.ts`), standing instructions (`standing-instructions.ts`), re-reads,
+ * reconciliation of unknown outcomes; what DROPs spare (`drop-savings.ts`, table `drop_saving`:
+ * recorded when a batch reaches the service, from the forecast of that day; counted once the item
+ * is executed), and what follows a batch reaching the service (`after-send.ts`: the savings, then
+ * the copy's refresh).
+ */
 import 'server-only';
 import type { AnnuityClient } from '../../annuity/client';
 import { AnnuityApiError } from '../../annuity/errors';

@@ -1,3 +1,6 @@
+/**
+ * `lib/server/documents/`: event PDFs streamed through, official receipts on file.
+ */
 import 'server-only';
 import type { AnnuityDocument } from '../../annuity/client';
 import { attachmentDisposition, safeFilename } from '../../annuity/content-disposition';

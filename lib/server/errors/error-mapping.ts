@@ -1,3 +1,9 @@
+/**
+ * `lib/server/errors/`: below every feature: `problem.ts` (problem+json), `domain-error.ts`
+ * (`DomainError`: a refusal of our own carries its status, code, title and detail),
+ * `error-mapping.ts` (`errorToProblem`: the one table, for route handlers, pages and the send) and
+ * `upstream-errors.ts` (the service's errors by their meaning).
+ */
 import { DomainError } from './domain-error';
 import type { MappedProblem } from './problem';
 import { upstreamErrorToProblem } from './upstream-errors';

@@ -1,3 +1,8 @@
+/**
+ * `lib/server/files/`: below every feature: `export-file.ts` (CSV and XLSX from rows of cells,
+ * formulas defused), `pdf.ts` (what every PDF draws with: pdfkit's Helvetica, money as "1,234.50
+ * EUR", headings, notes, tables carrying their header over, page numbers).
+ */
 import 'server-only';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';

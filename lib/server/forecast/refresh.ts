@@ -1,3 +1,19 @@
+/**
+ * `lib/server/forecast/`: the renewal forecast: the refresh that reads the coming
+ * `FORECAST_MONTHS` (default 24) of period lists with `include=fees` into `forecast_event` (a
+ * half-year window whose every month the synced copy read completely within two far-tier cadences
+ * is taken from the copy, at no call) and records each run in `forecast_run` (`refresh.ts`, cost
+ * and budget in `cost.ts`), the page's data from the database only (`load.ts`), a manager's
+ * "Refresh now" (`refresh-now.ts`); `monthly.ts` sums it by month for budgets; what-if scenarios
+ * over the stored forecast (`scenario.ts`, rules in `lib/forecast/scenario.ts`, page
+ * `/analytics/scenarios`, the rule in the address); two scenarios compared (`scenario-compare.ts`,
+ * arithmetic in `lib/forecast/scenario-compare.ts`: per year and currency each saving and the
+ * difference as decimal strings, and the renewals one stops and the other does not; page
+ * `/analytics/scenarios/compare`, `GET /api/analytics/scenario/compare?left=&right=`,
+ * `analytics:read`: `right` a saved scenario, `left` another or the rule in the address; a saved
+ * scenario the viewer may not open, another user's private one included, answers 404,
+ * `views/saved-views.ts` `readSavedView`).
+ */
 import 'server-only';
 import { type AnnuityClient, type ApiResult, renewalsDueQuery } from '../../annuity/client';
 import { AnnuityApiError } from '../../annuity/errors';

@@ -1,3 +1,10 @@
+/**
+ * `lib/server/http/`: the request pipeline, on top of every feature: `route.ts` (`defineRoute`:
+ * request id, host and same-origin checks, session (and a pending password change: only routes
+ * marked `duringPasswordChange` answer), permissions, zod parsing with 400s naming the field, the
+ * one error mapping, refusals audited), `request-context.ts` (the request id and locale of pages
+ * and route handlers, `loadForPage`). Imported by `app/` only.
+ */
 import 'server-only';
 import type { Logger } from 'pino';
 import type { z } from 'zod';

@@ -1,3 +1,7 @@
+/**
+ * `lib/server/invoices/`: the invoice list copy, checks, evidence from events and batches, marks,
+ * exports.
+ */
 import 'server-only';
 import type { AnnuityClient } from '../../annuity/client';
 import type { Invoice } from '../../annuity/schemas';

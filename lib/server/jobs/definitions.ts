@@ -1,3 +1,8 @@
+/**
+ * `lib/server/jobs/`: the worker: the pg-boss queue on our own database (`queue.ts`), every job
+ * with its schedule and retries (`definitions.ts`), the running worker and `--once` (`worker.ts`),
+ * the worker inside the dashboard process (`embedded.ts`).
+ */
 import 'server-only';
 import type { Database } from '../../db';
 import { getEnv } from '../../env';
@@ -62,6 +67,8 @@ export const JOBS: readonly JobDefinition[] = [
     run: (context) => runSyncForEveryClient(context.db, { now: context.now(), requestId: context.requestId }),
   },
   {
+    // Reads Today's renewal windows and the invoice list within the background budget; records each
+    // renewal in `renewal_watch` and what changed in `upstream_change` (lib/server/notifications/poll.ts).
     name: 'poll-upstream',
     cron: () => `*/${getEnv().POLL_INTERVAL_MINUTES} * * * *`,
     retryLimit: 2,
@@ -93,6 +100,9 @@ export const JOBS: readonly JobDefinition[] = [
     },
   },
   {
+    // Batches whose outcome is unknown (lib/server/decisions/reconcile.ts): each renewal settles when
+    // the service shows it; one still undecided goes back to the draft after
+    // UNKNOWN_OUTCOME_WAIT_HOURS (default 24).
     name: 'reconcile-batches',
     cron: () => '*/10 * * * *',
     retryLimit: 3,
@@ -100,6 +110,10 @@ export const JOBS: readonly JobDefinition[] = [
     run: async (context) => ({ settled: await reconcileOpenBatches(context.requestId, context.now()) }),
   },
   {
+    // For every active user, from `renewal_watch` (no upstream call): at most one message per class
+    // and run (about to lapse, needs attention, due soon, or the digest that carries it), the
+    // escalations to managers and the chat posts, each claimed with its renewals in `reminder_told`
+    // before `send-mail` / `send-chat` is enqueued (lib/server/notifications/evaluate.ts).
     name: 'notify',
     cron: () => '*/5 * * * *',
     retryLimit: 3,
@@ -130,8 +144,9 @@ export const JOBS: readonly JobDefinition[] = [
     },
   },
   {
-    // The next freezable months' estimates per invoice currency, once a day, so the
-    // freeze page can show how they moved (the service keeps no history of live estimates).
+    // The next three freezable months' estimated totals per invoice currency, once a day, into
+    // `freeze_estimate_day` (ceil(renewals / 100) calls a month, within the background budget), so
+    // the freeze page can show how they moved (the service keeps no history of live estimates).
     name: 'record-freeze-estimates',
     cron: () => '23 6 * * *',
     retryLimit: 2,
@@ -141,7 +156,10 @@ export const JOBS: readonly JobDefinition[] = [
   {
     // The coming FORECAST_MONTHS' renewals with their estimates, once a day, after the
     // snapshot's hourly refresh (for office, owner and family), within the background budget:
-    // every active client's, each with its own key and budget.
+    // every active client's, each with its own key and budget. Half-year dueFrom/dueTo windows
+    // (ceil(renewals / 100) calls a window; none for a window the synced copy holds complete and
+    // fresh) replace `forecast_event` from the window's start in one transaction; a run the budget
+    // would exceed is recorded as a skipped `forecast_run` saying why.
     name: 'refresh-forecast',
     cron: () => '41 5 * * *',
     retryLimit: 2,

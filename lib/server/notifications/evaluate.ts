@@ -1,3 +1,12 @@
+/**
+ * `lib/server/notifications/`: the budgeted background poll and what it records (`poll.ts`,
+ * `watch-store.ts`), the reminder and digest evaluation (`evaluate.ts`: one grouped message per
+ * person, class and run, told renewals kept in `reminder_told`; `groups.ts` what a class lists),
+ * message text (`compose.ts`), email and the outbox (`mail.ts`), chat webhook channels
+ * (`channels.ts`, tables `chat_channel`/`chat_post`), one-click unsubscribe (`unsubscribe.ts`),
+ * the administrator's outbox actions (`outbox-admin.ts`: run the background checks now, send
+ * again), in-app notifications, preferences, the calendar feed.
+ */
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { and, eq, gt, gte, inArray, isNull, lt, notInArray } from 'drizzle-orm';

@@ -1,3 +1,14 @@
+/**
+ * `lib/server/portfolio/`: patent pages from the copy (the snapshot's patent, the copy's events,
+ * read once when the copy lacks them), portfolio pages sorted and paged from the snapshot, the
+ * snapshot (our copy of the patents) and its in-memory index, the event → patent join, the search
+ * over the snapshot (`search.ts`: keys from `lib/portfolio/search-key.ts` under pg_trgm indexes),
+ * the data-quality checks over the snapshot and the copy's renewals (`data-quality.ts`, rules in
+ * `lib/portfolio/data-quality.ts`, page `/portfolio/data-quality`), a family seen together
+ * (`family.ts`: members by office with state, next renewal, last decision and cost to keep; page
+ * `/portfolio/families/[family]` with a server-drawn map and "drop these countries" into the draft
+ * through `decisions/draft-drops.ts`).
+ */
 import 'server-only';
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';

@@ -1,3 +1,8 @@
+/**
+ * `lib/server/rate-freezes/`: freeze overview, month preview, the freeze itself and its refusals;
+ * what a freeze would lock in the invoice currency and the daily record of the next freezable
+ * months' estimates (`estimates.ts`, table `freeze_estimate_day`).
+ */
 import 'server-only';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ResponseMeta } from '../../annuity/client';

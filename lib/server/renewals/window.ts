@@ -1,3 +1,9 @@
+/**
+ * `lib/server/renewals/`: the month view read from the synced copy (`window.ts`: the copy's period
+ * pages joined to the snapshot, the spliced JSON answer, the default month); what a page read but
+ * sent only the first screen of, kept per process for that page's browser (`handoff.ts`:
+ * `/api/renewals/rest`, `/api/today/items`; a miss reads again).
+ */
 import 'server-only';
 import { and, eq, gte, inArray } from 'drizzle-orm';
 import { listAll } from '../../annuity/pagination';

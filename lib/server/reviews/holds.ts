@@ -1,3 +1,27 @@
+/**
+ * `lib/server/reviews/`: review holds (table `review_hold`, `holds.ts`): a renewal put under
+ * review with an owner who may decide (an active paralegal or manager), a review-by date from
+ * today to the renewal's due date in the copy, and the decision asked for (keep, drop, undecided,
+ * a note); one open hold per renewal (a partial unique index); the month view's rows carry the
+ * hold's sentence (`holdSentencesOf`, one read of the open holds per window; "Under review" under
+ * the case reference); ended `decided` when a batch reaches the service with it
+ * (`decisions/after-send.ts`, or the copy shows a decision) or `released` by hand. `POST
+ * /api/reviews` (a selection at once, `reviews:write`: paralegals, managers; 400s name `reviewBy`,
+ * `ownerUserId`, `eventIds.N`; 409 `already_under_review`), `GET
+ * /api/reviews?owner=me&overdue=true` (`renewals:read`), `DELETE /api/reviews/[id]` (release). The
+ * committee pack (`committee-pack.ts`, `GET /api/reviews/pack?format=pdf | xlsx`,
+ * `renewals:read`+`exports:read`): the open holds with signals, keep score, its sentence, fee and
+ * cost to expiry per currency, and the decision asked for. Reminders (`reminders.ts`, run by the
+ * notify job): each owner's holds ride in their digest; a hold whose review-by date passed with no
+ * decision is claimed once (`overdue_told_at`) and told to the managers in-app and in their
+ * digest. Audited as `reviews.place`, `reviews.release`, `reviews.decided`. Page
+ * `/renewals/reviews`(Reviews in the navigation;`candidates.ts`): the open holds with release and
+ * the pack's downloads, and the candidates, undecided renewals due in a quarter (the next one by
+ * default, `?quarter=2027-Q1`) from the copy, lowest keep score first (the 50 lowest shown), with
+ * a selection put under review at once. A hold shows where its renewal does: the row's signals in
+ * the month view (`GET /api/signals` answers the hold too), the patent page, and the owner's Today
+ * ("Your reviews", overdue marked).
+ */
 import 'server-only';
 import { and, asc, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm';
 import type { PatentEvent } from '../../annuity/schemas';

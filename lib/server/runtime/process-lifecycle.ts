@@ -1,3 +1,7 @@
+/**
+ * `lib/server/runtime/`: what runs once when a server process starts (`instrumentation.ts` calls
+ * it).
+ */
 import 'server-only';
 import { closeDb } from '../../db';
 import { getEnv } from '../../env';

@@ -1,3 +1,27 @@
+/**
+ * `lib/server/signals/`: what is put beside each renewal to decide on it (`signals.ts`,
+ * `loadSignals`): cost to keep per currency from the forecast (`forecast_event`, the copy's later
+ * decisions win), term left to the (extended) expiry, the family (patents sharing
+ * `clientFamilyReference`, from the snapshot index) with its offices and how many are still kept
+ * (not LAPSED, no lapse date or expiry passed, no DROP in the copy), the renewal's annuity year
+ * and GRACE_PERIOD surcharge, the family's last decisions (`sync_event`) and the patent's tags;
+ * our database only, never an upstream call. The keep score (`lib/signals/keep-score.ts`): 50 plus
+ * a transparent rule's points for term left, cost against an expensive renewal per currency (never
+ * across currencies), dropped family members and protecting or exposing tags, each reason shown
+ * with one explaining sentence; the administrator's weights are `keep-score-policy.ts` (table
+ * `keep_score_policy`, `/admin/keep-score`, `PUT /api/admin/keep-score`, `keep-score:weights`,
+ * audited as `keep_score.weights`). The rules are `lib/signals/` (browser-safe); `GET
+ * /api/signals` (`renewals:read`) serves the month view's Signals disclosure, the patent page
+ * reads it directly. Many renewals at once: `keep-scores.ts` (`keepScoresOf`) scores a list in a
+ * fixed number of queries whatever its length, on the same rule and inputs as `loadSignals` (each
+ * patent's term and status kept per snapshot copy, the patents with a DROP per version of the
+ * copy, forecast, tags and weights read on each use); the month view's rows carry `keepScore` (its
+ * Keep score column, sort `keepScore` ascending = weakest first, local filter `scoreBelow`, in the
+ * address, saved views and the export; and `tags`, the patent's and its family's from the same
+ * read, for the local filter `tag`, any of those chosen), Today's listed rows a keep line
+ * (`lib/signals/keep-line.ts`: the score, cost to expiry per currency, term left, family kept x of
+ * y, the sentence) through `lib/server/today/keep.ts`.
+ */
 import 'server-only';
 import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { PatentEvent } from '../../annuity/schemas';

@@ -1,3 +1,14 @@
+/**
+ * `lib/server/sync/`: the synced copy every page reads (tables `sync_*`, keyed by connection):
+ * `walk.ts` walks one month of renewals (include=fees) into `sync_event` (follows `hasMore`, keeps
+ * each event once, walks again when the list moves, drops what a complete walk no longer lists,
+ * marks a month it cannot complete); `copy.ts` answers period pages and a patent's events from the
+ * copy (a month or patent never held is read once); `run.ts` the sync job (months due by the plan
+ * of `lib/sync/plan.ts`, within `SYNC_QUOTA_PERCENT` of the daily quota and a 20 % reserve,
+ * unknown patents, official receipts, frozen months); `documents.ts` whole answers kept (frozen
+ * months, freeze previews); `health.ts` whether the service answers; `after-write.ts` re-reads
+ * after a batch or a freeze; `refresh-now.ts` a user's Refresh now within a daily cap.
+ */
 import 'server-only';
 import { and, desc, eq, gt, isNotNull, notExists, or, sql } from 'drizzle-orm';
 import type { AnnuityClient } from '../../annuity/client';

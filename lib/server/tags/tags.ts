@@ -1,3 +1,16 @@
+/**
+ * `lib/server/tags/`: a team's tags and notes on patents and families (`tags.ts`, tables
+ * `patent_tag`, `patent_note`; a patent shows its own tags and its family's): set one by one on
+ * the patent page or on a selection at once (`POST /api/tags` with many targets), notes by `PUT
+ * /api/notes`, imported from a CSV keyed by provider id or case reference (`POST
+ * /api/tags/import`: a preview with every line that matched no patent and why, then `apply`; rules
+ * in `lib/signals/tags.ts`), listed per tag at `/portfolio/tags` (`GET /api/tags?tag=`: a family's
+ * tag reaches each member). The portfolio table filters on a tag (`tag` in
+ * `lib/portfolio/url-state.ts`, so its address, export and saved views carry it; `filter.ts`,
+ * `carriesTag`: one EXISTS over `patent_tag` in the snapshot's page and search queries).
+ * `tags:write` (paralegals, managers); every change audited as `tags.set`, `notes.set`,
+ * `tags.import`.
+ */
 import 'server-only';
 import { and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import Papa from 'papaparse';

@@ -1,3 +1,10 @@
+/**
+ * `lib/server/today/`: the Today page from our database only: `load.ts` gathers the sections each
+ * role sees (`renewals.ts` the renewal buckets, `draft.ts` the draft, `approvals.ts`,
+ * `invoices.ts`, `changes.ts` what changed since the last visit (`visits.ts`), `keep.ts` the keep
+ * line of listed rows, `manager.ts` and `admin.ts` their sections); `first-screen.ts` what the
+ * first screen carries, the rest handed off (`renewals/handoff.ts`, `/api/today/items`).
+ */
 import 'server-only';
 import { logger } from '../../log';
 import { can, type Role } from '../../policy/roles';

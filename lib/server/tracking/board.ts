@@ -1,3 +1,7 @@
+/**
+ * `lib/server/tracking/`: the processing board, from the copy (official receipts as the sync last
+ * checked them).
+ */
 import 'server-only';
 import { isQuotaLow } from '../../policy/quota';
 import { NO_SERVER_FILTERS } from '../../renewals/window-data';

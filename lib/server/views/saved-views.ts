@@ -1,3 +1,10 @@
+/**
+ * `lib/server/views/`: saved views of the month view, the portfolio and the invoices: each user's
+ * own and those shared (`saved-views.ts`, table `saved_view`); a view is its page's query string
+ * normalised by the page's URL state table (`lib/views/view-query.ts`); the page's read permission
+ * decides who may save or see views of it; only the owner changes one (another's is a 404);
+ * audited as `saved_views.*`.
+ */
 import 'server-only';
 import { and, asc, eq, ne, or } from 'drizzle-orm';
 import { getDb } from '../../db';
