@@ -18,20 +18,20 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { SavedViewsMenu } from '@/components/views/saved-views-menu';
 import { compareAmounts, formatMoney, sumByCurrency } from '@/lib/annuity/money';
 import { ruleIsEmpty, type ScenarioRule } from '@/lib/forecast/scenario';
-import { scenarioQuerySchema } from '@/lib/forecast/scenario-query';
 import { formatTimestamp } from '@/lib/format/dates';
-import { searchParamsToObject } from '@/lib/http/query';
 import { can } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
-import { pageClientScope } from '@/lib/server/clients/scope';
 import { loadSavings, type Savings } from '@/lib/server/decisions/drop-savings';
 import { loadScenario } from '@/lib/server/forecast/scenario';
-import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
-import { listSavedViews } from '@/lib/server/views/saved-views';
+import { loadForPage } from '@/lib/server/http/request-context';
+import {
+  readScenarioAddress,
+  type ScenarioSearchParams,
+  scenarioPageContext,
+  UnusableAddressAlert,
+} from './scenario-address';
 
 export const metadata: Metadata = { title: 'Scenarios' };
-
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /** Stopped renewals listed under the table; the count says how many there are in all. */
 const LISTED = 100;
@@ -42,22 +42,13 @@ const NO_RULE: ScenarioRule = { offices: [], families: [], tags: [], minAnnuityY
  * year, and sees what it saves per year and currency against the forecast and the budget, before
  * anyone decides. The rule lives in the address: a scenario is saved and compared as a link.
  */
-export default async function ScenariosPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function ScenariosPage({ searchParams }: { searchParams: ScenarioSearchParams }) {
   const viewer = await requireViewer('analytics:read');
-  const raw = await searchParams;
-  // The form sends its empty fields too (family=, from=): an empty field is no filter.
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(raw))
-    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value])
-      if (item.trim() !== '') params.append(key, item);
-  const parsed = scenarioQuerySchema.safeParse(searchParamsToObject(params));
+  const { rule: parsed } = readScenarioAddress(await searchParams);
   const rule = parsed.success ? parsed.data : NO_RULE;
-  const requestId = await pageRequestId();
-  const locale = await pageLocale();
-  const scope = await pageClientScope(viewer.userId);
-  const [loaded, views, savings] = await Promise.all([
+  const { requestId, locale, views, scope } = await scenarioPageContext(viewer);
+  const [loaded, savings] = await Promise.all([
     loadForPage(requestId, () => loadScenario(rule, scope.connections)),
-    listSavedViews(viewer, 'scenarios'),
     loadForPage(requestId, () => loadSavings()),
   ]);
   return (
@@ -67,14 +58,7 @@ export default async function ScenariosPage({ searchParams }: { searchParams: Se
         description="What stopping some patents would save, per year and currency, against the forecast and the budget. Nothing is decided here."
         actions={<SavedViewsMenu page="scenarios" views={views} />}
       />
-      {!parsed.success ? (
-        <Alert tone="warning">
-          <p>
-            This address holds a value the scenario cannot use:{' '}
-            {parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}.
-          </p>
-        </Alert>
-      ) : null}
+      {!parsed.success ? <UnusableAddressAlert subject="scenario" error={parsed.error} /> : null}
       {!loaded.ok ? (
         <ProblemPanel problem={loaded.problem} />
       ) : (

@@ -10,43 +10,32 @@ import { DataTable } from '@/components/data-table/data-table';
 import { BackLink } from '@/components/shell/back-link';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
-import { Alert } from '@/components/ui/alert';
 import { ruleIsEmpty, type ScenarioRule } from '@/lib/forecast/scenario';
 import type { ComparedSide, OnlyIn } from '@/lib/forecast/scenario-compare';
-import { scenarioCompareQuerySchema, scenarioQuerySchema } from '@/lib/forecast/scenario-query';
+import { scenarioCompareQuerySchema } from '@/lib/forecast/scenario-query';
 import { formatTimestamp } from '@/lib/format/dates';
-import { searchParamsToObject } from '@/lib/http/query';
 import { requireViewer } from '@/lib/server/auth/session';
-import { pageClientScope } from '@/lib/server/clients/scope';
 import { compareScenarios } from '@/lib/server/forecast/scenario-compare';
-import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
-import { listSavedViews } from '@/lib/server/views/saved-views';
+import { loadForPage } from '@/lib/server/http/request-context';
+import {
+  readScenarioAddress,
+  type ScenarioSearchParams,
+  scenarioPageContext,
+  UnusableAddressAlert,
+} from '../scenario-address';
 
 export const metadata: Metadata = { title: 'Compare scenarios' };
-
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /**
  * Two what-if scenarios side by side (GET /api/analytics/scenario/compare gives the same): what
  * each saves per year and currency, the difference, and the renewals one stops and the other does
  * not. The address names both, so a comparison is a link.
  */
-export default async function CompareScenariosPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function CompareScenariosPage({ searchParams }: { searchParams: ScenarioSearchParams }) {
   const viewer = await requireViewer('analytics:read');
-  const raw = await searchParams;
-  // The form sends its empty fields too (left= for "this scenario"): an empty field is absent.
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(raw))
-    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value])
-      if (item.trim() !== '') params.append(key, item);
-  const input = searchParamsToObject(params);
-  const rule = scenarioQuerySchema.safeParse(input);
-  const [requestId, locale, views, scope] = await Promise.all([
-    pageRequestId(),
-    pageLocale(),
-    listSavedViews(viewer, 'scenarios'),
-    pageClientScope(viewer.userId),
-  ]);
+  // An empty `left=` is "this scenario": the rule the address itself holds.
+  const { params, input, rule } = readScenarioAddress(await searchParams);
+  const { requestId, locale, views, scope } = await scenarioPageContext(viewer);
   const parsed = params.has('right') ? scenarioCompareQuerySchema.safeParse(input) : null;
   const loaded =
     parsed?.success === true
@@ -67,12 +56,7 @@ export default async function CompareScenariosPage({ searchParams }: { searchPar
           right={params.get('right')}
         />
         {parsed && !parsed.success ? (
-          <Alert tone="warning">
-            <p>
-              This address holds a value the comparison cannot use:{' '}
-              {parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}.
-            </p>
-          </Alert>
+          <UnusableAddressAlert subject="comparison" error={parsed.error} />
         ) : null}
         {loaded && !loaded.ok ? <ProblemPanel problem={loaded.problem} /> : null}
         {loaded?.ok ? (
