@@ -1,30 +1,11 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { cn } from './cn';
+import { withClasses } from './with-classes';
 
-export function Card({ className, ...props }: ComponentProps<'section'>) {
-  return (
-    <section
-      className={cn('rounded-lg border bg-card text-card-foreground shadow-sm', className)}
-      {...props}
-    />
-  );
-}
-
-export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-1 p-5 pb-3', className)} {...props} />;
-}
-
-export function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
-  return <h2 className={cn('text-base font-semibold leading-tight', className)} {...props} />;
-}
-
-export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
-  return <p className={cn('text-sm text-muted-foreground', className)} {...props} />;
-}
-
-export function CardContent({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('p-5 pt-0', className)} {...props} />;
-}
+export const Card = withClasses('section', 'rounded-lg border bg-card text-card-foreground shadow-sm');
+export const CardHeader = withClasses('div', 'flex flex-col gap-1 p-5 pb-3');
+export const CardTitle = withClasses('h2', 'text-base font-semibold leading-tight');
+export const CardDescription = withClasses('p', 'text-sm text-muted-foreground');
+export const CardContent = withClasses('div', 'p-5 pt-0');
 
 /**
  * A card with a title over its content: the one way a page sets out a titled panel. `action`

@@ -3,6 +3,7 @@
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from './cn';
+import { withClasses } from './with-classes';
 
 export const Dialog = DialogPrimitive.Root;
 const DialogTrigger = DialogPrimitive.Trigger;
@@ -29,22 +30,9 @@ export function DialogContent({
   );
 }
 
-export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn('text-lg font-semibold', className)} {...props} />;
-}
-
-export function DialogDescription({
-  className,
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />
-  );
-}
-
-export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex justify-end gap-2 pt-2', className)} {...props} />;
-}
+export const DialogTitle = withClasses(DialogPrimitive.Title, 'text-lg font-semibold');
+export const DialogDescription = withClasses(DialogPrimitive.Description, 'text-sm text-muted-foreground');
+export const DialogFooter = withClasses('div', 'flex justify-end gap-2 pt-2');
 
 /**
  * A dialog opened by its `trigger` (a button), with its title and description over `children`:

@@ -3,6 +3,7 @@
 import { DropdownMenu as MenuPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from './cn';
+import { withClasses } from './with-classes';
 
 export const DropdownMenu = MenuPrimitive.Root;
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
@@ -26,21 +27,11 @@ export function DropdownMenuContent({
   );
 }
 
-export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof MenuPrimitive.Label>) {
-  return (
-    <MenuPrimitive.Label
-      className={cn('px-2 py-1.5 text-xs font-semibold text-muted-foreground', className)}
-      {...props}
-    />
-  );
-}
-
-export function DropdownMenuSeparator({
-  className,
-  ...props
-}: ComponentProps<typeof MenuPrimitive.Separator>) {
-  return <MenuPrimitive.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
-}
+export const DropdownMenuLabel = withClasses(
+  MenuPrimitive.Label,
+  'px-2 py-1.5 text-xs font-semibold text-muted-foreground',
+);
+export const DropdownMenuSeparator = withClasses(MenuPrimitive.Separator, '-mx-1 my-1 h-px bg-border');
 
 export function DropdownMenuCheckboxItem({
   className,

@@ -1,6 +1,8 @@
 import type { ComponentProps } from 'react';
 import { cn } from './cn';
+import { withClasses } from './with-classes';
 
+/** The table in a bordered frame that scrolls sideways when the table is wider than the page. */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   return (
     <div className="relative w-full overflow-x-auto rounded-lg border">
@@ -9,34 +11,12 @@ export function Table({ className, ...props }: ComponentProps<'table'>) {
   );
 }
 
-export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
-  return <thead className={cn('bg-muted/50 [&_tr]:border-b', className)} {...props} />;
-}
-
-export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
-  return <tbody className={cn('[&_tr:last-child]:border-0', className)} {...props} />;
-}
-
-export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
-  return <tr className={cn('border-b transition-colors hover:bg-muted/40', className)} {...props} />;
-}
-
-export function TableHead({ className, ...props }: ComponentProps<'th'>) {
-  return (
-    <th
-      className={cn(
-        'h-10 px-3 text-left align-middle text-xs font-semibold whitespace-nowrap text-muted-foreground',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
-
-export function TableCell({ className, ...props }: ComponentProps<'td'>) {
-  return <td className={cn('px-3 py-2 align-middle', className)} {...props} />;
-}
-
-export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {
-  return <caption className={cn('mt-3 text-sm text-muted-foreground', className)} {...props} />;
-}
+export const TableHeader = withClasses('thead', 'bg-muted/50 [&_tr]:border-b');
+export const TableBody = withClasses('tbody', '[&_tr:last-child]:border-0');
+export const TableRow = withClasses('tr', 'border-b transition-colors hover:bg-muted/40');
+export const TableHead = withClasses(
+  'th',
+  'h-10 px-3 text-left align-middle text-xs font-semibold whitespace-nowrap text-muted-foreground',
+);
+export const TableCell = withClasses('td', 'px-3 py-2 align-middle');
+export const TableCaption = withClasses('caption', 'mt-3 text-sm text-muted-foreground');
