@@ -1,11 +1,5 @@
-import { NotFoundNotice } from '@/components/shell/not-found-notice';
+import { RecordNotFound } from '@/components/shell/record-not-found';
 
 export default function InvoiceNotFound() {
-  return (
-    <NotFoundNotice
-      title="Invoice not found"
-      reason="This invoice does not exist or is not one of your organisation's invoices."
-      back={{ href: '/invoices', label: 'Back to the invoices' }}
-    />
-  );
+  return <RecordNotFound record="invoice" />;
 }

@@ -1,11 +1,5 @@
-import { NotFoundNotice } from '@/components/shell/not-found-notice';
+import { RecordNotFound } from '@/components/shell/record-not-found';
 
 export default function PatentNotFound() {
-  return (
-    <NotFoundNotice
-      title="Patent not found"
-      reason="This patent does not exist or is not part of your portfolio."
-      back={{ href: '/portfolio', label: 'Back to the portfolio' }}
-    />
-  );
+  return <RecordNotFound record="patent" />;
 }

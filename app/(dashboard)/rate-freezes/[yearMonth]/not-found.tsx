@@ -1,11 +1,5 @@
-import { NotFoundNotice } from '@/components/shell/not-found-notice';
+import { RecordNotFound } from '@/components/shell/record-not-found';
 
 export default function RateFreezeMonthNotFound() {
-  return (
-    <NotFoundNotice
-      title="No such month"
-      reason="A month is written as YYYY-MM, for example 2027-03."
-      back={{ href: '/rate-freezes', label: 'Back to the rate freezes' }}
-    />
-  );
+  return <RecordNotFound record="freezeMonth" />;
 }
