@@ -3,6 +3,7 @@ import { cookies, headers } from 'next/headers';
 import { LocaleForm } from '@/components/account/locale-form';
 import { ChangePasswordForm } from '@/components/auth/change-password-form';
 import { PageHeader } from '@/components/shell/page-header';
+import { PageSection } from '@/components/shell/page-section';
 import { Alert } from '@/components/ui/alert';
 import { isLocaleChoice, LOCALE_COOKIE, localeFromAcceptLanguage } from '@/lib/format/locale';
 import { requireViewer } from '@/lib/server/auth/session';
@@ -20,10 +21,7 @@ export default async function AccountPage() {
   return (
     <>
       <PageHeader title="Your account" description={`${viewer.name} · ${viewer.email}`} />
-      <section aria-labelledby="password-heading" className="flex flex-col gap-4">
-        <h2 id="password-heading" className="text-lg font-semibold">
-          Change your password
-        </h2>
+      <PageSection id="password-heading" title="Change your password" className="gap-4">
         {viewer.mustChangePassword ? (
           <Alert tone="warning">
             <p>
@@ -37,17 +35,14 @@ export default async function AccountPage() {
           </p>
         )}
         <ChangePasswordForm />
-      </section>
+      </PageSection>
       {viewer.mustChangePassword ? null : (
-        <section aria-labelledby="formats-heading" className="mt-10 flex flex-col gap-4">
-          <h2 id="formats-heading" className="text-lg font-semibold">
-            Formats
-          </h2>
+        <PageSection id="formats-heading" title="Formats" className="mt-10 gap-4">
           <LocaleForm
             chosen={isLocaleChoice(chosen) ? chosen : null}
             browser={localeFromAcceptLanguage(requestHeaders.get('accept-language'))}
           />
-        </section>
+        </PageSection>
       )}
     </>
   );

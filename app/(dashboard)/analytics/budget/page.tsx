@@ -4,6 +4,7 @@ import { BudgetForm } from '@/components/analytics/budget-form';
 import { BudgetList } from '@/components/analytics/budget-list';
 import { ClientFilter } from '@/components/clients/client-filter';
 import { PageHeader } from '@/components/shell/page-header';
+import { PageSection } from '@/components/shell/page-section';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { parseBudgetPageState } from '@/lib/analytics/budget-url';
 import { can } from '@/lib/policy/roles';
@@ -42,10 +43,14 @@ export default async function BudgetPage({ searchParams }: { searchParams: Searc
         description="Renewal budgets per year and currency against the forecast and what was invoiced, by month, with the variance explained. Per currency, never converted."
       />
       <div className="flex flex-col gap-8">
-        <section aria-labelledby="budget-comparison-heading" className="flex flex-col gap-3">
-          <h2 id="budget-comparison-heading" className="text-lg font-semibold">
-            {state.year} in {state.currency}: budget, forecast and actual
-          </h2>
+        <PageSection
+          id="budget-comparison-heading"
+          title={
+            <>
+              {state.year} in {state.currency}: budget, forecast and actual
+            </>
+          }
+        >
           {labelsClients(scope) ? <ClientFilter clients={scope.clients} /> : null}
           <BudgetScopeForm state={state} />
           {!chosen.ok ? (
@@ -62,18 +67,16 @@ export default async function BudgetPage({ searchParams }: { searchParams: Searc
           ) : (
             <ProblemPanel problem={loaded.problem} />
           )}
-        </section>
-        <section aria-labelledby="budget-list-heading" className="flex flex-col gap-3">
-          <h2 id="budget-list-heading" className="text-lg font-semibold">
-            Budgets
-          </h2>
+        </PageSection>
+        <PageSection id="budget-list-heading" title="Budgets">
           <BudgetList budgets={budgets} canWrite={canWrite} locale={locale} />
-        </section>
+        </PageSection>
         {canWrite && choices ? (
-          <section aria-labelledby="budget-form-heading" className="flex max-w-3xl flex-col gap-3">
-            <h2 id="budget-form-heading" className="text-lg font-semibold">
-              {editing ? 'Change the budget' : 'Add a budget'}
-            </h2>
+          <PageSection
+            id="budget-form-heading"
+            title={editing ? 'Change the budget' : 'Add a budget'}
+            className="max-w-3xl"
+          >
             <p className="text-sm text-muted-foreground">
               One budget per year, currency, office and family: saving the same scope again replaces it.
             </p>
@@ -84,7 +87,7 @@ export default async function BudgetPage({ searchParams }: { searchParams: Searc
               defaults={{ year: state.year, currency: state.currency }}
               choices={choices}
             />
-          </section>
+          </PageSection>
         ) : null}
       </div>
     </>

@@ -9,29 +9,26 @@ import { ScenarioCompareForm } from '@/components/analytics/scenario-compare-for
 import { ScenarioDraftButton } from '@/components/analytics/scenario-draft-button';
 import { DataTable } from '@/components/data-table/data-table';
 import { PageHeader } from '@/components/shell/page-header';
+import { PageSection } from '@/components/shell/page-section';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { LabelledControl } from '@/components/ui/labelled-control';
 import { NativeSelect } from '@/components/ui/native-select';
 import { SavedViewsMenu } from '@/components/views/saved-views-menu';
 import { compareAmounts, formatMoney, sumByCurrency } from '@/lib/annuity/money';
 import { ruleIsEmpty, type ScenarioRule } from '@/lib/forecast/scenario';
-import { formatTimestamp } from '@/lib/format/dates';
 import { can } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
 import { loadSavings, type Savings } from '@/lib/server/decisions/drop-savings';
 import { loadScenario } from '@/lib/server/forecast/scenario';
 import { loadForPage } from '@/lib/server/http/request-context';
-import {
-  readScenarioAddress,
-  type ScenarioSearchParams,
-  scenarioPageContext,
-  UnusableAddressAlert,
-} from './scenario-address';
+import { forecastReadText, readScenarioPage, UnusableAddressAlert } from './scenario-address';
 
 export const metadata: Metadata = { title: 'Scenarios' };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /** Stopped renewals listed under the table; the count says how many there are in all. */
 const LISTED = 100;
@@ -42,11 +39,10 @@ const NO_RULE: ScenarioRule = { offices: [], families: [], tags: [], minAnnuityY
  * year, and sees what it saves per year and currency against the forecast and the budget, before
  * anyone decides. The rule lives in the address: a scenario is saved and compared as a link.
  */
-export default async function ScenariosPage({ searchParams }: { searchParams: ScenarioSearchParams }) {
+export default async function ScenariosPage({ searchParams }: { searchParams: SearchParams }) {
   const viewer = await requireViewer('analytics:read');
-  const { rule: parsed } = readScenarioAddress(await searchParams);
+  const { rule: parsed, requestId, locale, views, scope } = await readScenarioPage(viewer, searchParams);
   const rule = parsed.success ? parsed.data : NO_RULE;
-  const { requestId, locale, views, scope } = await scenarioPageContext(viewer);
   const [loaded, savings] = await Promise.all([
     loadForPage(requestId, () => loadScenario(rule, scope.connections)),
     loadForPage(requestId, () => loadSavings()),
@@ -71,21 +67,19 @@ export default async function ScenariosPage({ searchParams }: { searchParams: Sc
               chosen={rule.offices}
             />
             <MultiChoice name="tag" label="Tags" options={loaded.data.choices.tags} chosen={rule.tags} />
-            <div className="flex flex-col gap-1">
-              <Label htmlFor="scenario-family">Family</Label>
+            <LabelledControl id="scenario-family" label="Family" className="gap-1">
               <Input
-                id="scenario-family"
                 name="family"
                 list="scenario-families"
                 defaultValue={rule.families[0] ?? ''}
                 className="w-44"
               />
-              <datalist id="scenario-families">
-                {loaded.data.choices.families.slice(0, 500).map((family) => (
-                  <option key={family} value={family} />
-                ))}
-              </datalist>
-            </div>
+            </LabelledControl>
+            <datalist id="scenario-families">
+              {loaded.data.choices.families.slice(0, 500).map((family) => (
+                <option key={family} value={family} />
+              ))}
+            </datalist>
             <NumberField name="from" label="From annuity year" max={50} value={rule.minAnnuityYear} />
             <NumberField name="below" label="Keep score below" max={100} value={rule.scoreBelow} />
             <Button type="submit">Show savings</Button>
@@ -102,9 +96,7 @@ export default async function ScenariosPage({ searchParams }: { searchParams: Sc
             Hold Ctrl (⌘ on a Mac) to choose several offices or tags. A patent is stopped when it matches
             every field you fill: from its first renewal of that annuity year (or its next one), nothing more
             is paid. Renewals already instructed at the service are spent and save nothing.{' '}
-            {loaded.data.forecastReadAt
-              ? `Forecast read ${formatTimestamp(loaded.data.forecastReadAt, locale)}.`
-              : 'The forecast has not been read from the service yet.'}
+            {forecastReadText(loaded.data.forecastReadAt, locale)}
           </p>
           <ScenarioCompareForm
             views={views}
@@ -143,10 +135,14 @@ function ScenarioResult({
     data.lines.map((line) => ({ amount: line.saved, currency: line.currency })),
   ).filter((total) => compareAmounts(total.total, '0') !== 0);
   return (
-    <section aria-labelledby="scenario-result" className="flex flex-col gap-3">
-      <h2 id="scenario-result" className="text-lg font-semibold">
-        Stopping {data.patents} patent(s), {data.stopped.length} renewal(s) in the forecast
-      </h2>
+    <PageSection
+      id="scenario-result"
+      title={
+        <>
+          Stopping {data.patents} patent(s), {data.stopped.length} renewal(s) in the forecast
+        </>
+      }
+    >
       <p className="text-sm">
         {saved.length === 0
           ? 'This saves nothing the forecast has an estimate for.'
@@ -176,17 +172,14 @@ function ScenarioResult({
           rowKey={(renewal) => renewal.eventId}
         />
       ) : null}
-    </section>
+    </PageSection>
   );
 }
 
 /** What executed DROPs have spared so far, per year of the spared renewals and currency. */
 function SavingsSoFar({ savings, locale }: { savings: Savings; locale: string }) {
   return (
-    <section aria-labelledby="savings-so-far" className="flex flex-col gap-2 text-sm">
-      <h2 id="savings-so-far" className="text-lg font-semibold">
-        Saved by DROPs so far
-      </h2>
+    <PageSection id="savings-so-far" title="Saved by DROPs so far" className="gap-2 text-sm">
       {savings.years.length === 0 ? (
         <p className="text-muted-foreground">No DROP executed yet has spared a renewal with an estimate.</p>
       ) : (
@@ -205,7 +198,7 @@ function SavingsSoFar({ savings, locale }: { savings: Savings; locale: string })
           </ul>
         </>
       )}
-    </section>
+    </PageSection>
   );
 }
 
@@ -221,12 +214,9 @@ function MultiChoice({
   options: readonly string[];
   chosen: readonly string[];
 }) {
-  const id = `scenario-${name}`;
   return (
-    <div className="flex flex-col gap-1">
-      <Label htmlFor={id}>{label}</Label>
+    <LabelledControl id={`scenario-${name}`} label={label} className="gap-1">
       <NativeSelect
-        id={id}
         name={name}
         multiple
         size={Math.min(6, Math.max(2, options.length))}
@@ -239,7 +229,7 @@ function MultiChoice({
           </option>
         ))}
       </NativeSelect>
-    </div>
+    </LabelledControl>
   );
 }
 
@@ -255,19 +245,9 @@ function NumberField({
   max: number;
   value: number | null;
 }) {
-  const id = `scenario-${name}`;
   return (
-    <div className="flex flex-col gap-1">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        name={name}
-        type="number"
-        min={1}
-        max={max}
-        defaultValue={value ?? ''}
-        className="w-28"
-      />
-    </div>
+    <LabelledControl id={`scenario-${name}`} label={label} className="gap-1">
+      <Input name={name} type="number" min={1} max={max} defaultValue={value ?? ''} className="w-28" />
+    </LabelledControl>
   );
 }

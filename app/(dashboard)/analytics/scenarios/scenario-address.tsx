@@ -1,20 +1,21 @@
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { scenarioQuerySchema } from '@/lib/forecast/scenario-query';
+import { formatTimestamp } from '@/lib/format/dates';
 import { searchParamsToObject } from '@/lib/http/query';
 import type { Viewer } from '@/lib/server/auth/session';
 import { pageClientScope } from '@/lib/server/clients/scope';
 import { pageLocale, pageRequestId } from '@/lib/server/http/request-context';
 import { listSavedViews } from '@/lib/server/views/saved-views';
 
-export type ScenarioSearchParams = Promise<Record<string, string | string[] | undefined>>;
+type ScenarioSearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /**
  * The address of a scenario page (the scenario and the comparison): its filled fields, and the rule
  * they hold. The scenario forms are GET forms, which send their empty fields too (`family=`,
  * `left=`): an empty field is no filter, so it is dropped before the rule is read.
  */
-export function readScenarioAddress(raw: Awaited<ScenarioSearchParams>) {
+function readScenarioAddress(raw: Awaited<ScenarioSearchParams>) {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(raw))
     for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value])
@@ -23,15 +24,26 @@ export function readScenarioAddress(raw: Awaited<ScenarioSearchParams>) {
   return { params, input, rule: scenarioQuerySchema.safeParse(input) };
 }
 
-/** What both scenario pages read besides their data: the request, the locale, the saved scenarios, the clients. */
-export async function scenarioPageContext(viewer: Viewer) {
-  const [requestId, locale, views, scope] = await Promise.all([
+/**
+ * What both scenario pages read before their data: the address, and the request, the locale, the
+ * saved scenarios (both offer the comparison form) and the viewer's clients.
+ */
+export async function readScenarioPage(viewer: Viewer, searchParams: ScenarioSearchParams) {
+  const [address, requestId, locale, views, scope] = await Promise.all([
+    searchParams.then(readScenarioAddress),
     pageRequestId(),
     pageLocale(),
     listSavedViews(viewer, 'scenarios'),
     pageClientScope(viewer.userId),
   ]);
-  return { requestId, locale, views, scope };
+  return { ...address, requestId, locale, views, scope };
+}
+
+/** How old the forecast a scenario is measured against is: its savings are only as fresh as that read. */
+export function forecastReadText(readAt: string | null, locale: string): string {
+  return readAt
+    ? `Forecast read ${formatTimestamp(readAt, locale)}.`
+    : 'The forecast has not been read from the service yet.';
 }
 
 /** An address value the page cannot use, named field by field; the page shows what it can. */

@@ -11,6 +11,7 @@ import { ReconciliationPanel } from '@/components/invoices/reconciliation-panel'
 import { OriginBadge, ReconciliationBadge } from '@/components/invoices/status-badges';
 import { useLocale } from '@/components/shell/locale';
 import { PageHeader } from '@/components/shell/page-header';
+import { PageSection } from '@/components/shell/page-section';
 import { QueryProblem } from '@/components/shell/query-problem';
 import { TitledCard } from '@/components/ui/card';
 import { SkeletonRows } from '@/components/ui/skeleton';
@@ -91,24 +92,26 @@ export function InvoiceDetail({
         </TitledCard>
       </div>
 
-      <section aria-labelledby="lines-heading" className="mt-6 flex flex-col gap-3">
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div>
-            <h2 id="lines-heading" className="text-lg font-semibold">
-              Lines
-            </h2>
-            <p className="text-xs text-muted-foreground">
-              Checked {formatTimestamp(detail.checkedAt, locale)}. Decisions and estimates come from the
-              batches sent from this dashboard, else from the service's record of the event.
-            </p>
-          </div>
-          {canExport ? (
+      <PageSection
+        id="lines-heading"
+        title="Lines"
+        className="mt-6"
+        alignActions="start"
+        description={
+          <p className="text-xs text-muted-foreground">
+            Checked {formatTimestamp(detail.checkedAt, locale)}. Decisions and estimates come from the batches
+            sent from this dashboard, else from the service's record of the event.
+          </p>
+        }
+        actions={
+          canExport ? (
             <ExportInvoices
               scope={invoiceExportQuery({ invoiceId: invoice.id })}
               what={`invoice ${invoice.reference}`}
             />
-          ) : null}
-        </div>
+          ) : null
+        }
+      >
         {detail.lines.length === 0 ? (
           <p className="text-sm text-muted-foreground">This invoice has no lines.</p>
         ) : (
@@ -120,7 +123,7 @@ export function InvoiceDetail({
             locale={locale}
           />
         )}
-      </section>
+      </PageSection>
     </>
   );
 }

@@ -10,6 +10,7 @@ import { PatentHolds } from '@/components/reviews/holds-list';
 import { BackLink } from '@/components/shell/back-link';
 import { CopyAgeNotice } from '@/components/shell/copy-age-notice';
 import { PageHeader } from '@/components/shell/page-header';
+import { PageSection } from '@/components/shell/page-section';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { SignalsCard } from '@/components/signals/signals-card';
 import { TagsPanel } from '@/components/tags/tags-panel';
@@ -202,10 +203,7 @@ export default async function PatentPage({ params }: { params: Promise<{ patentI
         </div>
       ) : null}
 
-      <section aria-labelledby="events-heading" className="mt-6 flex flex-col gap-3">
-        <h2 id="events-heading" className="text-lg font-semibold">
-          Renewals, past and future
-        </h2>
+      <PageSection id="events-heading" title="Renewals, past and future" className="mt-6">
         {otherEventKinds > 0 ? (
           <p className="text-xs text-muted-foreground">
             {otherEventKinds} event(s) of other kinds are not renewals and are not listed.
@@ -226,7 +224,7 @@ export default async function PatentPage({ params }: { params: Promise<{ patentI
             })}
           />
         )}
-      </section>
+      </PageSection>
       {decisionHistory ? <PatentDecisionHistory rows={decisionHistory} locale={locale} /> : null}
     </>
   );

@@ -8,6 +8,7 @@ import { MonthStateBadge } from '@/components/rate-freezes/month-state-badge';
 import { freezeClientQuery, freezeOverviewQuery } from '@/components/rate-freezes/rate-freezes-query';
 import { CopyAgeNotice } from '@/components/shell/copy-age-notice';
 import { useLocale } from '@/components/shell/locale';
+import { PageSection } from '@/components/shell/page-section';
 import { QueryFallback } from '@/components/shell/query-problem';
 import { TitledCard } from '@/components/ui/card';
 import { formatYearMonth } from '@/lib/format/dates';
@@ -56,10 +57,7 @@ export function FreezeOverview({ client = null }: { client?: string | null }) {
 
   return (
     <div className="grid gap-6 lg:grid-cols-3" aria-busy={query.isFetching}>
-      <section aria-labelledby="months-ahead-heading" className="flex flex-col gap-3 lg:col-span-2">
-        <h2 id="months-ahead-heading" className="text-lg font-semibold">
-          Months ahead
-        </h2>
+      <PageSection id="months-ahead-heading" title="Months ahead" className="lg:col-span-2">
         <DataTable
           caption={`This month and the next ${data.months.length - 1}, and whether each can be frozen now.`}
           captionHidden
@@ -75,7 +73,7 @@ export function FreezeOverview({ client = null }: { client?: string | null }) {
           freezeMonth={data.currentMonth}
           what="the frozen months"
         />
-      </section>
+      </PageSection>
 
       <div className="flex flex-col gap-4">
         <TitledCard title="Frozen months" contentClassName="text-sm">

@@ -4,10 +4,11 @@ import { DataTable } from '@/components/data-table/data-table';
 import { ReviewCandidates } from '@/components/reviews/review-candidates';
 import { CopyAgeNotice } from '@/components/shell/copy-age-notice';
 import { PageHeader } from '@/components/shell/page-header';
+import { PageSection } from '@/components/shell/page-section';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { NativeSelect } from '@/components/ui/native-select';
+import { SelectField } from '@/components/ui/labelled-control';
 import { formatDate } from '@/lib/format/dates';
 import { can } from '@/lib/policy/roles';
 import { quarterFrom, quarterOf } from '@/lib/reviews/review-hold';
@@ -66,30 +67,32 @@ export default async function ReviewsPage({ searchParams }: { searchParams: Sear
         description="Renewals put under review before their deadline, and the weakest candidates for it. From the renewal service's data as last synced."
       />
       <div className="flex flex-col gap-8">
-        <section aria-labelledby="under-review-heading" className="flex flex-col gap-3">
-          <div className="flex flex-wrap items-end justify-between gap-3">
-            <div>
-              <h2 id="under-review-heading" className="text-lg font-semibold">
-                Under review{' '}
-                <span className="text-sm font-normal text-muted-foreground">({holds.length})</span>
-              </h2>
-              <p className="text-sm text-muted-foreground">
-                {overdue > 0 ? `${overdue} past the review-by date. ` : ''}
-                {mineOnly ? (
-                  <Link href="/renewals/reviews" className="text-primary underline-offset-2 hover:underline">
-                    Show everyone's
-                  </Link>
-                ) : (
-                  <Link
-                    href="/renewals/reviews?owner=me"
-                    className="text-primary underline-offset-2 hover:underline"
-                  >
-                    Show only mine
-                  </Link>
-                )}
-              </p>
-            </div>
-            {can(viewer.role, 'exports:read') ? (
+        <PageSection
+          id="under-review-heading"
+          title={
+            <>
+              Under review <span className="text-sm font-normal text-muted-foreground">({holds.length})</span>
+            </>
+          }
+          description={
+            <p className="text-sm text-muted-foreground">
+              {overdue > 0 ? `${overdue} past the review-by date. ` : ''}
+              {mineOnly ? (
+                <Link href="/renewals/reviews" className="text-primary underline-offset-2 hover:underline">
+                  Show everyone's
+                </Link>
+              ) : (
+                <Link
+                  href="/renewals/reviews?owner=me"
+                  className="text-primary underline-offset-2 hover:underline"
+                >
+                  Show only mine
+                </Link>
+              )}
+            </p>
+          }
+          actions={
+            can(viewer.role, 'exports:read') ? (
               <div className="flex gap-2">
                 <Button asChild variant="outline">
                   <a href="/api/reviews/pack?format=pdf" download>
@@ -102,8 +105,9 @@ export default async function ReviewsPage({ searchParams }: { searchParams: Sear
                   </a>
                 </Button>
               </div>
-            ) : null}
-          </div>
+            ) : null
+          }
+        >
           {holds.length === 0 ? (
             <p className="text-sm text-muted-foreground">No renewal is under review.</p>
           ) : (
@@ -116,41 +120,39 @@ export default async function ReviewsPage({ searchParams }: { searchParams: Sear
               rowProps={(hold) => ({ 'data-event-id': hold.eventId })}
             />
           )}
-        </section>
+        </PageSection>
 
-        <section aria-labelledby="candidates-heading" className="flex flex-col gap-3">
-          <div className="flex flex-wrap items-end justify-between gap-3">
-            <div>
-              <h2 id="candidates-heading" className="text-lg font-semibold">
-                Candidates
-              </h2>
-              <p className="text-sm text-muted-foreground">
-                Undecided renewals due {formatDate(quarter.from, locale)} to {formatDate(quarter.to, locale)},
-                lowest keep score first
-                {list === null
-                  ? ''
-                  : list.total > list.candidates.length
-                    ? ` (the ${list.candidates.length} lowest of ${list.total})`
-                    : ` (${list.total})`}
-                .
-              </p>
-            </div>
+        <PageSection
+          id="candidates-heading"
+          title="Candidates"
+          description={
+            <p className="text-sm text-muted-foreground">
+              Undecided renewals due {formatDate(quarter.from, locale)} to {formatDate(quarter.to, locale)},
+              lowest keep score first
+              {list === null
+                ? ''
+                : list.total > list.candidates.length
+                  ? ` (the ${list.candidates.length} lowest of ${list.total})`
+                  : ` (${list.total})`}
+              .
+            </p>
+          }
+          actions={
             <form method="get" className="flex items-end gap-2">
-              <div className="flex flex-col gap-1 text-sm font-medium">
-                <label htmlFor="review-quarter">Due in</label>
-                <NativeSelect id="review-quarter" name="quarter" defaultValue={quarter.id}>
-                  {quarters.map((option) => (
-                    <option key={option.id} value={option.id}>
-                      {option.label}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </div>
+              <SelectField
+                id="review-quarter"
+                name="quarter"
+                label="Due in"
+                className="gap-1"
+                options={quarters.map((option) => ({ value: option.id, label: option.label }))}
+                value={quarter.id}
+              />
               <Button type="submit" variant="outline">
                 Show
               </Button>
             </form>
-          </div>
+          }
+        >
           {asked && !chosen ? (
             <Alert>
               “{asked}” is not a quarter (write it as 2027-Q1): showing {quarter.label} instead.
@@ -172,7 +174,7 @@ export default async function ReviewsPage({ searchParams }: { searchParams: Sear
               locale={locale}
             />
           )}
-        </section>
+        </PageSection>
       </div>
     </>
   );

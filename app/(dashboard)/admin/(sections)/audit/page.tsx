@@ -2,10 +2,10 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { DataTable } from '@/components/data-table/data-table';
 import { AddressProblemPanel } from '@/components/shell/address-problem';
+import { PageSection } from '@/components/shell/page-section';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
+import { LabelledControl, SelectField } from '@/components/ui/labelled-control';
 import { CALENDAR_DATE, choice, int, text } from '@/lib/http/url-state';
 import { addressProblems } from '@/lib/http/url-state-rules';
 import {
@@ -30,6 +30,12 @@ const AUDIT_ADDRESS = {
   to: text({ check: CALENDAR_DATE }),
   page: int({ min: 1, max: 100_000, default: 1 }),
 };
+
+/** The outcome filter's choices: an entry records whether what it names succeeded. */
+const OUTCOMES = [
+  { value: 'success', label: 'Success' },
+  { value: 'failure', label: 'Failure' },
+];
 
 export default async function AuditLogPage({ searchParams }: { searchParams: SearchParams }) {
   await requireViewer('audit:read');
@@ -57,49 +63,38 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
   const exportHref = `/api/admin/audit/export?${filterParams()}`;
 
   return (
-    <section aria-labelledby="audit-heading" className="flex flex-col gap-4">
-      <h2 id="audit-heading" className="text-lg font-semibold">
-        Audit log
-      </h2>
+    <PageSection id="audit-heading" title="Audit log" className="gap-4">
       <form method="get" className="flex flex-wrap items-end gap-3" aria-label="Filter the audit log">
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="audit-actor">User</Label>
-          <NativeSelect id="audit-actor" name="actor" defaultValue={filter.actor ?? ''}>
-            <option value="">Anyone</option>
-            {options.actors.map((email) => (
-              <option key={email} value={email}>
-                {email}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="audit-action">Action</Label>
-          <NativeSelect id="audit-action" name="action" defaultValue={filter.action ?? ''}>
-            <option value="">Any action</option>
-            {options.actions.map((action) => (
-              <option key={action.code} value={action.code}>
-                {action.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="audit-outcome">Outcome</Label>
-          <NativeSelect id="audit-outcome" name="outcome" defaultValue={filter.outcome ?? ''}>
-            <option value="">Any</option>
-            <option value="success">Success</option>
-            <option value="failure">Failure</option>
-          </NativeSelect>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="audit-from">From</Label>
-          <Input id="audit-from" name="from" type="date" defaultValue={filter.from} />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="audit-to">To</Label>
-          <Input id="audit-to" name="to" type="date" defaultValue={filter.to} />
-        </div>
+        <SelectField
+          id="audit-actor"
+          name="actor"
+          label="User"
+          anyLabel="Anyone"
+          options={options.actors.map((email) => ({ value: email, label: email }))}
+          value={filter.actor}
+        />
+        <SelectField
+          id="audit-action"
+          name="action"
+          label="Action"
+          anyLabel="Any action"
+          options={options.actions.map((action) => ({ value: action.code, label: action.label }))}
+          value={filter.action}
+        />
+        <SelectField
+          id="audit-outcome"
+          name="outcome"
+          label="Outcome"
+          anyLabel="Any"
+          options={OUTCOMES}
+          value={filter.outcome}
+        />
+        <LabelledControl id="audit-from" label="From">
+          <Input name="from" type="date" defaultValue={filter.from} />
+        </LabelledControl>
+        <LabelledControl id="audit-to" label="To">
+          <Input name="to" type="date" defaultValue={filter.to} />
+        </LabelledControl>
         <Button type="submit" variant="secondary">
           Filter
         </Button>
@@ -136,6 +131,6 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
           </Button>
         ) : null}
       </nav>
-    </section>
+    </PageSection>
   );
 }

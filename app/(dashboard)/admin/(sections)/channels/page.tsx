@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { ChannelsManager } from '@/components/notifications/channels-manager';
+import { PageSection } from '@/components/shell/page-section';
 import { requireViewer } from '@/lib/server/auth/session';
 import { listChatChannels } from '@/lib/server/notifications/app';
 
@@ -14,16 +15,13 @@ export default async function ChannelsPage() {
   await requireViewer('outbox:manage');
   const channels = await listChatChannels();
   return (
-    <section aria-labelledby="channels-heading" className="flex flex-col gap-4">
-      <h2 id="channels-heading" className="text-lg font-semibold">
-        Chat channels
-      </h2>
+    <PageSection id="channels-heading" title="Chat channels" className="gap-4">
       <p className="max-w-2xl text-sm text-muted-foreground">
         Reminders posted to your team’s chat through an incoming webhook (Slack or Microsoft Teams): one
         grouped post per kind and run, most urgent first, with a link to Today. The webhook URL must be https;
         it is kept encrypted and never shown again.
       </p>
       <ChannelsManager channels={channels} />
-    </section>
+    </PageSection>
   );
 }

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { DataTable } from '@/components/data-table/data-table';
 import { RunBackgroundChecksButton } from '@/components/notifications/outbox-actions';
 import { AddressProblemPanel } from '@/components/shell/address-problem';
+import { PageSection } from '@/components/shell/page-section';
 import { Button } from '@/components/ui/button';
 import { formatTimestamp } from '@/lib/format/dates';
 import { choice, int } from '@/lib/http/url-state';
@@ -46,10 +47,7 @@ export default async function OutboxPage({ searchParams }: { searchParams: Searc
   const canManage = can(viewer.role, 'outbox:manage');
   const pageHref = (to: number) => `/admin/outbox?${only ? 'status=unknown&' : ''}page=${to}`;
   return (
-    <section aria-labelledby="outbox-heading" className="flex flex-col gap-4">
-      <h2 id="outbox-heading" className="text-lg font-semibold">
-        Outbox
-      </h2>
+    <PageSection id="outbox-heading" title="Outbox" className="gap-4">
       <p className="text-sm text-muted-foreground">
         {smtp
           ? 'Mail is sent through SMTP; every message is also recorded here.'
@@ -109,6 +107,6 @@ export default async function OutboxPage({ searchParams }: { searchParams: Searc
           </Button>
         ) : null}
       </nav>
-    </section>
+    </PageSection>
   );
 }

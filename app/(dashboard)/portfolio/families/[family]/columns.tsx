@@ -1,5 +1,5 @@
 import { PatentLink } from '@/components/portfolio/patent-link';
-import { formatMoney } from '@/lib/annuity/money';
+import { formatTotals } from '@/lib/annuity/money';
 import { formatDate } from '@/lib/format/dates';
 import { type FamilyMember, MEMBER_STATE_LABELS } from '@/lib/portfolio/family';
 import { decisionLabel } from '@/lib/renewals/labels';
@@ -38,10 +38,7 @@ export function memberColumns(locale: string, labelled = false): TableColumn<Fam
       id: 'costToExpiry',
       header: 'Cost to keep (forecast)',
       align: 'end',
-      cell: (member) =>
-        member.costToExpiry.length === 0
-          ? '—'
-          : member.costToExpiry.map((cost) => formatMoney(cost.total, cost.currency, locale)).join(', '),
+      cell: (member) => formatTotals(member.costToExpiry, locale),
     },
   ];
 }

@@ -1,0 +1,63 @@
+import { cloneElement, type ReactElement } from 'react';
+import { cn } from './cn';
+import { Label } from './label';
+import { NativeSelect } from './native-select';
+
+/**
+ * A label over one control of a server-rendered GET form, tied by the id the page gives (the
+ * control receives it). FormField, whose id is generated, is for the client forms with errors.
+ */
+export function LabelledControl({
+  id,
+  label,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  className?: string;
+  children: ReactElement<{ id?: string }>;
+}) {
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {cloneElement(children, { id })}
+    </div>
+  );
+}
+
+/**
+ * A labelled <select> of a GET form. With `anyLabel` (a filter) its first option is empty: no
+ * filter.
+ */
+export function SelectField({
+  id,
+  name,
+  label,
+  anyLabel,
+  options,
+  value,
+  className,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  /** The empty option's text ("Anyone", "Any action"); none without it. */
+  anyLabel?: string;
+  className?: string;
+  options: readonly { value: string; label: string }[];
+  value: string | undefined;
+}) {
+  return (
+    <LabelledControl id={id} label={label} className={className}>
+      <NativeSelect name={name} defaultValue={value ?? ''}>
+        {anyLabel === undefined ? null : <option value="">{anyLabel}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </LabelledControl>
+  );
+}
