@@ -1,15 +1,14 @@
 'use client';
 
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTable } from '@tanstack/react-table';
 import { useId, useMemo, useState } from 'react';
 import { ClientFilter } from '@/components/clients/client-filter';
 import { ColumnVisibilityMenu } from '@/components/data-table/column-visibility-menu';
+import { DataTable } from '@/components/data-table/data-table';
 import { FacetedFilter } from '@/components/data-table/faceted-filter';
 import { PaginationNav } from '@/components/data-table/pagination-nav';
-import { priorityClass } from '@/components/data-table/priority';
-import { nextSort, type SortState } from '@/components/data-table/sort-button';
-import { SortableTableHeader } from '@/components/data-table/sortable-table-header';
+import { RowDetails } from '@/components/data-table/row-details';
+import { urlSorting } from '@/components/data-table/url-sorting';
 import { useUrlState } from '@/components/data-table/use-url-state';
 import { ExportInvoices } from '@/components/invoices/export-invoices';
 import { invoiceListQuery } from '@/components/invoices/invoices-query';
@@ -17,11 +16,9 @@ import { useLocale } from '@/components/shell/locale';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { SkeletonRows } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table';
 import { type CurrencyTotal, formatMoney } from '@/lib/annuity/money';
 import type { ClientRef } from '@/lib/clients/chosen-client';
 import { REVERSED_RANGE } from '@/lib/format/date-range';
@@ -29,22 +26,16 @@ import { formatTimestamp } from '@/lib/format/dates';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch, problemBody } from '@/lib/http/api-client';
 import { ORIGIN_OPTIONS, RECONCILIATION_LABELS } from '@/lib/invoices/labels';
-import type { InvoiceListPage, InvoiceListRow } from '@/lib/invoices/list';
+import type { InvoiceListPage } from '@/lib/invoices/list';
 import { RECONCILIATION_STATUSES } from '@/lib/invoices/reconciliation';
 import {
-  type InvoiceSort,
   invoiceExportQuery,
   invoiceListApiQuery,
   invoiceParams,
   invoiceQueryFromParams,
 } from '@/lib/invoices/url-state';
-import { INVOICE_COLUMNS, invoiceColumns, invoiceFeatures, LOW_PRIORITY_INVOICE_COLUMNS } from './columns';
+import { CLIENT_COLUMN_ID, INVOICE_SORT_BY_COLUMN, invoiceColumns, REFERENCE_COLUMN_ID } from './columns';
 
-const NO_ROWS: InvoiceListRow[] = [];
-const SORTABLE: Record<string, 'issueDate' | 'reference'> = {
-  issueDate: 'issueDate',
-  reference: 'reference',
-};
 const STATUS_OPTIONS = RECONCILIATION_STATUSES.map((value) => ({
   value,
   label: RECONCILIATION_LABELS[value].label,
@@ -61,35 +52,16 @@ export function InvoicesTable({ clients }: { clients: readonly ClientRef[] | nul
   const [params, setParams] = useUrlState(invoiceParams, { history: 'push' });
   const query = invoiceQueryFromParams(params);
   const result = useQuery({ ...invoiceListQuery(query), placeholderData: keepPreviousData });
-  const columnVisibility = useMemo(
-    () => ({
-      ...Object.fromEntries(params.hide.map((id) => [id, false])),
-      ...(clients ? {} : { client: false }),
-    }),
-    [params.hide, clients],
+  // Every column but the reference and (when the rows name no client) the client can be hidden.
+  const allColumns = useMemo(
+    () => invoiceColumns(locale).filter((column) => clients !== null || column.id !== CLIENT_COLUMN_ID),
+    [locale, clients],
   );
-  const table = useTable({
-    features: invoiceFeatures,
-    columns: invoiceColumns,
-    data: result.data?.rows ?? NO_ROWS,
-    getRowId: (row) => row.id,
-    state: { columnVisibility },
-  });
-
-  const sortState = (columnId: string): SortState => {
-    const field = SORTABLE[columnId];
-    if (!field || !query.sort.endsWith(field)) return false;
-    return query.sort.startsWith('-') ? 'desc' : 'asc';
-  };
-  const toggleSort = (columnId: string) => {
-    const field = SORTABLE[columnId];
-    if (!field) return;
-    const next = nextSort(sortState(columnId));
-    void setParams({
-      sort: next === false ? null : ((next === 'desc' ? `-${field}` : field) as InvoiceSort),
-      page: 1,
-    });
-  };
+  const columns = useMemo(
+    () => allColumns.filter((column) => !params.hide.includes(column.id)),
+    [allColumns, params.hide],
+  );
+  const sorting = urlSorting(query.sort, INVOICE_SORT_BY_COLUMN, (sort) => void setParams({ sort, page: 1 }));
 
   // Reads the whole list from the service again (at most every few seconds, server-side).
   const reload = useApiMutation({
@@ -134,9 +106,7 @@ export function InvoicesTable({ clients }: { clients: readonly ClientRef[] | nul
         </div>
         <div className="flex flex-wrap items-start gap-2">
           <ColumnVisibilityMenu
-            columns={INVOICE_COLUMNS.filter(
-              (column) => column.id !== 'reference' && (clients !== null || column.id !== 'client'),
-            )}
+            columns={allColumns.filter((column) => column.id !== REFERENCE_COLUMN_ID)}
             hidden={params.hide}
             onChange={(hide) => void setParams({ hide })}
           />
@@ -182,35 +152,17 @@ export function InvoicesTable({ clients }: { clients: readonly ClientRef[] | nul
           </p>
         </Alert>
       ) : (
-        <Table>
-          <caption className="sr-only">
-            Invoices, page {data.page} of {data.totalPages}
-          </caption>
-          <SortableTableHeader
-            groups={table.getHeaderGroups()}
-            sortState={(columnId) => (SORTABLE[columnId] !== undefined ? sortState(columnId) : null)}
-            onToggle={toggleSort}
-            renderHeader={(header) => <table.FlexRender header={header} />}
-            lowPriority={LOW_PRIORITY_INVOICE_COLUMNS}
-          />
-          <TableBody>
-            {table.getRowModel().rows.map((row) => (
-              <TableRow key={row.id} data-invoice-id={row.id}>
-                {row.getVisibleCells().map((cell) => (
-                  <TableCell
-                    key={cell.id}
-                    className={cn(
-                      'whitespace-nowrap',
-                      priorityClass(cell.column.id, LOW_PRIORITY_INVOICE_COLUMNS),
-                    )}
-                  >
-                    <table.FlexRender cell={cell} />
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          caption={`Invoices, page ${data.page} of ${data.totalPages}`}
+          captionHidden
+          columns={columns}
+          rows={data.rows}
+          rowKey={(invoice) => invoice.id}
+          rowProps={(invoice) => ({ 'data-invoice-id': invoice.id })}
+          rowDetails={{ name: (invoice) => `invoice ${invoice.reference}`, Disclosure: RowDetails }}
+          sorting={sorting}
+          className="whitespace-nowrap"
+        />
       )}
 
       {data ? (
@@ -255,28 +207,19 @@ function IssueDateRange({
         if (!reversed) onApply(draft.from, draft.to);
       }}
     >
-      <div className="flex flex-col gap-1">
-        <Label htmlFor={`${id}-from`}>Issued from</Label>
-        <Input
-          id={`${id}-from`}
-          type="date"
-          className="h-8 w-40"
-          value={draft.from}
-          onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-        />
-      </div>
-      <div className="flex flex-col gap-1">
-        <Label htmlFor={`${id}-to`}>Issued to</Label>
-        <Input
-          id={`${id}-to`}
-          type="date"
-          className="h-8 w-40"
-          value={draft.to}
-          onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-          aria-invalid={reversed || undefined}
-          aria-describedby={reversed ? problemId : undefined}
-        />
-      </div>
+      <DateField
+        id={`${id}-from`}
+        label="Issued from"
+        value={draft.from}
+        onChange={(value) => setDraft({ ...draft, from: value })}
+      />
+      <DateField
+        id={`${id}-to`}
+        label="Issued to"
+        value={draft.to}
+        onChange={(value) => setDraft({ ...draft, to: value })}
+        problemId={reversed ? problemId : undefined}
+      />
       <Button
         type="submit"
         size="sm"
@@ -297,6 +240,36 @@ function IssueDateRange({
         </p>
       ) : null}
     </form>
+  );
+}
+
+/** One end of the range: a labelled date field, marked invalid and described by the problem when there is one. */
+function DateField({
+  id,
+  label,
+  value,
+  onChange,
+  problemId,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  problemId?: string;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type="date"
+        className="h-8 w-40"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={problemId ? true : undefined}
+        aria-describedby={problemId}
+      />
+    </div>
   );
 }
 

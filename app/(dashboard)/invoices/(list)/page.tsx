@@ -1,4 +1,3 @@
-import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import type { SearchParams } from 'nuqs/server';
 import { Suspense } from 'react';
@@ -6,6 +5,7 @@ import { invoiceListQuery } from '@/components/invoices/invoices-query';
 import { AddressProblemPanel } from '@/components/shell/address-problem';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
+import { SeededQueries } from '@/components/shell/seeded-queries';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { SavedViewsMenu } from '@/components/views/saved-views-menu';
 import { addressProblems } from '@/lib/http/url-state-rules';
@@ -67,11 +67,9 @@ async function InvoicesData({
 }) {
   const loaded = await loadForPage(requestId, () => loadInvoiceList(query, requestId, scope));
   if (!loaded.ok) return <ProblemPanel problem={loaded.problem} />;
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(invoiceListQuery(query).queryKey, loaded.data);
   return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
+    <SeededQueries seeds={[[invoiceListQuery(query).queryKey, loaded.data]]}>
       <InvoicesTable clients={labelsClients(scope) ? scope.clients : null} />
-    </HydrationBoundary>
+    </SeededQueries>
   );
 }
