@@ -16,30 +16,8 @@ import type {
   UsageReport,
 } from './operator/schemas';
 
-/**
- * A small typed client of the operator API (operator/routes.ts), for the admin CLI and for tests.
- * Its types are the routes' own schemas (operator/schemas.ts); the service validates what is sent,
- * so a test can still send a wrong value on purpose. Errors are thrown as OperatorApiError with the
- * problem's code and detail.
- */
-
-export type {
-  ClockRequest,
-  ClockState,
-  CreatedKey,
-  CreateKeyRequest,
-  CreateTenantRequest,
-  FaultSettings,
-  FaultsRequest,
-  FxRates,
-  FxRatesRequest,
-  OperatorTenant,
-  ProcessingStatusTarget,
-  ProfileRequest,
-  ProfileState,
-  ProgressedEvent,
-  UsageReport,
-};
+// What callers build a request from; the answers' types reach them through the methods below.
+export type { CreateKeyRequest, CreateTenantRequest, FaultsRequest, ProcessingStatusTarget };
 
 export class OperatorApiError extends Error {
   override name = 'OperatorApiError';
@@ -58,6 +36,12 @@ export interface OperatorClientOptions {
   fetch?: typeof fetch;
 }
 
+/**
+ * A small typed client of the operator API (operator/routes.ts), for the admin CLI and for tests.
+ * Its types are the routes' own schemas (operator/schemas.ts); the service validates what is sent,
+ * so a test can still send a wrong value on purpose. Errors are thrown as OperatorApiError with the
+ * problem's code and detail.
+ */
 export function createOperatorClient(options: OperatorClientOptions) {
   const fetchImpl = options.fetch ?? fetch;
   const root = `${options.baseUrl.replace(/\/+$/, '')}/operator/v1`;

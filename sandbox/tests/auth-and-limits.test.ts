@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AnnuityApiError } from '../../lib/annuity/errors';
 import { strict } from '../../lib/annuity/schemas';
 import { OPERATION_SCOPES } from '../api/operation';
 import { secondsUntilLocalMidnight, UsageMeter } from '../domain/usage';
-import { BASE_URL, expectStrict, type Harness, problemOf, startInProcess } from './harness';
+import { BASE_URL, expectStrict, type Harness, problemOf, serviceForSuite } from './harness';
 
 const SOME_UUID = '11111111-2222-4333-8444-555555555555';
 
@@ -36,11 +36,7 @@ function operationRequests(
 }
 
 describe('authentication (spec: Authentication)', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startInProcess();
-  });
-  afterAll(() => h.close());
+  const h = serviceForSuite();
 
   it('answers 401 invalid_api_key to a missing, malformed or unknown key, on every operation', async () => {
     for (const request of Object.values(operationRequests(h))) {
@@ -134,11 +130,7 @@ describe('authentication (spec: Authentication)', () => {
 });
 
 describe('request ids and problem documents (spec: Errors, Authentication 8)', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startInProcess({ demo: true });
-  });
-  afterAll(() => h.close());
+  const h = serviceForSuite({ demo: true });
 
   it('echoes a non-empty inbound X-Request-Id and uses it as requestId', async () => {
     const ok = await h.call('/patents', { headers: { 'X-Request-Id': 'trace-abc-123' } });
@@ -197,11 +189,7 @@ describe('request ids and problem documents (spec: Errors, Authentication 8)', (
 });
 
 describe('daily quota (spec: Limits 2 and 3)', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startInProcess({ demo: false });
-  });
-  afterAll(() => h.close());
+  const h = serviceForSuite({ demo: false });
 
   it('sends RateLimit headers on authenticated answers, then 429 with Retry-After and without them', async () => {
     const { key } = await h.tenantWithKey(
@@ -264,11 +252,7 @@ describe('daily quota (spec: Limits 2 and 3)', () => {
 });
 
 describe('tenancy (spec: rule 2)', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startInProcess();
-  });
-  afterAll(() => h.close());
+  const h = serviceForSuite();
 
   it('answers 404 to another tenant ids on every read, exactly like an unknown id', async () => {
     const { key } = await h.tenantWithKey({ name: 'other', patents: 50 });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROBLEM_CODES, strict } from '../../lib/annuity/schemas';
-import { eventsWhere, expectStrict, type Harness, startInProcess } from './harness';
+import { eventsWhere, expectStrict, type Harness, serviceForSuite } from './harness';
 
 /**
  * Everything the API serves validates against the STRICT schemas of lib/annuity (every field
@@ -8,11 +8,7 @@ import { eventsWhere, expectStrict, type Harness, startInProcess } from './harne
  * tenant, including every page of the lists, and every problem code the service can answer.
  */
 describe('every response matches the strict contract', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startInProcess();
-  });
-  afterAll(() => h.close());
+  const h = serviceForSuite();
 
   const json = async (path: string, init?: Parameters<Harness['call']>[1]) => {
     const response = await h.call(path, init);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { strict } from '../../lib/annuity/schemas';
 import { addMonths } from '../domain/calendar';
 import { duePeriodOf } from '../domain/due-period';
@@ -7,9 +7,8 @@ import {
   eventsWhere,
   expectStrict,
   firstEventWhere,
-  type Harness,
   problemOf,
-  startInProcess,
+  serviceForSuite,
   TEST_TODAY,
 } from './harness';
 
@@ -35,11 +34,7 @@ interface EventPage {
 }
 
 describe('events by due period (spec: Endpoints 9)', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startInProcess();
-  });
-  afterAll(() => h.close());
+  const h = serviceForSuite();
 
   const list = async (query: string) => {
     const response = await h.call(`/patent-events?${query}`);
@@ -171,11 +166,7 @@ describe('events by due period (spec: Endpoints 9)', () => {
 });
 
 describe('events of one patent and instructability (spec: Endpoints 3 and 4, Instruction rules)', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startInProcess();
-  });
-  afterAll(() => h.close());
+  const h = serviceForSuite();
 
   it('lists a patent events as a bare array, past and future, with fees and instructability', async () => {
     const patent = h

@@ -1,12 +1,12 @@
 import Big from 'big.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { scale } from '../../lib/annuity/money';
 import { strict } from '../../lib/annuity/schemas';
 import { SERVICE_FEE } from '../domain/fees';
 import { crossRate, DEFAULT_RATES } from '../domain/fx';
 import type { EventRecord } from '../domain/model';
 import type { TenantState } from '../domain/tenant-state';
-import { expectStrict, firstEventWhere, type Harness, startInProcess, TEST_TODAY } from './harness';
+import { expectStrict, firstEventWhere, serviceForSuite, TEST_TODAY } from './harness';
 
 interface FeesBody {
   invoiceId: string | null;
@@ -22,14 +22,12 @@ const undecidedFirst = (event: EventRecord) =>
   event.patent.events.find((candidate) => candidate.appliedDecision === null) === event;
 
 describe('fee estimates (spec: Fees)', () => {
-  let h: Harness;
+  const h = serviceForSuite({ demo: false });
   let tenant: TenantState;
   let key: string;
   beforeAll(async () => {
-    h = await startInProcess({ demo: false });
     ({ tenant, key } = await h.tenantWithKey({ name: 'fees', patents: 800, seed: 31 }));
   });
-  afterAll(() => h.close());
 
   const fees = async (event: EventRecord) => {
     const response = await h.call(`/patents/${event.patent.id}/events/${event.id}/fees`, { key });
@@ -133,11 +131,10 @@ describe('fee estimates (spec: Fees)', () => {
 });
 
 describe('exchange-rate freezes (spec: Endpoints 13 to 15)', () => {
-  let h: Harness;
+  const h = serviceForSuite({ demo: false });
   let tenant: TenantState;
   let key: string;
   beforeAll(async () => {
-    h = await startInProcess({ demo: false });
     ({ tenant, key } = await h.tenantWithKey({
       name: 'freezes',
       patents: 800,
@@ -145,7 +142,6 @@ describe('exchange-rate freezes (spec: Endpoints 13 to 15)', () => {
       freezeHorizonMonths: 3,
     }));
   });
-  afterAll(() => h.close());
 
   const month = async (yearMonth: string, method = 'GET') => {
     const response = await h.call(`/exchange-rate-freezes/${yearMonth}`, { key, method });

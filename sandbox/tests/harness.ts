@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { z } from 'zod';
 import { createAnnuityClient } from '../../lib/annuity/client';
 import { SCOPES } from '../../lib/annuity/schemas';
@@ -108,6 +108,25 @@ export async function startInProcess(options: HarnessOptions = {}) {
 }
 
 export type Harness = Awaited<ReturnType<typeof startInProcess>>;
+
+/**
+ * The service of one describe block (or of a whole file, called at its top): started before its
+ * tests, closed after them. What it returns stands for the harness from the first hook on; a hook
+ * registered after this call already sees the started service (vitest runs beforeAll in order).
+ */
+export function serviceForSuite(options: HarnessOptions = {}): Harness {
+  let started: Harness | undefined;
+  beforeAll(async () => {
+    started = await startInProcess(options);
+  });
+  afterAll(() => started?.close());
+  return new Proxy({} as Harness, {
+    get(_target, property) {
+      if (!started) throw new Error('the service starts in beforeAll: use it in a test or a later hook');
+      return Reflect.get(started, property);
+    },
+  });
+}
 
 /** Parses with a strict schema and fails with every issue listed. */
 export function expectStrict<S extends z.ZodType>(

@@ -1,5 +1,5 @@
 import Big from 'big.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AnnuityApiError } from '../../lib/annuity/errors';
 import { strict } from '../../lib/annuity/schemas';
 import { instructabilityOf } from '../domain/instructability';
@@ -9,9 +9,8 @@ import {
   eventsWhere,
   expectStrict,
   firstEventWhere,
-  type Harness,
   problemOf,
-  startInProcess,
+  serviceForSuite,
   TEST_TODAY,
 } from './harness';
 
@@ -23,14 +22,10 @@ const isOpenAndFirst = (event: EventRecord) =>
   (event.gracePeriodEndDate ?? '') >= TEST_TODAY;
 
 describe('posting instructions (spec: Endpoints 10, Instruction rules)', () => {
-  let h: Harness;
+  const h = serviceForSuite({ demo: false });
   let tenant: TenantState;
   let key: string;
   let counter = 0;
-  beforeAll(async () => {
-    h = await startInProcess({ demo: false });
-  });
-  afterAll(() => h.close());
   // Each test gets a fresh portfolio, so decisions of one test never block another.
   beforeEach(async () => {
     counter += 1;

@@ -1,24 +1,13 @@
 import Big from 'big.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { scale } from '../../lib/annuity/money';
 import { strict } from '../../lib/annuity/schemas';
 import type { EventRecord } from '../domain/model';
-import {
-  expectStrict,
-  firstEventWhere,
-  type Harness,
-  problemOf,
-  startInProcess,
-  TEST_TODAY,
-} from './harness';
+import { expectStrict, firstEventWhere, problemOf, serviceForSuite, TEST_TODAY } from './harness';
 import { pdfText } from './pdf-text';
 
 describe('invoices (spec: Invoice, Endpoints 11 and 12)', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startInProcess();
-  });
-  afterAll(() => h.close());
+  const h = serviceForSuite();
 
   const allInvoices = async () => {
     const invoices = [];
@@ -98,11 +87,7 @@ describe('invoices (spec: Invoice, Endpoints 11 and 12)', () => {
 });
 
 describe('event documents (spec: Endpoints 6 to 8)', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startInProcess();
-  });
-  afterAll(() => h.close());
+  const h = serviceForSuite();
 
   const documentOf = async (event: EventRecord, kind: string) => {
     const response = await h.call(`/patents/${event.patent.id}/events/${event.id}/documents/${kind}`);

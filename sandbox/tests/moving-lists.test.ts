@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startInProcess } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serviceForSuite } from './harness';
 
 /**
  * The moveItems fault: lists whose items move between the page reads of a walk, as a real
@@ -11,15 +11,13 @@ interface Listed {
   data: { id: string }[];
 }
 
-let h: Harness;
+const h = serviceForSuite({ demo: false });
 let key: string;
 const MONTH = '2026-05';
 
 beforeAll(async () => {
-  h = await startInProcess({ demo: false });
   ({ key } = await h.tenantWithKey({ name: 'moving', patents: 600, seed: 5 }));
 });
-afterAll(async () => h?.close());
 
 async function page(path: string, currentPage: number, size = 10): Promise<Listed> {
   const separator = path.includes('?') ? '&' : '?';

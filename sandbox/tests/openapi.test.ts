@@ -1,23 +1,21 @@
 import { validate } from '@readme/openapi-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { OPERATION_SCOPES } from '../api/operation';
-import { type Harness, startInProcess } from './harness';
+import { serviceForSuite } from './harness';
 
 describe('OpenAPI document (GET /api/v2/external/openapi.json)', () => {
-  let h: Harness;
+  const h = serviceForSuite({ demo: false });
   let document: {
     openapi: string;
     paths: Record<string, Record<string, { operationId: string; [key: string]: unknown }>>;
     components: { schemas: Record<string, unknown> };
   };
   beforeAll(async () => {
-    h = await startInProcess({ demo: false });
     const response = await h.call('/openapi.json', { key: null });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/json');
     document = (await response.json()) as typeof document;
   });
-  afterAll(() => h.close());
 
   it('is a valid OpenAPI 3.1 document', async () => {
     expect(document.openapi).toBe('3.1.0');

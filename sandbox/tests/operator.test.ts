@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AnnuityNetworkError, AnnuityOutcomeUnknownError } from '../../lib/annuity/errors';
 import { strict } from '../../lib/annuity/schemas';
 import { FaultInjector } from '../http/faults';
@@ -16,19 +16,14 @@ import {
   BASE_URL,
   expectStrict,
   firstEventWhere,
-  type Harness,
   OPERATOR_TOKEN,
   problemOf,
-  startInProcess,
+  serviceForSuite,
   TEST_TODAY,
 } from './harness';
 
 describe('operator API: access, tenants and keys', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startInProcess();
-  });
-  afterAll(() => h.close());
+  const h = serviceForSuite();
 
   it('requires the bearer token', async () => {
     for (const authorization of [undefined, 'Bearer wrong', `Basic ${OPERATOR_TOKEN}`, OPERATOR_TOKEN]) {
@@ -116,11 +111,7 @@ describe('operator API: access, tenants and keys', () => {
 });
 
 describe('operator API: progress, clock, usage', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startInProcess();
-  });
-  afterAll(() => h.close());
+  const h = serviceForSuite();
 
   it('moves an event one step along the pipeline, or to a given status, as the office would', async () => {
     const event = firstEventWhere(
@@ -208,11 +199,7 @@ describe('operator API: progress, clock, usage', () => {
 });
 
 describe('fault injection', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startInProcess();
-  });
-  afterAll(() => h.close());
+  const h = serviceForSuite();
 
   it('adds latency to API calls only', async () => {
     await h.operator.setFaults({ latencyMs: 120 });

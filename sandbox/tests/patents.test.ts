@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { strict } from '../../lib/annuity/schemas';
-import { expectStrict, type Harness, problemOf, startInProcess } from './harness';
+import { expectStrict, problemOf, serviceForSuite } from './harness';
 
 type PatentPage = { pagination: Record<string, unknown>; data: { id: string; [field: string]: unknown }[] };
 
 describe('patents list: pagination (spec: Limits 1, Pagination envelope)', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startInProcess();
-  });
-  afterAll(() => h.close());
+  const h = serviceForSuite();
 
   const page = async (query: string) => {
     const response = await h.call(`/patents${query}`);
@@ -68,13 +64,11 @@ describe('patents list: pagination (spec: Limits 1, Pagination envelope)', () =>
 });
 
 describe('patents list: sort and providerId (spec: Endpoints 1)', () => {
-  let h: Harness;
+  const h = serviceForSuite({ demo: false });
   let key: string;
   beforeAll(async () => {
-    h = await startInProcess({ demo: false });
     ({ key } = await h.tenantWithKey({ name: 'sorting', patents: 240, seed: 99 }));
   });
-  afterAll(() => h.close());
 
   const all = async (query: string) => {
     const items: PatentPage['data'] = [];

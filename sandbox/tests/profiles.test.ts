@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { filenameFromDisposition } from '../../lib/annuity/content-disposition';
 import { strict } from '../../lib/annuity/schemas';
 import {
@@ -14,7 +14,15 @@ import type { EventRecord } from '../domain/model';
 import type { TenantState } from '../domain/tenant-state';
 import { ProfileSchema } from '../operator/schemas';
 import { PROFILES } from '../profiles';
-import { eventsWhere, expectStrict, type Harness, problemOf, startInProcess, TEST_TODAY } from './harness';
+import {
+  eventsWhere,
+  expectStrict,
+  type Harness,
+  problemOf,
+  serviceForSuite,
+  startInProcess,
+  TEST_TODAY,
+} from './harness';
 
 /**
  * Behaviour profiles (sandbox/profiles.ts): each switch of the variant does what README says, and
@@ -100,15 +108,13 @@ describe('selecting a profile', () => {
 });
 
 describe('the variant profile still serves the contract', () => {
-  let h: Harness;
+  // Bursts are their own test below: a raw walk does not retry.
+  const h = serviceForSuite({ demo: false, profile: 'variant', switches: { serverErrorBursts: null } });
   let key: string;
   let tenant: TenantState;
   beforeAll(async () => {
-    // Bursts are their own test below: a raw walk does not retry.
-    h = await startInProcess({ demo: false, profile: 'variant', switches: { serverErrorBursts: null } });
     ({ key, tenant } = await h.tenantWithKey({ name: 'variant-walk', patents: 150, seed: 4242 }));
   });
-  afterAll(() => h.close());
 
   const json = async (path: string, init: Parameters<Harness['call']>[1] = {}) => {
     const response = await h.call(path, { key, ...init });

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { strict } from '../../lib/annuity/schemas';
 import type { TenantState } from '../domain/tenant-state';
-import { expectStrict, type Harness, startInProcess, TEST_TODAY } from './harness';
+import { expectStrict, serviceForSuite, TEST_TODAY } from './harness';
 
 /** A 50,000-patent tenant is created and served without trouble (the bench measures it in detail). */
 describe('a 50,000-patent tenant', () => {
-  let h: Harness;
+  const h = serviceForSuite({ demo: false });
   let key: string;
   let tenant: TenantState;
   beforeAll(async () => {
-    h = await startInProcess({ demo: false });
     ({ key, tenant } = await h.tenantWithKey({ name: 'large', patents: 50_000, seed: 11 }));
   }, 120_000);
-  afterAll(() => h.close());
 
   // How fast it is created is measured by `npm run bench:sandbox` (tenant.createMs) and the page timings too, not here: a
   // timed assertion fails on a busy machine (36 s against 20 s with two vitest projects running).
