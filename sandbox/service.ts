@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { KnownProcessingStatus } from '../lib/annuity/schemas';
+import type { ViewContext } from './api/views';
 import { addDays } from './domain/calendar';
 import { ServiceClock } from './domain/clock';
 import { captureFreeze, checkFreezable } from './domain/freezes';
@@ -137,6 +138,11 @@ export class SandboxService {
 
   get rates(): RateTable {
     return this.#rates;
+  }
+
+  /** What a tenant's representations are drawn with now: its clock's today, the rates, the profile. */
+  viewContext(tenant: TenantState): ViewContext {
+    return { tenant, today: this.clock.today(), rates: this.#rates, profile: this.profile.switches };
   }
 
   tenants(): TenantState[] {

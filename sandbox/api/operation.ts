@@ -91,12 +91,7 @@ export function operation(
         tenant,
         key: auth.key,
         input: new InputReader(new URL(c.req.url).searchParams),
-        view: {
-          tenant,
-          today: service.clock.today(),
-          rates: service.rates,
-          profile: service.profile.switches,
-        },
+        view: service.viewContext(tenant),
       });
     } catch (error) {
       if (!(error instanceof RuleViolation)) throw error;

@@ -136,23 +136,10 @@ export class TenantState {
   }
 
   addInvoice(data: InvoiceData, options: { attachToEvents: boolean }): InvoiceRecord {
-    const invoice: InvoiceRecord = {
-      id: data.id,
-      reference: data.reference,
-      number: data.number,
-      issueDate: data.issueDate,
-      origin: data.origin,
-      currency: data.currency,
-      vatRate: data.vatRate,
-      vatNumber: data.vatNumber,
-      subtotalExcludingTax: data.subtotalExcludingTax,
-      totalIncludingTax: data.totalIncludingTax,
-      hasPdfDocument: data.hasPdfDocument,
-      createdAt: data.createdAt,
-      updatedAt: data.createdAt,
-      lines: [],
-    };
-    for (const line of data.lines) {
+    // The issued invoice as it came, so a field added to InvoiceData needs no line here.
+    const { lines, ...issued } = data;
+    const invoice: InvoiceRecord = { ...issued, updatedAt: data.createdAt, lines: [] };
+    for (const line of lines) {
       const record: InvoiceLineRecord = { ...line, invoice };
       invoice.lines.push(record);
       if (!options.attachToEvents) continue;

@@ -75,26 +75,14 @@ export function registerOperatorRoutes(
   app.post(`${OPERATOR_ROOT}/events/:eventId/progress`, async (c) => {
     const input = await readBody(c, ProgressInputSchema, { optional: true });
     const { tenant, event } = await service.progressEvent(c.req.param('eventId'), input.to);
-    const view = {
-      tenant,
-      today: service.clock.today(),
-      rates: service.rates,
-      profile: service.profile.switches,
-    };
-    const moved: ProgressedEvent = eventView(event, view, { withFees: true });
+    const moved: ProgressedEvent = eventView(event, service.viewContext(tenant), { withFees: true });
     return jsonResponse(moved);
   });
 
   // The office's receipt arrives now, whatever officialReceiptDelayDays says (a FULFILLED PROCEED only).
   app.post(`${OPERATOR_ROOT}/events/:eventId/official-receipt`, (c) => {
     const { tenant, event } = service.releaseOfficialReceipt(c.req.param('eventId'));
-    const view = {
-      tenant,
-      today: service.clock.today(),
-      rates: service.rates,
-      profile: service.profile.switches,
-    };
-    const released: ProgressedEvent = eventView(event, view, { withFees: true });
+    const released: ProgressedEvent = eventView(event, service.viewContext(tenant), { withFees: true });
     return jsonResponse(released);
   });
 
