@@ -18,7 +18,7 @@ import type { SortState } from './sort-button';
  * How a sortable table (./sortable-data-table.tsx) draws its headers. The sort button comes from
  * there, so a read-only table's page loads none of its code.
  */
-interface HeaderSorting {
+export interface HeaderSorting {
   /** Null for a column that does not sort. */
   state: (columnId: string) => SortState | null;
   button: (header: string, columnId: string, state: SortState) => ReactNode;
@@ -56,6 +56,8 @@ export type DataTableProps<Row> = Naming & {
   footer?: ReactNode;
   /** Fixed layout: every column keeps its `width`, whatever rows are drawn. */
   fixed?: boolean;
+  /** Names each cell's column in `data-column`, where a journey finds a cell by its column. */
+  markColumns?: boolean;
   sorting?: HeaderSorting;
   className?: string;
   'data-testid'?: string;
@@ -66,6 +68,105 @@ const alignClass = (column: Pick<TableColumn<unknown>, 'align'>) =>
 
 const priorityOf = (column: Pick<TableColumn<unknown>, 'priority'>) =>
   column.priority === 'low' ? LOW_PRIORITY : undefined;
+
+/**
+ * The columns' widths, for a table of fixed layout: the browser then sizes the columns from
+ * these alone, never from the rows drawn, so a table whose rows change (a window of a long list,
+ * a sort) neither jumps nor measures its cells again.
+ */
+export function ColumnWidths<Row>({ columns }: { columns: readonly TableColumn<Row>[] }) {
+  return (
+    <colgroup>
+      {columns.map((column) => (
+        <col key={column.id} style={column.width ? { width: column.width } : undefined} />
+      ))}
+    </colgroup>
+  );
+}
+
+/**
+ * The header cells of a table's one header row: a control where the column draws one (a
+ * select-all box), a sort button where the table sorts on the column, its name otherwise.
+ */
+export function HeaderCells<Row>({
+  columns,
+  sorting,
+}: {
+  columns: readonly TableColumn<Row>[];
+  sorting?: HeaderSorting;
+}) {
+  return columns.map((column) => {
+    const state = sorting?.state(column.id) ?? null;
+    return (
+      <TableHead
+        key={column.id}
+        scope="col"
+        aria-sort={state === null ? undefined : state ? ARIA_SORT[state] : 'none'}
+        className={cn(alignClass(column), priorityOf(column))}
+      >
+        {column.headerHidden ? (
+          <span className="sr-only">{column.header}</span>
+        ) : column.headerCell ? (
+          column.headerCell()
+        ) : state === null || !sorting ? (
+          column.header
+        ) : (
+          sorting.button(column.header, column.id, state)
+        )}
+      </TableHead>
+    );
+  });
+}
+
+/**
+ * One row's cells, from the columns. `cellClassName` is added to every cell (a windowed table's
+ * rows keep one height: no vertical padding, no wrapping); `markColumns` names each cell's
+ * column in `data-column`, where a test or a journey finds a cell by its column.
+ */
+export function RowCells<Row>({
+  columns,
+  row,
+  details,
+  cellClassName,
+  markColumns = false,
+}: {
+  columns: readonly TableColumn<Row>[];
+  row: Row;
+  details?: DataTableProps<Row>['rowDetails'];
+  cellClassName?: string;
+  markColumns?: boolean;
+}) {
+  // The details go in the first column shown at every width.
+  const detailsColumn = details ? columns.findIndex((column) => column.priority !== 'low') : -1;
+  const inDetails = details
+    ? columns.filter((column) => column.priority === 'low' && column.details !== false)
+    : [];
+  return columns.map((column, index) => {
+    const Cell = column.rowHeader ? TableHead : TableCell;
+    return (
+      <Cell
+        key={column.id}
+        scope={column.rowHeader ? 'row' : undefined}
+        data-column={markColumns ? column.id : undefined}
+        className={cn(
+          column.rowHeader && 'text-foreground',
+          alignClass(column),
+          priorityOf(column),
+          cellClassName,
+          column.className,
+        )}
+      >
+        {column.cell(row)}
+        {index === detailsColumn && details && inDetails.length > 0 ? (
+          <details.Disclosure
+            name={details.name(row)}
+            details={inDetails.map((hidden) => ({ label: hidden.header, value: hidden.cell(row) }))}
+          />
+        ) : null}
+      </Cell>
+    );
+  });
+}
 
 /**
  * The one way to draw a table: headers and cells from column definitions (lib/table/columns.ts).
@@ -85,37 +186,14 @@ export function DataTable<Row>({
   totals,
   footer,
   fixed = false,
+  markColumns = false,
   sorting,
   className,
   'data-testid': testId,
 }: DataTableProps<Row>) {
-  // The details go in the first column shown at every width.
-  const detailsColumn = columns.findIndex((column) => column.priority !== 'low');
-  const inDetails = columns.filter((column) => column.priority === 'low' && column.details !== false);
-  const cellsOf = (row: Row) =>
-    columns.map((column, index) => {
-      const Cell = column.rowHeader ? TableHead : TableCell;
-      return (
-        <Cell
-          key={column.id}
-          scope={column.rowHeader ? 'row' : undefined}
-          className={cn(
-            column.rowHeader && 'text-foreground',
-            alignClass(column),
-            priorityOf(column),
-            column.className,
-          )}
-        >
-          {column.cell(row)}
-          {index === detailsColumn && rowDetails && inDetails.length > 0 ? (
-            <rowDetails.Disclosure
-              name={rowDetails.name(row)}
-              details={inDetails.map((hidden) => ({ label: hidden.header, value: hidden.cell(row) }))}
-            />
-          ) : null}
-        </Cell>
-      );
-    });
+  const cellsOf = (row: Row) => (
+    <RowCells columns={columns} row={row} details={rowDetails} markColumns={markColumns} />
+  );
   return (
     <Table
       aria-label={label}
@@ -127,34 +205,10 @@ export function DataTable<Row>({
       {caption ? (
         <TableCaption className={captionHidden ? 'sr-only' : undefined}>{caption}</TableCaption>
       ) : null}
-      {fixed ? (
-        <colgroup>
-          {columns.map((column) => (
-            <col key={column.id} style={column.width ? { width: column.width } : undefined} />
-          ))}
-        </colgroup>
-      ) : null}
+      {fixed ? <ColumnWidths columns={columns} /> : null}
       <TableHeader>
         <TableRow>
-          {columns.map((column) => {
-            const state = sorting?.state(column.id) ?? null;
-            return (
-              <TableHead
-                key={column.id}
-                scope="col"
-                aria-sort={state === null ? undefined : state ? ARIA_SORT[state] : 'none'}
-                className={cn(alignClass(column), priorityOf(column))}
-              >
-                {column.headerHidden ? (
-                  <span className="sr-only">{column.header}</span>
-                ) : state === null || !sorting ? (
-                  column.header
-                ) : (
-                  sorting.button(column.header, column.id, state)
-                )}
-              </TableHead>
-            );
-          })}
+          <HeaderCells columns={columns} sorting={sorting} />
         </TableRow>
       </TableHeader>
       <TableBody>

@@ -12,6 +12,8 @@ export interface TableColumn<Row> {
   header: string;
   /** Read only by screen readers (a column of row actions). */
   headerHidden?: boolean;
+  /** The header drawn as a control instead of its name (a select-all box); `header` still names it. */
+  headerCell?: () => ReactNode;
   /** `end` for numbers and money, so digits line up; text starts at the start. */
   align?: 'start' | 'end';
   cell: (row: Row) => ReactNode;

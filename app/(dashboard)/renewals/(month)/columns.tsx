@@ -17,26 +17,21 @@ import { patentHref } from '@/lib/portfolio/links';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { decisionLabel, duePeriodLabel, feesStatusLabel, processingStatusLabel } from '@/lib/renewals/labels';
 import type { RenewalRow } from '@/lib/renewals/rows';
+import type { TableColumn } from '@/lib/table/columns';
 
 /**
- * One column of the month view: its header and how a row's cell is drawn. Plain objects, not a
- * table library's model: the table draws a few dozen windowed rows and needs nothing else, and
- * TanStack Table was 11.7 KiB gzip of the route's first load (JS ≤ 190 KiB, docs/performance.md).
+ * A column of the month view, with the width the windowed table's fixed layout gives it
+ * (components/data-table/windowed-data-table.tsx): wide enough for the cell's content on one line,
+ * and the key columns (the selection, your decision, the case, the due date, the fees) within a
+ * 1280 px screen. Sorting is not the column's: the view orders the month's rows itself
+ * (lib/renewals/view-model, the order the server uses for the export and the first screen).
  */
-export interface RenewalColumn {
-  /** Matches lib/renewals/columns.ts, which the export, the column menu and the sort read. */
-  id: string;
-  header: string;
-  /** A header drawn as a control instead of its text (the select-all box). */
-  headerCell?: () => ReactNode;
-  cell: (row: RenewalRow) => ReactNode;
-}
-
 const accessor = <K extends keyof RenewalRow>(
   id: K,
   header: string,
+  width: string,
   cell: (value: RenewalRow[K], row: RenewalRow) => ReactNode,
-): RenewalColumn => ({ id, header, cell: (row) => cell(row[id], row) });
+): TableColumn<RenewalRow> => ({ id, header, width, cell: (row) => cell(row[id], row) });
 
 function rowName(row: RenewalRow): string {
   return patentName(row);
@@ -84,8 +79,8 @@ function DateCell({ value }: { value: string | null }) {
 }
 
 // Column ids match lib/renewals/columns.ts, which the export and the column menu read.
-export const renewalColumns: readonly RenewalColumn[] = [
-  accessor('caseReference', 'Case reference', (_, row) => (
+export const renewalColumns: readonly TableColumn<RenewalRow>[] = [
+  accessor('caseReference', 'Case reference', '14rem', (_, row) => (
     <span className="flex flex-col leading-tight">
       <Link
         href={patentHref(row.patentId)}
@@ -111,8 +106,13 @@ export const renewalColumns: readonly RenewalColumn[] = [
       </span>
     </span>
   )),
-  accessor('office', 'Office', (office) => office ?? <span className="text-muted-foreground">Unknown</span>),
-  accessor('annuityYear', 'Annuity year', (_, row) => (
+  accessor(
+    'office',
+    'Office',
+    '5.5rem',
+    (office) => office ?? <span className="text-muted-foreground">Unknown</span>,
+  ),
+  accessor('annuityYear', 'Annuity year', '8rem', (_, row) => (
     <span className="tabular-nums">
       {row.annuityYear ?? '—'}
       {row.paymentSequence !== null ? (
@@ -120,23 +120,29 @@ export const renewalColumns: readonly RenewalColumn[] = [
       ) : null}
     </span>
   )),
-  accessor('dueDate', 'Due date', (value) => <DateCell value={value} />),
-  accessor('fees', 'Fees', (fees, row) => <FeesCell fees={fees} label={rowName(row)} />),
+  accessor('dueDate', 'Due date', '7.5rem', (value) => <DateCell value={value} />),
+  accessor('fees', 'Fees', '8.5rem', (fees, row) => <FeesCell fees={fees} label={rowName(row)} />),
   // Out of 100; its sentence and reasons are in the row's signals (the toggle under the case reference).
-  accessor('keepScore', 'Keep score', (score) => <span className="tabular-nums">{score ?? '—'}</span>),
-  accessor('duePeriod', 'Due period', (_, row) => <DuePeriodCell row={row} />),
-  accessor('instructability', 'Instructability', (value) => <InstructabilityBadge instructability={value} />),
-  accessor('appliedDecision', 'Decision', (value) => <EnumBadge value={decisionLabel(value)} />),
-  accessor('processingStatus', 'Processing', (value) => <EnumBadge value={processingStatusLabel(value)} />),
-  accessor('gracePeriodEndDate', 'Grace ends', (value) => <DateCell value={value} />),
-  accessor('title', 'Title', (title) => (
+  accessor('keepScore', 'Keep score', '7rem', (score) => (
+    <span className="tabular-nums">{score ?? '—'}</span>
+  )),
+  accessor('duePeriod', 'Due period', '10rem', (_, row) => <DuePeriodCell row={row} />),
+  accessor('instructability', 'Instructability', '11rem', (value) => (
+    <InstructabilityBadge instructability={value} />
+  )),
+  accessor('appliedDecision', 'Decision', '8rem', (value) => <EnumBadge value={decisionLabel(value)} />),
+  accessor('processingStatus', 'Processing', '9rem', (value) => (
+    <EnumBadge value={processingStatusLabel(value)} />
+  )),
+  accessor('gracePeriodEndDate', 'Grace ends', '7.5rem', (value) => <DateCell value={value} />),
+  accessor('title', 'Title', '17.5rem', (title) => (
     <span className="block max-w-64 truncate" title={title ?? undefined}>
       {title ?? '—'}
     </span>
   )),
-  accessor('feesStatus', 'Fee status', (value) => <EnumBadge value={feesStatusLabel(value)} />),
-  { id: 'documents', header: 'Documents', cell: (row) => <RowDocuments row={row} /> },
-  accessor('owner', 'Owner', (owner) => (
+  accessor('feesStatus', 'Fee status', '8rem', (value) => <EnumBadge value={feesStatusLabel(value)} />),
+  { id: 'documents', header: 'Documents', width: '10rem', cell: (row) => <RowDocuments row={row} /> },
+  accessor('owner', 'Owner', '13.5rem', (owner) => (
     <span className="block max-w-48 truncate" title={owner ?? undefined}>
       {owner ?? '—'}
     </span>
@@ -144,13 +150,14 @@ export const renewalColumns: readonly RenewalColumn[] = [
 ];
 
 /** The same columns with a selection box and the draft decision first, for those who decide. */
-export const decidingColumns: readonly RenewalColumn[] = [
+export const decidingColumns: readonly TableColumn<RenewalRow>[] = [
   {
     id: 'select',
     header: 'Select',
+    width: '2.75rem',
     headerCell: () => <SelectAllHeader />,
     cell: (row) => <SelectCell row={row} />,
   },
-  { id: 'draftDecision', header: 'Your decision', cell: (row) => <DecisionCell row={row} /> },
+  { id: 'draftDecision', header: 'Your decision', width: '13rem', cell: (row) => <DecisionCell row={row} /> },
   ...renewalColumns,
 ];

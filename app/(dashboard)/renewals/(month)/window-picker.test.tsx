@@ -3,10 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { WindowPicker } from './window-picker';
 
 const picker = (from: string, to: string) =>
-  renderToString(<WindowPicker window={{ kind: 'range', from, to }} onChange={() => undefined} />).replaceAll(
-    '<!-- -->',
-    '',
-  );
+  renderToString(
+    <WindowPicker dueWindow={{ kind: 'range', from, to }} onChange={() => undefined} />,
+  ).replaceAll('<!-- -->', '');
 
 describe('the due date range', () => {
   it('says why "Show range" is disabled when the end is before the start, and ties it to the button', () => {

@@ -12,16 +12,16 @@ import type { RenewalWindow } from '@/lib/renewals/window';
 
 /** Choose the due window: step month by month, pick a month, or give a date range. */
 export function WindowPicker({
-  window,
+  dueWindow,
   onChange,
 }: {
-  window: RenewalWindow;
-  onChange: (window: RenewalWindow) => void;
+  dueWindow: RenewalWindow;
+  onChange: (next: RenewalWindow) => void;
 }) {
   const locale = useLocale();
   const id = useId();
-  const [rangeOpen, setRangeOpen] = useState(window.kind === 'range');
-  const bounds = window.kind === 'month' ? monthBounds(window.month) : window;
+  const [rangeOpen, setRangeOpen] = useState(dueWindow.kind === 'range');
+  const bounds = dueWindow.kind === 'month' ? monthBounds(dueWindow.month) : dueWindow;
   const [from, setFrom] = useState(bounds.from);
   const [to, setTo] = useState(bounds.to);
   const rangeProblem = dateRangeProblem(from, to);
@@ -89,7 +89,7 @@ export function WindowPicker({
     );
   }
 
-  const month = window.kind === 'month' ? window.month : window.from.slice(0, 7);
+  const month = dueWindow.kind === 'month' ? dueWindow.month : dueWindow.from.slice(0, 7);
   return (
     <div className="flex flex-wrap items-end gap-2">
       <Button

@@ -1,0 +1,158 @@
+'use client';
+
+import { type ComponentProps, memo, type ReactNode, type RefObject, useMemo, useRef } from 'react';
+import { Table, TableBody, TableCaption, TableHeader, TableRow } from '@/components/ui/table';
+import type { TableColumn } from '@/lib/table/columns';
+import { ColumnWidths, HeaderCells, type HeaderSorting, RowCells } from './data-table';
+import { useWindowRows } from './use-window-rows';
+
+/** A row of data, with its place among the list's rows (aria-rowindex), or a section's header row. */
+export type WindowedItem<Row, Section> =
+  | { kind: 'section'; key: string; section: Section }
+  | { kind: 'row'; row: Row; index: number };
+
+/** Attributes of a drawn row: a data-* id the journeys find it by, its look, its focus. */
+export type WindowedRowProps = ComponentProps<'tr'> & Record<`data-${string}`, string | undefined>;
+
+export interface WindowedDataTableProps<Row, Section> {
+  columns: readonly TableColumn<Row>[];
+  /** Every row of the list (and section headers), in the order to show: only those near the viewport are drawn. */
+  items: readonly WindowedItem<Row, Section>[];
+  /** Read by screen readers only: the table's name and how many rows it holds. */
+  caption: ReactNode;
+  /** aria-rowcount: every row of the list with the header row, drawn or not. */
+  rowCount: number;
+  /** Every row (and section header) has this height in px, so positions are arithmetic. */
+  rowHeight: number;
+  /** Rows drawn beyond each edge of the viewport (./use-window-rows.ts). */
+  overscan: number;
+  /** The viewport height assumed by the server render and hydration (./use-window-rows.ts). */
+  initialViewportHeight: number;
+  /** Rows still to come (a list whose first screen arrived first): their height is held below. */
+  pendingRows?: number;
+  /**
+   * A row's attributes. Rows are memoised: one is drawn again only when its row, its place, the
+   * columns or this function change, so keep it stable (useCallback) while nothing it reads changes.
+   */
+  rowProps: (row: Row, index: number) => WindowedRowProps;
+  /** A section's header row content, drawn across every column. */
+  section?: (section: Section) => ReactNode;
+  sorting?: HeaderSorting;
+  /** The table body, for a caller that scrolls to a row (rows are at index × rowHeight in it). */
+  bodyRef?: RefObject<HTMLTableSectionElement | null>;
+}
+
+/**
+ * A windowed row's cells: one height, no vertical padding, no wrapping, so every row is exactly
+ * the table's row height and positions never need measuring.
+ */
+const WINDOWED_CELL = 'py-0 whitespace-nowrap';
+
+const WindowedRow = memo(function WindowedRow<Row>({
+  columns,
+  row,
+  index,
+  rowProps,
+  height,
+}: {
+  columns: readonly TableColumn<Row>[];
+  row: Row;
+  index: number;
+  rowProps: (row: Row, index: number) => WindowedRowProps;
+  height: number;
+}) {
+  const { style, ...props } = rowProps(row, index);
+  return (
+    <TableRow aria-rowindex={index + 2} {...props} style={{ ...style, height }}>
+      <RowCells columns={columns} row={row} cellClassName={WINDOWED_CELL} markColumns />
+    </TableRow>
+  );
+}) as <Row>(props: {
+  columns: readonly TableColumn<Row>[];
+  row: Row;
+  index: number;
+  rowProps: (row: Row, index: number) => WindowedRowProps;
+  height: number;
+}) => ReactNode;
+
+/** Holds the height of the rows not drawn, above or below the drawn ones. */
+function Spacer({ height, columnCount }: { height: number; columnCount: number }) {
+  if (height <= 0) return null;
+  return (
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer holding the height of rows not rendered; it has no content
+    <tr aria-hidden="true">
+      <td colSpan={columnCount} style={{ height, padding: 0 }} />
+    </tr>
+  );
+}
+
+/**
+ * A long list as a real table (screen readers get rows, columns, their count and the sort state)
+ * whose body draws only the rows near the viewport, for lists of thousands of rows. Every row
+ * has one fixed height and the layout is fixed with the columns' widths (lib/table/columns.ts
+ * `width`): the browser neither measures the drawn cells nor moves a column when other rows come
+ * into the window. Rows are keyed by position: a sort or a filter rewrites the rows on screen in
+ * place instead of building new ones, so nothing in a row may keep state of its own row except
+ * under a key of that row. Ordering and filtering happen before, in the caller; this only draws.
+ */
+export function WindowedDataTable<Row, Section = never>({
+  columns,
+  items,
+  caption,
+  rowCount,
+  rowHeight,
+  overscan,
+  initialViewportHeight,
+  pendingRows = 0,
+  rowProps,
+  section,
+  sorting,
+  bodyRef,
+}: WindowedDataTableProps<Row, Section>) {
+  const ownBodyRef = useRef<HTMLTableSectionElement>(null);
+  const body = bodyRef ?? ownBodyRef;
+  const { start, end, paddingTop, paddingBottom } = useWindowRows({
+    count: items.length,
+    rowHeight,
+    overscan,
+    containerRef: body,
+    initialViewportHeight,
+  });
+  const shownItems = useMemo(() => items.slice(start, end), [items, start, end]);
+  const columnCount = columns.length;
+  return (
+    // A layout, not a class: the reduced class merger (components/ui/cn.ts) has no table layouts.
+    <Table aria-rowcount={rowCount} style={{ tableLayout: 'fixed' }}>
+      <TableCaption className="sr-only">{caption}</TableCaption>
+      <ColumnWidths columns={columns} />
+      <TableHeader>
+        <TableRow aria-rowindex={1}>
+          <HeaderCells columns={columns} sorting={sorting} />
+        </TableRow>
+      </TableHeader>
+      <TableBody ref={body}>
+        <Spacer height={paddingTop} columnCount={columnCount} />
+        {shownItems.map((item) =>
+          item.kind === 'section' ? (
+            <tr key={`section:${item.key}`} className="border-b bg-muted/60" style={{ height: rowHeight }}>
+              <th colSpan={columnCount} scope="colgroup" className="px-3 text-left text-sm font-semibold">
+                {section?.(item.section)}
+              </th>
+            </tr>
+          ) : (
+            <WindowedRow
+              // By position (see above).
+              key={`row:${item.index}`}
+              columns={columns}
+              row={item.row}
+              index={item.index}
+              rowProps={rowProps}
+              height={rowHeight}
+            />
+          ),
+        )}
+        <Spacer height={paddingBottom + pendingRows * rowHeight} columnCount={columnCount} />
+      </TableBody>
+    </Table>
+  );
+}
