@@ -1,7 +1,7 @@
 /**
  * `npx tsx bench/profile-sort.ts`: where a sort click on the month view spends its time, to find
  * what to fix when the bench's sort/filter budget is missed. Starts the bench's stack (the built
- * dashboard as it is: run `npm run bench` or `npm run build` first), opens the busiest month as the
+ * dashboard as it is: run `npm run bench` or `npm run build` first), opens the bench's sort window (a month, or months, of at least 3,000 renewals: bench/lib/fixtures.ts) as the
  * paralegal in Chromium, records a CPU profile (Chrome DevTools protocol) across three clicks on the
  * "Case reference" header, and prints the functions with the most self time, the renderer's main
  * thread work by kind (script, style, layout, paint: from a DevTools trace), each click's own work
@@ -120,7 +120,7 @@ async function main() {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       await context.addCookies(session.cookies.map((cookie) => ({ ...cookie, url: dashboard.baseUrl })));
       const page = await context.newPage();
-      const url = `${dashboard.baseUrl}/renewals?month=${data.month}`;
+      const url = `${dashboard.baseUrl}/renewals?${data.interactionWindow.query}`;
       for (let load = 0; load < 2; load++) {
         await page.goto(url, { waitUntil: 'load' });
         await page.waitForLoadState('networkidle');

@@ -152,7 +152,7 @@ async function measure(dir: string) {
   const data = await gatherBenchData(reader, options);
   const monthPages = Math.ceil(data.monthRenewals / PAGE_SIZE);
   console.log(
-    `  tenant created in ${upstream.createMs} ms; busiest decidable month ${data.month}: ${data.monthRenewals} renewals (${data.monthsConsidered.map((m) => `${m.month} ${m.renewals}`).join(', ')}); ${data.invoices} invoices`,
+    `  tenant created in ${upstream.createMs} ms; busiest decidable month ${data.month}: ${data.monthRenewals} renewals (${data.monthsConsidered.map((m) => `${m.month} ${m.renewals}`).join(', ')}); sort and filter on ${data.interactionWindow.query} (${data.interactionWindow.renewals} renewals); ${data.invoices} invoices`,
   );
 
   const figures = new Figures();
@@ -197,7 +197,7 @@ async function measure(dir: string) {
     browser = await measureInBrowser({
       baseUrl: dashboard.baseUrl,
       cookies: paralegal.cookies,
-      month: data.month,
+      query: data.interactionWindow.query,
       upstream,
       runs: options.runs,
     });

@@ -109,7 +109,7 @@ async function narrowestBadge(page: Page): Promise<string> {
 
 async function oneRun(
   browser: Browser,
-  options: { baseUrl: string; cookies: SessionCookie[]; month: string; upstream: Upstream },
+  options: { baseUrl: string; cookies: SessionCookie[]; query: string; upstream: Upstream },
   samples: BrowserSamples,
 ): Promise<void> {
   const context = await browser.newContext({ viewport: VIEWPORT });
@@ -121,7 +121,7 @@ async function oneRun(
     await context.addInitScript(observePaintMetrics);
     const page = await context.newPage();
     const load = await countCalls(options.upstream, async () => {
-      await page.goto(`${options.baseUrl}/renewals?month=${options.month}`, { waitUntil: 'load' });
+      await page.goto(`${options.baseUrl}/renewals?${options.query}`, { waitUntil: 'load' });
       await page.locator('tbody tr[data-event-id]').first().waitFor();
       await page.waitForLoadState('networkidle');
     });
@@ -151,7 +151,8 @@ async function oneRun(
 export async function measureInBrowser(options: {
   baseUrl: string;
   cookies: SessionCookie[];
-  month: string;
+  /** The window's address: `month=…`, or `from=…&to=…` when no month holds 3,000 renewals. */
+  query: string;
   upstream: Upstream;
   runs: number;
 }): Promise<BrowserSamples> {

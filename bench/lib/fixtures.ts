@@ -22,11 +22,18 @@ export interface BatchFixture {
   rereadPages: number;
 }
 
+/** The month view's window whose sort and filter are timed: its address and how many renewals it holds. */
+export interface InteractionWindow {
+  query: string;
+  renewals: number;
+}
+
 export interface BenchData {
   patents: number;
   month: string;
   monthRenewals: number;
   monthsConsidered: { month: string; renewals: number }[];
+  interactionWindow: InteractionWindow;
   invoices: number;
   invoice: InvoiceFixture;
   patentId: string;
@@ -47,6 +54,36 @@ async function busiestMonth(reader: ServiceReader) {
   const busiest = [...monthsConsidered].sort((a, b) => b.renewals - a.renewals)[0];
   if (!busiest) throw new Error('no month to measure');
   return { month: busiest.month, monthRenewals: busiest.renewals, monthsConsidered };
+}
+
+/** The sort and filter are timed on at least this many renewals (a busy month of a large client). */
+const INTERACTION_RENEWALS = 3_000;
+
+/**
+ * The busiest month when it holds enough renewals; otherwise the fewest consecutive decidable
+ * months that do, as a from/to window (the window picker's range), so the sort and the filter
+ * always work on at least INTERACTION_RENEWALS rows.
+ */
+async function interactionWindow(
+  reader: ServiceReader,
+  busiest: { month: string; monthRenewals: number },
+): Promise<InteractionWindow> {
+  if (busiest.monthRenewals >= INTERACTION_RENEWALS)
+    return { query: `month=${busiest.month}`, renewals: busiest.monthRenewals };
+  const months = decidableMonths();
+  let largest: InteractionWindow | null = null;
+  for (let length = 2; length <= months.length; length++) {
+    for (let first = 0; first + length <= months.length; first++) {
+      const from = monthBounds(months[first] as string).from;
+      const to = monthBounds(months[first + length - 1] as string).to;
+      const renewals = await reader.renewalsDueBetween(from, to);
+      const candidate = { query: `from=${from}&to=${to}`, renewals };
+      if (renewals >= INTERACTION_RENEWALS) return candidate;
+      if (!largest || renewals > largest.renewals) largest = candidate;
+    }
+  }
+  if (!largest) throw new Error('no window to time the sort and the filter on');
+  return largest;
 }
 
 async function largestGeneratedInvoice(reader: ServiceReader) {
@@ -149,10 +186,12 @@ export async function gatherBenchData(
   options: { batches: number; batchSize: number },
 ): Promise<BenchData> {
   const month = await busiestMonth(reader);
+  const interaction = await interactionWindow(reader, month);
   const invoice = await largestGeneratedInvoice(reader);
   return {
     patents: await reader.patentCount(),
     ...month,
+    interactionWindow: interaction,
     invoices: invoice.total,
     invoice: invoice.fixture,
     patentId: await reader.firstPatentId(),

@@ -75,6 +75,13 @@ export function serviceReader(baseUrl: string, key: string) {
       );
       return page.pagination.totalItems;
     },
+    /** Renewals due in [from, to]: the size of a from/to window of the month view. */
+    async renewalsDueBetween(from: string, to: string): Promise<number> {
+      const page = await get<ServicePage<ServiceEvent>>(
+        `/patent-events?dueFrom=${from}&dueTo=${to}&eventTypes=RENEWAL&itemsPerPage=1`,
+      );
+      return page.pagination.totalItems;
+    },
     /** Events of every kind due in [from, to], as an invoice check's period read would list them. */
     async eventsDueBetween(from: string, to: string): Promise<number> {
       const page = await get<ServicePage<ServiceEvent>>(
