@@ -1,7 +1,8 @@
 'use client';
 
-import { type ReactNode, useId, useState } from 'react';
+import type { ReactNode } from 'react';
 import { cn } from '@/components/ui/cn';
+import { useDisclosure } from '@/components/ui/use-disclosure';
 import { DETAILS_ONLY_NARROW } from './priority';
 
 export interface RowDetail {
@@ -15,20 +16,11 @@ export interface RowDetail {
  * collapsed. Shown only below the width at which those columns are hidden.
  */
 export function RowDetails({ name, details }: { name: string; details: readonly RowDetail[] }) {
-  const [open, setOpen] = useState(false);
-  const id = useId();
+  const { open, id, button } = useDisclosure('Details', name);
   if (details.length === 0) return null;
   return (
     <div className={cn('mt-1 text-xs', DETAILS_ONLY_NARROW)}>
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={() => setOpen((value) => !value)}
-        className="rounded text-primary underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-      >
-        Details<span className="sr-only"> of {name}</span>
-      </button>
+      {button}
       <dl
         id={id}
         hidden={!open}

@@ -1,6 +1,7 @@
 'use client';
 
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useDisclosure } from '@/components/ui/use-disclosure';
 
 // The panel (its query and list) loads on first use: the month view's bundle has little headroom.
 const SignalsPanel = lazy(() =>
@@ -20,19 +21,10 @@ export function SignalsToggle({
   eventId: string;
   name: string;
 }) {
-  const [open, setOpen] = useState(false);
-  const id = useId();
+  const { open, id, button } = useDisclosure('Signals', name);
   return (
     <>
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={() => setOpen((value) => !value)}
-        className="rounded text-primary underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-      >
-        Signals<span className="sr-only"> of {name}</span>
-      </button>
+      {button}
       <div id={id} hidden={!open} className={open ? 'mt-1 w-full max-w-96 whitespace-normal' : undefined}>
         {open ? (
           <Suspense fallback={<span className="text-muted-foreground">Reading signals…</span>}>
