@@ -125,6 +125,20 @@ export function sumByCurrency(
     }));
 }
 
+/**
+ * Items per currency, currencies in code order, each group in the items' order: amounts are only
+ * ever added within one currency.
+ */
+export function groupByCurrency<T extends { currency: string }>(items: Iterable<T>): [string, T[]][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(item.currency);
+    if (group) group.push(item);
+    else groups.set(item.currency, [item]);
+  }
+  return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b));
+}
+
 /** Whether a fees object's components add up to its total (spec: Fees, components sum to total). */
 export function componentsSumToTotal(fees: {
   total: string | null;

@@ -1,5 +1,5 @@
 import Big from 'big.js';
-import { isDecimal, scale } from '@/lib/annuity/money';
+import { groupByCurrency, isDecimal, scale } from '@/lib/annuity/money';
 import type {
   ForecastData,
   ForecastEvent,
@@ -176,15 +176,11 @@ export function topPerCurrency(
   costs: readonly PatentCost[],
   limit: number,
 ): { currency: string; rows: PatentCost[]; patents: number }[] {
-  const byCurrency = new Map<string, PatentCost[]>();
-  for (const row of costs) {
-    const rows = byCurrency.get(row.currency) ?? [];
-    rows.push(row);
-    byCurrency.set(row.currency, rows);
-  }
-  return [...byCurrency.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([currency, rows]) => ({ currency, rows: rows.slice(0, limit), patents: rows.length }));
+  return groupByCurrency(costs).map(([currency, rows]) => ({
+    currency,
+    rows: rows.slice(0, limit),
+    patents: rows.length,
+  }));
 }
 
 export function forecastSummary(events: readonly ForecastEvent[]): ForecastSummary {

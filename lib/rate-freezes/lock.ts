@@ -1,5 +1,5 @@
 import Big from 'big.js';
-import { type CurrencyTotal, subtract, sumByCurrency } from '@/lib/annuity/money';
+import { type CurrencyTotal, groupByCurrency, subtract, sumByCurrency } from '@/lib/annuity/money';
 
 /**
  * What freezing a month would lock, in the currency the account is invoiced in.
@@ -82,29 +82,21 @@ export interface EstimateMovement {
  * count beside each day tells the last apart.
  */
 export function estimateMovement(points: readonly EstimatePoint[]): EstimateMovement[] {
-  const byCurrency = new Map<string, EstimatePoint[]>();
-  for (const point of points) {
-    const list = byCurrency.get(point.currency) ?? [];
-    list.push(point);
-    byCurrency.set(point.currency, list);
-  }
-  return [...byCurrency.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([currency, list]) => {
-      const sorted = [...list].sort((a, b) => a.day.localeCompare(b.day));
-      const first = (sorted[0] as EstimatePoint).total;
-      const last = (sorted[sorted.length - 1] as EstimatePoint).total;
-      const change = subtract(last, first, currency);
-      const percent = new Big(first).eq(0)
-        ? null
-        : new Big(change).times(100).div(first).round(2, Big.roundHalfUp).toFixed(2);
-      return {
-        currency,
-        points: sorted.map(({ day, total, events }) => ({ day, total, events })),
-        first,
-        last,
-        change,
-        percent,
-      };
-    });
+  return groupByCurrency(points).map(([currency, list]) => {
+    const sorted = [...list].sort((a, b) => a.day.localeCompare(b.day));
+    const first = (sorted[0] as EstimatePoint).total;
+    const last = (sorted[sorted.length - 1] as EstimatePoint).total;
+    const change = subtract(last, first, currency);
+    const percent = new Big(first).eq(0)
+      ? null
+      : new Big(change).times(100).div(first).round(2, Big.roundHalfUp).toFixed(2);
+    return {
+      currency,
+      points: sorted.map(({ day, total, events }) => ({ day, total, events })),
+      first,
+      last,
+      change,
+      percent,
+    };
+  });
 }

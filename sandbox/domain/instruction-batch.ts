@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { groupByCurrency } from '../../lib/annuity/money';
 import type { Decision } from '../../lib/annuity/schemas';
 import { eventRates } from './fees';
 import type { RateTable } from './fx';
 import { instructabilityOf, missingPreviousRenewalDates } from './instructability';
-import { linesByCurrency, pricedInvoiceLine } from './invoice-lines';
+import { pricedInvoiceLine } from './invoice-lines';
 import { buildInvoice, nextInvoiceNumber, receiptReference, vatOf } from './invoices';
 import type { EventRecord } from './model';
 import type { InstructionBatch } from './mutations';
@@ -165,7 +166,8 @@ function buildBatch(
     ),
   );
   let lastNumber = state.lastInvoiceNumber;
-  const invoices = linesByCurrency(lines).map(([currency, invoiceLines]) => {
+  // One invoice per currency, currencies in code order.
+  const invoices = groupByCurrency(lines).map(([currency, invoiceLines]) => {
     const number = nextInvoiceNumber(lastNumber);
     lastNumber = Number(number);
     return buildInvoice({

@@ -30,17 +30,6 @@ export function correctionLine(line: InvoiceLineData, component: FeeComponentRec
   return invoiceLine(line, line.currency, [component], line.isFxRateFrozen);
 }
 
-/** Lines per invoice currency, currencies in code order: one invoice per currency. */
-export function linesByCurrency(lines: readonly InvoiceLineData[]): [string, InvoiceLineData[]][] {
-  const groups = new Map<string, InvoiceLineData[]>();
-  for (const line of lines) {
-    const group = groups.get(line.currency);
-    if (group) group.push(line);
-    else groups.set(line.currency, [line]);
-  }
-  return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b));
-}
-
 function invoiceLine(
   subject: Pick<InvoiceLineData, 'eventId' | 'patentId' | 'providerId'>,
   currency: string,

@@ -1,11 +1,11 @@
 import Big from 'big.js';
-import { scale } from '../../lib/annuity/money';
+import { groupByCurrency, scale } from '../../lib/annuity/money';
 import type { Decision, KnownInvoiceOrigin } from '../../lib/annuity/schemas';
 import { addDays, addMonths, daysBetween, formatDate, minDate } from '../domain/calendar';
 import { duePeriodOf } from '../domain/due-period';
 import { eventRates } from '../domain/fees';
 import { DEFAULT_RATES } from '../domain/fx';
-import { correctionLine, linesByCurrency, pricedInvoiceLine } from '../domain/invoice-lines';
+import { correctionLine, pricedInvoiceLine } from '../domain/invoice-lines';
 import {
   buildInvoice,
   type InvoiceDraft,
@@ -82,7 +82,8 @@ export function generateHistory(
     const lines = batch.map(({ event, decision }) =>
       pricedInvoiceLine(event, decision, date, eventRates(undefined, DEFAULT_RATES)),
     );
-    const batchDrafts = linesByCurrency(lines).map(
+    // One invoice per currency, currencies in code order.
+    const batchDrafts = groupByCurrency(lines).map(
       ([currency, currencyLines]): InvoiceDraft => ({
         id: ids.id('invoice', invoiceSequence++),
         origin,
