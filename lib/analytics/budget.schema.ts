@@ -2,6 +2,7 @@ import Big from 'big.js';
 import { z } from 'zod';
 import { DECIMAL_PATTERN, minorUnits } from '@/lib/annuity/money';
 import { clientFilterSchema } from '@/lib/clients/client-filter.schema';
+import { amountTextSchema } from '@/lib/forms/amount.schema';
 
 /**
  * The renewal budget form, shared by the budget page (through the lazy resolver) and
@@ -11,14 +12,7 @@ import { clientFilterSchema } from '@/lib/clients/client-filter.schema';
  */
 const decimalsOf = (value: string) => value.split('.')[1]?.length ?? 0;
 
-const amountText = z
-  .string()
-  .trim()
-  .regex(DECIMAL_PATTERN, { error: 'expected an amount such as 150000 or 150000.00' })
-  .refine((value) => !value.startsWith('-'), { error: 'expected an amount of zero or more' })
-  .refine((value) => (value.split('.')[0] ?? '').length <= 13, {
-    error: 'expected an amount under ten trillion',
-  });
+const amountText = amountTextSchema({ example: '150000', integerDigits: 13, below: 'ten trillion' });
 
 const optionalCode = (pattern: RegExp, error: string) =>
   z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { passwordSchema } from '@/lib/policy/password';
+import { PASSWORD_REPEAT_MISMATCH, passwordSchema } from '@/lib/policy/password';
 
 /** A user changing their own password: the current one proves it is them. */
 export const changePasswordSchema = z
@@ -8,9 +8,6 @@ export const changePasswordSchema = z
     newPassword: passwordSchema,
     confirmPassword: z.string(),
   })
-  .refine((value) => value.newPassword === value.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'The passwords do not match',
-  });
+  .refine((value) => value.newPassword === value.confirmPassword, PASSWORD_REPEAT_MISMATCH);
 
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;

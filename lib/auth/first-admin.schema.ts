@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { passwordSchema } from '@/lib/policy/password';
+import { PASSWORD_REPEAT_MISMATCH, passwordSchema } from '@/lib/policy/password';
 
 export const firstAdminSchema = z
   .object({
@@ -9,9 +9,6 @@ export const firstAdminSchema = z
     password: passwordSchema,
     confirmPassword: z.string(),
   })
-  .refine((value) => value.password === value.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'The passwords do not match',
-  });
+  .refine((value) => value.password === value.confirmPassword, PASSWORD_REPEAT_MISMATCH);
 
 export type FirstAdminInput = z.input<typeof firstAdminSchema>;

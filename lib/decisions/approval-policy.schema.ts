@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DECIMAL_PATTERN } from '@/lib/annuity/money';
+import { amountTextSchema } from '@/lib/forms/amount.schema';
 
 /**
  * The approval policy form, shared by the admin panel (through the lazy resolver) and
@@ -12,17 +12,10 @@ const threshold = z.object({
     .string()
     .trim()
     .regex(/^[A-Z]{3}$/, { error: 'expected a three-letter currency code, e.g. EUR' }),
-  amount: z
-    .string()
-    .trim()
-    .regex(DECIMAL_PATTERN, { error: 'expected an amount such as 1500 or 1500.00' })
-    .refine((value) => !value.startsWith('-'), { error: 'expected an amount of zero or more' })
-    .refine((value) => (value.split('.')[0] ?? '').length <= 12, {
-      error: 'expected an amount under a trillion',
-    })
-    .refine((value) => (value.split('.')[1]?.length ?? 0) <= 4, {
-      error: 'expected at most four decimals',
-    }),
+  amount: amountTextSchema({ example: '1500', integerDigits: 12, below: 'a trillion' }).refine(
+    (value) => (value.split('.')[1]?.length ?? 0) <= 4,
+    { error: 'expected at most four decimals' },
+  ),
 });
 
 const thresholds = z

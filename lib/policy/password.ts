@@ -20,3 +20,9 @@ export const passwordSchema = z
   .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`)
   .refine((value) => new Set(value).size >= 5, 'Use more varied characters')
   .refine((value) => !COMMON.has(value.toLowerCase()), 'This password is too common');
+
+/**
+ * Where a form that asks for the new password twice reports a mismatch: on the repeat field, the
+ * one the user typed last.
+ */
+export const PASSWORD_REPEAT_MISMATCH = { path: ['confirmPassword'], message: 'The passwords do not match' };
