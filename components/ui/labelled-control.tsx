@@ -1,4 +1,4 @@
-import { cloneElement, type ReactElement } from 'react';
+import { type ComponentProps, cloneElement, type ReactElement } from 'react';
 import { cn } from './cn';
 import { Label } from './label';
 import { NativeSelect } from './native-select';
@@ -28,7 +28,7 @@ export function LabelledControl({
 
 /**
  * A labelled <select> of a GET form. With `anyLabel` (a filter) its first option is empty: no
- * filter.
+ * filter. A `multiple` one is sent as a repeated key (office=DE&office=FR).
  */
 export function SelectField({
   id,
@@ -38,19 +38,22 @@ export function SelectField({
   options,
   value,
   className,
-}: {
+  selectClassName,
+  ...select
+}: Pick<ComponentProps<'select'>, 'multiple' | 'size'> & {
   id: string;
   name: string;
   label: string;
   /** The empty option's text ("Anyone", "Any action"); none without it. */
   anyLabel?: string;
   className?: string;
+  selectClassName?: string;
   options: readonly { value: string; label: string }[];
-  value: string | undefined;
+  value: string | readonly string[] | undefined;
 }) {
   return (
     <LabelledControl id={id} label={label} className={className}>
-      <NativeSelect name={name} defaultValue={value ?? ''}>
+      <NativeSelect {...select} name={name} defaultValue={value ?? ''} className={selectClassName}>
         {anyLabel === undefined ? null : <option value="">{anyLabel}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>

@@ -7,15 +7,11 @@ import { formatTimestamp } from '@/lib/format/dates';
 import { loadSpendAnalytics } from '@/lib/server/analytics/spend';
 import { labelsClients } from '@/lib/server/clients/scope';
 import { loadForPage } from '@/lib/server/http/request-context';
-import { analyticsPageContext } from './page-context';
+import { type AnalyticsSearchParams, analyticsPageContext } from './page-context';
 
 export const metadata: Metadata = { title: 'Analytics' };
 
-export default async function AnalyticsPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function AnalyticsPage({ searchParams }: { searchParams: AnalyticsSearchParams }) {
   const { requestId, locale, scope, client } = await analyticsPageContext(searchParams);
   const loaded = await loadForPage(requestId, () => loadSpendAnalytics(requestId, scope, client));
   return (

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { ClientFilter } from '@/components/clients/client-filter';
-import { AddressProblemPanel } from '@/components/shell/address-problem';
+import { AddressChecked } from '@/components/shell/address-checked';
 import { PageHeader } from '@/components/shell/page-header';
 import { SeededQueries } from '@/components/shell/seeded-queries';
 import { TrackingBoard } from '@/components/tracking/tracking-board';
@@ -30,24 +30,20 @@ export default async function TrackingPage({
   const client = readField(trackingUrlState.client, search.client) ?? undefined;
   const problems = addressProblems(trackingUrlState, search);
   const [requestId, scope] = await Promise.all([pageRequestId(), pageClientScope(viewer.userId)]);
-  const header = (
-    <PageHeader
-      title="Tracking"
-      description="Instructed renewals by processing stage, per due month: what is paid, confirmed, and still open."
-      actions={labelsClients(scope) ? <ClientFilter clients={scope.clients} /> : undefined}
-    />
-  );
-  if (problems.length > 0) {
-    return (
-      <>
-        {header}
-        <AddressProblemPanel problems={problems} path="/tracking" search={search} requestId={requestId} />
-      </>
-    );
-  }
   return (
-    <>
-      {header}
+    <AddressChecked
+      header={
+        <PageHeader
+          title="Tracking"
+          description="Instructed renewals by processing stage, per due month: what is paid, confirmed, and still open."
+          actions={labelsClients(scope) ? <ClientFilter clients={scope.clients} /> : undefined}
+        />
+      }
+      problems={problems}
+      path="/tracking"
+      search={search}
+      requestId={requestId}
+    >
       <Suspense key={`${month}/${client ?? ''}`} fallback={<SkeletonRows count={8} />}>
         <TrackingData
           month={month}
@@ -57,7 +53,7 @@ export default async function TrackingPage({
           canDownload={can(viewer.role, 'event-documents:read')}
         />
       </Suspense>
-    </>
+    </AddressChecked>
   );
 }
 

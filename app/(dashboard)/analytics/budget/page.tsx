@@ -10,23 +10,18 @@ import { parseBudgetPageState } from '@/lib/analytics/budget-url';
 import { can } from '@/lib/policy/roles';
 import { listBudgets, loadBudgetComparison } from '@/lib/server/analytics/budget';
 import { budgetChoices } from '@/lib/server/analytics/budget-choices';
-import { requireViewer } from '@/lib/server/auth/session';
 import { oneClientOf } from '@/lib/server/clients/client-filter';
-import { labelsClients, pageClientScope } from '@/lib/server/clients/scope';
-import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
+import { labelsClients } from '@/lib/server/clients/scope';
+import { loadForPage } from '@/lib/server/http/request-context';
+import { type AnalyticsSearchParams, analyticsPageContext } from '../page-context';
 
 export const metadata: Metadata = { title: 'Budget' };
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
 /** Renewal budgets, and budget against forecast against actual by month. */
-export default async function BudgetPage({ searchParams }: { searchParams: SearchParams }) {
-  const viewer = await requireViewer('analytics:read');
+export default async function BudgetPage({ searchParams }: { searchParams: AnalyticsSearchParams }) {
+  const { viewer, requestId, locale, scope } = await analyticsPageContext(searchParams);
   const state = parseBudgetPageState(await searchParams);
-  const requestId = await pageRequestId();
-  const locale = await pageLocale();
   const canWrite = can(viewer.role, 'budgets:write');
-  const scope = await pageClientScope(viewer.userId);
   // A budget is one client's: with several clients and none chosen, the page asks for one.
   const chosen = await loadForPage(requestId, async () => oneClientOf(scope, state.client));
   const client = chosen.ok ? chosen.data : null;

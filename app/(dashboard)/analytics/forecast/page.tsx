@@ -10,7 +10,7 @@ import { connectionsToRead } from '@/lib/server/clients/client-filter';
 import { labelsClients } from '@/lib/server/clients/scope';
 import { loadForecast } from '@/lib/server/forecast/load';
 import { loadForPage } from '@/lib/server/http/request-context';
-import { analyticsPageContext } from '../page-context';
+import { type AnalyticsSearchParams, analyticsPageContext } from '../page-context';
 
 export const metadata: Metadata = { title: 'Forecast' };
 
@@ -18,11 +18,7 @@ export const metadata: Metadata = { title: 'Forecast' };
  * The renewal forecast: what the coming months' renewals are estimated to cost, from the
  * worker's copy in our database (no upstream call on a view), with what that copy cost in quota.
  */
-export default async function ForecastPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function ForecastPage({ searchParams }: { searchParams: AnalyticsSearchParams }) {
   const { viewer, requestId, locale, scope, client } = await analyticsPageContext(searchParams);
   const loaded = await loadForPage(requestId, () => loadForecast(connectionsToRead(scope, client)));
   if (!loaded.ok) {

@@ -14,21 +14,18 @@ import { ProblemPanel } from '@/components/shell/problem-panel';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { LabelledControl } from '@/components/ui/labelled-control';
-import { NativeSelect } from '@/components/ui/native-select';
+import { LabelledControl, SelectField } from '@/components/ui/labelled-control';
 import { SavedViewsMenu } from '@/components/views/saved-views-menu';
 import { compareAmounts, formatMoney, sumByCurrency } from '@/lib/annuity/money';
 import { ruleIsEmpty, type ScenarioRule } from '@/lib/forecast/scenario';
 import { can } from '@/lib/policy/roles';
-import { requireViewer } from '@/lib/server/auth/session';
 import { loadSavings, type Savings } from '@/lib/server/decisions/drop-savings';
 import { loadScenario } from '@/lib/server/forecast/scenario';
 import { loadForPage } from '@/lib/server/http/request-context';
+import type { AnalyticsSearchParams } from '../page-context';
 import { forecastReadText, readScenarioPage, UnusableAddressAlert } from './scenario-address';
 
 export const metadata: Metadata = { title: 'Scenarios' };
-
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /** Stopped renewals listed under the table; the count says how many there are in all. */
 const LISTED = 100;
@@ -39,9 +36,8 @@ const NO_RULE: ScenarioRule = { offices: [], families: [], tags: [], minAnnuityY
  * year, and sees what it saves per year and currency against the forecast and the budget, before
  * anyone decides. The rule lives in the address: a scenario is saved and compared as a link.
  */
-export default async function ScenariosPage({ searchParams }: { searchParams: SearchParams }) {
-  const viewer = await requireViewer('analytics:read');
-  const { rule: parsed, requestId, locale, views, scope } = await readScenarioPage(viewer, searchParams);
+export default async function ScenariosPage({ searchParams }: { searchParams: AnalyticsSearchParams }) {
+  const { viewer, rule: parsed, requestId, locale, views, scope } = await readScenarioPage(searchParams);
   const rule = parsed.success ? parsed.data : NO_RULE;
   const [loaded, savings] = await Promise.all([
     loadForPage(requestId, () => loadScenario(rule, scope.connections)),
@@ -202,7 +198,7 @@ function SavingsSoFar({ savings, locale }: { savings: Savings; locale: string })
   );
 }
 
-/** A labelled multiple choice the GET form sends as a repeated key (office=DE&office=FR). */
+/** A labelled multiple choice of the scenario's GET form, two to six rows high. */
 function MultiChoice({
   name,
   label,
@@ -215,21 +211,17 @@ function MultiChoice({
   chosen: readonly string[];
 }) {
   return (
-    <LabelledControl id={`scenario-${name}`} label={label} className="gap-1">
-      <NativeSelect
-        name={name}
-        multiple
-        size={Math.min(6, Math.max(2, options.length))}
-        defaultValue={[...chosen]}
-        className="h-auto min-w-28"
-      >
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </NativeSelect>
-    </LabelledControl>
+    <SelectField
+      id={`scenario-${name}`}
+      name={name}
+      label={label}
+      className="gap-1"
+      multiple
+      size={Math.min(6, Math.max(2, options.length))}
+      selectClassName="h-auto min-w-28"
+      options={options.map((option) => ({ value: option, label: option }))}
+      value={chosen}
+    />
   );
 }
 

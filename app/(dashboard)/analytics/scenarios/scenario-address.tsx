@@ -3,19 +3,15 @@ import { Alert } from '@/components/ui/alert';
 import { scenarioQuerySchema } from '@/lib/forecast/scenario-query';
 import { formatTimestamp } from '@/lib/format/dates';
 import { searchParamsToObject } from '@/lib/http/query';
-import type { Viewer } from '@/lib/server/auth/session';
-import { pageClientScope } from '@/lib/server/clients/scope';
-import { pageLocale, pageRequestId } from '@/lib/server/http/request-context';
 import { listSavedViews } from '@/lib/server/views/saved-views';
-
-type ScenarioSearchParams = Promise<Record<string, string | string[] | undefined>>;
+import { type AnalyticsSearchParams, analyticsPageContext } from '../page-context';
 
 /**
  * The address of a scenario page (the scenario and the comparison): its filled fields, and the rule
  * they hold. The scenario forms are GET forms, which send their empty fields too (`family=`,
  * `left=`): an empty field is no filter, so it is dropped before the rule is read.
  */
-function readScenarioAddress(raw: Awaited<ScenarioSearchParams>) {
+function readScenarioAddress(raw: Awaited<AnalyticsSearchParams>) {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(raw))
     for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value])
@@ -25,18 +21,16 @@ function readScenarioAddress(raw: Awaited<ScenarioSearchParams>) {
 }
 
 /**
- * What both scenario pages read before their data: the address, and the request, the locale, the
- * saved scenarios (both offer the comparison form) and the viewer's clients.
+ * What both scenario pages read before their data: the analytics page's context, the address, and
+ * the saved scenarios (both offer the comparison form).
  */
-export async function readScenarioPage(viewer: Viewer, searchParams: ScenarioSearchParams) {
-  const [address, requestId, locale, views, scope] = await Promise.all([
+export async function readScenarioPage(searchParams: AnalyticsSearchParams) {
+  const context = await analyticsPageContext(searchParams);
+  const [address, views] = await Promise.all([
     searchParams.then(readScenarioAddress),
-    pageRequestId(),
-    pageLocale(),
-    listSavedViews(viewer, 'scenarios'),
-    pageClientScope(viewer.userId),
+    listSavedViews(context.viewer, 'scenarios'),
   ]);
-  return { ...address, requestId, locale, views, scope };
+  return { ...context, ...address, views };
 }
 
 /** How old the forecast a scenario is measured against is: its savings are only as fresh as that read. */

@@ -13,27 +13,26 @@ import { ProblemPanel } from '@/components/shell/problem-panel';
 import { ruleIsEmpty, type ScenarioRule } from '@/lib/forecast/scenario';
 import type { ComparedSide, OnlyIn } from '@/lib/forecast/scenario-compare';
 import { scenarioCompareQuerySchema } from '@/lib/forecast/scenario-query';
-import { requireViewer } from '@/lib/server/auth/session';
 import { compareScenarios } from '@/lib/server/forecast/scenario-compare';
 import { loadForPage } from '@/lib/server/http/request-context';
+import type { AnalyticsSearchParams } from '../../page-context';
 import { forecastReadText, readScenarioPage, UnusableAddressAlert } from '../scenario-address';
 
 export const metadata: Metadata = { title: 'Compare scenarios' };
-
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /**
  * Two what-if scenarios side by side (GET /api/analytics/scenario/compare gives the same): what
  * each saves per year and currency, the difference, and the renewals one stops and the other does
  * not. The address names both, so a comparison is a link.
  */
-export default async function CompareScenariosPage({ searchParams }: { searchParams: SearchParams }) {
-  const viewer = await requireViewer('analytics:read');
+export default async function CompareScenariosPage({
+  searchParams,
+}: {
+  searchParams: AnalyticsSearchParams;
+}) {
   // An empty `left=` is "this scenario": the rule the address itself holds.
-  const { params, input, rule, requestId, locale, views, scope } = await readScenarioPage(
-    viewer,
-    searchParams,
-  );
+  const { viewer, params, input, rule, requestId, locale, views, scope } =
+    await readScenarioPage(searchParams);
   const parsed = params.has('right') ? scenarioCompareQuerySchema.safeParse(input) : null;
   const loaded =
     parsed?.success === true
