@@ -1,19 +1,12 @@
 'use client';
 
 import { useState } from 'react';
-import {
-  type Control,
-  type FieldErrors,
-  type UseFormRegister,
-  useFieldArray,
-  useForm,
-} from 'react-hook-form';
+import { type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
 import { useLocale } from '@/components/shell/locale';
 import { Alert, FailureAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { FormInput } from '@/components/ui/form-field';
 import type { ApprovalPolicy } from '@/lib/decisions/approval-policy';
 import type { ApprovalPolicyInput } from '@/lib/decisions/approval-policy.schema';
 import { formatDate } from '@/lib/format/dates';
@@ -80,7 +73,6 @@ export function ApprovalPolicyPanel({
     },
   });
   const onSubmit = form.handleSubmit((values) => save.mutate(values));
-  const { errors } = form.formState;
   return (
     <section aria-labelledby="approval-policy-heading" className="flex max-w-3xl flex-col gap-4">
       <h2 id="approval-policy-heading" className="text-lg font-semibold">
@@ -117,17 +109,13 @@ export function ApprovalPolicyPanel({
           name="proceedAbove"
           legend="PROCEED above an amount"
           hint="A renewal to proceed whose estimate is above the amount of its currency waits."
-          control={form.control}
-          register={form.register}
-          errors={errors}
+          form={form}
         />
         <ThresholdList
           name="batchAbove"
           legend="Batch above a total"
           hint="A batch whose estimated total in a currency is above that currency’s amount waits."
-          control={form.control}
-          register={form.register}
-          errors={errors}
+          form={form}
         />
         <fieldset className="flex flex-col gap-2">
           <legend className="text-sm font-medium">A currency without an amount above</legend>
@@ -168,18 +156,14 @@ function ThresholdList({
   name,
   legend,
   hint,
-  control,
-  register,
-  errors,
+  form,
 }: {
   name: ListName;
   legend: string;
   hint: string;
-  control: Control<ApprovalPolicyInput>;
-  register: UseFormRegister<ApprovalPolicyInput>;
-  errors: FieldErrors<ApprovalPolicyInput>;
+  form: UseFormReturn<ApprovalPolicyInput>;
 }) {
-  const { fields, append, remove } = useFieldArray({ control, name });
+  const { fields, append, remove } = useFieldArray({ control: form.control, name });
   return (
     <fieldset className="flex flex-col gap-3 rounded-lg border p-4">
       <legend className="px-1 text-sm font-semibold">{legend}</legend>
@@ -190,24 +174,24 @@ function ThresholdList({
       {fields.map((field, index) => (
         <div key={field.id} className="flex flex-wrap items-end gap-3">
           <div className="w-28">
-            <FormField label="Currency" error={errors[name]?.[index]?.currency?.message}>
-              <Input
-                autoComplete="off"
-                maxLength={3}
-                placeholder="EUR"
-                {...register(`${name}.${index}.currency`)}
-              />
-            </FormField>
+            <FormInput
+              form={form}
+              name={`${name}.${index}.currency`}
+              label="Currency"
+              autoComplete="off"
+              maxLength={3}
+              placeholder="EUR"
+            />
           </div>
           <div className="w-44">
-            <FormField label="Amount" error={errors[name]?.[index]?.amount?.message}>
-              <Input
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="1500.00"
-                {...register(`${name}.${index}.amount`)}
-              />
-            </FormField>
+            <FormInput
+              form={form}
+              name={`${name}.${index}.amount`}
+              label="Amount"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="1500.00"
+            />
           </div>
           <Button type="button" variant="outline" onClick={() => remove(index)}>
             Remove

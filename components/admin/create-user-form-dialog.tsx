@@ -6,10 +6,8 @@ import { useForm } from 'react-hook-form';
 import { FailureAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DialogFooter, TriggeredDialog } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { FormInput, FormSelect, NEW_PASSWORD } from '@/components/ui/form-field';
 import type { LazyDialogParts } from '@/components/ui/lazy-dialog';
-import { NativeSelect } from '@/components/ui/native-select';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
 import { ROLE_LABELS, ROLES } from '@/lib/policy/roles';
@@ -41,7 +39,6 @@ export function CreateUserFormDialog({ openAtFirst, resolver }: LazyDialogParts<
     return () => subscription.unsubscribe();
   }, [form, clearFailure]);
   const onSubmit = form.handleSubmit((values) => create.mutate(values));
-  const { errors } = form.formState;
   return (
     <TriggeredDialog
       open={open}
@@ -52,24 +49,22 @@ export function CreateUserFormDialog({ openAtFirst, resolver }: LazyDialogParts<
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <FailureAlert message={create.failureMessage} />
-        <FormField label="Name" error={errors.name?.message}>
-          <Input autoComplete="off" {...form.register('name')} />
-        </FormField>
-        <FormField label="Email" error={errors.email?.message}>
-          <Input type="email" autoComplete="off" {...form.register('email')} />
-        </FormField>
-        <FormField label="Role" error={errors.role?.message}>
-          <NativeSelect {...form.register('role')}>
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {ROLE_LABELS[role]}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <FormField label="First password" hint="At least 12 characters." error={errors.password?.message}>
-          <Input type="password" autoComplete="new-password" {...form.register('password')} />
-        </FormField>
+        <FormInput form={form} name="name" label="Name" autoComplete="off" />
+        <FormInput form={form} name="email" label="Email" type="email" autoComplete="off" />
+        <FormSelect form={form} name="role" label="Role">
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_LABELS[role]}
+            </option>
+          ))}
+        </FormSelect>
+        <FormInput
+          form={form}
+          name="password"
+          label="First password"
+          hint="At least 12 characters."
+          {...NEW_PASSWORD}
+        />
         <DialogFooter>
           <Button type="button" variant="outline" onClick={() => setOpen(false)}>
             Cancel

@@ -5,8 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Alert, FailureAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DialogFooter, TriggeredDialog } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { FormInput, NEW_PASSWORD } from '@/components/ui/form-field';
 import type { LazyDialogParts } from '@/components/ui/lazy-dialog';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
@@ -36,7 +35,6 @@ export function ResetPasswordFormDialog({
     },
   });
   const onSubmit = form.handleSubmit((values) => reset.mutate(values));
-  const { errors } = form.formState;
   return (
     <TriggeredDialog
       open={open}
@@ -59,9 +57,13 @@ export function ResetPasswordFormDialog({
       ) : (
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
           <FailureAlert message={reset.failureMessage} />
-          <FormField label="New password" hint="At least 12 characters." error={errors.password?.message}>
-            <Input type="password" autoComplete="new-password" {...form.register('password')} />
-          </FormField>
+          <FormInput
+            form={form}
+            name="password"
+            label="New password"
+            hint="At least 12 characters."
+            {...NEW_PASSWORD}
+          />
           <DialogFooter>
             <Button type="submit" disabled={reset.isPending}>
               Set password

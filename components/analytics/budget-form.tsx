@@ -5,9 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert, FailureAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
+import { FormInput, FormSelect } from '@/components/ui/form-field';
 import type { BudgetRecord } from '@/lib/analytics/budget';
 import type { BudgetInput, BudgetValues } from '@/lib/analytics/budget.schema';
 import type { BudgetChoices } from '@/lib/analytics/budget-choices';
@@ -112,41 +110,43 @@ export function BudgetForm({
         </Alert>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormField label="Year" error={errors.year?.message}>
-          <Input inputMode="numeric" autoComplete="off" {...form.register('year')} />
-        </FormField>
-        <FormField
+        <FormInput form={form} name="year" label="Year" inputMode="numeric" autoComplete="off" />
+        <FormSelect
+          form={form}
+          name="currency"
           label="Currency"
           hint="A currency renewals are estimated or invoiced in"
-          error={errors.currency?.message}
         >
-          <NativeSelect {...form.register('currency')}>
-            {withCurrent(choices.currencies, initial?.currency ?? defaults.currency).map((currency) => (
-              <option key={currency} value={currency}>
-                {currency}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <FormField label="Amount" hint="For the whole year" error={errors.amount?.message}>
-          <Input inputMode="decimal" autoComplete="off" {...form.register('amount')} />
-        </FormField>
-        <FormField label="Office" hint="An office of the portfolio, or all" error={errors.office?.message}>
-          <NativeSelect {...form.register('office')}>
-            <option value="">All offices</option>
-            {withCurrent(choices.offices, initial?.office ?? '').map((office) => (
-              <option key={office} value={office}>
-                {office}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <FormField label="Family" hint="Empty for all families" error={errors.family?.message}>
-          <Input autoComplete="off" {...form.register('family')} />
-        </FormField>
-        <FormField label="Note" error={errors.note?.message}>
-          <Input autoComplete="off" {...form.register('note')} />
-        </FormField>
+          {withCurrent(choices.currencies, initial?.currency ?? defaults.currency).map((currency) => (
+            <option key={currency} value={currency}>
+              {currency}
+            </option>
+          ))}
+        </FormSelect>
+        <FormInput
+          form={form}
+          name="amount"
+          label="Amount"
+          hint="For the whole year"
+          inputMode="decimal"
+          autoComplete="off"
+        />
+        <FormSelect form={form} name="office" label="Office" hint="An office of the portfolio, or all">
+          <option value="">All offices</option>
+          {withCurrent(choices.offices, initial?.office ?? '').map((office) => (
+            <option key={office} value={office}>
+              {office}
+            </option>
+          ))}
+        </FormSelect>
+        <FormInput
+          form={form}
+          name="family"
+          label="Family"
+          hint="Empty for all families"
+          autoComplete="off"
+        />
+        <FormInput form={form} name="note" label="Note" autoComplete="off" />
       </div>
       <div className="flex items-center gap-2">
         <input
@@ -170,9 +170,14 @@ export function BudgetForm({
           ) : null}
           <div className="grid gap-3 sm:grid-cols-4">
             {MONTH_NAMES.map((name, index) => (
-              <FormField key={name} label={name} error={errors.months?.[index]?.message}>
-                <Input inputMode="decimal" autoComplete="off" {...form.register(`months.${index}`)} />
-              </FormField>
+              <FormInput
+                key={name}
+                form={form}
+                name={`months.${index}`}
+                label={name}
+                inputMode="decimal"
+                autoComplete="off"
+              />
             ))}
           </div>
         </fieldset>

@@ -3,8 +3,7 @@
 import { useForm } from 'react-hook-form';
 import { Alert, FailureAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { CURRENT_PASSWORD, FormInput, NEW_PASSWORD } from '@/components/ui/form-field';
 import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
@@ -32,7 +31,6 @@ export function ChangePasswordForm() {
     },
   });
   const onSubmit = form.handleSubmit((values) => change.mutate(values));
-  const { errors } = form.formState;
   // Until the next page loads, the form stays as it was sent.
   const busy = change.isPending || change.isSuccess;
   return (
@@ -43,19 +41,15 @@ export function ChangePasswordForm() {
           <p>Password changed. Your other sessions have been signed out.</p>
         </Alert>
       ) : null}
-      <FormField label="Current password" error={errors.currentPassword?.message}>
-        <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
-      </FormField>
-      <FormField
+      <FormInput form={form} name="currentPassword" label="Current password" {...CURRENT_PASSWORD} />
+      <FormInput
+        form={form}
+        name="newPassword"
         label="New password"
         hint="At least 12 characters; a passphrase works well. Passwords known from breaches are refused."
-        error={errors.newPassword?.message}
-      >
-        <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
-      </FormField>
-      <FormField label="Repeat the new password" error={errors.confirmPassword?.message}>
-        <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
-      </FormField>
+        {...NEW_PASSWORD}
+      />
+      <FormInput form={form} name="confirmPassword" label="Repeat the new password" {...NEW_PASSWORD} />
       <Button type="submit" disabled={busy} className="self-start">
         {busy ? 'Changing…' : 'Change password'}
       </Button>

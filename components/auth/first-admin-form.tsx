@@ -3,8 +3,7 @@
 import { useForm } from 'react-hook-form';
 import { FailureAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { FormInput, NEW_PASSWORD } from '@/components/ui/form-field';
 import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
@@ -27,26 +26,19 @@ export function FirstAdminForm({ token }: { token: string }) {
     onSuccess: () => window.location.assign('/sign-in'),
   });
   const onSubmit = form.handleSubmit((values) => create.mutate(values));
-  const { errors } = form.formState;
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <FailureAlert message={create.failureMessage} />
-      <FormField label="Name" error={errors.name?.message}>
-        <Input autoComplete="name" {...form.register('name')} />
-      </FormField>
-      <FormField label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="username" {...form.register('email')} />
-      </FormField>
-      <FormField
+      <FormInput form={form} name="name" label="Name" autoComplete="name" />
+      <FormInput form={form} name="email" label="Email" type="email" autoComplete="username" />
+      <FormInput
+        form={form}
+        name="password"
         label="Password"
         hint="At least 12 characters; a passphrase works well."
-        error={errors.password?.message}
-      >
-        <Input type="password" autoComplete="new-password" {...form.register('password')} />
-      </FormField>
-      <FormField label="Repeat the password" error={errors.confirmPassword?.message}>
-        <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
-      </FormField>
+        {...NEW_PASSWORD}
+      />
+      <FormInput form={form} name="confirmPassword" label="Repeat the password" {...NEW_PASSWORD} />
       <Button type="submit" disabled={create.isPending || create.isSuccess}>
         Create administrator
       </Button>

@@ -3,8 +3,7 @@
 import { useForm } from 'react-hook-form';
 import { FailureAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { CURRENT_PASSWORD, FormInput } from '@/components/ui/form-field';
 import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
@@ -31,18 +30,13 @@ export function SignInForm({ next }: { next?: string }) {
   });
   const onSubmit = form.handleSubmit((values) => signIn.mutate(values));
 
-  const { errors } = form.formState;
   // Until the next page loads, the form stays as it was sent.
   const busy = signIn.isPending || signIn.isSuccess;
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <FailureAlert message={signIn.failureMessage} />
-      <FormField label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="username" autoFocus {...form.register('email')} />
-      </FormField>
-      <FormField label="Password" error={errors.password?.message}>
-        <Input type="password" autoComplete="current-password" {...form.register('password')} />
-      </FormField>
+      <FormInput form={form} name="email" label="Email" type="email" autoComplete="username" autoFocus />
+      <FormInput form={form} name="password" label="Password" {...CURRENT_PASSWORD} />
       <Button type="submit" disabled={busy}>
         {busy ? 'Signing in…' : 'Sign in'}
       </Button>

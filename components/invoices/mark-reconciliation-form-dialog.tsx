@@ -6,9 +6,8 @@ import { useForm } from 'react-hook-form';
 import { FailureAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DialogFooter, TriggeredDialog } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import { FormTextarea } from '@/components/ui/form-field';
 import type { LazyDialogParts } from '@/components/ui/lazy-dialog';
-import { Textarea } from '@/components/ui/textarea';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
 import { INVOICE_MARK_KEY } from '@/lib/invoices/line-keys';
@@ -53,7 +52,6 @@ export function MarkReconciliationFormDialog({
     invalidates: [[...INVOICES_KEY, 'list']],
   });
   const onSubmit = form.handleSubmit((values) => mark.mutate(values));
-  const { errors } = form.formState;
   const whole = lineKey === INVOICE_MARK_KEY;
   return (
     <TriggeredDialog
@@ -86,13 +84,13 @@ export function MarkReconciliationFormDialog({
             Disputed
           </label>
         </fieldset>
-        <FormField
+        <FormTextarea
+          form={form}
+          name="note"
           label="Note"
           hint="Required for a dispute: what is wrong, and what was agreed."
-          error={errors.note?.message}
-        >
-          <Textarea rows={4} {...form.register('note')} />
-        </FormField>
+          rows={4}
+        />
         <DialogFooter>
           <Button type="button" variant="outline" onClick={() => setOpen(false)}>
             Cancel

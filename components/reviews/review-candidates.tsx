@@ -4,9 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
+import { FormInput, FormSelect } from '@/components/ui/form-field';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { useChosen } from '@/lib/forms/use-chosen';
 import { apiFetch } from '@/lib/http/api-client';
@@ -61,7 +59,6 @@ export function ReviewCandidates({
       router.refresh();
     },
   });
-  const errors = form.formState.errors;
   const placed = place.data?.holds.length ?? 0;
   return (
     <form
@@ -81,36 +78,37 @@ export function ReviewCandidates({
         <fieldset className="flex flex-col gap-3 rounded-md border p-4">
           <legend className="px-1 text-sm font-medium">Put the selected renewals under review</legend>
           <div className="grid gap-3 sm:grid-cols-3">
-            <FormField label="Owner" error={errors.ownerUserId?.message}>
-              <NativeSelect {...form.register('ownerUserId', { required: 'choose who reviews' })}>
-                <option value="">Choose who reviews…</option>
-                {owners.map((owner) => (
-                  <option key={owner.userId} value={owner.userId}>
-                    {owner.name} ({owner.role})
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <FormField
+            <FormSelect
+              form={form}
+              name="ownerUserId"
+              label="Owner"
+              rules={{ required: 'choose who reviews' }}
+            >
+              <option value="">Choose who reviews…</option>
+              {owners.map((owner) => (
+                <option key={owner.userId} value={owner.userId}>
+                  {owner.name} ({owner.role})
+                </option>
+              ))}
+            </FormSelect>
+            <FormInput
+              form={form}
+              name="reviewBy"
               label="Review by"
               hint="From today to the renewal's due date"
-              error={errors.reviewBy?.message}
-            >
-              <Input type="date" min={today} {...form.register('reviewBy', { required: 'choose a date' })} />
-            </FormField>
-            <FormField label="Decision asked for" error={errors.askedDecision?.message}>
-              <NativeSelect {...form.register('askedDecision')}>
-                {ASKED_DECISIONS.map((decision) => (
-                  <option key={decision} value={decision}>
-                    {ASKED_DECISION_LABELS[decision]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
+              type="date"
+              min={today}
+              rules={{ required: 'choose a date' }}
+            />
+            <FormSelect form={form} name="askedDecision" label="Decision asked for">
+              {ASKED_DECISIONS.map((decision) => (
+                <option key={decision} value={decision}>
+                  {ASKED_DECISION_LABELS[decision]}
+                </option>
+              ))}
+            </FormSelect>
           </div>
-          <FormField label="Note (optional)" error={errors.note?.message}>
-            <Input maxLength={500} {...form.register('note')} />
-          </FormField>
+          <FormInput form={form} name="note" label="Note (optional)" maxLength={500} />
           <div>
             <Button type="submit" disabled={chosen.size === 0 || place.isPending}>
               {place.isPending ? 'Putting under review…' : `Put ${chosen.size} under review`}
