@@ -8,7 +8,7 @@ import { TodayView } from '@/components/today/today-view';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { clientFilterSchema } from '@/lib/clients/client-filter.schema';
 import { can, type Role } from '@/lib/policy/roles';
-import { requireViewer } from '@/lib/server/auth/session';
+import { requireViewer, type Viewer } from '@/lib/server/auth/session';
 import { type ClientScope, labelsClients, pageClientScope } from '@/lib/server/clients/scope';
 import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
 import { keepForHandoff } from '@/lib/server/renewals/handoff';
@@ -72,14 +72,7 @@ export default async function TodayPage({
           </div>
         }
       >
-        <TodayData
-          userId={viewer.userId}
-          role={viewer.role}
-          requestId={requestId}
-          focus={focus}
-          scope={scope}
-          client={client}
-        />
+        <TodayData viewer={viewer} requestId={requestId} focus={focus} scope={scope} client={client} />
       </Suspense>
     </>
   );
@@ -92,15 +85,13 @@ async function YourReviewsData({ userId, connections }: { userId: string; connec
 }
 
 async function TodayData({
-  userId,
-  role,
+  viewer: { userId, role },
   requestId,
   focus,
   scope,
   client,
 }: {
-  userId: string;
-  role: Role;
+  viewer: Pick<Viewer, 'userId' | 'role'>;
   requestId: string;
   focus: TodayBucketId | null;
   /** The viewer's clients, narrowed by the `client` filter (another client's id: not found). */
