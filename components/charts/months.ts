@@ -1,16 +1,5 @@
-import { addMonths, formatYearMonth } from '@/lib/format/dates';
+import { formatShortYearMonth, formatYearMonth, monthsFromTo } from '@/lib/format/dates';
 import type { ChartCategory } from './model';
-
-const shortMonths = new Map<string, Intl.DateTimeFormat>();
-
-function shortMonth(month: string, locale: string): string {
-  let format = shortMonths.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { month: 'short', year: '2-digit', timeZone: 'UTC' });
-    shortMonths.set(locale, format);
-  }
-  return format.format(new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1)));
-}
 
 /** Every month from the first to the last (YYYY-MM) as chart categories, gaps included. */
 export function monthRange(months: Iterable<string>): string[] {
@@ -18,9 +7,7 @@ export function monthRange(months: Iterable<string>): string[] {
   const first = sorted[0];
   const last = sorted.at(-1);
   if (!first || !last) return [];
-  const range: string[] = [];
-  for (let month = first; month <= last; month = addMonths(month, 1)) range.push(month);
-  return range;
+  return monthsFromTo(first, last);
 }
 
 /** YYYY-MM months as categories: "March 2026" in the summary and table, "Mar 26" under the axis. */
@@ -28,6 +15,6 @@ export function monthCategories(months: readonly string[], locale: string): Char
   return months.map((month) => ({
     key: month,
     label: formatYearMonth(month, locale),
-    axisLabel: shortMonth(month, locale),
+    axisLabel: formatShortYearMonth(month, locale),
   }));
 }

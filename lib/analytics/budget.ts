@@ -1,6 +1,7 @@
 import Big from 'big.js';
 import { minorUnits, scale } from '@/lib/annuity/money';
 import type { ClientRef } from '@/lib/clients/chosen-client';
+import { monthsFromTo } from '@/lib/format/dates';
 
 /**
  * Budget against forecast against actual, one year and one currency at a time: amounts
@@ -33,11 +34,6 @@ export interface BudgetRecord {
 }
 
 export type MonthPhase = 'past' | 'current' | 'future';
-
-/** YYYY-01 … YYYY-12 */
-function monthsOfYear(year: number): string[] {
-  return Array.from({ length: 12 }, (_, index) => `${year}-${String(index + 1).padStart(2, '0')}`);
-}
 
 function monthPhase(month: string, currentMonth: string): MonthPhase {
   if (month < currentMonth) return 'past';
@@ -161,7 +157,7 @@ const sumOf = (values: readonly (string | null)[]) =>
 
 export function compareBudget(input: ComparisonInput): BudgetComparison {
   const { currency, currentMonth } = input;
-  const months = monthsOfYear(input.year);
+  const months = monthsFromTo(`${input.year}-01`, `${input.year}-12`);
   const inYear = new Set(months);
   const budget = input.budget ? budgetMonths({ ...input.budget, currency }) : null;
   const forecast = monthSums(input.forecast, currency, inYear);

@@ -1,4 +1,4 @@
-import { addMonths, monthBounds } from '@/lib/format/dates';
+import { addMonths, monthBounds, monthsFromTo } from '@/lib/format/dates';
 
 /**
  * The forecast's window: from the first day of the current month through the last day
@@ -52,10 +52,7 @@ export function forecastWindow(currentMonth: string, months: number): ForecastWi
 
 /** The YYYY-MM months a window spans, in order. */
 export function windowMonths(dueWindow: DueWindow): string[] {
-  const months: string[] = [];
-  for (let month = dueWindow.from.slice(0, 7); month <= dueWindow.to.slice(0, 7); month = addMonths(month, 1))
-    months.push(month);
-  return months;
+  return monthsFromTo(dueWindow.from, dueWindow.to);
 }
 
 /** Whether a YYYY-MM-DD date lies in a window (ISO dates compare as text). */

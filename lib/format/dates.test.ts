@@ -3,9 +3,12 @@ import {
   addMonths,
   formatClockTime,
   formatDate,
+  formatShortYearMonth,
   formatZonedTimestamp,
   isCalendarDate,
   monthBounds,
+  monthsFromTo,
+  wholeMonthsUntil,
 } from './dates';
 
 describe('calendar dates', () => {
@@ -31,6 +34,22 @@ describe('calendar dates', () => {
     expect(isCalendarDate('2026-02-29')).toBe(false);
     expect(isCalendarDate('2028-02-29')).toBe(true);
     expect(isCalendarDate('2026-13-01')).toBe(false);
+  });
+
+  it('list the months from one to another, both included, from months or dates', () => {
+    expect(monthsFromTo('2026-11', '2027-02')).toEqual(['2026-11', '2026-12', '2027-01', '2027-02']);
+    expect(monthsFromTo('2026-11-15', '2026-12-01')).toEqual(['2026-11', '2026-12']);
+    expect(monthsFromTo('2026-12', '2026-11')).toEqual([]);
+  });
+
+  it('count whole calendar months to a later date, none once it has passed', () => {
+    expect(wholeMonthsUntil('2026-11-26', '2027-11-25')).toBe(11);
+    expect(wholeMonthsUntil('2026-11-26', '2027-11-26')).toBe(12);
+    expect(wholeMonthsUntil('2026-11-26', '2020-01-01')).toBe(0);
+  });
+
+  it('shorten a month for a chart axis', () => {
+    expect(formatShortYearMonth('2026-03', 'en-GB')).toBe('Mar 26');
   });
 });
 

@@ -86,6 +86,15 @@ export function formatYearMonth(value: string, locale = DEFAULT_LOCALE): string 
   );
 }
 
+/** "Mar 26" for a YYYY-MM month: a chart's axis, where "March 2026" does not fit. */
+export function formatShortYearMonth(value: string, locale = DEFAULT_LOCALE): string {
+  const match = YEAR_MONTH.exec(value);
+  if (!match) return value;
+  return dateFormat(locale, 'short-year-month', { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)),
+  );
+}
+
 export function isYearMonth(value: string): boolean {
   return YEAR_MONTH.test(value);
 }
@@ -132,6 +141,22 @@ export function compareIso(a: string, b: string): number {
 export function monthsBetween(from: string, to: string): number {
   const index = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
   return index(to) - index(from);
+}
+
+/** Every month (YYYY-MM) from one YYYY-MM (or a date in it) to another, both included, in order. */
+export function monthsFromTo(from: string, to: string): string[] {
+  const months: string[] = [];
+  for (let month = monthOf(from); month <= monthOf(to); month = addMonths(month, 1)) months.push(month);
+  return months;
+}
+
+/** Whole calendar months from `today` to `end` (both YYYY-MM-DD); 0 once `end` has passed. */
+export function wholeMonthsUntil(today: string, end: string): number {
+  if (end <= today) return 0;
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
+  const [ey, em, ed] = end.split('-').map(Number) as [number, number, number];
+  const months = (ey - ty) * 12 + (em - tm) - (ed < td ? 1 : 0);
+  return Math.max(0, months);
 }
 
 /*

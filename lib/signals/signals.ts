@@ -8,6 +8,7 @@
 import { isDecimal } from '../annuity/money';
 import { costToExpiry as forecastCostToExpiry, isExcluded } from '../forecast/aggregate';
 import type { ForecastEvent } from '../forecast/data';
+import { wholeMonthsUntil } from '../format/dates';
 import type { KeepScore } from './keep-score';
 
 /** A remaining renewal's estimate, per currency, over the forecast's window. */
@@ -85,21 +86,12 @@ function termEnd(patent: {
   return null;
 }
 
-/** Whole calendar months from `today` to `end` (both YYYY-MM-DD); 0 once `end` has passed. */
-export function monthsBetween(today: string, end: string): number {
-  if (end <= today) return 0;
-  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
-  const [ey, em, ed] = end.split('-').map(Number) as [number, number, number];
-  const months = (ey - ty) * 12 + (em - tm) - (ed < td ? 1 : 0);
-  return Math.max(0, months);
-}
-
 export function termLeft(
   patent: { expirationDate: string | null; extendedExpirationDate: string | null },
   today: string,
 ): TermLeft | null {
   const end = termEnd(patent);
-  return end ? { ...end, months: monthsBetween(today, end.expiry) } : null;
+  return end ? { ...end, months: wholeMonthsUntil(today, end.expiry) } : null;
 }
 
 /** "7 years 3 months", "11 months", "expired". */

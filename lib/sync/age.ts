@@ -1,4 +1,4 @@
-import { addMonths, monthOf } from '../format/dates';
+import { monthsFromTo } from '../format/dates';
 
 /**
  * How old the synced copy behind a page is, and whether the service answers: every page that
@@ -17,7 +17,5 @@ export interface CopyAge {
 
 /** The months a due-date window touches, in order: what a page's "Refresh now" reads again. */
 export function monthsOfWindow(from: string, to: string): string[] {
-  const months: string[] = [];
-  for (let month = monthOf(from); month <= monthOf(to); month = addMonths(month, 1)) months.push(month);
-  return months;
+  return monthsFromTo(from, to);
 }
