@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchParamsToObject } from '@/lib/http/query';
+import { queryObject, refusedFields } from '@/lib/http/testing';
 import { RENEWAL_COLUMN_IDS } from './columns';
 import { renewalsExportSchema, renewalsQuerySchema, renewalsViewSchema } from './query';
 import {
@@ -12,10 +12,6 @@ import {
 } from './url-state';
 import { loadRenewalsParams, serializeRenewalsParams } from './url-state-address';
 import { windowFromParams } from './window';
-
-const toObject = (query: string) => searchParamsToObject(new URLSearchParams(query));
-const issuesAt = (result: { error?: { issues: { path: PropertyKey[] }[] } }) =>
-  result.error?.issues.map((issue) => issue.path.join('.')).sort();
 
 describe('renewal windows in the URL', () => {
   it('prefers the month when both forms are given, as the service does', () => {
@@ -32,10 +28,10 @@ describe('renewal windows in the URL', () => {
   });
 
   it('names the end of the range at fault', () => {
-    expect(issuesAt(renewalsViewSchema.safeParse({ from: '2026-01-01' }))).toEqual(['to']);
-    expect(issuesAt(renewalsViewSchema.safeParse({ to: '2026-01-01' }))).toEqual(['from']);
-    expect(issuesAt(renewalsViewSchema.safeParse({ from: '2026-02-01', to: '2026-01-01' }))).toEqual(['to']);
-    expect(issuesAt(renewalsQuerySchema.safeParse({}))).toEqual(['month']);
+    expect(refusedFields(renewalsViewSchema, { from: '2026-01-01' })).toEqual(['to']);
+    expect(refusedFields(renewalsViewSchema, { to: '2026-01-01' })).toEqual(['from']);
+    expect(refusedFields(renewalsViewSchema, { from: '2026-02-01', to: '2026-01-01' })).toEqual(['to']);
+    expect(refusedFields(renewalsQuerySchema, {})).toEqual(['month']);
   });
 });
 
@@ -92,13 +88,13 @@ describe('one definition: parsers, query strings and the server schema agree', (
 
   it('sends the service the window and its filters; the schema reads them back with the window', () => {
     const { from: _from, to: _to, ...month } = state;
-    expect(renewalsQuerySchema.parse(toObject(renewalsApiQuery(month)))).toEqual({
+    expect(renewalsQuerySchema.parse(queryObject(renewalsApiQuery(month)))).toEqual({
       month: '2026-12',
       ...serviceFilters,
       window: { kind: 'month', month: '2026-12' },
     });
     const { month: _month, ...range } = state;
-    expect(renewalsQuerySchema.parse(toObject(renewalsApiQuery(range)))).toEqual({
+    expect(renewalsQuerySchema.parse(queryObject(renewalsApiQuery(range)))).toEqual({
       from: state.from,
       to: state.to,
       ...serviceFilters,
@@ -113,7 +109,7 @@ describe('one definition: parsers, query strings and the server schema agree', (
     const { from: _from, to: _to, ...month } = state;
     const columns = RENEWAL_COLUMN_IDS.filter((id) => !state.hide.includes(id));
     const parsed = renewalsExportSchema.parse(
-      toObject(renewalsExportQuery({ ...month, format: 'csv', columns })),
+      queryObject(renewalsExportQuery({ ...month, format: 'csv', columns })),
     );
     expect(parsed).toEqual({
       month: '2026-12',
@@ -142,7 +138,7 @@ describe('one definition: parsers, query strings and the server schema agree', (
   });
 
   it('reads office codes in capitals, as the service knows them', () => {
-    expect(renewalsQuerySchema.parse(toObject('month=2026-12&offices=%20ep%20')).offices).toEqual(['EP']);
+    expect(renewalsQuerySchema.parse(queryObject('month=2026-12&offices=%20ep%20')).offices).toEqual(['EP']);
   });
 
   it('refuses a bad value on the server, naming the field', () => {
@@ -153,8 +149,8 @@ describe('one definition: parsers, query strings and the server schema agree', (
       ['month=2026-12&owners=%20', 'owners.0'],
       [`month=2026-12&family=${'x'.repeat(201)}`, 'family.0'],
     ] as const) {
-      expect(issuesAt(renewalsQuerySchema.safeParse(toObject(query))), query).toEqual([field]);
-      expect(issuesAt(renewalsViewSchema.safeParse(toObject(query))), query).toEqual([field]);
+      expect(refusedFields(renewalsQuerySchema, queryObject(query)), query).toEqual([field]);
+      expect(refusedFields(renewalsViewSchema, queryObject(query)), query).toEqual([field]);
     }
     for (const [query, field] of [
       ['badge=nope', 'badge.0'],
@@ -167,7 +163,7 @@ describe('one definition: parsers, query strings and the server schema agree', (
       const full = query.startsWith('format')
         ? `month=2026-12&${query}`
         : `month=2026-12&format=csv&${query}`;
-      expect(issuesAt(renewalsExportSchema.safeParse(toObject(full))), query).toEqual([field]);
+      expect(refusedFields(renewalsExportSchema, queryObject(full)), query).toEqual([field]);
     }
   });
 });

@@ -121,6 +121,17 @@ describe('the variant profile still serves the contract', () => {
     return { status: response.status, body: (await response.json()) as unknown };
   };
 
+  /** The open event at `index`, instructed PROCEED: each test takes its own, so their decisions never meet. */
+  const proceedOpenEvent = async (index: number) => {
+    const event = firstOpen(tenant, index + 1)[index];
+    if (!event) throw new Error('no open event');
+    await json('/patent-instructions', {
+      method: 'POST',
+      body: { instructions: [{ eventId: event.id, decision: 'PROCEED' }] },
+    });
+    return event;
+  };
+
   it('lists patents and events with additions, strict once they are taken away', async () => {
     let sawFutureApplicant = false;
     for (let page = 1; ; page++) {
@@ -261,12 +272,7 @@ describe('the variant profile still serves the contract', () => {
   });
 
   it('files the official receipt days after FULFILLED, names documents in RFC 6266 filename*, refuses imported ones with 403', async () => {
-    const [event] = firstOpen(tenant, 40).slice(30, 31);
-    if (!event) throw new Error('no open event');
-    await json('/patent-instructions', {
-      method: 'POST',
-      body: { instructions: [{ eventId: event.id, decision: 'PROCEED' }] },
-    });
+    const event = await proceedOpenEvent(30);
     await h.operator.progressEvent(event.id, 'FULFILLED');
     const path = `/patents/${event.patent.id}/events/${event.id}/documents`;
     const early = await h.call(`${path}/official-receipt`, { key });
@@ -304,12 +310,7 @@ describe('the variant profile still serves the contract', () => {
   });
 
   it('releases an official receipt early through the operator API', async () => {
-    const [event] = firstOpen(tenant, 45).slice(44, 45);
-    if (!event) throw new Error('no open event');
-    await json('/patent-instructions', {
-      method: 'POST',
-      body: { instructions: [{ eventId: event.id, decision: 'PROCEED' }] },
-    });
+    const event = await proceedOpenEvent(44);
     await expect(h.operator.releaseOfficialReceipt(event.id)).rejects.toMatchObject({ status: 409 });
     await h.operator.progressEvent(event.id, 'FULFILLED');
     await h.operator.releaseOfficialReceipt(event.id);
