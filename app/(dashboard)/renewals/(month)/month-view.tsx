@@ -2,10 +2,8 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo } from 'react';
-import { ColumnVisibilityMenu } from '@/components/data-table/column-visibility-menu';
+import { useCallback, useDeferredValue, useEffect, useMemo } from 'react';
 import { type ExportFormat, ExportLinks } from '@/components/data-table/export-links';
-import { FacetedFilter, type FacetOption } from '@/components/data-table/faceted-filter';
 import { useUrlState } from '@/components/data-table/use-url-state';
 import { PageShortcuts } from '@/components/keyboard/page-shortcuts';
 import { renewalsQuery } from '@/components/renewals/renewals-query';
@@ -16,12 +14,10 @@ import { QueryProblem } from '@/components/shell/query-problem';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SkeletonRows } from '@/components/ui/skeleton';
-import { DECISIONS, PROCESSING_STATUSES } from '@/lib/annuity/enums';
 import type { ClientRef } from '@/lib/clients/chosen-client';
-import { formatDate, formatTimestamp, formatYearMonth } from '@/lib/format/dates';
-import { RENEWAL_COLUMN_IDS, RENEWAL_COLUMNS } from '@/lib/renewals/columns';
-import { BADGE_KIND_LABELS, BADGE_KINDS, type BadgeKind } from '@/lib/renewals/instructability';
-import { decisionLabel, processingStatusLabel } from '@/lib/renewals/labels';
+import { formatTimestamp, formatYearMonth } from '@/lib/format/dates';
+import { RENEWAL_COLUMN_IDS } from '@/lib/renewals/columns';
+import type { BadgeKind } from '@/lib/renewals/instructability';
 import {
   formatSort,
   localFiltersOf,
@@ -33,7 +29,6 @@ import {
   applyLocalFilters,
   countByBadge,
   hasLocalFilters,
-  NONE,
   type RowSort,
   SORTABLE_COLUMNS,
   SortRanks,
@@ -43,37 +38,10 @@ import {
 import { type RenewalWindow, windowBounds } from '@/lib/renewals/window';
 import { monthsOfWindow } from '@/lib/sync/age';
 import { DecisionWorkspace } from './decision-workspace';
+import { type Facets, MonthFilters, NO_LOCAL_FILTERS } from './month-filters';
 import { MonthSummary } from './month-summary';
 import { RenewalsTable } from './renewals-table';
-import { ScoreFilter } from './score-filter';
 import { WindowPicker } from './window-picker';
-
-/**
- * The client choice is drawn only for users who work for several clients: its code loads then,
- * outside the route's first-load JS (JS ≤ 190 KiB, docs/performance.md).
- */
-const ClientSelect = lazy(() =>
-  import('@/components/clients/client-select').then((module) => ({ default: module.ClientSelect })),
-);
-
-export interface Facets {
-  offices: string[];
-  owners: string[];
-  families: string[];
-  tags: string[];
-}
-
-const toOptions = (values: readonly string[]): FacetOption[] =>
-  values.map((value) => ({ value, label: value }));
-
-const DECISION_OPTIONS: FacetOption[] = [
-  ...DECISIONS.map((value) => ({ value, label: decisionLabel(value)?.label ?? value })),
-  { value: NONE, label: 'No decision yet' },
-];
-const PROCESSING_OPTIONS: FacetOption[] = [
-  ...PROCESSING_STATUSES.map((value) => ({ value, label: processingStatusLabel(value)?.label ?? value })),
-  { value: NONE, label: 'No status' },
-];
 
 /**
  * The view answers a click from its own state at once; the address bar follows once the clicks
@@ -110,17 +78,6 @@ function windowOf(params: { month: string | null; from: string | null; to: strin
   if (params.month) return { kind: 'month', month: params.month };
   return { kind: 'range', from: params.from ?? '', to: params.to ?? '' };
 }
-
-/** The address without the filters applied in the browser. */
-const NO_LOCAL_FILTERS = {
-  badge: null,
-  decision: null,
-  processing: null,
-  graceFrom: null,
-  graceTo: null,
-  scoreBelow: null,
-  tag: null,
-} as const;
 
 /**
  * The paralegal's main screen. The URL holds every choice; the service's filters refetch the
@@ -183,15 +140,6 @@ export function MonthView({
   const totals = useMemo(() => head?.totals ?? totalsByCurrency(filteredRows), [head, filteredRows]);
   const totalCount = head?.total ?? data?.rows.length ?? 0;
   const shownCount = head?.shown ?? shownRows.length;
-
-  const officeOptions = useMemo(() => toOptions(facets.offices), [facets.offices]);
-  const ownerOptions = useMemo(() => toOptions(facets.owners), [facets.owners]);
-  const familyOptions = useMemo(() => toOptions(facets.families), [facets.families]);
-  const tagOptions = useMemo(() => toOptions(facets.tags), [facets.tags]);
-  const badgeOptions = useMemo(
-    () => BADGE_KINDS.map((kind) => ({ value: kind, label: BADGE_KIND_LABELS[kind], count: counts[kind] })),
-    [counts],
-  );
 
   const visibleColumns = RENEWAL_COLUMN_IDS.filter((id) => !params.hide.includes(id));
   const exportHref = (format: ExportFormat) =>
@@ -256,99 +204,26 @@ export function MonthView({
         </div>
       </div>
 
-      <fieldset className="flex flex-wrap items-center gap-2">
-        <legend className="sr-only">Filters</legend>
-        {graceFrom || graceTo ? (
-          <span className="rounded-md border px-2 py-1 text-xs">
-            Grace period ending {graceFrom ? formatDate(graceFrom, locale) : '…'} –{' '}
-            {graceTo ? formatDate(graceTo, locale) : '…'}
-          </span>
-        ) : null}
-        {clients.length > 1 ? (
-          // One client's renewals, or all of the user's: the server reads only the chosen one.
-          <Suspense fallback={null}>
-            <ClientSelect
-              aria-label="Client"
-              clients={clients}
-              value={params.client ?? ''}
-              onChange={(event) => void setParams({ client: event.target.value || null })}
-            />
-          </Suspense>
-        ) : null}
-        <FacetedFilter
-          title="Office"
-          options={officeOptions}
-          selected={params.offices}
-          onChange={(offices) => void setParams({ offices })}
-        />
-        <FacetedFilter
-          title="Owner"
-          options={ownerOptions}
-          selected={params.owners}
-          onChange={(owners) => void setParams({ owners })}
-        />
-        <FacetedFilter
-          title="Family"
-          options={familyOptions}
-          selected={params.family}
-          onChange={(family) => void setParams({ family })}
-          searchable
-        />
-        <span aria-hidden="true" className="mx-1 h-5 w-px bg-border" />
-        <FacetedFilter
-          title="Instructability"
-          options={badgeOptions}
-          selected={params.badge}
-          onChange={(badge) => void setParams({ badge: badge as BadgeKind[] })}
-        />
-        <FacetedFilter
-          title="Decision"
-          options={DECISION_OPTIONS}
-          selected={params.decision}
-          onChange={(decision) => void setParams({ decision })}
-        />
-        <FacetedFilter
-          title="Processing"
-          options={PROCESSING_OPTIONS}
-          selected={params.processing}
-          onChange={(processing) => void setParams({ processing })}
-        />
-        {tagOptions.length > 0 ? (
-          <FacetedFilter
-            title="Tag"
-            options={tagOptions}
-            selected={tag}
-            onChange={(next) => void setParams({ tag: next })}
-          />
-        ) : null}
-        <ScoreFilter value={scoreBelow} onChange={(next) => void setParams({ scoreBelow: next })} />
-        <Button
-          variant={params.group === 'office' ? 'secondary' : 'outline'}
-          size="sm"
-          className="h-8"
-          aria-pressed={params.group === 'office'}
-          onClick={() => void setParams({ group: params.group === 'office' ? null : 'office' })}
-        >
-          Group by office
-        </Button>
-        <ColumnVisibilityMenu
-          columns={RENEWAL_COLUMNS}
-          hidden={params.hide}
-          onChange={(hide) => void setParams({ hide })}
-        />
-        {hasLocalFilters(localFilters) || serverFiltered ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            className="h-8"
-            onClick={() =>
-              void setParams({ ...NO_LOCAL_FILTERS, offices: null, owners: null, family: null, client: null })
-            }
-          >
-            Clear filters
-          </Button>
-        ) : null}
-      </fieldset>
+      <MonthFilters
+        clients={clients}
+        client={params.client}
+        offices={params.offices}
+        owners={params.owners}
+        family={params.family}
+        badge={params.badge}
+        decision={params.decision}
+        processing={params.processing}
+        tag={tag}
+        scoreBelow={scoreBelow}
+        graceFrom={graceFrom}
+        graceTo={graceTo}
+        group={params.group}
+        hide={params.hide}
+        facets={facets}
+        counts={counts}
+        filtered={hasLocalFilters(localFilters) || serverFiltered}
+        setParams={setParams}
+      />
 
       {query.error ? (
         <QueryProblem error={query.error} onRetry={() => void query.refetch()} />
