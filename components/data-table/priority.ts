@@ -8,11 +8,3 @@ export const LOW_PRIORITY = 'hidden 2xl:table-cell';
 
 /** The row-details toggle: only where low-priority columns are hidden. */
 export const DETAILS_ONLY_NARROW = '2xl:hidden';
-
-/** The class of a column's cells and header: low priority when its id is in the set. */
-export function priorityClass(
-  columnId: string,
-  lowPriority: ReadonlySet<string> | undefined,
-): string | undefined {
-  return lowPriority?.has(columnId) ? LOW_PRIORITY : undefined;
-}

@@ -5,11 +5,6 @@ import { LineIcon } from '@/components/ui/line-icon';
 
 export type SortState = 'asc' | 'desc' | false;
 
-/** aria-sort for the header cell that holds a SortButton. */
-export function ariaSort(state: SortState): 'ascending' | 'descending' | 'none' {
-  return state === 'asc' ? 'ascending' : state === 'desc' ? 'descending' : 'none';
-}
-
 /**
  * The sort direction as a small stroke drawing: up, down, or both. Drawn here rather than taken from
  * the icon library, which the table pages would otherwise load for these three alone.

@@ -4,15 +4,16 @@ import type { ExportValue } from '@/lib/renewals/columns';
 import { filingRouteLabel, humanize, patentStatusLabel } from '@/lib/renewals/labels';
 
 /**
- * The portfolio table's columns as data, shared by the table and the export. `sort` names the
- * service's sort field (PATENT_SORT_FIELDS): only five fields can be sorted, on the server (spec:
- * Endpoints 1).
+ * The portfolio table's columns as data, shared by the table, its column menu and the export.
+ * `sort` names the service's sort field (PATENT_SORT_FIELDS): only five fields can be sorted, on
+ * the server (spec: Endpoints 1).
  */
 export interface PatentColumn {
   id: string;
   header: string;
   sort?: PatentSortField;
-  value: (patent: Patent) => ExportValue;
+  /** The value as text: exported as it is, and the table's cell unless the table draws it otherwise. */
+  value: (patent: Patent) => string | null;
   /** Hidden until the user asks for it, to keep the table scannable. */
   hiddenByDefault?: boolean;
 }

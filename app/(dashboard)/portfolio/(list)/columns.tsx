@@ -1,111 +1,99 @@
-'use client';
-
-import { columnVisibilityFeature, createColumnHelper, tableFeatures } from '@tanstack/react-table';
 import Link from 'next/link';
 import { EnumBadge } from '@/components/badges/enum-badge';
-import { useLocale } from '@/components/shell/locale';
 import type { Patent } from '@/lib/annuity/schemas';
 import { formatDate } from '@/lib/format/dates';
+import { PATENT_COLUMNS } from '@/lib/portfolio/columns';
 import { patentHref } from '@/lib/portfolio/links';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { matchLabel, type SearchMatch } from '@/lib/portfolio/search-key';
-import { filingRouteLabel, humanize, patentStatusLabel } from '@/lib/renewals/labels';
+import { patentStatusLabel } from '@/lib/renewals/labels';
+import type { TableColumn } from '@/lib/table/columns';
 
-export const patentFeatures = tableFeatures({ columnVisibilityFeature });
 /**
  * A patent as the table shows it; during a search, with what it matched; for a user of several
  * clients, its client's name.
  */
 export type PatentRow = Patent & { match?: SearchMatch; client?: string };
-const helper = createColumnHelper<typeof patentFeatures, PatentRow>();
 
 /** Shown only during a search; not a column of lib/portfolio/columns.ts (nothing to export). */
 export const MATCH_COLUMN_ID = 'match';
 /** Shown only when the rows name their client (the export adds it the same way). */
 export const CLIENT_COLUMN_ID = 'client';
 
-function DateCell({ value }: { value: string | null }) {
-  const locale = useLocale();
-  return value ? <span className="tabular-nums">{formatDate(value, locale)}</span> : <span>—</span>;
+type Drawn = Pick<TableColumn<PatentRow>, 'cell' | 'className'>;
+
+/** Long free text stays on one line, cut at a width, whole in its tooltip. */
+const cut = (value: string | null, className: string) => (
+  <span className={className} title={value ?? undefined}>
+    {value ?? '—'}
+  </span>
+);
+
+/** The cells drawn otherwise than as their exported text (a link, a badge, a date in the reader's format). */
+function drawnCells(locale: string): Readonly<Record<string, Drawn>> {
+  const date = (value: string | null) => (value ? formatDate(value, locale) : '—');
+  const dateColumn = (value: (patent: Patent) => string | null): Drawn => ({
+    className: 'tabular-nums',
+    cell: (patent) => date(value(patent)),
+  });
+  return {
+    clientCaseReference: {
+      cell: (patent) => (
+        <Link
+          href={patentHref(patent.id)}
+          // Not prefetched: every row on screen would otherwise fetch its patent page after the load
+          // (main-thread work Lighthouse counts as blocking time, a server render each).
+          prefetch={false}
+          className="font-medium text-primary underline-offset-2 hover:underline"
+        >
+          {patentName(patent)}
+        </Link>
+      ),
+    },
+    title: { cell: (patent) => cut(patent.title, 'block max-w-72 truncate') },
+    status: { cell: (patent) => <EnumBadge value={patentStatusLabel(patent.status)} /> },
+    applicationDate: dateColumn((patent) => patent.applicationDate),
+    grantDate: dateColumn((patent) => patent.grantDate),
+    expirationDate: dateColumn((patent) => patent.expirationDate),
+    owner: { cell: (patent) => cut(patent.owner, 'block max-w-56 truncate') },
+  };
 }
 
-const text = (value: string | null) => value ?? '—';
+const clientColumn: TableColumn<PatentRow> = {
+  id: CLIENT_COLUMN_ID,
+  header: 'Client',
+  cell: (patent) => patent.client ?? '—',
+};
 
-// Column ids match lib/portfolio/columns.ts (headers, sort fields, export).
-export const patentColumns = helper.columns([
-  helper.display({
-    id: CLIENT_COLUMN_ID,
-    header: 'Client',
-    cell: ({ row }) => row.original.client ?? '—',
-  }),
-  helper.accessor('clientCaseReference', {
-    header: 'Case reference',
-    cell: ({ row }) => (
-      <Link
-        href={patentHref(row.original.id)}
-        // Not prefetched: every row on screen would otherwise fetch its patent page after the load
-        // (main-thread work Lighthouse counts as blocking time, a server render each).
-        prefetch={false}
-        className="font-medium text-primary underline-offset-2 hover:underline"
-      >
-        {patentName(row.original)}
-      </Link>
-    ),
-  }),
-  helper.display({
-    id: MATCH_COLUMN_ID,
-    header: 'Matched',
-    cell: ({ row }) =>
-      row.original.match ? (
-        <span className="text-xs text-muted-foreground">{matchLabel(row.original.match)}</span>
-      ) : null,
-  }),
-  helper.accessor('providerId', { header: 'Provider ID', cell: ({ getValue }) => text(getValue()) }),
-  helper.accessor('title', {
-    header: 'Title',
-    cell: ({ getValue }) => (
-      <span className="block max-w-72 truncate" title={getValue() ?? undefined}>
-        {text(getValue())}
-      </span>
-    ),
-  }),
-  helper.accessor('office', { header: 'Office' }),
-  helper.accessor('patentType', { header: 'Type', cell: ({ getValue }) => humanize(getValue()) || '—' }),
-  helper.accessor('status', {
-    header: 'Status',
-    cell: ({ getValue }) => <EnumBadge value={patentStatusLabel(getValue())} />,
-  }),
-  helper.accessor('filingRoute', {
-    header: 'Filing route',
-    cell: ({ getValue }) => filingRouteLabel(getValue()) || '—',
-  }),
-  helper.accessor('applicationNumber', {
-    header: 'Application number',
-    cell: ({ getValue }) => text(getValue()),
-  }),
-  helper.accessor('applicationDate', {
-    header: 'Application date',
-    cell: ({ getValue }) => <DateCell value={getValue()} />,
-  }),
-  helper.accessor('publicationNumber', {
-    header: 'Publication number',
-    cell: ({ getValue }) => text(getValue()),
-  }),
-  helper.accessor('grantDate', {
-    header: 'Grant date',
-    cell: ({ getValue }) => <DateCell value={getValue()} />,
-  }),
-  helper.accessor('expirationDate', {
-    header: 'Expiration date',
-    cell: ({ getValue }) => <DateCell value={getValue()} />,
-  }),
-  helper.accessor('owner', {
-    header: 'Owner',
-    cell: ({ getValue }) => (
-      <span className="block max-w-56 truncate" title={getValue() ?? undefined}>
-        {text(getValue())}
-      </span>
-    ),
-  }),
-  helper.accessor('clientFamilyReference', { header: 'Family', cell: ({ getValue }) => text(getValue()) }),
-]);
+const matchColumn: TableColumn<PatentRow> = {
+  id: MATCH_COLUMN_ID,
+  header: 'Matched',
+  cell: (patent) =>
+    patent.match ? <span className="text-xs text-muted-foreground">{matchLabel(patent.match)}</span> : null,
+};
+
+/**
+ * The portfolio table's columns: those of lib/portfolio/columns.ts (ids, headers and order shared
+ * with the column menu and the export), each drawn as its exported text unless drawn otherwise
+ * above; the client first, and what a search matched beside the case reference.
+ */
+export function patentColumns(locale: string): TableColumn<PatentRow>[] {
+  const drawn = drawnCells(locale);
+  return [
+    clientColumn,
+    ...PATENT_COLUMNS.flatMap((column): TableColumn<PatentRow>[] => {
+      const own: TableColumn<PatentRow> = {
+        id: column.id,
+        header: column.header,
+        cell: (patent) => column.value(patent) ?? '—',
+        ...drawn[column.id],
+      };
+      return column.id === 'clientCaseReference' ? [own, matchColumn] : [own];
+    }),
+  ];
+}
+
+/** The service's sort field of each column it sorts on (spec: Endpoints 1). */
+export const PATENT_SORT_BY_COLUMN: ReadonlyMap<string, string> = new Map(
+  PATENT_COLUMNS.flatMap((column) => (column.sort ? [[column.id, column.sort] as const] : [])),
+);

@@ -1,4 +1,3 @@
-import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { SearchParams } from 'nuqs/server';
@@ -8,6 +7,7 @@ import { SnapshotStatus, type SnapshotStatusBody } from '@/components/portfolio/
 import { AddressProblemPanel } from '@/components/shell/address-problem';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
+import { SeededQueries } from '@/components/shell/seeded-queries';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { SavedViewsMenu } from '@/components/views/saved-views-menu';
 import { addressProblems } from '@/lib/http/url-state-rules';
@@ -87,12 +87,10 @@ async function PortfolioData({
 }) {
   const loaded = await loadForPage(requestId, () => loadPatentPage(query, requestId, scope));
   if (!loaded.ok) return <ProblemPanel problem={loaded.problem} />;
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(portfolioQuery(query).queryKey, loaded.data);
   return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
+    <SeededQueries seeds={[[portfolioQuery(query).queryKey, loaded.data]]}>
       <PortfolioTable />
-    </HydrationBoundary>
+    </SeededQueries>
   );
 }
 

@@ -1,23 +1,26 @@
 'use client';
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTable } from '@tanstack/react-table';
 import { useMemo } from 'react';
+import { DataTable } from '@/components/data-table/data-table';
 import { PaginationNav } from '@/components/data-table/pagination-nav';
-import { nextSort, type SortState } from '@/components/data-table/sort-button';
-import { SortableTableHeader } from '@/components/data-table/sortable-table-header';
+import { urlSorting } from '@/components/data-table/url-sorting';
 import { useUrlState } from '@/components/data-table/use-url-state';
 import { portfolioQuery } from '@/components/portfolio/portfolio-query';
+import { useLocale } from '@/components/shell/locale';
 import { QueryProblem } from '@/components/shell/query-problem';
 import { Alert } from '@/components/ui/alert';
 import { SkeletonRows } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table';
-import { PATENT_COLUMNS, parsePatentSort } from '@/lib/portfolio/columns';
 import type { PortfolioPage } from '@/lib/portfolio/search-key';
 import { portfolioParams, portfolioQueryFromParams } from '@/lib/portfolio/url-state';
-import { CLIENT_COLUMN_ID, MATCH_COLUMN_ID, type PatentRow, patentColumns, patentFeatures } from './columns';
+import {
+  CLIENT_COLUMN_ID,
+  MATCH_COLUMN_ID,
+  PATENT_SORT_BY_COLUMN,
+  type PatentRow,
+  patentColumns,
+} from './columns';
 
-const SORT_BY_COLUMN = new Map(PATENT_COLUMNS.map((column) => [column.id, column.sort]));
 const NO_PATENTS: PatentRow[] = [];
 
 /**
@@ -31,16 +34,23 @@ export function PortfolioTable() {
   const [params, setParams] = useUrlState(portfolioParams, { history: 'push' });
   const query = portfolioQueryFromParams(params);
   const result = useQuery({ ...portfolioQuery(query), placeholderData: keepPreviousData });
+  const locale = useLocale();
   const searching = Boolean(query.q);
   const page: PortfolioPage | undefined = result.data;
   const labelled = Boolean(page?.clients);
-  const columnVisibility = useMemo(
-    () => ({
-      ...Object.fromEntries(params.hide.map((id) => [id, false])),
-      [MATCH_COLUMN_ID]: searching,
-      [CLIENT_COLUMN_ID]: labelled,
-    }),
-    [params.hide, searching, labelled],
+  // The match only during a search and the client only when the rows name it; the others as the
+  // column menu leaves them.
+  const allColumns = useMemo(() => patentColumns(locale), [locale]);
+  const columns = useMemo(
+    () =>
+      allColumns.filter((column) =>
+        column.id === MATCH_COLUMN_ID
+          ? searching
+          : column.id === CLIENT_COLUMN_ID
+            ? labelled
+            : !params.hide.includes(column.id),
+      ),
+    [allColumns, searching, labelled, params.hide],
   );
   const rows = useMemo((): PatentRow[] => {
     if (!page) return NO_PATENTS;
@@ -50,24 +60,10 @@ export function PortfolioTable() {
       ? page.data.map((patent, index) => ({ ...patent, match: matches?.[index], client: clients?.[index] }))
       : page.data;
   }, [page]);
-  const table = useTable({
-    features: patentFeatures,
-    columns: patentColumns,
-    data: rows,
-    getRowId: (patent) => patent.id,
-    state: { columnVisibility },
-  });
-  const sort = parsePatentSort(params.sort);
-  const sortState = (columnId: string): SortState => {
-    const field = SORT_BY_COLUMN.get(columnId);
-    return sort && field === sort.field ? (sort.desc ? 'desc' : 'asc') : false;
-  };
-  const toggleSort = (columnId: string) => {
-    const field = SORT_BY_COLUMN.get(columnId);
-    if (!field) return;
-    const next = nextSort(sortState(columnId));
-    void setParams({ sort: next === false ? null : next === 'desc' ? `-${field}` : field, page: 1 });
-  };
+  // A search is ranked by how well each patent matched: no sort buttons then.
+  const sorting = searching
+    ? undefined
+    : urlSorting(params.sort, PATENT_SORT_BY_COLUMN, (sort) => void setParams({ sort, page: 1 }));
 
   const pagination = result.data?.pagination;
 
@@ -91,31 +87,16 @@ export function PortfolioTable() {
           </p>
         </Alert>
       ) : (
-        <Table>
-          <caption className="sr-only">
-            {searching ? `Patents matching “${query.q}”, best match first` : 'Patents'}, page{' '}
-            {pagination?.currentPage} of {pagination?.totalPages}
-          </caption>
-          <SortableTableHeader
-            groups={table.getHeaderGroups()}
-            sortState={(columnId) =>
-              !searching && SORT_BY_COLUMN.get(columnId) !== undefined ? sortState(columnId) : null
-            }
-            onToggle={toggleSort}
-            renderHeader={(header) => <table.FlexRender header={header} />}
-          />
-          <TableBody>
-            {table.getRowModel().rows.map((row) => (
-              <TableRow key={row.id}>
-                {row.getVisibleCells().map((cell) => (
-                  <TableCell key={cell.id} data-column={cell.column.id} className="whitespace-nowrap">
-                    <table.FlexRender cell={cell} />
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          caption={`${searching ? `Patents matching “${query.q}”, best match first` : 'Patents'}, page ${pagination?.currentPage} of ${pagination?.totalPages}`}
+          captionHidden
+          columns={columns}
+          rows={rows}
+          rowKey={(patent) => patent.id}
+          sorting={sorting}
+          markColumns
+          className="whitespace-nowrap"
+        />
       )}
 
       {pagination ? (

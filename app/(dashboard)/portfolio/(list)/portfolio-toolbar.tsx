@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { ClientFilter } from '@/components/clients/client-filter';
 import { ColumnVisibilityMenu } from '@/components/data-table/column-visibility-menu';
 import { type ExportFormat, ExportLinks } from '@/components/data-table/export-links';
@@ -38,30 +38,14 @@ export function PortfolioToolbar({ clients }: { clients?: readonly ClientRef[] }
         ) : null}
         {query.providerId ? (
           // The service's own exact lookup (spec: Endpoints 1), still honoured in an address.
-          <p className="flex items-center gap-2 pb-5 text-sm">
+          <AppliedFilter onClear={() => void setParams({ providerId: null, page: 1 })}>
             Provider ID is exactly “{query.providerId}”
-            <Button
-              type="button"
-              size="sm"
-              variant="ghost"
-              onClick={() => void setParams({ providerId: null, page: 1 })}
-            >
-              Show all
-            </Button>
-          </p>
+          </AppliedFilter>
         ) : null}
         {query.tag ? (
-          <p className="flex items-center gap-2 pb-5 text-sm">
+          <AppliedFilter onClear={() => void setParams({ tag: null, page: 1 })}>
             Tagged “{query.tag}”
-            <Button
-              type="button"
-              size="sm"
-              variant="ghost"
-              onClick={() => void setParams({ tag: null, page: 1 })}
-            >
-              Show all
-            </Button>
-          </p>
+          </AppliedFilter>
         ) : null}
       </div>
       <div className="flex flex-wrap items-center gap-2">
@@ -73,5 +57,17 @@ export function PortfolioToolbar({ clients }: { clients?: readonly ClientRef[] }
         <ExportLinks href={exportHref} />
       </div>
     </div>
+  );
+}
+
+/** A filter the address applies that the toolbar has no field for: said, with a way back to all. */
+function AppliedFilter({ children, onClear }: { children: ReactNode; onClear: () => void }) {
+  return (
+    <p className="flex items-center gap-2 pb-5 text-sm">
+      {children}
+      <Button type="button" size="sm" variant="ghost" onClick={onClear}>
+        Show all
+      </Button>
+    </p>
   );
 }
