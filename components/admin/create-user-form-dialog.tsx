@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { DialogFooter, TriggeredDialog } from '@/components/ui/dialog';
 import { FormInput, FormSelect, NEW_PASSWORD } from '@/components/ui/form-field';
 import type { LazyDialogParts } from '@/components/ui/lazy-dialog';
+import { Options } from '@/components/ui/native-select';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
 import { ROLE_LABELS, ROLES } from '@/lib/policy/roles';
@@ -52,11 +53,7 @@ export function CreateUserFormDialog({ openAtFirst, resolver }: LazyDialogParts<
         <FormInput form={form} name="name" label="Name" autoComplete="off" />
         <FormInput form={form} name="email" label="Email" type="email" autoComplete="off" />
         <FormSelect form={form} name="role" label="Role">
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {ROLE_LABELS[role]}
-            </option>
-          ))}
+          <Options values={ROLES} label={ROLE_LABELS} />
         </FormSelect>
         <FormInput
           form={form}

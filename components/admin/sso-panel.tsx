@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { FailureAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
+import { LabelledControl } from '@/components/ui/labelled-control';
+import { NativeSelect, Options } from '@/components/ui/native-select';
 import type { SsoOverview } from '@/lib/auth/sso-overview';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
@@ -72,21 +72,12 @@ export function SsoPanel({ initial }: { initial: SsoOverview }) {
             </dd>
           </dl>
           <div className="flex flex-wrap items-end gap-3">
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor="sso-default-role">Role of new users without a mapped role</Label>
-              <NativeSelect
-                id="sso-default-role"
-                value={draft}
-                onChange={(event) => setDraft(event.target.value)}
-              >
+            <LabelledControl id="sso-default-role" label="Role of new users without a mapped role">
+              <NativeSelect value={draft} onChange={(event) => setDraft(event.target.value)}>
                 <option value="">None: refuse them until an admin assigns a role</option>
-                {ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {ROLE_LABELS[role]}
-                  </option>
-                ))}
+                <Options values={ROLES} label={ROLE_LABELS} />
               </NativeSelect>
-            </div>
+            </LabelledControl>
             <Button onClick={save} disabled={pending || draft === (overview.defaultRole ?? '')}>
               {pending ? 'Saving…' : 'Save'}
             </Button>

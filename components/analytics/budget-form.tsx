@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Alert, FailureAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormInput, FormSelect } from '@/components/ui/form-field';
+import { Options } from '@/components/ui/native-select';
 import type { BudgetRecord } from '@/lib/analytics/budget';
 import type { BudgetInput, BudgetValues } from '@/lib/analytics/budget.schema';
 import type { BudgetChoices } from '@/lib/analytics/budget-choices';
@@ -117,11 +118,7 @@ export function BudgetForm({
           label="Currency"
           hint="A currency renewals are estimated or invoiced in"
         >
-          {withCurrent(choices.currencies, initial?.currency ?? defaults.currency).map((currency) => (
-            <option key={currency} value={currency}>
-              {currency}
-            </option>
-          ))}
+          <Options values={withCurrent(choices.currencies, initial?.currency ?? defaults.currency)} />
         </FormSelect>
         <FormInput
           form={form}
@@ -133,11 +130,7 @@ export function BudgetForm({
         />
         <FormSelect form={form} name="office" label="Office" hint="An office of the portfolio, or all">
           <option value="">All offices</option>
-          {withCurrent(choices.offices, initial?.office ?? '').map((office) => (
-            <option key={office} value={office}>
-              {office}
-            </option>
-          ))}
+          <Options values={withCurrent(choices.offices, initial?.office ?? '')} />
         </FormSelect>
         <FormInput
           form={form}

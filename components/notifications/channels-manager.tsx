@@ -4,8 +4,8 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
+import { LabelledControl } from '@/components/ui/labelled-control';
+import { NativeSelect, Options } from '@/components/ui/native-select';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
 import {
@@ -127,41 +127,23 @@ export function ChannelsManager({ channels }: { channels: readonly ChannelView[]
 
       <form onSubmit={add} className="flex max-w-2xl flex-col gap-3">
         <h3 className="font-medium">Add a channel</h3>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="channel-name">Name</Label>
-          <Input
-            id="channel-name"
-            value={name}
-            required
-            maxLength={80}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="channel-format">Kind</Label>
-          <NativeSelect
-            id="channel-format"
-            value={format}
-            onChange={(e) => setFormat(e.target.value as ChannelFormat)}
-          >
-            {CHANNEL_FORMATS.map((value) => (
-              <option key={value} value={value}>
-                {CHANNEL_FORMAT_LABELS[value]}
-              </option>
-            ))}
+        <LabelledControl id="channel-name" label="Name">
+          <Input value={name} required maxLength={80} onChange={(e) => setName(e.target.value)} />
+        </LabelledControl>
+        <LabelledControl id="channel-format" label="Kind">
+          <NativeSelect value={format} onChange={(e) => setFormat(e.target.value as ChannelFormat)}>
+            <Options values={CHANNEL_FORMATS} label={CHANNEL_FORMAT_LABELS} />
           </NativeSelect>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="channel-url">Webhook URL (https)</Label>
+        </LabelledControl>
+        <LabelledControl id="channel-url" label="Webhook URL (https)">
           <Input
-            id="channel-url"
             type="url"
             value={url}
             required
             autoComplete="off"
             onChange={(e) => setUrl(e.target.value)}
           />
-        </div>
+        </LabelledControl>
         <fieldset className="flex flex-wrap gap-4">
           <legend className="mb-1 text-sm font-medium">What goes there</legend>
           {CHANNEL_CLASSES.map((cls) => (

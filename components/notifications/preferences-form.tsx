@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
+import { LabelledControl } from '@/components/ui/labelled-control';
+import { NativeSelect, Options } from '@/components/ui/native-select';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { ApiProblem, apiFetch } from '@/lib/http/api-client';
 import {
@@ -30,13 +31,10 @@ function parseOffsets(text: string): number[] {
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
-function HourOptions() {
-  return HOURS.map((hour) => (
-    <option key={hour} value={hour}>
-      {`${String(hour).padStart(2, '0')}:00`}
-    </option>
-  ));
-}
+const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+/** The weekdays as the digest stores them, Monday 1 to Sunday 7. */
+const WEEKDAYS = WEEKDAY_LABELS.map((_, index) => index + 1);
+const weekdayLabel = (weekday: number) => WEEKDAY_LABELS[weekday - 1] ?? String(weekday);
 
 /** Days before a date, typed as a list ("30, 7"). */
 function OffsetsField({
@@ -53,17 +51,15 @@ function OffsetsField({
   onChange: (value: string) => void;
 }) {
   return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
+    <LabelledControl id={id} label={label}>
       <Input
-        id={id}
         value={value}
         inputMode="numeric"
         aria-invalid={invalid}
         onChange={(e) => onChange(e.target.value)}
         className="w-40"
       />
-    </div>
+    </LabelledControl>
   );
 }
 
@@ -125,10 +121,8 @@ export function PreferencesForm({
 
       <fieldset className="flex flex-wrap items-end gap-4">
         <legend className="mb-1 w-full font-medium">Digest</legend>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="digest-frequency">How often</Label>
+        <LabelledControl id="digest-frequency" label="How often">
           <NativeSelect
-            id="digest-frequency"
             value={prefs.digest.frequency}
             onChange={(e) =>
               setPrefs({
@@ -137,43 +131,31 @@ export function PreferencesForm({
               })
             }
           >
-            {DIGEST_FREQUENCIES.map((frequency) => (
-              <option key={frequency} value={frequency}>
-                {DIGEST_LABELS[frequency]}
-              </option>
-            ))}
+            <Options values={DIGEST_FREQUENCIES} label={DIGEST_LABELS} />
           </NativeSelect>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="digest-weekday">Day (weekly)</Label>
+        </LabelledControl>
+        <LabelledControl id="digest-weekday" label="Day (weekly)">
           <NativeSelect
-            id="digest-weekday"
             value={prefs.digest.weekday}
             disabled={prefs.digest.frequency !== 'weekly'}
             onChange={(e) =>
               setPrefs({ ...prefs, digest: { ...prefs.digest, weekday: Number(e.target.value) } })
             }
           >
-            {WEEKDAY_LABELS.map((day, index) => (
-              <option key={day} value={index + 1}>
-                {day}
-              </option>
-            ))}
+            <Options values={WEEKDAYS} label={weekdayLabel} />
           </NativeSelect>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="digest-hour">From</Label>
+        </LabelledControl>
+        <LabelledControl id="digest-hour" label="From">
           <NativeSelect
-            id="digest-hour"
             value={prefs.digest.hour}
             disabled={prefs.digest.frequency === 'off'}
             onChange={(e) =>
               setPrefs({ ...prefs, digest: { ...prefs.digest, hour: Number(e.target.value) } })
             }
           >
-            <HourOptions />
+            <Options values={HOURS} label={hourLabel} />
           </NativeSelect>
-        </div>
+        </LabelledControl>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="time-zone">Your time zone</Label>
           <Input
@@ -218,10 +200,8 @@ export function PreferencesForm({
           Each run sends at most one message per kind (about to lapse, due soon, needs attention). A renewal
           whose grace period ends within {URGENT_LAPSE_DAYS} days is sent whatever the hour or the cap.
         </p>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="daily-cap">Emails a day, at most (0: no cap)</Label>
+        <LabelledControl id="daily-cap" label="Emails a day, at most (0: no cap)">
           <Input
-            id="daily-cap"
             type="number"
             min={0}
             max={MAX_DAILY_CAP}
@@ -230,11 +210,9 @@ export function PreferencesForm({
             onChange={(e) => setPrefs({ ...prefs, dailyCap: Number(e.target.value) })}
             className="w-28"
           />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="quiet-from">Quiet from</Label>
+        </LabelledControl>
+        <LabelledControl id="quiet-from" label="Quiet from">
           <NativeSelect
-            id="quiet-from"
             value={prefs.quietHours ? String(prefs.quietHours.from) : ''}
             onChange={(e) =>
               setPrefs({
@@ -247,13 +225,11 @@ export function PreferencesForm({
             }
           >
             <option value="">No quiet hours</option>
-            <HourOptions />
+            <Options values={HOURS} label={hourLabel} />
           </NativeSelect>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="quiet-to">Quiet until</Label>
+        </LabelledControl>
+        <LabelledControl id="quiet-to" label="Quiet until">
           <NativeSelect
-            id="quiet-to"
             value={prefs.quietHours ? String(prefs.quietHours.to) : ''}
             disabled={!prefs.quietHours}
             onChange={(e) =>
@@ -263,9 +239,9 @@ export function PreferencesForm({
               })
             }
           >
-            <HourOptions />
+            <Options values={HOURS} label={hourLabel} />
           </NativeSelect>
-        </div>
+        </LabelledControl>
         <label className="flex items-center gap-2 text-sm">
           <input
             type="checkbox"

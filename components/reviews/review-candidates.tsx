@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
 import { FormInput, FormSelect } from '@/components/ui/form-field';
+import { Options } from '@/components/ui/native-select';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { useChosen } from '@/lib/forms/use-chosen';
 import { apiFetch } from '@/lib/http/api-client';
@@ -101,11 +102,7 @@ export function ReviewCandidates({
               rules={{ required: 'choose a date' }}
             />
             <FormSelect form={form} name="askedDecision" label="Decision asked for">
-              {ASKED_DECISIONS.map((decision) => (
-                <option key={decision} value={decision}>
-                  {ASKED_DECISION_LABELS[decision]}
-                </option>
-              ))}
+              <Options values={ASKED_DECISIONS} label={ASKED_DECISION_LABELS} />
             </FormSelect>
           </div>
           <FormInput form={form} name="note" label="Note (optional)" maxLength={500} />

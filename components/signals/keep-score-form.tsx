@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { LabelledControl } from '@/components/ui/labelled-control';
 import { Textarea } from '@/components/ui/textarea';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { ApiProblem, apiFetch } from '@/lib/http/api-client';
@@ -100,10 +100,8 @@ export function KeepScoreForm({ initial }: { initial: PolicyView }) {
       <CardContent>
         <form onSubmit={save} className="grid gap-4 text-sm md:grid-cols-2">
           {POINTS.map(({ key, label }) => (
-            <div key={key} className="flex flex-col gap-1">
-              <Label htmlFor={`${id}-${key}`}>{label}</Label>
+            <LabelledControl key={key} id={`${id}-${key}`} label={label} className="gap-1">
               <Input
-                id={`${id}-${key}`}
                 type="number"
                 min={0}
                 max={50}
@@ -112,35 +110,25 @@ export function KeepScoreForm({ initial }: { initial: PolicyView }) {
                 value={points[key]}
                 onChange={(event) => setPoints((current) => ({ ...current, [key]: event.target.value }))}
               />
-            </div>
+            </LabelledControl>
           ))}
-          <div className="flex flex-col gap-1">
-            <Label htmlFor={`${id}-protecting`}>Tags that protect (comma separated)</Label>
-            <Input
-              id={`${id}-protecting`}
-              value={protecting}
-              onChange={(event) => setProtecting(event.target.value)}
-            />
-          </div>
-          <div className="flex flex-col gap-1">
-            <Label htmlFor={`${id}-exposing`}>Tags that expose (comma separated)</Label>
-            <Input
-              id={`${id}-exposing`}
-              value={exposing}
-              onChange={(event) => setExposing(event.target.value)}
-            />
-          </div>
-          <div className="flex flex-col gap-1 md:col-span-2">
-            <Label htmlFor={`${id}-expensive`}>
-              An expensive renewal, per currency (one line each, such as “EUR 2000.00”)
-            </Label>
-            <Textarea
-              id={`${id}-expensive`}
-              rows={5}
-              value={expensive}
-              onChange={(event) => setExpensive(event.target.value)}
-            />
-          </div>
+          <LabelledControl
+            id={`${id}-protecting`}
+            label="Tags that protect (comma separated)"
+            className="gap-1"
+          >
+            <Input value={protecting} onChange={(event) => setProtecting(event.target.value)} />
+          </LabelledControl>
+          <LabelledControl id={`${id}-exposing`} label="Tags that expose (comma separated)" className="gap-1">
+            <Input value={exposing} onChange={(event) => setExposing(event.target.value)} />
+          </LabelledControl>
+          <LabelledControl
+            id={`${id}-expensive`}
+            label="An expensive renewal, per currency (one line each, such as “EUR 2000.00”)"
+            className="gap-1 md:col-span-2"
+          >
+            <Textarea rows={5} value={expensive} onChange={(event) => setExpensive(event.target.value)} />
+          </LabelledControl>
           <div className="flex flex-col gap-2 md:col-span-2">
             <Button type="submit" disabled={busy} className="self-start">
               Save weights
