@@ -5,7 +5,7 @@ import type { BudgetValues } from '../../analytics/budget.schema';
 import { scale } from '../../annuity/money';
 import { getDb } from '../../db';
 import { forecastRun, renewalBudget } from '../../db/schema';
-import { recordAudit } from '../audit/audit';
+import { auditSuccess } from '../audit/audit';
 import type { Viewer } from '../auth/session';
 import { clientLabel, connectionsToRead } from '../clients/client-filter';
 import type { ClientScope } from '../clients/scope';
@@ -122,13 +122,9 @@ export async function upsertBudget(
     .returning();
   if (!saved) throw new Error('the budget was not saved');
   const budget = toRecord(saved);
-  await recordAudit({
-    actor: { userId: actor.userId, email: actor.email },
-    action: 'budgets.save',
-    target: budget.id,
-    outcome: 'success',
-    requestId,
-    details: { before: auditView(before ? toRecord(before) : null), after: auditView(budget) },
+  await auditSuccess(actor, 'budgets.save', budget.id, requestId, {
+    before: auditView(before ? toRecord(before) : null),
+    after: auditView(budget),
   });
   return { budget, created: !before };
 }
@@ -146,14 +142,7 @@ export async function deleteBudget(
     .where(and(eq(renewalBudget.id, id), inArray(renewalBudget.connection, [...connections])))
     .returning();
   if (!deleted) return false;
-  await recordAudit({
-    actor: { userId: actor.userId, email: actor.email },
-    action: 'budgets.delete',
-    target: id,
-    outcome: 'success',
-    requestId,
-    details: { before: auditView(toRecord(deleted)) },
-  });
+  await auditSuccess(actor, 'budgets.delete', id, requestId, { before: auditView(toRecord(deleted)) });
   return true;
 }
 

@@ -7,8 +7,11 @@ import { auditLog } from '../../db/schema';
 import { logger } from '../../log';
 import { redact } from '../../redact';
 
+/** Who acted, as the log keeps them: an id and an email, whatever else the caller's viewer carries. */
+export type AuditActor = { userId: string | null; email: string | null };
+
 export interface AuditEntry {
-  actor: { userId: string | null; email: string | null } | null;
+  actor: AuditActor | null;
   action: string;
   target?: string | null;
   outcome: 'success' | 'failure';
@@ -38,4 +41,18 @@ export async function recordAudit(entry: AuditEntry): Promise<void> {
   } catch (error) {
     logger.error({ err: error, action: entry.action, requestId: entry.requestId }, 'audit write failed');
   }
+}
+
+/**
+ * The entry a completed change writes: `actor` did `action` on `target` (null where the action has
+ * no single target). Only the actor's id and email are kept, as with recordAudit.
+ */
+export function auditSuccess(
+  actor: AuditActor | null,
+  action: string,
+  target: string | null,
+  requestId: string,
+  details?: Record<string, unknown>,
+): Promise<void> {
+  return recordAudit({ actor, action, target, outcome: 'success', requestId, details });
 }

@@ -4,7 +4,7 @@ import { getEnv } from '../../env';
 import { clientAddress } from '../../http/forwarded';
 import { safeLocalPath } from '../../http/safe-redirect';
 import { HOME_BY_ROLE, isRole } from '../../policy/roles';
-import { recordAudit } from '../audit/audit';
+import { auditSuccess, recordAudit } from '../audit/audit';
 import { firstInWindow } from '../audit/refusals';
 import { getAuth } from './auth';
 import { demoAccountsAllowed, isDemoEmail } from './demo-policy';
@@ -133,11 +133,6 @@ export async function signOut(input: {
 }): Promise<{ cookies: string[] }> {
   const auth = await getAuth();
   const answer = await auth.api.signOut({ headers: input.headers, asResponse: true });
-  await recordAudit({
-    actor: { userId: input.viewer.userId, email: input.viewer.email },
-    action: 'auth.sign_out',
-    outcome: 'success',
-    requestId: input.requestId,
-  });
+  await auditSuccess(input.viewer, 'auth.sign_out', null, input.requestId);
   return { cookies: answer.headers.getSetCookie() };
 }

@@ -3,7 +3,7 @@ import type { SsoOverview } from '../../auth/sso-overview';
 import { getDb } from '../../db';
 import { getEnv } from '../../env';
 import type { Role } from '../../policy/roles';
-import { recordAudit } from '../audit/audit';
+import { auditSuccess } from '../audit/audit';
 import { publicOrigin } from './auth';
 import { localPasswordsEnabled, ssoConfig } from './sso-config';
 import { setSsoDefaultRole, ssoDefaultRole } from './sso-settings';
@@ -30,12 +30,6 @@ export async function changeSsoDefaultRole(
   requestId: string,
 ): Promise<SsoOverview> {
   await setSsoDefaultRole(await getDb(), role, actor.email);
-  await recordAudit({
-    actor,
-    action: 'sso.default_role',
-    outcome: 'success',
-    requestId,
-    details: { defaultRole: role },
-  });
+  await auditSuccess(actor, 'sso.default_role', null, requestId, { defaultRole: role });
   return ssoOverview();
 }

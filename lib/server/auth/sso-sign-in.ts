@@ -2,7 +2,7 @@ import 'server-only';
 import { getEnv } from '../../env';
 import { safeLocalPath } from '../../http/safe-redirect';
 import { logger } from '../../log';
-import { recordAudit } from '../audit/audit';
+import { auditSuccess, recordAudit } from '../audit/audit';
 import { DomainError } from '../errors/domain-error';
 import { getAuth, publicOrigin } from './auth';
 import { withSsoFlow } from './sso';
@@ -105,13 +105,13 @@ export async function finishSsoSignIn(request: Request, requestId: string): Prom
       headers: new Headers({ cookie: cookies.map((cookie) => cookie.split(';')[0]).join('; ') }),
     })
     .catch(() => null);
-  await recordAudit({
-    actor: session ? { userId: session.user.id, email: session.user.email } : null,
-    action: 'auth.sign_in',
-    outcome: 'success',
+  await auditSuccess(
+    session ? { userId: session.user.id, email: session.user.email } : null,
+    'auth.sign_in',
+    null,
     requestId,
-    details: { method: 'sso', provider: config.providerId },
-  });
+    { method: 'sso', provider: config.providerId },
+  );
   return redirect(
     safeLocalPath(landing?.pathname ? `${landing.pathname}${landing.search}` : null) ?? '/',
     cookies,

@@ -1,7 +1,7 @@
 import 'server-only';
 import { getDb } from '../../db';
 import type { Role } from '../../policy/roles';
-import { recordAudit } from '../audit/audit';
+import { auditSuccess } from '../audit/audit';
 import { setUserClients } from '../clients/grants';
 import { getAuth } from './auth';
 import { claimSetupToken, isValidSetupToken } from './first-admin-setup';
@@ -45,14 +45,7 @@ export async function createUserAs(
     ...input,
     mustChangePassword: true,
   });
-  await recordAudit({
-    actor,
-    action: 'users.create',
-    target: created.email,
-    outcome: 'success',
-    requestId,
-    details: { role: created.role },
-  });
+  await auditSuccess(actor, 'users.create', created.email, requestId, { role: created.role });
   return created;
 }
 
@@ -74,24 +67,16 @@ export async function updateUserAs(
     );
   if (change.role !== undefined) {
     updated = await setUserRole(db, actor.userId, userId, change.role);
-    await recordAudit({
-      actor,
-      action: 'users.set_role',
-      target: updated.email,
-      outcome: 'success',
-      requestId,
-      details: { role: change.role },
-    });
+    await auditSuccess(actor, 'users.set_role', updated.email, requestId, { role: change.role });
   }
   if (change.active !== undefined) {
     updated = await setUserActive(await getAuth(), db, actor.userId, userId, change.active);
-    await recordAudit({
+    await auditSuccess(
       actor,
-      action: change.active ? 'users.reactivate' : 'users.deactivate',
-      target: updated.email,
-      outcome: 'success',
+      change.active ? 'users.reactivate' : 'users.deactivate',
+      updated.email,
       requestId,
-    });
+    );
   }
   return updated;
 }
@@ -103,13 +88,7 @@ export async function resetPasswordAs(
   requestId: string,
 ): Promise<void> {
   const target = await resetUserPassword(await getAuth(), await getDb(), userId, password);
-  await recordAudit({
-    actor,
-    action: 'users.reset_password',
-    target: target.email,
-    outcome: 'success',
-    requestId,
-  });
+  await auditSuccess(actor, 'users.reset_password', target.email, requestId);
 }
 
 /**
@@ -137,13 +116,7 @@ export async function changeOwnPasswordAs(
     newPassword: input.newPassword,
   });
   await resetAttempts(db, accountKey(viewer.email));
-  await recordAudit({
-    actor: viewer,
-    action: 'account.change_password',
-    target: viewer.email,
-    outcome: 'success',
-    requestId,
-  });
+  await auditSuccess(viewer, 'account.change_password', viewer.email, requestId);
 }
 
 /** Whether the set-up page may show its form: no account exists and the link's token is live. */
@@ -164,12 +137,11 @@ export async function createFirstAdmin(
   const db = await getDb();
   if ((await countUsers(db)) > 0 || !(await claimSetupToken(db, input.token))) return null;
   const admin = await createUserAccount(await getAuth(), db, { ...input, role: 'admin' });
-  await recordAudit({
-    actor: { userId: admin.id, email: admin.email },
-    action: 'users.create_first_admin',
-    target: admin.email,
-    outcome: 'success',
+  await auditSuccess(
+    { userId: admin.id, email: admin.email },
+    'users.create_first_admin',
+    admin.email,
     requestId,
-  });
+  );
   return admin;
 }

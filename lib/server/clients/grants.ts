@@ -2,8 +2,8 @@ import 'server-only';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { clientConnection, user, userClientGrant } from '../../db/schema';
-import { recordAudit } from '../audit/audit';
-import { DomainError } from '../errors/domain-error';
+import { auditSuccess } from '../audit/audit';
+import { DomainError, invalidInput } from '../errors/domain-error';
 
 /** Which clients a user works for: every one (today's and those added later), or a list. */
 export type ClientGrant = { all: true } | { all: false; clientIds: string[] };
@@ -60,13 +60,9 @@ export async function setUserClients(
       );
     const unknown = ids.filter((id) => !known.some((row) => row.id === id));
     if (unknown.length > 0)
-      throw new DomainError({
-        status: 400,
-        code: 'invalid_input',
-        title: 'Invalid request',
-        detail: `No active client has the id ${unknown.join(', ')}.`,
-        errors: [{ field: 'clients', message: 'must be active clients' }],
-      });
+      throw invalidInput(`No active client has the id ${unknown.join(', ')}.`, [
+        { field: 'clients', message: 'must be active clients' },
+      ]);
   }
   await db.transaction(async (tx) => {
     await tx.update(user).set({ allClients: grant.all }).where(eq(user.id, userId));
@@ -76,13 +72,12 @@ export async function setUserClients(
         .insert(userClientGrant)
         .values(ids.map((connection) => ({ userId, connection, grantedByEmail: actor.email })));
   });
-  await recordAudit({
+  await auditSuccess(
     actor,
-    action: 'users.set_clients',
-    target: account.email,
-    outcome: 'success',
+    'users.set_clients',
+    account.email,
     requestId,
-    details: grant.all ? { clients: 'all' } : { clients: ids },
-  });
+    grant.all ? { clients: 'all' } : { clients: ids },
+  );
   return grant.all ? { all: true } : { all: false, clientIds: ids };
 }

@@ -7,7 +7,7 @@ import { getDb } from '../../db';
 import { upstreamApiKey, upstreamKeyState } from '../../db/schema';
 import { getEnv } from '../../env';
 import { registerSecret } from '../../redact';
-import { recordAudit } from '../audit/audit';
+import { auditSuccess, recordAudit } from '../audit/audit';
 import { DomainError } from '../errors/domain-error';
 import { ACTIVE_KEY_CACHE_MS, invalidateActiveKey } from './active-key';
 import { type ProbeResult, probeKey } from './connection';
@@ -304,13 +304,7 @@ export async function removeApiKey(id: string, actor: Actor, requestId: string):
     throw new ApiKeyError('key_is_active', 'This key is in use. Switch to another key before removing it.');
   // The foreign key refuses the delete if a concurrent switch made this key active meanwhile.
   await db.delete(upstreamApiKey).where(eq(upstreamApiKey.id, id));
-  await recordAudit({
-    actor,
-    action: 'api_key.remove',
-    target: `…${row.last4}`,
-    outcome: 'success',
-    requestId,
-  });
+  await auditSuccess(actor, 'api_key.remove', `…${row.last4}`, requestId);
 }
 
 /** Records the expiry the operator gave for a key (spec: Limits 6), for the reminder. */
@@ -336,12 +330,7 @@ export async function recordKeyExpiry(
     if (!row) throw new ApiKeyError('key_not_found', 'No stored key has this id.');
     last4 = row.last4;
   }
-  await recordAudit({
-    actor,
-    action: 'api_key.expiry',
-    target: `…${last4}`,
-    outcome: 'success',
-    requestId,
-    details: { expiresAt: expiresAt?.toISOString() ?? null },
+  await auditSuccess(actor, 'api_key.expiry', `…${last4}`, requestId, {
+    expiresAt: expiresAt?.toISOString() ?? null,
   });
 }

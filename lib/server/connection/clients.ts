@@ -12,7 +12,7 @@ import {
   upstreamApiKey,
 } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
-import { recordAudit } from '../audit/audit';
+import { auditSuccess, recordAudit } from '../audit/audit';
 import { DomainError } from '../errors/domain-error';
 import { type Actor, addApiKey, listApiKeys, pointTo } from './api-keys';
 import { type ProbeResult, probeKey } from './connection';
@@ -116,7 +116,7 @@ export async function listClientConnections(): Promise<ClientConnectionView[]> {
       const keys = await listApiKeys(row.id);
       const active = keys.keys.find((key) => key.active) ?? null;
       const quota = await readQuota(row.id);
-      const window = windows.find((entry) => entry.connection === row.id);
+      const synced = windows.find((entry) => entry.connection === row.id);
       const failing = health.find((entry) => entry.connection === row.id)?.failingSince ?? null;
       return {
         id: row.id,
@@ -127,11 +127,11 @@ export async function listClientConnections(): Promise<ClientConnectionView[]> {
         keyLast4: active?.last4 ?? null,
         quota: quota ? { limit: quota.limit, remaining: quota.remaining, resetAt: iso(quota.resetAt) } : null,
         copy: {
-          months: window?.months ?? 0,
-          completeMonths: window?.complete ?? 0,
+          months: synced?.months ?? 0,
+          completeMonths: synced?.complete ?? 0,
           events: events.find((entry) => entry.connection === row.id)?.events ?? 0,
           patents: snapshots.find((entry) => entry.connection === row.id)?.patents ?? null,
-          syncedAt: iso(window?.syncedAt),
+          syncedAt: iso(synced?.syncedAt),
           failingSince: iso(failing),
         },
       };
@@ -198,14 +198,7 @@ export async function renameClientConnection(
       throw new ClientConnectionError('client_name_taken', `A client is already named “${name.trim()}”.`);
     throw error;
   }
-  await recordAudit({
-    actor,
-    action: 'clients.rename',
-    target: id,
-    outcome: 'success',
-    requestId,
-    details: { from: before.name, to: name.trim() },
-  });
+  await auditSuccess(actor, 'clients.rename', id, requestId, { from: before.name, to: name.trim() });
   return viewOf(id);
 }
 

@@ -4,7 +4,7 @@ import { getDb } from '../../db';
 import { approvalPolicy } from '../../db/schema';
 import { type ApprovalPolicy, DEFAULT_APPROVAL_POLICY } from '../../decisions/approval-policy';
 import type { ApprovalPolicyInput } from '../../decisions/approval-policy.schema';
-import { recordAudit } from '../audit/audit';
+import { auditSuccess } from '../audit/audit';
 import type { Viewer } from '../auth/session';
 import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { storedThresholds } from './stored-json';
@@ -55,21 +55,14 @@ export async function saveApprovalPolicy(
     .insert(approvalPolicy)
     .values({ id: connection, ...values })
     .onConflictDoUpdate({ target: approvalPolicy.id, set: values });
-  await recordAudit({
-    actor: { userId: actor.userId, email: actor.email },
-    action: 'approvals.policy',
-    target: connection,
-    outcome: 'success',
-    requestId,
-    details: {
-      before: {
-        dropRequiresApproval: before.dropRequiresApproval,
-        proceedAbove: before.proceedAbove,
-        batchAbove: before.batchAbove,
-        unlistedCurrencyRequiresApproval: before.unlistedCurrencyRequiresApproval,
-      },
-      after: input,
+  await auditSuccess(actor, 'approvals.policy', connection, requestId, {
+    before: {
+      dropRequiresApproval: before.dropRequiresApproval,
+      proceedAbove: before.proceedAbove,
+      batchAbove: before.batchAbove,
+      unlistedCurrencyRequiresApproval: before.unlistedCurrencyRequiresApproval,
     },
+    after: input,
   });
   return readApprovalPolicy(connection);
 }

@@ -14,7 +14,7 @@ import { calendarToday } from '../../format/dates';
 import { logger } from '../../log';
 import { can, isRole } from '../../policy/roles';
 import { patentName } from '../../portfolio/patent-name';
-import { recordAudit } from '../audit/audit';
+import { auditSuccess } from '../audit/audit';
 import type { Viewer } from '../auth/session';
 import { usersOfClient } from '../clients/scope';
 import { composeApproval } from '../notifications/compose';
@@ -106,13 +106,9 @@ export async function submittedForApproval(input: {
   requestId: string;
 }): Promise<void> {
   const { batchId, actor, entries, reasons } = input;
-  await recordAudit({
-    actor: { userId: actor.userId, email: actor.email },
-    action: 'approvals.submit',
-    target: batchId,
-    outcome: 'success',
-    requestId: input.requestId,
-    details: { events: entries.length, reasons: reasons.map((reason) => reason.kind) },
+  await auditSuccess(actor, 'approvals.submit', batchId, input.requestId, {
+    events: entries.length,
+    reasons: reasons.map((reason) => reason.kind),
   });
   const nameOf = (eventId: string) => {
     const entry = entries.find((candidate) => candidate.eventId === eventId);
@@ -174,13 +170,10 @@ export async function sendBack(
       'This batch is no longer awaiting approval: another manager approved or sent it back first.',
     );
   }
-  await recordAudit({
-    actor: { userId: approver.userId, email: approver.email },
-    action: 'approvals.return',
-    target: batchId,
-    outcome: 'success',
-    requestId,
-    details: { preparedBy: batch.createdByEmail, events: batch.eventCount, reason },
+  await auditSuccess(approver, 'approvals.return', batchId, requestId, {
+    preparedBy: batch.createdByEmail,
+    events: batch.eventCount,
+    reason,
   });
   await notifyPreparer(batch, {
     rule: 'approval_returned',

@@ -22,7 +22,7 @@ import { eventProblem } from '../../decisions/event-problems';
 import { selectionProblems } from '../../decisions/rules';
 import { logger } from '../../log';
 import { patentName } from '../../portfolio/patent-name';
-import { recordAudit } from '../audit/audit';
+import { auditSuccess, recordAudit } from '../audit/audit';
 import type { Viewer } from '../auth/session';
 import type { ClientScope } from '../clients/scope';
 import { noteScopeFromSend } from '../connection/connection';
@@ -330,13 +330,9 @@ export async function sendApproved(approver: Viewer, batchId: string, requestId:
     }
     return awaitSettled(batchId);
   }
-  await recordAudit({
-    actor: { userId: approver.userId, email: approver.email },
-    action: 'approvals.approve',
-    target: batchId,
-    outcome: 'success',
-    requestId,
-    details: { preparedBy: batch.createdByEmail, events: batch.eventCount },
+  await auditSuccess(approver, 'approvals.approve', batchId, requestId, {
+    preparedBy: batch.createdByEmail,
+    events: batch.eventCount,
   });
   await notifyPreparer(batch, {
     rule: 'approval_approved',

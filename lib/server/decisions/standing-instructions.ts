@@ -17,10 +17,10 @@ import {
   suggestedDecision,
 } from '../../decisions/standing-instructions';
 import type { RenewalWindow } from '../../renewals/window';
-import { recordAudit } from '../audit/audit';
+import { auditSuccess } from '../audit/audit';
 import type { Viewer } from '../auth/session';
 import { assertInScope, type ClientScope, clientScopeOf } from '../clients/scope';
-import { DomainError } from '../errors/domain-error';
+import { invalidInput } from '../errors/domain-error';
 import { openSnapshotIndex, snapshotPatents } from '../portfolio/snapshot';
 import { loadRenewalWindow, windowClients } from '../renewals/window';
 import { readDraft } from './drafts';
@@ -119,16 +119,10 @@ async function clientOfTarget(input: StandingInstructionInput, scope: ClientScop
   }
   const [only] = owners;
   if (owners.size === 1 && only) return only;
-  throw new DomainError({
-    status: 400,
-    code: 'invalid_input',
-    title: 'Invalid request',
-    detail:
-      owners.size === 0
-        ? 'None of your clients holds this patent or family.'
-        : 'Say which client this is for.',
-    errors: [{ field: 'client', message: 'name the client of the patent or family' }],
-  });
+  throw invalidInput(
+    owners.size === 0 ? 'None of your clients holds this patent or family.' : 'Say which client this is for.',
+    [{ field: 'client', message: 'name the client of the patent or family' }],
+  );
 }
 
 /** Sets (or replaces) the instruction of a patent or family, in the name of the viewer. */
@@ -157,13 +151,11 @@ export async function setStandingInstruction(
     })
     .returning();
   if (!row) throw new Error('the standing instruction was not written');
-  await recordAudit({
-    actor: { userId: actor.userId, email: actor.email },
-    action: 'standing_instructions.set',
-    target: `${input.scope}:${input.target}`,
-    outcome: 'success',
-    requestId,
-    details: { scope: input.scope, target: input.target, before: audited(before), after: audited(row) },
+  await auditSuccess(actor, 'standing_instructions.set', `${input.scope}:${input.target}`, requestId, {
+    scope: input.scope,
+    target: input.target,
+    before: audited(before),
+    after: audited(row),
   });
   return toInstruction(row) as StandingInstruction;
 }
@@ -182,13 +174,11 @@ export async function clearStandingInstruction(
     .where(and(eq(standingInstruction.id, id), inArray(standingInstruction.connection, [...connections])))
     .returning();
   if (!row) return false;
-  await recordAudit({
-    actor: { userId: actor.userId, email: actor.email },
-    action: 'standing_instructions.clear',
-    target: `${row.scope}:${row.target}`,
-    outcome: 'success',
-    requestId,
-    details: { scope: row.scope, target: row.target, before: audited(row), after: null },
+  await auditSuccess(actor, 'standing_instructions.clear', `${row.scope}:${row.target}`, requestId, {
+    scope: row.scope,
+    target: row.target,
+    before: audited(row),
+    after: null,
   });
   return true;
 }

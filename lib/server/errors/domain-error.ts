@@ -55,3 +55,12 @@ export class DomainError<C extends string = string> extends Error {
     };
   }
 }
+
+/**
+ * A request value one of our own rules refuses (a client not the user's, a reference several of
+ * their clients use), answered as a value the route's schema refuses is: 400 `invalid_input`
+ * naming the fields (lib/server/http/route.ts).
+ */
+export function invalidInput(detail: string, errors: FieldError[]): DomainError<'invalid_input'> {
+  return new DomainError({ status: 400, code: 'invalid_input', title: 'Invalid request', detail, errors });
+}

@@ -1,7 +1,7 @@
 import 'server-only';
 import { getDb } from '../../db';
 import { logger } from '../../log';
-import { recordAudit } from '../audit/audit';
+import { auditSuccess, recordAudit } from '../audit/audit';
 import { DomainError } from '../errors/domain-error';
 import { executeRefresh, prepareRefresh } from './refresh';
 import { runView } from './runs';
@@ -72,18 +72,11 @@ export async function refreshForecastNow(
       auditedByFeature: true,
     });
   }
-  await recordAudit({
-    actor,
-    action: ACTION,
-    target: prepared.run.id,
-    outcome: 'success',
-    requestId,
-    details: {
-      client: connection,
-      estimate: prepared.estimate,
-      from: prepared.window.from,
-      to: prepared.window.to,
-    },
+  await auditSuccess(actor, ACTION, prepared.run.id, requestId, {
+    client: connection,
+    estimate: prepared.estimate,
+    from: prepared.window.from,
+    to: prepared.window.to,
   });
   void executeRefresh(db, prepared, { now, requestId }).catch((error: unknown) =>
     logger.warn({ err: error, requestId, runId: prepared.run.id }, 'forecast refresh failed'),

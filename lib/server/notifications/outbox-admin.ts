@@ -1,6 +1,6 @@
 import 'server-only';
 import { getDb } from '../../db';
-import { recordAudit } from '../audit/audit';
+import { auditSuccess, recordAudit } from '../audit/audit';
 import { DomainError } from '../errors/domain-error';
 import { runSyncForEveryClient } from '../sync/run';
 import { deliverPost } from './channels';
@@ -73,18 +73,12 @@ export async function runBackgroundChecksNow(
     failed,
     deliveryUnknown: unknown.length,
   };
-  await recordAudit({
-    actor,
-    action: 'background.run_now',
-    outcome: 'success',
-    requestId,
-    details: {
-      pollCalls: report.poll.calls,
-      pollSkipped: report.poll.skipped,
-      notifications: report.notifications,
-      emails: report.emails,
-      failed,
-    },
+  await auditSuccess(actor, 'background.run_now', null, requestId, {
+    pollCalls: report.poll.calls,
+    pollSkipped: report.poll.skipped,
+    notifications: report.notifications,
+    emails: report.emails,
+    failed,
   });
   return report;
 }

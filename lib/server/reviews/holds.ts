@@ -37,10 +37,10 @@ import {
   type ReviewHoldView,
 } from '../../reviews/review-hold';
 import type { PlaceHolds } from '../../reviews/review-hold.schema';
-import { recordAudit } from '../audit/audit';
+import { auditSuccess } from '../audit/audit';
 import type { Viewer } from '../auth/session';
 import { DEFAULT_CONNECTION } from '../connection/default-connection';
-import { DomainError } from '../errors/domain-error';
+import { DomainError, invalidInput } from '../errors/domain-error';
 import type { FieldError } from '../errors/problem';
 import { openSnapshotIndex } from '../portfolio/snapshot';
 
@@ -56,13 +56,7 @@ type Actor = Pick<Viewer, 'userId' | 'email'>;
 const todayUtc = (now: Date) => now.toISOString().slice(0, 10);
 
 function invalid(errors: FieldError[]): DomainError {
-  return new DomainError({
-    status: 400,
-    code: 'invalid_input',
-    title: 'Invalid request',
-    detail: errors.map((error) => `${error.field}: ${error.message}`).join('; '),
-    errors,
-  });
+  return invalidInput(errors.map((error) => `${error.field}: ${error.message}`).join('; '), errors);
 }
 
 /** The renewals of these clients' copies with these ids (spec: Patent event; RENEWAL only). */
@@ -200,20 +194,19 @@ export async function placeHolds(
     if (isUniqueViolation(error)) throw alreadyHeld(eventIds);
     throw error;
   }
-  await recordAudit({
+  await auditSuccess(
     actor,
-    action: 'reviews.place',
-    target: eventIds.length === 1 ? `event:${eventIds[0]}` : `events:${eventIds.length}`,
-    outcome: 'success',
+    'reviews.place',
+    eventIds.length === 1 ? `event:${eventIds[0]}` : `events:${eventIds.length}`,
     requestId,
-    details: {
+    {
       eventIds,
       owner: owner?.email,
       reviewBy: input.reviewBy,
       askedDecision: input.askedDecision,
       note: input.note ?? null,
     },
-  });
+  );
   return listHolds({ ids, connections }, now);
 }
 
@@ -247,13 +240,9 @@ export async function releaseHold(
     )
     .returning({ eventId: reviewHold.eventId });
   if (!ended) throw notFound();
-  await recordAudit({
-    actor,
-    action: 'reviews.release',
-    target: `event:${ended.eventId}`,
-    outcome: 'success',
-    requestId,
-    details: { holdId: id, eventId: ended.eventId },
+  await auditSuccess(actor, 'reviews.release', `event:${ended.eventId}`, requestId, {
+    holdId: id,
+    eventId: ended.eventId,
   });
   return { released: true };
 }
@@ -283,14 +272,13 @@ export async function endHoldsDecided(
     )
     .returning({ id: reviewHold.id, eventId: reviewHold.eventId });
   if (ended.length > 0) {
-    await recordAudit({
-      actor: actorEmail ? { userId: null, email: actorEmail } : null,
-      action: 'reviews.decided',
-      target: `events:${ended.length}`,
-      outcome: 'success',
+    await auditSuccess(
+      actorEmail ? { userId: null, email: actorEmail } : null,
+      'reviews.decided',
+      `events:${ended.length}`,
       requestId,
-      details: { eventIds: ended.map((row) => row.eventId) },
-    });
+      { eventIds: ended.map((row) => row.eventId) },
+    );
   }
   return ended.length;
 }

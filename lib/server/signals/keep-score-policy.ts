@@ -4,7 +4,7 @@ import { getDb } from '../../db';
 import { keepScorePolicy } from '../../db/schema';
 import { DEFAULT_KEEP_SCORE_WEIGHTS, type KeepScoreWeights } from '../../signals/keep-score';
 import { keepScoreWeightsSchema } from '../../signals/keep-score.schema';
-import { recordAudit } from '../audit/audit';
+import { auditSuccess } from '../audit/audit';
 import type { Viewer } from '../auth/session';
 
 const ROW = 'default';
@@ -54,13 +54,9 @@ export async function setKeepScoreWeights(
     .insert(keepScorePolicy)
     .values({ id: ROW, ...values })
     .onConflictDoUpdate({ target: keepScorePolicy.id, set: values });
-  await recordAudit({
-    actor: { userId: actor.userId, email: actor.email },
-    action: 'keep_score.weights',
-    target: 'keep_score_policy',
-    outcome: 'success',
-    requestId,
-    details: { before: before.weights, after: weights },
+  await auditSuccess(actor, 'keep_score.weights', 'keep_score_policy', requestId, {
+    before: before.weights,
+    after: weights,
   });
   return readKeepScorePolicy();
 }

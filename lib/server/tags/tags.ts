@@ -25,10 +25,10 @@ import {
   type TagScope,
 } from '../../signals/tags';
 import type { NoteInput, TagChange } from '../../signals/tags.schema';
-import { recordAudit } from '../audit/audit';
+import { auditSuccess, recordAudit } from '../audit/audit';
 import type { Viewer } from '../auth/session';
 import { DEFAULT_CONNECTION } from '../connection/default-connection';
-import { DomainError } from '../errors/domain-error';
+import { invalidInput } from '../errors/domain-error';
 import { NotFoundError } from '../errors/not-found';
 import type { SnapshotPatent } from '../portfolio/snapshot';
 import { openSnapshotIndex } from '../portfolio/snapshot';
@@ -92,13 +92,9 @@ async function clientsOfTargets(
     if (holding.size === 1 && only) owners.set(target, only);
     else if (client && holding.has(client)) owners.set(target, client);
     else
-      throw new DomainError({
-        status: 400,
-        code: 'invalid_input',
-        title: 'Invalid request',
-        detail: 'Several of your clients use this family reference: say which client it is for.',
-        errors: [{ field: 'client', message: 'name the client of the family' }],
-      });
+      throw invalidInput('Several of your clients use this family reference: say which client it is for.', [
+        { field: 'client', message: 'name the client of the family' },
+      ]);
   }
   return owners;
 }
@@ -319,13 +315,9 @@ export async function setNote(
         set: { note: input.note, updatedByEmail: actor.email, updatedAt: new Date() },
       });
   }
-  await recordAudit({
-    actor: { userId: actor.userId, email: actor.email },
-    action: 'notes.set',
-    target: `${input.scope}:${input.target}`,
-    outcome: 'success',
-    requestId,
-    details: { before: before?.note ?? null, after: input.note || null },
+  await auditSuccess(actor, 'notes.set', `${input.scope}:${input.target}`, requestId, {
+    before: before?.note ?? null,
+    after: input.note || null,
   });
   return { note: input.note || null };
 }
@@ -406,18 +398,11 @@ export async function importTags(
         }
       }
     });
-    await recordAudit({
-      actor: { userId: actor.userId, email: actor.email },
-      action: 'tags.import',
-      target: `patent:${patents} patents`,
-      outcome: 'success',
-      requestId,
-      details: {
-        rows: read.rows.length,
-        matchedLines: matched.length,
-        unmatchedLines: unmatched.map((miss) => miss.line),
-        patents,
-      },
+    await auditSuccess(actor, 'tags.import', `patent:${patents} patents`, requestId, {
+      rows: read.rows.length,
+      matchedLines: matched.length,
+      unmatchedLines: unmatched.map((miss) => miss.line),
+      patents,
     });
   }
   return { ok: true, applied: apply, rows: read.rows.length, matched, unmatched, patents };

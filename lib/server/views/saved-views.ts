@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { can, type Permission } from '../../policy/roles';
 import { SAVED_VIEW_PAGES, type SavedViewItem, type SavedViewPage } from '../../views/pages';
 import type { CreateSavedView, UpdateSavedView } from '../../views/saved-view.schema';
-import { recordAudit } from '../audit/audit';
+import { auditSuccess, recordAudit } from '../audit/audit';
 import type { Viewer } from '../auth/session';
 import { clientScopeOf } from '../clients/scope';
 import { DomainError } from '../errors/domain-error';
@@ -168,13 +168,11 @@ export async function createSavedView(
     .onConflictDoNothing()
     .returning();
   if (!row) throw nameTaken(input.name);
-  await recordAudit({
-    actor: actorOf(viewer),
-    action: 'saved_views.create',
-    target: row.id,
-    outcome: 'success',
-    requestId,
-    details: { page: row.page, name: row.name, shared: row.shared, query: row.query },
+  await auditSuccess(viewer, 'saved_views.create', row.id, requestId, {
+    page: row.page,
+    name: row.name,
+    shared: row.shared,
+    query: row.query,
   });
   return itemOf(row, viewer, viewer.name);
 }
@@ -230,17 +228,10 @@ export async function updateSavedView(
     throw error;
   }
   if (!row) throw notFound();
-  await recordAudit({
-    actor: actorOf(viewer),
-    action: 'saved_views.update',
-    target: row.id,
-    outcome: 'success',
-    requestId,
-    details: {
-      page: row.page,
-      ...(row.name !== before.name ? { name: { from: before.name, to: row.name } } : {}),
-      ...(row.shared !== before.shared ? { shared: { from: before.shared, to: row.shared } } : {}),
-    },
+  await auditSuccess(viewer, 'saved_views.update', row.id, requestId, {
+    page: row.page,
+    ...(row.name !== before.name ? { name: { from: before.name, to: row.name } } : {}),
+    ...(row.shared !== before.shared ? { shared: { from: before.shared, to: row.shared } } : {}),
   });
   return itemOf(row, viewer, viewer.name);
 }
@@ -249,12 +240,9 @@ export async function deleteSavedView(viewer: Viewer, id: string, requestId: str
   const before = await ownView(viewer, id);
   const db = await getDb();
   await db.delete(savedView).where(and(eq(savedView.id, id), eq(savedView.ownerId, viewer.userId)));
-  await recordAudit({
-    actor: actorOf(viewer),
-    action: 'saved_views.delete',
-    target: before.id,
-    outcome: 'success',
-    requestId,
-    details: { page: before.page, name: before.name, shared: before.shared },
+  await auditSuccess(viewer, 'saved_views.delete', before.id, requestId, {
+    page: before.page,
+    name: before.name,
+    shared: before.shared,
   });
 }

@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { CLIENT_COOKIE, CLIENT_ID_PATTERN } from '@/lib/clients/chosen-client';
-import { getEnv } from '@/lib/env';
-import { servedOverHttps } from '@/lib/http/forwarded';
 import { clientScopeOf } from '@/lib/server/clients/scope';
-import { DomainError } from '@/lib/server/errors/domain-error';
+import { invalidInput } from '@/lib/server/errors/domain-error';
+import { preferenceResponse } from '@/lib/server/http/preference-cookie';
 import { defineRoute } from '@/lib/server/http/route';
-
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 const choiceSchema = z.object({
   // null: every client the user works for.
@@ -24,22 +21,10 @@ export const PUT = defineRoute(
     if (body.client) {
       const scope = await clientScopeOf(viewer.userId, body.client);
       if (scope.chosen !== body.client)
-        throw new DomainError({
-          status: 400,
-          code: 'invalid_input',
-          title: 'Invalid request',
-          detail: 'Choose one of your clients.',
-          errors: [{ field: 'client', message: 'must be one of your clients' }],
-        });
+        throw invalidInput('Choose one of your clients.', [
+          { field: 'client', message: 'must be one of your clients' },
+        ]);
     }
-    const env = getEnv();
-    const secure = servedOverHttps(request.headers, env.PUBLIC_URL, env.TRUST_PROXY) ? '; Secure' : '';
-    const cookie = body.client
-      ? `${CLIENT_COOKIE}=${body.client}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; HttpOnly; SameSite=Lax${secure}`
-      : `${CLIENT_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`;
-    return Response.json(
-      { client: body.client },
-      { headers: { 'set-cookie': cookie, 'cache-control': 'no-store' } },
-    );
+    return preferenceResponse(request, CLIENT_COOKIE, 'client', body.client);
   },
 );

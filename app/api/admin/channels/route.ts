@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordAudit } from '@/lib/server/audit/audit';
+import { auditSuccess } from '@/lib/server/audit/audit';
 import { defineRoute } from '@/lib/server/http/route';
 import { addChatChannel, listChatChannels } from '@/lib/server/notifications/app';
 import { CHANNEL_CLASSES, CHANNEL_FORMATS } from '@/lib/server/notifications/channels';
@@ -22,13 +22,11 @@ export const POST = defineRoute(
   async ({ body, viewer, requestId }) => {
     // A webhook it cannot use throws ChannelError: a 400 naming the field, audited as a failure.
     const channel = await addChatChannel({ ...body, createdByEmail: viewer.email });
-    await recordAudit({
-      actor: { userId: viewer.userId, email: viewer.email },
-      action: 'chat_channel.add',
-      target: channel.id,
-      outcome: 'success',
-      requestId,
-      details: { name: channel.name, host: channel.host, format: channel.format, classes: channel.classes },
+    await auditSuccess(viewer, 'chat_channel.add', channel.id, requestId, {
+      name: channel.name,
+      host: channel.host,
+      format: channel.format,
+      classes: channel.classes,
     });
     return { channel };
   },

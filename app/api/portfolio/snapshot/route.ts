@@ -1,4 +1,4 @@
-import { recordAudit } from '@/lib/server/audit/audit';
+import { auditSuccess } from '@/lib/server/audit/audit';
 import { upstreamClient } from '@/lib/server/connection/upstream';
 import { problemResponse } from '@/lib/server/errors/problem';
 import { defineRoute } from '@/lib/server/http/route';
@@ -40,12 +40,8 @@ export const POST = defineRoute({ access: 'portfolio:read' }, async ({ viewer, r
     if (!(await snapshotStatus(new Date(), connection)).refreshing)
       refreshInBackground(upstreamClient(requestId, connection), requestId, connection);
   }
-  await recordAudit({
-    actor: { userId: viewer.userId, email: viewer.email },
-    action: 'portfolio.snapshot_refresh',
-    outcome: 'success',
-    requestId,
-    details: { alreadyRunning: Boolean(before.refreshing) },
+  await auditSuccess(viewer, 'portfolio.snapshot_refresh', null, requestId, {
+    alreadyRunning: Boolean(before.refreshing),
   });
   // Give the refresh a moment to claim the row, so the first poll already shows progress.
   await new Promise((resolve) => setTimeout(resolve, 150));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordAudit } from '@/lib/server/audit/audit';
+import { auditSuccess } from '@/lib/server/audit/audit';
 import { problemResponse } from '@/lib/server/errors/problem';
 import { defineRoute } from '@/lib/server/http/route';
 import { removeChatChannel, setChatChannelClasses } from '@/lib/server/notifications/app';
@@ -28,14 +28,7 @@ export const PATCH = defineRoute(
   async ({ params: input, body, viewer, requestId }) => {
     const channel = await setChatChannelClasses(input.channelId, body.classes);
     if (!channel) return notFound(requestId);
-    await recordAudit({
-      actor: { userId: viewer.userId, email: viewer.email },
-      action: 'chat_channel.classes',
-      target: channel.id,
-      outcome: 'success',
-      requestId,
-      details: { classes: channel.classes },
-    });
+    await auditSuccess(viewer, 'chat_channel.classes', channel.id, requestId, { classes: channel.classes });
     return { channel };
   },
 );
@@ -44,13 +37,7 @@ export const DELETE = defineRoute(
   { access: 'outbox:manage', audit: 'chat_channel.remove', params },
   async ({ params: input, viewer, requestId }) => {
     if (!(await removeChatChannel(input.channelId))) return notFound(requestId);
-    await recordAudit({
-      actor: { userId: viewer.userId, email: viewer.email },
-      action: 'chat_channel.remove',
-      target: input.channelId,
-      outcome: 'success',
-      requestId,
-    });
+    await auditSuccess(viewer, 'chat_channel.remove', input.channelId, requestId);
     return { removed: true };
   },
 );
