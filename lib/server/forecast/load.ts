@@ -46,7 +46,7 @@ export async function loadForecast(
       }),
     )
   ).flat();
-  const shown = spanOf(windows.filter((window) => window !== null));
+  const shown = spanOf(windows.filter((span) => span !== null));
   const last = latest(histories.map((history) => history.lastRefresh));
   const lastAttempt = latest(histories.map((history) => history.lastAttempt));
   const running = latest(histories.map((history) => history.running));
@@ -77,9 +77,9 @@ function worstBasis(bases: readonly RefreshEstimate['basis'][]): RefreshEstimate
 function spanOf(windows: readonly { from: string; to: string }[]): { from: string; to: string } | null {
   if (windows.length === 0) return null;
   return {
-    from: windows.map((window) => window.from).sort()[0] as string,
+    from: windows.map((span) => span.from).sort()[0] as string,
     to: windows
-      .map((window) => window.to)
+      .map((span) => span.to)
       .sort()
       .reverse()[0] as string,
   };

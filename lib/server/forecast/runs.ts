@@ -55,7 +55,7 @@ export type Claim = { claimed: true; run: RunRow } | { claimed: false; running: 
 /** Claims one client's refresh: at most one runs per client at a time (the lock names the client). */
 export async function claimRun(
   db: Database,
-  window: { from: string; to: string },
+  span: { from: string; to: string },
   now: Date,
   connection: string = DEFAULT_CONNECTION,
 ): Promise<Claim> {
@@ -76,7 +76,7 @@ export async function claimRun(
     if (running) return { claimed: false, running };
     const [run] = await tx
       .insert(forecastRun)
-      .values({ connection, windowFrom: window.from, windowTo: window.to, status: 'running', startedAt: now })
+      .values({ connection, windowFrom: span.from, windowTo: span.to, status: 'running', startedAt: now })
       .returning();
     if (!run) throw new Error('forecast run not recorded');
     return { claimed: true, run };

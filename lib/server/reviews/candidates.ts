@@ -41,11 +41,11 @@ async function undecidedDue(connection: string, from: string, to: string): Promi
  * `limit`; each client's scored from its own copy and snapshot (spec: rule 2).
  */
 export async function loadCandidates(
-  window: { from: string; to: string },
+  due: { from: string; to: string },
   options: { limit?: number; locale?: string; now?: Date; connections?: readonly string[] } = {},
 ): Promise<CandidateList> {
   const connections = options.connections ?? [DEFAULT_CONNECTION];
-  const each = await Promise.all(connections.map((connection) => candidatesOf(connection, window, options)));
+  const each = await Promise.all(connections.map((connection) => candidatesOf(connection, due, options)));
   const candidates = each.flat();
   candidates.sort(
     (a, b) => a.score - b.score || a.dueDate.localeCompare(b.dueDate) || a.eventId.localeCompare(b.eventId),
@@ -55,10 +55,10 @@ export async function loadCandidates(
 
 async function candidatesOf(
   connection: string,
-  window: { from: string; to: string },
+  due: { from: string; to: string },
   options: { locale?: string; now?: Date },
 ): Promise<ReviewCandidate[]> {
-  const events = await undecidedDue(connection, window.from, window.to);
+  const events = await undecidedDue(connection, due.from, due.to);
   const [signals, holds, index] = await Promise.all([
     loadSignals(
       events.map((event) => ({ patentId: event.patent.id, eventId: event.id })),

@@ -124,12 +124,12 @@ describe.each(testDatabaseKinds)('a month walked into the copy (%s)', (kind) => 
     expect(walk.complete).toBe(false);
     expect(walk.walks).toBe(3);
     expect(calls()).toBeLessThanOrEqual(6);
-    const [window] = await db.db
+    const [walked] = await db.db
       .select()
       .from(syncWindow)
       .where(and(eq(syncWindow.connection, DEFAULT_CONNECTION), eq(syncWindow.month, MONTH)));
-    expect(window?.complete).toBe(false);
-    expect(window?.lastError).toMatch(/kept changing/);
+    expect(walked?.complete).toBe(false);
+    expect(walked?.lastError).toMatch(/kept changing/);
     // Nothing is dropped on an incomplete walk: items it missed stay as last seen.
     for (const id of before) expect(await stored()).toContain(id);
   });

@@ -38,7 +38,7 @@ export async function loadManagerSection(input: {
     loadSavings(),
   ]);
   const readMonth = (month: string) =>
-    windows.some((window) => monthOf(window.from) <= month && month <= monthOf(window.to));
+    windows.some((span) => monthOf(span.from) <= month && month <= monthOf(span.to));
   const month = monthOf(today);
   const previousMonth = addMonths(month, -1);
   const catalog = input.invoices?.catalog.invoices ?? [];

@@ -34,7 +34,7 @@ export async function readTodayRenewals(
   now = new Date(),
 ): Promise<TodayRenewals> {
   const windows = todayWindows(today);
-  const months = [...new Set(windows.flatMap((window) => monthsOfWindow(window.from, window.to)))];
+  const months = [...new Set(windows.flatMap((span) => monthsOfWindow(span.from, span.to)))];
   const { connections } = clients;
   const [snapshot, ensured] = await Promise.all([
     clientSnapshots(connections, requestId),
@@ -99,8 +99,8 @@ function rowsInWindows(windows: readonly DueWindow[], monthArrays: RenewalRow[][
   )
     return last.rows;
   const monthRows = monthArrays.flat();
-  const rows = windows.flatMap((window) =>
-    monthRows.filter((row) => row.dueDate >= window.from && row.dueDate <= window.to),
+  const rows = windows.flatMap((span) =>
+    monthRows.filter((row) => row.dueDate >= span.from && row.dueDate <= span.to),
   );
   lastWindowRows = { key, monthArrays, rows };
   return rows;

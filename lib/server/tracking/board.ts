@@ -26,13 +26,13 @@ export async function loadTrackingMonth(
   client?: string,
 ): Promise<TrackingData> {
   const clients = windowClients(scope, client);
-  const [window, held] = await Promise.all([
+  const [renewals, held] = await Promise.all([
     loadRenewalWindow({ kind: 'month', month }, NO_SERVER_FILTERS, requestId, { clients }),
     scheduledDecisions(),
   ]);
   // Scheduled by the service's receipt and not applied yet in the copy: shown as scheduled, never
   // as instructed (spec: Instruction, `scheduledForExecutionAt`); once applied, it is instructed.
-  const scheduled: ScheduledRow[] = window.rows.flatMap((row) => {
+  const scheduled: ScheduledRow[] = renewals.rows.flatMap((row) => {
     const decision = row.appliedDecision === null ? held.get(row.eventId) : undefined;
     return decision
       ? [
@@ -46,7 +46,7 @@ export async function loadTrackingMonth(
       : [];
   });
   const scheduledIds = new Set(scheduled.map((entry) => entry.row.eventId));
-  const rows = window.rows.filter((row) => isInstructed(row) && !scheduledIds.has(row.eventId));
+  const rows = renewals.rows.filter((row) => isInstructed(row) && !scheduledIds.has(row.eventId));
   // Only paid renewals get an office receipt; skips and drops have none to look for.
   const fulfilled = rows.filter(
     (row) => row.processingStatus === 'FULFILLED' && row.appliedDecision === 'PROCEED',
@@ -72,9 +72,9 @@ export async function loadTrackingMonth(
     uncheckedReceipts: receipts.unchecked.size,
     // One receipt the service would not give shows on its renewal, never fails the board.
     receiptCheckFailures: [...receipts.failed].map(([eventId, reason]) => ({ eventId, reason })),
-    fetchedAt: window.fetchedAt,
-    copy: window.copy,
-    upstreamCalls: window.upstreamCalls + receipts.calls,
+    fetchedAt: renewals.fetchedAt,
+    copy: renewals.copy,
+    upstreamCalls: renewals.upstreamCalls + receipts.calls,
     // Low when any of the clients' quotas is low (each client has its own, spec: Limits 2).
     quotaLow: (await Promise.all(clients.connections.map((connection) => readQuota(connection)))).some(
       (quota) => isQuotaLow(quota),
