@@ -8,6 +8,9 @@ const SSO = {
   OIDC_CLIENT_SECRET: 'a client secret',
 };
 
+/** The configuration read from the three settings above and `more`. */
+const ssoWith = (more: Record<string, string>) => ssoConfig(parseEnv({ ...SSO, ...more }));
+
 describe('single sign-on configuration', () => {
   it('is off until issuer, client id and secret are all set', () => {
     expect(ssoConfig(parseEnv({}))).toBeNull();
@@ -17,15 +20,12 @@ describe('single sign-on configuration', () => {
   });
 
   it('reads the provider, the domains and the role map', () => {
-    const config = ssoConfig(
-      parseEnv({
-        ...SSO,
-        OIDC_PROVIDER_NAME: 'Corp ID',
-        OIDC_ALLOWED_DOMAINS: 'Corp.example, corp-ip.example',
-        OIDC_ROLE_CLAIM: 'realm_access.roles',
-        OIDC_ROLE_MAP: 'ip-managers=manager, ip-finance=finance,ip-paralegals=paralegal',
-      }),
-    );
+    const config = ssoWith({
+      OIDC_PROVIDER_NAME: 'Corp ID',
+      OIDC_ALLOWED_DOMAINS: 'Corp.example, corp-ip.example',
+      OIDC_ROLE_CLAIM: 'realm_access.roles',
+      OIDC_ROLE_MAP: 'ip-managers=manager, ip-finance=finance,ip-paralegals=paralegal',
+    });
     expect(config).toMatchObject({
       providerId: 'oidc',
       name: 'Corp ID',
@@ -86,13 +86,10 @@ describe('allowed email domains', () => {
 });
 
 describe('role from a claim', () => {
-  const config = ssoConfig(
-    parseEnv({
-      ...SSO,
-      OIDC_ROLE_CLAIM: 'realm_access.roles',
-      OIDC_ROLE_MAP: 'ip-managers=manager,ip-paralegals=paralegal',
-    }),
-  );
+  const config = ssoWith({
+    OIDC_ROLE_CLAIM: 'realm_access.roles',
+    OIDC_ROLE_MAP: 'ip-managers=manager,ip-paralegals=paralegal',
+  });
   if (!config) throw new Error('configured above');
 
   it('follows a nested claim and takes the first mapped value in the configured order', () => {

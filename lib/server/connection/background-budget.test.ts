@@ -10,45 +10,32 @@ const reading = (remaining: number, limit = 10_000) => ({
   observedAt: now,
 });
 
+/** A decision with a 10 % share of the daily limit. */
+const decide = (quota: Parameters<typeof decideBudget>[0]['quota'], spent: number, estimate: number) =>
+  decideBudget({ quota, sharePercent: 10, spent, estimate, now });
+
 describe('decideBudget', () => {
   it('allows a poll within the share of the daily limit', () => {
-    expect(
-      decideBudget({ quota: reading(9_000), sharePercent: 10, spent: 600, estimate: 300, now }),
-    ).toMatchObject({ ok: true, budget: 1_000 });
+    expect(decide(reading(9_000), 600, 300)).toMatchObject({ ok: true, budget: 1_000 });
   });
 
   it('refuses once the share is spent', () => {
-    expect(
-      decideBudget({ quota: reading(9_000), sharePercent: 10, spent: 800, estimate: 300, now }),
-    ).toMatchObject({
-      ok: false,
-      reason: 'budget-spent',
-    });
+    expect(decide(reading(9_000), 800, 300)).toMatchObject({ ok: false, reason: 'budget-spent' });
   });
 
   it('backs off when RateLimit-Remaining runs low, whatever the share left', () => {
-    expect(
-      decideBudget({ quota: reading(600), sharePercent: 10, spent: 0, estimate: 200, now }),
-    ).toMatchObject({
-      ok: false,
-      reason: 'remaining-low',
-    });
+    expect(decide(reading(600), 0, 200)).toMatchObject({ ok: false, reason: 'remaining-low' });
   });
 
   it('waits out a 429 and ignores a reading from before the reset', () => {
     const exhausted = { ...reading(0), exhaustedUntil: new Date('2030-01-01T13:00:00Z') };
-    expect(decideBudget({ quota: exhausted, sharePercent: 10, spent: 0, estimate: 1, now })).toMatchObject({
-      reason: 'quota-exhausted',
-    });
+    expect(decide(exhausted, 0, 1)).toMatchObject({ reason: 'quota-exhausted' });
     const stale = { ...reading(10), resetAt: new Date('2030-01-01T00:00:00Z') };
-    expect(decideBudget({ quota: stale, sharePercent: 10, spent: 0, estimate: 1, now }).ok).toBe(true);
+    expect(decide(stale, 0, 1).ok).toBe(true);
   });
 
   it('lets the first poll run before the limit is known', () => {
-    expect(decideBudget({ quota: null, sharePercent: 10, spent: 0, estimate: 0, now })).toMatchObject({
-      ok: true,
-      budget: null,
-    });
+    expect(decide(null, 0, 0)).toMatchObject({ ok: true, budget: null });
   });
 });
 
