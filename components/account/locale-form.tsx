@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useId, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
 import { formatDate } from '@/lib/format/dates';
 import { LOCALE_CHOICES } from '@/lib/format/locale';
@@ -59,9 +59,9 @@ export function LocaleForm({ chosen, browser }: { chosen: string | null; browser
         </p>
       </div>
       <div className="flex items-center gap-3">
-        <Button type="submit" size="sm" disabled={saving.isPending}>
-          {saving.isPending ? 'Saving…' : 'Save format'}
-        </Button>
+        <SubmitButton size="sm" busy={saving.isPending} busyLabel="Saving…">
+          Save format
+        </SubmitButton>
         <p aria-live="polite" className={status?.ok === false ? 'text-sm text-destructive' : 'text-sm'}>
           {status?.text}
         </p>

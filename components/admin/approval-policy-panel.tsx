@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
 import { useLocale } from '@/components/shell/locale';
 import { Alert, FailureAlert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormInput } from '@/components/ui/form-field';
 import type { ApprovalPolicy } from '@/lib/decisions/approval-policy';
@@ -143,9 +143,9 @@ export function ApprovalPolicyPanel({
           </label>
         </fieldset>
         <div>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save approval policy'}
-          </Button>
+          <SubmitButton busy={save.isPending} busyLabel="Saving…">
+            Save approval policy
+          </SubmitButton>
         </div>
       </form>
     </section>

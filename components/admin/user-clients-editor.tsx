@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useState } from 'react';
 import { FailureAlert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import type { ClientRef } from '@/lib/clients/chosen-client';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
@@ -85,9 +85,9 @@ export function UserClientsEditor({
       </fieldset>
       <FailureAlert message={save.failureMessage} />
       <span className="flex gap-2">
-        <Button size="sm" type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save'}
-        </Button>
+        <SubmitButton size="sm" busy={save.isPending} busyLabel="Saving…">
+          Save
+        </SubmitButton>
         <Button size="sm" type="button" variant="outline" onClick={() => setEditing(false)}>
           Cancel
         </Button>

@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert, FailureAlert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { FormInput, FormSelect } from '@/components/ui/form-field';
 import { Options } from '@/components/ui/native-select';
 import type { BudgetRecord } from '@/lib/analytics/budget';
@@ -176,9 +176,9 @@ export function BudgetForm({
         </fieldset>
       ) : null}
       <div>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save budget'}
-        </Button>
+        <SubmitButton busy={save.isPending} busyLabel="Saving…">
+          Save budget
+        </SubmitButton>
       </div>
     </form>
   );

@@ -2,7 +2,7 @@
 
 import { useForm } from 'react-hook-form';
 import { Alert, FailureAlert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { CURRENT_PASSWORD, FormInput, NEW_PASSWORD } from '@/components/ui/form-field';
 import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
@@ -50,9 +50,9 @@ export function ChangePasswordForm() {
         {...NEW_PASSWORD}
       />
       <FormInput form={form} name="confirmPassword" label="Repeat the new password" {...NEW_PASSWORD} />
-      <Button type="submit" disabled={busy} className="self-start">
-        {busy ? 'Changing…' : 'Change password'}
-      </Button>
+      <SubmitButton busy={busy} busyLabel="Changing…" className="self-start">
+        Change password
+      </SubmitButton>
     </form>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useForm } from 'react-hook-form';
 import { FailureAlert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { CURRENT_PASSWORD, FormInput } from '@/components/ui/form-field';
 import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
@@ -37,9 +37,9 @@ export function SignInForm({ next }: { next?: string }) {
       <FailureAlert message={signIn.failureMessage} />
       <FormInput form={form} name="email" label="Email" type="email" autoComplete="username" autoFocus />
       <FormInput form={form} name="password" label="Password" {...CURRENT_PASSWORD} />
-      <Button type="submit" disabled={busy}>
-        {busy ? 'Signing in…' : 'Sign in'}
-      </Button>
+      <SubmitButton busy={busy} busyLabel="Signing in…">
+        Sign in
+      </SubmitButton>
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FailureAlert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { DialogFooter, TriggeredDialog } from '@/components/ui/dialog';
 import { FormTextarea } from '@/components/ui/form-field';
 import type { LazyDialogParts } from '@/components/ui/lazy-dialog';
@@ -95,9 +95,9 @@ export function MarkReconciliationFormDialog({
           <Button type="button" variant="outline" onClick={() => setOpen(false)}>
             Cancel
           </Button>
-          <Button type="submit" disabled={mark.isPending}>
-            {mark.isPending ? 'Saving…' : 'Save mark'}
-          </Button>
+          <SubmitButton busy={mark.isPending} busyLabel="Saving…">
+            Save mark
+          </SubmitButton>
         </DialogFooter>
       </form>
     </TriggeredDialog>

@@ -1,7 +1,7 @@
 'use client';
 
 import { type DraftDropsCounts, DraftDropsOutcome } from '@/components/decisions/draft-drops-outcome';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { useChosen } from '@/lib/forms/use-chosen';
 import { apiFetch } from '@/lib/http/api-client';
@@ -46,9 +46,14 @@ export function FamilyDropForm({ droppable }: { droppable: readonly Droppable[] 
         ))}
       </fieldset>
       <div>
-        <Button type="submit" variant="outline" disabled={chosen.size === 0 || draft.isPending}>
-          {draft.isPending ? 'Adding…' : `Put ${chosen.size} DROP(s) in my draft`}
-        </Button>
+        <SubmitButton
+          variant="outline"
+          busy={draft.isPending}
+          busyLabel="Adding…"
+          disabled={chosen.size === 0}
+        >
+          {`Put ${chosen.size} DROP(s) in my draft`}
+        </SubmitButton>
       </div>
       <div aria-live="polite">
         {draft.failureMessage ? <p className="text-destructive">{draft.failureMessage}</p> : null}

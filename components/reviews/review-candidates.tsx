@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
 import { DataTable } from '@/components/data-table/data-table';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { FormInput, FormSelect } from '@/components/ui/form-field';
 import { Options } from '@/components/ui/native-select';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
@@ -107,9 +107,13 @@ export function ReviewCandidates({
           </div>
           <FormInput form={form} name="note" label="Note (optional)" maxLength={500} />
           <div>
-            <Button type="submit" disabled={chosen.size === 0 || place.isPending}>
-              {place.isPending ? 'Putting under review…' : `Put ${chosen.size} under review`}
-            </Button>
+            <SubmitButton
+              busy={place.isPending}
+              busyLabel="Putting under review…"
+              disabled={chosen.size === 0}
+            >
+              {`Put ${chosen.size} under review`}
+            </SubmitButton>
           </div>
           <div aria-live="polite" className="text-sm">
             {place.failureMessage ? <p className="text-destructive">{place.failureMessage}</p> : null}
