@@ -17,7 +17,7 @@ import { ProblemPanel } from '@/components/shell/problem-panel';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { LabelledControl } from '@/components/ui/labelled-control';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { type CurrencyTotal, formatMoney } from '@/lib/annuity/money';
 import type { ClientRef } from '@/lib/clients/chosen-client';
@@ -258,10 +258,8 @@ function DateField({
   problemId?: string;
 }) {
   return (
-    <div className="flex flex-col gap-1">
-      <Label htmlFor={id}>{label}</Label>
+    <LabelledControl id={id} label={label} className="gap-1">
       <Input
-        id={id}
         type="date"
         className="h-8 w-40"
         value={value}
@@ -269,7 +267,7 @@ function DateField({
         aria-invalid={problemId ? true : undefined}
         aria-describedby={problemId}
       />
-    </div>
+    </LabelledControl>
   );
 }
 
