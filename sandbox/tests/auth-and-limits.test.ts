@@ -289,16 +289,13 @@ describe('tenancy (spec: rule 2)', () => {
     );
     const foreign = [...h.demo().eventsById.values()].find((event) => event.appliedDecision === null);
     if (!own || !foreign) throw new Error('fixtures missing');
-    const response = await h.call('/patent-instructions', {
-      method: 'POST',
+    const response = await h.postInstructions(
+      [
+        { eventId: own.id, decision: 'SKIP_THIS_TIME' },
+        { eventId: foreign.id, decision: 'SKIP_THIS_TIME' },
+      ],
       key,
-      body: {
-        instructions: [
-          { eventId: own.id, decision: 'SKIP_THIS_TIME' },
-          { eventId: foreign.id, decision: 'SKIP_THIS_TIME' },
-        ],
-      },
-    });
+    );
     expect(response.status).toBe(404);
     expect((await problemOf(response)).detail).toContain(foreign.id);
     expect(own.appliedDecision).toBeNull();

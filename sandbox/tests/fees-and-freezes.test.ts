@@ -219,11 +219,7 @@ describe('exchange-rate freezes (spec: Endpoints 13 to 15)', () => {
         event.opensAt <= TEST_TODAY,
     );
     const quoted = await estimate(instructable);
-    const posted = await h.call('/patent-instructions', {
-      method: 'POST',
-      key,
-      body: { instructions: [{ eventId: instructable.id, decision: 'PROCEED' }] },
-    });
+    const posted = await h.postInstructions([{ eventId: instructable.id, decision: 'PROCEED' }], key);
     expect(posted.status).toBe(201);
     const billed = await estimate(instructable);
     expect(billed).toMatchObject({

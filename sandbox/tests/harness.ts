@@ -73,6 +73,10 @@ export async function startInProcess(options: HarnessOptions = {}) {
     return fetchImpl(url, { method: init.method ?? 'GET', headers, body });
   };
 
+  /** POST /patent-instructions (spec: Endpoints 10) with these instructions; the demo key unless one is given. */
+  const postInstructions = (instructions: readonly unknown[], key?: string) =>
+    call('/patent-instructions', { method: 'POST', key, body: { instructions } });
+
   async function tenantWithKey(
     input: CreateTenantRequest,
     key: Omit<Partial<CreateKeyRequest>, 'tenant'> = {},
@@ -96,6 +100,7 @@ export async function startInProcess(options: HarnessOptions = {}) {
     operator,
     client,
     call,
+    postInstructions,
     tenantWithKey,
     demoKey: DEMO_API_KEY,
     demo: () => {

@@ -33,7 +33,7 @@ describe('posting instructions (spec: Endpoints 10, Instruction rules)', () => {
   });
 
   const post = (instructions: unknown[], init: { key?: string } = {}) =>
-    h.call('/patent-instructions', { method: 'POST', key: init.key ?? key, body: { instructions } });
+    h.postInstructions(instructions, init.key ?? key);
   const eventBody = async (event: EventRecord) =>
     (await (await h.call(`/patents/${event.patent.id}/events/${event.id}`, { key })).json()) as {
       appliedDecision: string | null;

@@ -140,10 +140,7 @@ describe('event documents (spec: Endpoints 6 to 8)', () => {
     );
     const before = await documentOf(event, 'instruction-receipt');
     expect(before.response.status).toBe(404);
-    const posted = await h.call('/patent-instructions', {
-      method: 'POST',
-      body: { instructions: [{ eventId: event.id, decision: 'PROCEED' }] },
-    });
+    const posted = await h.postInstructions([{ eventId: event.id, decision: 'PROCEED' }]);
     const receipt = (await posted.json()) as { reference: string; instructions: { id: string }[] };
     const { response, body } = await documentOf(event, 'instruction-receipt');
     expect(response.status).toBe(200);

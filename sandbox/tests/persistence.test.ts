@@ -31,17 +31,14 @@ async function exerciseRestart(openStore: () => Promise<SandboxStore>, onClosed?
   const droppedLater = drop.patent.events
     .slice(drop.patent.events.indexOf(drop) + 1)
     .map((event) => event.id);
-  const posted = await h.call('/patent-instructions', {
-    method: 'POST',
+  const posted = await h.postInstructions(
+    [
+      { eventId: proceed.id, decision: 'PROCEED' },
+      { eventId: skip.id, decision: 'SKIP_THIS_TIME' },
+      { eventId: drop.id, decision: 'DROP' },
+    ],
     key,
-    body: {
-      instructions: [
-        { eventId: proceed.id, decision: 'PROCEED' },
-        { eventId: skip.id, decision: 'SKIP_THIS_TIME' },
-        { eventId: drop.id, decision: 'DROP' },
-      ],
-    },
-  });
+  );
   expect(posted.status).toBe(201);
   const receipt = expectStrict(strict.instructionReceipt, await posted.json());
   await h.operator.progressEvent(proceed.id, 'FULFILLED');
@@ -98,18 +95,10 @@ async function exerciseRestart(openStore: () => Promise<SandboxStore>, onClosed?
     );
     expect(official.status).toBe(200);
     // Decisions stay decided, and numbering continues after the stored receipt.
-    const again = await h.call('/patent-instructions', {
-      method: 'POST',
-      key,
-      body: { instructions: [{ eventId: proceed.id, decision: 'PROCEED' }] },
-    });
+    const again = await h.postInstructions([{ eventId: proceed.id, decision: 'PROCEED' }], key);
     expect(again.status).toBe(409);
     const next = open[3] as EventRecord;
-    const nextReceipt = await h.call('/patent-instructions', {
-      method: 'POST',
-      key,
-      body: { instructions: [{ eventId: next.id, decision: 'SKIP_THIS_TIME' }] },
-    });
+    const nextReceipt = await h.postInstructions([{ eventId: next.id, decision: 'SKIP_THIS_TIME' }], key);
     expect(((await nextReceipt.json()) as { number: number }).number).toBe(receipt.number + 1);
   } finally {
     await h.close();

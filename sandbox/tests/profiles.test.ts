@@ -236,11 +236,10 @@ describe('the variant profile still serves the contract', () => {
   it('accepts instructions for later execution, lists them in another order, and caps the batch at 20', async () => {
     const open = firstOpen(tenant, 21);
     expect(open.length).toBe(21);
-    const tooMany = await h.call('/patent-instructions', {
+    const tooMany = await h.postInstructions(
+      open.map((event) => ({ eventId: event.id, decision: 'SKIP_THIS_TIME' })),
       key,
-      method: 'POST',
-      body: { instructions: open.map((event) => ({ eventId: event.id, decision: 'SKIP_THIS_TIME' })) },
-    });
+    );
     expect(tooMany.status).toBe(400);
     const problem = await problemOf(tooMany);
     expectStrict(strict.problem, problem, 'batch too large');

@@ -52,11 +52,10 @@ describe('a 50,000-patent tenant', () => {
     const perPatent = new Map(instructable.map((event) => [event.patent.id, event]));
     instructable = [...perPatent.values()].slice(0, 100);
     expect(instructable).toHaveLength(100);
-    const response = await h.call('/patent-instructions', {
-      method: 'POST',
+    const response = await h.postInstructions(
+      instructable.map((event) => ({ eventId: event.id, decision: 'PROCEED' })),
       key,
-      body: { instructions: instructable.map((event) => ({ eventId: event.id, decision: 'PROCEED' })) },
-    });
+    );
     expect(response.status).toBe(201);
     const receipt = expectStrict(strict.instructionReceipt, await response.json());
     expect(receipt.instructions).toHaveLength(100);
