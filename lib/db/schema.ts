@@ -21,12 +21,21 @@ import type { DraftEntry } from '../decisions/draft';
  * PostgreSQL 15 understands (stack-notes: the same migrations run on both).
  */
 
+/** An `…At` column: an instant, stored with its time zone and read as a Date. */
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * The client connection a row belongs to (spec: Authentication 1, one key per client); rows
+ * written before there were several clients are the first one's, `default`.
+ */
+const rowConnection = () => text('connection').notNull().default('default');
+
 /** Every state-changing action, append-only from the app (no update or delete path exists). */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    at: instant('at').notNull().defaultNow(),
     actorUserId: text('actor_user_id'),
     actorEmail: text('actor_email'),
     action: text('action').notNull(),
@@ -51,7 +60,7 @@ export const user = pgTable('user', {
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
   role: text('role').notNull().default('paralegal'),
-  deactivatedAt: timestamp('deactivated_at', { withTimezone: true, mode: 'date' }),
+  deactivatedAt: instant('deactivated_at'),
   /** A demo account (published password): refused unless the upstream is the stand-in. */
   isDemo: boolean('is_demo').notNull().default(false),
   /** Set when an administrator chose the password: it must be changed at the next sign-in. */
@@ -61,18 +70,18 @@ export const user = pgTable('user', {
    * in `user_client_grant`. Every account made before there were several clients works for all.
    */
   allClients: boolean('all_clients').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: instant('created_at').notNull().defaultNow(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
 });
 
 export const session = pgTable(
   'session',
   {
     id: text('id').primaryKey(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: instant('expires_at').notNull(),
     token: text('token').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     userId: text('user_id')
@@ -94,12 +103,12 @@ export const account = pgTable(
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
-    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true, mode: 'date' }),
-    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true, mode: 'date' }),
+    accessTokenExpiresAt: instant('access_token_expires_at'),
+    refreshTokenExpiresAt: instant('refresh_token_expires_at'),
     scope: text('scope'),
     password: text('password'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (table) => [index('account_user_id_idx').on(table.userId)],
 );
@@ -110,9 +119,9 @@ export const verification = pgTable(
     id: text('id').primaryKey(),
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (table) => [index('verification_identifier_idx').on(table.identifier)],
 );
@@ -123,7 +132,7 @@ export const signInAttempt = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
-    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    at: instant('at').notNull().defaultNow(),
     succeeded: boolean('succeeded').notNull(),
   },
   (table) => [index('sign_in_attempt_email_at_idx').on(table.email, table.at)],
@@ -138,8 +147,8 @@ export const signInAttempt = pgTable(
 export const signInThrottle = pgTable('sign_in_throttle', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
-  lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
-  nextAllowedAt: timestamp('next_allowed_at', { withTimezone: true, mode: 'date' }).notNull(),
+  lastAttemptAt: instant('last_attempt_at').notNull(),
+  nextAllowedAt: instant('next_allowed_at').notNull(),
 });
 
 /** The last rate-limit headers the service sent, so every instance shows the same quota meter. */
@@ -147,9 +156,9 @@ export const upstreamQuota = pgTable('upstream_quota', {
   id: text('id').primaryKey(),
   limit: integer('limit'),
   remaining: integer('remaining'),
-  resetAt: timestamp('reset_at', { withTimezone: true, mode: 'date' }),
-  exhaustedUntil: timestamp('exhausted_until', { withTimezone: true, mode: 'date' }),
-  observedAt: timestamp('observed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  resetAt: instant('reset_at'),
+  exhaustedUntil: instant('exhausted_until'),
+  observedAt: instant('observed_at').notNull().defaultNow(),
 });
 
 /*
@@ -162,9 +171,9 @@ export const upstreamQuota = pgTable('upstream_quota', {
 export const clientConnection = pgTable('client_connection', {
   id: text('id').primaryKey(),
   name: text('name').notNull().unique(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: instant('created_at').notNull().defaultNow(),
   createdByEmail: text('created_by_email'),
-  retiredAt: timestamp('retired_at', { withTimezone: true, mode: 'date' }),
+  retiredAt: instant('retired_at'),
   retiredByEmail: text('retired_by_email'),
 });
 
@@ -178,7 +187,7 @@ export const userClientGrant = pgTable(
     connection: text('connection')
       .notNull()
       .references(() => clientConnection.id),
-    grantedAt: timestamp('granted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    grantedAt: instant('granted_at').notNull().defaultNow(),
     grantedByEmail: text('granted_by_email'),
   },
   (table) => [primaryKey({ columns: [table.userId, table.connection] })],
@@ -204,14 +213,14 @@ export const upstreamApiKey = pgTable('upstream_api_key', {
   last4: text('last4').notNull(),
   label: text('label'),
   /** The expiry the operator announced, as the admin recorded it (spec: Limits 6). */
-  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+  expiresAt: instant('expires_at'),
   /** When the service last answered api_key_expired to this key. */
-  expiredSeenAt: timestamp('expired_seen_at', { withTimezone: true, mode: 'date' }),
-  verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+  expiredSeenAt: instant('expired_seen_at'),
+  verifiedAt: instant('verified_at'),
   scopes: jsonb('scopes').$type<Record<string, string>>(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: instant('created_at').notNull().defaultNow(),
   createdByEmail: text('created_by_email'),
-  activatedAt: timestamp('activated_at', { withTimezone: true, mode: 'date' }),
+  activatedAt: instant('activated_at'),
 });
 
 /**
@@ -223,14 +232,14 @@ export const upstreamKeyState = pgTable('upstream_key_state', {
   /** null: the environment's ANNUITY_API_KEY. */
   activeKeyId: uuid('active_key_id').references(() => upstreamApiKey.id, { onDelete: 'restrict' }),
   revision: integer('revision').notNull().default(0),
-  switchedAt: timestamp('switched_at', { withTimezone: true, mode: 'date' }),
+  switchedAt: instant('switched_at'),
 });
 
 /** Single sign-on settings an administrator chooses (one row): the role of new SSO users. */
 export const ssoSetting = pgTable('sso_setting', {
   id: text('id').primaryKey(),
   defaultRole: text('default_role'),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
   updatedByEmail: text('updated_by_email'),
 });
 
@@ -243,10 +252,10 @@ export const ssoSetting = pgTable('sso_setting', {
 export const portfolioSnapshot = pgTable('portfolio_snapshot', {
   id: text('id').primaryKey(),
   currentGeneration: integer('current_generation'),
-  refreshedAt: timestamp('refreshed_at', { withTimezone: true, mode: 'date' }),
+  refreshedAt: instant('refreshed_at'),
   patentCount: integer('patent_count'),
   refreshingGeneration: integer('refreshing_generation'),
-  refreshStartedAt: timestamp('refresh_started_at', { withTimezone: true, mode: 'date' }),
+  refreshStartedAt: instant('refresh_started_at'),
   refreshPagesDone: integer('refresh_pages_done'),
   refreshPagesTotal: integer('refresh_pages_total'),
   lastError: text('last_error'),
@@ -305,7 +314,7 @@ export const renewalMonthSummary = pgTable('renewal_month_summary', {
    */
   earliestDeadline: text('earliest_deadline'),
   deadlineDay: text('deadline_day'),
-  observedAt: timestamp('observed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  observedAt: instant('observed_at').notNull().defaultNow(),
 });
 
 /*
@@ -321,7 +330,7 @@ export const decisionDraft = pgTable('decision_draft', {
   batchKey: uuid('batch_key').notNull(),
   /** Read through lib/server/decisions/stored-json.ts, which parses it (draft.schema.ts). */
   entries: jsonb('entries').$type<DraftEntry[]>().notNull().default([]),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
 });
 
 /*
@@ -333,8 +342,7 @@ export const decisionDraft = pgTable('decision_draft', {
 export const instructionBatch = pgTable(
   'instruction_batch',
   {
-    /** The client connection this row belongs to (spec: Authentication 1, one key per client). */
-    connection: text('connection').notNull().default('default'),
+    connection: rowConnection(),
     id: uuid('id').primaryKey().defaultRandom(),
     idempotencyKey: uuid('idempotency_key').notNull().unique(),
     state: text('state', {
@@ -351,9 +359,9 @@ export const instructionBatch = pgTable(
     }).notNull(),
     createdByUserId: text('created_by_user_id'),
     createdByEmail: text('created_by_email'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    postedAt: timestamp('posted_at', { withTimezone: true, mode: 'date' }),
-    settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    postedAt: instant('posted_at'),
+    settledAt: instant('settled_at'),
     eventCount: integer('event_count').notNull(),
     receiptNumber: integer('receipt_number'),
     receiptReference: text('receipt_reference'),
@@ -369,7 +377,7 @@ export const instructionBatch = pgTable(
     /** The manager who approved or sent it back, and when; never its author. */
     decidedByUserId: text('decided_by_user_id'),
     decidedByEmail: text('decided_by_email'),
-    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    decidedAt: instant('decided_at'),
     /** The approver's reason for sending it back. */
     returnReason: text('return_reason'),
     // ── end approvals ────────────────────────────────────────────────────────────────────────
@@ -422,8 +430,8 @@ export const instructionBatchItem = pgTable(
 export const officialReceiptCheck = pgTable('official_receipt_check', {
   eventId: text('event_id').primaryKey(),
   patentId: text('patent_id').notNull(),
-  foundAt: timestamp('found_at', { withTimezone: true, mode: 'date' }),
-  checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  foundAt: instant('found_at'),
+  checkedAt: instant('checked_at').notNull().defaultNow(),
   /** Why the last check failed (an answer other than the document or 404); null after a clean check. */
   failure: text('failure'),
 });
@@ -437,9 +445,9 @@ export const officialReceiptCheck = pgTable('official_receipt_check', {
 export const invoiceCatalog = pgTable('invoice_catalog', {
   connection: text('connection').primaryKey(),
   invoices: jsonb('invoices').$type<unknown[]>().notNull().default([]),
-  readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+  readAt: instant('read_at'),
   calls: integer('calls').notNull().default(0),
-  readingSince: timestamp('reading_since', { withTimezone: true, mode: 'date' }),
+  readingSince: instant('reading_since'),
 });
 
 /*
@@ -450,15 +458,14 @@ export const invoiceCatalog = pgTable('invoice_catalog', {
 export const reconciliationMark = pgTable(
   'reconciliation_mark',
   {
-    /** The client connection this row belongs to (spec: Authentication 1, one key per client). */
-    connection: text('connection').notNull().default('default'),
+    connection: rowConnection(),
     invoiceId: text('invoice_id').notNull(),
     lineKey: text('line_key').notNull(),
     status: text('status', { enum: ['reconciled', 'disputed'] }).notNull(),
     note: text('note'),
     markedByUserId: text('marked_by_user_id'),
     markedByEmail: text('marked_by_email'),
-    markedAt: timestamp('marked_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    markedAt: instant('marked_at').notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.invoiceId, table.lineKey] })],
 );
@@ -472,8 +479,8 @@ export const todayVisit = pgTable('today_visit', {
   userId: text('user_id')
     .primaryKey()
     .references(() => user.id, { onDelete: 'cascade' }),
-  visitedAt: timestamp('visited_at', { withTimezone: true, mode: 'date' }).notNull(),
-  previousVisitAt: timestamp('previous_visit_at', { withTimezone: true, mode: 'date' }),
+  visitedAt: instant('visited_at').notNull(),
+  previousVisitAt: instant('previous_visit_at'),
 });
 
 /*
@@ -485,7 +492,7 @@ export const notificationPreference = pgTable('notification_preference', {
     .primaryKey()
     .references(() => user.id, { onDelete: 'cascade' }),
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
 });
 
 /*
@@ -495,8 +502,7 @@ export const notificationPreference = pgTable('notification_preference', {
 export const notification = pgTable(
   'notification',
   {
-    /** The client connection this row belongs to (spec: Authentication 1, one key per client). */
-    connection: text('connection').notNull().default('default'),
+    connection: rowConnection(),
     id: uuid('id').primaryKey().defaultRandom(),
     userId: text('user_id')
       .notNull()
@@ -506,8 +512,8 @@ export const notification = pgTable(
     title: text('title').notNull(),
     body: text('body').notNull(),
     href: text('href').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    readAt: instant('read_at'),
   },
   (table) => [
     uniqueIndex('notification_once_idx').on(table.userId, table.rule, table.subjectKey),
@@ -539,11 +545,11 @@ export const mailMessage = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     providerMessageId: text('provider_message_id'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    sentAt: instant('sent_at'),
     // To find stuck messages: when the current send began (queued/failed → sending), the start
     // of its lease.
-    sendingSince: timestamp('sending_since', { withTimezone: true, mode: 'date' }),
+    sendingSince: instant('sending_since'),
     // Extra headers of a grouped message: threading (Message-ID, In-Reply-To, References per
     // renewal, RFC 5322 3.6.4) and one-click unsubscribe (List-Unsubscribe, RFC 8058).
     headers: jsonb('headers').$type<Record<string, string>>(),
@@ -568,7 +574,7 @@ export const reminderTold = pgTable(
     subjectKey: text('subject_key').notNull(),
     /** The grouped message's class and run key it was told in. */
     messageKey: text('message_key').notNull(),
-    toldAt: timestamp('told_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    toldAt: instant('told_at').notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.audience, table.rule, table.subjectKey] }),
@@ -590,7 +596,7 @@ export const chatChannel = pgTable('chat_channel', {
   urlHost: text('url_host').notNull(),
   classes: jsonb('classes').$type<string[]>().notNull(),
   createdByEmail: text('created_by_email').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: instant('created_at').notNull().defaultNow(),
 });
 
 /* One grouped post to a channel, recorded before it is sent (at most once, like an email). */
@@ -607,9 +613,9 @@ export const chatPost = pgTable(
     status: text('status', { enum: ['queued', 'sending', 'sent', 'failed', 'unknown'] }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    sendingSince: timestamp('sending_since', { withTimezone: true, mode: 'date' }),
-    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    sendingSince: instant('sending_since'),
+    sentAt: instant('sent_at'),
   },
   (table) => [uniqueIndex('chat_post_once_idx').on(table.channelId, table.rule, table.subjectKey)],
 );
@@ -620,7 +626,7 @@ export const calendarFeed = pgTable('calendar_feed', {
     .primaryKey()
     .references(() => user.id, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull().unique(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: instant('created_at').notNull().defaultNow(),
 });
 
 /*
@@ -635,21 +641,20 @@ export const renewalWatch = pgTable('renewal_watch', {
   row: jsonb('row').$type<Record<string, unknown>>().notNull(),
   processingStatus: text('processing_status'),
   phase: text('phase').notNull(),
-  polledAt: timestamp('polled_at', { withTimezone: true, mode: 'date' }).notNull(),
+  polledAt: instant('polled_at').notNull(),
 });
 
 /* What the poll saw change: a processing status, a new invoice, a renewal entering grace or opening. */
 export const upstreamChange = pgTable(
   'upstream_change',
   {
-    /** The client connection this row belongs to (spec: Authentication 1, one key per client). */
-    connection: text('connection').notNull().default('default'),
+    connection: rowConnection(),
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind').notNull(),
     subjectKey: text('subject_key').notNull(),
     value: text('value').notNull(),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
-    observedAt: timestamp('observed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    observedAt: instant('observed_at').notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('upstream_change_once_idx').on(table.kind, table.subjectKey, table.value),
@@ -666,7 +671,7 @@ export const backgroundQuotaUse = pgTable('background_quota_use', {
   calls: integer('calls').notNull().default(0),
   /** Polls run that day: calls / polls estimates what the next poll will cost. */
   polls: integer('polls').notNull().default(0),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
 });
 
 // ── approvals (maker-checker) ────────────────────────────────────────────────────────────────
@@ -682,7 +687,7 @@ export const approvalPolicy = pgTable('approval_policy', {
   batchAbove: jsonb('batch_above').$type<CurrencyThreshold[]>().notNull().default([]),
   /** A currency without a threshold needs approval (true) or not, once amounts are limited. */
   unlistedCurrencyRequiresApproval: boolean('unlisted_currency_requires_approval').notNull().default(true),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
   updatedByEmail: text('updated_by_email'),
 });
 // ── end approvals ────────────────────────────────────────────────────────────────────────────
@@ -699,7 +704,7 @@ export const freezeEstimateDay = pgTable(
   'freeze_estimate_day',
   {
     /** The client whose renewals were estimated (a freeze is one client's, spec: Endpoint 15). */
-    connection: text('connection').notNull().default('default'),
+    connection: rowConnection(),
     month: text('month').notNull(),
     day: text('day').notNull(),
     currency: text('currency').notNull(),
@@ -707,7 +712,7 @@ export const freezeEstimateDay = pgTable(
     events: integer('events').notNull(),
     /** Renewals in this currency whose estimate had no total. */
     missing: integer('missing').notNull().default(0),
-    recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    recordedAt: instant('recorded_at').notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.connection, table.month, table.day, table.currency] })],
 );
@@ -723,8 +728,7 @@ export const freezeEstimateDay = pgTable(
 export const forecastEvent = pgTable(
   'forecast_event',
   {
-    /** The client connection this row belongs to (spec: Authentication 1, one key per client). */
-    connection: text('connection').notNull().default('default'),
+    connection: rowConnection(),
     eventId: text('event_id').primaryKey(),
     patentId: text('patent_id').notNull(),
     dueDate: text('due_date').notNull(),
@@ -752,8 +756,7 @@ export const forecastEvent = pgTable(
 
 /* One row per forecast refresh: the window read, what it cost in calls, and how it ended. */
 export const forecastRun = pgTable('forecast_run', {
-  /** The client connection this row belongs to (spec: Authentication 1, one key per client). */
-  connection: text('connection').notNull().default('default'),
+  connection: rowConnection(),
   id: uuid('id').primaryKey().defaultRandom(),
   windowFrom: text('window_from').notNull(),
   windowTo: text('window_to').notNull(),
@@ -761,8 +764,8 @@ export const forecastRun = pgTable('forecast_run', {
   calls: integer('calls').notNull().default(0),
   events: integer('events').notNull().default(0),
   detail: text('detail'),
-  startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  startedAt: instant('started_at').notNull().defaultNow(),
+  finishedAt: instant('finished_at'),
 });
 
 /*
@@ -773,8 +776,7 @@ export const forecastRun = pgTable('forecast_run', {
 export const renewalBudget = pgTable(
   'renewal_budget',
   {
-    /** The client connection this row belongs to (spec: Authentication 1, one key per client). */
-    connection: text('connection').notNull().default('default'),
+    connection: rowConnection(),
     id: uuid('id').primaryKey().defaultRandom(),
     year: integer('year').notNull(),
     currency: text('currency').notNull(),
@@ -783,7 +785,7 @@ export const renewalBudget = pgTable(
     amount: text('amount').notNull(),
     months: jsonb('months').$type<string[] | null>(),
     note: text('note'),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
     updatedByEmail: text('updated_by_email'),
   },
   (table) => [
@@ -807,8 +809,7 @@ export const renewalBudget = pgTable(
 export const standingInstruction = pgTable(
   'standing_instruction',
   {
-    /** The client connection this row belongs to (spec: Authentication 1, one key per client). */
-    connection: text('connection').notNull().default('default'),
+    connection: rowConnection(),
     id: uuid('id').primaryKey().defaultRandom(),
     scope: text('scope', { enum: ['patent', 'family'] }).notNull(),
     /** The patent id, or the family reference. */
@@ -817,7 +818,7 @@ export const standingInstruction = pgTable(
     reason: text('reason'),
     setByUserId: text('set_by_user_id').references(() => user.id, { onDelete: 'set null' }),
     setByEmail: text('set_by_email'),
-    setAt: timestamp('set_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    setAt: instant('set_at').notNull().defaultNow(),
   },
   (table) => [uniqueIndex('standing_instruction_target_idx').on(table.connection, table.scope, table.target)],
 );
@@ -834,8 +835,8 @@ export const savedView = pgTable(
     name: text('name').notNull(),
     query: text('query').notNull(),
     shared: boolean('shared').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (table) => [uniqueIndex('saved_view_name_idx').on(table.ownerId, table.page, table.name)],
 );
@@ -863,7 +864,7 @@ export const syncEvent = pgTable(
     position: integer('position').notNull(),
     body: text('body').notNull(),
     walk: text('walk').notNull(),
-    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }).notNull(),
+    readAt: instant('read_at').notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.connection, table.eventId] }),
@@ -884,8 +885,8 @@ export const syncWindow = pgTable(
     connection: text('connection').notNull(),
     month: text('month').notNull(),
     /** When the copy of this month was last replaced by a complete walk. */
-    syncedAt: timestamp('synced_at', { withTimezone: true, mode: 'date' }),
-    attemptedAt: timestamp('attempted_at', { withTimezone: true, mode: 'date' }).notNull(),
+    syncedAt: instant('synced_at'),
+    attemptedAt: instant('attempted_at').notNull(),
     complete: boolean('complete').notNull().default(false),
     items: integer('items').notNull().default(0),
     /** Calls the last walk made: the next walk's cost estimate. */
@@ -906,9 +907,9 @@ export const syncWindow = pgTable(
  */
 export const syncHealth = pgTable('sync_health', {
   connection: text('connection').primaryKey(),
-  lastSuccessAt: timestamp('last_success_at', { withTimezone: true, mode: 'date' }),
-  failingSince: timestamp('failing_since', { withTimezone: true, mode: 'date' }),
-  lastFailureAt: timestamp('last_failure_at', { withTimezone: true, mode: 'date' }),
+  lastSuccessAt: instant('last_success_at'),
+  failingSince: instant('failing_since'),
+  lastFailureAt: instant('last_failure_at'),
   lastError: text('last_error'),
 });
 
@@ -918,7 +919,7 @@ export const syncPatentEvents = pgTable(
   {
     connection: text('connection').notNull(),
     patentId: text('patent_id').notNull(),
-    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }).notNull(),
+    readAt: instant('read_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.connection, table.patentId] })],
 );
@@ -944,7 +945,7 @@ export const syncDocument = pgTable(
     connection: text('connection').notNull(),
     key: text('key').notNull(),
     body: text('body').notNull(),
-    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }).notNull(),
+    readAt: instant('read_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.connection, table.key] })],
 );
@@ -963,13 +964,13 @@ export const patentTag = pgTable(
      * The client of the patent or family: a family reference is the client's own, so two clients
      * may use the same one, and each sees only its own family's tags (spec: rule 2).
      */
-    connection: text('connection').notNull().default('default'),
+    connection: rowConnection(),
     scope: text('scope', { enum: ['patent', 'family'] }).notNull(),
     /** The patent id, or the family reference. */
     target: text('target').notNull(),
     tag: text('tag').notNull(),
     setByEmail: text('set_by_email'),
-    setAt: timestamp('set_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    setAt: instant('set_at').notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.connection, table.scope, table.target, table.tag] }),
@@ -982,12 +983,12 @@ export const patentNote = pgTable(
   'patent_note',
   {
     /** The client of the patent or family, as for tags. */
-    connection: text('connection').notNull().default('default'),
+    connection: rowConnection(),
     scope: text('scope', { enum: ['patent', 'family'] }).notNull(),
     target: text('target').notNull(),
     note: text('note').notNull(),
     updatedByEmail: text('updated_by_email'),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.connection, table.scope, table.target] })],
 );
@@ -999,7 +1000,7 @@ export const patentNote = pgTable(
 export const keepScorePolicy = pgTable('keep_score_policy', {
   id: text('id').primaryKey(),
   weights: jsonb('weights').$type<Record<string, unknown>>().notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
   updatedByEmail: text('updated_by_email'),
 });
 // ── end tags, notes and the keep score ───────────────────────────────────────────────────────
@@ -1025,7 +1026,7 @@ export const dropSaving = pgTable(
     dueDate: text('due_date').notNull(),
     currency: text('currency').notNull(),
     amount: text('amount').notNull(),
-    recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    recordedAt: instant('recorded_at').notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.batchId, table.sparedEventId] })],
 );
@@ -1056,11 +1057,11 @@ export const reviewHold = pgTable(
     note: text('note'),
     createdByUserId: text('created_by_user_id'),
     createdByEmail: text('created_by_email'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    endedAt: instant('ended_at'),
     endedHow: text('ended_how', { enum: ['decided', 'released'] }),
     endedByEmail: text('ended_by_email'),
-    overdueToldAt: timestamp('overdue_told_at', { withTimezone: true, mode: 'date' }),
+    overdueToldAt: instant('overdue_told_at'),
   },
   (table) => [
     uniqueIndex('review_hold_open_idx')
