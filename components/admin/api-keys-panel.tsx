@@ -1,33 +1,22 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
 import { type FormEvent, useState } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
 import { useLocale } from '@/components/shell/locale';
-import { Alert, FailureAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import type { ApiKeysOverview, ApiKeyView } from '@/lib/connection/api-key-views';
 import { formatDate } from '@/lib/format/dates';
-import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
 import type { TableColumn } from '@/lib/table/columns';
+import { StepOutcome, useAdminSteps } from './admin-steps';
 
 function keyState(key: ApiKeyView): { label: string; tone: 'success' | 'danger' | 'neutral' } {
   if (key.expiredSeenAt) return { label: 'Expired', tone: 'danger' };
   if (key.active) return { label: 'In use', tone: 'success' };
   return { label: key.verifiedAt ? 'Ready' : 'Not checked', tone: 'neutral' };
-}
-
-/** One step of a rotation: what it does, what it says when done, and its fallback failure. */
-interface KeyStep {
-  id: string;
-  action: () => Promise<unknown>;
-  done: string;
-  fallback: string;
-  after?: () => void;
 }
 
 /**
@@ -36,28 +25,20 @@ interface KeyStep {
  * operator to revoke the old one, remove it here. A key is never shown, only its last four.
  */
 export function ApiKeysPanel({ initial }: { initial: ApiKeysOverview }) {
-  const router = useRouter();
   const [overview, setOverview] = useState(initial);
-  const step = useApiMutation({
-    mutationFn: async (run: KeyStep) => {
-      await run.action();
-      setOverview(await apiFetch<ApiKeysOverview>('/api/admin/api-keys'));
-    },
-    failure: (run) => run.fallback,
-    onSuccess: (_answer, run) => {
-      run.after?.();
-      // The header's key alert is rendered by the server layout.
-      router.refresh();
-    },
-  });
+  // A step of a rotation; the header's key alert is rendered by the server layout, which the
+  // steps refresh after each change.
+  const steps = useAdminSteps(async () =>
+    setOverview(await apiFetch<ApiKeysOverview>('/api/admin/api-keys')),
+  );
   const run = (
     id: string,
     action: () => Promise<unknown>,
     done: string,
     fallback: string,
     after?: () => void,
-  ) => step.mutate({ id, action, done, fallback, after });
-  const busy = step.isPending ? step.variables.id : null;
+  ) => steps.run({ id, action, done, fallback, after });
+  const { busy, failure, notice } = steps;
   const keyPath = (key: ApiKeyView) => `/api/admin/api-keys/${encodeURIComponent(key.id)}`;
   /**
    * A key's button: a request to the key's address (`path` after it: /activate, /verify, or none),
@@ -174,8 +155,6 @@ export function ApiKeysPanel({ initial }: { initial: ApiKeysOverview }) {
       ),
     },
   ];
-  const failure = step.failureMessage;
-  const notice = step.isSuccess ? step.variables.done : null;
 
   const add = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -212,12 +191,7 @@ export function ApiKeysPanel({ initial }: { initial: ApiKeysOverview }) {
           finishes with the old key, so allow a few minutes before it is revoked.
         </p>
       </div>
-      <FailureAlert message={failure} />
-      {notice ? (
-        <Alert tone="info">
-          <p>{notice}</p>
-        </Alert>
-      ) : null}
+      <StepOutcome failure={failure} notice={notice} />
       <DataTable
         label="API keys"
         columns={columns}

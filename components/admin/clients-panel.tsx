@@ -1,34 +1,30 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
 import { type FormEvent, useState } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
 import { useLocale } from '@/components/shell/locale';
-import { Alert, FailureAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import type { ClientConnectionView } from '@/lib/connection/client-views';
 import { formatTimestamp } from '@/lib/format/dates';
-import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
 import type { TableColumn } from '@/lib/table/columns';
-
-/** One change to a client: what it does and what it says when done or not. */
-interface ClientStep {
-  id: string;
-  action: () => Promise<unknown>;
-  done: string;
-  fallback: string;
-  after?: () => void;
-}
+import { StepOutcome, useAdminSteps } from './admin-steps';
 
 const EDIT_LABELS = {
   rename: (name: string) => `Rename ${name}`,
   key: (name: string) => `Replace the key of ${name}`,
   retire: (name: string) => `Retire ${name}`,
 };
+
+/** The row's buttons that open an edit below the table; the default client cannot be retired. */
+const EDITS = [
+  { what: 'rename', button: 'Rename' },
+  { what: 'key', button: 'Replace key' },
+  { what: 'retire', button: 'Retire' },
+] as const satisfies readonly { what: keyof typeof EDIT_LABELS; button: string }[];
 
 const clientPath = (client: ClientConnectionView) => `/api/admin/clients/${encodeURIComponent(client.id)}`;
 
@@ -38,23 +34,12 @@ const clientPath = (client: ClientConnectionView) => `/api/admin/clients/${encod
  * own quota and its own copy. Adding a client checks its key with the service before storing it.
  */
 export function ClientsPanel({ initial }: { initial: ClientConnectionView[] }) {
-  const router = useRouter();
   const locale = useLocale();
   const [clients, setClients] = useState(initial);
-  const [editing, setEditing] = useState<{ id: string; what: 'rename' | 'key' | 'retire' } | null>(null);
-  const step = useApiMutation({
-    mutationFn: async (run: ClientStep) => {
-      await run.action();
-      setClients((await apiFetch<{ clients: ClientConnectionView[] }>('/api/admin/clients')).clients);
-    },
-    failure: (run) => run.fallback,
-    onSuccess: (_answer, run) => {
-      run.after?.();
-      router.refresh();
-    },
-  });
-  const busy = step.isPending ? step.variables.id : null;
-  const run = (stepOf: ClientStep) => step.mutate(stepOf);
+  const [editing, setEditing] = useState<{ id: string; what: keyof typeof EDIT_LABELS } | null>(null);
+  const { run, busy, failure, notice } = useAdminSteps(async () =>
+    setClients((await apiFetch<{ clients: ClientConnectionView[] }>('/api/admin/clients')).clients),
+  );
 
   const columns: TableColumn<ClientConnectionView>[] = [
     {
@@ -136,32 +121,17 @@ export function ClientsPanel({ initial }: { initial: ClientConnectionView[] }) {
             >
               {busy === client.id ? 'Checking…' : 'Check'}
             </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={busy !== null}
-              onClick={() => setEditing({ id: client.id, what: 'rename' })}
-            >
-              Rename
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={busy !== null}
-              onClick={() => setEditing({ id: client.id, what: 'key' })}
-            >
-              Replace key
-            </Button>
-            {client.isDefault ? null : (
+            {EDITS.filter(({ what }) => what !== 'retire' || !client.isDefault).map(({ what, button }) => (
               <Button
+                key={what}
                 size="sm"
                 variant="outline"
                 disabled={busy !== null}
-                onClick={() => setEditing({ id: client.id, what: 'retire' })}
+                onClick={() => setEditing({ id: client.id, what })}
               >
-                Retire
+                {button}
               </Button>
-            )}
+            ))}
           </div>
         ),
     },
@@ -231,12 +201,7 @@ export function ClientsPanel({ initial }: { initial: ClientConnectionView[] }) {
           quota and its own synced copy.
         </p>
       </div>
-      <FailureAlert message={step.failureMessage} />
-      {step.isSuccess ? (
-        <Alert tone="info">
-          <p>{step.variables.done}</p>
-        </Alert>
-      ) : null}
+      <StepOutcome failure={failure} notice={notice} />
       <DataTable
         label="Clients"
         columns={columns}
