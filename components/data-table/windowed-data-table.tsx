@@ -3,7 +3,7 @@
 import { type ComponentProps, memo, type ReactNode, type RefObject, useMemo, useRef } from 'react';
 import { Table, TableBody, TableCaption, TableHeader, TableRow } from '@/components/ui/table';
 import type { TableColumn } from '@/lib/table/columns';
-import { ColumnWidths, HeaderCells, type HeaderSorting, RowCells } from './data-table';
+import { ColumnWidths, HeaderCells, type HeaderSorting, RowCells } from './table-cells';
 import { useWindowRows } from './use-window-rows';
 
 /** A row of data, with its place among the list's rows (aria-rowindex), or a section's header row. */

@@ -1,4 +1,5 @@
-import { RENEWAL_COLUMN_IDS, renewalExportTable } from '@/lib/renewals/columns';
+import { RENEWAL_COLUMN_IDS } from '@/lib/renewals/columns';
+import { renewalExportTable } from '@/lib/renewals/export-table';
 import { renewalsExportSchema } from '@/lib/renewals/query';
 import { localFiltersOf, parseSort } from '@/lib/renewals/url-state';
 import { applyLocalFilters, sortRows } from '@/lib/renewals/view-model';
