@@ -136,8 +136,11 @@ export function MonthView({
     () => (head ? filteredRows : sortRows(filteredRows, sort, ranks)),
     [head, filteredRows, sort, ranks],
   );
-  // The order does not change a sum: a sort click leaves the decimal totals alone.
-  const totals = useMemo(() => head?.totals ?? totalsByCurrency(filteredRows), [head, filteredRows]);
+  // The order does not change a sum: a sort click leaves the decimal totals alone. A filter's
+  // totals follow its rows in a render of their own: decimal sums over a window of 3,000 renewals
+  // would otherwise sit between the click and the updated rows (bench: sort or filter ≤ 16 ms).
+  const totalledRows = useDeferredValue(filteredRows);
+  const totals = useMemo(() => head?.totals ?? totalsByCurrency(totalledRows), [head, totalledRows]);
   const totalCount = head?.total ?? data?.rows.length ?? 0;
   const shownCount = head?.shown ?? shownRows.length;
 

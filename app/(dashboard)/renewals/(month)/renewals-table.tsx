@@ -26,7 +26,7 @@ const INITIAL_VIEWPORT_HEIGHT = 600;
  * Rows rendered beyond each edge of the viewport: enough for a scroll between two frames, few to
  * re-render and lay out again on a sort or a filter (bench: ≤ 16 ms).
  */
-const OVERSCAN = 3;
+const OVERSCAN = 2;
 /** Room kept above and below the keyboard's row when it scrolls into view (the sticky draft bar). */
 const CURSOR_MARGIN_TOP = 64;
 const CURSOR_MARGIN_BOTTOM = 120;
