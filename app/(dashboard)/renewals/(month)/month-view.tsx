@@ -46,14 +46,14 @@ import { WindowPicker } from './window-picker';
 /**
  * The view answers a click from its own state at once; the address bar follows once the clicks
  * stop, because Next's router does work on every history entry and that work would otherwise sit
- * between a sort or filter click and the updated rows (bench: ≤ 30 ms).
+ * between a sort or filter click and the updated rows (bench: ≤ 16 ms).
  */
 const URL_UPDATE_DELAY_MS = 150;
 
 /**
  * Ranks the sortable columns of a fresh window one by one while the browser is idle, so the first
  * click on a header compares integers instead of running the collator over the month (bench: sort
- * ≤ 30 ms). A column not ranked yet when clicked is ranked then.
+ * ≤ 16 ms). A column not ranked yet when clicked is ranked then.
  */
 function useIdleRanks(ranks: SortRanks | null) {
   useEffect(() => {
