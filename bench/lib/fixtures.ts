@@ -23,7 +23,7 @@ export interface BatchFixture {
 }
 
 /** The month view's window whose sort and filter are timed: its address and how many renewals it holds. */
-export interface InteractionWindow {
+interface InteractionWindow {
   query: string;
   renewals: number;
 }

@@ -12,7 +12,7 @@ export type WindowedItem<Row, Section> =
   | { kind: 'row'; row: Row; index: number };
 
 /** Attributes of a drawn row: a data-* id the journeys find it by, its look, its focus. */
-export type WindowedRowProps = ComponentProps<'tr'> & Record<`data-${string}`, string | undefined>;
+type WindowedRowProps = ComponentProps<'tr'> & Record<`data-${string}`, string | undefined>;
 
 export interface WindowedDataTableProps<Row, Section> {
   columns: readonly TableColumn<Row>[];
