@@ -1,8 +1,8 @@
 'use client';
 
-import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { cn } from '@/components/ui/cn';
+import { NavLink } from './nav-link';
 
 export interface SectionTab {
   href: string;
@@ -25,22 +25,11 @@ export function SectionTabs({
   const pathname = usePathname();
   return (
     <nav aria-label={label} className={cn('flex gap-1 overflow-x-auto', className)}>
-      {tabs.map((tab) => {
-        const active = pathname === tab.href;
-        return (
-          <Link
-            key={tab.href}
-            href={tab.href}
-            aria-current={active ? 'page' : undefined}
-            className={cn(
-              '-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-              active && 'border-primary text-foreground',
-            )}
-          >
-            {tab.label}
-          </Link>
-        );
-      })}
+      {tabs.map((tab) => (
+        <NavLink key={tab.href} href={tab.href} current={pathname === tab.href} look="tab">
+          {tab.label}
+        </NavLink>
+      ))}
     </nav>
   );
 }

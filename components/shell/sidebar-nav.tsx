@@ -1,8 +1,7 @@
 'use client';
 
-import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { cn } from '@/components/ui/cn';
+import { NavLink } from './nav-link';
 import type { NavItem } from './navigation';
 
 export function SidebarNav({ items }: { items: readonly NavItem[] }) {
@@ -15,23 +14,13 @@ export function SidebarNav({ items }: { items: readonly NavItem[] }) {
   return (
     <nav aria-label="Main">
       <ul className="flex flex-col gap-0.5">
-        {items.map((item) => {
-          const active = item.href === current;
-          return (
-            <li key={item.href}>
-              <Link
-                href={item.href}
-                aria-current={active ? 'page' : undefined}
-                className={cn(
-                  'block rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                  active && 'bg-accent text-foreground',
-                )}
-              >
-                {item.label}
-              </Link>
-            </li>
-          );
-        })}
+        {items.map((item) => (
+          <li key={item.href}>
+            <NavLink href={item.href} current={item.href === current} look="sidebar">
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
       </ul>
     </nav>
   );
