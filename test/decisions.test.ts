@@ -12,6 +12,7 @@ import { loadToday } from '@/lib/server/today/load';
 import type { TodayData } from '@/lib/today/data';
 import { todayWindows } from '@/lib/today/windows';
 import type { TrackingData } from '@/lib/tracking/data';
+import type { FaultsRequest } from '@/sandbox/operator-client';
 import { jsonRequest, signIn } from './app-harness';
 import { getDraftAs, putDraftAs, takeOpenEvent } from './draft-fixtures';
 import { eventsBetween, startUpstreamHarness, TODAY, type UpstreamHarness } from './upstream-harness';
@@ -52,6 +53,23 @@ const entry = (event: PatentEvent, decision: DraftEntry['decision'], allowed?: s
 const putDraft = (entries: DraftEntry[], cookie = paralegal) => putDraftAs(cookie, entries);
 
 const getDraft = (cookie = paralegal) => getDraftAs(cookie);
+
+/**
+ * A draft of one open renewal (PROCEED), its send's POST to the service then meeting `faults`
+ * (the test clears them).
+ */
+async function draftOneWithInstructionFaults(faults: Omit<FaultsRequest, 'paths'>) {
+  const event = openEvent();
+  const draft = await putDraft([entry(event, 'PROCEED')]);
+  await up.sandbox.operator.setFaults({ ...faults, paths: ['patent-instructions'] });
+  return { event, draft };
+}
+
+/** The service shows the renewal proceeded, and the draft no longer holds it (nor anything else). */
+async function expectProceededAndDraftCleared(event: PatentEvent): Promise<void> {
+  expect((await up.client.getPatentEvent(event.patent.id, event.id)).data.appliedDecision).toBe('PROCEED');
+  expect((await getDraft()).entries).toEqual([]);
+}
 
 interface SendAnswer {
   status: number;
@@ -274,10 +292,8 @@ describe('sending decisions', () => {
   });
 
   it('keeps a batch whose answer was lost "checking with the service", never "not executed", until the waiting time is over', async () => {
-    const event = openEvent();
+    const { event, draft } = await draftOneWithInstructionFaults({ dropRate: 1 });
     const other = openEvent();
-    const draft = await putDraft([entry(event, 'PROCEED')]);
-    await up.sandbox.operator.setFaults({ dropRate: 1, paths: ['patent-instructions'] });
     let batchId: string;
     try {
       await up.resetUsage();
@@ -322,11 +338,8 @@ describe('sending decisions', () => {
   });
 
   it('behind a gateway that answers 504 while the service executes later, the same batch ends executed and the renewal is never offered again', async () => {
-    const event = openEvent();
-    const draft = await putDraft([entry(event, 'PROCEED')]);
-    await up.sandbox.operator.setFaults({
+    const { event, draft } = await draftOneWithInstructionFaults({
       gatewayTimeout: { answerAfterMs: 0, executeAfterMs: 1_500 },
-      paths: ['patent-instructions'],
     });
     try {
       await up.resetUsage();
@@ -354,16 +367,12 @@ describe('sending decisions', () => {
     } finally {
       await up.sandbox.operator.clearFaults();
     }
-    expect((await up.client.getPatentEvent(event.patent.id, event.id)).data.appliedDecision).toBe('PROCEED');
-    expect((await getDraft()).entries).toEqual([]);
+    await expectProceededAndDraftCleared(event);
   });
 
   it('sends the same batch again after a lost answer: executed once at the service, whichever POST arrives first', async () => {
-    const event = openEvent();
-    const draft = await putDraft([entry(event, 'PROCEED')]);
-    await up.sandbox.operator.setFaults({
+    const { event, draft } = await draftOneWithInstructionFaults({
       gatewayTimeout: { answerAfterMs: 0, executeAfterMs: 2_000 },
-      paths: ['patent-instructions'],
     });
     const answer = await send(draft.batchKey);
     await up.sandbox.operator.clearFaults();
@@ -383,16 +392,13 @@ describe('sending decisions', () => {
     expect(batch.items[0]?.outcome).toBe('executed');
     // The lost POST arrives later and is refused by the service (already set): one execution.
     await new Promise((resolve) => setTimeout(resolve, 2_500));
-    expect((await up.client.getPatentEvent(event.patent.id, event.id)).data.appliedDecision).toBe('PROCEED');
-    expect((await getDraft()).entries).toEqual([]);
+    await expectProceededAndDraftCleared(event);
     // A settled batch is never sent again.
     expect((await resend()).status).toBe(409);
   });
 
   it('counts a batch whose answer was lost after the service acted as done, and posts it only once', async () => {
-    const event = openEvent();
-    const draft = await putDraft([entry(event, 'PROCEED')]);
-    await up.sandbox.operator.setFaults({ dropRate: 1, dropPhase: 'after', paths: ['patent-instructions'] });
+    const { event, draft } = await draftOneWithInstructionFaults({ dropRate: 1, dropPhase: 'after' });
     try {
       await up.resetUsage();
       const answer = await send(draft.batchKey);
@@ -405,8 +411,7 @@ describe('sending decisions', () => {
     } finally {
       await up.sandbox.operator.clearFaults();
     }
-    expect((await up.client.getPatentEvent(event.patent.id, event.id)).data.appliedDecision).toBe('PROCEED');
-    expect((await getDraft()).entries).toEqual([]);
+    await expectProceededAndDraftCleared(event);
   });
 
   it('in a deferred mode, shows the accepted renewal as scheduled, never posts it twice, and settles it when the service executes it', async () => {
@@ -452,10 +457,7 @@ describe('sending decisions', () => {
       const settled = await reconcileBatch(batchId, 'test-deferred');
       expect(settled.state).toBe('executed');
       expect(settled.items[0]?.outcome).toBe('executed');
-      expect((await up.client.getPatentEvent(event.patent.id, event.id)).data.appliedDecision).toBe(
-        'PROCEED',
-      );
-      expect((await getDraft()).entries).toEqual([]);
+      await expectProceededAndDraftCleared(event);
     } finally {
       await up.sandbox.operator.setToday(TODAY);
       await up.sandbox.operator.setProfile({ switches: before.switches });

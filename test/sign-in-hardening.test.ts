@@ -266,6 +266,13 @@ describe('changing your own password', () => {
   });
 });
 
+/** An administrator creates a user through the users page's route. */
+async function createUserAsAdmin(body: Record<string, unknown>): Promise<Response> {
+  const adminCookie = await signIn(harness.users.admin.email);
+  const { POST } = await import('@/app/api/admin/users/route');
+  return POST(jsonRequest('/api/admin/users', { method: 'POST', cookie: adminCookie, body }));
+}
+
 describe('a password set by an administrator', () => {
   it('must be changed at the next sign-in; until then every other route answers 403', async () => {
     const adminCookie = await signIn(harness.users.admin.email);
@@ -305,15 +312,12 @@ describe('a password set by an administrator', () => {
   });
 
   it('applies to users an administrator creates', async () => {
-    const adminCookie = await signIn(harness.users.admin.email);
-    const { POST } = await import('@/app/api/admin/users/route');
-    const created = await POST(
-      jsonRequest('/api/admin/users', {
-        method: 'POST',
-        cookie: adminCookie,
-        body: { email: 'new-hire@test.example', name: 'New Hire', role: 'finance', password: TEST_PASSWORD },
-      }),
-    );
+    const created = await createUserAsAdmin({
+      email: 'new-hire@test.example',
+      name: 'New Hire',
+      role: 'finance',
+      password: TEST_PASSWORD,
+    });
     expect(created.status).toBe(201);
     const [row] = await harness.database.db
       .select()
@@ -323,15 +327,12 @@ describe('a password set by an administrator', () => {
   });
 
   it('is refused when it is in a breach list', async () => {
-    const adminCookie = await signIn(harness.users.admin.email);
-    const { POST } = await import('@/app/api/admin/users/route');
-    const refused = await POST(
-      jsonRequest('/api/admin/users', {
-        method: 'POST',
-        cookie: adminCookie,
-        body: { email: 'weak@test.example', name: 'Weak', role: 'finance', password: 'qwerty123456' },
-      }),
-    );
+    const refused = await createUserAsAdmin({
+      email: 'weak@test.example',
+      name: 'Weak',
+      role: 'finance',
+      password: 'qwerty123456',
+    });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { code: string }).code).toBe('breached_password');
   });
