@@ -6,25 +6,37 @@ import { compareBudget } from '@/lib/analytics/budget';
 /** The budget comparison as the server renders it: whole yen, a total row, the variance explained. */
 const text = (html: string) => html.replace(/<!-- -->/g, '');
 
-describe('the budget comparison view', () => {
-  const state = { year: 2027, currency: 'JPY', office: '', family: '', edit: null, client: null };
+/** The comparison of 2027 as it stands in November 2026. */
+const compareIn2027 = (input: Omit<Parameters<typeof compareBudget>[0], 'year' | 'currentMonth'>) =>
+  compareBudget({ year: 2027, currentMonth: '2026-11', ...input });
 
+/** The view of a comparison, the page's state on 2027 in JPY unless another currency is chosen. */
+const rendered = (
+  comparison: ReturnType<typeof compareBudget>,
+  { withoutEstimate, currency = 'JPY' }: { withoutEstimate: number; currency?: string },
+) =>
+  text(
+    renderToString(
+      <BudgetComparisonView
+        comparison={comparison}
+        state={{ year: 2027, currency, office: '', family: '', edit: null, client: null }}
+        withoutEstimate={withoutEstimate}
+        locale="en-GB"
+      />,
+    ),
+  );
+
+describe('the budget comparison view', () => {
   it('shows a JPY budget in whole yen with its total row and the variance explained', () => {
-    const comparison = compareBudget({
-      year: 2027,
+    const comparison = compareIn2027({
       currency: 'JPY',
-      currentMonth: '2026-11',
       budget: { amount: '1200000', currency: 'JPY', months: null },
       forecast: [{ month: '2027-01', currency: 'JPY', total: '150000' }],
       droppedOrSkipped: [{ month: '2027-02', currency: 'JPY', total: '30000' }],
       actual: [],
       variance: [],
     });
-    const html = text(
-      renderToString(
-        <BudgetComparisonView comparison={comparison} state={state} withoutEstimate={2} locale="en-GB" />,
-      ),
-    );
+    const html = rendered(comparison, { withoutEstimate: 2 });
     expect(html).toContain('Total 2027');
     expect(html).toContain('¥100,000');
     expect(html).toContain('¥150,000');
@@ -41,30 +53,22 @@ describe('the budget comparison view', () => {
   });
 
   it('says so when there is no budget, and explains no variance', () => {
-    const comparison = compareBudget({
-      year: 2027,
+    const comparison = compareIn2027({
       currency: 'JPY',
-      currentMonth: '2026-11',
       budget: null,
       forecast: [],
       droppedOrSkipped: [],
       actual: null,
       variance: null,
     });
-    const html = text(
-      renderToString(
-        <BudgetComparisonView comparison={comparison} state={state} withoutEstimate={0} locale="en-GB" />,
-      ),
-    );
+    const html = rendered(comparison, { withoutEstimate: 0 });
     expect(html).toContain('No budget for 2027 in JPY');
     expect(html).not.toContain('Variance explained');
   });
 
   it('says no forecast has been built instead of showing a forecast of zero', () => {
-    const comparison = compareBudget({
-      year: 2027,
+    const comparison = compareIn2027({
       currency: 'EUR',
-      currentMonth: '2026-11',
       budget: { amount: '12000.00', currency: 'EUR', months: null },
       forecast: [],
       droppedOrSkipped: [],
@@ -74,16 +78,7 @@ describe('the budget comparison view', () => {
     });
     expect(comparison.rows.every((row) => row.forecast === null)).toBe(true);
     expect(comparison.totals.forecast).toBeNull();
-    const html = text(
-      renderToString(
-        <BudgetComparisonView
-          comparison={comparison}
-          state={{ ...state, currency: 'EUR' }}
-          withoutEstimate={0}
-          locale="en-GB"
-        />,
-      ),
-    );
+    const html = rendered(comparison, { withoutEstimate: 0, currency: 'EUR' });
     expect(html).toContain('No forecast has been built yet');
     const table = html.split('data-testid="budget-comparison"')[1] ?? '';
     const forecastCells = [...table.matchAll(/<tr[^>]*>(?:(?!<\/tr>).)*<\/tr>/gs)]
@@ -95,10 +90,8 @@ describe('the budget comparison view', () => {
   });
 
   it('says where the forecast ends when it stops before the year does', () => {
-    const comparison = compareBudget({
-      year: 2027,
+    const comparison = compareIn2027({
       currency: 'EUR',
-      currentMonth: '2026-11',
       budget: null,
       forecast: [{ month: '2027-01', currency: 'EUR', total: '10.00' }],
       droppedOrSkipped: [],
@@ -111,11 +104,7 @@ describe('the budget comparison view', () => {
       ...Array(5).fill('0.00'),
       ...Array(6).fill(null),
     ]);
-    const html = text(
-      renderToString(
-        <BudgetComparisonView comparison={comparison} state={state} withoutEstimate={0} locale="en-GB" />,
-      ),
-    );
+    const html = rendered(comparison, { withoutEstimate: 0 });
     expect(html).toContain('The forecast reaches June 2027: later months have no forecast yet.');
   });
 });

@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { DataTable } from '@/components/data-table/data-table';
+import { DataTable, type DataTableProps } from '@/components/data-table/data-table';
 import type { ScenarioLine, ScenarioRenewal } from '@/lib/forecast/scenario';
 import type { ComparisonLine } from '@/lib/forecast/scenario-compare';
 import { comparisonLineColumns, scenarioLineColumns, stoppedRenewalColumns } from './scenario-columns';
@@ -19,6 +19,16 @@ const renewal = (over: Partial<ScenarioRenewal>): ScenarioRenewal => ({
   ...over,
 });
 
+/** The table the page draws with these columns, as the server renders it. */
+function drawn<Row>(
+  caption: string,
+  columns: DataTableProps<Row>['columns'],
+  rows: Row[],
+  rowKey: (row: Row) => string,
+): string {
+  return renderToString(<DataTable caption={caption} columns={columns} rows={rows} rowKey={rowKey} />);
+}
+
 const headers = (html: string) =>
   [...html.matchAll(/<th[^>]*scope="col"[^>]*>(.*?)<\/th>/g)].map((m) =>
     (m[1] ?? '').replace(/<[^>]+>/g, ''),
@@ -26,14 +36,11 @@ const headers = (html: string) =>
 
 describe('the renewals a scenario stops', () => {
   it('names each patent by its case reference, linked, and says when there is no estimate', () => {
-    const html = renderToString(
-      <DataTable
-        caption="Stopped only by Left"
-        captionHidden
-        columns={stoppedRenewalColumns('en-GB')}
-        rows={[renewal({}), renewal({ eventId: 'e-2', office: null, annuityYear: null, total: null })]}
-        rowKey={(row) => row.eventId}
-      />,
+    const html = drawn(
+      'Stopped only by Left',
+      stoppedRenewalColumns('en-GB'),
+      [renewal({}), renewal({ eventId: 'e-2', office: null, annuityYear: null, total: null })],
+      (row) => row.eventId,
     );
     expect(headers(html)).toEqual(['Patent', 'Office', 'Due', 'Annuity year', 'Estimate']);
     expect(html).toContain('href="/portfolio/p-1"');
@@ -55,14 +62,8 @@ describe('a scenario per year and currency', () => {
       stopped: 3,
       budget: '700.00',
     };
-    const html = renderToString(
-      <DataTable
-        caption="Per year"
-        columns={scenarioLineColumns('en-GB')}
-        rows={[line, { ...line, year: 2028, budget: null }]}
-        rowKey={(row) => String(row.year)}
-      />,
-    );
+    const rows = [line, { ...line, year: 2028, budget: null }];
+    const html = drawn('Per year', scenarioLineColumns('en-GB'), rows, (row) => String(row.year));
     expect(headers(html)).toEqual(['Year', 'Currency', 'Forecast', 'Saved', 'After the scenario', 'Budget']);
     expect(html).toContain('€200.00 (3)');
     expect(html).toContain('€700.00 (still over)');
@@ -77,13 +78,11 @@ describe('a scenario per year and currency', () => {
       right: '150.00',
       difference: '50.00',
     };
-    const html = renderToString(
-      <DataTable
-        caption="Compared"
-        columns={comparisonLineColumns({ left: 'Cheap', right: 'This scenario' }, 'en-GB')}
-        rows={[line]}
-        rowKey={(row) => String(row.year)}
-      />,
+    const html = drawn(
+      'Compared',
+      comparisonLineColumns({ left: 'Cheap', right: 'This scenario' }, 'en-GB'),
+      [line],
+      (row) => String(row.year),
     );
     expect(headers(html)).toEqual(['Year', 'Currency', 'Cheap saves', 'This scenario saves', 'Difference']);
     expect(html).toContain('+€50.00');

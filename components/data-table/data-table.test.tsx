@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { TableColumn } from '@/lib/table/columns';
-import { DataTable } from './data-table';
+import { DataTable, type DataTableProps } from './data-table';
 import { LOW_PRIORITY } from './priority';
 import { RowDetails } from './row-details';
 import { SortableDataTable } from './sortable-data-table';
@@ -31,21 +31,16 @@ const COLUMNS: TableColumn<Fee>[] = [
 ];
 
 const html = (element: React.ReactElement) => renderToString(element).replaceAll('<!-- -->', '');
+/** The fees table labelled "Fees", as markup, with what a case adds or changes. */
+const feesTable = (props: Partial<Omit<DataTableProps<Fee>, 'label' | 'caption' | 'captionHidden'>> = {}) =>
+  html(<DataTable label="Fees" columns={COLUMNS} rows={FEES} rowKey={(fee) => fee.ref} {...props} />);
 const bodyOrder = (markup: string) =>
   [...markup.slice(markup.indexOf('<tbody')).matchAll(/<td[^>]*>(EP \d+|US \d+)/g)].map((m) => m[1]);
 const header = (markup: string, name: string) =>
   markup.match(new RegExp(`<th[^>]*>(?:(?!</th>).)*${name}(?:(?!</th>).)*</th>`))?.[0] ?? '';
 
 describe('a table drawn from its column definitions', () => {
-  const markup = html(
-    <DataTable
-      label="Fees"
-      columns={COLUMNS}
-      rows={FEES}
-      rowKey={(fee) => fee.ref}
-      rowDetails={{ name: (fee) => fee.ref, Disclosure: RowDetails }}
-    />,
-  );
+  const markup = feesTable({ rowDetails: { name: (fee) => fee.ref, Disclosure: RowDetails } });
 
   it('names the table and gives every header the column scope, in the columns’ order', () => {
     expect(markup).toMatch(/<table [^>]*aria-label="Fees"/);
@@ -95,15 +90,7 @@ describe('a table whose rows are named', () => {
 
 describe('a table with totals', () => {
   it('draws the totals last, through the same columns, set apart', () => {
-    const markup = html(
-      <DataTable
-        label="Fees"
-        columns={COLUMNS}
-        rows={FEES}
-        rowKey={(fee) => fee.ref}
-        totals={{ ref: 'All', office: '', amount: '1330.50' }}
-      />,
-    );
+    const markup = feesTable({ totals: { ref: 'All', office: '', amount: '1330.50' } });
     expect(markup).toMatch(
       /<tr class="[^"]*font-semibold[^"]*"><td[^>]*>All<\/td>.*€1330.50<\/td><\/tr><\/tbody>/,
     );
@@ -112,15 +99,11 @@ describe('a table with totals', () => {
 
 describe('a table whose rows are drawn in windows', () => {
   it('keeps a fixed layout with each column’s set width, whatever rows are drawn', () => {
-    const markup = html(
-      <DataTable
-        label="Fees"
-        fixed
-        columns={COLUMNS.map((column) => ({ ...column, width: column.id === 'ref' ? '12rem' : '8rem' }))}
-        rows={FEES.slice(0, 1)}
-        rowKey={(fee) => fee.ref}
-      />,
-    );
+    const markup = feesTable({
+      fixed: true,
+      columns: COLUMNS.map((column) => ({ ...column, width: column.id === 'ref' ? '12rem' : '8rem' })),
+      rows: FEES.slice(0, 1),
+    });
     expect(markup).toMatch(/<table [^>]*style="table-layout:fixed"/);
     expect(markup).toContain(
       '<colgroup><col style="width:12rem"/><col style="width:8rem"/><col style="width:8rem"/></colgroup>',
