@@ -2,9 +2,10 @@ import { Badge } from '@/components/ui/badge';
 import type { ItemOutcome } from '@/lib/decisions/batch';
 import type { BatchState } from '@/lib/decisions/batch-states';
 import { formatDate } from '@/lib/format/dates';
-import type { Tone } from '@/lib/renewals/labels';
+import type { EnumLabel } from '@/lib/renewals/labels';
+import { EnumBadge } from './enum-badge';
 
-const STATES: Record<BatchState, { label: string; tone: Tone }> = {
+const STATES: Record<BatchState, EnumLabel> = {
   preparing: { label: 'Being prepared', tone: 'neutral' },
   posting: { label: 'Sending', tone: 'info' },
   executed: { label: 'Executed', tone: 'success' },
@@ -16,7 +17,7 @@ const STATES: Record<BatchState, { label: string; tone: Tone }> = {
   returned: { label: 'Sent back, nothing sent', tone: 'neutral' },
 };
 
-const OUTCOMES: Record<ItemOutcome, { label: string; tone: Tone }> = {
+const OUTCOMES: Record<ItemOutcome, EnumLabel> = {
   pending: { label: 'Pending', tone: 'neutral' },
   executed: { label: 'Executed', tone: 'success' },
   not_executed: { label: 'Not executed', tone: 'danger' },
@@ -29,12 +30,11 @@ const OUTCOMES: Record<ItemOutcome, { label: string; tone: Tone }> = {
  */
 export function BatchStateBadge({ state, scheduled = false }: { state: BatchState; scheduled?: boolean }) {
   if (state === 'outcome_unknown' && scheduled) return <Badge tone="info">Scheduled at the service</Badge>;
-  const entry = STATES[state] ?? { label: state, tone: 'neutral' };
-  return <Badge tone={entry.tone}>{entry.label}</Badge>;
+  return <EnumBadge value={STATES[state] ?? { label: state, tone: 'neutral' }} />;
 }
 
 /** A pending renewal of a batch checking with the service, by why it is pending. */
-const PENDING: Record<string, { label: string; tone: Tone }> = {
+const PENDING: Record<string, EnumLabel> = {
   // The service still shows it undecided after a lost answer: not "not executed" (it may yet be).
   not_confirmed: { label: 'Not confirmed yet', tone: 'warning' },
   // Taken by the service, applied on its own schedule (a mode other than DIRECT).
@@ -56,7 +56,7 @@ export function ItemOutcomeBadge({
   if (outcome === 'pending' && scheduledFor) return <ScheduledBadge date={scheduledFor} locale={locale} />;
   const entry = (outcome === 'pending' && problemCode ? PENDING[problemCode] : undefined) ??
     OUTCOMES[outcome] ?? { label: outcome, tone: 'neutral' };
-  return <Badge tone={entry.tone}>{entry.label}</Badge>;
+  return <EnumBadge value={entry} />;
 }
 
 /**
