@@ -2,9 +2,7 @@ import 'server-only';
 import { cookies, headers } from 'next/headers';
 import { LOCALE_COOKIE, resolveLocale } from '../../format/locale';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../../http/request-id';
-import { logger } from '../../log';
-import { errorToProblem } from '../errors/error-mapping';
-import type { MappedProblem } from '../errors/problem';
+import { type Loaded, loadOrProblem } from '../errors/error-mapping';
 
 /** The id proxy.ts gave this request; forwarded upstream so our logs and the service's agree. */
 export async function pageRequestId(): Promise<string> {
@@ -24,20 +22,7 @@ export function requestLocale(request: Request): string {
   return resolveLocale(chosen, request.headers.get('accept-language'));
 }
 
-export type Loaded<T> = { ok: true; data: T } | { ok: false; problem: MappedProblem };
-
-/**
- * Runs a page's data load and turns a failure into the mapped problem the page shows (with the
- * request id), so an outage never renders as "no results" (style: errors never swallowed).
- */
-export async function loadForPage<T>(requestId: string, load: () => Promise<T>): Promise<Loaded<T>> {
-  try {
-    return { ok: true, data: await load() };
-  } catch (error) {
-    const problem = errorToProblem(error, requestId);
-    if (problem.status >= 500 && problem.code === 'internal_error') {
-      logger.error({ err: error, requestId }, 'page data load failed');
-    } else logger.warn({ code: problem.code, requestId }, 'page data load refused');
-    return { ok: false, problem };
-  }
+/** Runs a page's data load; a failure becomes the mapped problem the page shows (loadOrProblem). */
+export function loadForPage<T>(requestId: string, load: () => Promise<T>): Promise<Loaded<T>> {
+  return loadOrProblem(requestId, load, 'page data load');
 }

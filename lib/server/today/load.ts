@@ -6,7 +6,6 @@
  * first screen carries, the rest handed off (`renewals/handoff.ts`, `/api/today/items`).
  */
 import 'server-only';
-import { logger } from '../../log';
 import { can, type Role } from '../../policy/roles';
 import { bucketRenewals, limitItems } from '../../today/buckets';
 import { calendarToday } from '../../today/calendar';
@@ -15,7 +14,7 @@ import { todayLink } from '../../today/links';
 import { splitScheduled } from '../../today/sections';
 import { clientScopeOf } from '../clients/scope';
 import { scheduledDecisions } from '../decisions/batch-records';
-import { errorToProblem } from '../errors/error-mapping';
+import { loadOrProblem } from '../errors/error-mapping';
 import { type WindowClients, windowClients } from '../renewals/window';
 import { loadAdminSection } from './admin';
 import { loadApprovalsAttention } from './approvals';
@@ -38,22 +37,11 @@ export interface TodayViewer {
 }
 
 async function section<T>(requestId: string, load: () => Promise<T>): Promise<Section<T>> {
-  try {
-    return { ok: true, data: await load() };
-  } catch (error) {
-    const mapped = errorToProblem(error, requestId);
-    if (mapped.status >= 500 && mapped.code === 'internal_error') {
-      logger.error({ err: error, requestId }, 'a Today section failed');
-    } else logger.warn({ code: mapped.code, requestId }, 'a Today section was refused');
-    const problem: SectionProblem = {
-      title: mapped.title,
-      detail: mapped.detail,
-      status: mapped.status,
-      code: mapped.code,
-      requestId: mapped.requestId,
-    };
-    return { ok: false, problem };
-  }
+  const loaded = await loadOrProblem(requestId, load, 'a Today section');
+  if (loaded.ok) return loaded;
+  const { title, detail, status, code } = loaded.problem;
+  const problem: SectionProblem = { title, detail, status, code, requestId: loaded.problem.requestId };
+  return { ok: false, problem };
 }
 
 /** A shared read: every section that needs it fails with its problem when it failed. */
