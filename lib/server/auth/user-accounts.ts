@@ -229,18 +229,37 @@ async function lockedTarget(tx: Transaction, userId: string): Promise<UserRow> {
   return row;
 }
 
+/**
+ * Changes another user's row (`set`) in one transaction, the target read current under the lock;
+ * nobody changes their own account this way (`selfRefusal` says why), and a change that takes an
+ * administrator away (`removesAdmin`) keeps the last active one.
+ */
+async function changeOtherUser(
+  db: Database,
+  actorId: string,
+  userId: string,
+  selfRefusal: string,
+  removesAdmin: boolean,
+  set: Partial<typeof user.$inferInsert>,
+): Promise<void> {
+  if (actorId === userId) throw new UserAccountError('self_change', selfRefusal);
+  await db.transaction(async (tx) => {
+    const target = await lockedTarget(tx, userId);
+    if (removesAdmin) await guardLastAdmin(tx, target);
+    await tx
+      .update(user)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(user.id, userId));
+  });
+}
+
 export async function setUserRole(
   db: Database,
   actorId: string,
   userId: string,
   role: Role,
 ): Promise<UserRow> {
-  if (actorId === userId) throw new UserAccountError('self_change', 'You cannot change your own role.');
-  await db.transaction(async (tx) => {
-    const target = await lockedTarget(tx, userId);
-    if (role !== 'admin') await guardLastAdmin(tx, target);
-    await tx.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, userId));
-  });
+  await changeOtherUser(db, actorId, userId, 'You cannot change your own role.', role !== 'admin', { role });
   return findUser(db, userId);
 }
 
@@ -251,14 +270,8 @@ export async function setUserActive(
   userId: string,
   active: boolean,
 ): Promise<UserRow> {
-  if (actorId === userId) throw new UserAccountError('self_change', 'You cannot deactivate yourself.');
-  await db.transaction(async (tx) => {
-    const target = await lockedTarget(tx, userId);
-    if (!active) await guardLastAdmin(tx, target);
-    await tx
-      .update(user)
-      .set({ deactivatedAt: active ? null : new Date(), updatedAt: new Date() })
-      .where(eq(user.id, userId));
+  await changeOtherUser(db, actorId, userId, 'You cannot deactivate yourself.', !active, {
+    deactivatedAt: active ? null : new Date(),
   });
   if (!active) await (await auth.$context).internalAdapter.deleteUserSessions(userId);
   return findUser(db, userId);

@@ -55,6 +55,29 @@ export interface JobDefinition {
   run: (context: JobContext, data: Record<string, unknown>) => Promise<unknown>;
 }
 
+/**
+ * A job that delivers one outbox row another job claimed (an email, a chat post), whose id the
+ * job's data carries under `idField`: up to five tries, backing off from 30 s. A job without an id
+ * has nothing to send.
+ */
+function deliveryJob(
+  name: JobName,
+  idField: string,
+  deliver: (db: Database, id: string, now: Date) => Promise<unknown>,
+): JobDefinition {
+  return {
+    name,
+    cron: null,
+    retryLimit: 5,
+    retryDelay: 30,
+    run: async (context, data) => {
+      const id = data[idField];
+      if (typeof id !== 'string' || !id) return { result: 'missing' };
+      return { result: await deliver(context.db, id, context.now()) };
+    },
+  };
+}
+
 export const JOBS: readonly JobDefinition[] = [
   {
     // The synced copy every page reads (lib/server/sync): each minute, the months the plan says
@@ -167,30 +190,10 @@ export const JOBS: readonly JobDefinition[] = [
     run: (context) =>
       refreshForecastForEveryClient(context.db, { now: context.now(), requestId: context.requestId }),
   },
-  {
-    name: 'send-mail',
-    cron: null,
-    retryLimit: 5,
-    retryDelay: 30,
-    run: async (context, data) => {
-      const id = typeof data.messageId === 'string' ? data.messageId : null;
-      if (!id) return { result: 'missing' };
-      return { result: await deliverMessage(context.db, id, context.now()) };
-    },
-  },
-  {
-    // A grouped post to a team's chat channel (notifications/channels.ts): at most once, retried
-    // with backoff while the webhook fails.
-    name: 'send-chat',
-    cron: null,
-    retryLimit: 5,
-    retryDelay: 30,
-    run: async (context, data) => {
-      const id = typeof data.postId === 'string' ? data.postId : null;
-      if (!id) return { result: 'missing' };
-      return { result: await deliverPost(context.db, id, context.now()) };
-    },
-  },
+  deliveryJob('send-mail', 'messageId', deliverMessage),
+  // A grouped post to a team's chat channel (notifications/channels.ts): at most once, retried
+  // with backoff while the webhook fails.
+  deliveryJob('send-chat', 'postId', deliverPost),
 ];
 
 /** The order `--once` runs scheduled jobs in: read first, then decide, then send. */

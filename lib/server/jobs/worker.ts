@@ -24,7 +24,14 @@ export interface RunningWorker {
   stop(): Promise<void>;
 }
 
-function contextFor(boss: PgBoss, db: Database, now: () => Date, jobId: string): JobContext {
+/** What every job run needs: the queue it came from, our database and the clock. */
+interface Runner {
+  boss: PgBoss;
+  db: Database;
+  now: () => Date;
+}
+
+function contextFor({ boss, db, now }: Runner, jobId: string): JobContext {
   return {
     db,
     now,
@@ -84,17 +91,11 @@ async function openBoss(target: QueueTarget, background: boolean): Promise<PgBos
   return boss;
 }
 
-async function runJob(
-  boss: PgBoss,
-  db: Database,
-  now: () => Date,
-  definition: JobDefinition,
-  job: PgBoss.Job<unknown>,
-): Promise<unknown> {
+async function runJob(runner: Runner, definition: JobDefinition, job: PgBoss.Job<unknown>): Promise<unknown> {
   const started = Date.now();
   try {
     const output = await definition.run(
-      contextFor(boss, db, now, job.id),
+      contextFor(runner, job.id),
       (job.data ?? {}) as Record<string, unknown>,
     );
     logger.debug({ job: definition.name, id: job.id, ms: Date.now() - started }, 'job done');
@@ -111,6 +112,7 @@ const WORK_BATCH_SIZE = 10;
 export async function startWorker(options: WorkerOptions): Promise<RunningWorker> {
   const now = options.now ?? (() => new Date());
   const boss = await openBoss(queueTarget(options.handle, options.databaseUrl), true);
+  const runner: Runner = { boss, db: options.handle.db, now };
   for (const definition of JOBS) {
     // pg-boss waits a polling interval after every fetch, a full one too: one job per fetch held
     // email to one message per 5 s per instance (e2e/instances.spec.ts showed 50 reminders taking
@@ -120,7 +122,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       definition.name,
       { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 5, batchSize: WORK_BATCH_SIZE },
       async (jobs) => {
-        for (const job of jobs) await settleJob(boss, options.handle.db, now, definition, job);
+        for (const job of jobs) await settleJob(runner, definition, job);
       },
     );
     // pg-boss enqueues each cron slot once across every instance that runs a scheduler: the
@@ -166,12 +168,13 @@ const SEND_VISIBLE_WAITS = 50;
 export async function runDueJobsOnce(options: WorkerOptions): Promise<OnceReport> {
   const now = options.now ?? (() => new Date());
   const boss = await openBoss(queueTarget(options.handle, options.databaseUrl), false);
+  const runner: Runner = { boss, db: options.handle.db, now };
   const report: OnceReport = { ran: [] };
   try {
     for (const name of ONCE_ORDER) {
       const definition = definitionOf(name);
       const id = await boss.send(name, {}, definition.retryOptions);
-      await drain(boss, options.handle.db, now, definition, report);
+      await drain(runner, definition, report);
       // pg-boss makes a job fetchable once the database clock has passed its start (start_after <
       // now()); on PGlite a fetch in the same clock tick as the send does not see it yet, and the
       // run skipped the job (seen on Node 24). Ask again for a moment until our job has run.
@@ -181,46 +184,38 @@ export async function runDueJobsOnce(options: WorkerOptions): Promise<OnceReport
         wait++
       ) {
         await new Promise((resolve) => setTimeout(resolve, 10));
-        await drain(boss, options.handle.db, now, definition, report);
+        await drain(runner, definition, report);
       }
     }
-    await drain(boss, options.handle.db, now, definitionOf('send-mail'), report);
-    await drain(boss, options.handle.db, now, definitionOf('send-chat'), report);
+    await drain(runner, definitionOf('send-mail'), report);
+    await drain(runner, definitionOf('send-chat'), report);
   } finally {
     await boss.stop({ graceful: false, wait: true, timeout: 5_000 });
   }
   return report;
 }
 
-async function drain(
-  boss: PgBoss,
-  db: Database,
-  now: () => Date,
-  definition: JobDefinition,
-  report: OnceReport,
-): Promise<void> {
+async function drain(runner: Runner, definition: JobDefinition, report: OnceReport): Promise<void> {
   for (;;) {
-    const jobs = await boss.fetch<unknown>(definition.name, { batchSize: 10 });
+    const jobs = await runner.boss.fetch<unknown>(definition.name, { batchSize: 10 });
     if (!jobs || jobs.length === 0) return;
-    for (const job of jobs) report.ran.push(await settleJob(boss, db, now, definition, job));
+    for (const job of jobs) report.ran.push(await settleJob(runner, definition, job));
   }
 }
 
 /** Runs one fetched job and completes or fails it by itself (the queue retries a failed one). */
 async function settleJob(
-  boss: PgBoss,
-  db: Database,
-  now: () => Date,
+  runner: Runner,
   definition: JobDefinition,
   job: PgBoss.Job<unknown>,
 ): Promise<OnceReport['ran'][number]> {
   try {
-    const output = await runJob(boss, db, now, definition, job);
-    await boss.complete(definition.name, job.id, output && typeof output === 'object' ? output : {});
+    const output = await runJob(runner, definition, job);
+    await runner.boss.complete(definition.name, job.id, output && typeof output === 'object' ? output : {});
     return { name: definition.name, id: job.id, ok: true, output };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await boss.fail(definition.name, job.id, { message });
+    await runner.boss.fail(definition.name, job.id, { message });
     return { name: definition.name, id: job.id, ok: false, error: message };
   }
 }

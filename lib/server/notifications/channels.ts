@@ -26,7 +26,7 @@ import {
   REMINDER_CLASS_TEXT,
 } from './compose';
 import { type Candidate, classCandidates, classLink } from './groups';
-import { recordFailed, recordSent, strandedIds, takeForSending } from './outbox';
+import { recordSent, sendOrRecordFailure, strandedIds, takeForSending } from './outbox';
 import { preferencesByDefault } from './preferences';
 import { publicBaseUrl } from './public-url';
 
@@ -292,7 +292,7 @@ export async function deliverPost(db: Database, id: string, now = new Date()): P
     return take.status === 'sent' ? 'already-sent' : 'in-flight';
   }
   const { taken } = take;
-  try {
+  return sendOrRecordFailure<PostResult>(db, chatPost, id, 'post failed', async () => {
     const [channel] = await db.select().from(chatChannel).where(eq(chatChannel.id, taken.channelId));
     if (!channel) throw new Error('the channel was removed');
     const url = cipher().decrypt(channel.urlCiphertext, channel.id);
@@ -308,10 +308,7 @@ export async function deliverPost(db: Database, id: string, now = new Date()): P
     if (!response.ok) throw new Error(`the webhook answered ${response.status}`);
     await recordSent(db, chatPost, id, now);
     return 'sent';
-  } catch (error) {
-    await recordFailed(db, chatPost, id, error, 'post failed');
-    throw error;
-  }
+  });
 }
 
 /** Posts claimed but still queued a while later: their send-chat job was lost (outbox.ts). */

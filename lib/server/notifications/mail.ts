@@ -6,7 +6,7 @@ import { mailMessage } from '../../db/schema';
 import { getEnv } from '../../env';
 import { registerSecret } from '../../redact';
 import type { ComposedMessage } from './compose';
-import { recordFailed, recordSent, strandedIds, takeForSending } from './outbox';
+import { recordSent, sendOrRecordFailure, strandedIds, takeForSending } from './outbox';
 
 /**
  * Email: every message is a row first. Claiming is the insert under the unique key
@@ -110,7 +110,7 @@ export async function deliverMessage(db: Database, id: string, now = new Date())
     return 'sent';
   }
   const env = getEnv();
-  try {
+  return sendOrRecordFailure<DeliveryResult>(db, mailMessage, id, 'send failed', async () => {
     if (!env.SMTP_URL) throw new Error('SMTP_URL is no longer set');
     const info = await smtpTransporter(env.SMTP_URL).sendMail({
       from: env.MAIL_FROM,
@@ -122,10 +122,7 @@ export async function deliverMessage(db: Database, id: string, now = new Date())
     });
     await recordSent(db, mailMessage, id, now, { providerMessageId: info.messageId ?? null });
     return 'sent';
-  } catch (error) {
-    await recordFailed(db, mailMessage, id, error, 'send failed');
-    throw error;
-  }
+  });
 }
 
 /** Messages claimed but still queued a while later: their send-mail job was lost (outbox.ts). */

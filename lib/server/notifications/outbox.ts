@@ -48,18 +48,26 @@ export async function recordSent<Table extends Outbox>(
     .where(eq(outbox.id, id));
 }
 
-/** A send that failed: its error (the first 500 characters) kept for the outbox; the job queue retries it. */
-export async function recordFailed(
+/**
+ * Runs the send of a row taken for sending. A send that fails keeps its error (the first 500
+ * characters, else `fallback`) for the outbox, and is thrown again for the job queue to retry.
+ */
+export async function sendOrRecordFailure<T>(
   db: Database,
   table: Outbox,
   id: string,
-  error: unknown,
   fallback: string,
-): Promise<void> {
-  await db
-    .update(table)
-    .set({ status: 'failed', lastError: error instanceof Error ? error.message.slice(0, 500) : fallback })
-    .where(eq(table.id, id));
+  send: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    await db
+      .update(table)
+      .set({ status: 'failed', lastError: error instanceof Error ? error.message.slice(0, 500) : fallback })
+      .where(eq(table.id, id));
+    throw error;
+  }
 }
 
 /**
