@@ -8,6 +8,7 @@ import { forecastRun, renewalBudget } from '../../db/schema';
 import { auditSuccess } from '../audit/audit';
 import type { Viewer } from '../auth/session';
 import { clientLabel, connectionsToRead } from '../clients/client-filter';
+import { deleteClientRow } from '../clients/owned-rows';
 import type { ClientScope } from '../clients/scope';
 import { loadMonthlyForecast } from '../forecast/monthly';
 import { loadSpendAnalytics } from './spend';
@@ -136,11 +137,7 @@ export async function deleteBudget(
   id: string,
   requestId: string,
 ): Promise<boolean> {
-  const db = await getDb();
-  const [deleted] = await db
-    .delete(renewalBudget)
-    .where(and(eq(renewalBudget.id, id), inArray(renewalBudget.connection, [...connections])))
-    .returning();
+  const deleted = await deleteClientRow(renewalBudget, id, connections);
   if (!deleted) return false;
   await auditSuccess(actor, 'budgets.delete', id, requestId, { before: auditView(toRecord(deleted)) });
   return true;

@@ -62,23 +62,15 @@ async function tell(
   const db = await getDb();
   try {
     const preferences = await readPreferences(db, to.id);
+    const key = { userId: to.id, rule: message.rule, subjectKey: message.batchId };
     if (preferences.channels.inApp) {
-      await addNotification(db, {
-        connection: message.connection,
-        userId: to.id,
-        rule: message.rule,
-        subjectKey: message.batchId,
-        title: message.title,
-        body: message.body,
-        href: message.href,
-      });
+      const { connection, title, body, href } = message;
+      await addNotification(db, { ...key, connection, title, body, href });
     }
     if (preferences.channels.email) {
       await claimMessage(db, {
-        userId: to.id,
+        ...key,
         recipient: to.email,
-        rule: message.rule,
-        subjectKey: message.batchId,
         message: composeApproval(publicBaseUrl(), {
           subject: message.title,
           intro: message.body,

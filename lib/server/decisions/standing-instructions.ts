@@ -19,6 +19,7 @@ import {
 import type { RenewalWindow } from '../../renewals/window';
 import { auditSuccess } from '../audit/audit';
 import type { Viewer } from '../auth/session';
+import { deleteClientRow } from '../clients/owned-rows';
 import { assertInScope, type ClientScope, clientScopeOf } from '../clients/scope';
 import { invalidInput } from '../errors/domain-error';
 import { openSnapshotIndex, snapshotPatents } from '../portfolio/snapshot';
@@ -168,11 +169,7 @@ export async function clearStandingInstruction(
   connections: readonly string[],
 ): Promise<boolean> {
   if (connections.length === 0) return false;
-  const db = await getDb();
-  const [row] = await db
-    .delete(standingInstruction)
-    .where(and(eq(standingInstruction.id, id), inArray(standingInstruction.connection, [...connections])))
-    .returning();
+  const row = await deleteClientRow(standingInstruction, id, connections);
   if (!row) return false;
   await auditSuccess(actor, 'standing_instructions.clear', `${row.scope}:${row.target}`, requestId, {
     scope: row.scope,

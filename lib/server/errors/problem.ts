@@ -33,3 +33,11 @@ export function problemResponse(init: ProblemInit, headers: Record<string, strin
     headers: { 'content-type': 'application/problem+json', 'cache-control': 'no-store', ...headers },
   });
 }
+
+/**
+ * The 404 of a record the user named that is gone (deleted or cleared elsewhere, or another
+ * client's): `detail` says which record, in the user's words.
+ */
+export function notFoundResponse(detail: string, requestId: string): Response {
+  return problemResponse({ status: 404, code: 'not_found', title: 'Not found', detail, requestId });
+}

@@ -1,6 +1,6 @@
 import { standingInstructionIdSchema } from '@/lib/decisions/standing-instruction.schema';
 import { clearStandingInstruction } from '@/lib/server/decisions/standing-instructions';
-import { problemResponse } from '@/lib/server/errors/problem';
+import { notFoundResponse } from '@/lib/server/errors/problem';
 import { defineRoute } from '@/lib/server/http/route';
 
 /** Clears a standing instruction; renewals of the patent or family are decided each month again. */
@@ -13,12 +13,9 @@ export const DELETE = defineRoute(
   async ({ viewer, params, requestId, clients }) => {
     if (await clearStandingInstruction(viewer, params.id, requestId, (await clients()).connections))
       return { cleared: params.id };
-    return problemResponse({
-      status: 404,
-      code: 'not_found',
-      title: 'Not found',
-      detail: 'This standing instruction does not exist (any more): it may have been cleared elsewhere.',
+    return notFoundResponse(
+      'This standing instruction does not exist (any more): it may have been cleared elsewhere.',
       requestId,
-    });
+    );
   },
 );

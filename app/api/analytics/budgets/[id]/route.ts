@@ -1,6 +1,6 @@
 import { budgetIdSchema } from '@/lib/analytics/budget.schema';
 import { deleteBudget } from '@/lib/server/analytics/budget';
-import { problemResponse } from '@/lib/server/errors/problem';
+import { notFoundResponse } from '@/lib/server/errors/problem';
 import { defineRoute } from '@/lib/server/http/route';
 
 /** Deletes one renewal budget of the user's clients (managers; audited); another client's is not found. */
@@ -9,12 +9,9 @@ export const DELETE = defineRoute(
   async ({ viewer, params, requestId, clients }) => {
     if (await deleteBudget(viewer, (await clients()).connections, params.id, requestId))
       return { deleted: params.id };
-    return problemResponse({
-      status: 404,
-      code: 'not_found',
-      title: 'Not found',
-      detail: 'This budget does not exist (any more): it may have been deleted elsewhere.',
+    return notFoundResponse(
+      'This budget does not exist (any more): it may have been deleted elsewhere.',
       requestId,
-    });
+    );
   },
 );

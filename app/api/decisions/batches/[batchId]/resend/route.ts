@@ -1,7 +1,5 @@
 import { batchParamsSchema } from '@/lib/decisions/send.schema';
-import { afterSend } from '@/lib/server/decisions/after-send';
-import { batchInScope } from '@/lib/server/decisions/batch-records';
-import { batchResponse } from '@/lib/server/decisions/respond';
+import { batchActionResponse } from '@/lib/server/decisions/respond';
 import { resendBatch } from '@/lib/server/decisions/send';
 import { defineRoute } from '@/lib/server/http/route';
 
@@ -12,11 +10,8 @@ import { defineRoute } from '@/lib/server/http/route';
  */
 export const POST = defineRoute(
   { access: 'decisions:write', audit: 'decisions.send', params: batchParamsSchema },
-  async ({ viewer, params, requestId, clients }) => {
-    await batchInScope(params.batchId, (await clients()).connections);
-    return batchResponse(
-      await afterSend(await resendBatch(viewer, params.batchId, requestId), requestId),
-      requestId,
-    );
-  },
+  async ({ viewer, params, requestId, clients }) =>
+    batchActionResponse(params.batchId, (await clients()).connections, requestId, () =>
+      resendBatch(viewer, params.batchId, requestId),
+    ),
 );
