@@ -216,6 +216,17 @@ describe('sorting with ranks kept for the month', () => {
     expect(rankOf('g')).toBe(rankOf('i'));
   });
 
+  it('orders the whole month once per sort and keeps a filtered subset’s rows from that order', () => {
+    const ranks = new SortRanks(month);
+    const sort = { id: 'office', desc: true } as const;
+    const whole = ranks.order(sort);
+    expect(ranks.order(sort)).toBe(whole);
+    expect(ids(sortRows(month, sort, ranks))).toEqual(ids(whole));
+    const subset = month.filter((_, index) => index % 3 !== 1);
+    expect(ids(sortRows(subset, sort, ranks))).toEqual(ids(sortRows(subset, sort)));
+    expect(ids(sortRows(subset, null, ranks))).toEqual(ids(sortRows(subset, null)));
+  });
+
   it('still sorts rows the ranks were not built from (a refetch racing a sort)', () => {
     const ranks = new SortRanks(month.slice(0, 3));
     expect(ids(sortRows(month, { id: 'fees', desc: false }, ranks))).toEqual(

@@ -180,6 +180,7 @@ function compareFeeKeys(a: FeeKey, b: FeeKey): number {
 /** The ranks of every sortable column over one set of rows, each computed on first use and kept. */
 export class SortRanks {
   private readonly byColumn = new Map<SortColumn, ColumnRanks>();
+  private readonly orders = new Map<string, readonly RenewalRow[]>();
   constructor(readonly rows: readonly RenewalRow[]) {}
 
   of(column: SortColumn): ColumnRanks {
@@ -198,32 +199,38 @@ export class SortRanks {
     return ranks;
   }
 
-  has(column: SortColumn): boolean {
-    return this.byColumn.has(column);
+  /**
+   * Every row in one sort's order, computed on first use and kept: a filter then orders its rows
+   * by keeping the ones it shows from this list (one pass, no sort), and a sort clicked again, or
+   * ordered in idle time, costs no sorting at all.
+   */
+  order(sort: RowSort): readonly RenewalRow[] {
+    const key = `${sort.id}:${sort.desc ? 'desc' : 'asc'}`;
+    let order = this.orders.get(key);
+    if (!order) {
+      order = byRanks(this.rows, sort, this.of(sort.id)) ?? sortRows(this.rows, sort);
+      this.orders.set(key, order);
+    }
+    return order;
   }
 }
 
+/** The order without a sort: by due date. */
+const DEFAULT_SORT: RowSort = { id: 'dueDate', desc: false };
+
 /**
- * A stable sort; ties keep the due-date order, and rows without a value stay last. With `ranks`
- * (built from a superset of `rows`) the column's order is read from them, not recomputed.
+ * Rows in a sort's order from one column's ranks, ties by due date; null when a row with a value
+ * has no rank (a row outside the ranked set).
  */
-export function sortRows(rows: readonly RenewalRow[], sort: RowSort | null, ranks?: SortRanks): RenewalRow[] {
-  // The default order is by due date: from its ranks when there are some (integers, not strings).
-  if (!sort && ranks) return sortRows(rows, { id: 'dueDate', desc: false }, ranks);
-  const sorted = [...rows];
-  if (!sort) return sorted.sort((a, b) => compareIso(a.dueDate, b.dueDate));
+function byRanks(rows: readonly RenewalRow[], sort: RowSort, columnRanks: ColumnRanks): RenewalRow[] | null {
   const direction = sort.desc ? -1 : 1;
-  const columnRanks = (ranks ?? new SortRanks(rows)).of(sort.id);
   // Each row's key is read once, not once per comparison.
-  const keyed = sorted.map((row) => {
+  const entries: { row: RenewalRow; key: number | null }[] = [];
+  for (const row of rows) {
     const rank = columnRanks.get(row);
-    // A row outside the ranked set (not expected): ranked afresh with the others.
-    if (rank === undefined && ranks && (sort.id === 'fees' ? row.fees : sortKey(row, sort.id)) !== null)
-      return null;
-    return { row, key: rank ?? null };
-  });
-  if (keyed.includes(null)) return sortRows(rows, sort);
-  const entries = keyed as { row: RenewalRow; key: number | null }[];
+    if (rank === undefined && (sort.id === 'fees' ? row.fees : sortKey(row, sort.id)) !== null) return null;
+    entries.push({ row, key: rank ?? null });
+  }
   entries.sort((a, b) => {
     const ka = a.key;
     const kb = b.key;
@@ -238,6 +245,25 @@ export function sortRows(rows: readonly RenewalRow[], sort: RowSort | null, rank
     return compareIso(a.row.dueDate, b.row.dueDate);
   });
   return entries.map((entry) => entry.row);
+}
+
+/**
+ * A stable sort; ties keep the due-date order, and rows without a value stay last. With `ranks`
+ * (built from a superset of `rows`) the column's order is read from them, not recomputed.
+ */
+export function sortRows(rows: readonly RenewalRow[], sort: RowSort | null, ranks?: SortRanks): RenewalRow[] {
+  if (ranks) {
+    // The default order is by due date: from its ranks (integers, not strings).
+    const whole = ranks.order(sort ?? DEFAULT_SORT);
+    if (rows === ranks.rows) return [...whole];
+    // A filtered subset, in the ranked rows' own order: the whole order restricted to it is its
+    // sorted order (ties keep that order in both). A row not ranked falls to a sort of its own.
+    const kept = new Set(rows);
+    const ordered = whole.filter((row) => kept.has(row));
+    if (ordered.length === rows.length) return ordered;
+  }
+  if (!sort) return [...rows].sort((a, b) => compareIso(a.dueDate, b.dueDate));
+  return byRanks(rows, sort, new SortRanks(rows).of(sort.id)) as RenewalRow[];
 }
 
 export interface OfficeGroup {
