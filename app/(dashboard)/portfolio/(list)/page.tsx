@@ -4,21 +4,20 @@ import type { SearchParams } from 'nuqs/server';
 import { Suspense } from 'react';
 import { portfolioQuery } from '@/components/portfolio/portfolio-query';
 import { SnapshotStatus, type SnapshotStatusBody } from '@/components/portfolio/snapshot-status';
-import { AddressProblemPanel } from '@/components/shell/address-problem';
+import { AddressChecked } from '@/components/shell/address-checked';
 import { PageHeader } from '@/components/shell/page-header';
-import { ProblemPanel } from '@/components/shell/problem-panel';
-import { SeededQueries } from '@/components/shell/seeded-queries';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { SavedViewsMenu } from '@/components/views/saved-views-menu';
 import { addressProblems } from '@/lib/http/url-state-rules';
-import { type PortfolioQuery, portfolioQueryFromParams, portfolioUrlState } from '@/lib/portfolio/url-state';
+import { portfolioQueryFromParams, portfolioUrlState } from '@/lib/portfolio/url-state';
 import { loadPortfolioParams } from '@/lib/portfolio/url-state-address';
 import { requireViewer } from '@/lib/server/auth/session';
-import { type ClientScope, labelsClients, pageClientScope } from '@/lib/server/clients/scope';
-import { loadForPage, pageRequestId } from '@/lib/server/http/request-context';
+import { labelsClients, pageClientScope } from '@/lib/server/clients/scope';
+import { pageRequestId } from '@/lib/server/http/request-context';
 import { loadPatentPage } from '@/lib/server/portfolio/patents';
 import { snapshotsStatus } from '@/lib/server/portfolio/snapshot';
 import { listSavedViews } from '@/lib/server/views/saved-views';
+import { SeededRead } from '../../seeded-read';
 import { PortfolioTable } from './portfolio-table';
 import { PortfolioToolbar } from './portfolio-toolbar';
 
@@ -30,7 +29,6 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
   const params = await loadPortfolioParams(search);
   const requestId = await pageRequestId();
   const query = portfolioQueryFromParams(params);
-  const problems = addressProblems(portfolioUrlState, search);
   const scope = await pageClientScope(viewer.userId);
   // One row of our database per client, read with the page so the header's status line is there at
   // first paint (a status arriving after hydration grew the header: CLS 0.2 on a phone, Lighthouse).
@@ -44,53 +42,44 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
       ? scope.clients.filter((client) => scope.connections.includes(client.id))
       : undefined;
   return (
-    <>
-      <PageHeader
-        title="Portfolio"
-        description="Every patent under management."
-        actions={
-          <>
-            <Link
-              href="/portfolio/data-quality"
-              className="text-sm text-primary underline-offset-2 hover:underline"
-            >
-              Data quality
-            </Link>
-            <SavedViewsMenu page="portfolio" views={views} />
-            <SnapshotStatus initial={statusBody(status)} />
-          </>
-        }
-      />
-      {problems.length > 0 ? (
-        // A value the list cannot use is named, with the address without it, never quietly replaced.
-        <AddressProblemPanel problems={problems} path="/portfolio" search={search} requestId={requestId} />
-      ) : (
-        <div className="flex flex-col gap-4">
-          <PortfolioToolbar clients={filter} />
-          <Suspense fallback={<SkeletonRows count={12} />}>
-            <PortfolioData query={query} requestId={requestId} scope={scope} />
-          </Suspense>
-        </div>
-      )}
-    </>
-  );
-}
-
-async function PortfolioData({
-  query,
-  requestId,
-  scope,
-}: {
-  query: PortfolioQuery;
-  requestId: string;
-  scope: ClientScope;
-}) {
-  const loaded = await loadForPage(requestId, () => loadPatentPage(query, requestId, scope));
-  if (!loaded.ok) return <ProblemPanel problem={loaded.problem} />;
-  return (
-    <SeededQueries seeds={[[portfolioQuery(query).queryKey, loaded.data]]}>
-      <PortfolioTable />
-    </SeededQueries>
+    // A value the list cannot use is named, with the address without it, never quietly replaced.
+    <AddressChecked
+      header={
+        <PageHeader
+          title="Portfolio"
+          description="Every patent under management."
+          actions={
+            <>
+              <Link
+                href="/portfolio/data-quality"
+                className="text-sm text-primary underline-offset-2 hover:underline"
+              >
+                Data quality
+              </Link>
+              <SavedViewsMenu page="portfolio" views={views} />
+              <SnapshotStatus initial={statusBody(status)} />
+            </>
+          }
+        />
+      }
+      problems={addressProblems(portfolioUrlState, search)}
+      path="/portfolio"
+      search={search}
+      requestId={requestId}
+    >
+      <div className="flex flex-col gap-4">
+        <PortfolioToolbar clients={filter} />
+        <Suspense fallback={<SkeletonRows count={12} />}>
+          <SeededRead
+            requestId={requestId}
+            queryKey={portfolioQuery(query).queryKey}
+            load={() => loadPatentPage(query, requestId, scope)}
+          >
+            <PortfolioTable />
+          </SeededRead>
+        </Suspense>
+      </div>
+    </AddressChecked>
   );
 }
 
