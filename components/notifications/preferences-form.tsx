@@ -71,6 +71,8 @@ export function PreferencesForm({
   timeZones: readonly string[];
 }) {
   const [prefs, setPrefs] = useState(initial);
+  const setDigest = (change: Partial<NotificationPreferences['digest']>) =>
+    setPrefs({ ...prefs, digest: { ...prefs.digest, ...change } });
   const [dueText, setDueText] = useState(initial.dueOffsets.join(', '));
   const [graceText, setGraceText] = useState(initial.graceOffsets.join(', '));
   const saving = useApiMutation({
@@ -124,12 +126,7 @@ export function PreferencesForm({
         <LabelledControl id="digest-frequency" label="How often">
           <NativeSelect
             value={prefs.digest.frequency}
-            onChange={(e) =>
-              setPrefs({
-                ...prefs,
-                digest: { ...prefs.digest, frequency: e.target.value as DigestFrequency },
-              })
-            }
+            onChange={(e) => setDigest({ frequency: e.target.value as DigestFrequency })}
           >
             <Options values={DIGEST_FREQUENCIES} label={DIGEST_LABELS} />
           </NativeSelect>
@@ -138,9 +135,7 @@ export function PreferencesForm({
           <NativeSelect
             value={prefs.digest.weekday}
             disabled={prefs.digest.frequency !== 'weekly'}
-            onChange={(e) =>
-              setPrefs({ ...prefs, digest: { ...prefs.digest, weekday: Number(e.target.value) } })
-            }
+            onChange={(e) => setDigest({ weekday: Number(e.target.value) })}
           >
             <Options values={WEEKDAYS} label={weekdayLabel} />
           </NativeSelect>
@@ -149,9 +144,7 @@ export function PreferencesForm({
           <NativeSelect
             value={prefs.digest.hour}
             disabled={prefs.digest.frequency === 'off'}
-            onChange={(e) =>
-              setPrefs({ ...prefs, digest: { ...prefs.digest, hour: Number(e.target.value) } })
-            }
+            onChange={(e) => setDigest({ hour: Number(e.target.value) })}
           >
             <Options values={HOURS} label={hourLabel} />
           </NativeSelect>
