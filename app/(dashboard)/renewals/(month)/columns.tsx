@@ -80,7 +80,7 @@ function DateCell({ value }: { value: string | null }) {
 
 // Column ids match lib/renewals/columns.ts, which the export and the column menu read.
 export const renewalColumns: readonly TableColumn<RenewalRow>[] = [
-  accessor('caseReference', 'Case reference', '14rem', (_, row) => (
+  accessor('caseReference', 'Case reference', '15rem', (_, row) => (
     <span className="flex flex-col leading-tight">
       <Link
         href={patentHref(row.patentId)}
@@ -112,7 +112,7 @@ export const renewalColumns: readonly TableColumn<RenewalRow>[] = [
     '5.5rem',
     (office) => office ?? <span className="text-muted-foreground">Unknown</span>,
   ),
-  accessor('annuityYear', 'Annuity year', '8rem', (_, row) => (
+  accessor('annuityYear', 'Annuity year', '7.5rem', (_, row) => (
     <span className="tabular-nums">
       {row.annuityYear ?? '—'}
       {row.paymentSequence !== null ? (
@@ -120,13 +120,13 @@ export const renewalColumns: readonly TableColumn<RenewalRow>[] = [
       ) : null}
     </span>
   )),
-  accessor('dueDate', 'Due date', '7.5rem', (value) => <DateCell value={value} />),
-  accessor('fees', 'Fees', '8.5rem', (fees, row) => <FeesCell fees={fees} label={rowName(row)} />),
+  accessor('dueDate', 'Due date', '7rem', (value) => <DateCell value={value} />),
+  accessor('fees', 'Fees', '11rem', (fees, row) => <FeesCell fees={fees} label={rowName(row)} />),
   // Out of 100; its sentence and reasons are in the row's signals (the toggle under the case reference).
   accessor('keepScore', 'Keep score', '7rem', (score) => (
     <span className="tabular-nums">{score ?? '—'}</span>
   )),
-  accessor('duePeriod', 'Due period', '10rem', (_, row) => <DuePeriodCell row={row} />),
+  accessor('duePeriod', 'Due period', '17rem', (_, row) => <DuePeriodCell row={row} />),
   accessor('instructability', 'Instructability', '11rem', (value) => (
     <InstructabilityBadge instructability={value} />
   )),
