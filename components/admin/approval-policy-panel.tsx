@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
 import { useLocale } from '@/components/shell/locale';
+import { PageSection } from '@/components/shell/page-section';
 import { Alert, FailureAlert } from '@/components/ui/alert';
 import { Button, SubmitButton } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -74,10 +75,7 @@ export function ApprovalPolicyPanel({
   });
   const onSubmit = form.handleSubmit((values) => save.mutate(values));
   return (
-    <section aria-labelledby="approval-policy-heading" className="flex max-w-3xl flex-col gap-4">
-      <h2 id="approval-policy-heading" className="text-lg font-semibold">
-        Approvals
-      </h2>
+    <PageSection id="approval-policy-heading" title="Approvals" className="max-w-3xl gap-4">
       <p className="text-sm text-muted-foreground">
         Batches these rules hold wait as “awaiting approval” until a manager other than the person who
         prepared them approves them; only then are they sent.
@@ -148,7 +146,7 @@ export function ApprovalPolicyPanel({
           </SubmitButton>
         </div>
       </form>
-    </section>
+    </PageSection>
   );
 }
 

@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { PageSection } from '@/components/shell/page-section';
 import { FailureAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -31,10 +32,7 @@ export function SsoPanel({ initial }: { initial: SsoOverview }) {
   const failure = saving.failureMessage;
 
   return (
-    <section aria-labelledby="sso-heading" className="flex max-w-3xl flex-col gap-4">
-      <h2 id="sso-heading" className="text-lg font-semibold">
-        Single sign-on
-      </h2>
+    <PageSection id="sso-heading" title="Single sign-on" className="max-w-3xl gap-4">
       {!overview.configured ? (
         <p className="text-sm text-muted-foreground">
           Not configured. Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET to let people sign in through
@@ -89,6 +87,6 @@ export function SsoPanel({ initial }: { initial: SsoOverview }) {
           <FailureAlert message={failure} />
         </>
       )}
-    </section>
+    </PageSection>
   );
 }

@@ -1,4 +1,5 @@
 import { DataTable } from '@/components/data-table/data-table';
+import { PageSection } from '@/components/shell/page-section';
 import { formatTimestamp, formatYearMonth } from '@/lib/format/dates';
 import type { SyncPlan } from '@/lib/sync/plan';
 import type { TableColumn } from '@/lib/table/columns';
@@ -53,10 +54,7 @@ function tierColumns(locale: string): TableColumn<Tier>[] {
 export function SyncPlanPanel({ view, locale }: { view: SyncPlanView; locale: string }) {
   const { plan } = view;
   return (
-    <section aria-labelledby="sync-plan-heading" className="flex flex-col gap-3">
-      <h2 id="sync-plan-heading" className="text-lg font-semibold">
-        Synced copy
-      </h2>
+    <PageSection id="sync-plan-heading" title="Synced copy">
       <p className="text-sm text-muted-foreground">
         Every page reads our copy of the service's renewals; the worker reads it again by urgency.{' '}
         {plan.budget === null
@@ -83,6 +81,6 @@ export function SyncPlanPanel({ view, locale }: { view: SyncPlanView; locale: st
           ))}
         </ul>
       ) : null}
-    </section>
+    </PageSection>
   );
 }

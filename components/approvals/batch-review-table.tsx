@@ -4,6 +4,7 @@ import { batchItemColumns as col } from '@/components/decisions/batch-item-colum
 import { BatchItemsTable } from '@/components/decisions/batch-items-table';
 import { DecisionCostText } from '@/components/decisions/decision-cost-text';
 import { AnnuityYear } from '@/components/renewals/annuity-year';
+import { PageSection } from '@/components/shell/page-section';
 import { Badge } from '@/components/ui/badge';
 import { formatTotals, sumByCurrency } from '@/lib/annuity/money';
 import { deadlinesPassed } from '@/lib/decisions/approval-policy';
@@ -52,10 +53,7 @@ export function BatchReviewTable({ batch, locale }: { batch: BatchView; locale: 
   const counts = new Map<string, number>();
   for (const item of batch.items) counts.set(item.decision, (counts.get(item.decision) ?? 0) + 1);
   return (
-    <section aria-labelledby="batch-review-title" className="flex flex-col gap-3">
-      <h2 id="batch-review-title" className="text-lg font-semibold">
-        Decisions
-      </h2>
+    <PageSection id="batch-review-title" title="Decisions">
       <p className="text-sm">
         {[...counts]
           .map(([decision, count]) => `${count} × ${decisionLabel(decision)?.label ?? decision}`)
@@ -110,6 +108,6 @@ export function BatchReviewTable({ batch, locale }: { batch: BatchView; locale: 
       <div className="hidden md:block">
         <BatchItemsTable label="Decisions to approve" items={batch.items} columns={columns} />
       </div>
-    </section>
+    </PageSection>
   );
 }

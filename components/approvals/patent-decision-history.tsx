@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { BatchStateBadge } from '@/components/badges/batch-state-badge';
 import { EnumBadge } from '@/components/badges/enum-badge';
 import { DataTable } from '@/components/data-table/data-table';
+import { PageSection } from '@/components/shell/page-section';
 import type { BatchState } from '@/lib/decisions/batch-states';
 import { formatDate, formatTimestamp } from '@/lib/format/dates';
 import { decisionLabel } from '@/lib/renewals/labels';
@@ -78,10 +79,7 @@ function historyColumns(locale: string): TableColumn<PatentDecisionRow>[] {
  */
 export function PatentDecisionHistory({ rows, locale }: { rows: PatentDecisionRow[]; locale: string }) {
   return (
-    <section aria-labelledby="decision-history-heading" className="mt-6 flex flex-col gap-3">
-      <h2 id="decision-history-heading" className="text-lg font-semibold">
-        Decisions taken here
-      </h2>
+    <PageSection id="decision-history-heading" title="Decisions taken here" className="mt-6">
       {rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">
           No decision for this patent was prepared in the dashboard.
@@ -94,6 +92,6 @@ export function PatentDecisionHistory({ rows, locale }: { rows: PatentDecisionRo
           rowKey={(row) => `${row.batchId}-${row.eventId}`}
         />
       )}
-    </section>
+    </PageSection>
   );
 }

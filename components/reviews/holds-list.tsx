@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { PageSection } from '@/components/shell/page-section';
 import { Badge } from '@/components/ui/badge';
 import { formatDate } from '@/lib/format/dates';
 import { patentHref } from '@/lib/portfolio/links';
@@ -40,10 +41,7 @@ export function PatentHolds({ holds, locale }: { holds: readonly ReviewHoldView[
 export function YourReviews({ holds, locale }: { holds: readonly ReviewHoldView[]; locale: string }) {
   const overdue = holds.filter((hold) => hold.overdue).length;
   return (
-    <section aria-labelledby="today-your-reviews" className="mb-6 flex flex-col gap-2">
-      <h2 id="today-your-reviews" className="text-lg font-semibold">
-        Your reviews
-      </h2>
+    <PageSection id="today-your-reviews" title="Your reviews" className="mb-6 gap-2">
       <p className="text-sm text-muted-foreground">
         {holds.length} renewal(s) put under review for you to decide
         {overdue > 0 ? `, ${overdue} past the review-by date` : ''}.
@@ -71,6 +69,6 @@ export function YourReviews({ holds, locale }: { holds: readonly ReviewHoldView[
       >
         Open your reviews
       </Link>
-    </section>
+    </PageSection>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PageSection } from '@/components/shell/page-section';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import type { Section } from '@/lib/today/data';
 
@@ -14,10 +15,7 @@ export function SectionFrame<T>({
 }) {
   const id = `today-${title.toLowerCase().replaceAll(/[^a-z]+/g, '-')}`;
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-3">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
+    <PageSection id={id} title={title}>
       {section.ok ? (
         children(section.data)
       ) : (
@@ -29,6 +27,6 @@ export function SectionFrame<T>({
           }}
         />
       )}
-    </section>
+    </PageSection>
   );
 }
