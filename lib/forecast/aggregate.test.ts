@@ -9,7 +9,30 @@ import {
   topPerCurrency,
 } from './aggregate';
 import type { ForecastEvent } from './data';
-import { forecastEvent as event } from './testing';
+
+let sequence = 0;
+function event(overrides: Partial<ForecastEvent>): ForecastEvent {
+  sequence += 1;
+  const dueDate = overrides.dueDate ?? '2027-01-31';
+  return {
+    eventId: `event-${sequence}`,
+    patentId: `patent-${sequence}`,
+    dueDate,
+    month: dueDate.slice(0, 7),
+    annuityYear: 5,
+    office: 'EP',
+    owner: 'Acme',
+    family: 'F-1',
+    caseReference: `C-${sequence}`,
+    currency: 'EUR',
+    total: '100.00',
+    components: [{ type: 'OFFICE', amount: overrides.total ?? '100.00' }],
+    appliedDecision: null,
+    isFxRateFrozen: false,
+    feesStatus: 'ESTIMATED',
+    ...overrides,
+  };
+}
 
 describe('forecast totals', () => {
   it('adds per currency and never across currencies, JPY without decimals', () => {

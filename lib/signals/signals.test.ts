@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { ForecastEvent } from '../forecast/data';
-import { forecastEvent } from '../forecast/testing';
 import {
   decisionWord,
   familySignal,
@@ -26,21 +25,25 @@ function member(id: string, office: string, facts: Partial<MemberFacts> = {}): M
   };
 }
 
-/** A renewal of patent p1 due on `dueDate`, estimated at `total` EUR (or not estimated). */
 function event(dueDate: string, total: string | null, facts: Partial<ForecastEvent> = {}): ForecastEvent {
-  return forecastEvent({
+  return {
     eventId: `e-${dueDate}`,
     patentId: 'p1',
     dueDate,
+    month: dueDate.slice(0, 7),
     annuityYear: 8,
+    office: 'EP',
     owner: null,
     family: 'F1',
     caseReference: 'C1',
     currency: total === null ? null : 'EUR',
     total,
     components: [],
+    appliedDecision: null,
+    isFxRateFrozen: false,
+    feesStatus: 'ESTIMATED',
     ...facts,
-  });
+  };
 }
 
 describe('term left', () => {
