@@ -4,7 +4,8 @@
  * connections ∩ the client chosen in the header; `pageClientScope` once per request,
  * `requestClientScope` for route handlers, `assertInScope`), `grants.ts` (an administrator's
  * grants), `client-filter.ts` (the `client` parameter of lists, parsed and checked against the
- * scope). The registry of connections is `connection/clients.ts`.
+ * scope), `owned-rows.ts` (deleting a row only among the scope's clients). The registry of
+ * connections is `connection/clients.ts`.
  */
 import 'server-only';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';

@@ -3,7 +3,8 @@
  * request id, host and same-origin checks, session (and a pending password change: only routes
  * marked `duringPasswordChange` answer), permissions, zod parsing with 400s naming the field, the
  * one error mapping, refusals audited), `request-context.ts` (the request id and locale of pages
- * and route handlers, `loadForPage`). Imported by `app/` only.
+ * and route handlers, `loadForPage`), `preference-cookie.ts` (a browser choice kept in a cookie only
+ * the server reads). Imported by `app/` only.
  */
 import 'server-only';
 import type { Logger } from 'pino';
