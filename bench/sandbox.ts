@@ -10,18 +10,16 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { SCOPES } from '../lib/annuity/schemas';
 import { startSandbox } from '../sandbox/testing';
+import { numericOptions } from './lib/args';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { values } = parseArgs({
-  args: process.argv.slice(2),
-  options: { patents: { type: 'string' }, pages: { type: 'string' }, batches: { type: 'string' } },
-});
-const PATENTS = Number(values.patents ?? 50_000);
-const PAGE_SAMPLES = Number(values.pages ?? 500);
-const BATCHES = Number(values.batches ?? 30);
+const {
+  patents: PATENTS,
+  pages: PAGE_SAMPLES,
+  batches: BATCHES,
+} = numericOptions({ patents: 50_000, pages: 500, batches: 30 });
 const BATCH_SIZE = 100;
 const TODAY = '2026-03-10';
 const API = '/api/v2/external';

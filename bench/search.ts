@@ -14,7 +14,6 @@ import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { AnnuityClient } from '../lib/annuity/client';
 import { type Patent, tolerant } from '../lib/annuity/schemas';
@@ -29,17 +28,12 @@ import { GENERATOR_VERSION } from '../sandbox/generator/generate-tenant';
 import { IdFactory } from '../sandbox/generator/ids';
 import { generatePatents } from '../sandbox/generator/portfolio';
 import { Random } from '../sandbox/generator/prng';
+import { numericOptions } from './lib/args';
 import { type SearchTiming, searchCases, searchTable } from './lib/search-cases';
 import { spread, timed } from './lib/stats';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { values } = parseArgs({
-  args: process.argv.slice(2),
-  options: { patents: { type: 'string' }, seed: { type: 'string' }, runs: { type: 'string' } },
-});
-const PATENTS = Number(values.patents ?? 29_000);
-const SEED = Number(values.seed ?? 7);
-const RUNS = Number(values.runs ?? 15);
+const { patents: PATENTS, seed: SEED, runs: RUNS } = numericOptions({ patents: 29_000, seed: 7, runs: 15 });
 const PAGE_SIZE = 25;
 
 /** The stand-in's portfolio for a tenant of this size and seed, as its API sends it. */
