@@ -1,15 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AnnuityClient, createAnnuityClient } from '@/lib/annuity/client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AnnuityClient } from '@/lib/annuity/client';
 import { SCOPES } from '@/lib/annuity/schemas';
 import type { ClientConnectionView } from '@/lib/connection/client-views';
-import { auditLog, clientConnection, syncEvent, upstreamApiKey } from '@/lib/db/schema';
-import { currentYearMonth } from '@/lib/format/dates';
+import { auditLog, clientConnection, upstreamApiKey } from '@/lib/db/schema';
 import { DEFAULT_CONNECTION } from '@/lib/server/connection/default-connection';
 import { runSyncForEveryClient } from '@/lib/server/sync/run';
-import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
-import { jsonRequest, signIn, startAppHarness } from './app-harness';
-import { serviceEnv } from './sandbox-app';
+import { jsonRequest } from './app-harness';
+import { copiedIdsOf, setUpTwoClients } from './client-grants';
 
 /**
  * Several clients in one console (spec: Authentication 1, a key identifies one client; rule 2, the
@@ -18,38 +16,15 @@ import { serviceEnv } from './sandbox-app';
  * to the first client's rows.
  */
 
-const TODAY = `${currentYearMonth()}-15`;
-let sandbox: StartedSandbox;
-let harness: Awaited<ReturnType<typeof startAppHarness>>;
-let admin: string;
-let paralegal: string;
-const keys = { first: '', second: '', secondRotated: '', firstOther: '' };
-let secondService: AnnuityClient;
-let firstService: AnnuityClient;
-const env = serviceEnv();
+const app = setUpTwoClients({
+  first: { patents: 30, seed: 3 },
+  second: { patents: 12, seed: 9 },
+});
+/** The second tenant's next key, for rotating the second client's. */
+const keys = { secondRotated: '' };
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ today: TODAY });
-  await sandbox.operator.createTenant({ name: 'first', patents: 30, seed: 3 });
-  await sandbox.operator.createTenant({ name: 'second', patents: 12, seed: 9 });
-  const create = async (tenant: string) =>
-    (await sandbox.operator.createKey({ tenant, scopes: [...SCOPES] })).key;
-  keys.first = await create('first');
-  keys.firstOther = await create('first');
-  keys.second = await create('second');
-  keys.secondRotated = await create('second');
-  env.point(sandbox.baseUrl, keys.first);
-  harness = await startAppHarness();
-  admin = await signIn(harness.users.admin.email);
-  paralegal = await signIn(harness.users.paralegal.email);
-  firstService = createAnnuityClient({ baseUrl: sandbox.baseUrl, apiKey: keys.first, retries: 0 });
-  secondService = createAnnuityClient({ baseUrl: sandbox.baseUrl, apiKey: keys.second, retries: 0 });
-}, 180_000);
-
-afterAll(async () => {
-  await harness?.stop();
-  await sandbox?.stop();
-  env.restore();
+  keys.secondRotated = (await app.sandbox.operator.createKey({ tenant: 'second', scopes: [...SCOPES] })).key;
 });
 
 const clientsRoute = () => import('@/app/api/admin/clients/route');
@@ -58,14 +33,27 @@ const keyRoute = () => import('@/app/api/admin/clients/[clientId]/key/route');
 const checkRoute = () => import('@/app/api/admin/clients/[clientId]/check/route');
 const params = (clientId: string) => ({ params: Promise.resolve({ clientId }) });
 
-async function addClient(body: Record<string, unknown>, cookie = admin): Promise<Response> {
+async function addClient(body: Record<string, unknown>, cookie = app.cookies.admin): Promise<Response> {
   const { POST } = await clientsRoute();
   return POST(jsonRequest('/api/admin/clients', { method: 'POST', cookie, body }));
 }
 
+/** Replaces the second client's key, as its connection page does. */
+async function putNorthwindKey(key: string): Promise<Response> {
+  const { PUT } = await keyRoute();
+  return PUT(
+    jsonRequest('/api/admin/clients/northwind-labs/key', {
+      method: 'PUT',
+      cookie: app.cookies.admin,
+      body: { key },
+    }),
+    params('northwind-labs'),
+  );
+}
+
 async function listed(): Promise<ClientConnectionView[]> {
   const { GET } = await clientsRoute();
-  const response = await GET(jsonRequest('/api/admin/clients', { cookie: admin }));
+  const response = await GET(jsonRequest('/api/admin/clients', { cookie: app.cookies.admin }));
   expect(response.status).toBe(200);
   return ((await response.json()) as { clients: ClientConnectionView[] }).clients;
 }
@@ -79,19 +67,11 @@ async function patentIdsOf(service: AnnuityClient): Promise<Set<string>> {
   }
 }
 
-async function copiedPatentIds(connection: string): Promise<Set<string>> {
-  const rows = await harness.database.db
-    .select({ patentId: syncEvent.patentId })
-    .from(syncEvent)
-    .where(eq(syncEvent.connection, connection));
-  return new Set(rows.map((row) => row.patentId));
-}
-
 describe('client connections', () => {
   it('starts with one client, the environment key’s', async () => {
     const clients = await listed();
     expect(clients.map((client) => [client.id, client.isDefault])).toEqual([[DEFAULT_CONNECTION, true]]);
-    expect(clients[0]?.keyLast4).toBe(keys.first.slice(-4));
+    expect(clients[0]?.keyLast4).toBe(app.keys.first.slice(-4));
   });
 
   it('refuses bad input by field, a key the service refuses, and anyone but an administrator', async () => {
@@ -102,30 +82,32 @@ describe('client connections', () => {
 
     const refused = await addClient({ name: 'Nobody', key: 'a'.repeat(64) });
     expect(refused.status).toBe(422);
-    const stored = await harness.database.db.select().from(clientConnection);
+    const stored = await app.harness.database.db.select().from(clientConnection);
     expect(stored.map((row) => row.id)).toEqual([DEFAULT_CONNECTION]);
 
-    expect((await addClient({ name: 'Second', key: keys.second }, paralegal)).status).toBe(403);
+    expect((await addClient({ name: 'Second', key: app.keys.second }, app.cookies.paralegal)).status).toBe(
+      403,
+    );
     // The first client's own key cannot become another client's.
-    expect((await addClient({ name: 'Copy of first', key: keys.first })).status).toBe(409);
+    expect((await addClient({ name: 'Copy of first', key: app.keys.first })).status).toBe(409);
   });
 
   it('adds a client with its key, shown by its last four characters only', async () => {
-    const response = await addClient({ name: 'Northwind Labs', key: keys.second });
+    const response = await addClient({ name: 'Northwind Labs', key: app.keys.second });
     const text = await response.text();
     expect(response.status, text).toBe(201);
-    expect(text).not.toContain(keys.second);
+    expect(text).not.toContain(app.keys.second);
     const { client } = JSON.parse(text) as { client: ClientConnectionView };
     expect(client).toMatchObject({ id: 'northwind-labs', name: 'Northwind Labs', isDefault: false });
-    expect(client.keyLast4).toBe(keys.second.slice(-4));
-    const [row] = await harness.database.db
+    expect(client.keyLast4).toBe(app.keys.second.slice(-4));
+    const [row] = await app.harness.database.db
       .select()
       .from(upstreamApiKey)
       .where(eq(upstreamApiKey.connection, 'northwind-labs'));
     expect(row?.ciphertext).toBeTruthy();
-    expect(row?.ciphertext).not.toContain(keys.second);
+    expect(row?.ciphertext).not.toContain(app.keys.second);
     expect((await addClient({ name: 'Northwind Labs', key: keys.secondRotated })).status).toBe(409);
-    const audited = await harness.database.db
+    const audited = await app.harness.database.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, 'clients.add'));
@@ -133,18 +115,18 @@ describe('client connections', () => {
   });
 
   it('keeps each client’s copy with its own key: no patent of one is stored under the other', async () => {
-    const runs = await runSyncForEveryClient(harness.database.db, {
+    const runs = await runSyncForEveryClient(app.harness.database.db, {
       now: new Date(),
       requestId: 'clients-sync',
     });
     expect(Object.keys(runs).sort()).toEqual([DEFAULT_CONNECTION, 'northwind-labs']);
     const [firstPatents, secondPatents] = await Promise.all([
-      patentIdsOf(firstService),
-      patentIdsOf(secondService),
+      patentIdsOf(app.services.first),
+      patentIdsOf(app.services.second),
     ]);
     const [firstCopy, secondCopy] = await Promise.all([
-      copiedPatentIds(DEFAULT_CONNECTION),
-      copiedPatentIds('northwind-labs'),
+      copiedIdsOf(app, DEFAULT_CONNECTION, 'patentId'),
+      copiedIdsOf(app, 'northwind-labs', 'patentId'),
     ]);
     expect(secondCopy.size).toBeGreaterThan(0);
     expect(firstCopy.size).toBeGreaterThan(0);
@@ -159,7 +141,7 @@ describe('client connections', () => {
   it('checks, renames and rotates a client’s key', async () => {
     const { POST: check } = await checkRoute();
     const checked = await check(
-      jsonRequest('/api/admin/clients/northwind-labs/check', { method: 'POST', cookie: admin }),
+      jsonRequest('/api/admin/clients/northwind-labs/check', { method: 'POST', cookie: app.cookies.admin }),
       params('northwind-labs'),
     );
     expect(checked.status).toBe(200);
@@ -169,7 +151,7 @@ describe('client connections', () => {
     const renamed = await PATCH(
       jsonRequest('/api/admin/clients/northwind-labs', {
         method: 'PATCH',
-        cookie: admin,
+        cookie: app.cookies.admin,
         body: { name: 'Northwind' },
       }),
       params('northwind-labs'),
@@ -177,25 +159,10 @@ describe('client connections', () => {
     expect(renamed.status).toBe(200);
     expect(((await renamed.json()) as { client: ClientConnectionView }).client.name).toBe('Northwind');
 
-    const { PUT } = await keyRoute();
     // Another client's key is refused for this one.
-    const wrong = await PUT(
-      jsonRequest('/api/admin/clients/northwind-labs/key', {
-        method: 'PUT',
-        cookie: admin,
-        body: { key: keys.first },
-      }),
-      params('northwind-labs'),
-    );
+    const wrong = await putNorthwindKey(app.keys.first);
     expect(wrong.status).toBe(409);
-    const rotated = await PUT(
-      jsonRequest('/api/admin/clients/northwind-labs/key', {
-        method: 'PUT',
-        cookie: admin,
-        body: { key: keys.secondRotated },
-      }),
-      params('northwind-labs'),
-    );
+    const rotated = await putNorthwindKey(keys.secondRotated);
     expect(rotated.status).toBe(200);
     expect(((await rotated.json()) as { client: ClientConnectionView }).client.keyLast4).toBe(
       keys.secondRotated.slice(-4),
@@ -205,24 +172,31 @@ describe('client connections', () => {
   it('retires a client: no longer synced; the first client cannot be retired', async () => {
     const { DELETE } = await clientRoute();
     const first = await DELETE(
-      jsonRequest(`/api/admin/clients/${DEFAULT_CONNECTION}`, { method: 'DELETE', cookie: admin }),
+      jsonRequest(`/api/admin/clients/${DEFAULT_CONNECTION}`, {
+        method: 'DELETE',
+        cookie: app.cookies.admin,
+      }),
       params(DEFAULT_CONNECTION),
     );
     expect(first.status).toBe(409);
     const retired = await DELETE(
-      jsonRequest('/api/admin/clients/northwind-labs', { method: 'DELETE', cookie: admin }),
+      jsonRequest('/api/admin/clients/northwind-labs', { method: 'DELETE', cookie: app.cookies.admin }),
       params('northwind-labs'),
     );
     expect(retired.status).toBe(200);
     expect(((await retired.json()) as { client: ClientConnectionView }).client.retiredAt).not.toBeNull();
-    const runs = await runSyncForEveryClient(harness.database.db, {
+    const runs = await runSyncForEveryClient(app.harness.database.db, {
       now: new Date(),
       requestId: 'clients-sync-2',
     });
     expect(Object.keys(runs)).toEqual([DEFAULT_CONNECTION]);
     const missing = await clientRoute().then(({ PATCH }) =>
       PATCH(
-        jsonRequest('/api/admin/clients/nobody', { method: 'PATCH', cookie: admin, body: { name: 'X' } }),
+        jsonRequest('/api/admin/clients/nobody', {
+          method: 'PATCH',
+          cookie: app.cookies.admin,
+          body: { name: 'X' },
+        }),
         params('nobody'),
       ),
     );

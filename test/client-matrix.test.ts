@@ -1,18 +1,15 @@
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AnnuityClient, createAnnuityClient } from '@/lib/annuity/client';
-import { SCOPES } from '@/lib/annuity/schemas';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AnnuityClient } from '@/lib/annuity/client';
 import type { BatchView } from '@/lib/decisions/batch';
 import { draftEntryOf } from '@/lib/decisions/testing';
 import { currentYearMonth } from '@/lib/format/dates';
 import type { Role } from '@/lib/policy/roles';
 import { allows } from '@/lib/server/http/route';
-import { runSyncForEveryClient } from '@/lib/server/sync/run';
-import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
-import { jsonRequest, signIn, startAppHarness } from './app-harness';
+import { jsonRequest } from './app-harness';
+import { grantClientsAs, setUpTwoClients } from './client-grants';
 import { putDraftAs } from './draft-fixtures';
 import { type DiscoveredRoute, discoverRoutes } from './routes';
-import { serviceEnv } from './sandbox-app';
 
 /**
  * The role × client matrix (spec: Authentication 1 and rule 2, each client's data is its own):
@@ -23,7 +20,6 @@ import { serviceEnv } from './sandbox-app';
  */
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const TODAY = `${currentYearMonth()}-15`;
 const OTHER = 'other-client';
 const ROLES_TESTED: Role[] = ['paralegal', 'finance', 'manager'];
 
@@ -38,12 +34,14 @@ interface Records {
   ids: Set<string>;
 }
 
-let sandbox: StartedSandbox;
-let harness: Awaited<ReturnType<typeof startAppHarness>>;
+const app = setUpTwoClients({
+  first: { name: 'own', patents: 25, seed: 21 },
+  second: { name: 'other', patents: 20, seed: 22 },
+  secondClient: 'Other Client',
+  sync: true,
+});
 let routes: DiscoveredRoute[];
-const cookies = {} as Record<Role, string>;
 const records = {} as Record<'own' | 'other', Records>;
-const env = serviceEnv();
 
 async function recordsOf(service: AnnuityClient, batchId: string): Promise<Records> {
   const ids = new Set<string>();
@@ -75,35 +73,10 @@ async function recordsOf(service: AnnuityClient, batchId: string): Promise<Recor
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ today: TODAY });
-  await sandbox.operator.createTenant({ name: 'own', patents: 25, seed: 21 });
-  await sandbox.operator.createTenant({ name: 'other', patents: 20, seed: 22 });
-  const keyOf = async (tenant: string) =>
-    (await sandbox.operator.createKey({ tenant, scopes: [...SCOPES] })).key;
-  const ownKey = await keyOf('own');
-  const otherKey = await keyOf('other');
-  env.point(sandbox.baseUrl, ownKey);
-  harness = await startAppHarness();
   routes = await discoverRoutes(root);
-  for (const role of ['paralegal', 'finance', 'manager', 'admin'] as const)
-    cookies[role] = await signIn(harness.users[role].email);
-  const { POST } = await import('@/app/api/admin/clients/route');
-  expect(
-    (
-      await POST(
-        jsonRequest('/api/admin/clients', {
-          method: 'POST',
-          cookie: cookies.admin,
-          body: { name: 'Other Client', key: otherKey },
-        }),
-      )
-    ).status,
-  ).toBe(201);
-  await runSyncForEveryClient(harness.database.db, { now: new Date(), requestId: 'matrix-sync' });
 
   // One batch per client, sent by the manager (who works for both).
-  const ownService = createAnnuityClient({ baseUrl: sandbox.baseUrl, apiKey: ownKey, retries: 0 });
-  const otherService = createAnnuityClient({ baseUrl: sandbox.baseUrl, apiKey: otherKey, retries: 0 });
+  const { first: ownService, second: otherService } = app.services;
   const open = async (service: AnnuityClient) => {
     const { data: patents } = await service.getPatents({ itemsPerPage: 100 });
     for (const patent of patents.data) {
@@ -114,7 +87,7 @@ beforeAll(async () => {
     }
     throw new Error('no open renewal');
   };
-  const draft = await putDraftAs(cookies.manager, [
+  const draft = await putDraftAs(app.cookies.manager, [
     draftEntryOf(await open(ownService), 'SKIP_THIS_TIME'),
     draftEntryOf(await open(otherService), 'SKIP_THIS_TIME'),
   ]);
@@ -123,7 +96,7 @@ beforeAll(async () => {
     await send(
       jsonRequest('/api/decisions/batches', {
         method: 'POST',
-        cookie: cookies.manager,
+        cookie: app.cookies.manager,
         body: { batchKey: draft.batchKey, dropConfirmations: [] },
       }),
     )
@@ -137,26 +110,9 @@ beforeAll(async () => {
   expect(Object.values(records.other).every((value) => value !== '')).toBe(true);
 
   // Every tested role now works for the second client only.
-  const { PATCH } = await import('@/app/api/admin/users/[userId]/route');
-  for (const role of ROLES_TESTED) {
-    const userId = harness.users[role].id;
-    const answer = await PATCH(
-      jsonRequest(`/api/admin/users/${userId}`, {
-        method: 'PATCH',
-        cookie: cookies.admin,
-        body: { clients: [OTHER] },
-      }),
-      { params: Promise.resolve({ userId }) },
-    );
-    expect(answer.status).toBe(200);
-  }
+  for (const role of ROLES_TESTED)
+    await grantClientsAs(app.cookies.admin, app.harness.users[role].id, [OTHER]);
 }, 240_000);
-
-afterAll(async () => {
-  await harness?.stop();
-  await sandbox?.stop();
-  env.restore();
-});
 
 /** The record a route's parameter names, of one client; null for a route naming something else. */
 function paramsFor(route: DiscoveredRoute, of: Records): Record<string, string> | null {
@@ -210,11 +166,21 @@ async function ask(
   return route.handler(
     jsonRequest(`${pathOf(route, values)}${query ? `?${query}` : ''}`, {
       method: route.method,
-      cookie: cookies[role],
+      cookie: app.cookies[role],
       body,
     }),
     { params: Promise.resolve(values) },
   );
+}
+
+/** Runs `check` for every tested role on every route of these its permissions let it call. */
+async function asEveryRole(
+  routes: readonly DiscoveredRoute[],
+  check: (route: DiscoveredRoute, role: Role) => Promise<void>,
+): Promise<void> {
+  for (const route of routes)
+    for (const role of ROLES_TESTED)
+      if (!route.access || allows(role, route.access)) await check(route, role);
 }
 
 describe('role × client matrix', () => {
@@ -228,12 +194,10 @@ describe('role × client matrix', () => {
         'app/api/documents/[patentId]/[eventId]/[kind]/route.ts',
       ]),
     );
-    for (const route of recordRoutes)
-      for (const role of ROLES_TESTED) {
-        if (route.access && !allows(role, route.access)) continue;
-        const response = await ask(route, paramsFor(route, records.other) ?? {}, role);
-        expect(response.status, `${role} GET ${route.file} for the other client`).toBe(404);
-      }
+    await asEveryRole(recordRoutes, async (route, role) => {
+      const response = await ask(route, paramsFor(route, records.other) ?? {}, role);
+      expect(response.status, `${role} GET ${route.file} for the other client`).toBe(404);
+    });
   });
 
   it('still answers the same routes for the user’s own client', async () => {
@@ -243,12 +207,10 @@ describe('role × client matrix', () => {
         ['batchId', 'invoiceId'].some((name) => name in route.params) &&
         Object.keys(route.params).length === 1,
     );
-    for (const route of own)
-      for (const role of ROLES_TESTED) {
-        if (route.access && !allows(role, route.access)) continue;
-        const response = await ask(route, paramsFor(route, records.own) ?? {}, role);
-        expect(response.status, `${role} GET ${route.file} for the own client`).toBeLessThan(300);
-      }
+    await asEveryRole(own, async (route, role) => {
+      const response = await ask(route, paramsFor(route, records.own) ?? {}, role);
+      expect(response.status, `${role} GET ${route.file} for the own client`).toBeLessThan(300);
+    });
   });
 
   it('mentions none of the other client’s records in any list or export a role can read', async () => {
@@ -259,18 +221,16 @@ describe('role × client matrix', () => {
     const leaks: string[] = [];
     // The same answers do carry the user's own client's records: the matrix reads real data.
     const showingOwn = new Set<string>();
-    for (const route of lists)
-      for (const role of ROLES_TESTED) {
-        if (route.access && !allows(role, route.access)) continue;
-        for (const query of listQueries(route)) {
-          const response = await ask(route, {}, role, undefined, query);
-          const text = await response.text();
-          const leaked = [...records.other.ids].filter((id) => text.includes(id));
-          if (leaked.length > 0)
-            leaks.push(`${role} GET ${route.file}?${query}: ${leaked.length} of the other client's ids`);
-          if ([...records.own.ids].some((id) => text.includes(id))) showingOwn.add(route.file);
-        }
+    await asEveryRole(lists, async (route, role) => {
+      for (const query of listQueries(route)) {
+        const response = await ask(route, {}, role, undefined, query);
+        const text = await response.text();
+        const leaked = [...records.other.ids].filter((id) => text.includes(id));
+        if (leaked.length > 0)
+          leaks.push(`${role} GET ${route.file}?${query}: ${leaked.length} of the other client's ids`);
+        if ([...records.own.ids].some((id) => text.includes(id))) showingOwn.add(route.file);
       }
+    });
     expect(leaks).toEqual([]);
     expect([...showingOwn]).toEqual(
       expect.arrayContaining([
@@ -289,7 +249,7 @@ describe('role × client matrix', () => {
     const response = await POST(
       jsonRequest(`/api/decisions/batches/${records.other.batchId}/reconcile`, {
         method: 'POST',
-        cookie: cookies.paralegal,
+        cookie: app.cookies.paralegal,
       }),
       { params: Promise.resolve({ batchId: records.other.batchId }) },
     );

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SpendAnalyticsData } from '@/lib/analytics/data';
-import { type AnnuityClient, createAnnuityClient } from '@/lib/annuity/client';
+import type { AnnuityClient } from '@/lib/annuity/client';
 import { listAll } from '@/lib/annuity/pagination';
-import { type Invoice, SCOPES } from '@/lib/annuity/schemas';
+import type { Invoice } from '@/lib/annuity/schemas';
 import { forecastEvent, forecastRun, freezeEstimateDay, syncEvent } from '@/lib/db/schema';
 import type { ForecastData } from '@/lib/forecast/data';
 import { addMonths, currentYearMonth } from '@/lib/format/dates';
@@ -11,11 +11,9 @@ import type { FreezeOverviewData } from '@/lib/rate-freezes/data';
 import { DEFAULT_CONNECTION } from '@/lib/server/connection/default-connection';
 import { refreshForecastForEveryClient } from '@/lib/server/forecast/refresh';
 import { loadFreezeEstimates, recordFreezeEstimates } from '@/lib/server/rate-freezes/estimates';
-import { runSyncForEveryClient } from '@/lib/server/sync/run';
 import type { TrackingData } from '@/lib/tracking/data';
-import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
-import { jsonRequest, signIn, startAppHarness } from './app-harness';
-import { serviceEnv } from './sandbox-app';
+import { jsonRequest } from './app-harness';
+import { grantClientsAs, setUpTwoClients } from './client-grants';
 
 /**
  * Finance's pages keep to the user's clients (spec: Authentication 1, a key identifies one client;
@@ -28,16 +26,15 @@ import { serviceEnv } from './sandbox-app';
  */
 
 const CURRENT = currentYearMonth();
-const TODAY = `${CURRENT}-15`;
 const SECOND = 'northwind-labs';
 const SECOND_NAME = 'Northwind Labs';
 const FREEZE_MONTH = addMonths(CURRENT, 1);
-let sandbox: StartedSandbox;
-let harness: Awaited<ReturnType<typeof startAppHarness>>;
-let admin: string;
-let finance: string;
-let manager: string;
-const env = serviceEnv();
+const app = setUpTwoClients({
+  first: { patents: 30, seed: 3, freezeEnabled: true, freezeHorizonMonths: 6 },
+  second: { patents: 12, seed: 9, freezeEnabled: true, freezeHorizonMonths: 6 },
+  secondClient: SECOND_NAME,
+  sync: true,
+});
 const services = new Map<string, AnnuityClient>();
 /** Each client's invoices, as the service lists them to that client's key. */
 const invoicesOf = new Map<string, Invoice[]>();
@@ -49,35 +46,10 @@ const forecastPatents = new Map<string, Set<string>>();
 const forecastRows = new Map<string, number>();
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ today: TODAY });
-  for (const [name, patents, seed] of [
-    ['first', 30, 3],
-    ['second', 12, 9],
+  for (const [connection, service] of [
+    [DEFAULT_CONNECTION, app.services.first],
+    [SECOND, app.services.second],
   ] as const) {
-    await sandbox.operator.createTenant({ name, patents, seed, freezeEnabled: true, freezeHorizonMonths: 6 });
-  }
-  const first = (await sandbox.operator.createKey({ tenant: 'first', scopes: [...SCOPES] })).key;
-  const second = (await sandbox.operator.createKey({ tenant: 'second', scopes: [...SCOPES] })).key;
-  env.point(sandbox.baseUrl, first);
-  harness = await startAppHarness();
-  admin = await signIn(harness.users.admin.email);
-  finance = await signIn(harness.users.finance.email);
-  manager = await signIn(harness.users.manager.email);
-  const { POST } = await import('@/app/api/admin/clients/route');
-  const added = await POST(
-    jsonRequest('/api/admin/clients', {
-      method: 'POST',
-      cookie: admin,
-      body: { name: SECOND_NAME, key: second },
-    }),
-  );
-  expect(added.status, await added.clone().text()).toBe(201);
-  await runSyncForEveryClient(harness.database.db, { now: new Date(), requestId: 'finance-clients' });
-  for (const [connection, key] of [
-    [DEFAULT_CONNECTION, first],
-    [SECOND, second],
-  ] as const) {
-    const service = createAnnuityClient({ baseUrl: sandbox.baseUrl, apiKey: key, retries: 0 });
     services.set(connection, service);
     const listed = await listAll<Invoice>((currentPage, itemsPerPage) =>
       service.getInvoices({ currentPage, itemsPerPage }),
@@ -85,7 +57,7 @@ beforeAll(async () => {
     if (listed.items.length === 0) throw new Error(`the stand-in gave the ${connection} client no invoice`);
     invoicesOf.set(connection, listed.items);
   }
-  const rows = await harness.database.db
+  const rows = await app.harness.database.db
     .select({ connection: syncEvent.connection, eventId: syncEvent.eventId, patentId: syncEvent.patentId })
     .from(syncEvent);
   for (const row of rows) {
@@ -97,7 +69,7 @@ beforeAll(async () => {
     const mine = rows.filter((row) => row.connection === connection).slice(0, 5);
     forecastPatents.set(connection, new Set(mine.map((row) => row.patentId)));
     forecastRows.set(connection, mine.length);
-    await harness.database.db.insert(forecastRun).values({
+    await app.harness.database.db.insert(forecastRun).values({
       connection,
       windowFrom: `${CURRENT}-01`,
       windowTo: `${addMonths(CURRENT, 11)}-28`,
@@ -106,7 +78,7 @@ beforeAll(async () => {
       startedAt: new Date(),
       finishedAt: new Date(),
     });
-    await harness.database.db.insert(forecastEvent).values(
+    await app.harness.database.db.insert(forecastEvent).values(
       mine.map((row, index) => ({
         connection,
         eventId: row.eventId,
@@ -120,12 +92,6 @@ beforeAll(async () => {
   }
 }, 300_000);
 
-afterAll(async () => {
-  await harness?.stop();
-  await sandbox?.stop();
-  env.restore();
-});
-
 const idsOf = (connection: string) =>
   new Set((invoicesOf.get(connection) ?? []).map((invoice) => invoice.id));
 const anInvoiceOf = (connection: string) => invoicesOf.get(connection)?.[0] as Invoice;
@@ -134,7 +100,7 @@ async function get(
   path: string,
   route: () => Promise<{ GET: (request: Request, context: never) => Promise<Response> }>,
   context?: unknown,
-  cookie = finance,
+  cookie = app.cookies.finance,
 ) {
   const { GET } = await route();
   return GET(jsonRequest(path, { cookie }), context as never);
@@ -167,7 +133,7 @@ async function tracking(query = ''): Promise<TrackingData> {
     `/api/tracking?month=${CURRENT}${query}`,
     () => import('@/app/api/tracking/route'),
     undefined,
-    manager,
+    app.cookies.manager,
   );
   expect(response.status, await response.clone().text()).toBe(200);
   return (await response.json()) as TrackingData;
@@ -188,16 +154,7 @@ async function forecast(query = ''): Promise<ForecastData> {
   return (await response.json()) as ForecastData;
 }
 
-async function grant(userId: string, clients: string[] | 'all'): Promise<void> {
-  const { PATCH } = await import('@/app/api/admin/users/[userId]/route');
-  const response = await PATCH(
-    jsonRequest(`/api/admin/users/${userId}`, { method: 'PATCH', cookie: admin, body: { clients } }),
-    { params: Promise.resolve({ userId }) },
-  );
-  expect(response.status, await response.clone().text()).toBe(200);
-}
-
-async function freeze(body: unknown, cookie = manager): Promise<Response> {
+async function freeze(body: unknown, cookie = app.cookies.manager): Promise<Response> {
   const { PUT } = await import('@/app/api/rate-freezes/[yearMonth]/route');
   return PUT(jsonRequest(`/api/rate-freezes/${FREEZE_MONTH}`, { method: 'PUT', cookie, body }), {
     params: Promise.resolve({ yearMonth: FREEZE_MONTH }),
@@ -269,7 +226,7 @@ describe('finance across clients', () => {
       `/api/rate-freezes?client=${SECOND}`,
       () => import('@/app/api/rate-freezes/route'),
       undefined,
-      manager,
+      app.cookies.manager,
     );
     expect(overview.status).toBe(200);
     expect(((await overview.json()) as FreezeOverviewData).frozenMonths).toContain(FREEZE_MONTH);
@@ -277,23 +234,23 @@ describe('finance across clients', () => {
       `/api/rate-freezes?client=${DEFAULT_CONNECTION}`,
       () => import('@/app/api/rate-freezes/route'),
       undefined,
-      manager,
+      app.cookies.manager,
     );
     expect(((await first.json()) as FreezeOverviewData).frozenMonths).not.toContain(FREEZE_MONTH);
 
     // A manager granted the first client only cannot freeze for the second: it does not exist.
-    await grant(harness.users.manager.id, [DEFAULT_CONNECTION]);
+    await grantClientsAs(app.cookies.admin, app.harness.users.manager.id, [DEFAULT_CONNECTION]);
     expect((await freeze({ client: SECOND })).status).toBe(404);
   });
 
   it('keeps the tracking board of a manager granted the first client to its renewals, unlabelled', async () => {
-    await grant(harness.users.manager.id, 'all');
+    await grantClientsAs(app.cookies.admin, app.harness.users.manager.id, 'all');
     const all = await tracking();
     expect(all.rows.length).toBeGreaterThan(0);
     for (const row of all.rows) expect(row.client?.id).toBe(copied.get(row.eventId));
     const firstOnly = all.rows.filter((row) => copied.get(row.eventId) === DEFAULT_CONNECTION);
 
-    await grant(harness.users.manager.id, [DEFAULT_CONNECTION]);
+    await grantClientsAs(app.cookies.admin, app.harness.users.manager.id, [DEFAULT_CONNECTION]);
     const board = await tracking();
     expect(new Set(board.rows.map((row) => row.eventId))).toEqual(
       new Set(firstOnly.map((row) => row.eventId)),
@@ -303,13 +260,13 @@ describe('finance across clients', () => {
       `/api/tracking?month=${CURRENT}&client=${SECOND}`,
       () => import('@/app/api/tracking/route'),
       undefined,
-      manager,
+      app.cookies.manager,
     );
     expect(other.status).toBe(404);
   });
 
   it('keeps a finance user granted the second client to its invoices, renewals, spend and forecast alone', async () => {
-    await grant(harness.users.finance.id, [SECOND]);
+    await grantClientsAs(app.cookies.admin, app.harness.users.finance.id, [SECOND]);
 
     const page = await listed();
     expect(new Set(page.rows.map((row) => row.id))).toEqual(idsOf(SECOND));
@@ -332,7 +289,7 @@ describe('finance across clients', () => {
     const marked = await PUT(
       jsonRequest(`/api/invoices/${other.id}/marks`, {
         method: 'PUT',
-        cookie: finance,
+        cookie: app.cookies.finance,
         body: { lineKey: '', status: 'reconciled', note: null },
       }),
       invoiceParams(other.id),
@@ -385,32 +342,32 @@ describe('finance across clients', () => {
   });
 
   it('refreshes each client’s forecast with its own key, into rows of its own', async () => {
-    const results = await refreshForecastForEveryClient(harness.database.db, {
+    const results = await refreshForecastForEveryClient(app.harness.database.db, {
       now: new Date(),
       requestId: 'finance-clients-forecast',
     });
     expect(Object.keys(results).sort()).toEqual([DEFAULT_CONNECTION, SECOND]);
     for (const result of Object.values(results)) expect(result.status).toBe('done');
-    const stored = await harness.database.db
+    const stored = await app.harness.database.db
       .select({ connection: forecastEvent.connection, eventId: forecastEvent.eventId })
       .from(forecastEvent);
     expect(new Set(stored.map((row) => row.connection))).toEqual(new Set([DEFAULT_CONNECTION, SECOND]));
     // Every renewal stored under a client is one of that client's (none read with the other's key).
     for (const row of stored)
       if (copied.has(row.eventId)) expect(copied.get(row.eventId)).toBe(row.connection);
-    const runs = await harness.database.db
+    const runs = await app.harness.database.db
       .select({ connection: forecastRun.connection, status: forecastRun.status })
       .from(forecastRun);
     expect(runs.filter((run) => run.status === 'running')).toEqual([]);
   });
 
   it('records each client’s daily freeze estimates under that client, and shows each its own', async () => {
-    const results = await recordFreezeEstimates(harness.database.db, {
+    const results = await recordFreezeEstimates(app.harness.database.db, {
       now: new Date(),
       requestId: 'finance-clients-estimates',
     });
     expect(Object.keys(results).sort()).toEqual([DEFAULT_CONNECTION, SECOND]);
-    const rows = await harness.database.db
+    const rows = await app.harness.database.db
       .select({
         connection: freezeEstimateDay.connection,
         month: freezeEstimateDay.month,

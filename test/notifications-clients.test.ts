@@ -1,8 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AnnuityClient, createAnnuityClient } from '@/lib/annuity/client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AnnuityClient } from '@/lib/annuity/client';
 import { listAll } from '@/lib/annuity/pagination';
-import { SCOPES } from '@/lib/annuity/schemas';
 import { CLIENT_COOKIE } from '@/lib/clients/chosen-client';
 import {
   backgroundQuotaUse,
@@ -10,7 +9,6 @@ import {
   notification,
   reminderTold,
   renewalWatch,
-  syncEvent,
   upstreamChange,
 } from '@/lib/db/schema';
 import { defaultPreferences } from '@/lib/notifications/preferences';
@@ -25,10 +23,8 @@ import { pollUpstream } from '@/lib/server/notifications/poll';
 import { savePreferences } from '@/lib/server/notifications/preferences';
 import { runSyncForEveryClient } from '@/lib/server/sync/run';
 import type { SavedViewItem } from '@/lib/views/pages';
-import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
-import { jsonRequest, signIn, startAppHarness } from './app-harness';
-import { addClientAs, grantClientsAs } from './client-grants';
-import { serviceEnv } from './sandbox-app';
+import { jsonRequest } from './app-harness';
+import { copiedIdsOf, setUpTwoClients } from './client-grants';
 import { TODAY } from './upstream-harness';
 
 /**
@@ -41,64 +37,32 @@ import { TODAY } from './upstream-harness';
 
 const SECOND = 'northwind-labs';
 const NOW = new Date(`${TODAY}T09:00:00.000Z`);
-let sandbox: StartedSandbox;
-let harness: Awaited<ReturnType<typeof startAppHarness>>;
-let admin: string;
-let manager: string;
-let paralegal: string;
-const keys = { first: '', second: '' };
-const services = {} as { first: AnnuityClient; second: AnnuityClient };
-const env = serviceEnv();
+const app = setUpTwoClients({
+  first: { patents: 150, seed: 3 },
+  second: { patents: 400, seed: 15 },
+  secondClient: 'Northwind Labs',
+  // The paralegal works for the second client only; the manager for every client.
+  grants: { paralegal: [SECOND] },
+  today: TODAY,
+});
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ today: TODAY });
-  await sandbox.operator.createTenant({ name: 'first', patents: 150, seed: 3 });
-  await sandbox.operator.createTenant({ name: 'second', patents: 400, seed: 15 });
-  keys.first = (await sandbox.operator.createKey({ tenant: 'first', scopes: [...SCOPES] })).key;
-  keys.second = (await sandbox.operator.createKey({ tenant: 'second', scopes: [...SCOPES] })).key;
-  services.first = createAnnuityClient({ baseUrl: sandbox.baseUrl, apiKey: keys.first, retries: 0 });
-  services.second = createAnnuityClient({ baseUrl: sandbox.baseUrl, apiKey: keys.second, retries: 0 });
-  env.point(sandbox.baseUrl, keys.first);
-  harness = await startAppHarness();
-  [admin, manager, paralegal] = await Promise.all([
-    signIn(harness.users.admin.email),
-    signIn(harness.users.manager.email),
-    signIn(harness.users.paralegal.email),
-  ]);
-  await addClientAs(admin, 'Northwind Labs', keys.second);
-  // The paralegal works for the second client only; the manager for every client.
-  await grantClientsAs(admin, harness.users.paralegal.id, [SECOND]);
-  const { db } = harness.database;
+  const { db } = app.harness.database;
   // Both get the daily digest by email and in-app; the others keep quiet.
   for (const role of ['paralegal', 'manager'] as const)
-    await savePreferences(db, harness.users[role].id, {
+    await savePreferences(db, app.harness.users[role].id, {
       ...defaultPreferences(),
       timeZone: 'UTC',
       digest: { frequency: 'daily', hour: 8, weekday: 1 },
       dueOffsets: [7],
     });
   for (const role of ['finance', 'admin'] as const)
-    await savePreferences(db, harness.users[role].id, {
+    await savePreferences(db, app.harness.users[role].id, {
       ...defaultPreferences(),
       channels: { inApp: false, email: false },
     });
   await runSyncForEveryClient(db, { now: NOW, requestId: 'clients-notify-sync' });
 }, 240_000);
-
-afterAll(async () => {
-  await harness?.stop();
-  await sandbox?.stop();
-  env.restore();
-});
-
-/** The event ids the copy holds for a client. */
-async function eventsOf(connection: string): Promise<Set<string>> {
-  const rows = await harness.database.db
-    .select({ eventId: syncEvent.eventId })
-    .from(syncEvent)
-    .where(eq(syncEvent.connection, connection));
-  return new Set(rows.map((row) => row.eventId));
-}
 
 async function invoiceIdsOf(service: AnnuityClient): Promise<Set<string>> {
   const { items } = await listAll(
@@ -125,23 +89,23 @@ async function notificationsOf(cookie: string): Promise<NotificationItem[]> {
 
 describe('reminders and notifications with two clients', () => {
   it('polls each client with its own key, within its own budget, and records what is whose', async () => {
-    await Promise.all([sandbox.operator.resetUsage('first'), sandbox.operator.resetUsage('second')]);
-    const polled = await pollUpstream(harness.database.db, { now: NOW, requestId: 'clients-poll' });
+    await Promise.all([app.sandbox.operator.resetUsage('first'), app.sandbox.operator.resetUsage('second')]);
+    const polled = await pollUpstream(app.harness.database.db, { now: NOW, requestId: 'clients-poll' });
     expect(Object.keys(polled.clients).sort()).toEqual([DEFAULT_CONNECTION, SECOND]);
     expect(polled.clients[SECOND]?.ran).toBe(true);
     expect(polled.clients[DEFAULT_CONNECTION]?.ran).toBe(true);
     // Each tenant's key was spent on its own client's reads (the invoice list at least).
     const [firstUsage, secondUsage] = await Promise.all([
-      sandbox.operator.getUsage('first'),
-      sandbox.operator.getUsage('second'),
+      app.sandbox.operator.getUsage('first'),
+      app.sandbox.operator.getUsage('second'),
     ]);
     expect(firstUsage.calls).toBeGreaterThan(0);
     expect(secondUsage.calls).toBeGreaterThan(0);
 
-    const { db } = harness.database;
+    const { db } = app.harness.database;
     const [firstInvoices, secondInvoices] = await Promise.all([
-      invoiceIdsOf(services.first),
-      invoiceIdsOf(services.second),
+      invoiceIdsOf(app.services.first),
+      invoiceIdsOf(app.services.second),
     ]);
     const changes = await db.select().from(upstreamChange).where(eq(upstreamChange.kind, 'new-invoice'));
     const secondSeen = changes.filter((change) => change.connection === SECOND);
@@ -151,7 +115,10 @@ describe('reminders and notifications with two clients', () => {
       expect(secondInvoices.has(change.subjectKey)).toBe(false);
 
     // The watched renewals say whose they are, and every one is in that client's copy.
-    const [firstEvents, secondEvents] = await Promise.all([eventsOf(DEFAULT_CONNECTION), eventsOf(SECOND)]);
+    const [firstEvents, secondEvents] = await Promise.all([
+      copiedIdsOf(app, DEFAULT_CONNECTION, 'eventId'),
+      copiedIdsOf(app, SECOND, 'eventId'),
+    ]);
     const watched = await db.select().from(renewalWatch);
     const byClient = (connection: string) =>
       watched.filter(
@@ -164,7 +131,7 @@ describe('reminders and notifications with two clients', () => {
   }, 120_000);
 
   it('shows the administrator each client’s spend and last poll, and a spent share stops that client alone', async () => {
-    const { db } = harness.database;
+    const { db } = app.harness.database;
     const status = await backgroundStatus();
     expect(status.map((entry) => entry.client.id)).toEqual([DEFAULT_CONNECTION, SECOND]);
     for (const entry of status) {
@@ -184,18 +151,18 @@ describe('reminders and notifications with two clients', () => {
   }, 120_000);
 
   it('tells the paralegal of their client only, and the manager of both in one labelled digest', async () => {
-    const { db } = harness.database;
+    const { db } = app.harness.database;
     await evaluateNotifications(db, { now: NOW });
     const [firstEvents, secondEvents, clients] = await Promise.all([
-      eventsOf(DEFAULT_CONNECTION),
-      eventsOf(SECOND),
+      copiedIdsOf(app, DEFAULT_CONNECTION, 'eventId'),
+      copiedIdsOf(app, SECOND, 'eventId'),
       activeClients(),
     ]);
     const firstName = clients.find((client) => client.id === DEFAULT_CONNECTION)?.name ?? '';
     expect(firstName).not.toBe('');
 
     // The paralegal: every renewal told is the second client's, every notification too, no label.
-    const paralegalId = harness.users.paralegal.id;
+    const paralegalId = app.harness.users.paralegal.id;
     const told = await db
       .select()
       .from(reminderTold)
@@ -216,7 +183,7 @@ describe('reminders and notifications with two clients', () => {
     }
 
     // The manager: one digest for the run, listing both clients' renewals, each with its client.
-    const managerId = harness.users.manager.id;
+    const managerId = app.harness.users.manager.id;
     const managerMail = await db.select().from(mailMessage).where(eq(mailMessage.userId, managerId));
     const digests = managerMail.filter((row) => row.rule === 'digest-daily');
     expect(digests).toHaveLength(1);
@@ -237,15 +204,15 @@ describe('reminders and notifications with two clients', () => {
   }, 120_000);
 
   it('lists each user only the notifications of the clients in their scope, labelled for several', async () => {
-    const paralegalItems = await notificationsOf(paralegal);
+    const paralegalItems = await notificationsOf(app.cookies.paralegal);
     expect(paralegalItems.length).toBeGreaterThan(0);
     expect(paralegalItems.every((item) => item.client === undefined)).toBe(true);
 
-    const managerItems = await notificationsOf(manager);
+    const managerItems = await notificationsOf(app.cookies.manager);
     expect(new Set(managerItems.map((item) => item.client))).toContain('Northwind Labs');
     expect(managerItems.every((item) => item.client !== undefined)).toBe(true);
     // The header's choice narrows the list to that client.
-    const chosen = await notificationsOf(`${manager}; ${CLIENT_COOKIE}=${SECOND}`);
+    const chosen = await notificationsOf(`${app.cookies.manager}; ${CLIENT_COOKIE}=${SECOND}`);
     expect(chosen.length).toBeGreaterThan(0);
     expect(chosen.length).toBeLessThan(managerItems.length);
     // One client in view: its notifications, unlabelled (as a single-client console shows them).
@@ -259,17 +226,17 @@ describe('reminders and notifications with two clients', () => {
     const marked = await POST(
       jsonRequest('/api/notifications/read', {
         method: 'POST',
-        cookie: `${manager}; ${CLIENT_COOKIE}=${SECOND}`,
+        cookie: `${app.cookies.manager}; ${CLIENT_COOKIE}=${SECOND}`,
         body: {},
       }),
     );
     expect(marked.status).toBe(200);
-    const unread = await harness.database.db
+    const unread = await app.harness.database.db
       .select()
       .from(notification)
       .where(
         and(
-          eq(notification.userId, harness.users.manager.id),
+          eq(notification.userId, app.harness.users.manager.id),
           inArray(notification.connection, [DEFAULT_CONNECTION]),
         ),
       );
@@ -279,16 +246,16 @@ describe('reminders and notifications with two clients', () => {
 
 describe('the calendar feed with two clients', () => {
   it('holds the owner’s clients’ renewals only, each named with its client when they work for several', async () => {
-    const { db } = harness.database;
+    const { db } = app.harness.database;
     const feedOf = async (role: 'paralegal' | 'manager') => {
-      const account = harness.users[role];
+      const account = app.harness.users[role];
       const actor = { userId: account.id, email: account.email };
       const { url } = await issueCalendarLink(db, actor, 'clients-calendar');
       const token = decodeURIComponent(new URL(url).pathname.split('/').at(-1) ?? '').replace(/\.ics$/, '');
       return (await calendarForToken(db, token)) ?? '';
     };
     const [firstEvents, paralegalFeed, managerFeed] = await Promise.all([
-      eventsOf(DEFAULT_CONNECTION),
+      copiedIdsOf(app, DEFAULT_CONNECTION, 'eventId'),
       feedOf('paralegal'),
       feedOf('manager'),
     ]);
@@ -313,40 +280,40 @@ describe('saved views naming a client', () => {
   }
 
   it('never shows a view of another client to someone who does not work for it', async () => {
-    const first = await create(manager, {
+    const first = await create(app.cookies.manager, {
       page: 'renewals',
       name: 'First client, due',
       query: `client=${DEFAULT_CONNECTION}&status=undecided`,
       shared: true,
     });
     expect(first.status).toBe(201);
-    const second = await create(manager, {
+    const second = await create(app.cookies.manager, {
       page: 'renewals',
       name: 'Northwind, due',
       query: `client=${SECOND}`,
       shared: true,
     });
     expect(second.status).toBe(201);
-    const views = await list(manager);
+    const views = await list(app.cookies.manager);
     expect(views.map((view) => view.name).sort()).toEqual(['First client, due', 'Northwind, due']);
     const queryOf = (name: string) => views.find((view) => view.name === name)?.query ?? '';
     // The paralegal sees the view of their client, not the other one's.
-    expect((await list(paralegal)).map((view) => view.name)).toEqual(['Northwind, due']);
+    expect((await list(app.cookies.paralegal)).map((view) => view.name)).toEqual(['Northwind, due']);
     // Applying the other client's view by its address widens nothing: the list refuses the client
     // as not found, while the view of their own client reads that client's renewals alone.
     const apply = async (cookie: string, query: string) => {
       const { GET } = await import('@/app/api/renewals/route');
       return GET(jsonRequest(`/api/renewals?month=${TODAY.slice(0, 7)}&${query}`, { cookie }));
     };
-    expect((await apply(paralegal, queryOf('First client, due'))).status).toBe(404);
-    const own = await apply(paralegal, queryOf('Northwind, due'));
+    expect((await apply(app.cookies.paralegal, queryOf('First client, due'))).status).toBe(404);
+    const own = await apply(app.cookies.paralegal, queryOf('Northwind, due'));
     expect(own.status).toBe(200);
-    const secondEvents = await eventsOf(SECOND);
+    const secondEvents = await copiedIdsOf(app, SECOND, 'eventId');
     const rows = ((await own.json()) as { rows: { eventId: string }[] }).rows;
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(secondEvents.has(row.eventId)).toBe(true);
     // Nor can they save one naming it: answered as the pages answer another client, not found.
-    const refused = await create(paralegal, {
+    const refused = await create(app.cookies.paralegal, {
       page: 'renewals',
       name: 'Sneaky',
       query: `client=${DEFAULT_CONNECTION}`,

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type AnnuityClient, createAnnuityClient } from '@/lib/annuity/client';
-import { type Patent, type PatentEvent, SCOPES } from '@/lib/annuity/schemas';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AnnuityClient } from '@/lib/annuity/client';
+import type { Patent, PatentEvent } from '@/lib/annuity/schemas';
 import { syncEvent } from '@/lib/db/schema';
 import { currentYearMonth } from '@/lib/format/dates';
 import type { PortfolioPage } from '@/lib/portfolio/search-key';
@@ -12,10 +12,8 @@ import { NotFoundError } from '@/lib/server/errors/not-found';
 import { loadDataQuality } from '@/lib/server/portfolio/data-quality';
 import { loadFamily } from '@/lib/server/portfolio/family';
 import { loadPatentDetail, loadPatentPage } from '@/lib/server/portfolio/patents';
-import { runSyncForEveryClient } from '@/lib/server/sync/run';
-import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
-import { jsonRequest, signIn, startAppHarness } from './app-harness';
-import { serviceEnv } from './sandbox-app';
+import { jsonRequest } from './app-harness';
+import { setUpTwoClients } from './client-grants';
 
 /**
  * The portfolio keeps to a user's clients (spec: Authentication 1, a key is one client's; rule 2,
@@ -28,11 +26,14 @@ import { serviceEnv } from './sandbox-app';
 const TODAY = `${currentYearMonth()}-15`;
 const SECOND = 'second-client';
 const SECOND_NAME = 'Second Client';
-let sandbox: StartedSandbox;
-let harness: Awaited<ReturnType<typeof startAppHarness>>;
-const cookies = { admin: '', paralegal: '', manager: '' };
-const keys = { first: '', second: '' };
-const env = serviceEnv();
+const app = setUpTwoClients({
+  first: { patents: 30, seed: 7 },
+  second: { patents: 15, seed: 13 },
+  secondClient: SECOND_NAME,
+  sync: true,
+  // The paralegal works for the second client only; the manager for every client (the default).
+  grants: { paralegal: [SECOND] },
+});
 /** Each tenant's patents as the service lists them to its own key. */
 const patentsOf: Record<string, Patent[]> = {};
 
@@ -46,52 +47,12 @@ async function allPatents(service: AnnuityClient): Promise<Patent[]> {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ today: TODAY });
-  await sandbox.operator.createTenant({ name: 'first', patents: 30, seed: 7 });
-  await sandbox.operator.createTenant({ name: 'second', patents: 15, seed: 13 });
-  const keyOf = async (tenant: string) =>
-    (await sandbox.operator.createKey({ tenant, scopes: [...SCOPES] })).key;
-  keys.first = await keyOf('first');
-  keys.second = await keyOf('second');
-  env.point(sandbox.baseUrl, keys.first);
-  harness = await startAppHarness();
-  cookies.admin = await signIn(harness.users.admin.email);
-  cookies.paralegal = await signIn(harness.users.paralegal.email);
-  cookies.manager = await signIn(harness.users.manager.email);
-  const { POST } = await import('@/app/api/admin/clients/route');
-  const added = await POST(
-    jsonRequest('/api/admin/clients', {
-      method: 'POST',
-      cookie: cookies.admin,
-      body: { name: SECOND_NAME, key: keys.second },
-    }),
-  );
-  expect(added.status).toBe(201);
-  await runSyncForEveryClient(harness.database.db, { now: new Date(), requestId: 'portfolio-clients-sync' });
-  const service = (apiKey: string) => createAnnuityClient({ baseUrl: sandbox.baseUrl, apiKey, retries: 0 });
-  patentsOf[DEFAULT_CONNECTION] = await allPatents(service(keys.first));
-  patentsOf[SECOND] = await allPatents(service(keys.second));
-  // The paralegal works for the second client only; the manager for every client (the default).
-  const { PATCH } = await import('@/app/api/admin/users/[userId]/route');
-  const granted = await PATCH(
-    jsonRequest(`/api/admin/users/${harness.users.paralegal.id}`, {
-      method: 'PATCH',
-      cookie: cookies.admin,
-      body: { clients: [SECOND] },
-    }),
-    { params: Promise.resolve({ userId: harness.users.paralegal.id }) },
-  );
-  expect(granted.status).toBe(200);
-}, 180_000);
+  patentsOf[DEFAULT_CONNECTION] = await allPatents(app.services.first);
+  patentsOf[SECOND] = await allPatents(app.services.second);
+});
 
 afterEach(() => {
   vi.restoreAllMocks();
-});
-
-afterAll(async () => {
-  await harness?.stop();
-  await sandbox?.stop();
-  env.restore();
 });
 
 const ids = (patents: readonly Patent[]) => patents.map((patent) => patent.id).sort();
@@ -103,7 +64,7 @@ async function upstreamKeys(run: () => Promise<unknown>): Promise<string[]> {
   const sent: string[] = [];
   const real = globalThis.fetch;
   vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
-    if (String(input instanceof Request ? input.url : input).startsWith(sandbox.baseUrl)) {
+    if (String(input instanceof Request ? input.url : input).startsWith(app.sandbox.baseUrl)) {
       const headers = new Headers(init?.headers);
       sent.push(headers.get('x-api-key') ?? '(none)');
     }
@@ -128,7 +89,7 @@ async function exported(cookie: string, query: string): Promise<{ status: number
 }
 
 async function renewalOf(connection: string): Promise<PatentEvent> {
-  const [row] = await harness.database.db
+  const [row] = await app.harness.database.db
     .select({ body: syncEvent.body })
     .from(syncEvent)
     .where(eq(syncEvent.connection, connection))
@@ -163,7 +124,7 @@ describe('the portfolio of a user granted one client', () => {
   it('lists and searches only that client’s patents, unlabelled (one client)', async () => {
     expect(first().length).toBe(30);
     expect(second().length).toBe(15);
-    const listed = await portfolio(cookies.paralegal, 'size=100');
+    const listed = await portfolio(app.cookies.paralegal, 'size=100');
     expect(listed.status).toBe(200);
     expect(ids(listed.page.data)).toEqual(ids(second()));
     expect(listed.page.pagination.totalItems).toBe(15);
@@ -171,17 +132,17 @@ describe('the portfolio of a user granted one client', () => {
 
     const theirs = second()[0] as Patent;
     const other = first()[0] as Patent;
-    const found = await portfolio(cookies.paralegal, `q=${encodeURIComponent(theirs.providerId ?? '')}`);
+    const found = await portfolio(app.cookies.paralegal, `q=${encodeURIComponent(theirs.providerId ?? '')}`);
     expect(found.page.data.map((patent) => patent.id)).toContain(theirs.id);
-    const hidden = await portfolio(cookies.paralegal, `q=${encodeURIComponent(other.providerId ?? '')}`);
+    const hidden = await portfolio(app.cookies.paralegal, `q=${encodeURIComponent(other.providerId ?? '')}`);
     expect(hidden.page.data.map((patent) => patent.id)).not.toContain(other.id);
     // A search over a word every title shares finds none of the other client's patents.
-    const broad = await portfolio(cookies.paralegal, 'q=a&size=100');
+    const broad = await portfolio(app.cookies.paralegal, 'q=a&size=100');
     expect(broad.page.data.every((patent) => ids(second()).includes(patent.id))).toBe(true);
   });
 
   it('exports only that client’s patents; the other client as a filter is not found', async () => {
-    const file = await exported(cookies.paralegal, 'columns=providerId');
+    const file = await exported(app.cookies.paralegal, 'columns=providerId');
     expect(file.status).toBe(200);
     expect(file.rows[0]).toEqual(['Provider ID']);
     const providerIds = file.rows.slice(1).map((row) => row[0]);
@@ -190,12 +151,12 @@ describe('the portfolio of a user granted one client', () => {
         .map((patent) => patent.providerId ?? '')
         .sort(),
     );
-    expect((await portfolio(cookies.paralegal, `client=${DEFAULT_CONNECTION}`)).status).toBe(404);
-    expect((await exported(cookies.paralegal, `client=${DEFAULT_CONNECTION}`)).status).toBe(404);
+    expect((await portfolio(app.cookies.paralegal, `client=${DEFAULT_CONNECTION}`)).status).toBe(404);
+    expect((await exported(app.cookies.paralegal, `client=${DEFAULT_CONNECTION}`)).status).toBe(404);
   });
 
   it('loads its patents’ pages and refuses the other client’s with no call to the service', async () => {
-    const scope = await clientScopeOf(harness.users.paralegal.id);
+    const scope = await clientScopeOf(app.harness.users.paralegal.id);
     expect(scope.connections).toEqual([SECOND]);
     const theirs = second()[0] as Patent;
     let detail: Awaited<ReturnType<typeof loadPatentDetail>> | undefined;
@@ -203,7 +164,7 @@ describe('the portfolio of a user granted one client', () => {
     const own = await upstreamKeys(async () => {
       detail = await loadPatentDetail(theirs.id, 'patent-page', scope.connections);
     });
-    expect(new Set(own)).toEqual(new Set(own.length > 0 ? [keys.second] : []));
+    expect(new Set(own)).toEqual(new Set(own.length > 0 ? [app.keys.second] : []));
     expect(detail?.connection).toBe(SECOND);
     expect(detail?.patent.id).toBe(theirs.id);
     const other = first()[0] as Patent;
@@ -225,20 +186,20 @@ describe('the portfolio of a user granted one client', () => {
   it('answers 404 for the other client’s fees and documents, calling the service with no key', async () => {
     const other = await renewalOf(DEFAULT_CONNECTION);
     const calls = await upstreamKeys(async () => {
-      expect(await fees(cookies.paralegal, other)).toBe(404);
-      expect((await document(cookies.paralegal, other)).status).toBe(404);
+      expect(await fees(app.cookies.paralegal, other)).toBe(404);
+      expect((await document(app.cookies.paralegal, other)).status).toBe(404);
     });
     expect(calls).toEqual([]);
     // Its own client's are read with its own client's key only.
     const theirs = await renewalOf(SECOND);
     const own = await upstreamKeys(async () => {
-      expect(await fees(cookies.paralegal, theirs)).toBe(200);
-      const receipt = await document(cookies.paralegal, theirs);
+      expect(await fees(app.cookies.paralegal, theirs)).toBe(200);
+      const receipt = await document(app.cookies.paralegal, theirs);
       expect([200, 404]).toContain(receipt.status);
       if (receipt.status === 404) expect(receipt.code).toBe('document_not_yet_available');
     });
     expect(own.length).toBeGreaterThan(0);
-    expect(new Set(own)).toEqual(new Set([keys.second]));
+    expect(new Set(own)).toEqual(new Set([app.keys.second]));
   });
 
   it('refuses tags, notes, drops and signals on the other client’s patent as not found', async () => {
@@ -247,7 +208,7 @@ describe('the portfolio of a user granted one client', () => {
     const tagged = await tag(
       jsonRequest('/api/tags', {
         method: 'POST',
-        cookie: cookies.paralegal,
+        cookie: app.cookies.paralegal,
         body: { scope: 'patent', targets: [other.id], add: ['core'] },
       }),
     );
@@ -256,7 +217,7 @@ describe('the portfolio of a user granted one client', () => {
     const noted = await note(
       jsonRequest('/api/notes', {
         method: 'PUT',
-        cookie: cookies.paralegal,
+        cookie: app.cookies.paralegal,
         body: { scope: 'patent', target: other.id, note: 'not mine' },
       }),
     );
@@ -266,14 +227,14 @@ describe('the portfolio of a user granted one client', () => {
     const dropped = await drop(
       jsonRequest('/api/portfolio/family-drops', {
         method: 'POST',
-        cookie: cookies.paralegal,
+        cookie: app.cookies.paralegal,
         body: { eventIds: [event.id] },
       }),
     );
     expect(dropped.status).toBe(404);
     const { GET: signals } = await import('@/app/api/signals/route');
     const read = await signals(
-      jsonRequest(`/api/signals?patentId=${other.id}`, { cookie: cookies.paralegal }),
+      jsonRequest(`/api/signals?patentId=${other.id}`, { cookie: app.cookies.paralegal }),
     );
     expect(read.status).toBe(404);
   });
@@ -281,7 +242,7 @@ describe('the portfolio of a user granted one client', () => {
 
 describe('the portfolio of a user of every client', () => {
   it('lists both clients’ patents, each labelled with its client', async () => {
-    const listed = await portfolio(cookies.manager, 'size=100');
+    const listed = await portfolio(app.cookies.manager, 'size=100');
     expect(listed.status).toBe(200);
     expect(ids(listed.page.data)).toEqual(ids([...first(), ...second()]));
     const names = new Map(listed.page.data.map((patent, index) => [patent.id, listed.page.clients?.[index]]));
@@ -290,20 +251,20 @@ describe('the portfolio of a user of every client', () => {
   });
 
   it('narrows the list, the search and the export to the client the filter names', async () => {
-    const narrowed = await portfolio(cookies.manager, `client=${SECOND}&size=100`);
+    const narrowed = await portfolio(app.cookies.manager, `client=${SECOND}&size=100`);
     expect(ids(narrowed.page.data)).toEqual(ids(second()));
     expect(new Set(narrowed.page.clients)).toEqual(new Set([SECOND_NAME]));
     const other = first()[0] as Patent;
     const searched = await portfolio(
-      cookies.manager,
+      app.cookies.manager,
       `client=${SECOND}&q=${encodeURIComponent(other.providerId ?? '')}`,
     );
     expect(searched.page.data.map((patent) => patent.id)).not.toContain(other.id);
 
-    const all = await exported(cookies.manager, 'columns=providerId');
+    const all = await exported(app.cookies.manager, 'columns=providerId');
     expect(all.rows[0]).toEqual(['Client', 'Provider ID']);
     expect(all.rows.slice(1).filter((row) => row.length === 2)).toHaveLength(45);
-    const one = await exported(cookies.manager, `client=${SECOND}&columns=providerId`);
+    const one = await exported(app.cookies.manager, `client=${SECOND}&columns=providerId`);
     const rows = one.rows.slice(1).filter((row) => row.length === 2);
     expect(new Set(rows.map((row) => row[0]))).toEqual(new Set([SECOND_NAME]));
     expect(rows.map((row) => row[1]).sort()).toEqual(
@@ -314,7 +275,7 @@ describe('the portfolio of a user of every client', () => {
   });
 
   it('loads either client’s patent page, reading it as its own client', async () => {
-    const scope = await clientScopeOf(harness.users.manager.id);
+    const scope = await clientScopeOf(app.harness.users.manager.id);
     const other = first()[0] as Patent;
     expect((await loadPatentDetail(other.id, 'first-patent', scope.connections)).connection).toBe(
       DEFAULT_CONNECTION,
@@ -324,7 +285,7 @@ describe('the portfolio of a user of every client', () => {
   });
 
   it('checks both clients’ data quality and shows a family with each member’s client', async () => {
-    const scope = await clientScopeOf(harness.users.manager.id);
+    const scope = await clientScopeOf(app.harness.users.manager.id);
     const name = (connection: string) => clientNameOf(scope, connection);
     const quality = await loadDataQuality(new Date(), scope.connections, name);
     expect(quality.patents).toBe(45);

@@ -1,17 +1,14 @@
 import { and, eq, gte } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PatentEvent, SCOPES } from '@/lib/annuity/schemas';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PatentEvent } from '@/lib/annuity/schemas';
 import { renewalWatch, syncEvent } from '@/lib/db/schema';
-import { currentYearMonth } from '@/lib/format/dates';
 import type { RenewalRow } from '@/lib/renewals/rows';
 import type { RenewalWindowData } from '@/lib/renewals/window-data';
 import { DEFAULT_CONNECTION } from '@/lib/server/connection/default-connection';
-import { runSyncForEveryClient } from '@/lib/server/sync/run';
 import type { TodayData } from '@/lib/today/data';
-import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
-import { jsonRequest, signIn, startAppHarness } from './app-harness';
+import { jsonRequest } from './app-harness';
+import { grantClientsAs, setUpTwoClients } from './client-grants';
 import { watchedRow } from './notifications-fixtures';
-import { serviceEnv } from './sandbox-app';
 
 /**
  * The month view, its export, Today and the calendar feed keep to the user's clients (spec:
@@ -22,13 +19,13 @@ import { serviceEnv } from './sandbox-app';
  * first client is a 404.
  */
 
-const TODAY = `${currentYearMonth()}-15`;
 const SECOND = 'northwind-labs';
-let sandbox: StartedSandbox;
-let harness: Awaited<ReturnType<typeof startAppHarness>>;
-let admin: string;
-let paralegal: string;
-const env = serviceEnv();
+const app = setUpTwoClients({
+  first: { patents: 30, seed: 3 },
+  second: { patents: 12, seed: 9 },
+  secondClient: 'Northwind Labs',
+  sync: true,
+});
 /** The month holding renewals of both clients, and each client's renewals (event ids) in it. */
 let month: string;
 const ofClient = new Map<string, Set<string>>();
@@ -36,28 +33,7 @@ const ofClient = new Map<string, Set<string>>();
 const copied = new Map<string, string>();
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ today: TODAY });
-  await sandbox.operator.createTenant({ name: 'first', patents: 30, seed: 3 });
-  await sandbox.operator.createTenant({ name: 'second', patents: 12, seed: 9 });
-  const create = async (tenant: string) =>
-    (await sandbox.operator.createKey({ tenant, scopes: [...SCOPES] })).key;
-  const first = await create('first');
-  const second = await create('second');
-  env.point(sandbox.baseUrl, first);
-  harness = await startAppHarness();
-  admin = await signIn(harness.users.admin.email);
-  paralegal = await signIn(harness.users.paralegal.email);
-  const { POST } = await import('@/app/api/admin/clients/route');
-  const added = await POST(
-    jsonRequest('/api/admin/clients', {
-      method: 'POST',
-      cookie: admin,
-      body: { name: 'Northwind Labs', key: second },
-    }),
-  );
-  expect(added.status, await added.clone().text()).toBe(201);
-  await runSyncForEveryClient(harness.database.db, { now: new Date(), requestId: 'clients-renewals' });
-  const rows = await harness.database.db
+  const rows = await app.harness.database.db
     .select({ connection: syncEvent.connection, eventId: syncEvent.eventId, month: syncEvent.month })
     .from(syncEvent);
   for (const row of rows) copied.set(row.eventId, row.connection);
@@ -76,15 +52,9 @@ beforeAll(async () => {
   }
 }, 240_000);
 
-afterAll(async () => {
-  await harness?.stop();
-  await sandbox?.stop();
-  env.restore();
-});
-
 async function monthRoute(query: string): Promise<Response> {
   const { GET } = await import('@/app/api/renewals/route');
-  return GET(jsonRequest(`/api/renewals?${query}`, { cookie: paralegal }));
+  return GET(jsonRequest(`/api/renewals?${query}`, { cookie: app.cookies.paralegal }));
 }
 
 async function monthRows(query: string): Promise<RenewalRow[]> {
@@ -95,7 +65,9 @@ async function monthRows(query: string): Promise<RenewalRow[]> {
 
 async function exported(query: string): Promise<string[][]> {
   const { GET } = await import('@/app/api/renewals/export/route');
-  const response = await GET(jsonRequest(`/api/renewals/export?${query}&format=csv`, { cookie: paralegal }));
+  const response = await GET(
+    jsonRequest(`/api/renewals/export?${query}&format=csv`, { cookie: app.cookies.paralegal }),
+  );
   expect(response.status, await response.clone().text()).toBe(200);
   return (await response.text())
     .trim()
@@ -105,7 +77,7 @@ async function exported(query: string): Promise<string[][]> {
 
 async function todayItems(query = ''): Promise<RenewalRow[]> {
   const { GET } = await import('@/app/api/today/route');
-  const response = await GET(jsonRequest(`/api/today${query}`, { cookie: paralegal }));
+  const response = await GET(jsonRequest(`/api/today${query}`, { cookie: app.cookies.paralegal }));
   expect(response.status, await response.clone().text()).toBe(200);
   const data = (await response.json()) as TodayData;
   if (!data.renewals?.ok) throw new Error('Today has no renewals section for the paralegal');
@@ -114,19 +86,6 @@ async function todayItems(query = ''): Promise<RenewalRow[]> {
 
 let calendarUrl: string;
 let calendarText = '';
-
-/** The paralegal's clients, as an administrator sets them: 'all', or a list of ids. */
-async function grant(clients: 'all' | string[]): Promise<Response> {
-  const { PATCH } = await import('@/app/api/admin/users/[userId]/route');
-  return PATCH(
-    jsonRequest(`/api/admin/users/${harness.users.paralegal.id}`, {
-      method: 'PATCH',
-      cookie: admin,
-      body: { clients },
-    }),
-    { params: Promise.resolve({ userId: harness.users.paralegal.id }) },
-  );
-}
 
 async function calendarUids(): Promise<string[]> {
   const { GET } = await import('@/app/api/calendar/[token]/route');
@@ -143,7 +102,7 @@ const idsOf = (rows: readonly RenewalRow[]) => new Set(rows.map((row) => row.eve
 
 /** Reads the copy again: Today reads months of its own into it (never-read months, once). */
 async function recopy(): Promise<void> {
-  const rows = await harness.database.db
+  const rows = await app.harness.database.db
     .select({ connection: syncEvent.connection, eventId: syncEvent.eventId })
     .from(syncEvent);
   for (const row of rows) copied.set(row.eventId, row.connection);
@@ -183,8 +142,7 @@ describe('renewals across clients', () => {
   });
 
   it('keeps a paralegal granted the second client to its renewals alone, unlabelled', async () => {
-    const granted = await grant([SECOND]);
-    expect(granted.status, await granted.clone().text()).toBe(200);
+    await grantClientsAs(app.cookies.admin, app.harness.users.paralegal.id, [SECOND]);
 
     const rows = await monthRows(`month=${month}`);
     expect(idsOf(rows)).toEqual(ofClient.get(SECOND));
@@ -201,12 +159,14 @@ describe('renewals across clients', () => {
     expect(connectionsOf(idsOf(items))).toEqual(new Set([SECOND]));
     expect(items.every((row) => row.client === undefined)).toBe(true);
     const { GET } = await import('@/app/api/today/route');
-    const refused = await GET(jsonRequest(`/api/today?client=${DEFAULT_CONNECTION}`, { cookie: paralegal }));
+    const refused = await GET(
+      jsonRequest(`/api/today?client=${DEFAULT_CONNECTION}`, { cookie: app.cookies.paralegal }),
+    );
     expect(refused.status).toBe(404);
   });
 
   it('hides another client’s review hold: not listed, and releasing it is a 404', async () => {
-    const { db } = harness.database;
+    const { db } = app.harness.database;
     const today = new Date().toISOString().slice(0, 10);
     const bodies = await db
       .select({ body: syncEvent.body })
@@ -216,15 +176,14 @@ describe('renewals across clients', () => {
       .map((row) => JSON.parse(row.body) as PatentEvent)
       .find((event) => event.eventType === 'RENEWAL' && event.appliedDecision === null);
     if (!open) throw new Error('the first client has no undecided renewal ahead');
-    const manager = await signIn(harness.users.manager.email);
     const reviews = await import('@/app/api/reviews/route');
     const placed = await reviews.POST(
       jsonRequest('/api/reviews', {
         method: 'POST',
-        cookie: manager,
+        cookie: app.cookies.manager,
         body: {
           eventIds: [open.id],
-          ownerUserId: harness.users.manager.id,
+          ownerUserId: app.harness.users.manager.id,
           reviewBy: open.dueDate,
           askedDecision: 'keep',
         },
@@ -232,13 +191,13 @@ describe('renewals across clients', () => {
     );
     expect(placed.status, await placed.clone().text()).toBe(200);
     const [hold] = ((await placed.json()) as { holds: { id: string }[] }).holds;
-    const listed = await reviews.GET(jsonRequest('/api/reviews', { cookie: paralegal }));
+    const listed = await reviews.GET(jsonRequest('/api/reviews', { cookie: app.cookies.paralegal }));
     expect(((await listed.json()) as { holds: { id: string }[] }).holds.map((row) => row.id)).not.toContain(
       hold?.id,
     );
     const { DELETE } = await import('@/app/api/reviews/[id]/route');
     const released = await DELETE(
-      jsonRequest(`/api/reviews/${hold?.id}`, { method: 'DELETE', cookie: paralegal }),
+      jsonRequest(`/api/reviews/${hold?.id}`, { method: 'DELETE', cookie: app.cookies.paralegal }),
       { params: Promise.resolve({ id: hold?.id ?? '' }) },
     );
     expect(released.status).toBe(404);
@@ -247,7 +206,7 @@ describe('renewals across clients', () => {
   it('lists in the calendar feed only the renewals of the owner’s clients', async () => {
     const { POST } = await import('@/app/api/preferences/calendar/route');
     const issued = await POST(
-      jsonRequest('/api/preferences/calendar', { method: 'POST', cookie: paralegal }),
+      jsonRequest('/api/preferences/calendar', { method: 'POST', cookie: app.cookies.paralegal }),
     );
     expect(issued.status).toBe(200);
     ({ url: calendarUrl } = (await issued.json()) as { url: string });
@@ -257,7 +216,7 @@ describe('renewals across clients', () => {
       const eventId = [...(ofClient.get(connection) ?? [])][0] as string;
       return { connection, row: watchedRow({ eventId, dueDate: `${month}-20` }) };
     });
-    await harness.database.db.insert(renewalWatch).values(
+    await app.harness.database.db.insert(renewalWatch).values(
       watched.map(({ connection, row }) => ({
         eventId: row.eventId,
         patentId: row.patentId,
@@ -270,7 +229,7 @@ describe('renewals across clients', () => {
     expect(new Set(await calendarUids())).toEqual(new Set([watched[1]?.row.eventId]));
 
     // Working for every client again: both clients' renewals, each summary naming its client.
-    expect((await grant('all')).status).toBe(200);
+    await grantClientsAs(app.cookies.admin, app.harness.users.paralegal.id, 'all');
     expect(new Set(await calendarUids())).toEqual(new Set(watched.map(({ row }) => row.eventId)));
     const summaries = [...calendarText.matchAll(/^SUMMARY:Renewal due: (.+?) — /gm)].map((match) => match[1]);
     expect(new Set(summaries)).toEqual(new Set(['Northwind Labs', 'Default client']));

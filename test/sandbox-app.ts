@@ -39,6 +39,23 @@ export function serviceEnv() {
 }
 
 /**
+ * `serviceEnv` for a file whose set-up starts `app`'s stand-in and dashboard: registers the
+ * file's afterAll that stops both and puts the environment back.
+ */
+export function serviceEnvForFile(app: {
+  harness?: { stop(): Promise<void> };
+  sandbox?: { stop(): Promise<void> };
+}): ReturnType<typeof serviceEnv> {
+  const env = serviceEnv();
+  afterAll(async () => {
+    await app.harness?.stop();
+    await app.sandbox?.stop();
+    env.restore();
+  });
+  return env;
+}
+
+/**
  * The usual integration set-up, registered as this file's beforeAll/afterAll: a stand-in service
  * (its day the 15th of this month unless told) with one tenant and one key, the dashboard's server
  * side pointed at it through ANNUITY_API_URL/KEY (restored afterwards), and a session per role.
@@ -51,7 +68,7 @@ export function setUpSandboxApp(options: {
   today?: string;
 }): SandboxApp {
   const app = {} as SandboxApp;
-  const env = serviceEnv();
+  const env = serviceEnvForFile(app);
   beforeAll(async () => {
     app.sandbox = await startSandbox({ today: options.today ?? `${currentYearMonth()}-15` });
     await app.sandbox.operator.createTenant(options.tenant);
@@ -70,10 +87,5 @@ export function setUpSandboxApp(options: {
     app.cookies = cookies;
     app.service = createAnnuityClient({ baseUrl: app.sandbox.baseUrl, apiKey: key, retries: 0 });
   }, 180_000);
-  afterAll(async () => {
-    await app.harness?.stop();
-    await app.sandbox?.stop();
-    env.restore();
-  });
   return app;
 }

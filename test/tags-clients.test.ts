@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AnnuityClient, createAnnuityClient } from '@/lib/annuity/client';
-import { SCOPES } from '@/lib/annuity/schemas';
-import { currentYearMonth } from '@/lib/format/dates';
+import { describe, expect, it } from 'vitest';
+import type { AnnuityClient } from '@/lib/annuity/client';
 import { DEFAULT_CONNECTION } from '@/lib/server/connection/default-connection';
-import { runSyncForEveryClient } from '@/lib/server/sync/run';
 import { patentTagsAndNotes } from '@/lib/server/tags/tags';
-import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
-import { jsonRequest, signIn, startAppHarness } from './app-harness';
-import { addClientAs, grantClientsAs } from './client-grants';
-import { serviceEnv } from './sandbox-app';
+import { jsonRequest } from './app-harness';
+import { setUpTwoClients } from './client-grants';
 
 /**
  * Tags and notes per client (spec: rule 2): a family reference is the client's own, and two
@@ -16,13 +11,14 @@ import { serviceEnv } from './sandbox-app';
  * other client's family of the same reference, in any list, filter or patent page.
  */
 
-const TODAY = `${currentYearMonth()}-15`;
 const SECOND = 'second';
-let sandbox: StartedSandbox;
-let harness: Awaited<ReturnType<typeof startAppHarness>>;
-const cookies = { admin: '', manager: '', paralegal: '' };
-const services = {} as Record<string, AnnuityClient>;
-const env = serviceEnv();
+const app = setUpTwoClients({
+  first: { patents: 40, seed: 31 },
+  second: { patents: 40, seed: 32 },
+  secondClient: 'Second',
+  sync: true,
+  grants: { paralegal: [SECOND] },
+});
 
 /** Each client's patents by family reference. */
 async function familiesOf(service: AnnuityClient): Promise<Map<string, string[]>> {
@@ -37,37 +33,11 @@ async function familiesOf(service: AnnuityClient): Promise<Map<string, string[]>
   return families;
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ today: TODAY });
-  await sandbox.operator.createTenant({ name: 'first', patents: 40, seed: 31 });
-  await sandbox.operator.createTenant({ name: 'second', patents: 40, seed: 32 });
-  const keyOf = async (tenant: string) =>
-    (await sandbox.operator.createKey({ tenant, scopes: [...SCOPES] })).key;
-  const first = await keyOf('first');
-  const second = await keyOf('second');
-  env.point(sandbox.baseUrl, first);
-  harness = await startAppHarness();
-  cookies.admin = await signIn(harness.users.admin.email);
-  cookies.manager = await signIn(harness.users.manager.email);
-  cookies.paralegal = await signIn(harness.users.paralegal.email);
-  services[DEFAULT_CONNECTION] = createAnnuityClient({ baseUrl: sandbox.baseUrl, apiKey: first, retries: 0 });
-  services[SECOND] = createAnnuityClient({ baseUrl: sandbox.baseUrl, apiKey: second, retries: 0 });
-  await addClientAs(cookies.admin, 'Second', second);
-  await runSyncForEveryClient(harness.database.db, { now: new Date(), requestId: 'tags-clients-sync' });
-  await grantClientsAs(cookies.admin, harness.users.paralegal.id, [SECOND]);
-}, 180_000);
-
-afterAll(async () => {
-  await harness?.stop();
-  await sandbox?.stop();
-  env.restore();
-});
-
 describe('tags and notes of a family reference two clients share', () => {
   it('belong to the client they were set for, and never show on the other client’s family', async () => {
     const [ours, theirs] = await Promise.all([
-      familiesOf(services[DEFAULT_CONNECTION] as AnnuityClient),
-      familiesOf(services[SECOND] as AnnuityClient),
+      familiesOf(app.services.first),
+      familiesOf(app.services.second),
     ]);
     const shared = [...ours.keys()].find((reference) => theirs.has(reference));
     expect(shared, 'the two generated portfolios share a family reference').toBeDefined();
@@ -75,7 +45,7 @@ describe('tags and notes of a family reference two clients share', () => {
 
     const { POST: tag, GET: tags } = await import('@/app/api/tags/route');
     const setTag = (body: Record<string, unknown>) =>
-      tag(jsonRequest('/api/tags', { method: 'POST', cookie: cookies.manager, body }));
+      tag(jsonRequest('/api/tags', { method: 'POST', cookie: app.cookies.manager, body }));
     // The manager works for both clients: which family is meant must be said.
     const ambiguous = await setTag({ scope: 'family', targets: [reference], add: ['core'] });
     expect(ambiguous.status).toBe(400);
@@ -88,7 +58,7 @@ describe('tags and notes of a family reference two clients share', () => {
     const noted = await note(
       jsonRequest('/api/notes', {
         method: 'PUT',
-        cookie: cookies.manager,
+        cookie: app.cookies.manager,
         body: {
           scope: 'family',
           target: reference,
@@ -101,7 +71,7 @@ describe('tags and notes of a family reference two clients share', () => {
 
     // The first client's members carry the tag; the second client's family of that reference does not.
     const tagged = (await (
-      await tags(jsonRequest('/api/tags?tag=core', { cookie: cookies.manager }))
+      await tags(jsonRequest('/api/tags?tag=core', { cookie: app.cookies.manager }))
     ).json()) as { patentIds: string[] };
     expect(new Set(tagged.patentIds)).toEqual(new Set(ours.get(reference)));
     const theirPatent = theirs.get(reference)?.[0] as string;
@@ -116,12 +86,14 @@ describe('tags and notes of a family reference two clients share', () => {
     });
 
     // A paralegal of the second client sees no such tag anywhere.
-    const summary = (await (await tags(jsonRequest('/api/tags', { cookie: cookies.paralegal }))).json()) as {
+    const summary = (await (
+      await tags(jsonRequest('/api/tags', { cookie: app.cookies.paralegal }))
+    ).json()) as {
       tags: { tag: string }[];
     };
     expect(summary.tags.map((entry) => entry.tag)).not.toContain('core');
     const theirsTagged = (await (
-      await tags(jsonRequest('/api/tags?tag=core', { cookie: cookies.paralegal }))
+      await tags(jsonRequest('/api/tags?tag=core', { cookie: app.cookies.paralegal }))
     ).json()) as { patentIds: string[] };
     expect(theirsTagged.patentIds).toEqual([]);
     // Nor can they change the first client's: for them, the reference is their own family.
@@ -130,7 +102,7 @@ describe('tags and notes of a family reference two clients share', () => {
         await tag(
           jsonRequest('/api/tags', {
             method: 'POST',
-            cookie: cookies.paralegal,
+            cookie: app.cookies.paralegal,
             body: { scope: 'family', targets: [reference], remove: ['core'] },
           }),
         )
