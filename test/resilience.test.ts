@@ -1,10 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchView } from '@/lib/decisions/batch';
-import type { Draft, DraftEntry } from '@/lib/decisions/draft';
+import type { DraftEntry } from '@/lib/decisions/draft';
+import { entryFromRow } from '@/lib/decisions/entry-from-row';
 import { addMonths } from '@/lib/format/dates';
 import type { RenewalWindowData } from '@/lib/renewals/window-data';
 import { runSync } from '@/lib/server/sync/run';
 import { jsonRequest, signIn } from './app-harness';
+import { getDraftAs, putDraftAs } from './draft-fixtures';
 import { startUpstreamHarness, type UpstreamHarness } from './upstream-harness';
 
 /**
@@ -112,12 +114,7 @@ describe('reads under faults', () => {
 });
 
 describe('decisions under faults', () => {
-  async function putDraft(entries: DraftEntry[]): Promise<Draft> {
-    const { PUT } = await import('@/app/api/decisions/draft/route');
-    return (await (
-      await PUT(jsonRequest('/api/decisions/draft', { method: 'PUT', cookie, body: { entries } }))
-    ).json()) as Draft;
-  }
+  const putDraft = (entries: DraftEntry[]) => putDraftAs(cookie, entries);
   async function send(batchKey: string) {
     const { POST } = await import('@/app/api/decisions/batches/route');
     const response = await POST(
@@ -125,10 +122,7 @@ describe('decisions under faults', () => {
     );
     return { status: response.status, body: (await response.json()) as { batch?: BatchView; code?: string } };
   }
-  async function draft(): Promise<Draft> {
-    const { GET } = await import('@/app/api/decisions/draft/route');
-    return (await (await GET(jsonRequest('/api/decisions/draft', { cookie }))).json()) as Draft;
-  }
+  const draft = () => getDraftAs(cookie);
 
   it('keep the renewal in its batch, checking with the service, when the POST fails, then send the same batch again', async () => {
     const row = baseline.rows.find(
@@ -138,20 +132,8 @@ describe('decisions under faults', () => {
     );
     expect(row).toBeDefined();
     const open = row as NonNullable<typeof row>;
-    const entry: DraftEntry = {
-      eventId: open.eventId,
-      patentId: open.patentId,
-      decision: 'PROCEED',
-      caseReference: open.caseReference,
-      providerId: open.providerId,
-      title: open.title,
-      office: open.office,
-      dueDate: open.dueDate,
-      annuityYear: open.annuityYear,
-      allowedDecisions: open.instructability?.allowedDecisions ?? [],
-      estimate: null,
-    };
-    const first = await putDraft([entry]);
+    // The entry the month view puts in the draft for this row.
+    const first = await putDraft([entryFromRow(open, 'PROCEED')]);
     await up.resetUsage();
     await up.sandbox.operator.setFaults({ errorRate: 1, errorStatus: 503, paths: ['patent-instructions'] });
     const failed = await send(first.batchKey);
