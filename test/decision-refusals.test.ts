@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   instructabilityFixture,
   instructionReceiptFixture,
+  type KnownProblemCode,
   patentEventFixture,
   problemFixture,
 } from '@/lib/annuity/fixtures';
@@ -147,6 +148,20 @@ async function sendBoth() {
 const blocked = (reason: string, opensAt: string | null = '2026-10-01') =>
   instructabilityFixture({ isAllowed: false, allowedDecisions: [], blockedReason: reason, opensAt });
 
+/**
+ * The service refuses the POST with `code`'s problem (its status from the spec), and a re-read of
+ * the renewal afterwards shows `changes`: what the dashboard ties the refusal to.
+ */
+function refusedThenReads(
+  code: KnownProblemCode,
+  id: string,
+  patentId: string,
+  changes: Partial<Strict.PatentEvent>,
+): void {
+  script.post = { status: problemFixture(code).status, body: problemFixture(code) };
+  script.after.set(id, event(id, patentId, changes));
+}
+
 /** Both renewals carry our PROCEED when read after the POST (the service executed it). */
 function bothAppliedAfterwards() {
   for (const [id, patent] of [
@@ -181,11 +196,9 @@ describe('refusals of the service, tied to their renewals', () => {
   });
 
   it('instruction_too_early: reads the events again and gives the opening date', async () => {
-    script.post = { status: 422, body: problemFixture('instruction_too_early') };
-    script.after.set(
-      EVENT_B,
-      event(EVENT_B, PATENT_B, { instructability: blocked('TOO_EARLY', '2027-01-01') }),
-    );
+    refusedThenReads('instruction_too_early', EVENT_B, PATENT_B, {
+      instructability: blocked('TOO_EARLY', '2027-01-01'),
+    });
     const { status, body } = await sendBoth();
     expect(status).toBe(422);
     expect(body.events).toEqual([
@@ -194,28 +207,20 @@ describe('refusals of the service, tied to their renewals', () => {
   });
 
   it('instruction_lapsed: the renewal whose decision is no longer offered', async () => {
-    script.post = { status: 422, body: problemFixture('instruction_lapsed') };
-    script.after.set(
-      EVENT_A,
-      event(EVENT_A, PATENT_A, {
-        duePeriod: 'LAPSED',
-        instructability: instructabilityFixture({ allowedDecisions: ['SKIP_THIS_TIME', 'DROP'] }),
-      }),
-    );
+    refusedThenReads('instruction_lapsed', EVENT_A, PATENT_A, {
+      duePeriod: 'LAPSED',
+      instructability: instructabilityFixture({ allowedDecisions: ['SKIP_THIS_TIME', 'DROP'] }),
+    });
     const { body } = await sendBoth();
     expect(body.events).toEqual([expect.objectContaining({ eventId: EVENT_A, code: 'instruction_lapsed' })]);
   });
 
   it('instruction_already_set: the renewal decided meanwhile, otherwise', async () => {
-    script.post = { status: 409, body: problemFixture('instruction_already_set') };
-    script.after.set(
-      EVENT_B,
-      event(EVENT_B, PATENT_B, {
-        appliedDecision: 'SKIP_THIS_TIME',
-        processingStatus: 'INSTRUCTED',
-        instructability: blocked('ALREADY_INSTRUCTED'),
-      }),
-    );
+    refusedThenReads('instruction_already_set', EVENT_B, PATENT_B, {
+      appliedDecision: 'SKIP_THIS_TIME',
+      processingStatus: 'INSTRUCTED',
+      instructability: blocked('ALREADY_INSTRUCTED'),
+    });
     const { status, body, after } = await sendBoth();
     expect(status).toBe(409);
     expect(body.events).toEqual([
@@ -225,15 +230,11 @@ describe('refusals of the service, tied to their renewals', () => {
   });
 
   it('instruction_already_set with our very decision: counted as done, the rest kept to send again', async () => {
-    script.post = { status: 409, body: problemFixture('instruction_already_set') };
-    script.after.set(
-      EVENT_B,
-      event(EVENT_B, PATENT_B, {
-        appliedDecision: 'PROCEED',
-        processingStatus: 'INSTRUCTED',
-        instructability: blocked('ALREADY_INSTRUCTED'),
-      }),
-    );
+    refusedThenReads('instruction_already_set', EVENT_B, PATENT_B, {
+      appliedDecision: 'PROCEED',
+      processingStatus: 'INSTRUCTED',
+      instructability: blocked('ALREADY_INSTRUCTED'),
+    });
     const { status, body, after, draft } = await sendBoth();
     expect(status).toBe(409);
     expect(body.events).toEqual([expect.objectContaining({ eventId: EVENT_B, code: 'already_applied' })]);
