@@ -1,58 +1,53 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { compareAmounts } from '@/lib/annuity/money';
 import type { PatentEvent } from '@/lib/annuity/schemas';
 import { auditLog, mailMessage, notification } from '@/lib/db/schema';
 import type { BatchView } from '@/lib/decisions/batch';
 import type { Draft, DraftEntry } from '@/lib/decisions/draft';
 import { draftEntryOf } from '@/lib/decisions/testing';
-import { addMonths, calendarToday } from '@/lib/format/dates';
+import { calendarToday } from '@/lib/format/dates';
 import { createUserAccount } from '@/lib/server/auth/user-accounts';
 import { jsonRequest, signIn, TEST_PASSWORD } from './app-harness';
-import { getDraftAs, putDraftAs, takeOpenEvent } from './draft-fixtures';
-import { eventsBetween, startUpstreamHarness, TODAY, type UpstreamHarness } from './upstream-harness';
+import { getDraftAs, putDraftAs, setUpDeciding, takeOpenEvent } from './draft-fixtures';
+import { TODAY } from './upstream-harness';
 
 /**
  * Maker-checker end to end: our route handlers against the real stand-in service. A
  * batch the policy holds never reaches the service before a manager other than its preparer
  * approves it; "reaches" is counted at the service (its usage report), not assumed.
  */
-let up: UpstreamHarness;
-let paralegal: string;
+const deciding = setUpDeciding({ name: 'approver', patents: 400, seed: 1818 });
 let manager: string;
 let secondManager: string;
 let admin: string;
-let events: PatentEvent[];
 const used = new Set<string>();
 
 beforeAll(async () => {
-  up = await startUpstreamHarness({ name: 'approver', patents: 400, seed: 1818 });
-  await createUserAccount(up.app.auth, up.app.database.db, {
+  const { app } = deciding.up;
+  await createUserAccount(app.auth, app.database.db, {
     email: 'manager2@test.example',
     name: 'Second manager',
     role: 'manager',
     password: TEST_PASSWORD,
   });
-  [paralegal, manager, secondManager, admin] = await Promise.all([
-    signIn(up.app.users.paralegal.email),
-    signIn(up.app.users.manager.email),
+  [manager, secondManager, admin] = await Promise.all([
+    signIn(app.users.manager.email),
     signIn('manager2@test.example'),
-    signIn(up.app.users.admin.email),
+    signIn(app.users.admin.email),
   ]);
-  events = await eventsBetween(up.client, addMonths(up.currentMonth, -12), addMonths(up.currentMonth, 12));
-}, 180_000);
-afterAll(async () => up?.stop());
+});
 
 const openEvent = (decision: string, where?: (event: PatentEvent) => boolean) =>
-  takeOpenEvent(events, used, decision, where);
+  takeOpenEvent(deciding.events, used, decision, where);
 
 const entry = (event: PatentEvent, decision: DraftEntry['decision']) => draftEntryOf(event, decision);
 
 const name = (event: PatentEvent) => event.patent.providerId ?? event.patent.id;
 
-const putDraft = (entries: DraftEntry[], cookie = paralegal) => putDraftAs(cookie, entries);
+const putDraft = (entries: DraftEntry[], cookie = deciding.paralegal) => putDraftAs(cookie, entries);
 
-const getDraft = (cookie = paralegal) => getDraftAs(cookie);
+const getDraft = (cookie = deciding.paralegal) => getDraftAs(cookie);
 
 interface Answer {
   status: number;
@@ -72,7 +67,7 @@ async function answerOf(response: Response): Promise<Answer> {
   };
 }
 
-async function send(body: Record<string, unknown>, cookie = paralegal): Promise<Answer> {
+async function send(body: Record<string, unknown>, cookie = deciding.paralegal): Promise<Answer> {
   const { POST } = await import('@/app/api/decisions/batches/route');
   return answerOf(await POST(jsonRequest('/api/decisions/batches', { method: 'POST', cookie, body })));
 }
@@ -118,7 +113,7 @@ const dropOf = (event: PatentEvent, rationale = 'Product line discontinued') => 
 });
 
 async function audited(action: string, target: string) {
-  return up.app.database.db
+  return deciding.up.app.database.db
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.action, action), eq(auditLog.target, target)));
@@ -126,7 +121,7 @@ async function audited(action: string, target: string) {
 
 /** A paralegal's DROP submitted for approval under the default policy; nothing posted. */
 async function submitDrop(
-  cookie = paralegal,
+  cookie = deciding.paralegal,
 ): Promise<{ event: PatentEvent; draft: Draft; batch: BatchView }> {
   const event = openEvent('DROP');
   const draft = await putDraft([entry(event, 'DROP')], cookie);
@@ -142,14 +137,14 @@ describe('a DROP prepared by a paralegal', () => {
   it('cannot reach the service by a direct send: 403 approval_required as problem+json', async () => {
     const event = openEvent('DROP');
     const draft = await putDraft([entry(event, 'DROP')]);
-    await up.resetUsage();
+    await deciding.up.resetUsage();
     const answer = await send({ batchKey: draft.batchKey, dropConfirmations: [dropOf(event)] });
     expect(answer.status).toBe(403);
     expect(answer.contentType).toContain('application/problem+json');
     expect(answer.code).toBe('approval_required');
     expect(answer.detail).toContain(name(event));
     expect(answer.approvalReasons).toEqual([{ kind: 'drop', eventId: event.id }]);
-    expect(await up.calls('postPatentInstructions')).toBe(0);
+    expect(await deciding.up.calls('postPatentInstructions')).toBe(0);
     // The draft is untouched: the same decisions, under the same key.
     expect((await getDraft()).batchKey).toBe(draft.batchKey);
     await putDraft([]);
@@ -169,12 +164,12 @@ describe('a DROP prepared by a paralegal', () => {
   });
 
   it('waits for approval; managers are told; the paralegal cannot approve; a manager approves and it is sent once', async () => {
-    await up.resetUsage();
+    await deciding.up.resetUsage();
     const { event, draft, batch } = await submitDrop();
     expect(batch.state).toBe('awaiting_approval');
     expect(batch.approval?.reasons).toEqual([{ kind: 'drop', eventId: event.id }]);
     expect(batch.items[0]?.rationale).toBe('Product line discontinued');
-    expect(await up.calls('postPatentInstructions')).toBe(0);
+    expect(await deciding.up.calls('postPatentInstructions')).toBe(0);
     // Sending the same review again finds the waiting batch rather than a second one.
     const again = await send({
       batchKey: draft.batchKey,
@@ -183,58 +178,58 @@ describe('a DROP prepared by a paralegal', () => {
     });
     expect(again.batch?.id).toBe(batch.id);
 
-    const told = await up.app.database.db
+    const told = await deciding.up.app.database.db
       .select()
       .from(notification)
       .where(and(eq(notification.rule, 'approval_requested'), eq(notification.subjectKey, batch.id)));
     expect(told.map((row) => row.userId).sort()).toEqual(
-      [up.app.users.manager.id, (await userId('manager2@test.example')) as string].sort(),
+      [deciding.up.app.users.manager.id, (await userId('manager2@test.example')) as string].sort(),
     );
     expect(told[0]?.href).toBe(`/approvals/${batch.id}`);
     // By email too (their preferences take email by default): claimed in the outbox, once each.
-    const mailed = await up.app.database.db
+    const mailed = await deciding.up.app.database.db
       .select()
       .from(mailMessage)
       .where(and(eq(mailMessage.rule, 'approval_requested'), eq(mailMessage.subjectKey, batch.id)));
     expect(mailed.map((row) => row.recipient).sort()).toEqual(
-      [up.app.users.manager.email, 'manager2@test.example'].sort(),
+      [deciding.up.app.users.manager.email, 'manager2@test.example'].sort(),
     );
     expect(await audited('approvals.submit', batch.id)).toHaveLength(1);
 
-    const byParalegal = await approve(batch.id, paralegal);
+    const byParalegal = await approve(batch.id, deciding.paralegal);
     expect(byParalegal.status).toBe(403);
     expect(byParalegal.code).toBe('forbidden_for_role');
-    expect(await up.calls('postPatentInstructions')).toBe(0);
+    expect(await deciding.up.calls('postPatentInstructions')).toBe(0);
 
     const approved = await approve(batch.id, manager);
     expect(approved.status).toBe(201);
     expect(approved.batch?.state).toBe('executed');
-    expect(approved.batch?.approval?.decidedByEmail).toBe(up.app.users.manager.email);
-    expect(await up.calls('postPatentInstructions')).toBe(1);
-    const now = (await up.client.getPatentEvent(event.patent.id, event.id)).data;
+    expect(approved.batch?.approval?.decidedByEmail).toBe(deciding.up.app.users.manager.email);
+    expect(await deciding.up.calls('postPatentInstructions')).toBe(1);
+    const now = (await deciding.up.client.getPatentEvent(event.patent.id, event.id)).data;
     expect(now.appliedDecision).toBe('DROP');
     // The executed DROP left the preparer's draft.
     expect((await getDraft()).entries).toEqual([]);
 
     const [approval] = await audited('approvals.approve', batch.id);
-    expect(approval?.actorEmail).toBe(up.app.users.manager.email);
+    expect(approval?.actorEmail).toBe(deciding.up.app.users.manager.email);
     const [sent] = await audited('decisions.send', batch.id);
     expect(sent?.details).toMatchObject({
-      preparedBy: up.app.users.paralegal.email,
-      approvedBy: up.app.users.manager.email,
+      preparedBy: deciding.up.app.users.paralegal.email,
+      approvedBy: deciding.up.app.users.manager.email,
     });
 
     // A late second click gets the same outcome and sends nothing more.
     const late = await approve(batch.id, secondManager);
     expect(late.batch?.id).toBe(batch.id);
-    expect(await up.calls('postPatentInstructions')).toBe(1);
+    expect(await deciding.up.calls('postPatentInstructions')).toBe(1);
   });
 
   it('two managers approving at the same moment send it exactly once', async () => {
     const { batch } = await submitDrop();
-    await up.resetUsage();
+    await deciding.up.resetUsage();
     const [first, second] = await Promise.all([approve(batch.id, manager), approve(batch.id, secondManager)]);
-    expect(await up.calls('postPatentInstructions')).toBe(1);
+    expect(await deciding.up.calls('postPatentInstructions')).toBe(1);
     expect([first.status, second.status]).toEqual([201, 201]);
     expect(first.batch?.receipt).toEqual(second.batch?.receipt);
     expect(await audited('approvals.approve', batch.id)).toHaveLength(1);
@@ -243,7 +238,7 @@ describe('a DROP prepared by a paralegal', () => {
 
   it('sent back with a reason: nothing is sent, the draft is as it was, the preparer is told', async () => {
     const { event, draft, batch } = await submitDrop();
-    await up.resetUsage();
+    await deciding.up.resetUsage();
     const missing = await sendBack(batch.id, '   ');
     expect(missing.status).toBe(400);
     expect(missing.errors?.map((error) => error.field)).toEqual(['reason']);
@@ -252,16 +247,16 @@ describe('a DROP prepared by a paralegal', () => {
     expect(back.status).toBe(200);
     expect(back.batch?.state).toBe('returned');
     expect(back.batch?.approval?.returnReason).toBe('Check with the client first');
-    expect(await up.calls('postPatentInstructions')).toBe(0);
+    expect(await deciding.up.calls('postPatentInstructions')).toBe(0);
 
     const after = await getDraft();
     expect(after.entries).toEqual(draft.entries);
     expect(after.batchKey).not.toBe(draft.batchKey);
-    const [told] = await up.app.database.db
+    const [told] = await deciding.up.app.database.db
       .select()
       .from(notification)
       .where(and(eq(notification.rule, 'approval_returned'), eq(notification.subjectKey, batch.id)));
-    expect(told?.userId).toBe(up.app.users.paralegal.id);
+    expect(told?.userId).toBe(deciding.up.app.users.paralegal.id);
     expect(told?.body).toContain('Check with the client first');
     expect(await audited('approvals.return', batch.id)).toHaveLength(1);
 
@@ -269,8 +264,10 @@ describe('a DROP prepared by a paralegal', () => {
     const late = await approve(batch.id, secondManager);
     expect(late.status).toBe(409);
     expect(late.code).toBe('already_returned');
-    expect(await up.calls('postPatentInstructions')).toBe(0);
-    expect((await up.client.getPatentEvent(event.patent.id, event.id)).data.appliedDecision).toBeNull();
+    expect(await deciding.up.calls('postPatentInstructions')).toBe(0);
+    expect(
+      (await deciding.up.client.getPatentEvent(event.patent.id, event.id)).data.appliedDecision,
+    ).toBeNull();
     await putDraft([]);
   });
 
@@ -285,14 +282,17 @@ describe('a DROP prepared by a paralegal', () => {
     });
     const batchId = waiting.batch?.id as string;
     const { loadApprovalsAttention } = await import('@/lib/server/today/approvals');
-    const forManager = await loadApprovalsAttention({ userId: up.app.users.manager.id, role: 'manager' });
+    const forManager = await loadApprovalsAttention({
+      userId: deciding.up.app.users.manager.id,
+      role: 'manager',
+    });
     expect(forManager.batches.find((batch) => batch.id === batchId)).toMatchObject({
       deadlinesPassed: 1,
-      by: up.app.users.paralegal.email,
+      by: deciding.up.app.users.paralegal.email,
       href: `/approvals/${batchId}`,
     });
     const forPreparer = await loadApprovalsAttention({
-      userId: up.app.users.paralegal.id,
+      userId: deciding.up.app.users.paralegal.id,
       role: 'paralegal',
     });
     expect(forPreparer.batches.find((batch) => batch.id === batchId)).toMatchObject({
@@ -300,10 +300,13 @@ describe('a DROP prepared by a paralegal', () => {
       href: `/renewals/batches/${batchId}`,
     });
     // Someone who neither approves nor prepared it does not see it.
-    const forFinance = await loadApprovalsAttention({ userId: up.app.users.finance.id, role: 'finance' });
+    const forFinance = await loadApprovalsAttention({
+      userId: deciding.up.app.users.finance.id,
+      role: 'finance',
+    });
     expect(forFinance.batches).toEqual([]);
     expect((await sendBack(batchId, 'Too late to drop; discuss')).status).toBe(200);
-    const after = await loadApprovalsAttention({ userId: up.app.users.manager.id, role: 'manager' });
+    const after = await loadApprovalsAttention({ userId: deciding.up.app.users.manager.id, role: 'manager' });
     expect(after.batches.find((batch) => batch.id === batchId)).toBeUndefined();
     await putDraft([]);
   });
@@ -354,7 +357,7 @@ describe('the approval policy', () => {
 
   it('holds a PROCEED above its currency threshold; one under it is sent at once', async () => {
     // Two renewals in one currency with different estimates; the threshold sits between them.
-    const priced = events.filter(
+    const priced = deciding.events.filter(
       (event) =>
         event.fees?.total &&
         event.instructability?.isAllowed &&
@@ -376,7 +379,7 @@ describe('the approval policy', () => {
       batchAbove: [],
     });
     expect(policy.status).toBe(200);
-    await up.resetUsage();
+    await deciding.up.resetUsage();
 
     const over = await putDraft([entry(dear, 'PROCEED')]);
     const refused = await send({ batchKey: over.batchKey });
@@ -386,7 +389,7 @@ describe('the approval policy', () => {
     expect(waiting.status).toBe(202);
     expect(waiting.batch?.state).toBe('awaiting_approval');
     expect(waiting.batch?.approval?.reasons[0]).toMatchObject({ kind: 'proceed_over', currency });
-    expect(await up.calls('postPatentInstructions')).toBe(0);
+    expect(await deciding.up.calls('postPatentInstructions')).toBe(0);
     expect((await sendBack(waiting.batch?.id as string, 'later')).status).toBe(200);
 
     // Equal to the threshold is not above it: sent at once, with its optional note kept.
@@ -398,12 +401,12 @@ describe('the approval policy', () => {
     expect(sent.status).toBe(201);
     expect(sent.batch?.approval).toBeNull();
     expect(sent.batch?.items[0]?.rationale).toBe('Core patent');
-    expect(await up.calls('postPatentInstructions')).toBe(1);
+    expect(await deciding.up.calls('postPatentInstructions')).toBe(1);
     await putDraft([]);
   });
 
   it('judges thresholds on the fees the server reads, and a currency without one follows the default the administrator chose', async () => {
-    const open = events.filter(
+    const open = deciding.events.filter(
       (event) =>
         event.fees?.total &&
         event.instructability?.isAllowed &&
@@ -466,6 +469,9 @@ describe('the approval policy', () => {
 
 async function userId(email: string): Promise<string | undefined> {
   const { user } = await import('@/lib/db/schema');
-  const [row] = await up.app.database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  const [row] = await deciding.up.app.database.db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.email, email));
   return row?.id;
 }

@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InstructionReceipt, PatentEvent } from '@/lib/annuity/schemas';
 import { approvalPolicy, auditLog, instructionBatch } from '@/lib/db/schema';
 import type { BatchView } from '@/lib/decisions/batch';
 import type { Draft, DraftEntry } from '@/lib/decisions/draft';
 import { draftEntryOf } from '@/lib/decisions/testing';
-import { addMonths } from '@/lib/format/dates';
 import { claimBatch, startPosting } from '@/lib/server/decisions/batch-machine';
 import { reconcileBatch, reconcileOpenBatches } from '@/lib/server/decisions/reconcile';
 import { loadToday } from '@/lib/server/today/load';
@@ -14,32 +13,23 @@ import { todayWindows } from '@/lib/today/windows';
 import type { TrackingData } from '@/lib/tracking/data';
 import type { FaultsRequest } from '@/sandbox/operator-client';
 import { jsonRequest, signIn } from './app-harness';
-import { getDraftAs, putDraftAs, takeOpenEvent } from './draft-fixtures';
-import { eventsBetween, startUpstreamHarness, TODAY, type UpstreamHarness } from './upstream-harness';
+import { getDraftAs, putDraftAs, setUpDeciding, takeOpenEvent } from './draft-fixtures';
+import { TODAY } from './upstream-harness';
 
 /**
  * Sending decisions end to end: our route handlers against the real stand-in service (spec:
  * Endpoints 10, Instruction rules, Errors). Upstream calls are counted with the service's usage
  * report, so "never posted twice" is measured at the service, not assumed.
  */
-let up: UpstreamHarness;
-let paralegal: string;
-let events: PatentEvent[];
+const deciding = setUpDeciding({ name: 'decider', patents: 400, seed: 9001 });
 const used = new Set<string>();
-
-beforeAll(async () => {
-  up = await startUpstreamHarness({ name: 'decider', patents: 400, seed: 9001 });
-  paralegal = await signIn(up.app.users.paralegal.email);
-  events = await eventsBetween(up.client, addMonths(up.currentMonth, -12), addMonths(up.currentMonth, 12));
-}, 180_000);
-afterAll(async () => up?.stop());
 
 /** An event the service would accept `decision` for now, of a patent no other test used. */
 const openEvent = (decision = 'PROCEED', where?: (event: PatentEvent) => boolean) =>
-  takeOpenEvent(events, used, decision, where);
+  takeOpenEvent(deciding.events, used, decision, where);
 
 function blockedEvent(reason: string): PatentEvent {
-  const found = events.find(
+  const found = deciding.events.find(
     (event) => event.instructability?.blockedReason === reason && !used.has(event.patent.id),
   );
   if (!found) throw new Error(`no ${reason} event in the test tenant`);
@@ -50,9 +40,9 @@ function blockedEvent(reason: string): PatentEvent {
 const entry = (event: PatentEvent, decision: DraftEntry['decision'], allowed?: string[]) =>
   draftEntryOf(event, decision, { allowed });
 
-const putDraft = (entries: DraftEntry[], cookie = paralegal) => putDraftAs(cookie, entries);
+const putDraft = (entries: DraftEntry[], cookie = deciding.paralegal) => putDraftAs(cookie, entries);
 
-const getDraft = (cookie = paralegal) => getDraftAs(cookie);
+const getDraft = (cookie = deciding.paralegal) => getDraftAs(cookie);
 
 /**
  * A draft of one open renewal (PROCEED), its send's POST to the service then meeting `faults`
@@ -61,13 +51,15 @@ const getDraft = (cookie = paralegal) => getDraftAs(cookie);
 async function draftOneWithInstructionFaults(faults: Omit<FaultsRequest, 'paths'>) {
   const event = openEvent();
   const draft = await putDraft([entry(event, 'PROCEED')]);
-  await up.sandbox.operator.setFaults({ ...faults, paths: ['patent-instructions'] });
+  await deciding.up.sandbox.operator.setFaults({ ...faults, paths: ['patent-instructions'] });
   return { event, draft };
 }
 
 /** The service shows the renewal proceeded, and the draft no longer holds it (nor anything else). */
 async function expectProceededAndDraftCleared(event: PatentEvent): Promise<void> {
-  expect((await up.client.getPatentEvent(event.patent.id, event.id)).data.appliedDecision).toBe('PROCEED');
+  expect((await deciding.up.client.getPatentEvent(event.patent.id, event.id)).data.appliedDecision).toBe(
+    'PROCEED',
+  );
   expect((await getDraft()).entries).toEqual([]);
 }
 
@@ -82,7 +74,7 @@ interface SendAnswer {
 async function send(
   batchKey: string,
   dropConfirmations: { eventId: string; patentName: string }[] = [],
-  cookie = paralegal,
+  cookie = deciding.paralegal,
   limit?: number,
 ): Promise<SendAnswer> {
   const { POST } = await import('@/app/api/decisions/batches/route');
@@ -104,7 +96,7 @@ async function send(
 const name = (event: PatentEvent) => event.patent.providerId ?? event.patent.id;
 
 async function batchReceipt(batchId: string) {
-  const [row] = await up.app.database.db
+  const [row] = await deciding.up.app.database.db
     .select({ receipt: instructionBatch.receipt })
     .from(instructionBatch)
     .where(eq(instructionBatch.id, batchId));
@@ -116,7 +108,7 @@ describe('sending decisions', () => {
     const chosen = [openEvent('PROCEED'), openEvent('SKIP_THIS_TIME'), openEvent('PROCEED')];
     const decisions: DraftEntry['decision'][] = ['PROCEED', 'SKIP_THIS_TIME', 'PROCEED'];
     const draft = await putDraft(chosen.map((event, i) => entry(event, decisions[i] ?? 'PROCEED')));
-    await up.resetUsage();
+    await deciding.up.resetUsage();
 
     const answer = await send(draft.batchKey);
     expect(answer.status).toBe(201);
@@ -139,10 +131,10 @@ describe('sending decisions', () => {
       currency: chosen[0]?.fees?.currency,
       fxFrozen: chosen[0]?.fees?.isFxRateFrozen,
     });
-    expect(await up.calls('postPatentInstructions')).toBe(1);
+    expect(await deciding.up.calls('postPatentInstructions')).toBe(1);
 
     for (const [i, event] of chosen.entries()) {
-      const now = (await up.client.getPatentEvent(event.patent.id, event.id)).data;
+      const now = (await deciding.up.client.getPatentEvent(event.patent.id, event.id)).data;
       expect(now.appliedDecision).toBe(decisions[i]);
       expect(now.processingStatus).toBe('INSTRUCTED');
     }
@@ -150,26 +142,26 @@ describe('sending decisions', () => {
     expect(after.entries).toEqual([]);
     expect(after.batchKey).not.toBe(draft.batchKey);
 
-    const [audited] = await up.app.database.db
+    const [audited] = await deciding.up.app.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'decisions.send'), eq(auditLog.target, batch.id)));
     expect(audited?.outcome).toBe('success');
-    expect(audited?.actorEmail).toBe(up.app.users.paralegal.email);
+    expect(audited?.actorEmail).toBe(deciding.up.app.users.paralegal.email);
     expect(audited?.details).toMatchObject({ events: 3, receiptNumber: batch.receipt?.number });
     expect(audited?.upstreamRequestIds.length).toBeGreaterThan(0);
   });
 
   it('posts once for a double click, a second tab and a retry, and each gets the first result', async () => {
     const draft = await putDraft([entry(openEvent(), 'PROCEED'), entry(openEvent(), 'PROCEED')]);
-    await up.resetUsage();
+    await deciding.up.resetUsage();
     const [first, second] = await Promise.all([send(draft.batchKey), send(draft.batchKey)]);
     const retry = await send(draft.batchKey);
-    expect(await up.calls('postPatentInstructions')).toBe(1);
+    expect(await deciding.up.calls('postPatentInstructions')).toBe(1);
     expect([first.status, second.status, retry.status]).toEqual([201, 201, 201]);
     expect(second.batch?.id).toBe(first.batch?.id);
     expect(retry.batch?.receipt).toEqual(first.batch?.receipt);
-    const rows = await up.app.database.db
+    const rows = await deciding.up.app.database.db
       .select()
       .from(instructionBatch)
       .where(eq(instructionBatch.idempotencyKey, draft.batchKey));
@@ -185,11 +177,11 @@ describe('sending decisions', () => {
       entry(pending, 'PROCEED', ['PROCEED']),
       entry(fine, 'PROCEED'),
     ]);
-    await up.resetUsage();
+    await deciding.up.resetUsage();
     const answer = await send(draft.batchKey);
     expect(answer.status).toBe(409);
     expect(answer.code).toBe('refused_before_sending');
-    expect(await up.calls('postPatentInstructions')).toBe(0);
+    expect(await deciding.up.calls('postPatentInstructions')).toBe(0);
     const byEvent = new Map(answer.events?.map((problem) => [problem.eventId, problem]));
     expect(byEvent.get(early.id)).toMatchObject({
       code: 'instruction_too_early',
@@ -206,8 +198,10 @@ describe('sending decisions', () => {
   });
 
   it('refuses an already instructed renewal and a decision the service no longer offers', async () => {
-    const sentBefore = events.find((event) => event.instructability?.blockedReason === 'ALREADY_INSTRUCTED');
-    const lapsed = events.find(
+    const sentBefore = deciding.events.find(
+      (event) => event.instructability?.blockedReason === 'ALREADY_INSTRUCTED',
+    );
+    const lapsed = deciding.events.find(
       (event) =>
         !used.has(event.patent.id) &&
         event.instructability?.isAllowed &&
@@ -229,20 +223,20 @@ describe('sending decisions', () => {
   });
 
   it('keeps the month view rules on the server: one renewal per patent', async () => {
-    const patentWithTwo = events.find(
+    const patentWithTwo = deciding.events.find(
       (event) =>
         !used.has(event.patent.id) &&
         event.instructability?.isAllowed &&
-        events.some((other) => other.patent.id === event.patent.id && other.id !== event.id),
+        deciding.events.some((other) => other.patent.id === event.patent.id && other.id !== event.id),
     );
     expect(patentWithTwo).toBeDefined();
     const first = patentWithTwo as PatentEvent;
     used.add(first.patent.id);
-    const second = events.find(
+    const second = deciding.events.find(
       (event) => event.patent.id === first.patent.id && event.id !== first.id,
     ) as PatentEvent;
     const draft = await putDraft([entry(first, 'PROCEED'), entry(second, 'PROCEED', ['PROCEED'])]);
-    await up.resetUsage();
+    await deciding.up.resetUsage();
     const answer = await send(draft.batchKey);
     expect(answer.status).toBe(422);
     expect(answer.code).toBe('selection_refused');
@@ -250,7 +244,7 @@ describe('sending decisions', () => {
     expect(answer.events?.find((problem) => problem.code === 'second_event_of_patent')?.eventId).toBe(
       later.id,
     );
-    expect(await up.calls('getPatentEvent')).toBe(0);
+    expect(await deciding.up.calls('getPatentEvent')).toBe(0);
     await putDraft([]);
   });
 
@@ -259,34 +253,36 @@ describe('sending decisions', () => {
     const older = await putDraft([entry(event, 'PROCEED')]);
     const newer = await putDraft([entry(event, 'SKIP_THIS_TIME')]);
     expect(newer.batchKey).not.toBe(older.batchKey);
-    await up.resetUsage();
+    await deciding.up.resetUsage();
     const answer = await send(older.batchKey);
     expect(answer.status).toBe(409);
     expect(answer.code).toBe('draft_changed');
-    expect(await up.calls('postPatentInstructions')).toBe(0);
+    expect(await deciding.up.calls('postPatentInstructions')).toBe(0);
     await putDraft([]);
   });
 
   it('drops a patent only with a confirmation naming it, and its future renewals are gone', async () => {
     const event = openEvent('DROP', (candidate) =>
-      events.some((other) => other.patent.id === candidate.patent.id && other.dueDate > candidate.dueDate),
+      deciding.events.some(
+        (other) => other.patent.id === candidate.patent.id && other.dueDate > candidate.dueDate,
+      ),
     );
     // Approvals are test/approvals.test.ts's subject: here the policy lets a DROP go without one.
-    await up.app.database.db
+    await deciding.up.app.database.db
       .insert(approvalPolicy)
       .values({ id: 'default', dropRequiresApproval: false })
       .onConflictDoUpdate({ target: approvalPolicy.id, set: { dropRequiresApproval: false } });
     const draft = await putDraft([entry(event, 'DROP')]);
-    await up.resetUsage();
+    await deciding.up.resetUsage();
     expect((await send(draft.batchKey)).code).toBe('drop_not_confirmed');
     expect((await send(draft.batchKey, [{ eventId: event.id, patentName: 'something else' }])).code).toBe(
       'drop_not_confirmed',
     );
-    expect(await up.calls('postPatentInstructions')).toBe(0);
+    expect(await deciding.up.calls('postPatentInstructions')).toBe(0);
 
     const answer = await send(draft.batchKey, [{ eventId: event.id, patentName: name(event) }]);
     expect(answer.status).toBe(201);
-    const remaining = (await up.client.getPatentEvents(event.patent.id)).data;
+    const remaining = (await deciding.up.client.getPatentEvents(event.patent.id)).data;
     expect(remaining.filter((other) => other.dueDate > event.dueDate)).toEqual([]);
     expect(remaining.find((other) => other.id === event.id)?.appliedDecision).toBe('DROP');
   });
@@ -296,17 +292,17 @@ describe('sending decisions', () => {
     const other = openEvent();
     let batchId: string;
     try {
-      await up.resetUsage();
+      await deciding.up.resetUsage();
       const answer = await send(draft.batchKey);
       // The injected drop happens before the service acts, but the dashboard cannot know that.
       expect(answer.status).toBe(202);
       expect(answer.batch?.state).toBe('outcome_unknown');
       expect(answer.batch?.items[0]?.outcome).toBe('pending');
       expect(answer.batch?.items[0]?.problemCode).toBe('not_confirmed');
-      expect(await up.calls('getPatentEvent')).toBeGreaterThan(0);
+      expect(await deciding.up.calls('getPatentEvent')).toBeGreaterThan(0);
       batchId = answer.batch?.id as string;
     } finally {
-      await up.sandbox.operator.clearFaults();
+      await deciding.up.sandbox.operator.clearFaults();
     }
     // The draft shows the renewal as being sent, in that batch.
     const held = await getDraft();
@@ -314,12 +310,12 @@ describe('sending decisions', () => {
     expect(held.beingSent).toEqual({ [event.id]: batchId });
     // No other batch may hold it: the send path refuses, and nothing reaches the service.
     const changed = await putDraft([entry(event, 'PROCEED'), entry(other, 'PROCEED')]);
-    await up.resetUsage();
+    await deciding.up.resetUsage();
     const second = await send(changed.batchKey);
     expect(second.status).toBe(409);
     expect(second.code).toBe('being_sent');
     expect(second.events?.map((e) => e.eventId)).toEqual([event.id]);
-    expect(await up.calls('postPatentInstructions')).toBe(0);
+    expect(await deciding.up.calls('postPatentInstructions')).toBe(0);
     // A check finds it still undecided at the service: still open, still not confirmed.
     const checked = await reconcileBatch(batchId, 'test-check');
     expect(checked.state).toBe('outcome_unknown');
@@ -342,7 +338,7 @@ describe('sending decisions', () => {
       gatewayTimeout: { answerAfterMs: 0, executeAfterMs: 1_500 },
     });
     try {
-      await up.resetUsage();
+      await deciding.up.resetUsage();
       const answer = await send(draft.batchKey);
       expect(answer.status).toBe(202);
       expect(answer.batch?.state).toBe('outcome_unknown');
@@ -357,15 +353,18 @@ describe('sending decisions', () => {
       await new Promise((resolve) => setTimeout(resolve, 2_500));
       const { POST } = await import('@/app/api/decisions/batches/[batchId]/reconcile/route');
       const response = await POST(
-        jsonRequest(`/api/decisions/batches/${batchId}/reconcile`, { method: 'POST', cookie: paralegal }),
+        jsonRequest(`/api/decisions/batches/${batchId}/reconcile`, {
+          method: 'POST',
+          cookie: deciding.paralegal,
+        }),
         { params: Promise.resolve({ batchId }) },
       );
       const { batch } = (await response.json()) as { batch: BatchView };
       expect(batch.state).toBe('executed');
       expect(batch.items[0]?.outcome).toBe('executed');
-      expect(await up.calls('postPatentInstructions')).toBe(1);
+      expect(await deciding.up.calls('postPatentInstructions')).toBe(1);
     } finally {
-      await up.sandbox.operator.clearFaults();
+      await deciding.up.sandbox.operator.clearFaults();
     }
     await expectProceededAndDraftCleared(event);
   });
@@ -375,14 +374,20 @@ describe('sending decisions', () => {
       gatewayTimeout: { answerAfterMs: 0, executeAfterMs: 2_000 },
     });
     const answer = await send(draft.batchKey);
-    await up.sandbox.operator.clearFaults();
+    await deciding.up.sandbox.operator.clearFaults();
     expect(answer.batch?.state).toBe('outcome_unknown');
     const batchId = answer.batch?.id as string;
     const { POST } = await import('@/app/api/decisions/batches/[batchId]/resend/route');
     const resend = () =>
-      POST(jsonRequest(`/api/decisions/batches/${batchId}/resend`, { method: 'POST', cookie: paralegal }), {
-        params: Promise.resolve({ batchId }),
-      });
+      POST(
+        jsonRequest(`/api/decisions/batches/${batchId}/resend`, {
+          method: 'POST',
+          cookie: deciding.paralegal,
+        }),
+        {
+          params: Promise.resolve({ batchId }),
+        },
+      );
     // The re-send reaches the service before the lost POST does: executed now (201).
     const response = await resend();
     expect(response.status).toBe(201);
@@ -400,29 +405,29 @@ describe('sending decisions', () => {
   it('counts a batch whose answer was lost after the service acted as done, and posts it only once', async () => {
     const { event, draft } = await draftOneWithInstructionFaults({ dropRate: 1, dropPhase: 'after' });
     try {
-      await up.resetUsage();
+      await deciding.up.resetUsage();
       const answer = await send(draft.batchKey);
       expect(answer.status).toBe(201);
       expect(answer.batch?.state).toBe('executed');
       expect(answer.batch?.items[0]?.outcome).toBe('executed');
       // Sending the same draft again returns the settled batch; nothing is posted twice.
       expect((await send(draft.batchKey)).batch?.id).toBe(answer.batch?.id);
-      expect(await up.calls('postPatentInstructions')).toBe(1);
+      expect(await deciding.up.calls('postPatentInstructions')).toBe(1);
     } finally {
-      await up.sandbox.operator.clearFaults();
+      await deciding.up.sandbox.operator.clearFaults();
     }
     await expectProceededAndDraftCleared(event);
   });
 
   it('in a deferred mode, shows the accepted renewal as scheduled, never posts it twice, and settles it when the service executes it', async () => {
-    const before = await up.sandbox.operator.getProfile();
-    await up.sandbox.operator.setProfile({
+    const before = await deciding.up.sandbox.operator.getProfile();
+    await deciding.up.sandbox.operator.setProfile({
       switches: { instructionMode: 'DEFERRED', deferredExecution: 'next-day' },
     });
     const event = openEvent();
     try {
       const draft = await putDraft([entry(event, 'PROCEED')]);
-      await up.resetUsage();
+      await deciding.up.resetUsage();
       const answer = await send(draft.batchKey);
       // Accepted, not executed: the batch stays open with its receipt, the renewal scheduled.
       expect(answer.status).toBe(202);
@@ -431,7 +436,7 @@ describe('sending decisions', () => {
       expect(answer.batch?.items[0]).toMatchObject({ outcome: 'pending', problemCode: 'awaiting_execution' });
       const batchId = answer.batch?.id as string;
       // The service holds it as instructed and undecided, in its own mode.
-      const read = (await up.client.getPatentEvent(event.patent.id, event.id)).data;
+      const read = (await deciding.up.client.getPatentEvent(event.patent.id, event.id)).data;
       expect(read.appliedDecision).toBeNull();
       expect(read.instructability?.blockedReason).toBe('ALREADY_INSTRUCTED');
       expect(read.instructability?.mode).toBe('DEFERRED');
@@ -441,17 +446,20 @@ describe('sending decisions', () => {
       expect((await send(again.batchKey)).code).toBe('being_sent');
       const { POST } = await import('@/app/api/decisions/batches/[batchId]/resend/route');
       const resent = await POST(
-        jsonRequest(`/api/decisions/batches/${batchId}/resend`, { method: 'POST', cookie: paralegal }),
+        jsonRequest(`/api/decisions/batches/${batchId}/resend`, {
+          method: 'POST',
+          cookie: deciding.paralegal,
+        }),
         { params: Promise.resolve({ batchId }) },
       );
       expect(resent.status).toBe(409);
-      expect(await up.calls('postPatentInstructions')).toBe(1);
+      expect(await deciding.up.calls('postPatentInstructions')).toBe(1);
       // A check before the service's clock reaches it changes nothing.
       expect((await reconcileBatch(batchId, 'test-deferred')).items[0]?.problemCode).toBe(
         'awaiting_execution',
       );
       // The next day the service executes it; the next check settles the batch.
-      await up.sandbox.operator.setToday(
+      await deciding.up.sandbox.operator.setToday(
         new Date(Date.parse(`${TODAY}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10),
       );
       const settled = await reconcileBatch(batchId, 'test-deferred');
@@ -459,14 +467,14 @@ describe('sending decisions', () => {
       expect(settled.items[0]?.outcome).toBe('executed');
       await expectProceededAndDraftCleared(event);
     } finally {
-      await up.sandbox.operator.setToday(TODAY);
-      await up.sandbox.operator.setProfile({ switches: before.switches });
+      await deciding.up.sandbox.operator.setToday(TODAY);
+      await deciding.up.sandbox.operator.setProfile({ switches: before.switches });
     }
   });
 
   it('in a deferred mode, Today and tracking show the accepted renewal as scheduled for its date with its decision, then as executed once the service applies it', async () => {
-    const before = await up.sandbox.operator.getProfile();
-    await up.sandbox.operator.setProfile({
+    const before = await deciding.up.sandbox.operator.getProfile();
+    await deciding.up.sandbox.operator.setProfile({
       switches: { instructionMode: 'DEFERRED', deferredExecution: 'next-day' },
     });
     const [window] = todayWindows(TODAY);
@@ -477,7 +485,7 @@ describe('sending decisions', () => {
     const month = event.dueDate.slice(0, 7);
     const noon = new Date(`${TODAY}T12:00:00Z`);
     const today = () =>
-      loadToday({ userId: up.app.users.paralegal.id, role: 'paralegal' }, 'test-today', noon);
+      loadToday({ userId: deciding.up.app.users.paralegal.id, role: 'paralegal' }, 'test-today', noon);
     const bucketed = (data: TodayData) =>
       data.renewals?.ok
         ? data.renewals.data.buckets.flatMap((bucket) => bucket.items.map((item) => item.row.eventId))
@@ -485,7 +493,7 @@ describe('sending decisions', () => {
     const tracking = async () => {
       const { GET } = await import('@/app/api/tracking/route');
       return (await (
-        await GET(jsonRequest(`/api/tracking?month=${month}`, { cookie: paralegal }))
+        await GET(jsonRequest(`/api/tracking?month=${month}`, { cookie: deciding.paralegal }))
       ).json()) as TrackingData;
     };
     try {
@@ -518,12 +526,15 @@ describe('sending decisions', () => {
       expect(board.rows.map((row) => row.eventId)).not.toContain(event.id);
 
       // The service applies it the next day; the batch's next check settles it as executed.
-      await up.sandbox.operator.setToday(
+      await deciding.up.sandbox.operator.setToday(
         new Date(Date.parse(`${TODAY}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10),
       );
       const { POST } = await import('@/app/api/decisions/batches/[batchId]/reconcile/route');
       const checked = await POST(
-        jsonRequest(`/api/decisions/batches/${batchId}/reconcile`, { method: 'POST', cookie: paralegal }),
+        jsonRequest(`/api/decisions/batches/${batchId}/reconcile`, {
+          method: 'POST',
+          cookie: deciding.paralegal,
+        }),
         { params: Promise.resolve({ batchId }) },
       );
       expect(((await checked.json()) as { batch: BatchView }).batch.state).toBe('executed');
@@ -534,8 +545,8 @@ describe('sending decisions', () => {
       expect(executed.scheduled).toEqual([]);
       expect(executed.rows.find((row) => row.eventId === event.id)?.appliedDecision).toBe('SKIP_THIS_TIME');
     } finally {
-      await up.sandbox.operator.setToday(TODAY);
-      await up.sandbox.operator.setProfile({ switches: before.switches });
+      await deciding.up.sandbox.operator.setToday(TODAY);
+      await deciding.up.sandbox.operator.setProfile({ switches: before.switches });
     }
   });
 
@@ -544,19 +555,24 @@ describe('sending decisions', () => {
     const batchId = (await claimBatch({
       connection: 'default',
       idempotencyKey: crypto.randomUUID(),
-      actor: { userId: up.app.users.paralegal.id, email: up.app.users.paralegal.email },
+      actor: { userId: deciding.up.app.users.paralegal.id, email: deciding.up.app.users.paralegal.email },
       entries: [entry(event, 'PROCEED')],
       requestId: 'test-open-batch',
     })) as string;
     // The process posted, the service executed, and the process stopped before recording it.
     await startPosting(batchId, { at: new Date(Date.now() - 5 * 60_000) });
-    await up.client.postPatentInstructions({ instructions: [{ eventId: event.id, decision: 'PROCEED' }] });
+    await deciding.up.client.postPatentInstructions({
+      instructions: [{ eventId: event.id, decision: 'PROCEED' }],
+    });
 
     expect(await reconcileOpenBatches('test-startup')).toBeGreaterThanOrEqual(1);
     const { GET } = await import('@/app/api/decisions/batches/[batchId]/route');
-    const response = await GET(jsonRequest(`/api/decisions/batches/${batchId}`, { cookie: paralegal }), {
-      params: Promise.resolve({ batchId }),
-    });
+    const response = await GET(
+      jsonRequest(`/api/decisions/batches/${batchId}`, { cookie: deciding.paralegal }),
+      {
+        params: Promise.resolve({ batchId }),
+      },
+    );
     const { batch } = (await response.json()) as { batch: BatchView };
     expect(batch.state).toBe('executed');
     expect(batch.items[0]?.outcome).toBe('executed');
@@ -565,23 +581,26 @@ describe('sending decisions', () => {
   it('counts a renewal that already carries the chosen decision as done, and sends only the rest', async () => {
     const decidedElsewhere = openEvent();
     const fresh = openEvent();
-    await up.client.postPatentInstructions({
+    await deciding.up.client.postPatentInstructions({
       instructions: [{ eventId: decidedElsewhere.id, decision: 'PROCEED' }],
     });
     const draft = await putDraft([entry(decidedElsewhere, 'PROCEED', ['PROCEED']), entry(fresh, 'PROCEED')]);
-    await up.resetUsage();
+    await deciding.up.resetUsage();
     const answer = await send(draft.batchKey);
     expect(answer.status).toBe(201);
     expect(answer.batch?.items.map((item) => [item.eventId, item.outcome, item.problemCode])).toEqual([
       [decidedElsewhere.id, 'executed', 'already_applied'],
       [fresh.id, 'executed', null],
     ]);
-    expect(await up.calls('postPatentInstructions')).toBe(1);
+    expect(await deciding.up.calls('postPatentInstructions')).toBe(1);
     expect((await getDraft()).entries).toEqual([]);
   });
 
   it('never settles a batch whose POST may still be in flight, nor one still being prepared', async () => {
-    const actor = { userId: up.app.users.paralegal.id, email: up.app.users.paralegal.email };
+    const actor = {
+      userId: deciding.up.app.users.paralegal.id,
+      email: deciding.up.app.users.paralegal.email,
+    };
     const event = openEvent();
     const posting = (await claimBatch({
       connection: 'default',
@@ -617,7 +636,11 @@ describe('sending decisions', () => {
     const { PUT } = await import('@/app/api/decisions/draft/route');
     const put = (entries: DraftEntry[], basedOn?: string) =>
       PUT(
-        jsonRequest('/api/decisions/draft', { method: 'PUT', cookie: paralegal, body: { entries, basedOn } }),
+        jsonRequest('/api/decisions/draft', {
+          method: 'PUT',
+          cookie: deciding.paralegal,
+          body: { entries, basedOn },
+        }),
       );
     const event = openEvent();
     const tabA = await putDraft([]);
@@ -633,8 +656,8 @@ describe('sending decisions', () => {
 
   it('learns the batch limit from the refusal and sends the draft in parts, earliest deadlines first', async () => {
     // spec: Limits 4 — the maximum batch size is not shown; this service is set to refuse over 2.
-    const before = await up.sandbox.operator.getProfile();
-    await up.sandbox.operator.setProfile({ switches: { maxBatchSize: 2 } });
+    const before = await deciding.up.sandbox.operator.getProfile();
+    await deciding.up.sandbox.operator.setProfile({ switches: { maxBatchSize: 2 } });
     try {
       const chosen = [openEvent('PROCEED'), openEvent('PROCEED'), openEvent('PROCEED')];
       const draft = await putDraft(chosen.map((event) => entry(event, 'PROCEED')));
@@ -648,7 +671,7 @@ describe('sending decisions', () => {
       expect(kept.entries).toHaveLength(3);
       expect(kept.batchKey).not.toBe(draft.batchKey);
 
-      const first = await send(kept.batchKey, [], paralegal, 2);
+      const first = await send(kept.batchKey, [], deciding.paralegal, 2);
       expect(first.status).toBe(201);
       const earliest = [...chosen].sort((a, b) => a.dueDate.localeCompare(b.dueDate));
       expect(first.batch?.items.map((item) => item.eventId).sort()).toEqual(
@@ -664,12 +687,14 @@ describe('sending decisions', () => {
       expect(second.status).toBe(201);
       expect((await getDraft()).entries).toHaveLength(0);
     } finally {
-      await up.sandbox.operator.setProfile({ switches: { maxBatchSize: before.switches.maxBatchSize } });
+      await deciding.up.sandbox.operator.setProfile({
+        switches: { maxBatchSize: before.switches.maxBatchSize },
+      });
     }
   });
 
   it('lets only deciding roles send', async () => {
-    const finance = await signIn(up.app.users.finance.email);
+    const finance = await signIn(deciding.up.app.users.finance.email);
     const answer = await send(crypto.randomUUID(), [], finance);
     expect(answer.status).toBe(403);
   });

@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BatchReviewTable } from '@/components/approvals/batch-review-table';
 import { InvoiceLinesTable } from '@/components/invoices/invoice-lines-table';
 import type { PatentEvent } from '@/lib/annuity/schemas';
@@ -14,10 +14,10 @@ import { component, EVENT_A, eurLine, evidence, found, invoiceOf, recorded } fro
 import { batchView } from '@/lib/server/decisions/batch-records';
 import { composeDigest } from '@/lib/server/notifications/compose';
 import { bucketRenewals } from '@/lib/today/buckets';
-import { jsonRequest, signIn } from './app-harness';
-import { putDraftAs, takeOpenEvent } from './draft-fixtures';
+import { jsonRequest } from './app-harness';
+import { putDraftAs, setUpDeciding, takeOpenEvent } from './draft-fixtures';
 import { watchedRow } from './notifications-fixtures';
-import { eventsBetween, startUpstreamHarness, TODAY, type UpstreamHarness } from './upstream-harness';
+import { TODAY } from './upstream-harness';
 
 /**
  * Smaller rough edges of deciding, end to end against the stand-in service: the payment sequence
@@ -25,19 +25,10 @@ import { eventsBetween, startUpstreamHarness, TODAY, type UpstreamHarness } from
  * renewal.paymentSequenceNumber), a skip shows the one "Not paid" label on the batch, and the
  * digest's in-app notification opens the bucket its email links to.
  */
-let up: UpstreamHarness;
-let paralegal: string;
-let events: PatentEvent[];
-
-beforeAll(async () => {
-  up = await startUpstreamHarness({ name: 'rough-edges', patents: 400, seed: 1818 });
-  paralegal = await signIn(up.app.users.paralegal.email);
-  events = await eventsBetween(up.client, addMonths(up.currentMonth, -12), addMonths(up.currentMonth, 12));
-}, 180_000);
-afterAll(async () => up?.stop());
+const deciding = setUpDeciding({ name: 'rough-edges', patents: 400, seed: 1818 });
 
 const openEvent = (decision: string, where: (event: PatentEvent) => boolean, taken: Set<string>) =>
-  takeOpenEvent(events, taken, decision, (event) => Boolean(event.fees?.total) && where(event));
+  takeOpenEvent(deciding.events, taken, decision, (event) => Boolean(event.fees?.total) && where(event));
 
 /** The month view keeps the sequence in the draft entry (lib/decisions/entry-from-row.ts). */
 const withSequence = (event: PatentEvent, decision: DraftEntry['decision']): DraftEntry => ({
@@ -54,7 +45,7 @@ describe('a batch keeps what the review showed', () => {
     const taken = new Set<string>();
     sequenced = openEvent('PROCEED', (event) => event.renewal?.paymentSequenceNumber != null, taken);
     skipped = openEvent('SKIP_THIS_TIME', () => true, taken);
-    const draft = await putDraftAs(paralegal, [
+    const draft = await putDraftAs(deciding.paralegal, [
       withSequence(sequenced, 'PROCEED'),
       withSequence(skipped, 'SKIP_THIS_TIME'),
     ]);
@@ -62,7 +53,7 @@ describe('a batch keeps what the review showed', () => {
     const response = await POST(
       jsonRequest('/api/decisions/batches', {
         method: 'POST',
-        cookie: paralegal,
+        cookie: deciding.paralegal,
         body: { batchKey: draft.batchKey, dropConfirmations: [] },
       }),
     );
