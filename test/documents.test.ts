@@ -117,27 +117,19 @@ describe('event documents behind a gateway', () => {
 
   it('counts an official receipt on file only once a PDF was received', async () => {
     const target = [{ eventId: fulfilled.id, patentId: fulfilled.patent.id }];
+    const receiptsAt = (at: Date) =>
+      officialReceiptsOnFile(upstreamClient('test-receipts'), target, 'test-receipts', at);
     mode = 'html';
     const now = new Date();
     try {
-      const first = await officialReceiptsOnFile(
-        upstreamClient('test-receipts'),
-        target,
-        'test-receipts',
-        now,
-      );
+      const first = await receiptsAt(now);
       expect(first.found.has(fulfilled.id)).toBe(false);
       expect(first.failed.get(fulfilled.id)).toContain('no PDF');
     } finally {
       mode = 'pass';
     }
     const later = new Date(now.getTime() + 2 * 3_600_000);
-    const second = await officialReceiptsOnFile(
-      upstreamClient('test-receipts'),
-      target,
-      'test-receipts',
-      later,
-    );
+    const second = await receiptsAt(later);
     expect(second.found.has(fulfilled.id)).toBe(true);
   });
 });

@@ -47,6 +47,16 @@ function connectWith(key: string): void {
   env.point(sandbox.baseUrl, key);
 }
 
+/** Runs `check` with the dashboard on `key`, then back on the freezing key whatever happened. */
+async function withKey(key: string, check: () => Promise<void>): Promise<void> {
+  connectWith(key);
+  try {
+    await check();
+  } finally {
+    connectWith(keys.freezer);
+  }
+}
+
 beforeAll(async () => {
   sandbox = await startSandbox({ today: `${CURRENT}-15` });
   // Every estimate in USD, so events of offices in other currencies move with rates (spec: Fees 3).
@@ -257,8 +267,7 @@ describe('exchange-rate freezes against the stand-in service', () => {
   });
 
   it('says freezing is not enabled for the account (403 forbidden), distinct from a missing scope', async () => {
-    connectWith(keys.notEnabled);
-    try {
+    await withKey(keys.notEnabled, async () => {
       const forbidden = await freeze(NEXT);
       expect(forbidden.status).toBe(403);
       expect(forbidden.body.code).toBe('upstream_forbidden');
@@ -270,14 +279,11 @@ describe('exchange-rate freezes against the stand-in service', () => {
       const noScope = await freeze(NEXT);
       expect(noScope.body.code).toBe('upstream_scope_missing');
       expect(noScope.body.detail).toContain('exchange-rate-freezes:write');
-    } finally {
-      connectWith(keys.freezer);
-    }
+    });
   });
 
   it('reports a used-up daily quota with when to try again', async () => {
-    connectWith(keys.oneCall);
-    try {
+    await withKey(keys.oneCall, async () => {
       // freezeMonth reads the list first (the one call of the day), so the PUT meets the quota.
       const exhausted = await freeze(UNFROZEN);
       expect(exhausted.status).toBe(429);
@@ -295,9 +301,7 @@ describe('exchange-rate freezes against the stand-in service', () => {
       const meter = renderToStaticMarkup(createElement(QuotaMeter, { reading }));
       expect(meter).toContain('API quota used up until');
       expect(meter).not.toContain('not reported yet');
-    } finally {
-      connectWith(keys.freezer);
-    }
+    });
   });
 
   it('keeps freezes to managers: other roles are refused before any call upstream', async () => {
