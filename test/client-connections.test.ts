@@ -38,6 +38,13 @@ async function addClient(body: Record<string, unknown>, cookie = app.cookies.adm
   return POST(jsonRequest('/api/admin/clients', { method: 'POST', cookie, body }));
 }
 
+/** The administrator asks one client's route: renames it (PATCH) or retires it (DELETE). */
+async function askClient(method: 'PATCH' | 'DELETE', clientId: string, body?: unknown): Promise<Response> {
+  const route = await clientRoute();
+  const request = jsonRequest(`/api/admin/clients/${clientId}`, { method, cookie: app.cookies.admin, body });
+  return route[method](request, params(clientId));
+}
+
 /** Replaces the second client's key, as its connection page does. */
 async function putNorthwindKey(key: string): Promise<Response> {
   const { PUT } = await keyRoute();
@@ -147,15 +154,7 @@ describe('client connections', () => {
     expect(checked.status).toBe(200);
     expect(await checked.json()).toMatchObject({ reachable: true, keyState: 'valid' });
 
-    const { PATCH } = await clientRoute();
-    const renamed = await PATCH(
-      jsonRequest('/api/admin/clients/northwind-labs', {
-        method: 'PATCH',
-        cookie: app.cookies.admin,
-        body: { name: 'Northwind' },
-      }),
-      params('northwind-labs'),
-    );
+    const renamed = await askClient('PATCH', 'northwind-labs', { name: 'Northwind' });
     expect(renamed.status).toBe(200);
     expect(((await renamed.json()) as { client: ClientConnectionView }).client.name).toBe('Northwind');
 
@@ -170,19 +169,9 @@ describe('client connections', () => {
   });
 
   it('retires a client: no longer synced; the first client cannot be retired', async () => {
-    const { DELETE } = await clientRoute();
-    const first = await DELETE(
-      jsonRequest(`/api/admin/clients/${DEFAULT_CONNECTION}`, {
-        method: 'DELETE',
-        cookie: app.cookies.admin,
-      }),
-      params(DEFAULT_CONNECTION),
-    );
+    const first = await askClient('DELETE', DEFAULT_CONNECTION);
     expect(first.status).toBe(409);
-    const retired = await DELETE(
-      jsonRequest('/api/admin/clients/northwind-labs', { method: 'DELETE', cookie: app.cookies.admin }),
-      params('northwind-labs'),
-    );
+    const retired = await askClient('DELETE', 'northwind-labs');
     expect(retired.status).toBe(200);
     expect(((await retired.json()) as { client: ClientConnectionView }).client.retiredAt).not.toBeNull();
     const runs = await runSyncForEveryClient(app.harness.database.db, {
@@ -190,16 +179,7 @@ describe('client connections', () => {
       requestId: 'clients-sync-2',
     });
     expect(Object.keys(runs)).toEqual([DEFAULT_CONNECTION]);
-    const missing = await clientRoute().then(({ PATCH }) =>
-      PATCH(
-        jsonRequest('/api/admin/clients/nobody', {
-          method: 'PATCH',
-          cookie: app.cookies.admin,
-          body: { name: 'X' },
-        }),
-        params('nobody'),
-      ),
-    );
+    const missing = await askClient('PATCH', 'nobody', { name: 'X' });
     expect(missing.status).toBe(404);
   });
 });
