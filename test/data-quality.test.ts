@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { patentFixture } from '@/lib/annuity/fixtures';
 import { type Patent, tolerant } from '@/lib/annuity/schemas';
 import { addMonths, currentYearMonth } from '@/lib/format/dates';
 import type { QualityCheckId } from '@/lib/portfolio/data-quality';
 import type { DataQualityData } from '@/lib/server/portfolio/data-quality';
-import { refreshSnapshot } from '@/lib/server/portfolio/snapshot';
-import { jsonRequest, signIn, startAppHarness } from './app-harness';
-import { fakePatentService, pointAtNoService, seedCopyEvents, seedCopyMonths } from './offline-copy';
+import { jsonRequest, signIn } from './app-harness';
+import { seedCopyEvents, seedCopyMonths, setUpOfflineCopy } from './offline-copy';
 
 /**
  * The data-quality list reads our copy (the portfolio snapshot and the renewals the sync holds) and
@@ -45,14 +44,11 @@ const patents = [
 ];
 
 describe('data quality', () => {
-  let harness: Awaited<ReturnType<typeof startAppHarness>>;
-  let restore: () => void;
+  // Everything comes from our database: nothing may reach the service.
+  const offline = setUpOfflineCopy(patents);
 
   beforeAll(async () => {
-    harness = await startAppHarness();
-    // Everything comes from our database: nothing may reach the service.
-    restore = pointAtNoService();
-    expect((await refreshSnapshot(fakePatentService(patents), 'test')).patents).toBe(patents.length);
+    expect(offline.snapshotPatents).toBe(patents.length);
     const current = currentYearMonth();
     await seedCopyMonths(Array.from({ length: 18 }, (_, index) => addMonths(current, index - 2)));
     // Every patent has a renewal in the months held but patent 9; patent 8's falls after its expiry.
@@ -67,18 +63,13 @@ describe('data quality', () => {
     );
   }, 60_000);
 
-  afterAll(async () => {
-    await harness?.stop();
-    restore?.();
-  });
-
   const read = async (cookie?: string) => {
     const { GET } = await import('@/app/api/portfolio/data-quality/route');
     return GET(jsonRequest('/api/portfolio/data-quality', { cookie }));
   };
 
   it('finds every seeded defect, on the patents that carry it', async () => {
-    const response = await read(await signIn(harness.users.paralegal.email));
+    const response = await read(await signIn(offline.harness.users.paralegal.email));
     expect(response.status).toBe(200);
     const body = (await response.json()) as DataQualityData;
     expect(body.patents).toBe(patents.length);

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { patentEventFixture, patentFixture } from '@/lib/annuity/fixtures';
 import { type Patent, tolerant } from '@/lib/annuity/schemas';
 import { getDb } from '@/lib/db';
 import { forecastEvent } from '@/lib/db/schema';
 import type { DraftDropsResult } from '@/lib/server/decisions/draft-drops';
 import { loadFamily } from '@/lib/server/portfolio/family';
-import { refreshSnapshot } from '@/lib/server/portfolio/snapshot';
-import { jsonRequest, signIn, startAppHarness } from './app-harness';
-import { fakePatentService, pointAtNoService, seedCopyEvents } from './offline-copy';
+import { jsonRequest, signIn } from './app-harness';
+import { seedCopyEvents, setUpOfflineCopy } from './offline-copy';
 
 /**
  * A family seen together from our copy: each member's state, next renewal, last decision and cost
@@ -59,13 +58,9 @@ const events = [
 ];
 
 describe('a family page', () => {
-  let harness: Awaited<ReturnType<typeof startAppHarness>>;
-  let restore: () => void;
+  const offline = setUpOfflineCopy(patents);
 
   beforeAll(async () => {
-    harness = await startAppHarness();
-    restore = pointAtNoService();
-    await refreshSnapshot(fakePatentService(patents), 'test');
     await seedCopyEvents(events);
     const db = await getDb();
     await db.insert(forecastEvent).values({
@@ -87,11 +82,6 @@ describe('a family page', () => {
     });
   }, 60_000);
 
-  afterAll(async () => {
-    await harness?.stop();
-    restore?.();
-  });
-
   it('shows each member by office: kept, dropped or lapsed, its next renewal, last decision and cost to keep', async () => {
     const family = await loadFamily('FAM-X', '2026-11-26');
     expect(family?.members.map((item) => [item.office, item.state])).toEqual([
@@ -110,7 +100,7 @@ describe('a family page', () => {
     const { POST } = await import('@/app/api/portfolio/family-drops/route');
     const drop = async (eventIds: unknown, cookie: string) =>
       POST(jsonRequest('/api/portfolio/family-drops', { method: 'POST', cookie, body: { eventIds } }));
-    const paralegal = await signIn(harness.users.paralegal.email);
+    const paralegal = await signIn(offline.harness.users.paralegal.email);
     const answer = await drop(['de-10', 'fr-9'], paralegal);
     expect(answer.status).toBe(200);
     const result = (await answer.json()) as DraftDropsResult;
@@ -125,6 +115,6 @@ describe('a family page', () => {
     expect(empty.status).toBe(400);
     expect(JSON.stringify(await empty.json())).toContain('eventIds');
     // Finance reads the portfolio but decides nothing.
-    expect((await drop(['de-10'], await signIn(harness.users.finance.email))).status).toBe(403);
+    expect((await drop(['de-10'], await signIn(offline.harness.users.finance.email))).status).toBe(403);
   });
 });

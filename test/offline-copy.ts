@@ -1,9 +1,13 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { AnnuityClient } from '@/lib/annuity/client';
 import type { Patent } from '@/lib/annuity/schemas';
 import { getDb } from '@/lib/db';
 import { syncEvent, syncWindow } from '@/lib/db/schema';
+import type { TestDatabaseKind } from '@/lib/db/testing';
 import { resetEnvForTests } from '@/lib/env';
 import { DEFAULT_CONNECTION } from '@/lib/server/connection/default-connection';
+import { refreshSnapshot } from '@/lib/server/portfolio/snapshot';
+import { startAppHarness } from './app-harness';
 
 /**
  * For tests of pages that read only our copy: the service is pointed at an address nothing answers
@@ -83,4 +87,31 @@ export async function seedCopyEvents(
       readAt: new Date(),
     })),
   );
+}
+
+export interface OfflineCopy {
+  harness: Awaited<ReturnType<typeof startAppHarness>>;
+  /** How many patents the portfolio snapshot stored. */
+  snapshotPatents: number;
+}
+
+/**
+ * The set-up of a test of pages that read only our copy, registered as the describe block's
+ * beforeAll/afterAll: a fresh dashboard (on a database of `kind`) pointed at no service, its
+ * portfolio snapshot filled from `patents`. The block's own beforeAll, registered after this one,
+ * seeds the rest once these fields are filled.
+ */
+export function setUpOfflineCopy(patents: Patent[], kind: TestDatabaseKind = 'pglite'): OfflineCopy {
+  const copy = {} as OfflineCopy;
+  let restore: (() => void) | undefined;
+  beforeAll(async () => {
+    copy.harness = await startAppHarness(kind);
+    restore = pointAtNoService();
+    copy.snapshotPatents = (await refreshSnapshot(fakePatentService(patents), 'test')).patents;
+  }, 60_000);
+  afterAll(async () => {
+    await copy.harness?.stop();
+    restore?.();
+  });
+  return copy;
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { patentFixture } from '@/lib/annuity/fixtures';
 import { type Patent, tolerant } from '@/lib/annuity/schemas';
 import { getDb } from '@/lib/db';
@@ -7,8 +7,8 @@ import { portfolioPatent, portfolioSnapshot } from '@/lib/db/schema';
 import { testDatabaseKinds } from '@/lib/db/testing';
 import type { PortfolioPage } from '@/lib/portfolio/search-key';
 import { refreshSnapshot } from '@/lib/server/portfolio/snapshot';
-import { jsonRequest, signIn, startAppHarness } from './app-harness';
-import { fakePatentService, pointAtNoService } from './offline-copy';
+import { jsonRequest, signIn } from './app-harness';
+import { fakePatentService, setUpOfflineCopy } from './offline-copy';
 
 /**
  * The portfolio search finds a patent by any of its numbers, in any case and
@@ -53,23 +53,14 @@ const others: Patent[] = Array.from({ length: 30 }, (_, index) =>
 );
 
 describe.each(testDatabaseKinds)('portfolio search on %s', (kind) => {
-  let harness: Awaited<ReturnType<typeof startAppHarness>>;
+  // A fresh snapshot answers every search: nothing may reach the service.
+  const offline = setUpOfflineCopy([target, ...others], kind);
   let paralegal: string;
-  let restore: () => void;
 
   beforeAll(async () => {
-    harness = await startAppHarness(kind);
-    // A fresh snapshot answers every search: nothing may reach the service.
-    restore = pointAtNoService();
-    const stored = await refreshSnapshot(fakePatentService([target, ...others]), 'test');
-    expect(stored.patents).toBe(31);
+    expect(offline.snapshotPatents).toBe(31);
     paralegal = await signIn('paralegal@test.example');
   }, 60_000);
-
-  afterAll(async () => {
-    await harness?.stop();
-    restore?.();
-  });
 
   const search = async (query: string, cookie = paralegal) => {
     const { GET } = await import('@/app/api/portfolio/route');
@@ -148,7 +139,7 @@ describe.each(testDatabaseKinds)('portfolio search on %s', (kind) => {
   });
 
   it('finds rows the snapshot stored before the search existed', async () => {
-    const db = harness.database.db;
+    const db = offline.harness.database.db;
     const [row] = await db.select().from(portfolioSnapshot);
     const old = tolerant.patent.parse(
       patentFixture({ id: id(900), clientCaseReference: 'OLD-77', publicationNumber: 'US2015/0123456A1' }),

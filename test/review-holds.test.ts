@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { patentEventFixture, patentFixture } from '@/lib/annuity/fixtures';
 import { type Patent, tolerant } from '@/lib/annuity/schemas';
 import { auditLog, notification } from '@/lib/db/schema';
@@ -10,13 +10,12 @@ import { quarterFrom } from '@/lib/reviews/review-hold';
 import { DEFAULT_CONNECTION } from '@/lib/server/connection/default-connection';
 import { afterSend } from '@/lib/server/decisions/after-send';
 import { evaluateNotifications } from '@/lib/server/notifications/evaluate';
-import { refreshSnapshot } from '@/lib/server/portfolio/snapshot';
 import { placeHolds } from '@/lib/server/reviews/holds';
 import { reviewSections } from '@/lib/server/reviews/reminders';
 import { withKeepLines } from '@/lib/server/today/keep';
 import type { BucketView } from '@/lib/today/data';
-import { jsonRequest, signIn, startAppHarness } from './app-harness';
-import { fakePatentService, pointAtNoService, seedCopyEvents } from './offline-copy';
+import { jsonRequest, signIn } from './app-harness';
+import { seedCopyEvents, setUpOfflineCopy } from './offline-copy';
 
 /**
  * Review holds: renewals put under review for a colleague before their deadline, read from our copy
@@ -61,8 +60,7 @@ const [first, second, third, fourth] = events as [
 ];
 
 describe('review holds', () => {
-  let harness: Awaited<ReturnType<typeof startAppHarness>>;
-  let restore: () => void;
+  const offline = setUpOfflineCopy(patents);
   const cookies = {} as Record<'paralegal' | 'manager' | 'finance' | 'admin', string>;
 
   const place = async (body: Record<string, unknown>, cookie = cookies.manager) => {
@@ -86,26 +84,18 @@ describe('review holds', () => {
     ((body.errors ?? []) as { field: string }[]).map((error) => error.field);
 
   beforeAll(async () => {
-    harness = await startAppHarness();
-    restore = pointAtNoService();
-    await refreshSnapshot(fakePatentService(patents), 'test');
     await seedCopyEvents(events);
     for (const role of ['paralegal', 'manager', 'finance', 'admin'] as const)
-      cookies[role] = await signIn(harness.users[role].email);
+      cookies[role] = await signIn(offline.harness.users[role].email);
   }, 60_000);
 
-  afterAll(async () => {
-    await harness?.stop();
-    restore?.();
-  });
-
   it('puts a selection under review for a colleague; refuses a late review-by date, an owner who may not decide, a second hold and a reader', async () => {
-    const base = { ownerUserId: harness.users.paralegal.id, reviewBy: TODAY, askedDecision: 'drop' };
+    const base = { ownerUserId: offline.harness.users.paralegal.id, reviewBy: TODAY, askedDecision: 'drop' };
     const placed = await place({ ...base, eventIds: [first.id, second.id], note: 'Licensing ended' });
     expect(placed.status).toBe(200);
     expect((placed.body.holds as ReviewHoldView[]).map((hold) => [hold.eventId, hold.owner.email])).toEqual([
-      [first.id, harness.users.paralegal.email],
-      [second.id, harness.users.paralegal.email],
+      [first.id, offline.harness.users.paralegal.email],
+      [second.id, offline.harness.users.paralegal.email],
     ]);
 
     const late = await place({ ...base, eventIds: [third.id], reviewBy: plusDays(third.dueDate, 1) });
@@ -113,7 +103,11 @@ describe('review holds', () => {
     expect(fields(late.body)).toEqual(['reviewBy']);
     const past = await place({ ...base, eventIds: [third.id], reviewBy: plusDays(TODAY, -1) });
     expect(fields(past.body)).toEqual(['reviewBy']);
-    const finance = await place({ ...base, eventIds: [third.id], ownerUserId: harness.users.finance.id });
+    const finance = await place({
+      ...base,
+      eventIds: [third.id],
+      ownerUserId: offline.harness.users.finance.id,
+    });
     expect(finance.status).toBe(400);
     expect(fields(finance.body)).toEqual(['ownerUserId']);
     expect((await place({ ...base, eventIds: [first.id] })).status).toBe(409);
@@ -151,7 +145,7 @@ describe('review holds', () => {
       null,
     ]);
 
-    const db = harness.database.db;
+    const db = offline.harness.database.db;
     const audited = await db.select().from(auditLog).where(eq(auditLog.action, 'reviews.place'));
     expect(audited.filter((row) => row.outcome === 'success')).toHaveLength(1);
   });
@@ -169,7 +163,7 @@ describe('review holds', () => {
       id: uuid(3, 1),
       connection: 'default',
       state: 'executed',
-      createdByEmail: harness.users.paralegal.email,
+      createdByEmail: offline.harness.users.paralegal.email,
       items: [{ eventId: first.id, patentId: first.patent.id, outcome: 'executed', dueDate: first.dueDate }],
     } as unknown as BatchView;
     // The copy's refresh after the send finds no service here; the hold ended before it.
@@ -180,7 +174,7 @@ describe('review holds', () => {
       (
         await place({
           eventIds: [first.id],
-          ownerUserId: harness.users.manager.id,
+          ownerUserId: offline.harness.users.manager.id,
           reviewBy: TODAY,
           askedDecision: 'keep',
         })
@@ -189,13 +183,13 @@ describe('review holds', () => {
   }, 60_000);
 
   it('tells the managers once when a review-by date passes without a decision; the owner sees it in the digest', async () => {
-    const db = harness.database.db;
+    const db = offline.harness.database.db;
     const earlier = new Date(Date.now() - 10 * 86_400_000);
     await placeHolds(
-      { userId: harness.users.manager.id, email: harness.users.manager.email },
+      { userId: offline.harness.users.manager.id, email: offline.harness.users.manager.email },
       {
         eventIds: [third.id],
-        ownerUserId: harness.users.paralegal.id,
+        ownerUserId: offline.harness.users.paralegal.id,
         reviewBy: plusDays(TODAY, -3),
         askedDecision: 'undecided',
       },
@@ -208,16 +202,16 @@ describe('review holds', () => {
         .from(notification)
         .where(and(eq(notification.userId, userId), eq(notification.rule, 'review-overdue')));
     await evaluateNotifications(db, { now: new Date() });
-    const told = await overdueNotices(harness.users.manager.id);
+    const told = await overdueNotices(offline.harness.users.manager.id);
     expect(told).toHaveLength(1);
     expect(told[0]?.body).toContain('R-3');
-    expect(await overdueNotices(harness.users.paralegal.id)).toHaveLength(0);
+    expect(await overdueNotices(offline.harness.users.paralegal.id)).toHaveLength(0);
     await evaluateNotifications(db, { now: new Date() });
-    expect(await overdueNotices(harness.users.manager.id)).toHaveLength(1);
+    expect(await overdueNotices(offline.harness.users.manager.id)).toHaveLength(1);
 
     const open = await list('?overdue=true');
     expect(open.map((hold) => hold.caseReference)).toEqual(['R-3']);
-    const [own] = reviewSections(await list(''), harness.users.paralegal.id, 'paralegal');
+    const [own] = reviewSections(await list(''), offline.harness.users.paralegal.id, 'paralegal');
     expect(own?.heading).toBe('Your reviews: 1');
     expect(own?.lines[0]?.text).toContain('(overdue)');
   }, 60_000);
