@@ -16,7 +16,7 @@ import { startAppHarness } from './app-harness';
  */
 
 /** Points the dashboard at no service; returns what puts the environment back. */
-export function pointAtNoService(): () => void {
+function pointAtNoService(): () => void {
   const saved = { url: process.env.ANNUITY_API_URL, key: process.env.ANNUITY_API_KEY };
   process.env.ANNUITY_API_URL = 'http://127.0.0.1:9';
   process.env.ANNUITY_API_KEY = '0'.repeat(64);
