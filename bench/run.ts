@@ -197,6 +197,7 @@ async function measure(dir: string) {
     browser = await measureInBrowser({
       baseUrl: dashboard.baseUrl,
       cookies: paralegal.cookies,
+      loadQuery: `month=${data.month}`,
       query: data.interactionWindow.query,
       upstream,
       runs: options.runs,
