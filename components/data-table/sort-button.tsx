@@ -2,6 +2,7 @@
 
 import { cn } from '@/components/ui/cn';
 import { LineIcon } from '@/components/ui/line-icon';
+import type { HeaderSorting } from './table-cells';
 
 export type SortState = 'asc' | 'desc' | false;
 
@@ -47,4 +48,22 @@ export function SortButton({
 /** The next state of a three-step sort toggle. */
 export function nextSort(state: SortState): SortState {
   return state === false ? 'asc' : state === 'asc' ? 'desc' : false;
+}
+
+/**
+ * A table's header sorting (./table-cells.tsx): `state` says how each column is sorted (null: it
+ * does not sort), and a header's button asks `onSort` for that column's next state (ascending,
+ * descending, none). Who sorts (TanStack in the browser, the view model, the server through the
+ * address) is the caller's.
+ */
+export function headerSorting(
+  state: (columnId: string) => SortState | null,
+  onSort: (columnId: string, next: SortState) => void,
+): HeaderSorting {
+  return {
+    state,
+    button: (header, columnId, current) => (
+      <SortButton label={header} state={current} onToggle={() => onSort(columnId, nextSort(current))} />
+    ),
+  };
 }

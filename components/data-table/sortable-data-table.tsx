@@ -12,7 +12,7 @@ import {
 import { useMemo, useState } from 'react';
 import { compareSortValues, type TableColumn } from '@/lib/table/columns';
 import { DataTable, type DataTableProps } from './data-table';
-import { nextSort, SortButton, type SortState } from './sort-button';
+import { headerSorting, type SortState } from './sort-button';
 
 /**
  * Sorting only: TanStack Table 9 ships the features a table declares, so this table carries the
@@ -70,19 +70,9 @@ export function SortableDataTable<Row extends RowData>({
     <DataTable
       {...(props as DataTableProps<Row>)}
       rows={table.getRowModel().rows.map((row) => row.original)}
-      sorting={{
-        state: stateOf,
-        button: (header, columnId, state) => (
-          <SortButton
-            label={header}
-            state={state}
-            onToggle={() => {
-              const next = nextSort(state);
-              setSorting(next ? [{ id: columnId, desc: next === 'desc' }] : []);
-            }}
-          />
-        ),
-      }}
+      sorting={headerSorting(stateOf, (columnId, next) =>
+        setSorting(next ? [{ id: columnId, desc: next === 'desc' }] : []),
+      )}
     />
   );
 }

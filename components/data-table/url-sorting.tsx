@@ -1,7 +1,7 @@
 'use client';
 
 import type { DataTableProps } from './data-table';
-import { nextSort, SortButton, type SortState } from './sort-button';
+import { headerSorting, type SortState } from './sort-button';
 
 /**
  * The header sorting of a table whose rows come sorted from the server (./data-table.tsx's
@@ -22,21 +22,9 @@ export function urlSorting<Sort extends string>(
     if (field === undefined) return null;
     return field === sorted ? (desc ? 'desc' : 'asc') : false;
   };
-  return {
-    state,
-    button: (header, columnId, current) => (
-      <SortButton
-        label={header}
-        state={current}
-        onToggle={() => {
-          const next = nextSort(current);
-          const field = fields.get(columnId);
-          // `fields` holds only fields of the address's sort list, so both directions are in it.
-          onSort(
-            next === false || field === undefined ? null : ((next === 'desc' ? `-${field}` : field) as Sort),
-          );
-        }}
-      />
-    ),
-  };
+  return headerSorting(state, (columnId, next) => {
+    const field = fields.get(columnId);
+    // `fields` holds only fields of the address's sort list, so both directions are in it.
+    onSort(next === false || field === undefined ? null : ((next === 'desc' ? `-${field}` : field) as Sort));
+  });
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { memo, type RefObject, useCallback, useEffect, useMemo, useRef } from 'react';
-import { nextSort, SortButton, type SortState } from '@/components/data-table/sort-button';
+import { headerSorting, type SortState } from '@/components/data-table/sort-button';
 import { WindowedDataTable, type WindowedItem } from '@/components/data-table/windowed-data-table';
 import { useOptionalDecisions } from '@/components/decisions/decision-context';
 import { decisionLook } from '@/components/decisions/decision-look';
@@ -154,21 +154,10 @@ export const RenewalsTable = memo(function RenewalsTable({
       rowProps={rowProps}
       section={officeHeader}
       bodyRef={bodyRef}
-      sorting={{
-        state: sortStateOf,
-        button: (header, columnId, state) => (
-          <SortButton
-            label={header}
-            state={state}
-            onToggle={() => {
-              const sortId = SORT_BY_COLUMN.get(columnId);
-              if (!sortId) return;
-              const next = nextSort(state);
-              onSortChange(next === false ? null : { id: sortId, desc: next === 'desc' });
-            }}
-          />
-        ),
-      }}
+      sorting={headerSorting(sortStateOf, (columnId, next) => {
+        const sortId = SORT_BY_COLUMN.get(columnId);
+        if (sortId) onSortChange(next === false ? null : { id: sortId, desc: next === 'desc' });
+      })}
     />
   );
 });
