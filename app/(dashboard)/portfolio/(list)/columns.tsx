@@ -1,9 +1,8 @@
-import Link from 'next/link';
 import { EnumBadge } from '@/components/badges/enum-badge';
+import { PatentLink } from '@/components/portfolio/patent-link';
 import type { Patent } from '@/lib/annuity/schemas';
 import { formatDate } from '@/lib/format/dates';
 import { PATENT_COLUMNS } from '@/lib/portfolio/columns';
-import { patentHref } from '@/lib/portfolio/links';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { matchLabel, type SearchMatch } from '@/lib/portfolio/search-key';
 import { patentStatusLabel } from '@/lib/renewals/labels';
@@ -39,15 +38,9 @@ function drawnCells(locale: string): Readonly<Record<string, Drawn>> {
   return {
     clientCaseReference: {
       cell: (patent) => (
-        <Link
-          href={patentHref(patent.id)}
-          // Not prefetched: every row on screen would otherwise fetch its patent page after the load
-          // (main-thread work Lighthouse counts as blocking time, a server render each).
-          prefetch={false}
-          className="font-medium text-primary underline-offset-2 hover:underline"
-        >
+        <PatentLink patentId={patent.id} inLongList>
           {patentName(patent)}
-        </Link>
+        </PatentLink>
       ),
     },
     title: { cell: (patent) => cut(patent.title, 'block max-w-72 truncate') },

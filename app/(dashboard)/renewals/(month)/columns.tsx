@@ -1,8 +1,8 @@
 'use client';
 
-import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { DecisionCell, SelectAllHeader, SelectCell } from '@/components/decisions/decision-cells';
+import { PatentLink } from '@/components/portfolio/patent-link';
 import { DuePeriodBadge } from '@/components/renewals/due-period-badge';
 import { EnumBadge } from '@/components/renewals/enum-badge';
 import { EventDocuments } from '@/components/renewals/event-documents';
@@ -13,7 +13,6 @@ import { useViewerRole } from '@/components/shell/viewer-role';
 import { SignalsToggle } from '@/components/signals/signals-toggle';
 import { GraceNote } from '@/components/today/grace-note';
 import { formatDate } from '@/lib/format/dates';
-import { patentHref } from '@/lib/portfolio/links';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { decisionLabel, duePeriodLabel, feesStatusLabel, processingStatusLabel } from '@/lib/renewals/labels';
 import type { RenewalRow } from '@/lib/renewals/rows';
@@ -82,15 +81,9 @@ function DateCell({ value }: { value: string | null }) {
 export const renewalColumns: readonly TableColumn<RenewalRow>[] = [
   accessor('caseReference', 'Case reference', '15rem', (_, row) => (
     <span className="flex flex-col leading-tight">
-      <Link
-        href={patentHref(row.patentId)}
-        // Not prefetched: every row on screen would otherwise fetch its patent page after the load
-        // (main-thread work Lighthouse counts as blocking time, a server render each).
-        prefetch={false}
-        className="font-medium text-primary underline-offset-2 hover:underline"
-      >
+      <PatentLink patentId={row.patentId} inLongList>
         {rowName(row)}
-      </Link>
+      </PatentLink>
       {/* One line under the name, so a row keeps the table's fixed height (renewals-table.tsx). */}
       <span className="flex flex-wrap items-baseline gap-x-2 text-xs">
         {row.client ? <span className="text-muted-foreground">{row.client.name}</span> : null}
