@@ -8,8 +8,9 @@ import type { RenewalWindowData, ServerFilters } from '@/lib/renewals/window-dat
  * The one query factory for a window of renewals: the server page fills its cache entry and the
  * browser reads or refetches the same key (style: one queryOptions factory per resource).
  */
-export function renewalsQueryKey(window: RenewalWindow, filters: ServerFilters) {
-  const bounds = window.kind === 'month' ? { month: window.month } : { from: window.from, to: window.to };
+export function renewalsQueryKey(dueWindow: RenewalWindow, filters: ServerFilters) {
+  const bounds =
+    dueWindow.kind === 'month' ? { month: dueWindow.month } : { from: dueWindow.from, to: dueWindow.to };
   return [
     'renewals',
     bounds,
@@ -22,12 +23,12 @@ export function renewalsQueryKey(window: RenewalWindow, filters: ServerFilters) 
   ] as const;
 }
 
-export function renewalsQuery(window: RenewalWindow, filters: ServerFilters) {
+export function renewalsQuery(dueWindow: RenewalWindow, filters: ServerFilters) {
   return queryOptions({
-    queryKey: renewalsQueryKey(window, filters),
+    queryKey: renewalsQueryKey(dueWindow, filters),
     queryFn: ({ signal }) =>
       apiFetch<RenewalWindowData>(
-        `/api/renewals?${renewalsApiQuery({ ...(window.kind === 'month' ? { month: window.month } : window), ...filters })}`,
+        `/api/renewals?${renewalsApiQuery({ ...(dueWindow.kind === 'month' ? { month: dueWindow.month } : dueWindow), ...filters })}`,
         { signal },
       ),
   });
