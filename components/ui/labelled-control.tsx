@@ -4,8 +4,9 @@ import { Label } from './label';
 import { NativeSelect } from './native-select';
 
 /**
- * A label over one control of a server-rendered GET form, tied by the id the page gives (the
- * control receives it). FormField, whose id is generated, is for the client forms with errors.
+ * A label over one control, tied by the id the page gives (the control receives it): the controls
+ * of a server-rendered GET form, and those of a client form that shows no field errors.
+ * FormField, whose id is generated, is for the client forms with errors.
  */
 export function LabelledControl({
   id,

@@ -51,8 +51,8 @@ async function approvers(exceptUserId: string, connection: string): Promise<{ id
 }
 
 /**
- * In-app always (the bell), and email through the outbox when the person's preferences take email:
- * the message is claimed under (user, rule, batch), so it is recorded once, and the worker's
+ * In-app (the bell) when the person's preferences take in-app notices, and email through the outbox
+ * when they take email: the message is claimed under (user, rule, batch), so it is recorded once, and the worker's
  * send-mail sweep delivers claimed messages (lib/server/jobs/definitions.ts, notify).
  */
 async function tell(
