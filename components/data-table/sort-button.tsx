@@ -21,15 +21,7 @@ function SortIcon({ state }: { state: SortState }) {
 }
 
 /** A column header that sorts on click: ascending, then descending, then back to the default. */
-export function SortButton({
-  label,
-  state,
-  onToggle,
-}: {
-  label: string;
-  state: SortState;
-  onToggle: () => void;
-}) {
+function SortButton({ label, state, onToggle }: { label: string; state: SortState; onToggle: () => void }) {
   return (
     <button
       type="button"
@@ -46,7 +38,7 @@ export function SortButton({
 }
 
 /** The next state of a three-step sort toggle. */
-export function nextSort(state: SortState): SortState {
+function nextSort(state: SortState): SortState {
   return state === false ? 'asc' : state === 'asc' ? 'desc' : false;
 }
 
