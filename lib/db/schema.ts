@@ -14,6 +14,7 @@ import {
 import type { InstructionReceipt } from '../annuity/schemas';
 import type { ApprovalReason, CurrencyThreshold } from '../decisions/approval-policy';
 import type { BatchProblem } from '../decisions/batch';
+import { BATCH_STATES } from '../decisions/batch-states';
 import type { DraftEntry } from '../decisions/draft';
 
 /**
@@ -345,18 +346,7 @@ export const instructionBatch = pgTable(
     connection: rowConnection(),
     id: uuid('id').primaryKey().defaultRandom(),
     idempotencyKey: uuid('idempotency_key').notNull().unique(),
-    state: text('state', {
-      enum: [
-        'preparing',
-        'posting',
-        'executed',
-        'rejected',
-        'outcome_unknown',
-        'reconciled',
-        'awaiting_approval',
-        'returned',
-      ],
-    }).notNull(),
+    state: text('state', { enum: BATCH_STATES }).notNull(),
     createdByUserId: text('created_by_user_id'),
     createdByEmail: text('created_by_email'),
     createdAt: instant('created_at').notNull().defaultNow(),

@@ -73,7 +73,7 @@ export function canMove(from: BatchPhase, to: BatchState): boolean {
 }
 
 /** Every state a record can be stored in (the column's values). */
-export const BATCH_STATES: readonly BatchState[] = [
+export const BATCH_STATES = [
   S.preparing,
   S.posting,
   S.executed,
@@ -82,7 +82,7 @@ export const BATCH_STATES: readonly BatchState[] = [
   S.settled,
   S.awaitingApproval,
   S.returned,
-];
+] as const satisfies readonly BatchState[];
 
 /**
  * Whether the outcome is still open: a record left so by a stopped process is settled later by
