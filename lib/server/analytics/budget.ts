@@ -5,6 +5,7 @@ import type { BudgetValues } from '../../analytics/budget.schema';
 import { scale } from '../../annuity/money';
 import { getDb } from '../../db';
 import { forecastRun, renewalBudget } from '../../db/schema';
+import { currentYearMonth } from '../../format/dates';
 import { auditSuccess } from '../audit/audit';
 import type { Viewer } from '../auth/session';
 import { clientLabel, connectionsToRead } from '../clients/client-filter';
@@ -159,8 +160,6 @@ export interface BudgetComparisonData {
   computedAt: string;
 }
 
-const monthNow = (now: Date) => now.toISOString().slice(0, 7);
-
 /** The months the client's last completed forecast refresh read; null when none has completed yet. */
 async function lastForecastMonths(connection: string): Promise<{ from: string; to: string } | null> {
   const db = await getDb();
@@ -207,7 +206,7 @@ export async function loadBudgetComparison(
   const comparison = compareBudget({
     year: scope.year,
     currency: scope.currency,
-    currentMonth: monthNow(now),
+    currentMonth: currentYearMonth(now),
     budget,
     forecast: monthly.forecast,
     droppedOrSkipped: monthly.droppedOrSkipped,

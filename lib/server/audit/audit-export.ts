@@ -1,4 +1,5 @@
 import 'server-only';
+import { calendarToday } from '../../format/dates';
 import { fileResponse, toCsv } from '../files/export-file';
 import { type AuditFilter, auditLogForExport } from './audit-query';
 
@@ -32,5 +33,5 @@ export async function auditLogCsv(filter: AuditFilter): Promise<Response> {
     entry.upstreamRequestIds.join(' '),
     JSON.stringify(entry.details),
   ]);
-  return fileResponse(toCsv([HEADER, ...rows]), 'csv', `audit-log-${new Date().toISOString().slice(0, 10)}`);
+  return fileResponse(toCsv([HEADER, ...rows]), 'csv', `audit-log-${calendarToday()}`);
 }

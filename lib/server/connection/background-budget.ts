@@ -3,6 +3,7 @@ import { and, desc, like, notLike, sql } from 'drizzle-orm';
 import type { Database } from '../../db';
 import { backgroundQuotaUse } from '../../db/schema';
 import { getEnv } from '../../env';
+import { calendarToday } from '../../format/dates';
 import type { QuotaReading } from '../../policy/quota';
 import { DEFAULT_CONNECTION } from './default-connection';
 import { flushQuota, readQuota } from './quota';
@@ -56,7 +57,7 @@ export function quotaDay(quota: QuotaReading | null, now: Date): string {
     const rounded = Math.round(quota.resetAt.getTime() / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
     return `until ${new Date(rounded).toISOString().slice(0, 16)}`;
   }
-  return now.toISOString().slice(0, 10);
+  return calendarToday(now);
 }
 
 export interface BudgetInput {

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { ApiKeyAlert, ApiKeyView } from '../../connection/api-key-views';
 import { getEnv } from '../../env';
+import { calendarToday } from '../../format/dates';
 import { logger } from '../../log';
 import { listApiKeys } from './api-keys';
 import { activeClients } from './clients';
@@ -67,7 +68,7 @@ export function alertFor(active: ApiKeyView, keys: readonly ApiKeyView[], now: D
     };
   }
   // Whole calendar days (UTC), so the count does not change with the hour of the visit.
-  const daysLeft = Math.round((Date.parse(date) - Date.parse(now.toISOString().slice(0, 10))) / DAY_MS);
+  const daysLeft = Math.round((Date.parse(date) - Date.parse(calendarToday(now))) / DAY_MS);
   if (daysLeft > KEY_EXPIRY_WARNING_DAYS) return null;
   const when = daysLeft === 0 ? 'today' : `on ${date}, in ${daysLeft} day${daysLeft === 1 ? '' : 's'}`;
   return {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { daysFrom } from '../../format/dates';
+import { currentYearMonth, daysFrom } from '../../format/dates';
 import type { NotificationPreferences } from '../../notifications/preferences';
 import { type DueReminder, dueReminders } from '../../notifications/rules';
 import { patentName } from '../../portfolio/patent-name';
@@ -102,9 +102,7 @@ export function classLink(
     return {
       href: todayLink({
         kind: 'tracking',
-        month:
-          (candidates.find((c) => !c.item.batch)?.item.deadline ?? '').slice(0, 7) ||
-          new Date().toISOString().slice(0, 7),
+        month: (candidates.find((c) => !c.item.batch)?.item.deadline ?? '').slice(0, 7) || currentYearMonth(),
       }),
       text: 'Open them on the processing board',
     };

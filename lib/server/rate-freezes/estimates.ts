@@ -6,6 +6,7 @@ import { listAll, MAX_PAGE_SIZE } from '../../annuity/pagination';
 import type { PatentEvent } from '../../annuity/schemas';
 import { type Database, getDb } from '../../db';
 import { freezeEstimateDay } from '../../db/schema';
+import { addDays, calendarToday } from '../../format/dates';
 import type { FreezeEstimatesData } from '../../rate-freezes/data';
 import { estimatedTotals, estimateMovement, lockedAmounts } from '../../rate-freezes/lock';
 import { isRenewalEvent } from '../../renewals/rows';
@@ -42,10 +43,8 @@ async function readMonthEstimates(client: AnnuityClient, month: string, requestI
   return { events: listed.items.filter(isRenewalEvent), calls: listed.pages };
 }
 
-const utcDay = (at: Date) => at.toISOString().slice(0, 10);
-
 async function recordedMovement(db: Database, month: string, now: Date, connection: string) {
-  const since = utcDay(new Date(now.getTime() - HISTORY_DAYS * 86_400_000));
+  const since = addDays(calendarToday(now), -HISTORY_DAYS);
   const rows = await db
     .select()
     .from(freezeEstimateDay)
@@ -95,7 +94,7 @@ async function recordMonthEstimate(
 ): Promise<number> {
   const totals = estimatedTotals(events);
   if (totals.length === 0) return 0;
-  const day = utcDay(now);
+  const day = calendarToday(now);
   for (const total of totals) {
     await db
       .insert(freezeEstimateDay)

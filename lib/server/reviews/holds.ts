@@ -28,6 +28,7 @@ import type { PatentEvent } from '../../annuity/schemas';
 import { getDb } from '../../db';
 import { reviewHold, syncEvent, user } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
+import { calendarToday } from '../../format/dates';
 import { can, isRole } from '../../policy/roles';
 import {
   type AskedDecision,
@@ -52,8 +53,6 @@ import { openSnapshotIndex } from '../portfolio/snapshot';
  */
 
 type Actor = Pick<Viewer, 'userId' | 'email'>;
-
-const todayUtc = (now: Date) => now.toISOString().slice(0, 10);
 
 function invalid(errors: FieldError[]): DomainError {
   return invalidInput(errors.map((error) => `${error.field}: ${error.message}`).join('; '), errors);
@@ -118,7 +117,7 @@ export async function placeHolds(
   /** The placer's clients: a renewal of another client is not in our copy for them (rule 2). */
   connections: readonly string[] = [DEFAULT_CONNECTION],
 ): Promise<ReviewHoldView[]> {
-  const today = todayUtc(now);
+  const today = calendarToday(now);
   const eventIds = [...new Set(input.eventIds)];
   const errors: FieldError[] = [];
   const owner = (await reviewOwners()).find((candidate) => candidate.userId === input.ownerUserId);
@@ -297,7 +296,7 @@ export interface HoldFilter {
 
 /** Holds, the open ones by default, soonest review-by first, with their owner and patent. */
 export async function listHolds(filter: HoldFilter = {}, now = new Date()): Promise<ReviewHoldView[]> {
-  const today = todayUtc(now);
+  const today = calendarToday(now);
   const connections = filter.connections ?? [DEFAULT_CONNECTION];
   if (connections.length === 0) return [];
   const conditions: SQL[] = [inArray(reviewHold.connection, [...connections])];
@@ -375,7 +374,7 @@ export async function holdSentencesOf(
     .from(reviewHold)
     .innerJoin(user, eq(user.id, reviewHold.ownerUserId))
     .where(and(inArray(reviewHold.connection, [...connections]), isNull(reviewHold.endedAt)));
-  const today = todayUtc(now);
+  const today = calendarToday(now);
   return new Map(
     rows.map((row) => [
       row.eventId,

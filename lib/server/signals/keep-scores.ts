@@ -10,6 +10,7 @@ import {
   syncWindow,
 } from '../../db/schema';
 import type { ForecastEvent } from '../../forecast/data';
+import { calendarToday } from '../../format/dates';
 import type { RenewalRow } from '../../renewals/rows';
 import type { KeepLine } from '../../signals/keep-line';
 import { type KeepScore, keepScore, keepSentence } from '../../signals/keep-score';
@@ -334,7 +335,7 @@ async function keepScoresOfClient(
 ): Promise<Map<string, KeepOfRenewal>> {
   const scores = new Map<string, KeepOfRenewal>();
   if (targets.length === 0) return scores;
-  const today = (options.now ?? new Date()).toISOString().slice(0, 10);
+  const today = calendarToday(options.now);
   const db = await getDb();
   const [index, version, policy, drops] = await Promise.all([
     openSnapshotIndex(connection),

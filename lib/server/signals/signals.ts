@@ -29,6 +29,7 @@ import { tolerant } from '../../annuity/schemas';
 import { getDb } from '../../db';
 import { forecastEvent, forecastRun, portfolioPatent, syncEvent } from '../../db/schema';
 import type { ForecastEvent } from '../../forecast/data';
+import { calendarToday } from '../../format/dates';
 import { keepScore } from '../../signals/keep-score';
 import {
   type FamilyDecision,
@@ -76,10 +77,6 @@ export function familiesOf(index: SnapshotIndex): Map<string, string[]> {
     familyIndexes.set(index, families);
   }
   return families;
-}
-
-function todayUtc(now: Date): string {
-  return now.toISOString().slice(0, 10);
 }
 
 type ParsedPatent = ReturnType<typeof tolerant.patent.parse>;
@@ -163,7 +160,7 @@ export async function loadSignals(
   /** `connection`: the client the targets belong to; its copy, snapshot and families alone. */
   options: { now?: Date; connection?: string } = {},
 ): Promise<RenewalSignals[]> {
-  const today = todayUtc(options.now ?? new Date());
+  const today = calendarToday(options.now);
   const connection = options.connection ?? DEFAULT_CONNECTION;
   const index = await openSnapshotIndex(connection);
   const families = index ? familiesOf(index) : new Map<string, string[]>();

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { syncRefreshUse, syncWindow } from '../../db/schema';
 import { getEnv } from '../../env';
+import { calendarToday } from '../../format/dates';
 import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { upstreamClient } from '../connection/upstream';
 import { DomainError } from '../errors/domain-error';
@@ -31,8 +32,6 @@ class RefreshCapError extends DomainError<'refresh_cap_reached'> {
     });
   }
 }
-
-const today = (now: Date) => now.toISOString().slice(0, 10);
 
 /** What a page asks to read again: the months it shows, or one patent (its record and events). */
 export interface RefreshTarget {
@@ -64,7 +63,7 @@ export async function refreshNow(
     db
       .select({ calls: syncRefreshUse.calls })
       .from(syncRefreshUse)
-      .where(and(eq(syncRefreshUse.userId, userId), eq(syncRefreshUse.day, today(now)))),
+      .where(and(eq(syncRefreshUse.userId, userId), eq(syncRefreshUse.day, calendarToday(now)))),
   ]);
   const spent = used?.calls ?? 0;
   const estimate =
@@ -80,7 +79,7 @@ export async function refreshNow(
   calls += await refreshMonths(months, requestId);
   await db
     .insert(syncRefreshUse)
-    .values({ userId, day: today(now), calls })
+    .values({ userId, day: calendarToday(now), calls })
     .onConflictDoUpdate({
       target: [syncRefreshUse.userId, syncRefreshUse.day],
       set: { calls: sql`${syncRefreshUse.calls} + ${calls}` },

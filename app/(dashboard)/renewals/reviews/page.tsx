@@ -9,7 +9,7 @@ import { ProblemPanel } from '@/components/shell/problem-panel';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/labelled-control';
-import { formatDate } from '@/lib/format/dates';
+import { calendarToday, formatDate } from '@/lib/format/dates';
 import { can } from '@/lib/policy/roles';
 import { quarterFrom, quarterOf } from '@/lib/reviews/review-hold';
 import { requireViewer } from '@/lib/server/auth/session';
@@ -36,7 +36,7 @@ export default async function ReviewsPage({ searchParams }: { searchParams: Sear
   const viewer = await requireViewer('renewals:read');
   const params = await searchParams;
   const locale = await pageLocale();
-  const today = new Date().toISOString().slice(0, 10);
+  const today = calendarToday();
   const quarters = [0, 1, 2, 3, 4].map((offset) => quarterFrom(today, offset));
   const asked = typeof params.quarter === 'string' ? params.quarter : null;
   const chosen = asked ? quarterOf(asked) : null;

@@ -1,3 +1,4 @@
+import { calendarToday } from '@/lib/format/dates';
 import { PATENT_COLUMN_IDS, patentExportTable } from '@/lib/portfolio/columns';
 import { portfolioExportSchema } from '@/lib/portfolio/query';
 import { tableFile } from '@/lib/server/files/export-file';
@@ -17,7 +18,7 @@ export const GET = defineRoute(
       query.columns.length > 0 ? query.columns : PATENT_COLUMN_IDS,
       names,
     );
-    const name = `portfolio-${new Date().toISOString().slice(0, 10)}`;
+    const name = `portfolio-${calendarToday()}`;
     return tableFile(table, query.format, name, 'Portfolio');
   },
 );

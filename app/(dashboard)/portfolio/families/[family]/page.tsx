@@ -6,7 +6,7 @@ import { FamilyMap } from '@/components/portfolio/family-map';
 import { BackLink } from '@/components/shell/back-link';
 import { PageHeader } from '@/components/shell/page-header';
 import { Card, CardContent, TitledCard } from '@/components/ui/card';
-import { formatDate } from '@/lib/format/dates';
+import { calendarToday, formatDate } from '@/lib/format/dates';
 import { can } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
 import { clientNameOf, labelsClients, pageClientScope } from '@/lib/server/clients/scope';
@@ -24,7 +24,7 @@ export default async function FamilyPage({ params }: { params: Promise<{ family:
   const viewer = await requireViewer('portfolio:read');
   const reference = decodeURIComponent((await params).family);
   const locale = await pageLocale();
-  const today = new Date().toISOString().slice(0, 10);
+  const today = calendarToday();
   const scope = await pageClientScope(viewer.userId);
   const labelled = labelsClients(scope);
   const family = await loadFamily(
