@@ -1,22 +1,18 @@
-import type { SpendAnalyticsData } from './data';
-import { type SpendLine, spendBy, spendTotals } from './spend';
+import { type SpendAnalyticsData, spendAnalyticsOf } from './data';
+import type { SpendLine } from './spend';
 
 /**
  * For tests: the spend analytics of `lines` as the server hands them over (one invoice a line,
  * no grace surcharge, no variance), read and computed at `readAt`.
  */
 export function spendDataOf(lines: readonly SpendLine[], readAt: string): SpendAnalyticsData {
-  return {
-    byMonth: spendBy(lines, ['month']),
-    byOffice: spendBy(lines, ['office']),
-    totals: spendTotals(lines),
+  return spendAnalyticsOf({
+    spend: lines,
     surcharges: [],
-    surchargeTotals: [],
-    variance: [],
+    compared: [],
     varianceNotCompared: 0,
     invoices: lines.length,
-    lines: lines.length,
     catalogReadAt: readAt,
     computedAt: readAt,
-  };
+  });
 }

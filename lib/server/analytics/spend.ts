@@ -10,17 +10,8 @@
  * FX, surcharges, dropped patents and the rest (`lib/analytics/budget.ts`).
  */
 import 'server-only';
-import type { SpendAnalyticsData, SurchargeLine } from '../../analytics/data';
-import {
-  type ComparedLine,
-  type SpendLine,
-  spendBy,
-  spendTotals,
-  surchargeCause,
-  surchargeOf,
-  surchargeTotals,
-  varianceBy,
-} from '../../analytics/spend';
+import { type SpendAnalyticsData, type SurchargeLine, spendAnalyticsOf } from '../../analytics/data';
+import { type ComparedLine, type SpendLine, surchargeCause, surchargeOf } from '../../analytics/spend';
 import { monthOf } from '../../format/dates';
 import { knownDecision, NO_EVIDENCE } from '../../invoices/evidence';
 import { lineVariance } from '../../invoices/variance';
@@ -133,17 +124,13 @@ export async function loadSpendAnalytics(
       a.invoiceReference.localeCompare(b.invoiceReference) ||
       a.lineIndex - b.lineIndex,
   );
-  return {
-    byMonth: spendBy(spend, ['month']),
-    byOffice: spendBy(spend, ['office']),
-    totals: spendTotals(spend),
+  return spendAnalyticsOf({
+    spend,
     surcharges,
-    surchargeTotals: surchargeTotals(surcharges.map((s) => ({ ...s, amount: s.surcharge }))),
-    variance: varianceBy(compared),
+    compared,
     varianceNotCompared,
     invoices: invoiceCount,
-    lines: spend.length,
     catalogReadAt: (reads.length > 0 ? oldestRead(reads) : new Date()).toISOString(),
     computedAt: new Date().toISOString(),
-  };
+  });
 }
