@@ -237,3 +237,11 @@ export function requestQuery<T extends FieldTable, P extends Place>(
   }
   return params.toString();
 }
+
+/** Builds the query string of requests to `place` from this table: each screen's api and export query. */
+export function requestQueryFor<T extends FieldTable, P extends Place>(
+  table: T,
+  place: P,
+): (values: RequestInput<T, P>) => string {
+  return (values) => requestQuery(table, place, values);
+}

@@ -6,9 +6,8 @@ import {
   EXPORT_FORMATS,
   int,
   list,
-  type RequestInput,
   type RequestValues,
-  requestQuery,
+  requestQueryFor,
   text,
   urlParsers,
 } from '@/lib/http/url-state';
@@ -89,7 +88,5 @@ export const invoiceParams = urlParsers(invoiceUrlState);
 export const invoiceQueryFromParams = (params: UrlValues<typeof invoiceUrlState, 'api'>): InvoiceListQuery =>
   requestFromUrl(invoiceUrlState, 'api', params);
 
-export const invoiceListApiQuery = (values: RequestInput<typeof invoiceRequestFields, 'api'>) =>
-  requestQuery(invoiceRequestFields, 'api', values);
-export const invoiceExportQuery = (values: RequestInput<typeof invoiceRequestFields, 'export'>) =>
-  requestQuery(invoiceRequestFields, 'export', values);
+export const invoiceListApiQuery = requestQueryFor(invoiceRequestFields, 'api');
+export const invoiceExportQuery = requestQueryFor(invoiceRequestFields, 'export');

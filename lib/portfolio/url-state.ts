@@ -5,9 +5,8 @@ import {
   EXPORT_FORMATS,
   int,
   list,
-  type RequestInput,
   type RequestValues,
-  requestQuery,
+  requestQueryFor,
   text,
   urlParsers,
 } from '@/lib/http/url-state';
@@ -88,7 +87,5 @@ export const portfolioParams = urlParsers(portfolioUrlState);
 export const portfolioQueryFromParams = (params: UrlValues<typeof portfolioUrlState, 'api'>) =>
   requestFromUrl(portfolioUrlState, 'api', params);
 
-export const portfolioApiQuery = (values: RequestInput<typeof portfolioUrlState, 'api'>) =>
-  requestQuery(portfolioUrlState, 'api', values);
-export const portfolioExportQuery = (values: RequestInput<typeof portfolioExportFields, 'export'>) =>
-  requestQuery(portfolioExportFields, 'export', values);
+export const portfolioApiQuery = requestQueryFor(portfolioUrlState, 'api');
+export const portfolioExportQuery = requestQueryFor(portfolioExportFields, 'export');

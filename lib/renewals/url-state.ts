@@ -5,8 +5,7 @@ import {
   DUE_MONTH,
   EXPORT_FORMATS,
   list,
-  type RequestInput,
-  requestQuery,
+  requestQueryFor,
   text,
   urlParsers,
 } from '@/lib/http/url-state';
@@ -83,10 +82,8 @@ export const renewalsExportFields = { ...renewalsUrlState, ...renewalsExportPara
 /** The parser map useQueryStates reads; pages load and link with ./url-state-address.ts. */
 export const renewalsParams = urlParsers(renewalsUrlState);
 
-export const renewalsApiQuery = (values: RequestInput<typeof renewalsUrlState, 'api'>) =>
-  requestQuery(renewalsUrlState, 'api', values);
-export const renewalsExportQuery = (values: RequestInput<typeof renewalsExportFields, 'export'>) =>
-  requestQuery(renewalsExportFields, 'export', values);
+export const renewalsApiQuery = requestQueryFor(renewalsUrlState, 'api');
+export const renewalsExportQuery = requestQueryFor(renewalsExportFields, 'export');
 
 export function localFiltersOf(values: {
   badge: LocalFilters['badges'];

@@ -1,6 +1,6 @@
 import { createSerializer } from 'nuqs/server';
 import { CLIENT_FILTER } from '@/lib/clients/client-filter';
-import { DUE_MONTH, type RequestInput, requestQuery, text, urlParsers } from '@/lib/http/url-state';
+import { DUE_MONTH, requestQueryFor, text, urlParsers } from '@/lib/http/url-state';
 
 /**
  * The tracking board's state in the URL: the one place to add a filter. Add a row to
@@ -19,5 +19,4 @@ export const trackingUrlState = {
 export const trackingParams = urlParsers(trackingUrlState);
 export const serializeTrackingParams = createSerializer(trackingParams);
 
-export const trackingApiQuery = (values: RequestInput<typeof trackingUrlState, 'api'>) =>
-  requestQuery(trackingUrlState, 'api', values);
+export const trackingApiQuery = requestQueryFor(trackingUrlState, 'api');
