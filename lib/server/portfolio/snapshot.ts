@@ -57,6 +57,27 @@ export interface SnapshotPatent extends RenewalPatent {
   id: string;
 }
 
+/** The fields of a patent the join needs (events carry no office, title or owner), named once. */
+const SNAPSHOT_PATENT_FIELDS = [
+  'id',
+  'providerId',
+  'clientCaseReference',
+  'clientFamilyReference',
+  'title',
+  'office',
+  'owner',
+] as const satisfies readonly (keyof SnapshotPatent)[];
+
+/** These fields of a patent, or the columns that keep them. */
+function snapshotFieldsOf<T extends Record<(typeof SNAPSHOT_PATENT_FIELDS)[number], unknown>>(
+  from: T,
+): Pick<T, (typeof SNAPSHOT_PATENT_FIELDS)[number]> {
+  return Object.fromEntries(SNAPSHOT_PATENT_FIELDS.map((field) => [field, from[field]])) as Pick<
+    T,
+    (typeof SNAPSHOT_PATENT_FIELDS)[number]
+  >;
+}
+
 export async function snapshotStatus(
   now = new Date(),
   connection: string = DEFAULT_CONNECTION,
@@ -121,17 +142,8 @@ export async function snapshotsStatus(
   };
 }
 
-/** The fields of a patent the join needs (events carry no office, title or owner). */
 export function snapshotPatentOf(patent: Patent): SnapshotPatent {
-  return {
-    id: patent.id,
-    providerId: patent.providerId,
-    clientCaseReference: patent.clientCaseReference,
-    clientFamilyReference: patent.clientFamilyReference,
-    title: patent.title,
-    office: patent.office,
-    owner: patent.owner,
-  };
+  return snapshotFieldsOf(patent);
 }
 
 function toRow(generation: number, patent: Patent) {
@@ -345,15 +357,7 @@ export function inGenerations(generations: Iterable<number>): SQL {
 async function joinRows(generation: number): Promise<SnapshotPatent[]> {
   const db = await getDb();
   return db
-    .select({
-      id: portfolioPatent.id,
-      providerId: portfolioPatent.providerId,
-      clientCaseReference: portfolioPatent.clientCaseReference,
-      clientFamilyReference: portfolioPatent.clientFamilyReference,
-      title: portfolioPatent.title,
-      office: portfolioPatent.office,
-      owner: portfolioPatent.owner,
-    })
+    .select(snapshotFieldsOf(portfolioPatent))
     .from(portfolioPatent)
     .where(eq(portfolioPatent.generation, generation));
 }
