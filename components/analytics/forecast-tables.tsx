@@ -1,14 +1,12 @@
-import type { ComponentProps } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
 import { formatMoney } from '@/lib/annuity/money';
-import { clientQueryPart } from '@/lib/clients/client-filter';
 import { type ForecastData, type ForecastRow, type ForecastTable, renewalCount } from '@/lib/forecast/data';
 import { GROUP_LABELS } from '@/lib/forecast/export-columns';
 import { formatDate, formatYearMonth } from '@/lib/format/dates';
 import type { TableColumn } from '@/lib/table/columns';
 import { ForecastPatentCosts } from './forecast-patent-costs';
 import { ForecastByMonthCharts } from './outlook-charts';
-import { TableSection } from './table-section';
+import { TableSection, type TableSectionProps } from './table-section';
 
 /**
  * The forecast's tables: groups down, currencies across, never a sum across currencies;
@@ -18,20 +16,9 @@ import { TableSection } from './table-section';
 /** Owners and families can run to hundreds: the page shows those with most renewals, the files all. */
 const LONG_TABLE_GROUPS = 20;
 
-/** A table's section, its downloads from /api/analytics/forecast/export (for the client chosen in the filter). */
-function Section({
-  table,
-  client,
-  ...section
-}: Omit<ComponentProps<typeof TableSection>, 'exportHref'> & { table: ForecastTable; client?: string }) {
-  return (
-    <TableSection
-      {...section}
-      exportHref={(format) =>
-        `/api/analytics/forecast/export?table=${table}&format=${format}${clientQueryPart(client)}`
-      }
-    />
-  );
+/** A table's section, its downloads from /api/analytics/forecast/export. */
+function Section(props: TableSectionProps<ForecastTable>) {
+  return <TableSection {...props} exportPath="/api/analytics/forecast/export" />;
 }
 
 interface PivotGroup {

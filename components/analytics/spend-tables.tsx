@@ -1,14 +1,12 @@
-import type { ComponentProps } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
 import type { AnalyticsTable, SpendAnalyticsData } from '@/lib/analytics/data';
 import { FEE_KIND_LABELS, FEE_KINDS, type SpendRow, SURCHARGE_CAUSE_LABELS } from '@/lib/analytics/spend';
 import { formatMoney } from '@/lib/annuity/money';
-import { clientQueryPart } from '@/lib/clients/client-filter';
 import { formatDate, formatYearMonth } from '@/lib/format/dates';
 import { patentName } from '@/lib/portfolio/patent-name';
 import type { TableColumn } from '@/lib/table/columns';
 import { InvoicedByMonthCharts, SurchargesByMonthCharts } from './spend-charts';
-import { TableSection } from './table-section';
+import { TableSection, type TableSectionProps } from './table-section';
 
 /**
  * The analytics tables, each with its CSV and XLSX export and, for the monthly ones, a
@@ -162,20 +160,9 @@ function varianceColumns(locale: string): TableColumn<VarianceRow>[] {
   ];
 }
 
-/** A table's section, its downloads from /api/analytics/export (for the client chosen in the filter). */
-function Section({
-  table,
-  client,
-  ...section
-}: Omit<ComponentProps<typeof TableSection>, 'exportHref'> & { table: AnalyticsTable; client?: string }) {
-  return (
-    <TableSection
-      {...section}
-      exportHref={(format) =>
-        `/api/analytics/export?table=${table}&format=${format}${clientQueryPart(client)}`
-      }
-    />
-  );
+/** A table's section, its downloads from /api/analytics/export. */
+function Section(props: TableSectionProps<AnalyticsTable>) {
+  return <TableSection {...props} exportPath="/api/analytics/export" />;
 }
 
 function SpendTable({
