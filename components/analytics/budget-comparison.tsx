@@ -7,7 +7,7 @@ import { type BudgetComparison, PHASE_LABELS, VARIANCE_PARTS } from '@/lib/analy
 import { BUDGET_PAGE, type BudgetPageState, budgetScopeQuery } from '@/lib/analytics/budget-url';
 import { formatMoney } from '@/lib/annuity/money';
 import { formatYearMonth } from '@/lib/format/dates';
-import type { TableColumn } from '@/lib/table/columns';
+import { amountColumn, type TableColumn } from '@/lib/table/columns';
 import { BudgetCumulativeChart } from './outlook-charts';
 
 /**
@@ -27,11 +27,6 @@ function comparisonColumns(comparison: BudgetComparison, locale: string): TableC
   const money = (amount: string | null) => (amount === null ? '—' : formatMoney(amount, currency, locale));
   const signed = (amount: string) =>
     `${amount.startsWith('-') ? '' : '+'}${formatMoney(amount, currency, locale)}`;
-  const amount = (
-    id: string,
-    header: string,
-    value: (line: ComparisonLine) => string,
-  ): TableColumn<ComparisonLine> => ({ id, header, align: 'end', className: 'font-mono', cell: value });
   return [
     {
       id: 'month',
@@ -41,14 +36,14 @@ function comparisonColumns(comparison: BudgetComparison, locale: string): TableC
         line.month === null ? `Total ${comparison.year}` : formatYearMonth(line.month, locale),
     },
     { id: 'basis', header: 'Basis', cell: (line) => (line.phase === null ? '' : PHASE_LABELS[line.phase]) },
-    amount('budget', 'Budget', (line) => money(line.budget)),
-    amount('forecast', 'Forecast', (line) => money(line.forecast)),
-    amount('actual', 'Actual (invoiced)', (line) => money(line.actual)),
-    amount('outturn', 'Expected', (line) => money(line.outturn)),
-    amount('difference', 'Against budget', (line) =>
+    amountColumn('budget', 'Budget', (line) => money(line.budget)),
+    amountColumn('forecast', 'Forecast', (line) => money(line.forecast)),
+    amountColumn('actual', 'Actual (invoiced)', (line) => money(line.actual)),
+    amountColumn('outturn', 'Expected', (line) => money(line.outturn)),
+    amountColumn('difference', 'Against budget', (line) =>
       line.difference === null ? '—' : signed(line.difference),
     ),
-    amount('droppedOrSkipped', 'Dropped or skipped', (line) => money(line.droppedOrSkipped)),
+    amountColumn('droppedOrSkipped', 'Dropped or skipped', (line) => money(line.droppedOrSkipped)),
   ];
 }
 

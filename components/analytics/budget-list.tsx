@@ -5,7 +5,7 @@ import type { BudgetRecord } from '@/lib/analytics/budget';
 import { BUDGET_PAGE, budgetScopeQuery } from '@/lib/analytics/budget-url';
 import { formatMoney } from '@/lib/annuity/money';
 import { formatTimestamp } from '@/lib/format/dates';
-import type { TableColumn } from '@/lib/table/columns';
+import { amountColumn, type TableColumn } from '@/lib/table/columns';
 import { BudgetDeleteButton } from './budget-delete-button';
 
 /** The renewal budgets on record: each opens its comparison; managers edit or delete. */
@@ -49,13 +49,7 @@ function budgetColumns(canWrite: boolean, locale: string, labelled: boolean): Ta
     { id: 'currency', header: 'Currency', cell: (budget) => budget.currency },
     { id: 'office', header: 'Office', cell: (budget) => budget.office || 'All' },
     { id: 'family', header: 'Family', cell: (budget) => budget.family || 'All' },
-    {
-      id: 'amount',
-      header: 'Amount',
-      align: 'end',
-      className: 'font-mono',
-      cell: (budget) => formatMoney(budget.amount, budget.currency, locale),
-    },
+    amountColumn('amount', 'Amount', (budget) => formatMoney(budget.amount, budget.currency, locale)),
     { id: 'phasing', header: 'Phasing', cell: (budget) => (budget.months ? 'By month' : 'Even') },
     { id: 'note', header: 'Note', cell: (budget) => budget.note ?? '' },
     {

@@ -5,7 +5,7 @@ import { topPerCurrency } from '@/lib/forecast/aggregate';
 import type { PatentCost } from '@/lib/forecast/data';
 import { formatDate } from '@/lib/format/dates';
 import { patentHref } from '@/lib/portfolio/links';
-import type { TableColumn } from '@/lib/table/columns';
+import { amountColumn, type TableColumn } from '@/lib/table/columns';
 
 /**
  * Cost to expiry per patent: each currency's costliest patents over the window, with a
@@ -27,20 +27,14 @@ function patentCostColumns(locale: string): TableColumn<PatentCost>[] {
     },
     { id: 'office', header: 'Office', cell: (row) => row.office ?? 'Unknown office' },
     { id: 'family', header: 'Family', cell: (row) => row.family ?? '—' },
-    {
-      id: 'total',
-      header: 'Cost to expiry',
-      align: 'end',
-      className: 'font-mono',
-      cell: (row) => (
-        <>
-          {formatMoney(row.total, row.currency, locale)}
-          {row.noEstimate > 0 ? (
-            <span className="block text-xs text-muted-foreground">+ {row.noEstimate} without estimate</span>
-          ) : null}
-        </>
-      ),
-    },
+    amountColumn('total', 'Cost to expiry', (row) => (
+      <>
+        {formatMoney(row.total, row.currency, locale)}
+        {row.noEstimate > 0 ? (
+          <span className="block text-xs text-muted-foreground">+ {row.noEstimate} without estimate</span>
+        ) : null}
+      </>
+    )),
     { id: 'renewals', header: 'Renewals', align: 'end', cell: (row) => row.renewals },
     { id: 'lastDue', header: 'Last due in window', cell: (row) => formatDate(row.lastDue, locale) },
   ];

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
 import { formatMoney } from '@/lib/annuity/money';
-import type { TableColumn } from '@/lib/table/columns';
+import { amountColumn, type TableColumn } from '@/lib/table/columns';
 import { HEIGHT, WIDTH } from './axis';
 import { type ChartData, categoryTotals } from './model';
 import { seriesColour } from './palette';
@@ -105,26 +105,10 @@ function ChartTable({
   const totals = withTotal ? categoryTotals(data) : [];
   const columns: TableColumn<ChartRow>[] = [
     { id: 'category', header: categoryHeader, rowHeader: true, cell: (row) => row.label },
-    ...data.series.map(
-      (series): TableColumn<ChartRow> => ({
-        id: series.key,
-        header: series.label,
-        align: 'end',
-        className: 'font-mono',
-        cell: (row) => money(series.values[row.index]),
-      }),
+    ...data.series.map((series) =>
+      amountColumn<ChartRow>(series.key, series.label, (row) => money(series.values[row.index])),
     ),
-    ...(withTotal
-      ? [
-          {
-            id: 'total',
-            header: 'Total',
-            align: 'end',
-            className: 'font-mono',
-            cell: (row) => money(totals[row.index]),
-          } satisfies TableColumn<ChartRow>,
-        ]
-      : []),
+    ...(withTotal ? [amountColumn<ChartRow>('total', 'Total', (row) => money(totals[row.index]))] : []),
   ];
   return (
     <div className="mt-2">

@@ -1,7 +1,7 @@
 import { DataTable } from '@/components/data-table/data-table';
 import { formatMoney } from '@/lib/annuity/money';
 import type { InvoiceDetailData } from '@/lib/invoices/detail';
-import type { TableColumn } from '@/lib/table/columns';
+import { amountColumn, type TableColumn } from '@/lib/table/columns';
 import { CheckCountsText, CheckList } from './check-list';
 
 type CurrencyVariance = InvoiceDetailData['varianceByCurrency'][number];
@@ -12,28 +12,13 @@ function varianceColumns(locale: string): TableColumn<CurrencyVariance>[] {
   return [
     { id: 'currency', header: 'Currency', cell: (row) => row.currency },
     { id: 'lines', header: 'Lines compared', align: 'end', cell: (row) => row.lines },
-    {
-      id: 'estimated',
-      header: 'Estimated',
-      align: 'end',
-      className: 'font-mono',
-      cell: (row) => money(row.estimated, row.currency),
-    },
-    {
-      id: 'invoiced',
-      header: 'Invoiced',
-      align: 'end',
-      className: 'font-mono',
-      cell: (row) => money(row.invoiced, row.currency),
-    },
-    {
-      id: 'variance',
-      header: 'Variance',
-      align: 'end',
-      className: 'font-mono',
-      cell: (row) =>
-        `${money(row.difference, row.currency)}${row.percent === null ? '' : ` (${row.percent}%)`}`,
-    },
+    amountColumn('estimated', 'Estimated', (row) => money(row.estimated, row.currency)),
+    amountColumn('invoiced', 'Invoiced', (row) => money(row.invoiced, row.currency)),
+    amountColumn(
+      'variance',
+      'Variance',
+      (row) => `${money(row.difference, row.currency)}${row.percent === null ? '' : ` (${row.percent}%)`}`,
+    ),
   ];
 }
 

@@ -9,7 +9,7 @@ import { QueryFallback } from '@/components/shell/query-problem';
 import { formatMoney, isZero } from '@/lib/annuity/money';
 import { formatDate, formatYearMonth } from '@/lib/format/dates';
 import type { EstimateMovement } from '@/lib/rate-freezes/lock';
-import type { TableColumn } from '@/lib/table/columns';
+import { amountColumn, type TableColumn } from '@/lib/table/columns';
 import { freezeClientQuery, freezeEstimatesQuery } from './rate-freezes-query';
 
 /**
@@ -96,28 +96,14 @@ function movementColumns(locale: string): TableColumn<EstimateMovement>[] {
       cell: (entry) =>
         `${formatDate(entry.points[0]?.day, locale)} to ${formatDate(entry.points[entry.points.length - 1]?.day, locale)}`,
     },
-    {
-      id: 'first',
-      header: 'First recorded',
-      align: 'end',
-      className: 'font-mono',
-      cell: (entry) => formatMoney(entry.first, entry.currency, locale),
-    },
-    {
-      id: 'last',
-      header: 'Latest recorded',
-      align: 'end',
-      className: 'font-mono',
-      cell: (entry) => formatMoney(entry.last, entry.currency, locale),
-    },
-    {
-      id: 'change',
-      header: 'Change',
-      align: 'end',
-      className: 'font-mono',
-      cell: (entry) =>
+    amountColumn('first', 'First recorded', (entry) => formatMoney(entry.first, entry.currency, locale)),
+    amountColumn('last', 'Latest recorded', (entry) => formatMoney(entry.last, entry.currency, locale)),
+    amountColumn(
+      'change',
+      'Change',
+      (entry) =>
         `${signed(entry.change, entry.currency, locale)}${entry.percent !== null && !isZero(entry.change) ? ` (${entry.percent}%)` : ''}`,
-    },
+    ),
   ];
 }
 
@@ -126,13 +112,7 @@ type EstimatePoint = EstimateMovement['points'][number];
 function dayColumns(currency: string, locale: string): TableColumn<EstimatePoint>[] {
   return [
     { id: 'day', header: 'Day', rowHeader: true, cell: (point) => formatDate(point.day, locale) },
-    {
-      id: 'total',
-      header: 'Estimated total',
-      align: 'end',
-      className: 'font-mono',
-      cell: (point) => formatMoney(point.total, currency, locale),
-    },
+    amountColumn('total', 'Estimated total', (point) => formatMoney(point.total, currency, locale)),
     { id: 'events', header: 'Renewals', align: 'end', cell: (point) => point.events },
   ];
 }

@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { formatMoney } from '@/lib/annuity/money';
 import type { FrozenRateEvent } from '@/lib/annuity/schemas';
 import { formatDate } from '@/lib/format/dates';
-import type { TableColumn } from '@/lib/table/columns';
+import { amountColumn, type TableColumn } from '@/lib/table/columns';
 
 function freezeEventColumns(locale: string): TableColumn<FrozenRateEvent>[] {
   return [
@@ -21,13 +21,7 @@ function freezeEventColumns(locale: string): TableColumn<FrozenRateEvent>[] {
       className: 'whitespace-nowrap tabular-nums',
       cell: (event) => formatDate(event.dueDate, locale),
     },
-    {
-      id: 'amount',
-      header: 'Amount',
-      align: 'end',
-      className: 'font-mono',
-      cell: (event) => formatMoney(event.amount, event.currency, locale),
-    },
+    amountColumn('amount', 'Amount', (event) => formatMoney(event.amount, event.currency, locale)),
     { id: 'currency', header: 'Currency', cell: (event) => event.currency },
     {
       id: 'rate',

@@ -4,7 +4,7 @@ import { DataTable } from '@/components/data-table/data-table';
 import { useLocale } from '@/components/shell/locale';
 import { formatMoney, isZero } from '@/lib/annuity/money';
 import type { TotalsComparison } from '@/lib/rate-freezes/totals';
-import type { TableColumn } from '@/lib/table/columns';
+import { amountColumn, type TableColumn } from '@/lib/table/columns';
 
 /**
  * The month's totals per currency (each renewal's office currency, as the freeze resource reports
@@ -42,34 +42,19 @@ function ComparisonTable({
 }) {
   const columns: TableColumn<TotalsComparison>[] = [
     { id: 'currency', header: 'Currency', rowHeader: true, cell: (row) => row.currency },
-    {
-      id: 'before',
-      header: 'Before freezing (preview)',
-      align: 'end',
-      className: 'font-mono',
-      cell: (row) => money(row.before, row.currency),
-    },
-    {
-      id: 'after',
-      header: 'After freezing',
-      align: 'end',
-      className: 'font-mono',
-      cell: (row) => money(row.after, row.currency),
-    },
+    amountColumn('before', 'Before freezing (preview)', (row) => money(row.before, row.currency)),
+    amountColumn('after', 'After freezing', (row) => money(row.after, row.currency)),
   ];
   if (moved) {
-    columns.push({
-      id: 'change',
-      header: 'Change',
-      align: 'end',
-      className: 'font-mono',
-      cell: (row) =>
+    columns.push(
+      amountColumn('change', 'Change', (row) =>
         row.difference === null
           ? 'Only on one side'
           : isZero(row.difference)
             ? 'No change'
             : money(row.difference, row.currency),
-    });
+      ),
+    );
   }
   return (
     <DataTable

@@ -36,6 +36,15 @@ export interface TableColumn<Row> {
   className?: string;
 }
 
+/** A column of amounts: at the end of the cell and in fixed-width figures, so the digits line up. */
+export function amountColumn<Row>(
+  id: string,
+  header: string,
+  cell: (row: Row) => ReactNode,
+): TableColumn<Row> {
+  return { id, header, align: 'end', className: 'font-mono', cell };
+}
+
 /** Numbers by size, text by the reader's collation with digits as numbers ("EP 9" before "EP 10"). */
 export function compareSortValues(a: string | number, b: string | number): number {
   return typeof a === 'number' && typeof b === 'number'
