@@ -3,7 +3,7 @@ import { formatMoney } from '@/lib/annuity/money';
 import { type ForecastData, type ForecastRow, type ForecastTable, renewalCount } from '@/lib/forecast/data';
 import { GROUP_LABELS } from '@/lib/forecast/export-columns';
 import { formatDate, formatYearMonth } from '@/lib/format/dates';
-import type { TableColumn } from '@/lib/table/columns';
+import { amountColumn, type TableColumn } from '@/lib/table/columns';
 import { ForecastPatentCosts } from './forecast-patent-costs';
 import { ForecastByMonthCharts } from './outlook-charts';
 import { TableSection, type TableSectionProps } from './table-section';
@@ -47,29 +47,22 @@ function pivot(rows: readonly ForecastRow[]): {
 }
 
 /** A currency's amount and renewal count in a group; renewals without an estimate are counted, never priced. */
-function amountColumn(
+function pivotColumn(
   id: string,
   header: string,
   pick: (group: PivotGroup) => ForecastRow | undefined,
   locale: string,
 ) {
-  const column: TableColumn<PivotGroup> = {
-    id,
-    header,
-    align: 'end',
-    className: 'font-mono',
-    cell: (group) => {
-      const row = pick(group);
-      if (!row) return '—';
-      return (
-        <>
-          {row.currency && row.total ? formatMoney(row.total, row.currency, locale) : null}
-          <span className="block text-xs text-muted-foreground">{renewalCount(row.renewals)}</span>
-        </>
-      );
-    },
-  };
-  return column;
+  return amountColumn<PivotGroup>(id, header, (group) => {
+    const row = pick(group);
+    if (!row) return '—';
+    return (
+      <>
+        {row.currency && row.total ? formatMoney(row.total, row.currency, locale) : null}
+        <span className="block text-xs text-muted-foreground">{renewalCount(row.renewals)}</span>
+      </>
+    );
+  });
 }
 
 function ForecastPivot({
@@ -105,10 +98,10 @@ function ForecastPivot({
   const columns: TableColumn<PivotGroup>[] = [
     { id: 'group', header: labels.heading, rowHeader: true, cell: label },
     ...currencies.map((currency) =>
-      amountColumn(currency, currency, (group) => group.cells.get(currency), locale),
+      pivotColumn(currency, currency, (group) => group.cells.get(currency), locale),
     ),
     ...(missing
-      ? [amountColumn('missing', 'Without estimate', (group) => group.cells.get(null), locale)]
+      ? [pivotColumn('missing', 'Without estimate', (group) => group.cells.get(null), locale)]
       : []),
   ];
   return (
