@@ -191,6 +191,14 @@ export function list<T extends string, To extends Place = never>(
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
+/** What a table's export asks besides the table's state: the file format and the columns on screen. */
+export function tableExportParams<const Id extends string>(columnIds: readonly Id[]) {
+  return {
+    format: choice(EXPORT_FORMATS, { required: true, sent: ['export'] }),
+    columns: list(choice(columnIds), { sent: ['export'] }),
+  };
+}
+
 /** The nuqs parser map of a table: what the server page loads and the client's useQueryStates reads. */
 export function urlParsers<T extends FieldTable>(table: T): { [K in keyof T]: T[K]['parser'] } {
   return Object.fromEntries(Object.entries(table).map(([key, field]) => [key, field.parser])) as {

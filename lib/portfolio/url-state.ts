@@ -2,11 +2,11 @@ import { MAX_PAGE_SIZE } from '@/lib/annuity/pagination';
 import { MAX_PAGE } from '@/lib/http/limits';
 import {
   choice,
-  EXPORT_FORMATS,
   int,
   list,
   type RequestValues,
   requestQueryFor,
+  tableExportParams,
   text,
   urlParsers,
 } from '@/lib/http/url-state';
@@ -66,12 +66,7 @@ export const portfolioUrlState = {
   hide: list(text(), { default: DEFAULT_HIDDEN_PATENT_COLUMNS }),
 };
 
-/** What an export asks besides the table's state: the file format and the columns on screen. */
-const portfolioExportParams = {
-  format: choice(EXPORT_FORMATS, { required: true, sent: ['export'] }),
-  columns: list(choice(PATENT_COLUMN_IDS), { sent: ['export'] }),
-};
-export const portfolioExportFields = { ...portfolioUrlState, ...portfolioExportParams };
+export const portfolioExportFields = { ...portfolioUrlState, ...tableExportParams(PATENT_COLUMN_IDS) };
 
 /** What /api/portfolio is asked, once validated. */
 export type PortfolioQuery = RequestValues<typeof portfolioUrlState, 'api'>;

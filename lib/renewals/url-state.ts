@@ -3,9 +3,9 @@ import {
   choice,
   DUE_DATE,
   DUE_MONTH,
-  EXPORT_FORMATS,
   list,
   requestQueryFor,
+  tableExportParams,
   text,
   urlParsers,
 } from '@/lib/http/url-state';
@@ -72,12 +72,7 @@ export const renewalsUrlState = {
   hide: list(text(), { default: ['owner'] }),
 };
 
-/** What an export asks besides the view's state: the file format and the columns on screen. */
-const renewalsExportParams = {
-  format: choice(EXPORT_FORMATS, { required: true, sent: ['export'] }),
-  columns: list(choice(RENEWAL_COLUMN_IDS), { sent: ['export'] }),
-};
-export const renewalsExportFields = { ...renewalsUrlState, ...renewalsExportParams };
+export const renewalsExportFields = { ...renewalsUrlState, ...tableExportParams(RENEWAL_COLUMN_IDS) };
 
 /** The parser map useQueryStates reads; pages load and link with ./url-state-address.ts. */
 export const renewalsParams = urlParsers(renewalsUrlState);
