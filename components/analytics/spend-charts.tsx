@@ -53,30 +53,42 @@ function surchargeSeries(lines: readonly SurchargeLine[], currency: string, mont
 }
 
 /**
- * One bar chart per currency (`name`-chart-CUR), each over the same `months`; nothing when there
- * is no month to show.
+ * One bar chart per currency (`name`-chart-CUR), all over the same months: every month from the
+ * first to the last dated row. Each chart draws only its currency's dated rows; nothing when no
+ * row has a month.
  */
-function ChartsPerCurrency({
+function ChartsPerCurrency<Row extends { currency: string }>({
   name,
-  months,
-  currencies,
+  rows,
+  month,
   locale,
   chartOf,
 }: {
   name: 'invoiced' | 'surcharge';
-  months: readonly string[];
-  currencies: readonly string[];
+  rows: readonly Row[];
+  /** The row's month on the axis (YYYY-MM), null for an undated row. */
+  month: (row: Row) => string | null;
   locale: string;
-  chartOf: (currency: string) => { title: string; subject: string; series: ChartSeries[] };
+  chartOf: (
+    currency: string,
+    rows: Row[],
+    months: readonly string[],
+  ) => { title: string; subject: string; series: ChartSeries[] };
 }) {
+  const dated = rows.filter((row) => month(row) !== null);
+  const months = monthRange(dated.flatMap((row) => month(row) ?? []));
   if (months.length === 0) return null;
   const categories = monthCategories(months, locale);
   return (
     <div className="grid gap-4 xl:grid-cols-2" data-testid={`${name}-charts`}>
-      {currencies.map((currency) => (
+      {currenciesOf(dated).map((currency) => (
         <BarChart
           key={currency}
-          {...chartOf(currency)}
+          {...chartOf(
+            currency,
+            dated.filter((row) => row.currency === currency),
+            months,
+          )}
           currency={currency}
           locale={locale}
           categories={categories}
@@ -88,43 +100,32 @@ function ChartsPerCurrency({
 }
 
 export function InvoicedByMonthCharts({ data, locale }: { data: SpendAnalyticsData; locale: string }) {
-  const dated = data.byMonth.filter((row): row is SpendRow & { month: string } => row.month !== null);
-  const months = monthRange(dated.map((row) => row.month));
   return (
     <ChartsPerCurrency
       name="invoiced"
-      months={months}
-      currencies={currenciesOf(dated)}
+      rows={data.byMonth}
+      month={(row) => row.month}
       locale={locale}
-      chartOf={(currency) => ({
+      chartOf={(currency, rows, months) => ({
         title: `Invoiced in ${currency} by month and fee component`,
         subject: 'Invoiced',
-        series: invoicedSeries(
-          dated.filter((row) => row.currency === currency),
-          months,
-        ),
+        series: invoicedSeries(rows, months),
       })}
     />
   );
 }
 
 export function SurchargesByMonthCharts({ data, locale }: { data: SpendAnalyticsData; locale: string }) {
-  const dated = data.surcharges.filter((line) => line.issueDate !== null);
-  const months = monthRange(dated.map((line) => monthOf(line.issueDate ?? '')));
   return (
     <ChartsPerCurrency
       name="surcharge"
-      months={months}
-      currencies={currenciesOf(dated)}
+      rows={data.surcharges}
+      month={(line) => (line.issueDate === null ? null : monthOf(line.issueDate))}
       locale={locale}
-      chartOf={(currency) => ({
+      chartOf={(currency, lines, months) => ({
         title: `Grace surcharges in ${currency} by month and cause`,
         subject: 'Grace surcharges',
-        series: surchargeSeries(
-          dated.filter((line) => line.currency === currency),
-          currency,
-          months,
-        ),
+        series: surchargeSeries(lines, currency, months),
       })}
     />
   );
