@@ -65,21 +65,76 @@ function pivotColumn(
   });
 }
 
+type Grouping = keyof typeof GROUP_LABELS;
+
+/**
+ * Each grouping's section: its heading, the line on what it shows, its table's caption and, for the
+ * long ones, how many groups the page shows.
+ */
+const GROUP_SECTIONS: Record<
+  Grouping,
+  { title: string; description: string; caption: string; limit?: number }
+> = {
+  month: {
+    title: 'By month',
+    description: 'Estimated renewal fees by due month and invoice currency.',
+    caption: 'Estimated renewal fees by due month, one column per currency',
+  },
+  office: {
+    title: 'By office',
+    description:
+      'The office comes from the portfolio copy; a patent it does not know is under Unknown office.',
+    caption: 'Estimated renewal fees by office',
+  },
+  owner: {
+    title: 'By owner',
+    description: 'The patent’s display owner.',
+    caption: 'Estimated renewal fees by owner',
+    limit: LONG_TABLE_GROUPS,
+  },
+  family: {
+    title: 'By family',
+    description: 'The client’s family reference.',
+    caption: 'Estimated renewal fees by family',
+    limit: LONG_TABLE_GROUPS,
+  },
+};
+
+/**
+ * The forecast grouped by month, office, owner or family, in its section: the heading's id, the
+ * export's table and the table's test id all follow the grouping.
+ */
+function ForecastPivotSection({
+  by,
+  client,
+  ...table
+}: {
+  by: Grouping;
+  rows: readonly ForecastRow[];
+  totals?: readonly ForecastRow[];
+  locale: string;
+  client: string | undefined;
+}) {
+  const { title, description } = GROUP_SECTIONS[by];
+  return (
+    <Section client={client} id={`forecast-${by}-heading`} title={title} table={by} description={description}>
+      <ForecastPivot by={by} {...table} />
+    </Section>
+  );
+}
+
 function ForecastPivot({
   rows,
   by,
   totals,
-  caption,
   locale,
-  limit,
 }: {
   rows: readonly ForecastRow[];
-  by: keyof typeof GROUP_LABELS;
+  by: Grouping;
   totals?: readonly ForecastRow[];
-  caption: string;
   locale: string;
-  limit?: number;
 }) {
+  const { limit, caption } = GROUP_SECTIONS[by];
   const { groups, currencies, missing } = pivot(rows);
   if (groups.length === 0) return <p className="text-sm">No renewals in the window.</p>;
   const shown = limit ? [...groups].sort((a, b) => b.renewals - a.renewals).slice(0, limit) : groups;
@@ -167,68 +222,16 @@ export function ForecastTables({
       </section>
 
       <ForecastByMonthCharts points={data.monthCurrency} locale={locale} />
-      <Section
+      <ForecastPivotSection
+        by="month"
+        rows={data.byMonth}
+        totals={forecastTotalsWithMissing(data)}
+        locale={locale}
         client={client}
-        id="forecast-month-heading"
-        title="By month"
-        table="month"
-        description="Estimated renewal fees by due month and invoice currency."
-      >
-        <ForecastPivot
-          rows={data.byMonth}
-          totals={forecastTotalsWithMissing(data)}
-          by="month"
-          caption="Estimated renewal fees by due month, one column per currency"
-          locale={locale}
-        />
-      </Section>
-
-      <Section
-        client={client}
-        id="forecast-office-heading"
-        title="By office"
-        table="office"
-        description="The office comes from the portfolio copy; a patent it does not know is under Unknown office."
-      >
-        <ForecastPivot
-          rows={data.byOffice}
-          by="office"
-          caption="Estimated renewal fees by office"
-          locale={locale}
-        />
-      </Section>
-
-      <Section
-        client={client}
-        id="forecast-owner-heading"
-        title="By owner"
-        table="owner"
-        description="The patent’s display owner."
-      >
-        <ForecastPivot
-          rows={data.byOwner}
-          by="owner"
-          caption="Estimated renewal fees by owner"
-          locale={locale}
-          limit={LONG_TABLE_GROUPS}
-        />
-      </Section>
-
-      <Section
-        client={client}
-        id="forecast-family-heading"
-        title="By family"
-        table="family"
-        description="The client’s family reference."
-      >
-        <ForecastPivot
-          rows={data.byFamily}
-          by="family"
-          caption="Estimated renewal fees by family"
-          locale={locale}
-          limit={LONG_TABLE_GROUPS}
-        />
-      </Section>
+      />
+      <ForecastPivotSection by="office" rows={data.byOffice} locale={locale} client={client} />
+      <ForecastPivotSection by="owner" rows={data.byOwner} locale={locale} client={client} />
+      <ForecastPivotSection by="family" rows={data.byFamily} locale={locale} client={client} />
 
       <Section
         client={client}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
 import type { AnalyticsTable, SpendAnalyticsData } from '@/lib/analytics/data';
 import { FEE_KIND_LABELS, FEE_KINDS, type SpendRow, SURCHARGE_CAUSE_LABELS } from '@/lib/analytics/spend';
@@ -19,7 +20,24 @@ type SurchargeTotal = SpendAnalyticsData['surchargeTotals'][number];
 type SurchargeLine = SpendAnalyticsData['surcharges'][number];
 type VarianceRow = SpendAnalyticsData['variance'][number];
 
-function spendColumns(by: 'month' | 'office', locale: string): TableColumn<SpendRow>[] {
+type SpendGrouping = 'month' | 'office';
+
+/** Each spend grouping's section: its heading, the line on what it shows and its table's caption. */
+const SPEND_GROUPS: Record<SpendGrouping, { title: string; description: string; caption: string }> = {
+  month: {
+    title: 'Spend by month',
+    description:
+      "Invoiced amounts by the invoice's issue month, split by fee component. Component kinds the service adds later are counted under “Other”.",
+    caption: 'Invoiced per issue month and currency',
+  },
+  office: {
+    title: 'Spend by office',
+    description: "Invoiced amounts by the patent's office (from the portfolio), split by fee component.",
+    caption: 'Invoiced per office and currency',
+  },
+};
+
+function spendColumns(by: SpendGrouping, locale: string): TableColumn<SpendRow>[] {
   return [
     {
       id: by,
@@ -165,26 +183,39 @@ function Section(props: TableSectionProps<AnalyticsTable>) {
   return <TableSection {...props} exportPath="/api/analytics/export" />;
 }
 
-function SpendTable({
-  rows,
+/**
+ * Spend grouped by month or office in its section: the heading's id, the export's table and the
+ * table's test id all follow the grouping. `children` stand above the table (the month charts).
+ */
+function SpendSection({
   by,
-  caption,
+  rows,
   locale,
+  client,
+  children,
 }: {
+  by: SpendGrouping;
   rows: readonly SpendRow[];
-  by: 'month' | 'office';
-  caption: string;
   locale: string;
+  client: string | undefined;
+  children?: ReactNode;
 }) {
-  if (rows.length === 0) return <p className="text-sm">No invoice lines yet.</p>;
+  const { title, description, caption } = SPEND_GROUPS[by];
   return (
-    <DataTable
-      data-testid={`spend-by-${by}`}
-      caption={caption}
-      columns={spendColumns(by, locale)}
-      rows={rows}
-      rowKey={(row) => `${row.month}|${row.office}|${row.currency}`}
-    />
+    <Section client={client} id={`spend-${by}-heading`} title={title} table={by} description={description}>
+      {children}
+      {rows.length === 0 ? (
+        <p className="text-sm">No invoice lines yet.</p>
+      ) : (
+        <DataTable
+          data-testid={`spend-by-${by}`}
+          caption={caption}
+          columns={spendColumns(by, locale)}
+          rows={rows}
+          rowKey={(row) => `${row.month}|${row.office}|${row.currency}`}
+        />
+      )}
+    </Section>
   );
 }
 
@@ -218,36 +249,10 @@ export function SpendAnalytics({
         </ul>
       </section>
 
-      <Section
-        client={client}
-        id="spend-month-heading"
-        title="Spend by month"
-        table="month"
-        description="Invoiced amounts by the invoice's issue month, split by fee component. Component kinds the service adds later are counted under “Other”."
-      >
+      <SpendSection by="month" rows={data.byMonth} locale={locale} client={client}>
         <InvoicedByMonthCharts data={data} locale={locale} />
-        <SpendTable
-          rows={data.byMonth}
-          by="month"
-          caption="Invoiced per issue month and currency"
-          locale={locale}
-        />
-      </Section>
-
-      <Section
-        client={client}
-        id="spend-office-heading"
-        title="Spend by office"
-        table="office"
-        description="Invoiced amounts by the patent's office (from the portfolio), split by fee component."
-      >
-        <SpendTable
-          rows={data.byOffice}
-          by="office"
-          caption="Invoiced per office and currency"
-          locale={locale}
-        />
-      </Section>
+      </SpendSection>
+      <SpendSection by="office" rows={data.byOffice} locale={locale} client={client} />
 
       <Section
         client={client}
