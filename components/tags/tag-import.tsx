@@ -32,6 +32,20 @@ const MATCH_COLUMNS: TableColumn<ImportMatch>[] = [
   { id: 'note', header: 'Note', cell: (match) => match.note ?? '—' },
 ];
 
+/** Lines of the file, one row each, keyed by their line number; nothing when there are none. */
+function FileLines<Line extends { line: number }>({
+  label,
+  columns,
+  lines,
+}: {
+  label: string;
+  columns: readonly TableColumn<Line>[];
+  lines: readonly Line[];
+}) {
+  if (lines.length === 0) return null;
+  return <DataTable label={label} columns={columns} rows={lines} rowKey={(row) => String(row.line)} />;
+}
+
 interface ImportAnswer {
   ok: boolean;
   applied: boolean;
@@ -95,22 +109,8 @@ export function TagImport() {
                 ? `Applied: ${answer.matched.length} line(s) on ${answer.patents} patent(s).`
                 : `Preview: ${answer.matched.length} of ${answer.rows} line(s) match ${answer.patents} patent(s); ${answer.unmatched.length} do not.`}
             </p>
-            {answer.unmatched.length > 0 ? (
-              <DataTable
-                label="Lines that did not match"
-                columns={MISS_COLUMNS}
-                rows={answer.unmatched}
-                rowKey={(miss) => String(miss.line)}
-              />
-            ) : null}
-            {answer.matched.length > 0 ? (
-              <DataTable
-                label="Lines that match"
-                columns={MATCH_COLUMNS}
-                rows={answer.matched}
-                rowKey={(match) => String(match.line)}
-              />
-            ) : null}
+            <FileLines label="Lines that did not match" columns={MISS_COLUMNS} lines={answer.unmatched} />
+            <FileLines label="Lines that match" columns={MATCH_COLUMNS} lines={answer.matched} />
             {!answer.applied && answer.matched.length > 0 && csv !== null ? (
               <Button type="button" disabled={busy} className="self-start" onClick={() => send(csv, true)}>
                 Apply {answer.matched.length} matching line(s)
