@@ -21,33 +21,21 @@ const line = (over: Partial<SpendLine>): SpendLine => ({
   ...over,
 });
 
+/** A line's fee components, by type, in the order written. */
+const fees = (amounts: Record<string, string>) =>
+  Object.entries(amounts).map(([type, amount]) => ({ type, amount }));
+
 describe('spend by month, office and fee component', () => {
   const lines: SpendLine[] = [
-    line({
-      total: '150.10',
-      components: [
-        { type: 'OFFICE', amount: '100.00' },
-        { type: 'AGENT', amount: '30.05' },
-        { type: 'SERVICE', amount: '20.05' },
-      ],
-    }),
+    line({ total: '150.10', components: fees({ OFFICE: '100.00', AGENT: '30.05', SERVICE: '20.05' }) }),
     line({
       office: 'US',
       total: '260.00',
-      components: [
-        { type: 'OFFICE', amount: '200.00' },
-        { type: 'GRACE_PERIOD', amount: '50.00' },
-        // A kind the spec does not name yet (open enum): counted, as "other".
-        { type: 'VAT_ADJUSTMENT', amount: '10.00' },
-      ],
+      // VAT_ADJUSTMENT is a kind the spec does not name yet (open enum): counted, as "other".
+      components: fees({ OFFICE: '200.00', GRACE_PERIOD: '50.00', VAT_ADJUSTMENT: '10.00' }),
     }),
-    line({
-      currency: 'JPY',
-      office: 'JP',
-      total: '12001',
-      components: [{ type: 'OFFICE', amount: '12001' }],
-    }),
-    line({ month: '2026-04', total: null, components: [{ type: 'SERVICE', amount: '20.00' }] }),
+    line({ currency: 'JPY', office: 'JP', total: '12001', components: fees({ OFFICE: '12001' }) }),
+    line({ month: '2026-04', total: null, components: fees({ SERVICE: '20.00' }) }),
   ];
 
   it('keeps every currency apart and writes JPY with no decimals', () => {
@@ -100,16 +88,8 @@ describe('surcharges and what caused them', () => {
   });
 
   it('takes only GRACE_PERIOD components, in the line currency', () => {
-    expect(surchargeOf([{ type: 'OFFICE', amount: '5' }], 'JPY')).toBeNull();
-    expect(
-      surchargeOf(
-        [
-          { type: 'GRACE_PERIOD', amount: '500' },
-          { type: 'OFFICE', amount: '5' },
-        ],
-        'JPY',
-      ),
-    ).toBe('500');
+    expect(surchargeOf(fees({ OFFICE: '5' }), 'JPY')).toBeNull();
+    expect(surchargeOf(fees({ GRACE_PERIOD: '500', OFFICE: '5' }), 'JPY')).toBe('500');
   });
 
   it('totals per currency and cause, never across currencies', () => {
