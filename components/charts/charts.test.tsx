@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { BarChart } from './bar-chart';
@@ -55,20 +56,21 @@ describe('chart data in words', () => {
 });
 
 describe('the charts as the server renders them', () => {
+  /** Both charts below are drawn in euros for an en-GB reader. */
+  const EUR_EN_GB = { currency: 'EUR', locale: 'en-GB' } as const;
+  const rendered = (chart: ReactElement) => text(renderToString(chart));
+
   it('draws a line chart as a named image with a path per series and a table view', () => {
-    const html = text(
-      renderToString(
-        <LineChart
-          title="Budget against forecast, EUR"
-          currency="EUR"
-          locale="en-GB"
-          categories={months}
-          series={[
-            { key: 'budget', label: 'Budget', values: ['1000.00', '2000.00', '3000.00'] },
-            { key: 'forecast', label: 'Forecast', values: ['900.00', null, '2500.00'] },
-          ]}
-        />,
-      ),
+    const html = rendered(
+      <LineChart
+        title="Budget against forecast, EUR"
+        {...EUR_EN_GB}
+        categories={months}
+        series={[
+          { key: 'budget', label: 'Budget', values: ['1000.00', '2000.00', '3000.00'] },
+          { key: 'forecast', label: 'Forecast', values: ['900.00', null, '2500.00'] },
+        ]}
+      />,
     );
     expect(html).toMatch(
       /<svg role="img" aria-labelledby="[^"]+"[^>]*><title>Budget against forecast, EUR<\/title>/,
@@ -82,19 +84,16 @@ describe('the charts as the server renders them', () => {
   });
 
   it('stacks a credit below the zero line instead of hiding it', () => {
-    const html = text(
-      renderToString(
-        <BarChart
-          title="Invoiced in EUR"
-          currency="EUR"
-          locale="en-GB"
-          categories={months.slice(0, 1)}
-          series={[
-            { key: 'OFFICE', label: 'Office fees', values: ['100.00'] },
-            { key: 'other', label: 'Other', values: ['-40.00'] },
-          ]}
-        />,
-      ),
+    const html = rendered(
+      <BarChart
+        title="Invoiced in EUR"
+        {...EUR_EN_GB}
+        categories={months.slice(0, 1)}
+        series={[
+          { key: 'OFFICE', label: 'Office fees', values: ['100.00'] },
+          { key: 'other', label: 'Other', values: ['-40.00'] },
+        ]}
+      />,
     );
     const bars = [
       ...html.matchAll(/<rect x="[^"]+" y="([^"]+)" width="[^"]+" height="([^"]+)"[^>]*><title>([^<]+)/g),
