@@ -5,9 +5,11 @@
  * paralegal in Chromium, records a CPU profile (Chrome DevTools protocol) across three clicks on the
  * "Case reference" header, and prints the functions with the most self time, the renderer's main
  * thread work by kind (script, style, layout, paint: from a DevTools trace), each click's own work
- * from its dispatch to its paint, and the interaction times. Options: --patents N (default 29000), --seed N (7).
+ * from its dispatch to its paint, and the interaction times; --save DIR keeps the CPU profile and
+ * the trace for DevTools. A build without mangled names
+ * (`npx next build --no-mangling`) names React's and the components' functions in the profile. Options: --patents N (default 29000), --seed N (7), --save DIR.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +24,7 @@ import { startDashboard, startUpstream } from './lib/stack';
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
 }
 interface TraceEvent {
   name: string;
@@ -81,20 +84,49 @@ interface Profile {
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
   args: process.argv.slice(2),
-  options: { patents: { type: 'string' }, seed: { type: 'string' } },
+  options: { patents: { type: 'string' }, seed: { type: 'string' }, save: { type: 'string' } },
 });
+
+const frameName = (node: ProfileNode | undefined) =>
+  node
+    ? `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.split('/').pop() ?? ''}:${node.callFrame.lineNumber}`
+    : '?';
 
 function selfTimes(profile: Profile): { name: string; ms: number }[] {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const totals = new Map<string, number>();
   profile.samples.forEach((id, index) => {
-    const frame = byId.get(id)?.callFrame;
-    const name = frame
-      ? `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() ?? ''}:${frame.lineNumber}`
-      : '?';
+    const name = frameName(byId.get(id));
     totals.set(name, (totals.get(name) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000);
   });
   return [...totals.entries()].map(([name, ms]) => ({ name, ms })).sort((a, b) => b.ms - a.ms);
+}
+
+/**
+ * Time with callees, by function: a component's own render (React calls its children from its
+ * work loop, not from the component), or a whole phase (React's render and commit functions) in a
+ * build without mangled names (`npx next build --no-mangling`). A recursive function counts once.
+ */
+function totalTimes(profile: Profile): { name: string; ms: number }[] {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const totals = new Map<string, number>();
+  profile.samples.forEach((id, index) => {
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at)) {
+      const name = frameName(byId.get(at));
+      if (seen.has(name)) continue;
+      seen.add(name);
+      totals.set(name, (totals.get(name) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000);
+    }
+  });
+  return [...totals.entries()]
+    .filter(
+      ([name]) => !name.startsWith('(root)') && !name.startsWith('(idle)') && !name.startsWith('(program)'),
+    )
+    .map(([name, ms]) => ({ name, ms }))
+    .sort((a, b) => b.ms - a.ms);
 }
 
 async function main() {
@@ -121,8 +153,10 @@ async function main() {
       await context.addCookies(session.cookies.map((cookie) => ({ ...cookie, url: dashboard.baseUrl })));
       const page = await context.newPage();
       const url = `${dashboard.baseUrl}/renewals?${data.interactionWindow.query}`;
+      // The first load reads the window from the service (a cold dashboard, 30 s and more on a
+      // busy machine); the second is the warm one the clicks are profiled on.
       for (let load = 0; load < 2; load++) {
-        await page.goto(url, { waitUntil: 'load' });
+        await page.goto(url, { waitUntil: 'load', timeout: 180_000 });
         await page.waitForLoadState('networkidle');
       }
       await page.waitForTimeout(1000);
@@ -157,12 +191,28 @@ async function main() {
       await cdp.send('Tracing.end');
       await traced;
       console.log(`click to changed first row (ms, Playwright round trip included): ${times.join(', ')}`);
+      console.log('self time by function:');
       for (const entry of selfTimes(profile).slice(0, 30)) {
         console.log(`${entry.ms.toFixed(1).padStart(8)} ms  ${entry.name}`);
       }
-      console.log('main thread by kind (three clicks and their pauses):');
+      console.log('time with callees by function:');
+      for (const entry of totalTimes(profile).slice(0, 40)) {
+        console.log(`${entry.ms.toFixed(1).padStart(8)} ms  ${entry.name}`);
+      }
+      console.log('components, time with callees (their own render; unmangled builds only):');
+      for (const entry of totalTimes(profile)
+        .filter((entry) => /^[A-Z]/.test(entry.name))
+        .slice(0, 40)) {
+        console.log(`${entry.ms.toFixed(1).padStart(8)} ms  ${entry.name}`);
+      }
+      if (values.save) {
+        writeFileSync(path.join(values.save, 'clicks.cpuprofile'), JSON.stringify(profile));
+        writeFileSync(path.join(values.save, 'clicks.trace.json'), JSON.stringify({ traceEvents: trace }));
+        console.log(`profile and trace written to ${values.save} (DevTools opens both)`);
+      }
       console.log('each click to its paint (top-level main-thread slices):');
       for (const line of perClick(trace)) console.log(`  ${line}`);
+      console.log('main thread by kind (three clicks and their pauses):');
       for (const entry of mainThreadTimes(trace).slice(0, 20)) {
         console.log(`${entry.ms.toFixed(1).padStart(8)} ms  ${entry.name}`);
       }
