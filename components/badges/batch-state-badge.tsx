@@ -2,7 +2,7 @@ import { Badge } from '@/components/ui/badge';
 import type { ItemOutcome } from '@/lib/decisions/batch';
 import type { BatchState } from '@/lib/decisions/batch-states';
 import { formatDate } from '@/lib/format/dates';
-import type { EnumLabel } from '@/lib/renewals/labels';
+import { type EnumLabel, enumLabel } from '@/lib/renewals/labels';
 import { EnumBadge } from './enum-badge';
 
 const STATES: Record<BatchState, EnumLabel> = {
@@ -30,7 +30,7 @@ const OUTCOMES: Record<ItemOutcome, EnumLabel> = {
  */
 export function BatchStateBadge({ state, scheduled = false }: { state: BatchState; scheduled?: boolean }) {
   if (state === 'outcome_unknown' && scheduled) return <Badge tone="info">Scheduled at the service</Badge>;
-  return <EnumBadge value={STATES[state] ?? { label: state, tone: 'neutral' }} />;
+  return <EnumBadge value={enumLabel(STATES, state)} />;
 }
 
 /** A pending renewal of a batch checking with the service, by why it is pending. */
@@ -54,8 +54,8 @@ export function ItemOutcomeBadge({
   locale?: string;
 }) {
   if (outcome === 'pending' && scheduledFor) return <ScheduledBadge date={scheduledFor} locale={locale} />;
-  const entry = (outcome === 'pending' && problemCode ? PENDING[problemCode] : undefined) ??
-    OUTCOMES[outcome] ?? { label: outcome, tone: 'neutral' };
+  const entry =
+    (outcome === 'pending' && problemCode ? PENDING[problemCode] : undefined) ?? enumLabel(OUTCOMES, outcome);
   return <EnumBadge value={entry} />;
 }
 

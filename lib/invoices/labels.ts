@@ -1,4 +1,4 @@
-import type { EnumLabel } from '@/lib/renewals/labels';
+import { type EnumLabel, enumLabel } from '@/lib/renewals/labels';
 import type { CheckStatus } from './check-types';
 import type { MarkStatus, ReconciliationStatus } from './reconciliation';
 
@@ -19,7 +19,7 @@ export const ORIGIN_OPTIONS = [
 ] as const;
 
 export function originLabel(origin: string): EnumLabel {
-  return ORIGINS[origin] ?? { label: origin, tone: 'neutral' };
+  return enumLabel(ORIGINS, origin);
 }
 
 /** spec: Invoice — `number` is null for IMPORTED invoices; `reference` is the one sure field. */

@@ -11,9 +11,14 @@ export interface EnumLabel {
   tone: Tone;
 }
 
+/** An open enum's value in words: one the table does not know is shown as sent, in a neutral tone. */
+export function enumLabel(table: Readonly<Record<string, EnumLabel>>, value: string): EnumLabel {
+  return table[value] ?? { label: value, tone: 'neutral' };
+}
+
 function lookup(table: Record<string, EnumLabel>, value: string | null | undefined): EnumLabel | null {
   if (value === null || value === undefined) return null;
-  return table[value] ?? { label: value, tone: 'neutral' };
+  return enumLabel(table, value);
 }
 
 const DUE_PERIODS: Record<string, EnumLabel> = {
