@@ -1,3 +1,4 @@
+import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import {
   addAmounts,
@@ -94,7 +95,22 @@ describe('scale: half-up to the currency, exact decimals', () => {
   });
 
   it('refuses a non-decimal', () => {
-    expect(() => scale('12,50', 'EUR')).toThrow();
+    for (const text of ['12,50', '', '-', '.', '1.2.3', '+5', ' 5', 'NaN', 'Infinity'])
+      expect(() => scale(text, 'EUR'), text).toThrow();
+  });
+
+  it('takes the result of a big.js computation whatever its size, in full', () => {
+    // big.js writes 1e-7 and 1e+21 in exponent form from toString(); scale reads its toFixed().
+    expect(scale(new Big('0.0000001').times(50_000), 'EUR')).toBe('0.01');
+    expect(scale(new Big('1e21').plus('0.125'), 'EUR')).toBe('1000000000000000000000.13');
+    expect(scale(new Big('-2.345'), 'EUR')).toBe('-2.35');
+  });
+
+  it('reads the exponent forms a number turns into as text', () => {
+    expect(scale('1e-7', 'KWD')).toBe('0.000');
+    expect(scale('2.5e3', 'EUR')).toBe('2500.00');
+    expect(scale('.5', 'JPY')).toBe('1');
+    expect(scale('12.', 'EUR')).toBe('12.00');
   });
 });
 

@@ -1,10 +1,11 @@
-import Big from 'big.js';
-
 /**
  * Money as the service sends it: a decimal string in the major unit, scaled per ISO 4217, with its
- * currency beside it (spec: Conventions). Arithmetic is decimal (big.js), never JS numbers, and
- * amounts of different currencies are never added. Pure: used by the browser, the server and the
- * stand-in service alike.
+ * currency beside it (spec: Conventions). Arithmetic is exact decimal (integers of the smallest
+ * digit, in BigInt), never JS numbers, and amounts of different currencies are never added. Pure:
+ * used by the browser, the server and the stand-in service alike. It needs no decimal library:
+ * adding, comparing and rounding amounts are a few lines on BigInt, and the month view, which sums a
+ * window's fees in the browser, then loads none (bench: JS per route). Code that multiplies or
+ * divides in many steps (rates, shares) uses big.js and hands its result to `scale`.
  * @public a type of the contract, whether or not the dashboard names it yet
  */
 export interface Money {
@@ -58,38 +59,103 @@ export function isScaled(amount: string, currency: string): boolean {
   return decimals === minorUnits(currency);
 }
 
-/** Rounds half-up to the currency's minor unit and writes it with exactly that many decimals. */
-export function scale(amount: string | Big, currency: string): string {
-  return new Big(amount).round(minorUnits(currency), Big.roundHalfUp).toFixed(minorUnits(currency));
+/** An exact decimal number: `units` × 10^-`places`. */
+interface Exact {
+  units: bigint;
+  places: number;
+}
+
+// What a decimal may look like: big.js's own syntax (a sign, digits with a point, an exponent), so
+// a value from String(number) such as "1e-7" is read as well.
+const NUMERIC = /^(-?)(\d+(?:\.\d*)?|\.\d+)(?:e([+-]?\d+))?$/i;
+
+function exact(value: string): Exact {
+  const match = NUMERIC.exec(value);
+  if (!match) throw new TypeError(`not a decimal number: ${JSON.stringify(value)}`);
+  const [, sign, digitsWithPoint = '', exponent = '0'] = match;
+  const [whole = '', fraction = ''] = digitsWithPoint.split('.');
+  let places = fraction.length - Number(exponent);
+  let digits = `${whole}${fraction}`;
+  if (places < 0) {
+    digits += '0'.repeat(-places);
+    places = 0;
+  }
+  const units = BigInt(digits);
+  return { units: sign === '-' ? -units : units, places };
+}
+
+const ZERO: Exact = { units: 0n, places: 0 };
+const tenTo = (power: number) => 10n ** BigInt(power);
+
+/** Both numbers' units at the larger number of places. */
+function aligned(a: Exact, b: Exact): [bigint, bigint, number] {
+  const places = Math.max(a.places, b.places);
+  return [a.units * tenTo(places - a.places), b.units * tenTo(places - b.places), places];
+}
+
+function plus(a: Exact, b: Exact): Exact {
+  const [x, y, places] = aligned(a, b);
+  return { units: x + y, places };
+}
+
+function compare(a: Exact, b: Exact): -1 | 0 | 1 {
+  const [x, y] = aligned(a, b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** Rounded to `places` decimals, a half away from zero (big.js's roundHalfUp), written with exactly that many. */
+function toFixed(value: Exact, places: number): string {
+  let units = value.units * tenTo(Math.max(0, places - value.places));
+  if (value.places > places) {
+    const divisor = tenTo(value.places - places);
+    const remainder = value.units % divisor;
+    units = value.units / divisor;
+    if ((remainder < 0n ? -remainder : remainder) * 2n >= divisor) units += value.units < 0n ? -1n : 1n;
+  }
+  const digits = (units < 0n ? -units : units).toString().padStart(places + 1, '0');
+  const text = places === 0 ? digits : `${digits.slice(0, -places)}.${digits.slice(-places)}`;
+  return units < 0n ? `-${text}` : text;
+}
+
+/**
+ * Rounds half-up to the currency's minor unit and writes it with exactly that many decimals. Takes
+ * a decimal string, or a big.js result (anything whose toFixed() writes it out in full).
+ */
+export function scale(amount: string | { toFixed(): string }, currency: string): string {
+  const text = typeof amount === 'string' ? amount : amount.toFixed();
+  return toFixed(exact(text), minorUnits(currency));
 }
 
 export function addAmounts(amounts: readonly string[], currency: string): string {
-  return scale(
-    amounts.reduce((sum, amount) => sum.plus(amount), new Big(0)),
-    currency,
+  return toFixed(
+    amounts.reduce((sum, amount) => plus(sum, exact(amount)), ZERO),
+    minorUnits(currency),
   );
 }
 
 export function subtract(a: string, b: string, currency: string): string {
-  return scale(new Big(a).minus(b), currency);
+  const negated = exact(b);
+  return toFixed(plus(exact(a), { ...negated, units: -negated.units }), minorUnits(currency));
 }
 
 /** Exact product, rounded to the currency (VAT: subtotal × (1 + rate)). `factor` may be a number
  * only because the spec sends `vatRate` as a JSON number; it is converted through its decimal text. */
 export function multiply(amount: string, factor: string | number, currency: string): string {
-  return scale(new Big(amount).times(new Big(String(factor))), currency);
+  const a = exact(amount);
+  const b = exact(String(factor));
+  return toFixed({ units: a.units * b.units, places: a.places + b.places }, minorUnits(currency));
 }
 
 export function compareAmounts(a: string, b: string): -1 | 0 | 1 {
-  return new Big(a).cmp(b) as -1 | 0 | 1;
+  return compare(exact(a), exact(b));
 }
 
 export function amountsEqual(a: string, b: string): boolean {
-  return new Big(a).eq(b);
+  return compare(exact(a), exact(b)) === 0;
 }
 
 export function isZero(amount: string): boolean {
-  return new Big(amount).eq(0);
+  return exact(amount).units === 0n;
 }
 
 export interface CurrencyTotal {
@@ -105,12 +171,12 @@ export interface CurrencyTotal {
 export function sumByCurrency(
   items: Iterable<{ amount: string | null | undefined; currency: string }>,
 ): CurrencyTotal[] {
-  const totals = new Map<string, { sum: Big; count: number; missing: number }>();
+  const totals = new Map<string, { sum: Exact; count: number; missing: number }>();
   for (const item of items) {
-    const entry = totals.get(item.currency) ?? { sum: new Big(0), count: 0, missing: 0 };
+    const entry = totals.get(item.currency) ?? { sum: ZERO, count: 0, missing: 0 };
     if (item.amount === null || item.amount === undefined || !isDecimal(item.amount)) entry.missing += 1;
     else {
-      entry.sum = entry.sum.plus(item.amount);
+      entry.sum = plus(entry.sum, exact(item.amount));
       entry.count += 1;
     }
     totals.set(item.currency, entry);
@@ -119,7 +185,7 @@ export function sumByCurrency(
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([currency, entry]) => ({
       currency,
-      total: scale(entry.sum, currency),
+      total: toFixed(entry.sum, minorUnits(currency)),
       count: entry.count,
       missing: entry.missing,
     }));
@@ -145,8 +211,8 @@ export function componentsSumToTotal(fees: {
   components: readonly { amount: string }[];
 }): boolean {
   if (fees.total === null) return true;
-  const sum = fees.components.reduce((acc, component) => acc.plus(component.amount), new Big(0));
-  return sum.eq(fees.total);
+  const sum = fees.components.reduce((acc, component) => plus(acc, exact(component.amount)), ZERO);
+  return compare(sum, exact(fees.total)) === 0;
 }
 
 // One formatter per locale and currency, made on first use: building one costs far more than using

@@ -172,7 +172,7 @@ function buildContractSchemas(mode: Mode) {
     if (strict) {
       // spec: Fees rules — components sum to the authoritative total; a component that does not
       // apply is absent; ESTIMATED has no invoice, INVOICED has one.
-      // A malformed amount is already an issue of its own field; summing it would make big.js throw
+      // A malformed amount is already an issue of its own field; summing it would throw
       // out of safeParse instead of reporting.
       const amounts = [value.total, ...value.components.map((c) => c.amount)];
       if (amounts.every((a) => a === null || isDecimal(a)) && !componentsSumToTotal(value)) {

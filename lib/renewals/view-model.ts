@@ -1,5 +1,4 @@
-import Big from 'big.js';
-import { type CurrencyTotal, sumByCurrency } from '@/lib/annuity/money';
+import { type CurrencyTotal, compareAmounts, sumByCurrency } from '@/lib/annuity/money';
 import { compareIso } from '@/lib/format/dates';
 import { BADGE_KINDS, type BadgeKind, badgeKind } from './instructability';
 import type { RenewalRow } from './rows';
@@ -174,7 +173,7 @@ function compareFeeKeys(a: FeeKey, b: FeeKey): number {
   if (a.total === b.total) return 0;
   if (a.total === null) return 1;
   if (b.total === null) return -1;
-  return new Big(a.total).cmp(b.total);
+  return compareAmounts(a.total, b.total);
 }
 
 /** The ranks of every sortable column over one set of rows, each computed on first use and kept. */
