@@ -37,6 +37,7 @@ export interface WindowedDataTableProps<Row, Section> {
   rowProps: (row: Row, index: number) => WindowedRowProps;
   /** A section's header row content, drawn across every column. */
   section?: (section: Section) => ReactNode;
+  /** Keep it stable (useMemo) while the sort does not change: the header row is drawn again when it does. */
   sorting?: HeaderSorting;
   /** The table body, for a caller that scrolls to a row (rows are at index × rowHeight in it). */
   bodyRef?: RefObject<HTMLTableSectionElement | null>;
@@ -74,6 +75,24 @@ const WindowedRow = memo(function WindowedRow<Row>({
   rowProps: (row: Row, index: number) => WindowedRowProps;
   height: number;
 }) => ReactNode;
+
+/**
+ * The header row, memoised: a filter click changes the rows, not the headers, and a sort click
+ * only the sort states (`sorting`: keep it stable while they do not change).
+ */
+const HeaderRow = memo(function HeaderRow<Row>({
+  columns,
+  sorting,
+}: {
+  columns: readonly TableColumn<Row>[];
+  sorting?: HeaderSorting;
+}) {
+  return (
+    <TableRow aria-rowindex={1}>
+      <HeaderCells columns={columns} sorting={sorting} />
+    </TableRow>
+  );
+}) as <Row>(props: { columns: readonly TableColumn<Row>[]; sorting?: HeaderSorting }) => ReactNode;
 
 /** Holds the height of the rows not drawn, above or below the drawn ones. */
 function Spacer({ height, columnCount }: { height: number; columnCount: number }) {
@@ -126,9 +145,7 @@ export function WindowedDataTable<Row, Section = never>({
       <TableCaption className="sr-only">{caption}</TableCaption>
       <ColumnWidths columns={columns} />
       <TableHeader>
-        <TableRow aria-rowindex={1}>
-          <HeaderCells columns={columns} sorting={sorting} />
-        </TableRow>
+        <HeaderRow columns={columns} sorting={sorting} />
       </TableHeader>
       <TableBody ref={body}>
         <Spacer height={paddingTop} columnCount={columnCount} />

@@ -1,6 +1,6 @@
 'use client';
 
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { deferred } from '@/components/ui/deferred';
 import type { DecisionDraft } from './use-decision-draft';
 
@@ -33,5 +33,8 @@ const DraftEngine = deferred(
  */
 export function useDeferredDecisionDraft(): { draft: DecisionDraft; engine: ReactNode } {
   const [draft, setDraft] = useState<DecisionDraft>(PENDING_DRAFT);
-  return { draft, engine: <DraftEngine onDraft={setDraft} /> };
+  // One element for the component's life: the form is not rendered again on every render of the
+  // month view's workspace (a sort or a filter click), only when its own state changes.
+  const engine = useMemo(() => <DraftEngine onDraft={setDraft} />, []);
+  return { draft, engine };
 }

@@ -227,6 +227,32 @@ describe('sorting with ranks kept for the month', () => {
     expect(ids(sortRows(subset, null, ranks))).toEqual(ids(sortRows(subset, null)));
   });
 
+  it('prepares an order in short steps for idle time, the same order a click would get', () => {
+    const many = Array.from({ length: 600 }, (_, index) =>
+      renewalRow({
+        eventId: `e${index}`,
+        caseReference: `C-${(index * 7919) % 600}`,
+        dueDate: `2026-12-${String((index % 28) + 1).padStart(2, '0')}`,
+      }),
+    );
+    const sort = { id: 'caseReference', desc: true } as const;
+    const idle = new SortRanks(many);
+    const steps = idle.prepare(sort);
+    let count = 0;
+    while (!steps.next().done) count += 1;
+    // 600 distinct references and 600 rows take thousands of comparisons: many steps, not one.
+    expect(count).toBeGreaterThan(10);
+    expect(ids([...idle.order(sort)])).toEqual(ids(sortRows(many, sort)));
+    // A click in the middle of the steps orders at once; the steps then leave its order alone.
+    const clicked = new SortRanks(many);
+    const halfway = clicked.prepare(sort);
+    for (let step = 0; step < count / 2; step++) halfway.next();
+    const order = clicked.order(sort);
+    while (!halfway.next().done);
+    expect(clicked.order(sort)).toBe(order);
+    expect(ids([...order])).toEqual(ids(sortRows(many, sort)));
+  });
+
   it('still sorts rows the ranks were not built from (a refetch racing a sort)', () => {
     const ranks = new SortRanks(month.slice(0, 3));
     expect(ids(sortRows(month, { id: 'fees', desc: false }, ranks))).toEqual(

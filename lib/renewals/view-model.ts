@@ -132,11 +132,50 @@ function compareKeys(a: Key, b: Key): number {
  */
 type ColumnRanks = ReadonlyMap<RenewalRow, number>;
 
-function rankBy<K>(
+/**
+ * Work done in slices: a generator yields between slices of about this many comparisons (a
+ * fraction of a millisecond), so ranking in idle time never holds up a click for longer than that.
+ */
+const SLICE = 256;
+
+/** Runs sliced work to its end at once (a click on a column not ranked yet). */
+function drain<T>(steps: Generator<void, T>): T {
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
+/** A stable merge sort of a copy of `items`, yielding every SLICE comparisons. */
+function* sortInSlices<T>(items: readonly T[], compare: (a: T, b: T) => number): Generator<void, T[]> {
+  let from = [...items];
+  let to = new Array<T>(from.length);
+  let count = 0;
+  for (let width = 1; width < from.length; width *= 2) {
+    for (let low = 0; low < from.length; low += 2 * width) {
+      const middle = Math.min(low + width, from.length);
+      const high = Math.min(low + 2 * width, from.length);
+      let left = low;
+      let right = middle;
+      let out = low;
+      while (left < middle && right < high) {
+        // The right one only when strictly first: equal items keep their order.
+        to[out++] =
+          compare(from[right] as T, from[left] as T) < 0 ? (from[right++] as T) : (from[left++] as T);
+        if (++count % SLICE === 0) yield;
+      }
+      while (left < middle) to[out++] = from[left++] as T;
+      while (right < high) to[out++] = from[right++] as T;
+    }
+    [from, to] = [to, from];
+  }
+  return from;
+}
+
+function* rankBy<K>(
   rows: readonly RenewalRow[],
   keyOf: (row: RenewalRow) => K | null,
   compare: (a: K, b: K) => number,
-) {
+): Generator<void, ColumnRanks> {
   const keys = new Map<RenewalRow, K>();
   const distinct = new Map<unknown, K>();
   for (const row of rows) {
@@ -147,7 +186,8 @@ function rankBy<K>(
     const id = typeof key === 'object' ? JSON.stringify(key) : key;
     if (!distinct.has(id)) distinct.set(id, key);
   }
-  const ordered = [...distinct.values()].sort(compare);
+  yield;
+  const ordered = yield* sortInSlices([...distinct.values()], compare);
   const rankOf = new Map<K, number>();
   let rank = 0;
   ordered.forEach((key, index) => {
@@ -176,26 +216,44 @@ function compareFeeKeys(a: FeeKey, b: FeeKey): number {
   return compareAmounts(a.total, b.total);
 }
 
+const orderKey = (sort: RowSort) => `${sort.id}:${sort.desc ? 'desc' : 'asc'}`;
+
 /** The ranks of every sortable column over one set of rows, each computed on first use and kept. */
 export class SortRanks {
   private readonly byColumn = new Map<SortColumn, ColumnRanks>();
   private readonly orders = new Map<string, readonly RenewalRow[]>();
   constructor(readonly rows: readonly RenewalRow[]) {}
 
+  private *rankSteps(column: SortColumn): Generator<void, ColumnRanks> {
+    const kept = this.byColumn.get(column);
+    if (kept) return kept;
+    const ranks =
+      column === 'fees'
+        ? yield* rankBy<FeeKey>(
+            this.rows,
+            (row) => (row.fees ? { currency: row.fees.currency, total: row.fees.total } : null),
+            compareFeeKeys,
+          )
+        : yield* rankBy<string | number>(this.rows, (row) => sortKey(row, column), compareKeys);
+    // A click may have ranked the column while these steps waited: the first ranks stay.
+    const first = this.byColumn.get(column) ?? ranks;
+    this.byColumn.set(column, first);
+    return first;
+  }
+
   of(column: SortColumn): ColumnRanks {
-    let ranks = this.byColumn.get(column);
-    if (!ranks) {
-      ranks =
-        column === 'fees'
-          ? rankBy<FeeKey>(
-              this.rows,
-              (row) => (row.fees ? { currency: row.fees.currency, total: row.fees.total } : null),
-              compareFeeKeys,
-            )
-          : rankBy<string | number>(this.rows, (row) => sortKey(row, column), compareKeys);
-      this.byColumn.set(column, ranks);
-    }
-    return ranks;
+    return drain(this.rankSteps(column));
+  }
+
+  /**
+   * The work of `order(sort)` in slices of a fraction of a millisecond, for idle time: the caller
+   * runs a step while the browser has time left and keeps the rest for its next idle period.
+   */
+  *prepare(sort: RowSort): Generator<void, void> {
+    if (this.orders.has(orderKey(sort))) return;
+    const ranks = yield* this.rankSteps(sort.id);
+    const order = yield* byRanks(this.rows, sort, ranks);
+    if (!this.orders.has(orderKey(sort))) this.orders.set(orderKey(sort), order ?? sortRows(this.rows, sort));
   }
 
   /**
@@ -204,13 +262,8 @@ export class SortRanks {
    * ordered in idle time, costs no sorting at all.
    */
   order(sort: RowSort): readonly RenewalRow[] {
-    const key = `${sort.id}:${sort.desc ? 'desc' : 'asc'}`;
-    let order = this.orders.get(key);
-    if (!order) {
-      order = byRanks(this.rows, sort, this.of(sort.id)) ?? sortRows(this.rows, sort);
-      this.orders.set(key, order);
-    }
-    return order;
+    drain(this.prepare(sort));
+    return this.orders.get(orderKey(sort)) as readonly RenewalRow[];
   }
 }
 
@@ -221,7 +274,11 @@ const DEFAULT_SORT: RowSort = { id: 'dueDate', desc: false };
  * Rows in a sort's order from one column's ranks, ties by due date; null when a row with a value
  * has no rank (a row outside the ranked set).
  */
-function byRanks(rows: readonly RenewalRow[], sort: RowSort, columnRanks: ColumnRanks): RenewalRow[] | null {
+function* byRanks(
+  rows: readonly RenewalRow[],
+  sort: RowSort,
+  columnRanks: ColumnRanks,
+): Generator<void, RenewalRow[] | null> {
   const direction = sort.desc ? -1 : 1;
   // Each row's key is read once, not once per comparison.
   const entries: { row: RenewalRow; key: number | null }[] = [];
@@ -230,7 +287,8 @@ function byRanks(rows: readonly RenewalRow[], sort: RowSort, columnRanks: Column
     if (rank === undefined && (sort.id === 'fees' ? row.fees : sortKey(row, sort.id)) !== null) return null;
     entries.push({ row, key: rank ?? null });
   }
-  entries.sort((a, b) => {
+  yield;
+  const sorted = yield* sortInSlices(entries, (a, b) => {
     const ka = a.key;
     const kb = b.key;
     if (ka === null || kb === null) {
@@ -243,7 +301,7 @@ function byRanks(rows: readonly RenewalRow[], sort: RowSort, columnRanks: Column
     if (ka !== kb) return (ka - kb) * direction;
     return compareIso(a.row.dueDate, b.row.dueDate);
   });
-  return entries.map((entry) => entry.row);
+  return sorted.map((entry) => entry.row);
 }
 
 /**
@@ -262,7 +320,7 @@ export function sortRows(rows: readonly RenewalRow[], sort: RowSort | null, rank
     if (ordered.length === rows.length) return ordered;
   }
   if (!sort) return [...rows].sort((a, b) => compareIso(a.dueDate, b.dueDate));
-  return byRanks(rows, sort, new SortRanks(rows).of(sort.id)) as RenewalRow[];
+  return drain(byRanks(rows, sort, new SortRanks(rows).of(sort.id))) as RenewalRow[];
 }
 
 export interface OfficeGroup {

@@ -69,6 +69,8 @@ const UNSELECT_KEY = 'Escape';
 
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
+const NO_ROWS: RenewalRow[] = [];
+
 const STILL_LOADING = 'The rest of the renewals are still loading: select them all in a moment.';
 
 function Workspace({
@@ -111,12 +113,13 @@ function Workspace({
     },
     [shownIds, complete],
   );
+  // Nothing selected or decided (the usual case on a sort or filter click): no pass over the rows.
   const selectedRows = useMemo(
-    () => shownRows.filter((row) => selected.has(row.eventId)),
+    () => (selected.size === 0 ? NO_ROWS : shownRows.filter((row) => selected.has(row.eventId))),
     [shownRows, selected],
   );
   const inWindow = useMemo(
-    () => shownRows.filter((row) => draft.byEvent.has(row.eventId)).length,
+    () => (draft.byEvent.size === 0 ? 0 : shownRows.filter((row) => draft.byEvent.has(row.eventId)).length),
     [shownRows, draft.byEvent],
   );
   // The row select's DROP asks the same confirmation as the `d` key: one stable function for the

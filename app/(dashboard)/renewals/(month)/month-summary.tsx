@@ -1,5 +1,6 @@
 'use client';
 
+import { memo } from 'react';
 import { CurrencyTotals } from '@/components/money/currency-totals';
 import { cn } from '@/components/ui/cn';
 import type { CurrencyTotal } from '@/lib/annuity/money';
@@ -8,9 +9,10 @@ import { BADGE_KIND_LABELS, BADGE_KINDS, type BadgeKind } from '@/lib/renewals/i
 /**
  * "What do I need to do this month?" at a glance: how many renewals are in each instructability
  * state (each a filter toggle), and what the shown renewals cost, per currency — never one sum
- * across currencies (architecture: Money).
+ * across currencies (architecture: Money). Memoised: a sort click changes none of its figures, so
+ * it redraws only the rows (bench: sort ≤ 16 ms).
  */
-export function MonthSummary({
+export const MonthSummary = memo(function MonthSummary({
   counts,
   activeBadges,
   onToggleBadge,
@@ -57,4 +59,4 @@ export function MonthSummary({
       </div>
     </section>
   );
-}
+});

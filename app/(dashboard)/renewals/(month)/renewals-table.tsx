@@ -135,11 +135,22 @@ export const RenewalsTable = memo(function RenewalsTable({
     [figuresOf, locale],
   );
 
-  const sortStateOf = (columnId: string): SortState | null => {
-    const sortId = SORT_BY_COLUMN.get(columnId);
-    if (!sortId) return null;
-    return sort && sort.id === sortId ? (sort.desc ? 'desc' : 'asc') : false;
-  };
+  // Stable while the sort is: a filter click leaves the header row alone.
+  const sorting = useMemo(
+    () =>
+      headerSorting(
+        (columnId): SortState | null => {
+          const sortId = SORT_BY_COLUMN.get(columnId);
+          if (!sortId) return null;
+          return sort && sort.id === sortId ? (sort.desc ? 'desc' : 'asc') : false;
+        },
+        (columnId, next) => {
+          const sortId = SORT_BY_COLUMN.get(columnId);
+          if (sortId) onSortChange(next === false ? null : { id: sortId, desc: next === 'desc' });
+        },
+      ),
+    [sort, onSortChange],
+  );
 
   return (
     <WindowedDataTable
@@ -154,10 +165,7 @@ export const RenewalsTable = memo(function RenewalsTable({
       rowProps={rowProps}
       section={officeHeader}
       bodyRef={bodyRef}
-      sorting={headerSorting(sortStateOf, (columnId, next) => {
-        const sortId = SORT_BY_COLUMN.get(columnId);
-        if (sortId) onSortChange(next === false ? null : { id: sortId, desc: next === 'desc' });
-      })}
+      sorting={sorting}
     />
   );
 });

@@ -1,7 +1,7 @@
 'use client';
 
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { useLocale } from '@/components/shell/locale';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -10,8 +10,11 @@ import { dateRangeProblem } from '@/lib/format/date-range';
 import { addMonths, formatYearMonth, isYearMonth, monthBounds } from '@/lib/format/dates';
 import type { RenewalWindow } from '@/lib/renewals/window';
 
-/** Choose the due window: step month by month, pick a month, or give a date range. */
-export function WindowPicker({
+/**
+ * Choose the due window: step month by month, pick a month, or give a date range. Memoised: a sort
+ * or a filter click does not draw it again.
+ */
+export const WindowPicker = memo(function WindowPicker({
   dueWindow,
   onChange,
 }: {
@@ -127,4 +130,4 @@ export function WindowPicker({
       </Button>
     </div>
   );
-}
+});
