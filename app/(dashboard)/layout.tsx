@@ -13,8 +13,8 @@ import { NAV_ITEMS } from '@/components/shell/navigation';
 import { QuotaMeter } from '@/components/shell/quota-meter';
 import { SidebarNav } from '@/components/shell/sidebar-nav';
 import { UserMenu } from '@/components/shell/user-menu';
-import { ViewerRoleProvider } from '@/components/shell/viewer-role';
-import { can, HOME_BY_ROLE, ROLE_LABELS } from '@/lib/policy/roles';
+import { ViewerAccessProvider } from '@/components/shell/viewer-access';
+import { can, documentAccess, HOME_BY_ROLE, ROLE_LABELS } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
 import { pageClientScope } from '@/lib/server/clients/scope';
 import { latestConnectionReport } from '@/lib/server/connection/connection';
@@ -107,7 +107,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
               <ApiKeyAlertBanner alert={keyAlert} linkToConnection />
             </div>
           ) : null}
-          <ViewerRoleProvider role={viewer.role}>{children}</ViewerRoleProvider>
+          <ViewerAccessProvider access={documentAccess(viewer.role)}>{children}</ViewerAccessProvider>
           {/* "?" (the shortcut list), "/" and "g t" on every page, not only the month view. */}
           <SiteShortcuts />
         </main>

@@ -3,8 +3,7 @@
 import { Button } from '@/components/ui/button';
 import { deferred } from '@/components/ui/deferred';
 import { type EventDocumentKind, eventDocumentHref } from '@/lib/documents/links';
-import type { Role } from '@/lib/policy/roles';
-import { can } from '@/lib/policy/roles';
+import type { DocumentAccess } from '@/lib/policy/roles';
 
 interface ReceiptProps {
   patentId: string;
@@ -46,30 +45,29 @@ interface DocumentEvent {
  * Links to an event's documents, shown when they can exist: the instruction receipt once a
  * decision is applied (spec: available right after posting), the invoice once invoiced, the
  * official receipt once FULFILLED (before that the service answers 404, spec: Endpoints 6-8).
- * Each link is offered only to roles that may open it; the route checks again.
+ * Each link is offered only to people who may open it; the route checks again.
  */
 export function EventDocuments({
   event,
-  role,
+  access,
   inline = false,
 }: {
   event: DocumentEvent;
-  role: Role;
+  /** What the viewer may open (documentAccess of their role, worked out on the server). */
+  access: DocumentAccess;
   /** One line, for tables whose rows have a fixed height. */
   inline?: boolean;
 }) {
   const links: { kind: EventDocumentKind; label: string }[] = [];
-  if (event.appliedDecision && can(role, 'event-documents:read')) {
+  if (event.appliedDecision && access.eventDocuments) {
     links.push({ kind: 'instruction-receipt', label: 'Instruction receipt' });
   }
-  if (event.feesStatus === 'INVOICED' && can(role, 'invoice-documents:read')) {
+  if (event.feesStatus === 'INVOICED' && access.invoiceDocuments) {
     links.push({ kind: 'invoice', label: 'Invoice' });
   }
   // Only a paid renewal gets an office receipt, and only once FULFILLED (spec: Endpoints 8).
   const official =
-    event.processingStatus === 'FULFILLED' &&
-    event.appliedDecision === 'PROCEED' &&
-    can(role, 'event-documents:read');
+    event.processingStatus === 'FULFILLED' && event.appliedDecision === 'PROCEED' && access.eventDocuments;
   if (links.length === 0 && !official) return <span className="text-muted-foreground">—</span>;
   return (
     <ul className={inline ? 'flex gap-2 whitespace-nowrap' : 'flex flex-col gap-0.5'}>

@@ -67,6 +67,20 @@ export function can(role: Role | null | undefined, permission: Permission): bool
   return (PERMISSION_TABLE[permission] as readonly Role[]).includes(role);
 }
 
+/** Which of a renewal's documents a person may open: the links a page offers them. */
+export interface DocumentAccess {
+  /** Instruction and official receipts. */
+  eventDocuments: boolean;
+  invoiceDocuments: boolean;
+}
+
+export function documentAccess(role: Role | null | undefined): DocumentAccess {
+  return {
+    eventDocuments: can(role, 'event-documents:read'),
+    invoiceDocuments: can(role, 'invoice-documents:read'),
+  };
+}
+
 /** Where each role starts after signing in: Today, which shows each role its own work. */
 export const HOME_BY_ROLE: Record<Role, string> = {
   paralegal: '/',

@@ -7,7 +7,7 @@ import { InstructabilityBadge } from '@/components/renewals/instructability-badg
 import { LazyFees } from '@/components/renewals/lazy-fees';
 import { CostOfWaiting } from '@/components/today/cost-of-waiting';
 import { formatDate } from '@/lib/format/dates';
-import type { Role } from '@/lib/policy/roles';
+import { documentAccess, type Role } from '@/lib/policy/roles';
 import { decisionLabel, processingStatusLabel } from '@/lib/renewals/labels';
 import type { loadPatentDetail } from '@/lib/server/portfolio/patents';
 
@@ -28,6 +28,7 @@ export function eventColumns({
   locale: string;
   role: Role;
 }): TableColumn<PatentEvent>[] {
+  const access = documentAccess(role);
   const annuity = (event: PatentEvent) => `annuity ${event.renewal?.annuityYear ?? ''} of ${name}`;
   return [
     {
@@ -103,7 +104,7 @@ export function eventColumns({
             processingStatus: event.processingStatus,
             feesStatus: event.fees?.feesStatus ?? event.feesStatus,
           }}
-          role={role}
+          access={access}
         />
       ),
     },

@@ -9,7 +9,7 @@ import { EventDocuments } from '@/components/renewals/event-documents';
 import { FeesCell } from '@/components/renewals/fees-cell';
 import { InstructabilityBadge } from '@/components/renewals/instructability-badge';
 import { useLocale } from '@/components/shell/locale';
-import { useViewerRole } from '@/components/shell/viewer-role';
+import { useViewerAccess } from '@/components/shell/viewer-access';
 import { SignalsToggle } from '@/components/signals/signals-toggle';
 import { GraceNote } from '@/components/today/grace-note';
 import { formatDate } from '@/lib/format/dates';
@@ -37,8 +37,8 @@ function rowName(row: RenewalRow): string {
 }
 
 function RowDocuments({ row }: { row: RenewalRow }) {
-  const role = useViewerRole();
-  if (!role) return null;
+  const access = useViewerAccess();
+  if (!access) return null;
   return (
     <EventDocuments
       event={{
@@ -49,7 +49,7 @@ function RowDocuments({ row }: { row: RenewalRow }) {
         processingStatus: row.processingStatus,
         feesStatus: row.feesStatus,
       }}
-      role={role}
+      access={access}
       inline
     />
   );
