@@ -160,6 +160,28 @@ test('the portfolio pages and sorts on the server and finds a patent by its prov
   );
 });
 
+test("a renewal's open signals stay with that renewal when a sort moves the rows", async ({ page }) => {
+  await signInAs(page, 'paralegal', '/renewals');
+  await expect(page).toHaveURL(/\/renewals\?month=/);
+  const table = page.getByRole('table');
+  const firstRow = table.locator('tbody tr[data-event-id]').first();
+  const opened = await firstRow.getAttribute('data-event-id');
+  const signalsOfFirstRow = () => firstRow.getByRole('button', { name: /^Signals of / });
+  await signalsOfFirstRow().click();
+  await expect(signalsOfFirstRow()).toHaveAttribute('aria-expanded', 'true');
+
+  // The table reuses its first row for another renewal: that renewal's signals start closed.
+  const sortButton = table.locator('thead').getByRole('button', { name: 'Case reference' });
+  await sortButton.click();
+  await sortButton.click();
+  await expect(table.getByRole('columnheader', { name: 'Case reference' })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  await expect(firstRow).not.toHaveAttribute('data-event-id', opened ?? '');
+  await expect(signalsOfFirstRow()).toHaveAttribute('aria-expanded', 'false');
+});
+
 test('a fee total opens its breakdown from the mouse or the keyboard, for the renewal its row shows after a sort', async ({
   page,
 }) => {
