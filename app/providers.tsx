@@ -35,8 +35,7 @@ export function Providers({ children, locale }: { children: ReactNode; locale: s
   const queryClient = getQueryClient();
   return (
     <QueryClientProvider client={queryClient}>
-      {/* The URL-state adapter (nuqs) wraps only the table pages that use it, in their layouts:
-          the other pages do not load it (docs/performance.md). */}
+      {/* No URL-state provider: the table pages' useUrlState needs none (docs/performance.md). */}
       <LocaleProvider locale={locale}>
         {children}
         {/* The one fee breakdown of any page with fee totals; nothing until one is opened. */}

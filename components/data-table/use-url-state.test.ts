@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { readUrlValues, writeUrlValues } from '@/lib/http/url-parsers';
 import { invoiceParams } from '@/lib/invoices/url-state';
 import { renewalsParams } from '@/lib/renewals/url-state';
-import { type AddressState, followAddress, readUrlValues, writeUrlValues } from './use-url-state';
+import { type AddressState, followAddress } from './use-url-state';
 
 const read = (query: string) => readUrlValues(renewalsParams, new URLSearchParams(query));
 

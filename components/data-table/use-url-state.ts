@@ -1,81 +1,30 @@
 'use client';
 
 import { useSearchParams } from 'next/navigation';
-import type { inferParserType, Nullable, ParserMap } from 'nuqs/server';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type ParserMap,
+  readUrlValues,
+  type UrlPatch,
+  type UrlValues,
+  writeUrlValues,
+} from '@/lib/http/url-parsers';
 
 /**
- * A table screen's state in its address, read and written with the screen's nuqs parsers
- * (lib/http/url-state.ts). The parsers stay nuqs's; the hook is ours: nuqs's client hook and its
- * adapter cost about 7 KiB of gzip on each table page, above the 190 KiB per route budget, for
- * what this does in a page of code:
+ * A table screen's state in its address, read and written with the screen's parsers
+ * (lib/http/url-state.ts) by the same reader and writer as its server page and the links of other
+ * pages (lib/http/url-parsers.ts, which states the rules: absent or unreadable values read as
+ * their default, values equal to it left out, other keys kept). A client hook of a URL-state
+ * library, with its adapter, cost about 7 KiB of gzip on each table page, above the 190 KiB per
+ * route budget, for what this does in a page of code:
  *
- * - values are read from the address (absent or unreadable: the parser's default);
  * - a change shows at once, and reaches the address at once or after `delayMs` of quiet (typing);
- * - a value equal to its default, or null, leaves the address (nuqs's clearOnDefault);
- * - keys of other parsers in the address are kept;
  * - the address changed from elsewhere (back, forward, a link) wins; a write still waiting is
  *   dropped on back or forward, and overwrites a link's address.
  *
  * Next.js keeps useSearchParams in step with history.pushState and replaceState, and does not
  * fetch the page again for them (a shallow update).
  */
-export type UrlValues<P extends ParserMap> = inferParserType<P>;
-export type UrlPatch<P extends ParserMap> = Partial<Nullable<UrlValues<P>>>;
-
-interface Parser {
-  type?: string;
-  parse: (value: never) => unknown;
-  serialize?: (value: never) => string | string[];
-  eq?: (a: unknown, b: unknown) => boolean;
-  defaultValue?: unknown;
-}
-
-const defaultOf = (parser: Parser) => parser.defaultValue ?? null;
-
-/** Reads every value of `parsers` from a query string. */
-export function readUrlValues<P extends ParserMap>(parsers: P, search: URLSearchParams): UrlValues<P> {
-  const values: Record<string, unknown> = {};
-  for (const [key, builder] of Object.entries(parsers)) {
-    const parser = builder as unknown as Parser;
-    let parsed: unknown = null;
-    if (search.has(key)) {
-      try {
-        parsed =
-          parser.type === 'multi'
-            ? (parser.parse as (value: string[]) => unknown)(search.getAll(key))
-            : (parser.parse as (value: string) => unknown)(search.get(key) ?? '');
-      } catch {
-        // A hand-edited address: the value is read as absent.
-        parsed = null;
-      }
-    }
-    values[key] = parsed ?? defaultOf(parser);
-  }
-  return values as UrlValues<P>;
-}
-
-/** Writes every value of `parsers` into `search` (other keys are left alone). */
-export function writeUrlValues<P extends ParserMap>(
-  parsers: P,
-  values: UrlValues<P>,
-  search: URLSearchParams,
-): URLSearchParams {
-  for (const [key, builder] of Object.entries(parsers)) {
-    const parser = builder as unknown as Parser;
-    search.delete(key);
-    const value = (values as Record<string, unknown>)[key];
-    if (value === null || value === undefined) continue;
-    const fallback = defaultOf(parser);
-    const equal = parser.eq ?? Object.is;
-    if (fallback !== null && equal(value, fallback)) continue;
-    const serialize = (parser.serialize ?? String) as (value: unknown) => string | string[];
-    const text = serialize(value);
-    if (Array.isArray(text)) for (const item of text) search.append(key, item);
-    else search.set(key, text);
-  }
-  return search;
-}
 
 /** The values shown, the address they stand for (`key`), and the address Next.js last reported. */
 export interface AddressState<V> {
@@ -104,9 +53,8 @@ export function followAddress<V>(
 function applyPatch<P extends ParserMap>(parsers: P, values: UrlValues<P>, patch: UrlPatch<P>): UrlValues<P> {
   const next: Record<string, unknown> = { ...values };
   for (const [key, value] of Object.entries(patch)) {
-    const parser = parsers[key] as unknown as Parser | undefined;
-    if (!parser) continue;
-    next[key] = value ?? defaultOf(parser);
+    const parser = parsers[key];
+    if (parser) next[key] = value ?? parser.defaultValue ?? null;
   }
   return next as UrlValues<P>;
 }

@@ -63,7 +63,7 @@ export function readField<V>(field: UrlField<V>, value: unknown): V | undefined 
   return readSpec(field, value) as V | undefined;
 }
 
-/** The values of a page's address as read, unchecked: nuqs values, or anything a test hands in. */
+/** The values of a page's address as read, unchecked: readUrlValues's, or anything a test hands in. */
 export type UrlValues<T extends FieldTable, P extends Place> = {
   readonly [K in keyof RequestValues<T, P>]-?: unknown;
 };

@@ -17,7 +17,7 @@ const table = {
 };
 
 describe('a URL state table', () => {
-  it('derives one nuqs parser per field', () => {
+  it('derives one parser per field', () => {
     expect(Object.keys(urlParsers(table))).toEqual(Object.keys(table));
   });
 

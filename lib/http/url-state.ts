@@ -1,23 +1,22 @@
-import {
-  type MultiParserBuilder,
-  type ParserMap,
-  parseAsInteger,
-  parseAsNativeArrayOf,
-  parseAsString,
-  parseAsStringLiteral,
-  type SingleParserBuilder,
-} from 'nuqs/server';
 import { isCalendarDate, isYearMonth } from '@/lib/format/dates';
+import {
+  choiceParser,
+  type DefaultParser,
+  integerParser,
+  listParser,
+  textParser,
+  type UrlParser,
+  withDefault,
+} from './url-parsers';
 
 /**
  * A screen's URL state as data. Each screen has one table (lib/<area>/url-state.ts) naming every
  * value of its address: its kind, its rules, and the requests that carry it. Everything else is
- * derived from that table: the nuqs parsers and the query strings of API calls and export links
- * (here), the lenient reading of a hand-edited address (./url-state-rules.ts), and the zod schema
- * route handlers validate with (./url-state-schema.ts). No zod here: the browser loads this module
- * on every screen that has a table (bench: JS per route). For the same reason nuqs's loader and
- * serializer, about 1 KiB of gzip that a screen's own client component does not use, are made
- * in lib/<area>/url-state-address.ts, which server pages and links from other pages import.
+ * derived from that table: the parsers of the page's address (./url-parsers.ts, which also reads
+ * and writes addresses) and the query strings of API calls and export links (here), the lenient
+ * reading of a hand-edited address (./url-state-rules.ts), and the zod schema route handlers
+ * validate with (./url-state-schema.ts). No zod here: the browser loads this module on every
+ * screen that has a table (bench: JS per route).
  */
 
 /** Requests a value travels in besides the page's address: the screen's data call, its export. */
@@ -110,10 +109,10 @@ interface ListSpec {
 }
 export type FieldSpec = TextSpec | IntSpec | ChoiceSpec | ListSpec;
 
-type AnyParser = ParserMap[string];
+type AnyParser = UrlParser<unknown>;
 
 /**
- * One value of a screen's state: its rule (a FieldSpec), the requests that carry it, and the nuqs
+ * One value of a screen's state: its rule (a FieldSpec), the requests that carry it, and the
  * parser that reads and writes it in the page's address. `Value` is what a validated request
  * carries, with `undefined` when the value may be absent.
  */
@@ -130,61 +129,57 @@ export type UrlField<
 
 export type FieldTable = Record<string, UrlField>;
 
-type WithDefault<Builder extends { withDefault: (...args: never[]) => unknown }> = ReturnType<
-  Builder['withDefault']
->;
-
 export function text<To extends Place = never>(
   rule?: TextRule & Sent<To> & { required?: false },
-): UrlField<string | undefined, To, SingleParserBuilder<string>>;
+): UrlField<string | undefined, To, UrlParser<string>>;
 export function text<To extends Place = never>(
   rule: TextRule & Sent<To> & { required: true },
-): UrlField<string, To, SingleParserBuilder<string>>;
+): UrlField<string, To, UrlParser<string>>;
 export function text(rule: Omit<TextSpec, 'kind'> & Sent<Place> = {}): UrlField {
-  return { ...rule, kind: 'text', parser: parseAsString };
+  return { ...rule, kind: 'text', parser: textParser };
 }
 
 export function choice<const T extends string, To extends Place = never>(
   values: readonly T[],
   options?: Sent<To> & { required?: false },
-): UrlField<T | undefined, To, SingleParserBuilder<T>>;
+): UrlField<T | undefined, To, UrlParser<T>>;
 export function choice<const T extends string, To extends Place = never>(
   values: readonly T[],
   options: Sent<To> & { required: true },
-): UrlField<T, To, SingleParserBuilder<T>>;
+): UrlField<T, To, UrlParser<T>>;
 export function choice<const T extends string, To extends Place = never>(
   values: readonly T[],
   options: Sent<To> & { default: NoInfer<T> },
-): UrlField<T, To, WithDefault<SingleParserBuilder<T>>>;
+): UrlField<T, To, DefaultParser<T>>;
 export function choice(
   values: readonly string[],
   options: Omit<ChoiceSpec, 'kind' | 'values'> & Sent<Place> = {},
 ): UrlField {
-  const parser = parseAsStringLiteral(values);
+  const parser = choiceParser(values);
   return {
     ...options,
     kind: 'choice',
     values,
-    parser: options.default === undefined ? parser : parser.withDefault(options.default),
+    parser: options.default === undefined ? parser : withDefault(parser, options.default),
   };
 }
 
 export function int<To extends Place = never>(
   rule: Omit<IntSpec, 'kind'> & Sent<To>,
-): UrlField<number, To, WithDefault<SingleParserBuilder<number>>> {
-  return { ...rule, kind: 'int', parser: parseAsInteger.withDefault(rule.default) };
+): UrlField<number, To, DefaultParser<number>> {
+  return { ...rule, kind: 'int', parser: withDefault(integerParser, rule.default) };
 }
 
 /** A repeated key (offices=EP&offices=US); absent means the default, an empty list unless given. */
 export function list<T extends string, To extends Place = never>(
-  item: UrlField<T | undefined, never, SingleParserBuilder<T>>,
+  item: UrlField<T | undefined, never, UrlParser<T>>,
   options: Sent<To> & { default?: readonly T[] } = {},
-): UrlField<T[], To, WithDefault<MultiParserBuilder<T[]>>> {
+): UrlField<T[], To, DefaultParser<T[]>> {
   return {
     ...options,
     kind: 'list',
     item: item as TextSpec | ChoiceSpec,
-    parser: parseAsNativeArrayOf(item.parser).withDefault((options.default ?? []) as T[]),
+    parser: withDefault(listParser(item.parser), (options.default ?? []) as T[]),
   };
 }
 
@@ -199,7 +194,7 @@ export function tableExportParams<const Id extends string>(columnIds: readonly I
   };
 }
 
-/** The nuqs parser map of a table: what the server page loads and the client's useQueryStates reads. */
+/** A table's parser map: what its server page reads, links write and its useUrlState follows. */
 export function urlParsers<T extends FieldTable>(table: T): { [K in keyof T]: T[K]['parser'] } {
   return Object.fromEntries(Object.entries(table).map(([key, field]) => [key, field.parser])) as {
     [K in keyof T]: T[K]['parser'];
@@ -221,7 +216,7 @@ export type RequestValues<T extends FieldTable, P extends Place> = {
 
 type Loose<V> = V extends readonly (infer Item)[] ? readonly Item[] : V;
 
-/** The values a request's query string is built from: nuqs values (null for absent) will do. */
+/** The values a request's query string is built from: an address's values (null for absent) will do. */
 export type RequestInput<T extends FieldTable, P extends Place> = {
   readonly [K in SentKeys<T, P>]?: Loose<ValueOf<T[K]>> | null;
 };

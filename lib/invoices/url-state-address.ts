@@ -1,8 +1,9 @@
-import { createLoader } from 'nuqs/server';
+import { readUrlValues, type SearchParams } from '@/lib/http/url-parsers';
 import { invoiceParams } from './url-state';
 
 /**
- * The invoice list's whole address, read by its server page with the parsers of ./url-state.ts.
- * Apart from that module so the table's client component need not load nuqs's loader.
+ * The invoice list's whole address, read by its server page with the parsers of ./url-state.ts
+ * and the one reader of addresses (lib/http/url-parsers.ts).
  */
-export const loadInvoiceParams = createLoader(invoiceParams);
+export const loadInvoiceParams = (search: URLSearchParams | SearchParams) =>
+  readUrlValues(invoiceParams, search);

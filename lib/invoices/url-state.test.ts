@@ -1,6 +1,6 @@
-import { createSerializer } from 'nuqs/server';
 import { describe, expect, it } from 'vitest';
 import { queryObject, refusedFields } from '@/lib/http/testing';
+import { urlOf } from '@/lib/http/url-parsers';
 import { invoiceExportQuerySchema, invoiceListQuerySchema } from '@/lib/invoices/query';
 import { invoiceExportQuery, invoiceListApiQuery, invoiceParams, invoiceQueryFromParams } from './url-state';
 import { loadInvoiceParams } from './url-state-address';
@@ -70,7 +70,7 @@ describe('one definition: parsers, query strings and the server schema agree', (
 
   it('round-trips a full state through the address', () => {
     expect(Object.keys(invoiceParams).sort()).toEqual(Object.keys(state).sort());
-    const address = createSerializer(invoiceParams)('/invoices', state);
+    const address = urlOf(invoiceParams, '/invoices', state);
     expect(loadInvoiceParams(new URL(address, 'http://x').searchParams)).toEqual(state);
   });
 

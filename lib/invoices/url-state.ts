@@ -17,7 +17,7 @@ import { RECONCILIATION_STATUSES } from './reconciliation';
 /**
  * The invoice list's state in the URL: the one place to add a filter. Add a row to invoiceUrlState
  * with its kind and rules, and `sent` when /api/invoices (api) or the export must receive it; then
- * add its control in invoices-table.tsx. The nuqs parsers (and the page's loader,
+ * add its control in invoices-table.tsx. The parsers of its address (and the page's loader,
  * ./url-state-address.ts), the query strings of /api/invoices and of an export, the lenient
  * reading of a hand-edited address and the route handlers' schema (./query.ts) all follow from
  * this table. The service pages invoices with no filter at all (spec: Endpoints 11), so every
@@ -78,7 +78,7 @@ export type InvoiceListQuery = RequestValues<typeof invoiceRequestFields, 'api'>
 export type InvoiceExportQuery = RequestValues<typeof invoiceRequestFields, 'export'>;
 export type InvoiceFilters = Pick<InvoiceListQuery, 'origin' | 'status' | 'from' | 'to' | 'client'>;
 
-/** The parser map useQueryStates reads; the server page loads with ./url-state-address.ts. */
+/** The parser map useUrlState reads; the server page loads with ./url-state-address.ts. */
 export const invoiceParams = urlParsers(invoiceUrlState);
 
 /**

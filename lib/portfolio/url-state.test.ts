@@ -1,6 +1,6 @@
-import { createSerializer } from 'nuqs/server';
 import { describe, expect, it } from 'vitest';
 import { queryObject, refusedFields } from '@/lib/http/testing';
+import { urlOf } from '@/lib/http/url-parsers';
 import { portfolioExportSchema, portfolioQuerySchema } from '@/lib/portfolio/query';
 import {
   portfolioApiQuery,
@@ -99,7 +99,7 @@ describe('one definition: parsers, query strings and the server schema agree', (
 
   it('round-trips a full state through the address', () => {
     expect(Object.keys(portfolioParams).sort()).toEqual(Object.keys(state).sort());
-    const address = createSerializer(portfolioParams)('/portfolio', state);
+    const address = urlOf(portfolioParams, '/portfolio', state);
     expect(loadPortfolioParams(new URL(address, 'http://x').searchParams)).toEqual(state);
   });
 

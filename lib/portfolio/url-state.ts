@@ -20,10 +20,10 @@ import { isSearchable, MAX_SEARCH_LENGTH } from './search-key';
 /**
  * The portfolio table's state in the URL: the one place to add a filter or a table setting. Add a
  * row to portfolioUrlState with its kind and rules, and `sent` when the service (api) or the export
- * must receive it; then add its control in portfolio-table.tsx. The nuqs parsers (and the page's
- * loader, ./url-state-address.ts), the query strings of /api/portfolio and of the export link, the
- * lenient reading of a hand-edited address and the route handlers' schema (./query.ts) all follow
- * from this table.
+ * must receive it; then add its control in portfolio-table.tsx. The parsers of its address (and
+ * the page's loader, ./url-state-address.ts), the query strings of /api/portfolio and of the
+ * export link, the lenient reading of a hand-edited address and the route handlers' schema
+ * (./query.ts) all follow from this table.
  */
 
 /** `field` ascending or `-field` descending: the service sorts on five fields only (spec: Endpoints 1). */
@@ -71,7 +71,7 @@ export const portfolioExportFields = { ...portfolioUrlState, ...tableExportParam
 /** What /api/portfolio is asked, once validated. */
 export type PortfolioQuery = RequestValues<typeof portfolioUrlState, 'api'>;
 
-/** The parser map useQueryStates reads; the server page loads with ./url-state-address.ts. */
+/** The parser map useUrlState reads; the server page loads with ./url-state-address.ts. */
 export const portfolioParams = urlParsers(portfolioUrlState);
 
 /**

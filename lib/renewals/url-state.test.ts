@@ -84,6 +84,10 @@ describe('one definition: parsers, query strings and the server schema agree', (
     expect(serializeRenewalsParams('/renewals', { month: '2026-12', hide: ['owner'] })).toBe(
       '/renewals?month=2026-12',
     );
+    // Shown, it stays shown: the key with one empty value, which hides no column.
+    const shown = serializeRenewalsParams('/renewals', { month: '2026-12', hide: [] });
+    expect(shown).toBe('/renewals?month=2026-12&hide=');
+    expect(loadRenewalsParams(new URL(shown, 'http://x').searchParams).hide).not.toContain('owner');
   });
 
   it('sends the service the window and its filters; the schema reads them back with the window', () => {

@@ -16,10 +16,10 @@ import { type LocalFilters, type RowSort, SORTABLE_COLUMNS } from './view-model'
 /**
  * The month view's state in the URL: the one place to add a filter. Add a row to renewalsUrlState
  * with its kind and rules, and `sent` when the service (api) or the export must receive it; then
- * add its control in month-view.tsx. The nuqs parsers the client reads (and the page's loader,
- * ./url-state-address.ts), the query strings of /api/renewals and of the export link, and the
- * route handlers' schema (./query.ts, which answers a bad value with a 400 naming it) all follow
- * from this table. Lists are repeated keys: offices=EP&offices=US.
+ * add its control in month-view.tsx. The parsers of its address (read by the client, and by the
+ * page and written by links through ./url-state-address.ts), the query strings of /api/renewals
+ * and of the export link, and the route handlers' schema (./query.ts, which answers a bad value
+ * with a 400 naming it) all follow from this table. Lists are repeated keys: offices=EP&offices=US.
  */
 
 const SERVICE = ['api', 'export'] as const;
@@ -74,7 +74,7 @@ export const renewalsUrlState = {
 
 export const renewalsExportFields = { ...renewalsUrlState, ...tableExportParams(RENEWAL_COLUMN_IDS) };
 
-/** The parser map useQueryStates reads; pages load and link with ./url-state-address.ts. */
+/** The parser map useUrlState reads; pages load and link with ./url-state-address.ts. */
 export const renewalsParams = urlParsers(renewalsUrlState);
 
 export const renewalsApiQuery = requestQueryFor(renewalsUrlState, 'api');

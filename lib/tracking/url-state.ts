@@ -1,5 +1,5 @@
-import { createSerializer } from 'nuqs/server';
 import { CLIENT_FILTER } from '@/lib/clients/client-filter';
+import { type UrlPatch, urlOf } from '@/lib/http/url-parsers';
 import { DUE_MONTH, requestQueryFor, text, urlParsers } from '@/lib/http/url-state';
 
 /**
@@ -17,6 +17,7 @@ export const trackingUrlState = {
 };
 
 export const trackingParams = urlParsers(trackingUrlState);
-export const serializeTrackingParams = createSerializer(trackingParams);
+export const serializeTrackingParams = (path: string, values: UrlPatch<typeof trackingParams>) =>
+  urlOf(trackingParams, path, values);
 
 export const trackingApiQuery = requestQueryFor(trackingUrlState, 'api');

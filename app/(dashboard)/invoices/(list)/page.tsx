@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
-import type { SearchParams } from 'nuqs/server';
 import { Suspense } from 'react';
 import { invoiceListQuery } from '@/components/invoices/invoices-query';
 import { AddressChecked } from '@/components/shell/address-checked';
 import { PageHeader } from '@/components/shell/page-header';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { SavedViewsMenu } from '@/components/views/saved-views-menu';
+import type { SearchParams } from '@/lib/http/url-parsers';
 import { addressProblems } from '@/lib/http/url-state-rules';
 import { invoiceQueryFromParams, invoiceUrlState } from '@/lib/invoices/url-state';
 import { loadInvoiceParams } from '@/lib/invoices/url-state-address';
@@ -22,7 +22,7 @@ export const metadata: Metadata = { title: 'Invoices' };
 export default async function InvoicesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const viewer = await requireViewer('invoices:read');
   const search = await searchParams;
-  const query = invoiceQueryFromParams(await loadInvoiceParams(search));
+  const query = invoiceQueryFromParams(loadInvoiceParams(search));
   const [requestId, views, scope] = await Promise.all([
     pageRequestId(),
     listSavedViews(viewer, 'invoices'),

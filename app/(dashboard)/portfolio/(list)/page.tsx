@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import type { SearchParams } from 'nuqs/server';
 import { Suspense } from 'react';
 import { portfolioQuery } from '@/components/portfolio/portfolio-query';
 import { SnapshotStatus, type SnapshotStatusBody } from '@/components/portfolio/snapshot-status';
@@ -8,6 +7,7 @@ import { AddressChecked } from '@/components/shell/address-checked';
 import { PageHeader } from '@/components/shell/page-header';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { SavedViewsMenu } from '@/components/views/saved-views-menu';
+import type { SearchParams } from '@/lib/http/url-parsers';
 import { addressProblems } from '@/lib/http/url-state-rules';
 import { portfolioQueryFromParams, portfolioUrlState } from '@/lib/portfolio/url-state';
 import { loadPortfolioParams } from '@/lib/portfolio/url-state-address';
@@ -26,7 +26,7 @@ export const metadata: Metadata = { title: 'Portfolio' };
 export default async function PortfolioPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const viewer = await requireViewer('portfolio:read');
   const search = await searchParams;
-  const params = await loadPortfolioParams(search);
+  const params = loadPortfolioParams(search);
   const requestId = await pageRequestId();
   const query = portfolioQueryFromParams(params);
   const scope = await pageClientScope(viewer.userId);

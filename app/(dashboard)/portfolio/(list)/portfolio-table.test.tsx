@@ -1,12 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { readUrlValues } from '@/components/data-table/use-url-state';
 import { portfolioQuery } from '@/components/portfolio/portfolio-query';
 import { LocaleProvider } from '@/components/shell/locale';
 import { PATENT_SORT_FIELDS } from '@/lib/annuity/enums';
 import { patentFixture } from '@/lib/annuity/fixtures';
 import type { Patent } from '@/lib/annuity/schemas';
+import { readUrlValues } from '@/lib/http/url-parsers';
 import type { PortfolioPage } from '@/lib/portfolio/search-key';
 import { portfolioParams, portfolioQueryFromParams } from '@/lib/portfolio/url-state';
 import { PATENT_SORT_BY_COLUMN } from './columns';

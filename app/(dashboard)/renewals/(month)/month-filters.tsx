@@ -3,12 +3,12 @@
 import { lazy, memo, Suspense, useMemo } from 'react';
 import { ColumnVisibilityMenu } from '@/components/data-table/column-visibility-menu';
 import { FacetedFilter, type FacetOption } from '@/components/data-table/faceted-filter';
-import type { UrlPatch, UrlValues } from '@/components/data-table/use-url-state';
 import { useLocale } from '@/components/shell/locale';
 import { Button } from '@/components/ui/button';
 import { DECISIONS, PROCESSING_STATUSES } from '@/lib/annuity/enums';
 import type { ClientRef } from '@/lib/clients/chosen-client';
 import { formatDate } from '@/lib/format/dates';
+import type { UrlPatch, UrlValues } from '@/lib/http/url-parsers';
 import { RENEWAL_COLUMNS } from '@/lib/renewals/columns';
 import { BADGE_KIND_LABELS, BADGE_KINDS, type BadgeKind } from '@/lib/renewals/instructability';
 import { decisionLabel, processingStatusLabel } from '@/lib/renewals/labels';

@@ -1,7 +1,6 @@
 import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import type { SearchParams } from 'nuqs/server';
 import { Suspense } from 'react';
 import { draftQuery } from '@/components/decisions/draft-query';
 import { renewalsQueryKey } from '@/components/renewals/renewals-query';
@@ -11,6 +10,7 @@ import { ProblemPanel } from '@/components/shell/problem-panel';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { SavedViewsMenu } from '@/components/views/saved-views-menu';
 import { STANDING_INSTRUCTIONS_QUERY_KEY } from '@/lib/decisions/standing-instructions';
+import type { SearchParams } from '@/lib/http/url-parsers';
 import { addressProblems } from '@/lib/http/url-state-rules';
 import { can } from '@/lib/policy/roles';
 import { withOpenedOn } from '@/lib/renewals/opened-on';
