@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnnuityClient, PeriodQuery } from '../../annuity/client';
 import { patentEventFixture } from '../../annuity/fixtures';
@@ -132,5 +132,67 @@ describe.each(testDatabaseKinds)('a month walked into the copy (%s)', (kind) => 
     expect(walked?.lastError).toMatch(/kept changing/);
     // Nothing is dropped on an incomplete walk: items it missed stay as last seen.
     for (const id of before) expect(await stored()).toContain(id);
+  });
+
+  it('keeps every renewal when two walks of the month run at once', async () => {
+    const list = Array.from({ length: 250 }, (_, at) => event((at % 28) + 1));
+    await syncMonth(service(list).client, db.db, DEFAULT_CONNECTION, MONTH, 'test');
+    // The first walk stops after its first page until the second has walked the whole month:
+    // each writes the rows it reads under its own walk, and each ends by dropping what it did not see.
+    let reachedPage2: () => void = () => undefined;
+    const atPage2 = new Promise<void>((resolve) => {
+      reachedPage2 = resolve;
+    });
+    let releaseFirst: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    const first = service(list).client;
+    const held = {
+      async getPatentEventsByPeriod(query: PeriodQuery) {
+        if ((query.currentPage ?? 1) === 2) {
+          reachedPage2();
+          await released;
+        }
+        return first.getPatentEventsByPeriod(query);
+      },
+    } as unknown as AnnuityClient;
+    const walkA = syncMonth(held, db.db, DEFAULT_CONNECTION, MONTH, 'test');
+    const walkB = syncMonth(service(list).client, db.db, DEFAULT_CONNECTION, MONTH, 'test');
+    await Promise.race([atPage2, walkB]);
+    releaseFirst();
+    const walks = await Promise.all([walkA, walkB]);
+    expect(walks.map((walk) => walk.complete)).toEqual([true, true]);
+    expect(await stored()).toEqual(list.map((item) => item.id).sort());
+    expect(walks[1].items).toBe(250);
+  });
+
+  it('keeps the rows another instance wrote while the walk read', async () => {
+    const list = Array.from({ length: 250 }, (_, at) => event((at % 28) + 1));
+    await syncMonth(service(list).client, db.db, DEFAULT_CONNECTION, MONTH, 'test');
+    // Another instance's walk of the same month (it shares no lock with this process) rewrites
+    // the first page's rows under its own walk while this walk reads page 2.
+    const plain = service(list).client;
+    const client = {
+      async getPatentEventsByPeriod(query: PeriodQuery) {
+        if ((query.currentPage ?? 1) === 2)
+          await db.db
+            .update(syncEvent)
+            .set({ walk: 'another-instance', readAt: new Date(Date.now() + 1_000) })
+            .where(
+              and(
+                eq(syncEvent.connection, DEFAULT_CONNECTION),
+                inArray(
+                  syncEvent.eventId,
+                  list.slice(0, 100).map((item) => item.id),
+                ),
+              ),
+            );
+        return plain.getPatentEventsByPeriod(query);
+      },
+    } as unknown as AnnuityClient;
+    const walk = await syncMonth(client, db.db, DEFAULT_CONNECTION, MONTH, 'test');
+    expect(walk.complete).toBe(true);
+    expect(await stored()).toEqual(list.map((item) => item.id).sort());
   });
 });

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { AnnuityClient } from '../../annuity/client';
 import { MAX_PAGE_SIZE } from '../../annuity/pagination';
 import type { PatentEvent } from '../../annuity/schemas';
@@ -38,6 +38,8 @@ export interface MonthWalk {
 
 interface OneWalk {
   id: string;
+  /** Before its first page was asked for: rows written since are another walk's, or newer. */
+  startedAt: Date;
   distinct: number;
   total: number;
   moved: boolean;
@@ -53,6 +55,7 @@ async function walkOnce(
   countCall: () => void,
 ): Promise<OneWalk> {
   const id = randomUUID();
+  const startedAt = new Date();
   const seen = new Set<string>();
   let total: number | null = null;
   let moved = false;
@@ -90,7 +93,7 @@ async function walkOnce(
       break;
     }
   }
-  return { id, distinct: seen.size, total: total ?? 0, moved, ended };
+  return { id, startedAt, distinct: seen.size, total: total ?? 0, moved, ended };
 }
 
 async function storePage(
@@ -124,6 +127,13 @@ async function storePage(
     });
 }
 
+/**
+ * Walks of one client's month in this process, one after the other. The worker's sync, a page
+ * reading a month it lacks, "Refresh now" and the re-read after a send may each walk the same
+ * month at the same moment; one after the other, each still starts after the one asked before it.
+ */
+const walking = new Map<string, Promise<unknown>>();
+
 /** Walks one month into the copy and records the outcome; a failure is recorded and rethrown. */
 export async function syncMonth(
   client: AnnuityClient,
@@ -133,6 +143,28 @@ export async function syncMonth(
   requestId: string,
   now = new Date(),
   /** Told of every call as it is made, a failed walk's included (the quota counts them all). */
+  onCall?: () => void,
+): Promise<MonthWalk> {
+  const key = `${connection}:${month}`;
+  const before = walking.get(key) ?? Promise.resolve();
+  const mine = before
+    .catch(() => undefined)
+    .then(() => walkMonth(client, db, connection, month, requestId, now, onCall));
+  walking.set(key, mine);
+  try {
+    return await mine;
+  } finally {
+    if (walking.get(key) === mine) walking.delete(key);
+  }
+}
+
+async function walkMonth(
+  client: AnnuityClient,
+  db: Database,
+  connection: string,
+  month: string,
+  requestId: string,
+  now: Date,
   onCall?: () => void,
 ): Promise<MonthWalk> {
   let calls = 0;
@@ -150,11 +182,20 @@ export async function syncMonth(
     }
     const walk = last as OneWalk;
     const complete = walk.ended && !walk.moved && walk.distinct === walk.total;
+    // What the complete walk did not list is gone from the service, unless it was written after
+    // the walk began: another instance's walk of the same month, or a patent read whole, wrote it
+    // from a newer answer. Dropping those would lose renewals the service still lists until the
+    // next walk (a missed deadline), so they stay; the next complete walk settles them.
     if (complete)
       await db
         .delete(syncEvent)
         .where(
-          and(eq(syncEvent.connection, connection), eq(syncEvent.month, month), ne(syncEvent.walk, walk.id)),
+          and(
+            eq(syncEvent.connection, connection),
+            eq(syncEvent.month, month),
+            ne(syncEvent.walk, walk.id),
+            lt(syncEvent.readAt, walk.startedAt),
+          ),
         );
     const [{ items } = { items: 0 }] = await db
       .select({ items: sql<number>`count(*)::int` })
