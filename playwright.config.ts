@@ -1,16 +1,59 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
 
 // The journeys run against the real product: the start script builds if needed, starts the
-// stand-in service and the dashboard on ports of their own, from an empty data dir.
+// stand-in service and the dashboard on ports of their own, from an empty data dir. Two such
+// stacks run side by side, each with its own dashboard, stand-in and data, and each journey file
+// runs on one of them, one file at a time: two journeys at once never share a service, a database
+// or a user's draft, and the suite takes about two thirds of the time one stack took on a 2-core
+// machine. Which files go to which stack balances their time (STACK_B below).
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 export const E2E_OPERATOR_TOKEN = 'e2e-operator-token-not-secret';
 
+interface Stack {
+  name: 'a' | 'b';
+  port: number;
+  sandboxPort: number;
+}
+const STACKS: Stack[] = [
+  { name: 'a', port: PORT, sandboxPort: SANDBOX_PORT },
+  { name: 'b', port: PORT + 1, sandboxPort: SANDBOX_PORT + 1 },
+];
+const [STACK_A, STACK_B_SERVERS] = STACKS as [Stack, Stack];
+
+/** The journey files of stack b, about half of the default journeys' time; the rest run on a. */
+const STACK_B = [
+  'accessibility',
+  'address-problems',
+  'auth',
+  'chat-channels',
+  'keep-review',
+  'keyboard-cycle',
+  'manager-forecast',
+  'reminders',
+  'resilience',
+  'saved-views',
+];
+const SETUP_AND_SPECIAL = /(variant|deferred)-profile\.(setup|teardown)\.ts$|instances\.spec\.ts$/;
+const onStackB = new RegExp(`/(${STACK_B.join('|')})\\.spec\\.ts$`);
+
+/** What a project on `stack` uses: its dashboard, its stand-in (e2e/service.ts), one journey at a time. */
+function on(
+  stack: Stack,
+): Pick<NonNullable<PlaywrightTestConfig['projects']>[number], 'use' | 'metadata' | 'workers'> {
+  return {
+    use: { baseURL: `http://localhost:${stack.port}` },
+    metadata: { sandboxPort: stack.sandboxPort },
+    workers: 1,
+  };
+}
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 1,
+  // One journey at a time on each stack (the projects' `workers`).
+  workers: STACKS.length,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 60_000,
@@ -25,34 +68,45 @@ export default defineConfig({
   // the same build behind haproxy on one PostgreSQL database (DATABASE_URL), with processes of its
   // own on free ports; it needs no browser and no server of the webServer below but its build.
   projects: [
-    {
-      name: 'default',
-      testIgnore: [/(variant|deferred)-profile\.(setup|teardown)\.ts$/, /instances\.spec\.ts$/],
-    },
+    { name: 'default-a', testIgnore: [SETUP_AND_SPECIAL, onStackB], ...on(STACK_A) },
+    { name: 'default-b', testMatch: onStackB, ...on(STACK_B_SERVERS) },
     {
       name: 'variant-setup',
       testMatch: /variant-profile\.setup\.ts$/,
-      dependencies: ['default'],
+      dependencies: ['default-a'],
       teardown: 'variant-teardown',
+      ...on(STACK_A),
     },
     // approvals.spec.ts holds the DROP journey, so the variant profile plays it too.
-    { name: 'variant', testMatch: /(monthly-cycle|approvals)\.spec\.ts$/, dependencies: ['variant-setup'] },
+    {
+      name: 'variant',
+      testMatch: /(monthly-cycle|approvals)\.spec\.ts$/,
+      dependencies: ['variant-setup'],
+      ...on(STACK_A),
+    },
+    { name: 'variant-teardown', testMatch: /variant-profile\.teardown\.ts$/, ...on(STACK_A) },
     // The monthly cycle once more against a service that executes the next day what it accepts
     // (`deferredExecution: 'next-day'`): the journey asserts the scheduled renewal on the batch,
-    // Today and tracking, moves the service's clock a day and sees it executed. variant-teardown
-    // (the default profile again) runs after it too.
+    // Today and tracking, moves the service's clock a day and sees it executed. It runs on stack b
+    // beside the variant journeys on a; deferred-teardown (the default profile again) follows it.
     {
       name: 'deferred-setup',
       testMatch: /deferred-profile\.setup\.ts$/,
-      dependencies: ['variant'],
-      teardown: 'variant-teardown',
+      dependencies: ['default-b'],
+      teardown: 'deferred-teardown',
+      ...on(STACK_B_SERVERS),
     },
-    { name: 'deferred', testMatch: /monthly-cycle\.spec\.ts$/, dependencies: ['deferred-setup'] },
-    { name: 'variant-teardown', testMatch: /variant-profile\.teardown\.ts$/ },
-    { name: 'instances', testMatch: /instances\.spec\.ts$/, dependencies: ['default'] },
+    {
+      name: 'deferred',
+      testMatch: /monthly-cycle\.spec\.ts$/,
+      dependencies: ['deferred-setup'],
+      ...on(STACK_B_SERVERS),
+    },
+    { name: 'deferred-teardown', testMatch: /variant-profile\.teardown\.ts$/, ...on(STACK_B_SERVERS) },
+    // Alone at the end: it starts two dashboards of its own.
+    { name: 'instances', testMatch: /instances\.spec\.ts$/, dependencies: ['variant', 'deferred'] },
   ],
   use: {
-    baseURL: `http://localhost:${PORT}`,
     // The demo starts with two clients. Every journey but clients.spec.ts (which clears it) is a
     // user who chose the first client in the header's switcher: the pages then read and look as a
     // single-client console's, which is what those journeys compare with the service's answers.
@@ -81,18 +135,20 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  webServer: {
+  // One stack after the other: the first start builds when the build is stale, the second finds it current.
+  webServer: STACKS.map((stack) => ({
     command: 'node --import tsx scripts/start.ts --reset-data',
-    url: `http://localhost:${PORT}/api/health`,
+    url: `http://localhost:${stack.port}/api/health`,
+    name: `stack ${stack.name}`,
     timeout: 600_000,
     reuseExistingServer: !process.env.CI,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
     env: {
-      PORT: String(PORT),
-      SANDBOX_PORT: String(SANDBOX_PORT),
-      DATA_DIR: '.data/e2e',
+      PORT: String(stack.port),
+      SANDBOX_PORT: String(stack.sandboxPort),
+      DATA_DIR: `.data/e2e-${stack.name}`,
       SANDBOX_OPERATOR_TOKEN: E2E_OPERATOR_TOKEN,
       SANDBOX_DEMO: '0',
       // The default journeys meet the default profile; the variant project switches it at run time.
@@ -103,5 +159,5 @@ export default defineConfig({
       ANNUITY_API_URL: '',
       ANNUITY_API_KEY: '',
     },
-  },
+  })),
 });

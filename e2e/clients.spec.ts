@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { draftEntryOf } from '../lib/decisions/testing';
 import { DEMO_API_KEY, DEMO_CLIENTS, PACIFIC_API_KEY } from '../sandbox/demo';
 import { expectNoAxeViolations } from './axe';
-import { SERVICE_URL, type ServiceEvent } from './service';
+import { type ServiceEvent, serviceUrl } from './service';
 import { signInAs } from './session';
 
 /**
@@ -17,14 +17,14 @@ const [EUROPE, PACIFIC] = DEMO_CLIENTS;
 /** An open renewal of one client, read from the service with that client's key. */
 async function openRenewal(apiKey: string): Promise<ServiceEvent> {
   const patents = (await (
-    await fetch(`${SERVICE_URL}/api/v2/external/patents?itemsPerPage=100`, {
+    await fetch(`${serviceUrl()}/api/v2/external/patents?itemsPerPage=100`, {
       headers: { 'x-api-key': apiKey },
     })
   ).json()) as { data: { id: string }[] };
   // From the end of the list: the journeys about the first client's usual renewals keep theirs.
   for (const patent of [...patents.data].reverse()) {
     const events = (await (
-      await fetch(`${SERVICE_URL}/api/v2/external/patents/${patent.id}/events`, {
+      await fetch(`${serviceUrl()}/api/v2/external/patents/${patent.id}/events`, {
         headers: { 'x-api-key': apiKey },
       })
     ).json()) as ServiceEvent[];
@@ -146,7 +146,7 @@ test('each user sees only their clients, and a draft of two clients goes as two 
     [pacific, PACIFIC_API_KEY],
   ] as const) {
     const read = (await (
-      await fetch(`${SERVICE_URL}/api/v2/external/patents/${event.patent.id}/events/${event.id}`, {
+      await fetch(`${serviceUrl()}/api/v2/external/patents/${event.patent.id}/events/${event.id}`, {
         headers: { 'x-api-key': key },
       })
     ).json()) as ServiceEvent;

@@ -5,7 +5,7 @@ import { currentYearMonth } from '../lib/format/dates';
 import { DEMO_API_KEY, DEMO_TENANT } from '../sandbox/demo';
 import { expectNoAxeViolations } from './axe';
 import { draftThroughApi } from './draft';
-import { findEvent, offers, operator, SERVICE_URL, type ServiceEvent } from './service';
+import { findEvent, offers, operator, type ServiceEvent, serviceUrl } from './service';
 import { signInAs } from './session';
 
 /**
@@ -28,7 +28,7 @@ interface ServiceInvoice {
 }
 
 async function service<T>(path: string): Promise<T> {
-  const response = await fetch(`${SERVICE_URL}/api/v2/external${path}`, {
+  const response = await fetch(`${serviceUrl()}/api/v2/external${path}`, {
     headers: { 'x-api-key': DEMO_API_KEY },
   });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);

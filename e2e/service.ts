@@ -1,33 +1,53 @@
+import { test } from '@playwright/test';
 import { sumByCurrency } from '../lib/annuity/money';
 import { addMonths, currentYearMonth } from '../lib/format/dates';
 import { E2E_OPERATOR_TOKEN } from '../playwright.config';
 import { DEMO_API_KEY } from '../sandbox/demo';
-import { createOperatorClient } from '../sandbox/operator-client';
+import { createOperatorClient, type OperatorClient } from '../sandbox/operator-client';
 
 /**
- * The stand-in service the journeys run against (playwright.config.ts starts it), read directly
- * with the demo key so a test can compare what the dashboard shows with what the service says.
- * Raw fetch: lib/annuity's client is server-only by design.
+ * The stand-in service the journeys run against (playwright.config.ts starts one per stack), read
+ * directly with the demo key so a test can compare what the dashboard shows with what the service
+ * says. Raw fetch: lib/annuity's client is server-only by design. Each project names its stack's
+ * stand-in in `metadata.sandboxPort`: the one behind the dashboard at its baseURL.
  */
-export const SERVICE_URL = `http://127.0.0.1:${process.env.E2E_SANDBOX_PORT ?? 4110}`;
-const operatorClient = createOperatorClient({ baseUrl: SERVICE_URL, token: E2E_OPERATOR_TOKEN });
+export function serviceUrl(): string {
+  const port: unknown = test.info().project.metadata?.sandboxPort;
+  if (typeof port !== 'number') throw new Error('this project names no stand-in (metadata.sandboxPort)');
+  return `http://127.0.0.1:${port}`;
+}
+
+const operatorClients = new Map<string, OperatorClient>();
+
+function operatorClient(): OperatorClient {
+  const baseUrl = serviceUrl();
+  let client = operatorClients.get(baseUrl);
+  if (!client) {
+    client = createOperatorClient({ baseUrl, token: E2E_OPERATOR_TOKEN });
+    operatorClients.set(baseUrl, client);
+  }
+  return client;
+}
 
 /**
- * The operator API. Moving an event along its pipeline is what the office does; under a profile
- * that files the official receipt days after FULFILLED (sandbox/profiles.ts,
- * `officialReceiptDelayDays`) a journey does not wait days: the office's receipt is filed with the
- * move to FULFILLED, as the default profile always does.
+ * The operator API of this journey's stand-in. Moving an event along its pipeline is what the
+ * office does; under a profile that files the official receipt days after FULFILLED
+ * (sandbox/profiles.ts, `officialReceiptDelayDays`) a journey does not wait days: the office's
+ * receipt is filed with the move to FULFILLED, as the default profile always does.
  */
-export const operator = {
-  ...operatorClient,
-  async progressEvent(...args: Parameters<typeof operatorClient.progressEvent>) {
-    const moved = await operatorClient.progressEvent(...args);
-    if (moved.processingStatus === 'FULFILLED' && moved.appliedDecision === 'PROCEED') {
-      return operatorClient.releaseOfficialReceipt(moved.id);
-    }
-    return moved;
+export const operator = new Proxy({} as OperatorClient, {
+  get(_target, name: keyof OperatorClient) {
+    const client = operatorClient();
+    if (name !== 'progressEvent') return client[name];
+    return async (...args: Parameters<OperatorClient['progressEvent']>) => {
+      const moved = await client.progressEvent(...args);
+      if (moved.processingStatus === 'FULFILLED' && moved.appliedDecision === 'PROCEED') {
+        return client.releaseOfficialReceipt(moved.id);
+      }
+      return moved;
+    };
   },
-};
+});
 
 export interface ServiceEvent {
   id: string;
@@ -56,7 +76,7 @@ export interface ServicePatent {
 /** A read of the service, retried twice on a 5xx like the dashboard's own client (spec: Errors). */
 async function get<T>(path: string): Promise<T> {
   for (let attempt = 1; ; attempt++) {
-    const response = await fetch(`${SERVICE_URL}/api/v2/external${path}`, {
+    const response = await fetch(`${serviceUrl()}/api/v2/external${path}`, {
       headers: { 'x-api-key': DEMO_API_KEY },
     });
     if (response.status >= 500 && attempt < 3) {
