@@ -49,6 +49,28 @@ function on(
   };
 }
 
+/**
+ * Journeys against another profile of one stack's stand-in, once that stack's default journeys are
+ * done: `<name>-setup` switches the profile through the operator API, `<name>-teardown` switches
+ * the default one back for whatever runs next against the same servers.
+ */
+function profileProjects(
+  name: string,
+  { setup, journeys, after, stack }: { setup: RegExp; journeys: RegExp; after: string; stack: Stack },
+) {
+  return [
+    {
+      name: `${name}-setup`,
+      testMatch: setup,
+      dependencies: [after],
+      teardown: `${name}-teardown`,
+      ...on(stack),
+    },
+    { name, testMatch: journeys, dependencies: [`${name}-setup`], ...on(stack) },
+    { name: `${name}-teardown`, testMatch: /variant-profile\.teardown\.ts$/, ...on(stack) },
+  ];
+}
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
@@ -70,39 +92,23 @@ export default defineConfig({
   projects: [
     { name: 'default-a', testIgnore: [SETUP_AND_SPECIAL, onStackB], ...on(STACK_A) },
     { name: 'default-b', testMatch: onStackB, ...on(STACK_B_SERVERS) },
-    {
-      name: 'variant-setup',
-      testMatch: /variant-profile\.setup\.ts$/,
-      dependencies: ['default-a'],
-      teardown: 'variant-teardown',
-      ...on(STACK_A),
-    },
     // approvals.spec.ts holds the DROP journey, so the variant profile plays it too.
-    {
-      name: 'variant',
-      testMatch: /(monthly-cycle|approvals)\.spec\.ts$/,
-      dependencies: ['variant-setup'],
-      ...on(STACK_A),
-    },
-    { name: 'variant-teardown', testMatch: /variant-profile\.teardown\.ts$/, ...on(STACK_A) },
+    ...profileProjects('variant', {
+      setup: /variant-profile\.setup\.ts$/,
+      journeys: /(monthly-cycle|approvals)\.spec\.ts$/,
+      after: 'default-a',
+      stack: STACK_A,
+    }),
     // The monthly cycle once more against a service that executes the next day what it accepts
     // (`deferredExecution: 'next-day'`): the journey asserts the scheduled renewal on the batch,
     // Today and tracking, moves the service's clock a day and sees it executed. It runs on stack b
-    // beside the variant journeys on a; deferred-teardown (the default profile again) follows it.
-    {
-      name: 'deferred-setup',
-      testMatch: /deferred-profile\.setup\.ts$/,
-      dependencies: ['default-b'],
-      teardown: 'deferred-teardown',
-      ...on(STACK_B_SERVERS),
-    },
-    {
-      name: 'deferred',
-      testMatch: /monthly-cycle\.spec\.ts$/,
-      dependencies: ['deferred-setup'],
-      ...on(STACK_B_SERVERS),
-    },
-    { name: 'deferred-teardown', testMatch: /variant-profile\.teardown\.ts$/, ...on(STACK_B_SERVERS) },
+    // beside the variant journeys on a.
+    ...profileProjects('deferred', {
+      setup: /deferred-profile\.setup\.ts$/,
+      journeys: /monthly-cycle\.spec\.ts$/,
+      after: 'default-b',
+      stack: STACK_B_SERVERS,
+    }),
     // Alone at the end: it starts two dashboards of its own.
     { name: 'instances', testMatch: /instances\.spec\.ts$/, dependencies: ['variant', 'deferred'] },
   ],
