@@ -36,18 +36,18 @@ export async function sendDraftPerClient(
   requestId: string,
   scope: ClientScope,
 ): Promise<BatchView[]> {
-  const earlier = await partBatches(input.batchKey, scope);
+  const earlier = await claimedFor(input.batchKey, scope);
   if (earlier.length > 0) return Promise.all(earlier.map(awaitSettled));
-  const whole = await batchIdByKey(input.batchKey);
-  if (whole) return [await awaitSettled(whole)];
   let parts: Map<string, DraftEntry[]>;
   try {
     const entries = await checkDraft(actor.userId, input);
     await refuseHeldRenewals(entries);
     parts = await entriesByClient(entries, scope);
   } catch (error) {
-    // The same draft sent a moment ago from another tab or instance: its batches are the answer.
-    const raced = await partBatches(input.batchKey, scope);
+    // The same draft sent a moment ago from another tab or instance, whose batch claimed the key
+    // after the look-up above (its renewals now show as being sent, or it cleared the draft): its
+    // batches are this send's answer too, a one-client draft's whole batch as much as the parts.
+    const raced = await claimedFor(input.batchKey, scope);
     if (raced.length > 0) return Promise.all(raced.map(awaitSettled));
     throw error;
   }
@@ -89,8 +89,14 @@ export async function sendDraftPerClient(
   return batches;
 }
 
-/** The per-client batches already claimed for a draft's key, in the order of the clients. */
-async function partBatches(batchKey: string, scope: ClientScope): Promise<string[]> {
+/**
+ * The batches already claimed for a draft's key: its per-client batches in the order of the
+ * clients, or the one batch of a draft of one client (claimed under the key itself).
+ */
+async function claimedFor(batchKey: string, scope: ClientScope): Promise<string[]> {
   const ids = await Promise.all(scope.clients.map((client) => batchIdByKey(partKey(batchKey, client.id))));
-  return ids.filter((id): id is string => id !== null);
+  const parts = ids.filter((id): id is string => id !== null);
+  if (parts.length > 0) return parts;
+  const whole = await batchIdByKey(batchKey);
+  return whole ? [whole] : [];
 }
