@@ -78,7 +78,10 @@ export default defineConfig({
   workers: STACKS.length,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 60_000,
+  // A journey's own limit, against a hang: two stacks on a 2-core machine make the longest ones
+  // (the monthly cycle, every page's responses read) take 30-40 s here, and CI machines vary.
+  // Each step still waits at most the expect timeout below.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   // Every journey runs against the stand-in's `default` profile; then the monthly cycle runs again
