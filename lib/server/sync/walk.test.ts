@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnnuityClient, PeriodQuery } from '../../annuity/client';
+import { AnnuityNetworkError } from '../../annuity/errors';
 import { patentEventFixture } from '../../annuity/fixtures';
 import type { PatentEvent } from '../../annuity/schemas';
 import { syncEvent, syncWindow } from '../../db/schema';
 import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/testing';
 import { DEFAULT_CONNECTION } from '../connection/default-connection';
+import { noteAnswered, readHealth } from './health';
 import { syncMonth } from './walk';
 
 /**
@@ -194,5 +196,19 @@ describe.each(testDatabaseKinds)('a month walked into the copy (%s)', (kind) => 
     const walk = await syncMonth(client, db.db, DEFAULT_CONNECTION, MONTH, 'test');
     expect(walk.complete).toBe(true);
     expect(await stored()).toEqual(list.map((item) => item.id).sort());
+  });
+
+  it('records a failure at the time it came, not when the walk began', async () => {
+    const began = new Date(Date.now() - 60_000);
+    const stalled = {
+      async getPatentEventsByPeriod() {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        throw new AnnuityNetworkError('getPatentEventsByPeriod', 'timeout', 1);
+      },
+    } as unknown as AnnuityClient;
+    await expect(syncMonth(stalled, db.db, DEFAULT_CONNECTION, MONTH, 'test', began)).rejects.toThrow();
+    const health = await readHealth(db.db, DEFAULT_CONNECTION);
+    expect(health.lastFailureAt?.getTime()).toBeGreaterThanOrEqual(began.getTime() + 200);
+    await noteAnswered(db.db, DEFAULT_CONNECTION);
   });
 });

@@ -167,6 +167,7 @@ async function walkMonth(
   now: Date,
   onCall?: () => void,
 ): Promise<MonthWalk> {
+  const startedMs = Date.now();
   let calls = 0;
   const countCall = () => {
     calls += 1;
@@ -230,7 +231,11 @@ async function walkMonth(
     await noteAnswered(db, connection, now);
     return { month, complete, items, calls, walks };
   } catch (error) {
-    if (isNotAnswering(error)) await noteNotAnswering(db, connection, error, now);
+    // The failure's own time, not the walk's start: a stalled service fails a walk only after every
+    // attempt's time-out (a minute), and pages answer "not answering" at once only for a few
+    // seconds after the last failure (./copy.ts, PROBE_AFTER_MS).
+    const failedAt = new Date(now.getTime() + (Date.now() - startedMs));
+    if (isNotAnswering(error)) await noteNotAnswering(db, connection, error, failedAt);
     await db
       .insert(syncWindow)
       .values({ connection, month, attemptedAt: now, calls, lastError: errorText(error), version: 1 })
