@@ -30,6 +30,7 @@ const STACK_B = [
   'chat-channels',
   'keep-review',
   'keyboard-cycle',
+  'lost-answer',
   'manager-forecast',
   'reminders',
   'resilience',

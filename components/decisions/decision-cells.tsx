@@ -30,7 +30,8 @@ export function SelectCell({ row }: { row: RenewalRow }) {
 /** Selects or clears every row the filters show. */
 export function SelectAllHeader() {
   const { selected, shownIds, selectShown } = useDecisions();
-  const chosen = shownIds.filter((id) => selected.has(id)).length;
+  // Nothing selected, the usual case on a sort or a filter: no pass over the window's rows.
+  const chosen = selected.size === 0 ? 0 : shownIds.filter((id) => selected.has(id)).length;
   const state = chosen === 0 ? false : chosen === shownIds.length ? true : 'indeterminate';
   return (
     <Checkbox

@@ -21,7 +21,7 @@ export function SignalsToggle({
   eventId: string;
   name: string;
 }) {
-  const { open, id, button } = useDisclosure('Signals', name);
+  const { open, id, button } = useDisclosure('Signals', name, eventId);
   return (
     <>
       {button}

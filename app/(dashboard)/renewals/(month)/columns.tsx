@@ -90,9 +90,9 @@ export const renewalColumns: readonly TableColumn<RenewalRow>[] = [
         {row.caseReference && row.providerId ? (
           <span className="text-muted-foreground">{row.providerId}</span>
         ) : null}
-        {/* Open or closed is this renewal's: a row the table reuses for another after a sort or a
-            filter starts closed instead of showing the other renewal's panel opened. */}
-        <SignalsToggle key={row.eventId} patentId={row.patentId} eventId={row.eventId} name={rowName(row)} />
+        {/* Open or closed is this renewal's (the toggle's state is kept per event id): a row the
+            table reuses for another after a sort or a filter shows it closed. */}
+        <SignalsToggle patentId={row.patentId} eventId={row.eventId} name={rowName(row)} />
         {row.underReview ? (
           <span className="font-medium text-warning" title={row.underReview}>
             Under review<span className="sr-only">: {row.underReview}</span>
