@@ -4,15 +4,16 @@ import { and, asc, eq, gte, inArray, lte, notInArray, type SQL, sql } from 'driz
 export type { CopyAge } from '../../sync/age';
 export { monthsOfWindow } from '../../sync/age';
 
-import type { PeriodQuery, ResponseMeta, UnparsedResult } from '../../annuity/client';
+import type { AnnuityClient, PeriodQuery, ResponseMeta, UnparsedResult } from '../../annuity/client';
 import { AnnuityNetworkError } from '../../annuity/errors';
 import type { Page, PatentEvent } from '../../annuity/schemas';
 import { type Database, getDb } from '../../db';
 import { portfolioPatent, portfolioSnapshot, syncEvent, syncPatentEvents, syncWindow } from '../../db/schema';
-import { monthBounds, monthOf } from '../../format/dates';
+import { formatYearMonth, monthBounds, monthOf } from '../../format/dates';
 import type { CopyAge } from '../../sync/age';
 import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { upstreamClient } from '../connection/upstream';
+import { DomainError } from '../errors/domain-error';
 import { readHealth } from './health';
 import { syncMonth } from './walk';
 
@@ -24,13 +25,50 @@ import { syncMonth } from './walk';
  *
  * A month the copy has never read is read once and kept (a month view far ahead, a patent's past
  * events); when that read fails, the page gets the service's problem, since the copy has nothing
- * to show for it. Months the copy holds are served whatever the service does, with their age.
+ * to show for it. A page waits READ_WAIT_MS for the read at most: past that it says the month is
+ * still being read and the read goes on into the copy. Months the copy holds are served whatever
+ * the service does, with their age.
  */
 const COPY_PAGE_SIZE = 5000;
 /** Months a single request may read into the copy. */
 const MAX_READ_ONCE_MONTHS = 24;
 /** How soon after a failure a request tries the service again for a month the copy lacks. */
 const PROBE_AFTER_MS = 10_000;
+/**
+ * How long a page waits for the read of a month the copy lacks. A service that answers lists a
+ * month in pages of 100 (spec: Pagination envelope) well within this: the first full syncs of
+ * docs/performance.md took about 26 ms a call, so the busiest month of a 100,000-patent tenant
+ * (73 pages) about 2 s. One that accepts connections and never answers fails the read only after
+ * every attempt's time-out (20 s each, three attempts: about a minute, ../connection/upstream.ts);
+ * waiting less than one attempt's time-out, a page is never held for it. The read goes on in the
+ * background, and the views after it read the copy it filled.
+ */
+const READ_WAIT_MS = 8_000;
+let readWaitMs = READ_WAIT_MS;
+
+/** A shorter wait for a test; none given puts READ_WAIT_MS back. */
+export function setReadWaitForTests(ms?: number): void {
+  readWaitMs = ms ?? READ_WAIT_MS;
+}
+
+/**
+ * The read of a month the copy lacks did not end within READ_WAIT_MS while the service was last
+ * found answering: a large month, or a service that has just stopped answering. The read goes on;
+ * asking again shortly joins it (never an empty list that reads as "no renewals").
+ */
+class MonthStillReadingError extends DomainError<'copy_month_still_reading'> {
+  override name = 'MonthStillReadingError';
+  constructor(months: readonly string[]) {
+    const first = formatYearMonth(months[0] ?? '');
+    const last = formatYearMonth(months[months.length - 1] ?? '');
+    super({
+      status: 503,
+      code: 'copy_month_still_reading',
+      title: 'Still reading these renewals',
+      detail: `The renewals due in ${first === last ? first : `${first} to ${last}`} are still being read from the renewal service. Try again in a few seconds; nothing was changed.`,
+    });
+  }
+}
 
 function copyMeta(operation: string, requestId: string | undefined): ResponseMeta {
   return { operation, status: 200, requestId: requestId ?? null, rateLimit: null };
@@ -84,24 +122,68 @@ async function ensureMonthsOf(connection: string, months: readonly string[], req
   const client = upstreamClient(requestId, connection);
   // A long date range is read a bounded number of months at a time: the rest are said to be
   // not read yet (CopyAge.neverRead) rather than spending a day's quota on one request.
-  for (const month of missing.slice(0, MAX_READ_ONCE_MONTHS)) {
-    const key = `${connection}:${month}`;
-    let pending = reading.get(key);
-    if (!pending) {
-      const walk = syncMonth(client, db, connection, month, requestId).finally(() => reading.delete(key));
-      walk.then(
-        (done) => {
-          calls += done.calls;
-        },
-        () => undefined,
-      );
-      pending = walk.then(() => undefined);
-      reading.set(key, pending);
-    }
-    // A failure reaches the page as the service's problem: the copy has nothing of this month.
-    await pending;
-  }
+  const toRead = missing.slice(0, MAX_READ_ONCE_MONTHS);
+  // One month after the other, as the page asked them; the months left when the page stops
+  // waiting are still read, so nothing this view started is lost.
+  const read = (async () => {
+    for (const month of toRead)
+      await readMonthOnce(client, db, connection, month, requestId, (done) => {
+        calls += done;
+      });
+  })();
+  await waitForRead(read, db, connection, toRead);
   return calls;
+}
+
+/** The read of a month the copy lacks, started once per process and client; every view joins it. */
+function readMonthOnce(
+  client: AnnuityClient,
+  db: Database,
+  connection: string,
+  month: string,
+  requestId: string,
+  counted: (calls: number) => void,
+): Promise<void> {
+  const key = `${connection}:${month}`;
+  const pending = reading.get(key);
+  if (pending) return pending;
+  const walk = syncMonth(client, db, connection, month, requestId).finally(() => reading.delete(key));
+  walk.then(
+    (done) => counted(done.calls),
+    () => undefined,
+  );
+  const read = walk.then(() => undefined);
+  // A read every view stopped waiting for ends alone: the walk records its failure (health, the
+  // month's window), which must not also surface as an unhandled rejection.
+  read.catch(() => undefined);
+  reading.set(key, read);
+  return read;
+}
+
+/**
+ * Waits READ_WAIT_MS at most for a read of months the copy lacks. A read that fails within it
+ * gives the page the service's problem; one still going is left to finish, and the page is told
+ * the service is not answering when it was last found not answering, else that the months are
+ * still being read.
+ */
+async function waitForRead(
+  read: Promise<void>,
+  db: Database,
+  connection: string,
+  months: readonly string[],
+): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<'waited'>((resolve) => {
+    timer = setTimeout(() => resolve('waited'), readWaitMs);
+  });
+  try {
+    if ((await Promise.race([read.then(() => 'read' as const), waited])) === 'read') return;
+  } finally {
+    clearTimeout(timer);
+  }
+  if ((await readHealth(db, connection)).failingSince)
+    throw new AnnuityNetworkError('getPatentEventsByPeriod', 'timeout', 0);
+  throw new MonthStillReadingError(months);
 }
 
 /**

@@ -198,6 +198,57 @@ describe.each(testDatabaseKinds)('a month walked into the copy (%s)', (kind) => 
     expect(await stored()).toEqual(list.map((item) => item.id).sort());
   });
 
+  /** A walk held at its first page until released, and a second walk of the month asked meanwhile. */
+  async function queuedBehindAHeldWalk(list: PatentEvent[], now?: Date) {
+    let reached: () => void = () => undefined;
+    const atFirstPage = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const plain = service(list).client;
+    const held = {
+      async getPatentEventsByPeriod(query: PeriodQuery) {
+        reached();
+        await released;
+        return plain.getPatentEventsByPeriod(query);
+      },
+    } as unknown as AnnuityClient;
+    const first = syncMonth(held, db.db, DEFAULT_CONNECTION, MONTH, 'test');
+    await atFirstPage;
+    const asked = Date.now();
+    const queued = syncMonth(service(list).client, db.db, DEFAULT_CONNECTION, MONTH, 'test', now);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const releasedAt = Date.now();
+    release();
+    await Promise.all([first, queued]);
+    const [window] = await db.db
+      .select()
+      .from(syncWindow)
+      .where(and(eq(syncWindow.connection, DEFAULT_CONNECTION), eq(syncWindow.month, MONTH)));
+    return { asked, releasedAt, window };
+  }
+
+  it('records a walk queued behind another at the time it began, not when it was asked', async () => {
+    const list = Array.from({ length: 120 }, (_, at) => event((at % 28) + 1));
+    const { releasedAt, window } = await queuedBehindAHeldWalk(list);
+    expect(window?.complete).toBe(true);
+    expect(window?.syncedAt?.getTime()).toBeGreaterThanOrEqual(releasedAt);
+    expect(window?.attemptedAt.getTime()).toBeGreaterThanOrEqual(releasedAt);
+  });
+
+  it("moves a caller's clock on by the time its walk waited in the queue", async () => {
+    const list = Array.from({ length: 120 }, (_, at) => event((at % 28) + 1));
+    const pinned = new Date('2030-03-10T12:00:00.000Z');
+    const { asked, releasedAt, window } = await queuedBehindAHeldWalk(list, pinned);
+    const at = window?.syncedAt?.getTime() ?? 0;
+    expect(at).toBeGreaterThanOrEqual(pinned.getTime() + (releasedAt - asked));
+    // Still the caller's clock: a few moments past the pinned time, not the machine's.
+    expect(at).toBeLessThan(pinned.getTime() + 60_000);
+  });
+
   it('records a failure at the time it came, not when the walk began', async () => {
     const began = new Date(Date.now() - 60_000);
     const stalled = {

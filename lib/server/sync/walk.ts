@@ -134,22 +134,33 @@ async function storePage(
  */
 const walking = new Map<string, Promise<unknown>>();
 
-/** Walks one month into the copy and records the outcome; a failure is recorded and rethrown. */
+/**
+ * Walks one month into the copy and records the outcome; a failure is recorded and rethrown.
+ * `now` is the caller's clock (a sync run's time, a test's pinned time); without it, the clock's.
+ */
 export async function syncMonth(
   client: AnnuityClient,
   db: Database,
   connection: string,
   month: string,
   requestId: string,
-  now = new Date(),
+  now?: Date,
   /** Told of every call as it is made, a failed walk's included (the quota counts them all). */
   onCall?: () => void,
 ): Promise<MonthWalk> {
   const key = `${connection}:${month}`;
-  const before = walking.get(key) ?? Promise.resolve();
-  const mine = before
+  const before = walking.get(key);
+  const askedMs = Date.now();
+  const mine = (before ?? Promise.resolve())
     .catch(() => undefined)
-    .then(() => walkMonth(client, db, connection, month, requestId, now, onCall));
+    .then(() => {
+      // A walk queued behind another reads the month only when that one is done: its time is
+      // when it began, moved on from the caller's clock by the wait, or the copy's age would read
+      // older than what it holds (a walk behind a stalled one waits a minute).
+      const waitedMs = before ? Date.now() - askedMs : 0;
+      const at = now ? new Date(now.getTime() + waitedMs) : new Date();
+      return walkMonth(client, db, connection, month, requestId, at, onCall);
+    });
   walking.set(key, mine);
   try {
     return await mine;
