@@ -14,6 +14,7 @@ import { INVOICE_EXPORT_HEADERS } from '@/lib/invoices/export-columns';
 import type { ExportMessage } from '@/lib/invoices/export-progress';
 import type { InvoiceListPage } from '@/lib/invoices/list';
 import type { MarkView } from '@/lib/invoices/reconciliation';
+import { serviceEnv } from '@/lib/server/connection/testing';
 import { upstreamClient } from '@/lib/server/connection/upstream';
 import { forgetInvoiceCatalog, readInvoiceCatalog } from '@/lib/server/invoices/catalog';
 import { forgetInvoiceEvents } from '@/lib/server/invoices/events';
@@ -21,7 +22,6 @@ import { checkInvoices } from '@/lib/server/invoices/invoices';
 import { DEMO_TENANT } from '@/sandbox/demo';
 import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
 import { jsonRequest, signIn, startAppHarness } from './app-harness';
-import { serviceEnv } from './sandbox-app';
 import { eventsBetween } from './upstream-harness';
 
 /**

@@ -5,9 +5,9 @@ import { SCOPES } from '@/lib/annuity/schemas';
 import type { ApiKeyAlert, ApiKeysOverview, ApiKeyView } from '@/lib/connection/api-key-views';
 import { auditLog, upstreamApiKey, upstreamKeyState } from '@/lib/db/schema';
 import { ACTIVE_KEY_CACHE_MS } from '@/lib/server/connection/active-key';
+import { serviceEnv } from '@/lib/server/connection/testing';
 import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
 import { jsonRequest, signIn, startAppHarness } from './app-harness';
-import { serviceEnv } from './sandbox-app';
 
 /**
  * Key rotation without downtime (spec: Authentication 2, two keys can be valid at once),

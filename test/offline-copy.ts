@@ -4,8 +4,8 @@ import type { Patent } from '@/lib/annuity/schemas';
 import { getDb } from '@/lib/db';
 import { syncEvent, syncWindow } from '@/lib/db/schema';
 import type { TestDatabaseKind } from '@/lib/db/testing';
-import { resetEnvForTests } from '@/lib/env';
 import { DEFAULT_CONNECTION } from '@/lib/server/connection/default-connection';
+import { serviceEnv } from '@/lib/server/connection/testing';
 import { refreshSnapshot } from '@/lib/server/portfolio/snapshot';
 import { startAppHarness } from './app-harness';
 
@@ -17,21 +17,9 @@ import { startAppHarness } from './app-harness';
 
 /** Points the dashboard at no service; returns what puts the environment back. */
 function pointAtNoService(): () => void {
-  const saved = { url: process.env.ANNUITY_API_URL, key: process.env.ANNUITY_API_KEY };
-  process.env.ANNUITY_API_URL = 'http://127.0.0.1:9';
-  process.env.ANNUITY_API_KEY = '0'.repeat(64);
-  resetEnvForTests();
-  return () => {
-    // Assigning undefined would store the text "undefined".
-    for (const [name, value] of [
-      ['ANNUITY_API_URL', saved.url],
-      ['ANNUITY_API_KEY', saved.key],
-    ] as const) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-    resetEnvForTests();
-  };
+  const env = serviceEnv();
+  env.point('http://127.0.0.1:9', '0'.repeat(64));
+  return env.restore;
 }
 
 /** The service as refreshSnapshot reads it: one page holding the whole portfolio. */

@@ -11,10 +11,10 @@ import { auditLog } from '@/lib/db/schema';
 import { addMonths, currentYearMonth, formatYearMonth } from '@/lib/format/dates';
 import type { FreezeMonthData, FreezeOverviewData, FreezeResult } from '@/lib/rate-freezes/data';
 import { flushQuota, readQuota } from '@/lib/server/connection/quota';
+import { serviceEnv } from '@/lib/server/connection/testing';
 import { FREEZE_AUDIT_ACTION } from '@/lib/server/rate-freezes/freezes';
 import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
 import { jsonRequest, signIn, startAppHarness } from './app-harness';
-import { serviceEnv } from './sandbox-app';
 
 /**
  * Exchange-rate freezes end to end: our route handlers, against the real stand-in service (spec:

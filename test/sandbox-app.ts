@@ -1,8 +1,8 @@
 import { afterAll, beforeAll } from 'vitest';
 import { type AnnuityClient, createAnnuityClient } from '@/lib/annuity/client';
-import { resetEnvForTests } from '@/lib/env';
 import { currentYearMonth } from '@/lib/format/dates';
 import type { Role } from '@/lib/policy/roles';
+import { serviceEnv } from '@/lib/server/connection/testing';
 import type { CreateKeyRequest, CreateTenantRequest } from '@/sandbox/operator-client';
 import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
 import { signIn, startAppHarness } from './app-harness';
@@ -16,26 +16,6 @@ export interface SandboxApp {
   service: AnnuityClient;
   /** A signed-in session cookie per role. */
   cookies: Record<Role, string>;
-}
-
-/**
- * Points the dashboard's server side at a stand-in service (ANNUITY_API_URL/KEY); `restore` puts
- * back what the environment said before, for the file's afterAll.
- */
-export function serviceEnv() {
-  const saved = { url: process.env.ANNUITY_API_URL, key: process.env.ANNUITY_API_KEY };
-  return {
-    point(baseUrl: string, key: string): void {
-      process.env.ANNUITY_API_URL = baseUrl;
-      process.env.ANNUITY_API_KEY = key;
-      resetEnvForTests();
-    },
-    restore(): void {
-      process.env.ANNUITY_API_URL = saved.url;
-      process.env.ANNUITY_API_KEY = saved.key;
-      resetEnvForTests();
-    },
-  };
 }
 
 /**

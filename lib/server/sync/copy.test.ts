@@ -6,8 +6,8 @@ import { AnnuityNetworkError } from '../../annuity/errors';
 import { patentEventFixture } from '../../annuity/fixtures';
 import { setDatabaseForTests } from '../../db';
 import { openTestDatabase, type TestDatabase } from '../../db/testing';
-import { resetEnvForTests } from '../../env';
 import { DEFAULT_CONNECTION } from '../connection/default-connection';
+import { serviceEnv } from '../connection/testing';
 import { errorToProblem } from '../errors/error-mapping';
 import { copyAge, copyEventsOfMonths, ensureMonths, setReadWaitForTests } from './copy';
 import { noteAnswered, noteNotAnswering, readHealth } from './health';
@@ -100,7 +100,7 @@ function eventsOf(month: string, count: number) {
 describe('a month the copy never read, from a service that does not answer', () => {
   let db: TestDatabase;
   let service: ReturnType<typeof stalledService>;
-  const saved = { url: process.env.ANNUITY_API_URL, key: process.env.ANNUITY_API_KEY };
+  const env = serviceEnv();
   const unhandled: unknown[] = [];
   const onUnhandled = (reason: unknown) => unhandled.push(reason);
 
@@ -109,9 +109,7 @@ describe('a month the copy never read, from a service that does not answer', () 
     setDatabaseForTests(db);
     service = stalledService();
     await new Promise<void>((resolve) => service.server.listen(0, '127.0.0.1', resolve));
-    process.env.ANNUITY_API_URL = `http://127.0.0.1:${(service.server.address() as AddressInfo).port}`;
-    process.env.ANNUITY_API_KEY = '0'.repeat(64);
-    resetEnvForTests();
+    env.point(`http://127.0.0.1:${(service.server.address() as AddressInfo).port}`, '0'.repeat(64));
     // A short wait, so the test needs no minute and no fake clock (the HTTP calls keep real time).
     setReadWaitForTests(150);
     process.on('unhandledRejection', onUnhandled);
@@ -124,14 +122,7 @@ describe('a month the copy never read, from a service that does not answer', () 
     setReadWaitForTests();
     service.server.closeAllConnections();
     await new Promise((resolve) => service.server.close(resolve));
-    for (const [name, value] of [
-      ['ANNUITY_API_URL', saved.url],
-      ['ANNUITY_API_KEY', saved.key],
-    ] as const) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-    resetEnvForTests();
+    env.restore();
     setDatabaseForTests(undefined);
     await db?.dispose();
   });

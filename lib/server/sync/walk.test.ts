@@ -57,6 +57,15 @@ function service(list: PatentEvent[], onPage?: (page: number, list: PatentEvent[
   return { client, calls: () => calls };
 }
 
+/** A promise and the function that resolves it: where a held walk waits, or says it got there. */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open: () => void = () => undefined;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
 describe.each(testDatabaseKinds)('a month walked into the copy (%s)', (kind) => {
   let db: TestDatabase;
   beforeAll(async () => {
@@ -141,14 +150,8 @@ describe.each(testDatabaseKinds)('a month walked into the copy (%s)', (kind) => 
     await syncMonth(service(list).client, db.db, DEFAULT_CONNECTION, MONTH, 'test');
     // The first walk stops after its first page until the second has walked the whole month:
     // each writes the rows it reads under its own walk, and each ends by dropping what it did not see.
-    let reachedPage2: () => void = () => undefined;
-    const atPage2 = new Promise<void>((resolve) => {
-      reachedPage2 = resolve;
-    });
-    let releaseFirst: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => {
-      releaseFirst = resolve;
-    });
+    const { opened: atPage2, open: reachedPage2 } = gate();
+    const { opened: released, open: releaseFirst } = gate();
     const first = service(list).client;
     const held = {
       async getPatentEventsByPeriod(query: PeriodQuery) {
@@ -200,14 +203,8 @@ describe.each(testDatabaseKinds)('a month walked into the copy (%s)', (kind) => 
 
   /** A walk held at its first page until released, and a second walk of the month asked meanwhile. */
   async function queuedBehindAHeldWalk(list: PatentEvent[], now?: Date) {
-    let reached: () => void = () => undefined;
-    const atFirstPage = new Promise<void>((resolve) => {
-      reached = resolve;
-    });
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { opened: atFirstPage, open: reached } = gate();
+    const { opened: released, open: release } = gate();
     const plain = service(list).client;
     const held = {
       async getPatentEventsByPeriod(query: PeriodQuery) {
