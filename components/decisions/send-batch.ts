@@ -18,10 +18,6 @@ export type SendResult =
     };
 
 /**
- * Posts the reviewed draft under its batch key. A refusal (the service's or ours) comes back as
- * data with its per-renewal problems, so the review can mark each row; a network failure throws.
- */
-/**
  * Sends the reviewed draft in two: what the approval policy does not hold now, the rest
  * for approval. `held` is the batch awaiting approval, null when the first did not go through
  * whole (the held decisions are then still in the draft). A refusal comes back as with sendBatch.
@@ -42,6 +38,10 @@ export async function sendSplitBatch(input: {
   }
 }
 
+/**
+ * Posts the reviewed draft under its batch key. A refusal (the service's or ours) comes back as
+ * data with its per-renewal problems, so the review can mark each row; a network failure throws.
+ */
 export async function sendBatch(input: {
   batchKey: string;
   /** Each DROP's confirmation carries its reason (required by the server). */

@@ -28,10 +28,6 @@ export class ApiProblem extends Error {
   }
 }
 
-/**
- * What a failed call says to the user: our problem's own words when the server answered with one,
- * else the fallback that names what could not be done (a thrown TypeError means nothing to them).
- */
 /** Problems a retry cannot change: the service's answer for this key stays the same. */
 const FINAL_UPSTREAM_CODES = new Set([
   'upstream_key_expired',
@@ -50,6 +46,10 @@ export function isWorthRetrying(error: ApiProblem): boolean {
   return !FINAL_UPSTREAM_CODES.has(error.code ?? '');
 }
 
+/**
+ * What a failed call says to the user: our problem's own words when the server answered with one,
+ * else the fallback that names what could not be done (a thrown TypeError means nothing to them).
+ */
 export function problemMessage(error: unknown, fallback: string): string {
   return error instanceof ApiProblem ? error.message : fallback;
 }

@@ -157,14 +157,14 @@ export interface OnceReport {
   ran: { name: JobName; id: string; ok: boolean; output?: unknown; error?: string }[];
 }
 
+/** At most this many 10 ms waits for a job just sent to become fetchable (`runDueJobsOnce`). */
+const SEND_VISIBLE_WAITS = 50;
+
 /**
  * Runs every periodic job once, in ONCE_ORDER, then every job they enqueued (emails), and
  * returns. Jobs are fetched from the queue like any worker fetches them (FOR UPDATE SKIP LOCKED),
  * so a continuous worker running at the same time never runs the same job.
  */
-/** At most this many 10 ms waits for a job just sent to become fetchable (`runDueJobsOnce`). */
-const SEND_VISIBLE_WAITS = 50;
-
 export async function runDueJobsOnce(options: WorkerOptions): Promise<OnceReport> {
   const now = options.now ?? (() => new Date());
   const boss = await openBoss(queueTarget(options.handle, options.databaseUrl), false);
