@@ -2,8 +2,8 @@
 
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useId, useState } from 'react';
-import { SubmitButton } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { formatDate } from '@/lib/format/dates';
 import { LOCALE_CHOICES } from '@/lib/format/locale';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';

@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { SubmitButton } from '@/components/ui/submit-button';
 import type { ApiKeysOverview, ApiKeyView } from '@/lib/connection/api-key-views';
 import { formatDate } from '@/lib/format/dates';
 import { apiFetch } from '@/lib/http/api-client';
@@ -212,9 +213,7 @@ export function ApiKeysPanel({ initial }: { initial: ApiKeysOverview }) {
         <FormField label="Expires on (optional)">
           <Input name="expiresAt" type="date" />
         </FormField>
-        <Button type="submit" disabled={busy !== null}>
-          {busy === 'add' ? 'Checking…' : 'Add key'}
-        </Button>
+        <SubmitButton busy={busy !== null}>{busy === 'add' ? 'Checking…' : 'Add key'}</SubmitButton>
       </form>
     </section>
   );
@@ -258,9 +257,9 @@ function ExpiryEditor({
         onChange={(event) => setDraft(event.target.value)}
         className="w-40"
       />
-      <Button size="sm" type="submit" disabled={disabled}>
+      <SubmitButton size="sm" busy={disabled}>
         Save
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { SubmitButton } from '@/components/ui/submit-button';
 import type { ClientConnectionView } from '@/lib/connection/client-views';
 import { formatTimestamp } from '@/lib/format/dates';
 import { apiFetch } from '@/lib/http/api-client';
@@ -232,13 +233,13 @@ export function ClientsPanel({ initial }: { initial: ClientConnectionView[] }) {
               <Input name="key" type="password" autoComplete="off" spellCheck={false} required />
             </FormField>
           )}
-          <Button type="submit" disabled={busy !== null}>
+          <SubmitButton busy={busy !== null}>
             {busy === editingClient.id
               ? 'Saving…'
               : editing.what === 'retire'
                 ? `Retire ${editingClient.name}`
                 : 'Save'}
-          </Button>
+          </SubmitButton>
           <Button type="button" variant="outline" onClick={() => setEditing(null)}>
             Cancel
           </Button>
@@ -257,9 +258,7 @@ export function ClientsPanel({ initial }: { initial: ClientConnectionView[] }) {
         >
           <Input name="key" type="password" autoComplete="off" spellCheck={false} required />
         </FormField>
-        <Button type="submit" disabled={busy !== null}>
-          {busy === 'add' ? 'Checking…' : 'Add client'}
-        </Button>
+        <SubmitButton busy={busy !== null}>{busy === 'add' ? 'Checking…' : 'Add client'}</SubmitButton>
       </form>
     </section>
   );

@@ -9,6 +9,7 @@ import { DialogFooter, TriggeredDialog } from '@/components/ui/dialog';
 import { FormInput, FormSelect, NEW_PASSWORD } from '@/components/ui/form-field';
 import type { LazyDialogParts } from '@/components/ui/lazy-dialog';
 import { Options } from '@/components/ui/native-select';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
 import { ROLE_LABELS, ROLES } from '@/lib/policy/roles';
@@ -66,9 +67,7 @@ export function CreateUserFormDialog({ openAtFirst, resolver }: LazyDialogParts<
           <Button type="button" variant="outline" onClick={() => setOpen(false)}>
             Cancel
           </Button>
-          <Button type="submit" disabled={create.isPending}>
-            Add user
-          </Button>
+          <SubmitButton busy={create.isPending}>Add user</SubmitButton>
         </DialogFooter>
       </form>
     </TriggeredDialog>

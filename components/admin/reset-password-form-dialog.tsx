@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { DialogFooter, TriggeredDialog } from '@/components/ui/dialog';
 import { FormInput, NEW_PASSWORD } from '@/components/ui/form-field';
 import type { LazyDialogParts } from '@/components/ui/lazy-dialog';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
 import type { ResetPasswordInput, resetPasswordSchema } from '../../lib/users/user.schema';
@@ -65,9 +66,7 @@ export function ResetPasswordFormDialog({
             {...NEW_PASSWORD}
           />
           <DialogFooter>
-            <Button type="submit" disabled={reset.isPending}>
-              Set password
-            </Button>
+            <SubmitButton busy={reset.isPending}>Set password</SubmitButton>
           </DialogFooter>
         </form>
       )}

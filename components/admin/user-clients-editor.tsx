@@ -3,7 +3,8 @@
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useState } from 'react';
 import { FailureAlert } from '@/components/ui/alert';
-import { Button, SubmitButton } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/submit-button';
 import type { ClientRef } from '@/lib/clients/chosen-client';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';

@@ -2,8 +2,8 @@
 
 import { useForm } from 'react-hook-form';
 import { Alert, FailureAlert } from '@/components/ui/alert';
-import { SubmitButton } from '@/components/ui/button';
 import { CURRENT_PASSWORD, FormInput, NEW_PASSWORD } from '@/components/ui/form-field';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';

@@ -2,8 +2,8 @@
 
 import { useForm } from 'react-hook-form';
 import { FailureAlert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { FormInput, NEW_PASSWORD } from '@/components/ui/form-field';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { lazyZodResolver } from '@/lib/forms/lazy-zod-resolver';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
@@ -39,9 +39,7 @@ export function FirstAdminForm({ token }: { token: string }) {
         {...NEW_PASSWORD}
       />
       <FormInput form={form} name="confirmPassword" label="Repeat the password" {...NEW_PASSWORD} />
-      <Button type="submit" disabled={create.isPending || create.isSuccess}>
-        Create administrator
-      </Button>
+      <SubmitButton busy={create.isPending || create.isSuccess}>Create administrator</SubmitButton>
     </form>
   );
 }

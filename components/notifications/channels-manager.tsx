@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { LabelledControl } from '@/components/ui/labelled-control';
 import { NativeSelect, Options } from '@/components/ui/native-select';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
 import {
@@ -158,9 +159,7 @@ export function ChannelsManager({ channels }: { channels: readonly ChannelView[]
           ))}
         </fieldset>
         <div>
-          <Button type="submit" disabled={pending}>
-            Add the channel
-          </Button>
+          <SubmitButton busy={pending}>Add the channel</SubmitButton>
         </div>
       </form>
       <p aria-live="polite" className={status?.ok === false ? 'text-sm text-destructive' : 'text-sm'}>

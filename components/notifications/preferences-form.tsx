@@ -1,11 +1,11 @@
 'use client';
 
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { LabelledControl } from '@/components/ui/labelled-control';
 import { NativeSelect, Options } from '@/components/ui/native-select';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { ApiProblem, apiFetch } from '@/lib/http/api-client';
 import {
@@ -264,9 +264,7 @@ export function PreferencesForm({
       </fieldset>
 
       <div className="flex items-center gap-3">
-        <Button type="submit" disabled={saving.isPending}>
-          Save preferences
-        </Button>
+        <SubmitButton busy={saving.isPending}>Save preferences</SubmitButton>
         <p
           id="preferences-status"
           role="status"

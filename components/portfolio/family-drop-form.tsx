@@ -1,7 +1,7 @@
 'use client';
 
 import { type DraftDropsCounts, DraftDropsOutcome } from '@/components/decisions/draft-drops-outcome';
-import { SubmitButton } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { useChosen } from '@/lib/forms/use-chosen';
 import { apiFetch } from '@/lib/http/api-client';

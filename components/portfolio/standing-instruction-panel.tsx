@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { Textarea } from '@/components/ui/textarea';
 import {
   STANDING_INSTRUCTION_LABELS,
@@ -255,9 +256,9 @@ function InstructionForm({
         />
       </FormField>
       <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={pending}>
+        <SubmitButton size="sm" busy={pending}>
           {pending ? 'Saving…' : 'Save instruction'}
-        </Button>
+        </SubmitButton>
         <Button type="button" size="sm" variant="ghost" disabled={pending} onClick={() => onDone(false)}>
           Cancel
         </Button>

@@ -3,9 +3,9 @@
 import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
 import { DataTable } from '@/components/data-table/data-table';
-import { SubmitButton } from '@/components/ui/button';
 import { FormInput, FormSelect } from '@/components/ui/form-field';
 import { Options } from '@/components/ui/native-select';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { useChosen } from '@/lib/forms/use-chosen';
 import { apiFetch } from '@/lib/http/api-client';

@@ -1,4 +1,8 @@
 import { Alert } from '@/components/ui/alert';
+import { RefreshSoon } from './refresh-soon';
+
+/** Problems that pass by themselves: data the server is still reading from the service. */
+const PASSING_CODES = new Set(['copy_month_still_reading']);
 
 export interface ProblemView {
   title?: string;
@@ -21,7 +25,13 @@ export function ProblemPanel({ problem, action }: { problem: ProblemView; action
           Reference for support: <span className="font-mono">{problem.requestId}</span>
         </p>
       ) : null}
-      {action ? <div className="mt-3">{action}</div> : null}
+      {action ? (
+        <div className="mt-3">{action}</div>
+      ) : problem.code && PASSING_CODES.has(problem.code) ? (
+        <div className="mt-3">
+          <RefreshSoon />
+        </div>
+      ) : null}
     </Alert>
   );
 }

@@ -3,10 +3,10 @@
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { LabelledControl } from '@/components/ui/labelled-control';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { Textarea } from '@/components/ui/textarea';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { ApiProblem, apiFetch } from '@/lib/http/api-client';
@@ -130,9 +130,9 @@ export function KeepScoreForm({ initial }: { initial: PolicyView }) {
             <Textarea rows={5} value={expensive} onChange={(event) => setExpensive(event.target.value)} />
           </LabelledControl>
           <div className="flex flex-col gap-2 md:col-span-2">
-            <Button type="submit" disabled={busy} className="self-start">
+            <SubmitButton busy={busy} className="self-start">
               Save weights
-            </Button>
+            </SubmitButton>
             {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
           </div>
         </form>

@@ -1,7 +1,7 @@
 'use client';
 
 import { type FormEvent, useId, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
 
@@ -43,9 +43,9 @@ export function TagSelectionForm({ patentIds }: { patentIds: readonly string[] }
           onChange={(event) => setTag(event.target.value)}
           className="h-8 w-32 rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         />
-        <Button type="submit" size="sm" variant="outline" className="h-8" disabled={tagging.isPending}>
+        <SubmitButton size="sm" variant="outline" className="h-8" busy={tagging.isPending}>
           Add tag
-        </Button>
+        </SubmitButton>
       </form>
       {status ? <span role="status">{status}</span> : null}
     </>

@@ -4,10 +4,10 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { Textarea } from '@/components/ui/textarea';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
@@ -127,9 +127,9 @@ function ScopeEditor({ value, canWrite, client }: { value: ScopeTags; canWrite: 
             <Label htmlFor={tagId}>Add a tag to {value.heading}</Label>
             <Input id={tagId} value={tag} maxLength={40} onChange={(event) => setTag(event.target.value)} />
           </div>
-          <Button type="submit" size="sm" disabled={busy}>
+          <SubmitButton size="sm" busy={busy}>
             Add
-          </Button>
+          </SubmitButton>
         </form>
       ) : null}
       {canWrite ? (
@@ -142,9 +142,9 @@ function ScopeEditor({ value, canWrite, client }: { value: ScopeTags; canWrite: 
             rows={2}
             onChange={(event) => setNote(event.target.value)}
           />
-          <Button type="submit" size="sm" variant="outline" disabled={busy} className="self-start">
+          <SubmitButton size="sm" variant="outline" busy={busy} className="self-start">
             Save note
-          </Button>
+          </SubmitButton>
         </form>
       ) : (
         <p>{value.note ?? <span className="text-muted-foreground">No note</span>}</p>

@@ -1,5 +1,5 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentProps } from 'react';
 import { cn } from './cn';
 import { Slot } from './slot';
 
@@ -35,23 +35,4 @@ export function Button({
 }: ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { asChild?: boolean }) {
   const Component = asChild ? Slot : 'button';
   return <Component className={cn(buttonVariants({ variant, size }), className)} {...props} />;
-}
-
-/**
- * A form's submit button while its write runs: disabled (so the write is not sent twice) and
- * saying what is happening (`busyLabel`, else its own label). `disabled` adds the form's own
- * reasons, such as nothing chosen yet.
- */
-export function SubmitButton({
-  busy,
-  busyLabel,
-  disabled = false,
-  children,
-  ...props
-}: Omit<ComponentProps<typeof Button>, 'type'> & { busy: boolean; busyLabel?: ReactNode }) {
-  return (
-    <Button type="submit" disabled={busy || disabled} {...props}>
-      {busy && busyLabel !== undefined ? busyLabel : children}
-    </Button>
-  );
 }

@@ -1,8 +1,7 @@
 'use client';
 
-import { type ComponentType, lazy, Suspense, useSyncExternalStore } from 'react';
-
-const noSubscription = () => () => {};
+import { type ComponentType, lazy, Suspense } from 'react';
+import { useHydrated } from './use-hydrated';
 
 /**
  * A component whose code loads once the page has hydrated. The server and the hydrating render
@@ -17,12 +16,7 @@ export function deferred<Props extends object>(
 ): ComponentType<Props> {
   const Loaded = lazy(async () => ({ default: await load() }));
   function Deferred(props: Props) {
-    // False on the server and while hydrating, true afterwards: no effect, no extra commit.
-    const hydrated = useSyncExternalStore(
-      noSubscription,
-      () => true,
-      () => false,
-    );
+    const hydrated = useHydrated();
     if (!hydrated) return <Placeholder {...props} />;
     return (
       <Suspense fallback={<Placeholder {...props} />}>

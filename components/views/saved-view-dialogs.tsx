@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } f
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { ApiProblem, problemMessage } from '@/lib/http/api-client';
 import {
@@ -163,9 +164,7 @@ function SaveViewDialog({
             <Button type="button" variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? 'Saving…' : 'Save view'}
-            </Button>
+            <SubmitButton busy={busy}>{busy ? 'Saving…' : 'Save view'}</SubmitButton>
           </DialogFooter>
         </form>
       </DialogContent>
@@ -347,9 +346,9 @@ function OwnViewRow({
             />
           </FormField>
         </div>
-        <Button type="submit" size="sm" disabled={busy}>
+        <SubmitButton size="sm" busy={busy}>
           Save name
-        </Button>
+        </SubmitButton>
         <Button type="button" size="sm" variant="ghost" disabled={busy} onClick={() => setRenaming(false)}>
           Cancel
         </Button>
