@@ -19,6 +19,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { LabelledControl } from '@/components/ui/labelled-control';
 import { SkeletonRows } from '@/components/ui/skeleton';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { type CurrencyTotal, formatMoney } from '@/lib/annuity/money';
 import type { ClientRef } from '@/lib/clients/chosen-client';
 import { REVERSED_RANGE } from '@/lib/format/date-range';
@@ -220,15 +221,15 @@ function IssueDateRange({
         onChange={(value) => setDraft({ ...draft, to: value })}
         problemId={reversed ? problemId : undefined}
       />
-      <Button
-        type="submit"
+      <SubmitButton
+        busy={false}
         size="sm"
         variant="secondary"
         disabled={reversed}
         aria-describedby={reversed ? problemId : undefined}
       >
         Apply dates
-      </Button>
+      </SubmitButton>
       {from || to ? (
         <Button type="button" size="sm" variant="ghost" onClick={() => onApply('', '')}>
           All dates

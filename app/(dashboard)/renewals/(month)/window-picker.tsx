@@ -6,6 +6,7 @@ import { useLocale } from '@/components/shell/locale';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { dateRangeProblem } from '@/lib/format/date-range';
 import { addMonths, formatYearMonth, isYearMonth, monthBounds } from '@/lib/format/dates';
 import type { RenewalWindow } from '@/lib/renewals/window';
@@ -63,14 +64,14 @@ export const WindowPicker = memo(function WindowPicker({
             aria-describedby={rangeValid ? undefined : `${id}-problem`}
           />
         </div>
-        <Button
-          type="submit"
+        <SubmitButton
+          busy={false}
           size="sm"
           disabled={!rangeValid}
           aria-describedby={rangeValid ? undefined : `${id}-problem`}
         >
           Show range
-        </Button>
+        </SubmitButton>
         <Button
           type="button"
           size="sm"

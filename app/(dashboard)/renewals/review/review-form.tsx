@@ -14,6 +14,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { Textarea } from '@/components/ui/textarea';
 import {
   type ApprovalPolicy,
@@ -288,7 +289,7 @@ export function ReviewForm({
               Confirm each patent to drop, and say why, before sending.
             </span>
           ) : null}
-          <Button type="submit" disabled={!canSend} aria-disabled={!canSend}>
+          <SubmitButton busy={send.isPending} disabled={!canSend} aria-disabled={!canSend}>
             {send.isPending
               ? 'Sending…'
               : split && splitting
@@ -296,7 +297,7 @@ export function ReviewForm({
                 : needsApproval.length > 0
                   ? `Send ${entries.length} decision${entries.length === 1 ? '' : 's'} for approval`
                   : `Send ${entries.length} decision${entries.length === 1 ? '' : 's'}`}
-          </Button>
+          </SubmitButton>
         </div>
       </div>
     </form>
