@@ -113,7 +113,16 @@ async function main(): Promise<void> {
   const dashboard = spawnChild(
     'dashboard',
     process.execPath,
-    ['node_modules/next/dist/bin/next', dev ? 'dev' : 'start', '--port', String(env.PORT)],
+    // An idle kept-alive connection stays open 65 s, not Node's 5 s: a client or proxy (haproxy,
+    // nginx, a load balancer: 60 s) that sends on a connection the server is closing at that
+    // moment gets a reset instead of an answer (a journey's request met one: ECONNRESET).
+    [
+      'node_modules/next/dist/bin/next',
+      dev ? 'dev' : 'start',
+      '--port',
+      String(env.PORT),
+      ...(dev ? [] : ['--keepAliveTimeout', '65000']),
+    ],
     dashboardEnv,
   );
   stoppers.push(() => stopChild(dashboard));
