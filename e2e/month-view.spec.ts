@@ -225,6 +225,11 @@ test('a fee total opens its breakdown from the mouse or the keyboard, for the re
   );
   const second = await openFirstRow();
   expect(second.id).not.toBe(first.id);
+  // The row's cells out of view sideways come a frame after the sort: none is left empty.
+  const sortedRow = table.locator(`tbody tr[data-event-id="${second.id}"]`);
+  for (const column of ['duePeriod', 'instructability', 'processingStatus', 'title', 'feesStatus']) {
+    await expect(sortedRow.locator(`td[data-column="${column}"]`)).not.toBeEmpty();
+  }
   await expectNoAxeViolations(page);
   // A click elsewhere closes it, and leaves the focus where the click went.
   await page.getByRole('region', { name: 'Summary' }).click();

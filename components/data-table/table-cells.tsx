@@ -137,12 +137,15 @@ export function RowCells<Row>({
   details,
   cellClassName,
   markColumns = false,
+  drawn,
 }: {
   columns: readonly TableColumn<Row>[];
   row: Row;
   details?: RowDetailsOption<Row>;
   cellClassName?: string;
   markColumns?: boolean;
+  /** Only these columns' cells get their content, the others are left empty; all when absent. */
+  drawn?: { from: number; to: number };
 }) {
   // The details go in the first column shown at every width.
   const detailsColumn = details ? columns.findIndex((column) => column.priority !== 'low') : -1;
@@ -152,6 +155,16 @@ export function RowCells<Row>({
   const classes = columnClasses(columns, cellClassName);
   return columns.map((column, index) => {
     const Cell = column.rowHeader ? 'th' : 'td';
+    if (drawn && (index < drawn.from || index > drawn.to)) {
+      return (
+        <Cell
+          key={column.id}
+          scope={column.rowHeader ? 'row' : undefined}
+          data-column={markColumns ? column.id : undefined}
+          className={classes[index]}
+        />
+      );
+    }
     return (
       <Cell
         key={column.id}

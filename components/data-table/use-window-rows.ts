@@ -7,6 +7,9 @@ export interface WindowRows {
   start: number;
   /** One past the last row to render. */
   end: number;
+  /** The rows in the viewport itself, without the overscan: `start` ≤ `inViewStart` ≤ `inViewEnd` ≤ `end`. */
+  inViewStart: number;
+  inViewEnd: number;
   /** Height standing in for the rows above `start` and below `end`. */
   paddingTop: number;
   paddingBottom: number;
@@ -80,8 +83,10 @@ export function useWindowRows({
       const last = Math.ceil(Math.max(0, viewportHeight - top) / rowHeight);
       const start = Math.min(count, Math.max(0, first - overscan));
       const end = Math.min(count, Math.max(start, last + overscan));
+      const inViewStart = Math.min(end, Math.max(start, first));
+      const inViewEnd = Math.min(end, Math.max(inViewStart, last));
       // A string, so React compares snapshots by value and re-renders only when the range moves.
-      return `${start}:${end}`;
+      return `${start}:${end}:${inViewStart}:${inViewEnd}`;
     },
     [count, rowHeight, overscan],
   );
@@ -98,6 +103,13 @@ export function useWindowRows({
     },
     () => rangeFor(0, initialViewportHeight),
   );
-  const [start = 0, end = 0] = range.split(':').map(Number);
-  return { start, end, paddingTop: start * rowHeight, paddingBottom: (count - end) * rowHeight };
+  const [start = 0, end = 0, inViewStart = 0, inViewEnd = 0] = range.split(':').map(Number);
+  return {
+    start,
+    end,
+    inViewStart,
+    inViewEnd,
+    paddingTop: start * rowHeight,
+    paddingBottom: (count - end) * rowHeight,
+  };
 }

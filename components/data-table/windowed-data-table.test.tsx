@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { TableColumn } from '@/lib/table/columns';
+import { RowCells } from './table-cells';
 import { WindowedDataTable, type WindowedItem } from './windowed-data-table';
 
 interface Renewal {
@@ -83,5 +84,22 @@ describe('a windowed table', () => {
 
   it('names each cell’s column, as the journeys find them', () => {
     expect(markup).toMatch(/<td data-column="id" class="[^"]*py-0 whitespace-nowrap[^"]*">EP 0<\/td>/);
+  });
+
+  it('leaves the cells of columns not drawn yet empty, never holding another row’s values, and keeps their columns', () => {
+    const cells = (drawn?: { from: number; to: number }) =>
+      renderToString(
+        <table>
+          <tbody>
+            <tr>
+              <RowCells columns={COLUMNS} row={{ id: 'EP 7', office: 'US' }} markColumns drawn={drawn} />
+            </tr>
+          </tbody>
+        </table>,
+      );
+    const partial = cells({ from: 0, to: 1 });
+    expect(partial).toMatch(/<td data-column="id" [^>]*>EP 7<\/td>/);
+    expect(partial).toMatch(/<td data-column="office" [^>]*><\/td>/);
+    expect(cells()).toMatch(/<td data-column="office" [^>]*>US<\/td>/);
   });
 });

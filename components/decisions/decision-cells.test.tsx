@@ -37,7 +37,7 @@ function cell(row: RenewalRow): string {
         draft: draftOf([]),
         selected: new Set(),
         toggleSelected: () => undefined,
-        shownIds: [row.eventId],
+        shownRows: [row],
         selectShown: () => undefined,
         cursorId: null,
       }}

@@ -9,7 +9,7 @@ import { offeredDecisions } from '@/lib/decisions/rules';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { decisionLabel } from '@/lib/renewals/labels';
 import type { RenewalRow } from '@/lib/renewals/rows';
-import { type DecisionContextValue, useDecisions } from './decision-context';
+import { type DecisionCore, useDecisions, useShownRows } from './decision-context';
 import { decisionLook } from './decision-look';
 import { SuggestionNote } from './standing-suggestions';
 
@@ -29,13 +29,14 @@ export function SelectCell({ row }: { row: RenewalRow }) {
 
 /** Selects or clears every row the filters show. */
 export function SelectAllHeader() {
-  const { selected, shownIds, selectShown } = useDecisions();
+  const { selected } = useDecisions();
+  const { shownRows, selectShown } = useShownRows();
   // Nothing selected, the usual case on a sort or a filter: no pass over the window's rows.
-  const chosen = selected.size === 0 ? 0 : shownIds.filter((id) => selected.has(id)).length;
-  const state = chosen === 0 ? false : chosen === shownIds.length ? true : 'indeterminate';
+  const chosen = selected.size === 0 ? 0 : shownRows.filter((row) => selected.has(row.eventId)).length;
+  const state = chosen === 0 ? false : chosen === shownRows.length ? true : 'indeterminate';
   return (
     <Checkbox
-      aria-label={`Select all ${shownIds.length} shown renewals`}
+      aria-label={`Select all ${shownRows.length} shown renewals`}
       checked={state}
       onCheckedChange={(next) => selectShown(next === true)}
     />
@@ -50,7 +51,7 @@ export function SelectAllHeader() {
 export function chooseDecision(
   row: RenewalRow,
   value: string,
-  { draft, confirmDrop }: Pick<DecisionContextValue, 'draft' | 'confirmDrop'>,
+  { draft, confirmDrop }: Pick<DecisionCore, 'draft' | 'confirmDrop'>,
 ): void {
   const decision = (value || null) as Decision | null;
   if (decision === 'DROP' && confirmDrop) confirmDrop(row);

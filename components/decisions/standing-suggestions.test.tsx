@@ -41,7 +41,7 @@ function render(
           draft,
           selected: new Set(),
           toggleSelected: () => undefined,
-          shownIds: [row.eventId],
+          shownRows: [row],
           selectShown: () => undefined,
           cursorId: null,
         }}

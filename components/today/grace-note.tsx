@@ -17,12 +17,12 @@ export function GraceNote({
 }) {
   if (row.duePeriod !== 'GRACE_PERIOD' || !row.gracePeriodEndDate) return null;
   const surcharge = row.fees?.components.find((component) => component.type === 'GRACE_PERIOD');
+  const cost =
+    surcharge && row.fees ? ` · surcharge ${formatMoney(surcharge.amount, row.fees.currency, locale)}` : '';
+  // One text node, not three: the month view draws this on every sort of its rows.
   return (
     <span className="text-xs text-warning" data-cost-of-waiting="in-grace">
-      Grace ends {formatDate(row.gracePeriodEndDate, locale)}
-      {surcharge && row.fees
-        ? ` · surcharge ${formatMoney(surcharge.amount, row.fees.currency, locale)}`
-        : ''}
+      {`Grace ends ${formatDate(row.gracePeriodEndDate, locale)}${cost}`}
     </span>
   );
 }

@@ -74,7 +74,8 @@ function DuePeriodCell({ row }: { row: RenewalRow }) {
 
 function DateCell({ value }: { value: string | null }) {
   const locale = useLocale();
-  return value ? <span className="tabular-nums">{formatDate(value, locale)}</span> : <span>—</span>;
+  // Plain text: the row sets tabular figures for all its cells (renewals-table.tsx).
+  return value ? formatDate(value, locale) : '—';
 }
 
 // Column ids match lib/renewals/columns.ts, which the export and the column menu read.
@@ -108,19 +109,17 @@ export const renewalColumns: readonly TableColumn<RenewalRow>[] = [
     (office) => office ?? <span className="text-muted-foreground">Unknown</span>,
   ),
   accessor('annuityYear', 'Annuity year', '7.5rem', (_, row) => (
-    <span className="tabular-nums">
+    <>
       {row.annuityYear ?? '—'}
       {row.paymentSequence !== null ? (
-        <span className="ml-1 text-xs text-muted-foreground">(payment {row.paymentSequence})</span>
+        <span className="ml-1 text-xs text-muted-foreground">{`(payment ${row.paymentSequence})`}</span>
       ) : null}
-    </span>
+    </>
   )),
   accessor('dueDate', 'Due date', '7rem', (value) => <DateCell value={value} />),
   accessor('fees', 'Fees', '11rem', (fees, row) => <FeesCell fees={fees} label={rowName(row)} />),
   // Out of 100; its sentence and reasons are in the row's signals (the toggle under the case reference).
-  accessor('keepScore', 'Keep score', '7rem', (score) => (
-    <span className="tabular-nums">{score ?? '—'}</span>
-  )),
+  accessor('keepScore', 'Keep score', '7rem', (score) => score ?? '—'),
   accessor('duePeriod', 'Due period', '17rem', (_, row) => <DuePeriodCell row={row} />),
   accessor('instructability', 'Instructability', '11rem', (value) => (
     <InstructabilityBadge instructability={value} />

@@ -18,7 +18,7 @@ function cell(decision: DraftEntry['decision'] | null): string {
         draft,
         selected: new Set(),
         toggleSelected: () => undefined,
-        shownIds: ['e-1'],
+        shownRows: [{ eventId: 'e-1' }],
         selectShown: () => undefined,
         cursorId: null,
       }}

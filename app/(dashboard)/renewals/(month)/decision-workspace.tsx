@@ -96,7 +96,8 @@ function Workspace({
   const [message, setMessage] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [reviewWanted, setReviewWanted] = useState(false);
-  const shownIds = useMemo(() => shownRows.map((row) => row.eventId), [shownRows]);
+  // The ids are listed when a key or the "select all" box needs them, not on every sort or filter.
+  const shownIds = useCallback(() => shownRows.map((row) => row.eventId), [shownRows]);
   const toggleSelected = useCallback((eventId: string, on: boolean) => {
     setSelected((current) => {
       const next = new Set(current);
@@ -109,7 +110,7 @@ function Workspace({
   const selectShown = useCallback(
     (on: boolean) => {
       if (on && !complete) return setMessage(STILL_LOADING);
-      setSelected(on ? new Set(shownIds) : new Set());
+      setSelected(on ? new Set(shownIds()) : new Set());
     },
     [shownIds, complete],
   );
@@ -127,8 +128,8 @@ function Workspace({
   const decideLatest = useRef<(rows: RenewalRow[]) => void>(() => undefined);
   const confirmDrop = useCallback((row: RenewalRow) => decideLatest.current([row]), []);
   const value = useMemo(
-    () => ({ draft, selected, toggleSelected, shownIds, selectShown, cursorId, confirmDrop }),
-    [draft, selected, toggleSelected, shownIds, selectShown, cursorId, confirmDrop],
+    () => ({ draft, selected, toggleSelected, shownRows, selectShown, cursorId, confirmDrop }),
+    [draft, selected, toggleSelected, shownRows, selectShown, cursorId, confirmDrop],
   );
 
   /** One decision for rows, as the bulk bar's buttons and the keys set it; says what happened. */
@@ -204,7 +205,7 @@ function Workspace({
   }, [reviewWanted, draft.saveState, router]);
 
   const move = (delta: number) => {
-    setCursorId((current) => moveCursor(shownIds, focusedRowId() ?? current, delta));
+    setCursorId((current) => moveCursor(shownIds(), focusedRowId() ?? current, delta));
     return true;
   };
 
@@ -219,7 +220,7 @@ function Workspace({
     },
     [SELECT_ALL_KEY]: () => {
       selectShown(true);
-      setMessage(complete ? `${plural(shownIds.length, 'renewal')} selected.` : STILL_LOADING);
+      setMessage(complete ? `${plural(shownRows.length, 'renewal')} selected.` : STILL_LOADING);
       return true;
     },
     [UNSELECT_KEY]: () => {

@@ -108,8 +108,10 @@ export const RenewalsTable = memo(function RenewalsTable({
         // Focusable by script only: the keyboard's row (j / k), not one more Tab stop per row.
         tabIndex: -1,
         'aria-current': current ? ('true' as const) : undefined,
+        // Tabular figures for the whole row: dates, years and scores line up down the columns
+        // without a wrapper element per cell for a sort to draw again.
         className: cn(
-          'outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
+          'tabular-nums outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
           decisionLook(decided)?.row,
           current && 'bg-accent/60',
         ),

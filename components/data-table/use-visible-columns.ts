@@ -1,0 +1,67 @@
+'use client';
+
+import { type RefObject, useCallback, useRef, useSyncExternalStore } from 'react';
+
+/** The columns in view sideways, by index, both ends included. */
+export interface ColumnRange {
+  from: number;
+  to: number;
+}
+
+/**
+ * The columns of a wide table in view sideways: the header cells whose place in the table's
+ * scrolling frame (components/ui/table.tsx) meets the part of the frame inside the window. Null
+ * before the first reading. Places are read in the frame's scroll, the window's resize and
+ * size-change callbacks, where the layout is fresh, never while rendering.
+ */
+export function useVisibleColumns(bodyRef: RefObject<HTMLTableSectionElement | null>): ColumnRange | null {
+  const range = useRef('');
+  const subscribe = useCallback(
+    (notify: () => void) => {
+      const table = bodyRef.current?.closest('table');
+      const frame = table?.parentElement;
+      if (!table || !frame) return () => undefined;
+      const read = () => {
+        const cells = table.tHead?.rows[0]?.cells;
+        if (!cells) return;
+        const box = frame.getBoundingClientRect();
+        const left = frame.scrollLeft + Math.max(0, -box.left);
+        const right = frame.scrollLeft + Math.min(frame.clientWidth, window.innerWidth - box.left);
+        let from = -1;
+        let to = -1;
+        for (let index = 0; index < cells.length; index++) {
+          const cell = cells[index] as HTMLTableCellElement;
+          // A column hidden by the layout (a low-priority column at a narrow width) has no width.
+          if (cell.offsetWidth > 0 && cell.offsetLeft + cell.offsetWidth > left && cell.offsetLeft < right) {
+            if (from < 0) from = index;
+            to = index;
+          }
+        }
+        const next = from < 0 ? '' : `${from}:${to}`;
+        if (next === range.current) return;
+        range.current = next;
+        notify();
+      };
+      read();
+      frame.addEventListener('scroll', read, { passive: true });
+      window.addEventListener('resize', read);
+      const observer = new ResizeObserver(read);
+      observer.observe(frame);
+      observer.observe(table);
+      return () => {
+        frame.removeEventListener('scroll', read);
+        window.removeEventListener('resize', read);
+        observer.disconnect();
+      };
+    },
+    [bodyRef],
+  );
+  const snapshot = useSyncExternalStore(
+    subscribe,
+    () => range.current,
+    () => '',
+  );
+  if (!snapshot) return null;
+  const [from = 0, to = 0] = snapshot.split(':').map(Number);
+  return { from, to };
+}
