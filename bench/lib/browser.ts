@@ -52,7 +52,8 @@ function observePaintMetrics(): void {
 
 /**
  * Arms a one-shot timer: the trusted click's event time, then the first DOM change that shows a
- * new first row or a new "Showing n of m", then the frame after it (the paint the user sees).
+ * new first row or a new "Showing n of m", then the end of the frame after it (the paint the user
+ * sees).
  */
 function armInteractionTimer(): void {
   const first = () => document.querySelector('tbody tr[data-event-id]')?.getAttribute('data-event-id') ?? '';
@@ -70,16 +71,39 @@ function armInteractionTimer(): void {
   const observer = new MutationObserver(() => {
     if (`${first()}|${shown()}` === before) return;
     observer.disconnect();
-    requestAnimationFrame(() =>
-      setTimeout(() => {
+    // The frame's callbacks run before its style, layout and paint; the first task after them
+    // marks the paint. A user-blocking task runs before the tasks already queued at normal
+    // priority (a deferred render React queued for after the paint), which a setTimeout would
+    // wait behind and count as the click's.
+    requestAnimationFrame(() => {
+      const painted = () => {
         timer.end = performance.now();
-      }, 0),
-    );
+      };
+      const { scheduler } = window as unknown as {
+        scheduler?: { postTask: (task: () => void, options: { priority: string }) => unknown };
+      };
+      if (scheduler) scheduler.postTask(painted, { priority: 'user-blocking' });
+      else setTimeout(painted, 0);
+    });
   });
   observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
 }
 
+/**
+ * Waits until the page has settled from the last click: what it does after the paint (the rest of
+ * a redraw, the address written 150 ms later) is done and the browser is idle. A person's clicks
+ * are a few hundred milliseconds apart; timing clicks sent back to back would count the previous
+ * click's after-paint work as this one's.
+ */
+async function settle(page: Page): Promise<void> {
+  await page.waitForTimeout(300);
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 1000 })),
+  );
+}
+
 async function timeInteraction(page: Page, click: () => Promise<void>): Promise<number> {
+  await settle(page);
   await page.evaluate(armInteractionTimer);
   await click();
   const handle = await page.waitForFunction(
