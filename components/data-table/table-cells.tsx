@@ -155,16 +155,7 @@ export function RowCells<Row>({
   const classes = columnClasses(columns, cellClassName);
   return columns.map((column, index) => {
     const Cell = column.rowHeader ? 'th' : 'td';
-    if (drawn && (index < drawn.from || index > drawn.to)) {
-      return (
-        <Cell
-          key={column.id}
-          scope={column.rowHeader ? 'row' : undefined}
-          data-column={markColumns ? column.id : undefined}
-          className={classes[index]}
-        />
-      );
-    }
+    const empty = drawn !== undefined && (index < drawn.from || index > drawn.to);
     return (
       <Cell
         key={column.id}
@@ -172,8 +163,8 @@ export function RowCells<Row>({
         data-column={markColumns ? column.id : undefined}
         className={classes[index]}
       >
-        {column.cell(row)}
-        {index === detailsColumn && details && inDetails.length > 0 ? (
+        {empty ? null : column.cell(row)}
+        {!empty && index === detailsColumn && details && inDetails.length > 0 ? (
           <details.Disclosure
             name={details.name(row)}
             details={inDetails.map((hidden) => ({ label: hidden.header, value: hidden.cell(row) }))}

@@ -1,6 +1,7 @@
 'use client';
 
 import { type RefObject, useCallback, useRef, useSyncExternalStore } from 'react';
+import { watchLayout } from './layout-events';
 
 /** The columns in view sideways, by index, both ends included. */
 export interface ColumnRange {
@@ -43,16 +44,7 @@ export function useVisibleColumns(bodyRef: RefObject<HTMLTableSectionElement | n
         notify();
       };
       read();
-      frame.addEventListener('scroll', read, { passive: true });
-      window.addEventListener('resize', read);
-      const observer = new ResizeObserver(read);
-      observer.observe(frame);
-      observer.observe(table);
-      return () => {
-        frame.removeEventListener('scroll', read);
-        window.removeEventListener('resize', read);
-        observer.disconnect();
-      };
+      return watchLayout({ scroller: frame, observed: [frame, table], onScroll: read, onResize: read });
     },
     [bodyRef],
   );

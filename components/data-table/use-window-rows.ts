@@ -1,6 +1,7 @@
 'use client';
 
 import { type RefObject, useCallback, useRef, useSyncExternalStore } from 'react';
+import { watchLayout } from './layout-events';
 
 export interface WindowRows {
   /** The first row to render. */
@@ -63,16 +64,12 @@ export function useWindowRows({
         notify();
       };
       remeasure();
-      window.addEventListener('scroll', scrolled, { passive: true });
-      window.addEventListener('resize', remeasure);
-      // Layout changes above the table move it without a scroll or a resize.
-      const observer = new ResizeObserver(remeasure);
-      observer.observe(document.body);
-      return () => {
-        window.removeEventListener('scroll', scrolled);
-        window.removeEventListener('resize', remeasure);
-        observer.disconnect();
-      };
+      return watchLayout({
+        scroller: window,
+        observed: [document.body],
+        onScroll: scrolled,
+        onResize: remeasure,
+      });
     },
     [measure],
   );
