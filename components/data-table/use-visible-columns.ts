@@ -1,6 +1,6 @@
 'use client';
 
-import { type RefObject, useCallback, useRef, useSyncExternalStore } from 'react';
+import { type RefObject, useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
 import { watchLayout } from './layout-events';
 
 /** The columns in view sideways, by index, both ends included. */
@@ -53,7 +53,10 @@ export function useVisibleColumns(bodyRef: RefObject<HTMLTableSectionElement | n
     () => range.current,
     () => '',
   );
-  if (!snapshot) return null;
-  const [from = 0, to = 0] = snapshot.split(':').map(Number);
-  return { from, to };
+  // One object per range, so the memoised rows that receive it compare it by identity.
+  return useMemo(() => {
+    if (!snapshot) return null;
+    const [from = 0, to = 0] = snapshot.split(':').map(Number);
+    return { from, to };
+  }, [snapshot]);
 }

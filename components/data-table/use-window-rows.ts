@@ -11,9 +11,6 @@ export interface WindowRows {
   /** The rows in the viewport itself, without the overscan: `start` ≤ `inViewStart` ≤ `inViewEnd` ≤ `end`. */
   inViewStart: number;
   inViewEnd: number;
-  /** Height standing in for the rows above `start` and below `end`. */
-  paddingTop: number;
-  paddingBottom: number;
 }
 
 export interface WindowRowsOptions {
@@ -101,12 +98,5 @@ export function useWindowRows({
     () => rangeFor(0, initialViewportHeight),
   );
   const [start = 0, end = 0, inViewStart = 0, inViewEnd = 0] = range.split(':').map(Number);
-  return {
-    start,
-    end,
-    inViewStart,
-    inViewEnd,
-    paddingTop: start * rowHeight,
-    paddingBottom: (count - end) * rowHeight,
-  };
+  return { start, end, inViewStart, inViewEnd };
 }

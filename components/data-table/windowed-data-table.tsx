@@ -64,19 +64,12 @@ const WindowedRow = memo(function WindowedRow<Row>({
   index,
   rowProps,
   height,
-  drawnFrom,
-  drawnTo,
+  drawn,
 }: WindowedRowProps<Row>) {
   const { style, ...props } = rowProps(row, index);
   return (
     <TableRow aria-rowindex={index + 2} {...props} style={{ ...style, height }}>
-      <RowCells
-        columns={columns}
-        row={row}
-        cellClassName={WINDOWED_CELL}
-        markColumns
-        drawn={drawnFrom <= drawnTo ? { from: drawnFrom, to: drawnTo } : undefined}
-      />
+      <RowCells columns={columns} row={row} cellClassName={WINDOWED_CELL} markColumns drawn={drawn} />
     </TableRow>
   );
 }) as <Row>(props: WindowedRowProps<Row>) => ReactNode;
@@ -87,9 +80,8 @@ interface WindowedRowProps<Row> {
   index: number;
   rowProps: (row: Row, index: number) => RowAttributes;
   height: number;
-  /** Only these columns' cells get their content (numbers, so the memo compares them); from > to: all. */
-  drawnFrom: number;
-  drawnTo: number;
+  /** Only these columns' cells get their content; every column's when absent. */
+  drawn?: ColumnRange;
 }
 
 /**
@@ -109,9 +101,6 @@ const HeaderRow = memo(function HeaderRow<Row>({
     </TableRow>
   );
 }) as <Row>(props: { columns: readonly TableColumn<Row>[]; sorting?: HeaderSorting }) => ReactNode;
-
-/** from > to: every column's cells are drawn. */
-const ALL_COLUMNS: ColumnRange = { from: 1, to: 0 };
 
 /** Holds the height of the rows not drawn, above or below the drawn ones. */
 function Spacer({ height, columnCount }: { height: number; columnCount: number }) {
@@ -166,7 +155,7 @@ export function WindowedDataTable<Row, Section = never>({
   const settledItems = useDeferredValue(items);
   const settling = settledItems !== items;
   const inViewColumns = useVisibleColumns(body);
-  const drawn: ColumnRange = settling && inViewColumns ? inViewColumns : ALL_COLUMNS;
+  const drawn = settling ? (inViewColumns ?? undefined) : undefined;
   const start = settling ? windowRows.inViewStart : windowRows.start;
   const end = settling ? windowRows.inViewEnd : windowRows.end;
   const shownItems = useMemo(() => items.slice(start, end), [items, start, end]);
@@ -198,8 +187,7 @@ export function WindowedDataTable<Row, Section = never>({
               index={item.index}
               rowProps={rowProps}
               height={rowHeight}
-              drawnFrom={drawn.from}
-              drawnTo={drawn.to}
+              drawn={drawn}
             />
           ),
         )}

@@ -127,10 +127,6 @@ function Workspace({
   // context, calling the latest decide (which reads this render's draft).
   const decideLatest = useRef<(rows: RenewalRow[]) => void>(() => undefined);
   const confirmDrop = useCallback((row: RenewalRow) => decideLatest.current([row]), []);
-  const value = useMemo(
-    () => ({ draft, selected, toggleSelected, shownRows, selectShown, cursorId, confirmDrop }),
-    [draft, selected, toggleSelected, shownRows, selectShown, cursorId, confirmDrop],
-  );
 
   /** One decision for rows, as the bulk bar's buttons and the keys set it; says what happened. */
   const apply = useCallback(
@@ -271,7 +267,10 @@ function Workspace({
   ) : null;
 
   return (
-    <DecisionProvider value={value}>
+    // The provider memoises its two contexts from these fields.
+    <DecisionProvider
+      value={{ draft, selected, toggleSelected, shownRows, selectShown, cursorId, confirmDrop }}
+    >
       <div className="flex flex-col gap-3">
         {engine}
         {draft.entries.length > 0 || clearing.cleared ? (
