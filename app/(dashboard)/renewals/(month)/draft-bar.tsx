@@ -62,7 +62,12 @@ export function DraftBar({
 }) {
   const count = draft.entries.length;
   // One renewal, one open batch: those already in a batch not settled go into no other one.
-  const beingSent = draft.entries.filter((entry) => draft.beingSent[entry.eventId]).length;
+  const heldBy = draft.entries.flatMap((entry) => draft.beingSent[entry.eventId] ?? []);
+  const beingSent = heldBy.length;
+  // Every decision is in a batch not settled yet: there is nothing to review and send, only
+  // that batch to follow (it checks with the service and can be sent again from there).
+  const heldBatches = [...new Set(heldBy)];
+  const allHeld = count > 0 && beingSent === count;
   // The review's "Back" returns to this very month view (its month, filters and sort).
   // Null outside the App Router (a component rendered on its own, as in tests): then the plain review.
   const search = useSearchParams() as URLSearchParams | null;
@@ -128,7 +133,15 @@ export function DraftBar({
             Clear draft
           </Button>
         )}
-        {count > 0 && settled ? (
+        {allHeld ? (
+          <Button asChild size="sm" variant="outline">
+            <Link
+              href={heldBatches.length === 1 ? `/renewals/batches/${heldBatches[0]}` : '/renewals/batches'}
+            >
+              {heldBatches.length === 1 ? 'Open the batch being sent' : 'Open the batches being sent'}
+            </Link>
+          </Button>
+        ) : count > 0 && settled ? (
           <Button asChild size="sm">
             <Link href={reviewHref(search?.toString() ?? '')} aria-keyshortcuts="r">
               Review and send {count}

@@ -6,7 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useId, useMemo, useState } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
 import { BatchItemsTable } from '@/components/decisions/batch-items-table';
-import { DRAFT_QUERY_KEY, draftQuery } from '@/components/decisions/draft-query';
+import { DRAFT_QUERY_KEY, draftQuery, saveDraft } from '@/components/decisions/draft-query';
 import { type SendResult, sendBatch, sendSplitBatch } from '@/components/decisions/send-batch';
 import { useLocale } from '@/components/shell/locale';
 import { ProblemPanel } from '@/components/shell/problem-panel';
@@ -23,7 +23,7 @@ import {
 } from '@/lib/decisions/approval-policy';
 import { splitForApproval } from '@/lib/decisions/approval-split';
 import type { BatchView } from '@/lib/decisions/batch';
-import type { DraftEntry } from '@/lib/decisions/draft';
+import type { Draft, DraftEntry } from '@/lib/decisions/draft';
 import { summarizeDraft } from '@/lib/decisions/summary';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { ApiProblem, problemBody } from '@/lib/http/api-client';
@@ -122,6 +122,29 @@ export function ReviewForm({
     },
   });
 
+  // One renewal, one open batch: a renewal held by a batch not settled yet goes into no other (its
+  // first send may have been executed without an answer: spec, Errors, 5xx), so the server refuses
+  // the whole draft while it holds one. The review says so before sending and takes them out.
+  const held = useMemo(
+    () => entries.filter((entry) => draft.data?.beingSent?.[entry.eventId]),
+    [entries, draft.data],
+  );
+  const release = useApiMutation({
+    failure: 'The renewals being sent could not be taken out of the draft.',
+    mutationFn: async (current: Draft) =>
+      saveDraft(
+        current.entries.filter((entry) => !current.beingSent?.[entry.eventId]),
+        current.batchKey,
+      ),
+    onSuccess: (saved) => {
+      queryClient.setQueryData<Draft>(DRAFT_QUERY_KEY, saved);
+      // The page's own notes (being sent, changes since chosen) follow the new draft.
+      router.refresh();
+    },
+    // A draft changed elsewhere (409) is read again: the review shows what it is now.
+    onError: () => queryClient.invalidateQueries({ queryKey: DRAFT_QUERY_KEY }),
+  });
+
   if (draft.error) {
     return <ProblemPanel problem={problemBody(draft.error)} />;
   }
@@ -143,7 +166,7 @@ export function ReviewForm({
 
   const allDropsConfirmed = summary.drops.every((entry) => confirmed.has(entry.eventId));
   const allDropsExplained = summary.drops.every((entry) => rationales.get(entry.eventId)?.trim());
-  const canSend = allDropsConfirmed && allDropsExplained && !send.isPending;
+  const canSend = allDropsConfirmed && allDropsExplained && held.length === 0 && !send.isPending;
   const nameOf = (eventId: string) => {
     const entry = entries.find((candidate) => candidate.eventId === eventId);
     return entry ? patentName(entry) : eventId;
@@ -283,7 +306,32 @@ export function ReviewForm({
         <Link href={monthView} className="text-sm text-primary underline-offset-2 hover:underline">
           Back to the month view to change decisions
         </Link>
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          {held.length > 0 ? (
+            <>
+              <span className="text-sm text-warning" data-testid="review-being-sent">
+                {held.length === entries.length
+                  ? `${held.length === 1 ? 'This renewal is' : `All ${held.length} are`} already being sent in a batch not settled yet.`
+                  : `${plural(held.length, 'renewal')} of ${entries.length} ${held.length === 1 ? 'is' : 'are'} already being sent in a batch not settled yet: take ${held.length === 1 ? 'it' : 'them'} out to send the rest.`}
+              </span>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                disabled={release.isPending || !draft.data}
+                onClick={() => draft.data && release.mutate(draft.data)}
+              >
+                {release.isPending
+                  ? 'Taking out…'
+                  : `Take the ${held.length === 1 ? 'one' : held.length} being sent out of the draft`}
+              </Button>
+              {release.failureMessage ? (
+                <span role="alert" className="text-sm text-destructive">
+                  {release.failureMessage}
+                </span>
+              ) : null}
+            </>
+          ) : null}
           {!allDropsConfirmed || !allDropsExplained ? (
             <span className="text-sm text-muted-foreground">
               Confirm each patent to drop, and say why, before sending.
