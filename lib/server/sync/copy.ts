@@ -15,7 +15,7 @@ import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { upstreamClient } from '../connection/upstream';
 import { DomainError } from '../errors/domain-error';
 import { readHealth } from './health';
-import { syncMonth } from './walk';
+import { joinMonthWalk } from './walk';
 
 /**
  * The synced copy read the way the service is read: period pages (spec: Endpoint 9) and a patent's
@@ -79,9 +79,6 @@ function windowOf(query: PeriodQuery): { from: string; to: string } {
   return 'dueMonth' in query ? monthBounds(query.dueMonth) : { from: query.dueFrom, to: query.dueTo };
 }
 
-// One read of a never-read month per process and client at a time, shared by every view asking.
-const reading = new Map<string, Promise<void>>();
-
 /**
  * Reads, once, the months the copy has never read (a month view far ahead, a date range), at most
  * MAX_READ_ONCE_MONTHS per request and client; each client's months with that client's own key
@@ -135,7 +132,10 @@ async function ensureMonthsOf(connection: string, months: readonly string[], req
   return calls;
 }
 
-/** The read of a month the copy lacks, started once per process and client; every view joins it. */
+/**
+ * The read of a month the copy lacks: one walk per process and client, joined by every view
+ * asking meanwhile and by a view asking while the worker walks it (./walk.ts, joinMonthWalk).
+ */
 function readMonthOnce(
   client: AnnuityClient,
   db: Database,
@@ -144,19 +144,12 @@ function readMonthOnce(
   requestId: string,
   counted: (calls: number) => void,
 ): Promise<void> {
-  const key = `${connection}:${month}`;
-  const pending = reading.get(key);
-  if (pending) return pending;
-  const walk = syncMonth(client, db, connection, month, requestId).finally(() => reading.delete(key));
-  walk.then(
-    (done) => counted(done.calls),
-    () => undefined,
-  );
-  const read = walk.then(() => undefined);
+  const read = joinMonthWalk(client, db, connection, month, requestId).then((walk) => {
+    if (!walk.joined) counted(walk.calls);
+  });
   // A read every view stopped waiting for ends alone: the walk records its failure (health, the
   // month's window), which must not also surface as an unhandled rejection.
   read.catch(() => undefined);
-  reading.set(key, read);
   return read;
 }
 

@@ -9,7 +9,7 @@ import { syncEvent, syncWindow } from '../../db/schema';
 import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/testing';
 import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { noteAnswered, readHealth } from './health';
-import { syncMonth } from './walk';
+import { joinMonthWalk, syncMonth } from './walk';
 
 /**
  * A list walk under a service whose list moves between page reads (spec: Pagination envelope):
@@ -227,6 +227,34 @@ describe.each(testDatabaseKinds)('a month walked into the copy (%s)', (kind) => 
       .where(and(eq(syncWindow.connection, DEFAULT_CONNECTION), eq(syncWindow.month, MONTH)));
     return { asked, releasedAt, window };
   }
+
+  it("joins a view's read of a month to the walk already under way, and walks when none is", async () => {
+    const list = Array.from({ length: 150 }, (_, at) => event((at % 28) + 1));
+    const { opened: atFirstPage, open: reached } = gate();
+    const { opened: released, open: release } = gate();
+    const plain = service(list).client;
+    const held = {
+      async getPatentEventsByPeriod(query: PeriodQuery) {
+        reached();
+        await released;
+        return plain.getPatentEventsByPeriod(query);
+      },
+    } as unknown as AnnuityClient;
+    const sync = syncMonth(held, db.db, DEFAULT_CONNECTION, MONTH, 'test');
+    await atFirstPage;
+    // The worker is walking the month: a view asking now reads nothing of its own.
+    const view = service(list);
+    const joined = joinMonthWalk(view.client, db.db, DEFAULT_CONNECTION, MONTH, 'test');
+    release();
+    const [walked, read] = await Promise.all([sync, joined]);
+    expect(view.calls()).toBe(0);
+    expect(read).toMatchObject({ joined: true, complete: true, items: walked.items, calls: walked.calls });
+    // Nothing under way: the view's read is a walk of its own, its calls its own.
+    const alone = service(list);
+    const own = await joinMonthWalk(alone.client, db.db, DEFAULT_CONNECTION, MONTH, 'test');
+    expect(own).toMatchObject({ joined: false, complete: true, calls: alone.calls() });
+    expect(alone.calls()).toBe(2);
+  });
 
   it('records a walk queued behind another at the time it began, not when it was asked', async () => {
     const list = Array.from({ length: 120 }, (_, at) => event((at % 28) + 1));

@@ -128,11 +128,31 @@ async function storePage(
 }
 
 /**
- * Walks of one client's month in this process, one after the other. The worker's sync, a page
- * reading a month it lacks, "Refresh now" and the re-read after a send may each walk the same
- * month at the same moment; one after the other, each still starts after the one asked before it.
+ * Walks of one client's month in this process, one after the other: the last one asked, by
+ * client and month. The worker's sync, "Refresh now" and the re-read after a send may each walk
+ * the same month at the same moment; one after the other, each still starts after the one asked
+ * before it. A view reading a month the copy lacks joins the last one instead (joinMonthWalk).
  */
-const walking = new Map<string, Promise<unknown>>();
+const walking = new Map<string, Promise<MonthWalk>>();
+
+/**
+ * For a view reading a month the copy has never read: the walk of that month already asked in
+ * this process (the worker's, another view's), or a new one when there is none. A second walk
+ * queued behind it would read the same list again for nothing; a sync, a refresh or a re-read
+ * after a write asks syncMonth instead, since it needs a read that starts after it asked.
+ * `joined`: the walk was another caller's, so its calls are counted there, not here.
+ */
+export async function joinMonthWalk(
+  client: AnnuityClient,
+  db: Database,
+  connection: string,
+  month: string,
+  requestId: string,
+): Promise<MonthWalk & { joined: boolean }> {
+  const running = walking.get(`${connection}:${month}`);
+  if (running) return { ...(await running), joined: true };
+  return { ...(await syncMonth(client, db, connection, month, requestId)), joined: false };
+}
 
 /**
  * Walks one month into the copy and records the outcome; a failure is recorded and rethrown.
