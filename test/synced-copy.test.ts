@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PatentEvent } from '@/lib/annuity/schemas';
-import { syncEvent } from '@/lib/db/schema';
+import { syncEvent, syncWindow } from '@/lib/db/schema';
 import { entryFromRow } from '@/lib/decisions/entry-from-row';
 import { draftEntryOf } from '@/lib/decisions/testing';
 import { resetEnvForTests } from '@/lib/env';
@@ -288,6 +289,38 @@ describe('pages on the synced copy', () => {
     expect(after.byMonth.get(month)?.rows.find((r) => r.eventId === row.eventId)?.processingStatus).toBe(
       'UNPROCESSABLE',
     );
+  });
+
+  it("dates each month a run walks when its walk began, on the run's clock", async () => {
+    // Every page of the month list answers 300 ms late: the second month's walk begins well
+    // into the run, and the copy's age must not read older than what it holds.
+    await up.sandbox.operator.setFaults({ latencyMs: 300, paths: ['patent-events'] });
+    const months = [addMonths(up.currentMonth, 1), addMonths(up.currentMonth, 2)];
+    const now = noon(TODAY);
+    try {
+      const began = Date.now();
+      const run = await runSync(up.app.database.db, {
+        now,
+        requestId: 'test-dated-walks',
+        months,
+        force: true,
+      });
+      expect(run.walked.map((walk) => walk.complete)).toEqual([true, true]);
+      const windows = await up.app.database.db
+        .select()
+        .from(syncWindow)
+        .where(inArray(syncWindow.month, months));
+      const dated = new Map(windows.map((window) => [window.month, window.syncedAt?.getTime() ?? 0]));
+      const first = dated.get(months[0] as string) ?? 0;
+      const second = dated.get(months[1] as string) ?? 0;
+      expect(first).toBeGreaterThanOrEqual(now.getTime());
+      expect(first).toBeLessThan(now.getTime() + 60_000);
+      // At least the first month's 300 ms pages later, and no later than the run took.
+      expect(second - first).toBeGreaterThanOrEqual(run.walked[0]?.calls ? 300 * run.walked[0].calls : 300);
+      expect(second).toBeLessThanOrEqual(now.getTime() + (Date.now() - began));
+    } finally {
+      await up.sandbox.operator.clearFaults();
+    }
   });
 });
 

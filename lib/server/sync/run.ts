@@ -222,7 +222,10 @@ export async function runSync(
         }
       }
       try {
-        const walk = await syncMonth(client, db, connection, month, requestId, now, () => {
+        // Dated on the run's clock when this month's walk begins: the run's time moved on by
+        // the walks before it, or a month read minutes into the run reads minutes older than it is.
+        const begins = new Date(now.getTime() + (Date.now() - started));
+        const walk = await syncMonth(client, db, connection, month, requestId, begins, () => {
           run.calls += 1;
         });
         run.walked.push({ month, complete: walk.complete, items: walk.items, calls: walk.calls });
