@@ -20,7 +20,7 @@ import { putDraftAs } from './draft-fixtures';
 const SECOND = 'second-client';
 const app = setUpTwoClients({
   first: { patents: 30, seed: 5 },
-  second: { patents: 15, seed: 11 },
+  second: { patents: 30, seed: 11 },
   secondClient: 'Second Client',
   sync: true,
 });
@@ -102,6 +102,17 @@ describe('decisions per client', () => {
     expect(again.body.batches?.map((batch) => batch.id)).toEqual(sent.map((batch) => batch.id));
   });
 
+  /** A draft to proceed with a renewal of each client not decided on before. */
+  async function draftOfBothClients() {
+    const firstOpen = await openRenewalOf(DEFAULT_CONNECTION, [first.id]);
+    const secondOpen = await openRenewalOf(SECOND, [second.id]);
+    const draft = await putDraftAs(app.cookies.paralegal, [
+      draftEntryOf(firstOpen, 'PROCEED'),
+      draftEntryOf(secondOpen, 'PROCEED'),
+    ]);
+    return { firstOpen, secondOpen, draft };
+  }
+
   it('shows a user granted one client only that client’s batches; the other’s is 404', async () => {
     await grantClientsAs(app.cookies.admin, app.harness.users.paralegal.id, [SECOND]);
     const { GET: list } = await import('@/app/api/decisions/batches/route');
@@ -140,12 +151,7 @@ describe('decisions per client', () => {
   it('after answers lost behind a gateway, each client’s batch settles as executed and is posted once', async () => {
     const posts = async (tenant: string) =>
       (await app.sandbox.operator.getUsage(tenant)).operations.postPatentInstructions ?? 0;
-    const firstOpen = await openRenewalOf(DEFAULT_CONNECTION, [first.id]);
-    const secondOpen = await openRenewalOf(SECOND, [second.id]);
-    const draft = await putDraftAs(app.cookies.paralegal, [
-      draftEntryOf(firstOpen, 'PROCEED'),
-      draftEntryOf(secondOpen, 'PROCEED'),
-    ]);
+    const { firstOpen, secondOpen, draft } = await draftOfBothClients();
     const before = { first: await posts('first'), second: await posts('second') };
     await app.sandbox.operator.setFaults({ dropRate: 1, dropPhase: 'after', paths: ['patent-instructions'] });
     let batches: BatchView[];
@@ -172,5 +178,61 @@ describe('decisions per client', () => {
       expect(
         (await serviceOf(connection).getPatentEvent(event.patent.id, event.id)).data.appliedDecision,
       ).toBe('PROCEED');
+  });
+
+  it('reads each client’s renewals from the service once per send, under amount thresholds', async () => {
+    const { PUT } = await import('@/app/api/admin/approval-policy/route');
+    const policy = async (client: string, proceedAbove: { currency: string; amount: string }[]) => {
+      const response = await PUT(
+        jsonRequest(`/api/admin/approval-policy?client=${client}`, {
+          method: 'PUT',
+          cookie: app.cookies.admin,
+          body: {
+            dropRequiresApproval: false,
+            proceedAbove,
+            batchAbove: [],
+            unlistedCurrencyRequiresApproval: false,
+          },
+        }),
+      );
+      expect(response.status).toBe(200);
+    };
+    // Thresholds far above any renewal: judged on fees read now, and nothing waits for approval.
+    const far = ['EUR', 'USD', 'GBP', 'JPY', 'CHF'].map((currency) => ({ currency, amount: '100000000.00' }));
+    for (const client of [DEFAULT_CONNECTION, SECOND]) await policy(client, far);
+    try {
+      const reads = async (tenant: string) => {
+        const { operations } = await app.sandbox.operator.getUsage(tenant);
+        return (operations.getPatentEvent ?? 0) + (operations.getPatentEventFees ?? 0);
+      };
+      const { firstOpen, draft } = await draftOfBothClients();
+      const before = { first: await reads('first'), second: await reads('second') };
+      const answer = await send(draft.batchKey, app.cookies.paralegal);
+      expect(answer.body.batches?.map((batch) => [batch.connection, batch.state])).toEqual([
+        [DEFAULT_CONNECTION, 'executed'],
+        [SECOND, 'executed'],
+      ]);
+      // Each part is judged on one read of its renewals, and sent on that same read.
+      const spent = {
+        first: (await reads('first')) - before.first,
+        second: (await reads('second')) - before.second,
+      };
+      const single = async (tenant: string, event: PatentEvent) => {
+        const alone = await putDraftAs(app.cookies.paralegal, [draftEntryOf(event, 'PROCEED')]);
+        const at = await reads(tenant);
+        const sentAlone = await send(alone.batchKey, app.cookies.paralegal);
+        expect(sentAlone.body.batch?.state ?? sentAlone.body.batches?.[0]?.state).toBe('executed');
+        return (await reads(tenant)) - at;
+      };
+      // A client's part of a two-client draft costs what the same renewal sent alone costs.
+      const aloneCost = await single(
+        'first',
+        await openRenewalOf(DEFAULT_CONNECTION, [first.id, firstOpen.id]),
+      );
+      expect(spent.first).toBe(aloneCost);
+      expect(spent.second).toBe(aloneCost);
+    } finally {
+      for (const client of [DEFAULT_CONNECTION, SECOND]) await policy(client, []);
+    }
   });
 });

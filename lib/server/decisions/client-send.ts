@@ -8,11 +8,13 @@ import { batchIdByKey } from './batch-records';
 import { entriesByClient, partKey } from './client-parts';
 import { renewBatchKey } from './drafts';
 import {
+  type ApprovalVerdict,
   approvalOf,
   approvalRequired,
   awaitSettled,
   type CheckedPart,
   checkDraft,
+  earliestWithin,
   refuseHeldRenewals,
   type SendInput,
   sendChecked,
@@ -51,28 +53,35 @@ export async function sendDraftPerClient(
     if (raced.length > 0) return Promise.all(raced.map(awaitSettled));
     throw error;
   }
-  if (parts.size <= 1) return [await sendDraft(actor, input, requestId, scope)];
+  if (parts.size <= 1) {
+    const [only] = parts;
+    // Nothing to place (an empty draft): refused by sendDraft's checks, as ever.
+    if (!only) return [await sendDraft(actor, input, requestId, scope)];
+    // One client's draft: the one batch it always was, under the draft's own key, on the checks
+    // above (sendChecked judges it on the approval policy).
+    const [connection, entries] = only;
+    const part = { ...input, key: input.batchKey, connection, entries: earliestWithin(entries, input.limit) };
+    return [await sendChecked(actor, part, requestId)];
+  }
 
-  const checked: CheckedPart[] = [];
+  const checked: { part: CheckedPart; verdict: ApprovalVerdict }[] = [];
   for (const [connection, entries] of parts) {
     const part: CheckedPart = {
       ...input,
       key: partKey(input.batchKey, connection),
       connection,
-      entries:
-        input.limit === undefined
-          ? entries
-          : [...entries].sort((a, b) => a.dueDate.localeCompare(b.dueDate)).slice(0, input.limit),
+      entries: earliestWithin(entries, input.limit),
     };
     const verdict = await approvalOf(part, requestId);
     if (verdict.reasons.length > 0 && !input.requestApproval)
       throw approvalRequired(verdict.entries, verdict.reasons);
-    checked.push(part);
+    checked.push({ part, verdict });
   }
   const batches: BatchView[] = [];
-  for (const part of checked) {
+  for (const { part, verdict } of checked) {
     try {
-      batches.push(await sendChecked(actor, part, requestId));
+      // Sent on the read it was judged on: each part's renewals are read from the service once.
+      batches.push(await sendChecked(actor, part, requestId, verdict));
     } catch (error) {
       // Nothing of this client's part was claimed: its decisions stay in the draft. What went
       // before is sent; the answer says so, and the rest can be sent again.

@@ -98,11 +98,7 @@ export async function sendDraft(
   let entries: DraftEntry[];
   let connection: string;
   try {
-    const drafted = await checkDraft(actor.userId, input);
-    entries =
-      input.limit === undefined
-        ? drafted
-        : [...drafted].sort((a, b) => a.dueDate.localeCompare(b.dueDate)).slice(0, input.limit);
+    entries = earliestWithin(await checkDraft(actor.userId, input), input.limit);
     await refuseHeldRenewals(entries);
     const parts = await entriesByClient(entries, scope);
     if (parts.size > 1) throw severalClients(parts, scope);
@@ -127,18 +123,27 @@ export interface CheckedPart extends SendInput {
 }
 
 /**
- * The approval policy's verdict on a checked part, read as sendChecked reads it: the client's
- * policy, judged on fees read now when it has amount thresholds.
+ * The part of a draft a send may be limited to (a batch too large, sent in parts): the renewals
+ * with the earliest due dates first, so the nearest deadlines go first.
  */
-export async function approvalOf(
-  part: CheckedPart,
-  requestId: string,
-): Promise<{
+export function earliestWithin(entries: DraftEntry[], limit: number | undefined): DraftEntry[] {
+  if (limit === undefined) return entries;
+  return [...entries].sort((a, b) => a.dueDate.localeCompare(b.dueDate)).slice(0, limit);
+}
+
+/** The approval policy's verdict on a checked part, and the read it was judged on. */
+export interface ApprovalVerdict {
   entries: DraftEntry[];
   reasons: ApprovalReason[];
   preread?: CurrentDecisions;
   upstreamRequestIds: string[];
-}> {
+}
+
+/**
+ * The approval policy's verdict on a checked part, read as sendChecked reads it: the client's
+ * policy, judged on fees read now when it has amount thresholds.
+ */
+export async function approvalOf(part: CheckedPart, requestId: string): Promise<ApprovalVerdict> {
   const client = upstreamClient(requestId, part.connection);
   const upstreamRequestIds: string[] = [];
   const policy = await readApprovalPolicy(part.connection);
@@ -159,10 +164,16 @@ export async function approvalOf(
 }
 
 /** Claims and sends one checked part as one atomic batch with its client's key. */
-export async function sendChecked(actor: Viewer, part: CheckedPart, requestId: string): Promise<BatchView> {
+export async function sendChecked(
+  actor: Viewer,
+  part: CheckedPart,
+  requestId: string,
+  /** The verdict a caller already judged this very part on (its read is the one the batch uses). */
+  verdict?: ApprovalVerdict,
+): Promise<BatchView> {
   const rationales = rationalesOf(part);
   const client = upstreamClient(requestId, part.connection);
-  const judged = await approvalOf(part, requestId);
+  const judged = verdict ?? (await approvalOf(part, requestId));
   const { reasons, preread, upstreamRequestIds } = judged;
   let entries = judged.entries;
   // Maker-checker: enforced here, on the one path to the service, not only in the page.

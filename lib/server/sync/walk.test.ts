@@ -201,8 +201,8 @@ describe.each(testDatabaseKinds)('a month walked into the copy (%s)', (kind) => 
     expect(await stored()).toEqual(list.map((item) => item.id).sort());
   });
 
-  /** A walk held at its first page until released, and a second walk of the month asked meanwhile. */
-  async function queuedBehindAHeldWalk(list: PatentEvent[], now?: Date) {
+  /** A walk of the month begun and held at its first page until released. */
+  async function heldWalk(list: PatentEvent[]) {
     const { opened: atFirstPage, open: reached } = gate();
     const { opened: released, open: release } = gate();
     const plain = service(list).client;
@@ -213,8 +213,14 @@ describe.each(testDatabaseKinds)('a month walked into the copy (%s)', (kind) => 
         return plain.getPatentEventsByPeriod(query);
       },
     } as unknown as AnnuityClient;
-    const first = syncMonth(held, db.db, DEFAULT_CONNECTION, MONTH, 'test');
+    const walk = syncMonth(held, db.db, DEFAULT_CONNECTION, MONTH, 'test');
     await atFirstPage;
+    return { walk, release };
+  }
+
+  /** A walk held at its first page until released, and a second walk of the month asked meanwhile. */
+  async function queuedBehindAHeldWalk(list: PatentEvent[], now?: Date) {
+    const { walk: first, release } = await heldWalk(list);
     const asked = Date.now();
     const queued = syncMonth(service(list).client, db.db, DEFAULT_CONNECTION, MONTH, 'test', now);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -230,18 +236,7 @@ describe.each(testDatabaseKinds)('a month walked into the copy (%s)', (kind) => 
 
   it("joins a view's read of a month to the walk already under way, and walks when none is", async () => {
     const list = Array.from({ length: 150 }, (_, at) => event((at % 28) + 1));
-    const { opened: atFirstPage, open: reached } = gate();
-    const { opened: released, open: release } = gate();
-    const plain = service(list).client;
-    const held = {
-      async getPatentEventsByPeriod(query: PeriodQuery) {
-        reached();
-        await released;
-        return plain.getPatentEventsByPeriod(query);
-      },
-    } as unknown as AnnuityClient;
-    const sync = syncMonth(held, db.db, DEFAULT_CONNECTION, MONTH, 'test');
-    await atFirstPage;
+    const { walk: sync, release } = await heldWalk(list);
     // The worker is walking the month: a view asking now reads nothing of its own.
     const view = service(list);
     const joined = joinMonthWalk(view.client, db.db, DEFAULT_CONNECTION, MONTH, 'test');
