@@ -29,32 +29,17 @@ function dateFormat(locale: string, style: string, options: Intl.DateTimeFormatO
   return format;
 }
 
-/**
- * Calendar dates as formatted, per locale: a sort or a filter of the month view formats the due
- * and grace dates of every row it draws again, mostly the same few hundred days, and formatting
- * one costs tens of microseconds where a look-up costs one (bench: sort or filter ≤ 16 ms).
- * Bounded: past DATES_KEPT entries it starts again.
- */
-const formattedDates = new Map<string, string>();
-const DATES_KEPT = 20_000;
-
 /** "3 Dec 2026"; an unparseable value is shown as it came rather than as "Invalid Date". */
 export function formatDate(value: string | null | undefined, locale = DEFAULT_LOCALE): string {
   if (!value) return '';
-  const key = `${locale}|${value}`;
-  const known = formattedDates.get(key);
-  if (known !== undefined) return known;
   const date = calendarDate(value);
   if (!date) return value;
-  const text = dateFormat(locale, 'date', {
+  return dateFormat(locale, 'date', {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
     timeZone: 'UTC',
   }).format(date);
-  if (formattedDates.size >= DATES_KEPT) formattedDates.clear();
-  formattedDates.set(key, text);
-  return text;
 }
 
 export function formatTimestamp(value: string | null | undefined, locale = DEFAULT_LOCALE): string {

@@ -66,8 +66,8 @@ export function DraftBar({
   const beingSent = heldBy.length;
   // Every decision is in a batch not settled yet: there is nothing to review and send, only
   // that batch to follow (it checks with the service and can be sent again from there).
-  const heldBatches = [...new Set(heldBy)];
   const allHeld = count > 0 && beingSent === count;
+  const oneBatch = heldBy.every((id) => id === heldBy[0]);
   // The review's "Back" returns to this very month view (its month, filters and sort).
   // Null outside the App Router (a component rendered on its own, as in tests): then the plain review.
   const search = useSearchParams() as URLSearchParams | null;
@@ -135,10 +135,8 @@ export function DraftBar({
         )}
         {allHeld ? (
           <Button asChild size="sm" variant="outline">
-            <Link
-              href={heldBatches.length === 1 ? `/renewals/batches/${heldBatches[0]}` : '/renewals/batches'}
-            >
-              {heldBatches.length === 1 ? 'Open the batch being sent' : 'Open the batches being sent'}
+            <Link href={oneBatch ? `/renewals/batches/${heldBy[0]}` : '/renewals/batches'}>
+              Open the batch{oneBatch ? '' : 'es'} being sent
             </Link>
           </Button>
         ) : count > 0 && settled ? (
