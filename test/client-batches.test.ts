@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AnnuityClient } from '@/lib/annuity/client';
@@ -7,6 +8,7 @@ import { syncEvent } from '@/lib/db/schema';
 import type { BatchView } from '@/lib/decisions/batch';
 import { draftEntryOf } from '@/lib/decisions/testing';
 import { DEFAULT_CONNECTION } from '@/lib/server/connection/default-connection';
+import { draftAgainstCopy } from '@/lib/server/sync/draft-against-copy';
 import { jsonRequest } from './app-harness';
 import { grantClientsAs, setUpTwoClients } from './client-grants';
 import { putDraftAs } from './draft-fixtures';
@@ -112,6 +114,18 @@ describe('decisions per client', () => {
     ]);
     return { firstOpen, secondOpen, draft };
   }
+
+  it('tells the review nothing changed of a renewal another client’s copy holds, and what is gone from all', async () => {
+    const theirs = await openRenewalOf(SECOND);
+    const entry = draftEntryOf(theirs, 'PROCEED', { estimate: false });
+    // The second client's renewal is in the second client's copy, not missing from the first's.
+    expect(await draftAgainstCopy([entry], [DEFAULT_CONNECTION, SECOND])).toEqual([]);
+    // A renewal no client's copy lists, in a month every copy has read, is gone.
+    const vanished = { ...entry, eventId: randomUUID() };
+    expect(await draftAgainstCopy([vanished], [DEFAULT_CONNECTION, SECOND])).toEqual([
+      { eventId: vanished.eventId, kind: 'gone' },
+    ]);
+  });
 
   it('shows a user granted one client only that client’s batches; the other’s is 404', async () => {
     await grantClientsAs(app.cookies.admin, app.harness.users.paralegal.id, [SECOND]);

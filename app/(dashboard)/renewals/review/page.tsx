@@ -48,7 +48,7 @@ export default async function ReviewPage({
   const submitted = submittedId ? await batchView(submittedId) : null;
   const [following, changes, locale] = await Promise.all([
     draftFollowingInstructions(draft.entries, scope.connections),
-    draftAgainstCopy(draft.entries),
+    draftAgainstCopy(draft.entries, scope.connections),
     pageLocale(),
   ]);
   // One renewal, one open batch: those held by a batch not settled yet are named here.
