@@ -15,6 +15,13 @@ export const ASKED_DECISION_LABELS: Record<AskedDecision, string> = {
   undecided: 'Undecided: recommend one',
 };
 
+/** The same in a narrow column (the committee pack's PDF table), whole rather than cut. */
+export const ASKED_DECISION_SHORT_LABELS: Record<AskedDecision, string> = {
+  keep: 'Keep (renew)',
+  drop: 'Drop',
+  undecided: 'Undecided',
+};
+
 export type HoldEnd = 'decided' | 'released';
 
 /** One hold as pages and routes show it. */

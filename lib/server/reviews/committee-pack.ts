@@ -1,7 +1,13 @@
 import 'server-only';
 import { sumByCurrency } from '../../annuity/money';
+import type { ClientRef } from '../../clients/chosen-client';
+import { plural } from '../../format/plural';
 import { decimalCell, type ExportValue } from '../../renewals/columns';
-import { ASKED_DECISION_LABELS, type ReviewHoldView } from '../../reviews/review-hold';
+import {
+  ASKED_DECISION_LABELS,
+  ASKED_DECISION_SHORT_LABELS,
+  type ReviewHoldView,
+} from '../../reviews/review-hold';
 import { keepSentence } from '../../signals/keep-score';
 import type { CostToExpiry, RenewalSignals } from '../../signals/signals';
 import { DEFAULT_CONNECTION } from '../connection/default-connection';
@@ -18,6 +24,8 @@ import { copyRenewals, listHolds } from './holds';
 
 interface PackLine {
   hold: ReviewHoldView;
+  /** Whose renewal it is (the hold is read from that client's copy alone). */
+  client: ClientRef;
   annuityYear: number | null;
   fee: { amount: string; currency: string } | null;
   score: number | null;
@@ -29,6 +37,8 @@ interface PackLine {
 export interface CommitteePack {
   generatedAt: string;
   lines: PackLine[];
+  /** The lines come from more than one client: each then says whose it is. */
+  mixesClients: boolean;
   /** The renewals' fees per currency (never converted). */
   feeTotals: { currency: string; total: string; count: number }[];
 }
@@ -56,10 +66,23 @@ async function holdsWithSignals(connection: string, now: Date) {
 export async function loadCommitteePack(
   now = new Date(),
   locale?: string,
-  /** The clients of the request: their holds, soonest review-by first as the holds list orders them. */
-  connections: readonly string[] = [DEFAULT_CONNECTION],
+  /**
+   * The clients of the request (their holds, soonest review-by first as the holds list orders
+   * them) and their names, which the lines of a pack of several clients carry.
+   */
+  scope: { connections: readonly string[]; clients?: readonly ClientRef[] } = {
+    connections: [DEFAULT_CONNECTION],
+  },
 ): Promise<CommitteePack> {
-  const each = await Promise.all(connections.map((connection) => holdsWithSignals(connection, now)));
+  const each = await Promise.all(
+    scope.connections.map(async (connection) => {
+      const client = scope.clients?.find((known) => known.id === connection) ?? {
+        id: connection,
+        name: connection,
+      };
+      return (await holdsWithSignals(connection, now)).map((line) => ({ ...line, client }));
+    }),
+  );
   const held = each
     .flat()
     .sort(
@@ -68,9 +91,10 @@ export async function loadCommitteePack(
         a.hold.dueDate.localeCompare(b.hold.dueDate) ||
         a.hold.createdAt.localeCompare(b.hold.createdAt),
     );
-  const lines = held.map(({ hold, signal, renewal }): PackLine => {
+  const lines = held.map(({ hold, client, signal, renewal }): PackLine => {
     return {
       hold,
+      client,
       annuityYear: renewal?.renewal?.annuityYear ?? signal?.annuityYear ?? null,
       fee: renewal?.fees?.total ? { amount: renewal.fees.total, currency: renewal.fees.currency } : null,
       score: signal?.keep.score ?? null,
@@ -82,7 +106,8 @@ export async function loadCommitteePack(
   const feeTotals = sumByCurrency(
     lines.flatMap((line) => (line.fee ? [{ amount: line.fee.amount, currency: line.fee.currency }] : [])),
   ).map(({ currency, total, count }) => ({ currency, total, count }));
-  return { generatedAt: now.toISOString(), lines, feeTotals };
+  const mixesClients = new Set(lines.map((line) => line.client.id)).size > 1;
+  return { generatedAt: now.toISOString(), lines, mixesClients, feeTotals };
 }
 
 const costText = (costs: readonly CostToExpiry[]) =>
@@ -120,11 +145,16 @@ const HEADERS = [
   'Note',
 ];
 
-/** The pack as rows of cells, header first: fees are decimal cells in their currency's digits. */
+/**
+ * The pack as rows of cells, header first: fees are decimal cells in their currency's digits. A
+ * pack of several clients starts each row with its client's name.
+ */
 function packTable(pack: CommitteePack): ExportValue[][] {
+  const client = (line: PackLine): ExportValue[] => (pack.mixesClients ? [line.client.name] : []);
   return [
-    HEADERS,
+    [...(pack.mixesClients ? ['Client'] : []), ...HEADERS],
     ...pack.lines.map((line): ExportValue[] => [
+      ...client(line),
       line.hold.caseReference,
       line.hold.office,
       line.hold.eventId,
@@ -149,16 +179,34 @@ export function committeePackXlsx(pack: CommitteePack): Promise<Buffer> {
   return toXlsx(packTable(pack), 'Under review');
 }
 
+// The decision asked for in its short words ("Undecided", never "Undecided: r…"): the full label
+// is in the reasons below the table.
 const PDF_COLUMNS: Column[] = [
   { header: 'Case', width: 70 },
   { header: 'Office', width: 34 },
   { header: 'Due', width: 56 },
   { header: 'Fee', width: 76, align: 'right' },
   { header: 'Score', width: 34, align: 'right' },
-  { header: 'Asked', width: 62 },
-  { header: 'Owner', width: 80 },
+  { header: 'Asked', width: 56 },
+  { header: 'Owner', width: 86 },
   { header: 'Review by', width: 87 },
 ];
+
+/**
+ * The lines by client, in the pack's order of first appearance. A portrait page has no room for a
+ * client column wide enough for a client's name beside the eight others (a name is cut to "…" at
+ * any width the others leave), so a pack of several clients draws one table per client under the
+ * client's name; the XLSX has the Client column.
+ */
+function byClient(lines: readonly PackLine[]): { client: ClientRef; lines: PackLine[] }[] {
+  const groups = new Map<string, { client: ClientRef; lines: PackLine[] }>();
+  for (const line of lines) {
+    const group = groups.get(line.client.id) ?? { client: line.client, lines: [] };
+    group.lines.push(line);
+    groups.set(line.client.id, group);
+  }
+  return [...groups.values()];
+}
 
 export function committeePackPdf(pack: CommitteePack, locale: string): Promise<Buffer> {
   return renderPdf(
@@ -175,25 +223,27 @@ export function committeePackPdf(pack: CommitteePack, locale: string): Promise<B
           `As of ${pack.generatedAt.slice(0, 16).replace('T', ' ')} UTC, from our copy of the service.`,
           LEFT,
         );
-      heading(doc, `${pack.lines.length} renewal(s) under review`);
+      heading(doc, `${plural(pack.lines.length, 'renewal')} under review`);
       if (pack.lines.length === 0) {
         note(doc, 'No renewal is under review.');
         return;
       }
-      table(
-        doc,
-        PDF_COLUMNS,
-        pack.lines.map((line) => [
-          line.hold.caseReference ?? line.hold.eventId,
-          line.hold.office ?? '',
-          line.hold.dueDate,
-          line.fee ? pdfMoney(line.fee.amount, line.fee.currency, locale) : 'no estimate',
-          line.score === null ? '' : String(line.score),
-          ASKED_DECISION_LABELS[line.hold.askedDecision],
-          line.hold.owner.name,
-          `${line.hold.reviewBy}${line.hold.overdue ? ' (overdue)' : ''}`,
-        ]),
-      );
+      const cells = (line: PackLine) => [
+        line.hold.caseReference ?? line.hold.eventId,
+        line.hold.office ?? '',
+        line.hold.dueDate,
+        line.fee ? pdfMoney(line.fee.amount, line.fee.currency, locale) : 'no estimate',
+        line.score === null ? '' : String(line.score),
+        ASKED_DECISION_SHORT_LABELS[line.hold.askedDecision],
+        line.hold.owner.name,
+        `${line.hold.reviewBy}${line.hold.overdue ? ' (overdue)' : ''}`,
+      ];
+      if (pack.mixesClients)
+        for (const group of byClient(pack.lines)) {
+          heading(doc, `${group.client.name}: ${plural(group.lines.length, 'renewal')}`);
+          table(doc, PDF_COLUMNS, group.lines.map(cells));
+        }
+      else table(doc, PDF_COLUMNS, pack.lines.map(cells));
       note(
         doc,
         `Renewal fees per currency: ${pack.feeTotals.map((total) => pdfMoney(total.total, total.currency, locale)).join(' + ') || 'none known'}.`,
@@ -203,7 +253,7 @@ export function committeePackPdf(pack: CommitteePack, locale: string): Promise<B
         const cost = line.costToExpiry.map((item) => pdfMoney(item.total, item.currency, locale)).join(' + ');
         note(
           doc,
-          `${line.hold.caseReference ?? line.hold.eventId} (due ${line.hold.dueDate}, score ${line.score ?? '-'}): ${line.sentence}.` +
+          `${pack.mixesClients ? `${line.client.name}, ` : ''}${line.hold.caseReference ?? line.hold.eventId} (due ${line.hold.dueDate}, score ${line.score ?? '-'}): ${line.sentence}.` +
             `${cost ? ` Cost to expiry: ${cost}.` : ''}${signalText(line.signals) ? ` Signals: ${signalText(line.signals)}.` : ''}` +
             ` Asked: ${ASKED_DECISION_LABELS[line.hold.askedDecision]}.${line.hold.note ? ` Note: ${line.hold.note}` : ''}`,
         );

@@ -9,7 +9,7 @@ export const GET = defineRoute(
   { access: ['renewals:read', 'exports:read'], query: packQuerySchema },
   async ({ query, request, clients }) => {
     const locale = requestLocale(request);
-    const pack = await loadCommitteePack(new Date(), locale, (await clients()).connections);
+    const pack = await loadCommitteePack(new Date(), locale, await clients());
     const day = pack.generatedAt.slice(0, 10);
     if (query.format === 'xlsx')
       return fileResponse(await committeePackXlsx(pack), 'xlsx', `committee-pack-${day}`);
