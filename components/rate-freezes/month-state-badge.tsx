@@ -1,6 +1,6 @@
 import { Badge } from '@/components/ui/badge';
 import { FREEZE_STATE_LABELS, UNCONFIRMED_FREEZABLE_LABEL } from '@/lib/rate-freezes/labels';
-import type { FreezeMonthState } from '@/lib/rate-freezes/months';
+import { canFreezeNow, type FreezeMonthState } from '@/lib/rate-freezes/months';
 
 /** `confirmed` false: freezable as far as is known, but the unpublished horizon may exclude it. */
 export function MonthStateBadge({
@@ -11,7 +11,9 @@ export function MonthStateBadge({
   confirmed?: boolean;
 }) {
   const label =
-    state === 'freezable' && !confirmed ? UNCONFIRMED_FREEZABLE_LABEL : FREEZE_STATE_LABELS[state];
+    state === 'freezable' && !canFreezeNow({ state, confirmed })
+      ? UNCONFIRMED_FREEZABLE_LABEL
+      : FREEZE_STATE_LABELS[state];
   return (
     <Badge tone={label.tone} data-freeze-state={state}>
       {label.label}

@@ -74,6 +74,17 @@ export function withinKnownHorizon(monthsAheadOfNow: number, context: MonthState
   return monthsAheadOfNow === 0 || monthsAheadOfNow <= (context.acceptedUpToMonthsAhead ?? 0);
 }
 
+/**
+ * Whether a month can be frozen now as far as anyone can say (spec: Endpoints 15, Limits 5): not
+ * past, not frozen, not refused, and within the farthest month the service accepted (this month
+ * always is). The horizon is not published, so a month further ahead is "not known yet": a freeze
+ * may still be tried there, but no page, count or note calls it freezable. The one answer the
+ * overview, the month page and the manager's Today give.
+ */
+export function canFreezeNow(row: Pick<MonthRow, 'state' | 'confirmed'>): boolean {
+  return row.state === 'freezable' && row.confirmed;
+}
+
 /** The current month and the MONTHS_AHEAD after it, each with its state. */
 export function monthsAhead(context: MonthStateContext, count = MONTHS_AHEAD): MonthRow[] {
   return Array.from({ length: count + 1 }, (_, offset) => {
