@@ -15,7 +15,7 @@ import { DEMO_USERS } from '../lib/server/auth/demo-users';
 import { DEMO_API_KEY, DEMO_CLIENTS } from '../sandbox/demo';
 import { buildIfStale } from './lib/build-fingerprint';
 import { spawnChild, stopChild, waitForLine } from './lib/children';
-import { localSecret } from './lib/local-secret';
+import { findAuthSecret } from './lib/local-secret';
 import { prepareDatabase } from './lib/prepare-database';
 import { SANDBOX_READY, spawnSandbox } from './lib/sandbox-child';
 import { superviseChild } from './lib/supervise';
@@ -63,7 +63,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stopAll(0));
 
   const useSandbox = !env.ANNUITY_API_URL;
-  const authSecret = env.AUTH_SECRET ?? localSecret(dataDir, 'auth-secret');
+  const { authSecret } = findAuthSecret(env, { create: true });
 
   if (!dev) {
     try {

@@ -14,6 +14,10 @@
  * SANDBOX_PORT with the demo key and hands both to the dashboard; this finds the same stand-in
  * there (asked once with the demo key) and uses it the same way, or says that none answers. It
  * prints the service it uses either way.
+ *
+ * Which secret (stored API keys, signed links): found as npm start finds it, AUTH_SECRET when set,
+ * else the one npm start keeps in DATA_DIR (scripts/lib/local-secret.ts), whichever service is
+ * called. With none of these and no KEY_ENCRYPTION_SECRET it refuses to start.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -26,7 +30,7 @@ import { resetEnvForTests } from '../lib/env';
 import { EnvError, parseEnv } from '../lib/env-schema';
 import { runDueJobsOnce, startWorker } from '../lib/server/jobs/worker';
 import { DEMO_API_KEY } from '../sandbox/demo';
-import { localSecret } from './lib/local-secret';
+import { findAuthSecret, MissingSecretError } from './lib/local-secret';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const once = process.argv.includes('--once');
@@ -72,11 +76,28 @@ async function resolveService(env: ReturnType<typeof parseEnv>): Promise<string>
   process.env.ANNUITY_API_URL = url;
   process.env.ANNUITY_API_KEY = DEMO_API_KEY;
   process.env.ANNUITY_UPSTREAM_IS_SANDBOX = '1';
-  // The secret npm start generated for this data dir: stored keys and signed links read with it.
-  if (!process.env.AUTH_SECRET)
-    process.env.AUTH_SECRET = localSecret(path.resolve(env.DATA_DIR), 'auth-secret');
   resetEnvForTests();
   return `Service: the stand-in service at ${url} (demo data, as npm start runs it)`;
+}
+
+/**
+ * The secret stored keys and signed links are read with, found as npm start finds it (the data
+ * dir's when the environment sets none), whichever service is called; exits naming the settings
+ * when there is none. Says where it came from, never what it is.
+ */
+function takeDashboardSecret(env: ReturnType<typeof parseEnv>): void {
+  try {
+    const { authSecret, source } = findAuthSecret(env, { create: false });
+    if (typeof source === 'object' && authSecret) {
+      process.env.AUTH_SECRET = authSecret;
+      resetEnvForTests();
+      console.log(`Secret: AUTH_SECRET from ${source.file} (as npm start uses it)`);
+    }
+  } catch (error) {
+    if (!(error instanceof MissingSecretError)) throw error;
+    console.error(`\n${error.message}\n`);
+    process.exit(1);
+  }
 }
 
 async function main(): Promise<void> {
@@ -93,6 +114,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  takeDashboardSecret(env);
   if (!env.DATABASE_URL && (await dashboardAnswers(env.PORT))) {
     console.error(
       '\nThe dashboard is running on the embedded database and runs the background jobs itself.\n' +
