@@ -15,6 +15,7 @@ import { loadPatentDetail } from '@/lib/server/portfolio/patents';
 import { storePatentEvents } from '@/lib/server/sync/copy';
 import { draftAgainstCopy } from '@/lib/server/sync/draft-against-copy';
 import { copyMonthRows } from '@/lib/server/sync/month-rows';
+import { setRefreshWaitForTests } from '@/lib/server/sync/refresh-now';
 import { plannedMonths, runSync } from '@/lib/server/sync/run';
 import type { TodayData } from '@/lib/today/data';
 import type { TrackingData } from '@/lib/tracking/data';
@@ -243,6 +244,35 @@ describe('pages on the synced copy', () => {
       delete process.env.REFRESH_CALLS_PER_USER;
       resetEnvForTests();
     }
+  });
+
+  it('ends Refresh now within its wait, saying why, while the service does not answer, and lets it be tried again', async () => {
+    const { POST } = await import('@/app/api/copy/refresh/route');
+    const refresh = () =>
+      POST(
+        jsonRequest('/api/copy/refresh', { method: 'POST', cookie: manager, body: { months: [month()] } }),
+      );
+    const pid = up.sandbox.pid as number;
+    setRefreshWaitForTests(1_000);
+    process.kill(-pid, 'SIGSTOP');
+    try {
+      const started = performance.now();
+      const stalled = await refresh();
+      expect(performance.now() - started).toBeLessThan(5_000);
+      expect(stalled.status).toBe(504);
+      expect(await stalled.json()).toMatchObject({
+        code: 'refresh_not_answered',
+        title: 'The renewal service did not answer',
+        detail: expect.stringContaining('Try Refresh now again'),
+      });
+    } finally {
+      process.kill(-pid, 'SIGCONT');
+      setRefreshWaitForTests();
+    }
+    // Answering again, the service is read: the same button works.
+    const again = await refresh();
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { calls: number }).calls).toBeGreaterThan(0);
   });
 
   it('says how old a freeze preview is, and Refresh now reads it again', async () => {

@@ -8,9 +8,9 @@ import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { upstreamClient } from '../connection/upstream';
 import { DomainError } from '../errors/domain-error';
 import { rememberPatents } from '../portfolio/snapshot';
-import { refreshMonths } from './after-write';
 import { storePatentEvents } from './copy';
 import { readFreezeMonth, readFreezes } from './documents';
+import { endsWithin, syncMonth } from './walk';
 
 /**
  * "Refresh now": a user reads again the months a page shows, at once, instead of waiting for the
@@ -29,6 +29,33 @@ class RefreshCapError extends DomainError<'refresh_cap_reached'> {
       code: 'refresh_cap_reached',
       title: 'Refresh limit reached',
       detail: `You have used ${spent} of your ${cap} refresh calls today. The page keeps refreshing by itself; try again tomorrow or ask an administrator to raise the cap.`,
+    });
+  }
+}
+
+/**
+ * How long Refresh now waits for the service. A month's walk takes about 2 s when it answers
+ * (docs/performance.md); one that accepts connections and never answers fails a call only after
+ * three attempts of 20 s each (../connection/upstream.ts), and a walk queued behind the sync's
+ * stalled walk of the same month waits for that one first: the button would spin for minutes.
+ * Past this wait the user is told so and may try again; the read goes on into the copy.
+ */
+const REFRESH_WAIT_MS = 25_000;
+let refreshWaitMs = REFRESH_WAIT_MS;
+
+/** A shorter wait for a test; none given puts REFRESH_WAIT_MS back. */
+export function setRefreshWaitForTests(ms?: number): void {
+  refreshWaitMs = ms ?? REFRESH_WAIT_MS;
+}
+
+class RefreshNotAnsweredError extends DomainError<'refresh_not_answered'> {
+  override name = 'RefreshNotAnsweredError';
+  constructor(waitedMs: number) {
+    super({
+      status: 504,
+      code: 'refresh_not_answered',
+      title: 'The renewal service did not answer',
+      detail: `The renewal service did not answer within ${Math.round(waitedMs / 1000)} seconds, so the page still shows what it said before. Try Refresh now again in a minute; nothing was changed.`,
     });
   }
 }
@@ -71,19 +98,35 @@ export async function refreshNow(
     (freezeMonth ? FREEZE_CALLS : 0) +
     months.reduce((sum, month) => sum + Math.max(1, known.find((row) => row.month === month)?.calls ?? 1), 0);
   if (spent + estimate > cap) throw new RefreshCapError(cap, spent);
-  let calls = patentId ? await refreshPatent(patentId, requestId) : 0;
-  if (freezeMonth) {
-    await Promise.all([readFreezeMonth(freezeMonth, requestId), readFreezes(requestId)]);
-    calls += FREEZE_CALLS;
-  }
-  calls += await refreshMonths(months, requestId);
-  await db
-    .insert(syncRefreshUse)
-    .values({ userId, day: calendarToday(now), calls })
-    .onConflictDoUpdate({
-      target: [syncRefreshUse.userId, syncRefreshUse.day],
-      set: { calls: sql`${syncRefreshUse.calls} + ${calls}` },
-    });
+  let calls = 0;
+  const read = (async () => {
+    try {
+      if (patentId) calls += await refreshPatent(patentId, requestId);
+      if (freezeMonth) {
+        await Promise.all([readFreezeMonth(freezeMonth, requestId), readFreezes(requestId)]);
+        calls += FREEZE_CALLS;
+      }
+      const client = upstreamClient(requestId);
+      // A month the service does not answer for ends the refresh with that problem: the months
+      // after it would wait as long for nothing.
+      for (const month of new Set(months))
+        await syncMonth(client, db, DEFAULT_CONNECTION, month, requestId, undefined, () => {
+          calls += 1;
+        });
+    } finally {
+      // Every call made counts against the cap, those of a refresh that failed or outlived the wait too.
+      await db
+        .insert(syncRefreshUse)
+        .values({ userId, day: calendarToday(now), calls })
+        .onConflictDoUpdate({
+          target: [syncRefreshUse.userId, syncRefreshUse.day],
+          set: { calls: sql`${syncRefreshUse.calls} + ${calls}` },
+        });
+    }
+  })();
+  // Past the wait, the read ends on its own: its failure is the walk's to record, not a rejection.
+  read.catch(() => undefined);
+  if (!(await endsWithin(read, refreshWaitMs))) throw new RefreshNotAnsweredError(refreshWaitMs);
   return { months: [...new Set(months)], calls, refreshedAt: new Date().toISOString() };
 }
 

@@ -155,6 +155,22 @@ export async function joinMonthWalk(
 }
 
 /**
+ * Waits `ms` at most for a read: true when it ended within it, false when it goes on past it (it
+ * is left to end on its own, into the copy); a read that fails within it throws its failure.
+ */
+export async function endsWithin(read: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([read.then(() => true), waited]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * Walks one month into the copy and records the outcome; a failure is recorded and rethrown.
  * `now` is the caller's clock (a sync run's time, a test's pinned time); without it, the clock's.
  */
