@@ -37,6 +37,7 @@ const candidate = (over: Partial<ReviewCandidate>): ReviewCandidate => ({
     { currency: 'EUR', total: '4000.00', renewals: 8, lastDue: '2034-01-31' },
     { currency: 'USD', total: '90.00', renewals: 1, lastDue: '2028-01-31' },
   ],
+  forecastTo: '2034-12-31',
   hold: null,
   ...over,
 });
@@ -66,12 +67,25 @@ describe('the candidates for review', () => {
     expect(html).toContain('data-event-id="e-2"');
   });
 
-  it('shows the score, the fee and the cost to expiry per currency, never added across them', () => {
+  it('shows the score, the fee and the cost to keep per currency to the year it covers, never added across them', () => {
     const html = render(false);
     expect(html).not.toContain('type="checkbox"');
     expect(html).toContain('>12<');
     expect(html).toContain('€520.00');
-    expect(html).toContain('€4,000.00 + US$90.00');
+    expect(html).toContain('€4,000.00 + US$90.00 to keep to 2034');
+    expect(html).toContain('Cost to keep');
     expect(html).toContain('<span class="text-muted-foreground"> (<!-- -->DE<!-- -->)</span>');
+  });
+
+  it('says the forecast is being built rather than a cost while the client has none', () => {
+    const html = renderToString(
+      <DataTable
+        caption="Candidates"
+        columns={candidateColumns({ locale: 'en-GB', choice: null })}
+        rows={[candidate({ costToExpiry: [], forecastTo: null })]}
+        rowKey={(row) => row.eventId}
+      />,
+    );
+    expect(html).toContain('Forecast being built');
   });
 });

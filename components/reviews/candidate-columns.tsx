@@ -1,6 +1,7 @@
 import { formatMoney } from '@/lib/annuity/money';
 import { formatDate } from '@/lib/format/dates';
 import type { ReviewCandidate } from '@/lib/reviews/review-hold';
+import { costToKeepText } from '@/lib/signals/cost-to-keep';
 import type { TableColumn } from '@/lib/table/columns';
 import { HoldBadge } from './holds-list';
 import { ReviewPatent, reviewLabel } from './review-patent';
@@ -72,13 +73,15 @@ export function candidateColumns({
     },
     {
       id: 'costToExpiry',
-      header: 'Cost to expiry',
+      header: 'Cost to keep',
       align: 'end',
       className: 'whitespace-nowrap',
       cell: (candidate) =>
-        candidate.costToExpiry.length === 0
-          ? '—'
-          : candidate.costToExpiry.map((cost) => formatMoney(cost.total, cost.currency, locale)).join(' + '),
+        candidate.forecastTo === null
+          ? 'Forecast being built'
+          : costToKeepText(candidate.costToExpiry, (amount, currency) =>
+              formatMoney(amount, currency, locale),
+            ) || '—',
     },
   ];
 }

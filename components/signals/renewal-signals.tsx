@@ -1,5 +1,6 @@
 import { formatMoney } from '@/lib/annuity/money';
 import { formatDate } from '@/lib/format/dates';
+import { costToKeepClause, costToKeepText } from '@/lib/signals/cost-to-keep';
 import { keepSentence } from '@/lib/signals/keep-score';
 import { decisionWord, type RenewalSignals, termLeftLabel } from '@/lib/signals/signals';
 
@@ -19,21 +20,18 @@ export function RenewalSignalsList({ signals, locale }: { signals: RenewalSignal
       .join(', ')})`,
   ]);
 
-  const cost = signals.costToExpiry.map((line) => money(line.total, line.currency)).join(' · ');
-  const lastDue =
-    signals.costToExpiry
-      .map((line) => line.lastDue)
-      .sort()
-      .at(-1) ?? '';
+  const cost = costToKeepText(signals.costToExpiry, money);
+  const renewals = signals.costToExpiry.reduce((n, line) => n + line.renewals, 0);
   rows.push([
     'Cost to keep',
-    signals.costToExpiry.length === 0
-      ? signals.unpricedRenewals > 0
-        ? `${signals.unpricedRenewals} renewal(s) without an estimate`
-        : 'No renewals left in the forecast'
-      : `${cost} over ${signals.costToExpiry.reduce((n, line) => n + line.renewals, 0)} renewal(s) to ${year(lastDue)}${
-          signals.unpricedRenewals > 0 ? `, ${signals.unpricedRenewals} more without an estimate` : ''
-        }${signals.beyondForecast && signals.forecastTo ? `; the term runs past the forecast (to ${year(signals.forecastTo)})` : ''}`,
+    signals.forecastTo === null
+      ? // No forecast yet (a fresh start): nothing is known of the renewals ahead.
+        'Not known yet: the forecast is being built'
+      : cost
+        ? `${cost} (${renewals} renewal(s) in the forecast${
+            signals.unpricedRenewals > 0 ? `, ${signals.unpricedRenewals} more without an estimate` : ''
+          })${signals.beyondForecast ? `; the term runs past the forecast (to ${year(signals.forecastTo)})` : ''}`
+        : costToKeepClause(signals, money).replace(/^./, (first) => first.toUpperCase()),
   ]);
   rows.push([
     'Term left',

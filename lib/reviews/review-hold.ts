@@ -58,6 +58,8 @@ export interface ReviewCandidate {
   score: number;
   sentence: string;
   costToExpiry: CostToExpiry[];
+  /** The last day the client's forecast covers; null while it is being built (no cost known). */
+  forecastTo: string | null;
   hold: ReviewHoldView | null;
 }
 

@@ -1,36 +1,36 @@
 import { formatMoney } from '../annuity/money';
-import { termLeftLabel } from './signals';
+import { costToKeepText, FORECAST_BEING_BUILT } from './cost-to-keep';
+import type { CostToExpiry } from './signals';
 
 /**
  * A renewal's keep score with the few signals a list row has room for (Today's rows): what keeping
- * costs to expiry per currency (never added across currencies), the term left, how much of the
- * family is still kept, and the sentence that explains the score. Built on the server
- * (lib/server/signals/keep-scores.ts), drawn as one line.
+ * costs per currency (never added across currencies) to the year of the last renewal the forecast
+ * counts, the year the term runs to, how much of the family is still kept, and the sentence that
+ * explains the score. Built on the server (lib/server/signals/keep-scores.ts), drawn as one line.
  */
 export interface KeepLine {
   score: number;
   sentence: string;
-  costs: { currency: string; total: string }[];
+  costs: Pick<CostToExpiry, 'currency' | 'total' | 'lastDue'>[];
+  /** False until the client's forecast exists: no cost to keep is known then. */
+  forecast: boolean;
+  /** The date the term ends; null when no expiry is known. */
+  termTo: string | null;
   /** Whole months of term left; null when no expiry is known. */
   termMonths: number | null;
   family: { kept: number; members: number } | null;
 }
 
-/** "€14,200.00 to expiry · 7 years 3 months left · family 3 of 5 kept". */
+/** "€14,200.00 to keep to 2028 · term to 2034 · family 3 of 5 kept". */
 export function keepLineText(line: KeepLine, locale?: string): string {
   const parts: string[] = [];
-  if (line.costs.length > 0) {
-    parts.push(
-      `${line.costs.map((cost) => formatMoney(cost.total, cost.currency, locale)).join(' + ')} to expiry`,
-    );
+  if (!line.forecast) parts.push(`cost to keep ${FORECAST_BEING_BUILT}`);
+  else {
+    const cost = costToKeepText(line.costs, (amount, currency) => formatMoney(amount, currency, locale));
+    if (cost) parts.push(cost);
   }
-  if (line.termMonths !== null) {
-    parts.push(
-      line.termMonths === 0
-        ? 'term over'
-        : `${termLeftLabel({ months: line.termMonths, expiry: '', extended: false })} left`,
-    );
-  }
+  if (line.termTo !== null && line.termMonths !== null)
+    parts.push(line.termMonths === 0 ? 'term over' : `term to ${line.termTo.slice(0, 4)}`);
   if (line.family && line.family.members > 1)
     parts.push(`family ${line.family.kept} of ${line.family.members} kept`);
   return parts.join(' · ');

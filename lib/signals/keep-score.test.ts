@@ -3,11 +3,15 @@ import { DEFAULT_KEEP_SCORE_WEIGHTS, keepScore, keepSentence } from './keep-scor
 import { keepScoreWeightsSchema } from './keep-score.schema';
 import type { RenewalSignals } from './signals';
 
-type Facts = Pick<RenewalSignals, 'costToExpiry' | 'unpricedRenewals' | 'term' | 'family' | 'tags'>;
+type Facts = Pick<
+  RenewalSignals,
+  'costToExpiry' | 'unpricedRenewals' | 'forecastTo' | 'term' | 'family' | 'tags'
+>;
 
 const facts = (over: Partial<Facts> = {}): Facts => ({
   costToExpiry: [{ currency: 'EUR', total: '14200.00', renewals: 8, lastDue: '2028-04-30' }],
   unpricedRenewals: 0,
+  forecastTo: '2028-12-31',
   term: { expiry: '2034-05-01', extended: false, months: 89 },
   family: { reference: 'F1', members: 7, kept: 4, offices: [] },
   tags: [],
@@ -74,6 +78,13 @@ describe('the keep score', () => {
     expect(keepSentence(facts({ costToExpiry: [] }), low)).toMatch(
       /^nothing left to pay in the forecast; term to 2034/,
     );
+  });
+
+  it('says the forecast is being built while the client has none, never that nothing is left to pay', () => {
+    const none = facts({ costToExpiry: [], forecastTo: null });
+    const sentence = keepSentence(none, keepScore(none), 'en-GB');
+    expect(sentence).toMatch(/^cost to keep not known yet: the forecast is being built; term to 2034/);
+    expect(sentence).not.toContain('nothing left to pay');
   });
 });
 

@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import { compareAmounts, formatMoney, isDecimal } from '../annuity/money';
+import { costToKeepClause } from './cost-to-keep';
 import type { RenewalSignals } from './signals';
 
 /**
@@ -113,26 +114,13 @@ export function keepScore(
  * "€14,200.00 to keep to 2028; term to 2034; 3 of 7 family members already dropped; no protecting tag".
  */
 export function keepSentence(
-  signals: Pick<RenewalSignals, 'costToExpiry' | 'unpricedRenewals' | 'term' | 'family'>,
+  signals: Pick<RenewalSignals, 'costToExpiry' | 'unpricedRenewals' | 'forecastTo' | 'term' | 'family'>,
   keep: Pick<KeepScore, 'protectingTags' | 'exposingTags'>,
   locale?: string,
 ): string {
-  const clauses: string[] = [];
-  if (signals.costToExpiry.length > 0) {
-    const totals = signals.costToExpiry
-      .map((line) => formatMoney(line.total, line.currency, locale))
-      .join(' + ');
-    const lastDue =
-      signals.costToExpiry
-        .map((line) => line.lastDue)
-        .sort()
-        .at(-1) ?? '';
-    clauses.push(`${totals} to keep to ${lastDue.slice(0, 4)}`);
-  } else if (signals.unpricedRenewals > 0) {
-    clauses.push(`${signals.unpricedRenewals} renewal(s) to keep without an estimate`);
-  } else {
-    clauses.push('nothing left to pay in the forecast');
-  }
+  const clauses: string[] = [
+    costToKeepClause(signals, (amount, currency) => formatMoney(amount, currency, locale)),
+  ];
   if (signals.term) {
     clauses.push(signals.term.months === 0 ? 'term over' : `term to ${signals.term.expiry.slice(0, 4)}`);
   } else {

@@ -3,7 +3,9 @@
  * `FORECAST_MONTHS` (default 24) of period lists with `include=fees` into `forecast_event` (a
  * half-year window whose every month the synced copy read completely within two far-tier cadences
  * is taken from the copy, at no call) and records each run in `forecast_run` (`refresh.ts`, cost
- * and budget in `cost.ts`), the page's data from the database only (`load.ts`), a manager's
+ * and budget in `cost.ts`; built from the copy at no call by the sync job as soon as the copy holds
+ * every month of a window no finished forecast covers yet, `buildForecastFromCopy`), the page's
+ * data from the database only (`load.ts`), a manager's
  * "Refresh now" (`refresh-now.ts`); `monthly.ts` sums it by month for budgets; what-if scenarios
  * over the stored forecast (`scenario.ts`, rules in `lib/forecast/scenario.ts`, page
  * `/analytics/scenarios`, the rule in the address); two scenarios compared (`scenario-compare.ts`,
@@ -31,7 +33,7 @@ import { upstreamClient } from '../connection/upstream';
 import { openSnapshotIndex, type SnapshotPatent, snapshotPatents } from '../portfolio/snapshot';
 import { completeCopyMonths, copyEventsOfMonths } from '../sync/copy';
 import { type BudgetRefusal, forecastBudget, recordForecastSpend, refreshEstimate } from './cost';
-import { type Claim, claimRun, finishRun } from './runs';
+import { type Claim, claimRun, finishRun, runHistory } from './runs';
 import { type ForecastEventRow, replaceForecastRows } from './store';
 
 /**
@@ -298,6 +300,26 @@ export async function refreshForecast(
     default:
       return executeRefresh(db, prepared, options);
   }
+}
+
+/**
+ * A client's forecast built from the synced copy as soon as the copy holds every month of the
+ * window complete and fresh, instead of waiting for the daily refresh (05:41 UTC): until then
+ * nothing is known of the renewals ahead and no page can say what keeping a patent costs. Only
+ * while the client has no finished forecast of the current window (a fresh start, a new month),
+ * and only when it costs no call: every window is then taken from the copy. Null when not built.
+ */
+export async function buildForecastFromCopy(
+  db: Database,
+  options: RefreshOptions & { connection: string },
+): Promise<RefreshResult | null> {
+  const { now, connection } = options;
+  const span = forecastWindow(currentYearMonth(now), getEnv().FORECAST_MONTHS);
+  const history = await runHistory(db, connection, now);
+  if (history.running || (history.lastRefresh && history.lastRefresh.windowFrom >= span.from)) return null;
+  const { walked } = await splitByCopy(db, span.windows, now, connection);
+  if (walked.length > 0) return null;
+  return refreshForecast(db, options);
 }
 
 /**

@@ -10,7 +10,7 @@ import { logger } from '../../log';
 import { checkBackgroundBudget, recordSpend } from '../connection/background-budget';
 import { upstreamClient } from '../connection/upstream';
 import { reconcileOpenBatches } from '../decisions/reconcile';
-import { refreshForecastForEveryClient } from '../forecast/refresh';
+import { buildForecastFromCopy, refreshForecastForEveryClient } from '../forecast/refresh';
 import { deliverPost, strandedPostIds } from '../notifications/channels';
 import { evaluateNotifications } from '../notifications/evaluate';
 import { deliverMessage, markUnknownDeliveries, strandedMessageIds } from '../notifications/mail';
@@ -81,13 +81,35 @@ function deliveryJob(
 export const JOBS: readonly JobDefinition[] = [
   {
     // The synced copy every page reads (lib/server/sync): each minute, the months the plan says
-    // are due. One sync at a time across every instance: the queue is a singleton.
+    // are due. One sync at a time across every instance: the queue is a singleton. Then each
+    // client without a forecast of this month gets one as soon as the copy holds all its months
+    // (no call: lib/server/forecast/refresh.ts buildForecastFromCopy), not at the next 05:41.
     name: 'sync',
     cron: () => '* * * * *',
     retryLimit: 0,
     retryDelay: 60,
     policy: 'singleton',
-    run: (context) => runSyncForEveryClient(context.db, { now: context.now(), requestId: context.requestId }),
+    run: async (context) => {
+      const runs = await runSyncForEveryClient(context.db, {
+        now: context.now(),
+        requestId: context.requestId,
+      });
+      for (const connection of Object.keys(runs)) {
+        try {
+          await buildForecastFromCopy(context.db, {
+            now: context.now(),
+            requestId: context.requestId,
+            connection,
+          });
+        } catch (error) {
+          logger.warn(
+            { err: error, requestId: context.requestId, connection },
+            'the forecast could not be built from the copy',
+          );
+        }
+      }
+      return runs;
+    },
   },
   {
     // Reads Today's renewal windows and the invoice list within the background budget; records each

@@ -83,6 +83,7 @@ async function candidatesOf(
       score: signal?.keep.score ?? 50,
       sentence: signal ? keepSentence(signal, signal.keep, options.locale) : '',
       costToExpiry: signal?.costToExpiry ?? [],
+      forecastTo: signal?.forecastTo ?? null,
       hold: holdOf.get(event.id) ?? null,
     };
   });

@@ -28,7 +28,7 @@ import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { currentGeneration, openSnapshotIndex } from '../portfolio/snapshot';
 import type { SnapshotIndex } from '../portfolio/snapshot-index';
 import { readKeepScorePolicy } from './keep-score-policy';
-import { familiesOf } from './signals';
+import { familiesOf, forecastHorizon } from './signals';
 
 /**
  * The keep score of many renewals at once (the month view's ~3,000 rows, Today's listed rows), from
@@ -50,7 +50,10 @@ import { familiesOf } from './signals';
  * that row alone.
  */
 
-type KeepSignals = Pick<RenewalSignals, 'costToExpiry' | 'unpricedRenewals' | 'term' | 'family' | 'tags'>;
+type KeepSignals = Pick<
+  RenewalSignals,
+  'costToExpiry' | 'unpricedRenewals' | 'forecastTo' | 'term' | 'family' | 'tags'
+>;
 
 export interface KeepOfRenewal {
   keep: KeepScore;
@@ -343,6 +346,11 @@ async function keepScoresOfClient(
     readKeepScorePolicy(),
     droppedPatents(db, connection),
   ]);
+  // Without the client's forecast nothing is known of the renewals ahead: no cost is stated.
+  const horizon = await slot(db, `horizon:${connection}`, version.forecast, () =>
+    forgetOnFailure(db, `horizon:${connection}`, forecastHorizon(connection)),
+  );
+  const noCost: PatentBase['cost'] = { costs: [], unpriced: 0 };
   const families = index ? familiesOf(index) : new Map<string, string[]>();
   const familyOf = (id: string) => index?.patents.get(id)?.clientFamilyReference ?? null;
   const patentIds = [...new Set(targets.map((target) => target.patentId))];
@@ -394,7 +402,7 @@ async function keepScoresOfClient(
   for (const id of toBuild) {
     const patent = facts.get(id);
     bases.set(id, {
-      cost: remainingCost(asForecast(forecast.get(id) ?? []), today),
+      cost: horizon === null ? noCost : remainingCost(asForecast(forecast.get(id) ?? []), today),
       term: patent ? termLeft(patent, today) : null,
     });
   }
@@ -408,16 +416,22 @@ async function keepScoresOfClient(
     const decidedSince = own.some(
       (event) => event.eventId === target.eventId && event.appliedDecision !== target.appliedDecision,
     );
-    const shared = !inGrace && !decidedSince;
+    // Undecided with an estimate the forecast does not carry (read before it, or beyond it).
+    const unforecast =
+      target.appliedDecision === null &&
+      target.fees?.total != null &&
+      !own.some((event) => event.eventId === target.eventId && event.total !== null);
+    const shared = horizon === null || (!inGrace && !decidedSince && !unforecast);
     // Such a renewal is kept by its own state (Today's grace buckets hold hundreds of them).
     const key = shared
       ? target.patentId
       : `${target.eventId}|${target.appliedDecision}|${target.fees?.currency}|${target.fees?.total}`;
     let found = scored.get(key);
-    const cost = shared ? base.cost : (found?.cost ?? rowCost(target, own, today, inGrace));
+    const cost = shared ? base.cost : (found?.cost ?? rowCost(target, own, today, inGrace || unforecast));
     const signals: KeepSignals = {
       costToExpiry: cost.costs,
       unpricedRenewals: cost.unpriced,
+      forecastTo: horizon,
       term: base.term,
       family: reference ? (familyMemo.get(reference) ?? null) : null,
       tags: [],
@@ -447,13 +461,13 @@ async function keepScoresOfClient(
   return scores;
 }
 
-/** One renewal costed with its own state from the copy (a decision since the forecast, or grace). */
-function rowCost(target: KeepTarget, own: readonly CostEvent[], today: string, inGrace: boolean) {
-  const events = own.map((event) =>
-    event.eventId === target.eventId ? { ...event, appliedDecision: target.appliedDecision } : event,
-  );
-  const past: CostEvent[] =
-    inGrace && target.fees
+/**
+ * One renewal costed with its own state from the copy: a decision since the forecast, or counted
+ * with its own estimate (`counted`) when in grace or when the forecast does not carry it.
+ */
+function rowCost(target: KeepTarget, own: readonly CostEvent[], today: string, counted: boolean) {
+  const self: CostEvent[] =
+    counted && target.fees
       ? [
           {
             eventId: target.eventId,
@@ -465,7 +479,15 @@ function rowCost(target: KeepTarget, own: readonly CostEvent[], today: string, i
           },
         ]
       : [];
-  return remainingCost(asForecast([...past, ...events]), past[0]?.dueDate ?? today);
+  const events = own.flatMap((event) =>
+    event.eventId !== target.eventId
+      ? [event]
+      : self.length > 0
+        ? []
+        : [{ ...event, appliedDecision: target.appliedDecision }],
+  );
+  const from = self[0] && self[0].dueDate < today ? self[0].dueDate : today;
+  return remainingCost(asForecast([...self, ...events]), from);
 }
 
 /** The score and the signals a list row shows (lib/signals/keep-line.ts). */
@@ -474,7 +496,13 @@ export function keepLineOf(found: KeepOfRenewal): KeepLine {
   return {
     score: found.keep.score,
     sentence: found.sentence ?? '',
-    costs: signals.costToExpiry.map((line) => ({ currency: line.currency, total: line.total })),
+    costs: signals.costToExpiry.map((line) => ({
+      currency: line.currency,
+      total: line.total,
+      lastDue: line.lastDue,
+    })),
+    forecast: signals.forecastTo !== null,
+    termTo: signals.term?.expiry ?? null,
     termMonths: signals.term?.months ?? null,
     family: signals.family ? { kept: signals.family.kept, members: signals.family.members } : null,
   };

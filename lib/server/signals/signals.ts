@@ -19,8 +19,10 @@
  * Keep score column, sort `keepScore` ascending = weakest first, local filter `scoreBelow`, in the
  * address, saved views and the export; and `tags`, the patent's and its family's from the same
  * read, for the local filter `tag`, any of those chosen), Today's listed rows a keep line
- * (`lib/signals/keep-line.ts`: the score, cost to expiry per currency, term left, family kept x of
- * y, the sentence) through `lib/server/today/keep.ts`.
+ * (`lib/signals/keep-line.ts`: the score, cost to keep per currency to the year it covers, the
+ * year the term runs to, family kept x of y, the sentence) through `lib/server/today/keep.ts`.
+ * Every cost to keep is worded by `lib/signals/cost-to-keep.ts`; while the client has no
+ * forecast (`forecastTo` null) no cost is stated: it says the forecast is being built.
  */
 import 'server-only';
 import { and, desc, eq, gte, inArray } from 'drizzle-orm';
@@ -122,12 +124,16 @@ async function forecastOf(patentIds: readonly string[], from: string): Promise<F
   return rows.map((row) => ({ ...row, components: Array.isArray(row.components) ? row.components : [] }));
 }
 
-async function forecastTo(): Promise<string | null> {
+/**
+ * The last day the client's forecast covers (its last finished refresh); null while it has none,
+ * when nothing is known of the renewals ahead: a fresh start, before the first build.
+ */
+export async function forecastHorizon(connection: string): Promise<string | null> {
   const db = await getDb();
   const [row] = await db
     .select({ windowTo: forecastRun.windowTo })
     .from(forecastRun)
-    .where(eq(forecastRun.status, 'done'))
+    .where(and(eq(forecastRun.connection, connection), eq(forecastRun.status, 'done')))
     .orderBy(desc(forecastRun.finishedAt))
     .limit(1);
   return row?.windowTo ?? null;
@@ -154,6 +160,49 @@ function renewalOf(events: readonly PatentEvent[], target: SignalTarget): Patent
   return open[0] ?? null;
 }
 
+/**
+ * What keeping the patent costs from today: its forecast renewals, and the renewal the signals
+ * stand beside as the copy has it when it is undecided with an estimate the forecast does not
+ * carry: one in grace (due before today, still to be paid, its estimate with the GRACE_PERIOD
+ * surcharge), or one the forecast was read before or beyond. A renewal with a fee is never
+ * "nothing left to pay".
+ */
+function costWithRenewal(
+  ownForecast: readonly ForecastEvent[],
+  renewal: PatentEvent | null,
+  target: SignalTarget,
+  today: string,
+) {
+  const priced = (event: ForecastEvent) => event.eventId === renewal?.id && event.total !== null;
+  const own =
+    renewal?.appliedDecision === null &&
+    renewal.fees &&
+    (renewal.dueDate < today || (renewal.fees.total !== null && !ownForecast.some(priced)))
+      ? [
+          {
+            eventId: renewal.id,
+            patentId: target.patentId,
+            dueDate: renewal.dueDate,
+            month: renewal.dueDate.slice(0, 7),
+            annuityYear: renewal.renewal?.annuityYear ?? null,
+            office: null,
+            owner: null,
+            family: null,
+            caseReference: null,
+            currency: renewal.fees.currency,
+            total: renewal.fees.total,
+            components: renewal.fees.components,
+            appliedDecision: null,
+            isFxRateFrozen: renewal.isFxRateFrozen,
+            feesStatus: renewal.fees.feesStatus,
+          } satisfies ForecastEvent,
+        ]
+      : [];
+  const rest = own.length > 0 ? ownForecast.filter((event) => event.eventId !== renewal?.id) : ownForecast;
+  const from = own[0] && own[0].dueDate < today ? own[0].dueDate : today;
+  return remainingCost([...own, ...rest], from);
+}
+
 /** Signals for each target, in the targets' order. */
 export async function loadSignals(
   targets: readonly SignalTarget[],
@@ -177,7 +226,7 @@ export async function loadSignals(
     snapshotPatentsWhole(connection, members),
     copyEventsOf(connection, members),
     forecastOf(targetIds, today),
-    forecastTo(),
+    forecastHorizon(connection),
     tagsOfPatents(
       targetIds.map((id) => ({ id, family: familyOfPatent(id) })),
       connection,
@@ -224,31 +273,8 @@ export async function loadSignals(
         ...event,
         appliedDecision: decidedInCopy.get(event.eventId) ?? event.appliedDecision,
       }));
-    // A renewal in grace is due before today but still to be paid to keep the patent: counted with
-    // its current estimate from the copy (which carries the GRACE_PERIOD surcharge).
-    const undecidedPast =
-      renewal && renewal.appliedDecision === null && renewal.dueDate < today && renewal.fees
-        ? [
-            {
-              eventId: renewal.id,
-              patentId: target.patentId,
-              dueDate: renewal.dueDate,
-              month: renewal.dueDate.slice(0, 7),
-              annuityYear: renewal.renewal?.annuityYear ?? null,
-              office: null,
-              owner: null,
-              family: null,
-              caseReference: null,
-              currency: renewal.fees.currency,
-              total: renewal.fees.total,
-              components: renewal.fees.components,
-              appliedDecision: null,
-              isFxRateFrozen: renewal.isFxRateFrozen,
-              feesStatus: renewal.fees.feesStatus,
-            } satisfies ForecastEvent,
-          ]
-        : [];
-    const cost = remainingCost([...undecidedPast, ...ownForecast], undecidedPast[0]?.dueDate ?? today);
+    const cost =
+      horizon === null ? { costs: [], unpriced: 0 } : costWithRenewal(ownForecast, renewal, target, today);
     const term = patent ? termLeft(patent, today) : null;
     const ownTags = tags.get(target.patentId) ?? [];
     const base = { costToExpiry: cost.costs, term, family, tags: ownTags };
