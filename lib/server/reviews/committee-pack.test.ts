@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { ReviewHoldView } from '@/lib/reviews/review-hold';
+import type { RenewalSignals } from '@/lib/signals/signals';
 import { pdfText } from '@/sandbox/tests/pdf-text';
 import { type CommitteePack, committeePackPdf, committeePackXlsx } from './committee-pack';
 
@@ -84,5 +85,41 @@ describe('the committee pack', () => {
     const single = packOf([{ client: EUROPE, hold: hold(1) }]);
     expect((await xlsxRows(single))[0]?.[0]).toBe('Case reference');
     expect(pdfText(await committeePackPdf(single, 'en-GB'))).not.toContain(EUROPE.name);
+  });
+
+  it('labels the cost to keep with the year its sum reaches, or says the forecast is being built', async () => {
+    const base = packOf([
+      { client: EUROPE, hold: hold(1) },
+      { client: EUROPE, hold: hold(2) },
+    ]);
+    const [priced, building] = base.lines as [CommitteePack['lines'][number], CommitteePack['lines'][number]];
+    const pack: CommitteePack = {
+      ...base,
+      lines: [
+        {
+          ...priced,
+          costToExpiry: [{ currency: 'USD', total: '2592.60', renewals: 2, lastDue: '2028-06-30' }],
+        },
+        {
+          ...building,
+          signals: {
+            forecastTo: null,
+            term: null,
+            family: null,
+            inGrace: false,
+            tags: [],
+          } as unknown as RenewalSignals,
+        },
+      ],
+    };
+    const rows = await xlsxRows(pack);
+    const column = rows[0]?.indexOf('Cost to keep') ?? -1;
+    expect(column).toBeGreaterThan(0);
+    expect(rows[1]?.[column]).toBe('2592.60 USD to keep to 2028');
+    expect(rows[2]?.[column]).toBe('Cost to keep not known yet: the forecast is being built');
+    const text = pdfText(await committeePackPdf(pack, 'en-GB')).replace(/\s+/g, ' ');
+    expect(text).not.toContain('Cost to expiry');
+    expect(text).toMatch(/2,592\.60 USD to keep to 2028\./);
+    expect(text).toContain('Cost to keep not known yet: the forecast is being built.');
   });
 });

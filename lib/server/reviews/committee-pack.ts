@@ -8,6 +8,7 @@ import {
   ASKED_DECISION_SHORT_LABELS,
   type ReviewHoldView,
 } from '../../reviews/review-hold';
+import { costToKeepText, FORECAST_BEING_BUILT, type MoneyText } from '../../signals/cost-to-keep';
 import { keepSentence } from '../../signals/keep-score';
 import type { CostToExpiry, RenewalSignals } from '../../signals/signals';
 import { DEFAULT_CONNECTION } from '../connection/default-connection';
@@ -18,8 +19,9 @@ import { copyRenewals, listHolds } from './holds';
 
 /**
  * The committee pack: every renewal under review with its signals, keep score and the sentence that
- * explains it, its fee and what keeping it costs to expiry per currency, and the decision asked for.
- * From our own database only (the holds, the copy, the forecast): no upstream call.
+ * explains it, its fee and what keeping it costs per currency to the year the forecast reaches, and
+ * the decision asked for. From our own database only (the holds, the copy, the forecast): no
+ * upstream call.
  */
 
 interface PackLine {
@@ -110,8 +112,14 @@ export async function loadCommitteePack(
   return { generatedAt: now.toISOString(), lines, mixesClients, feeTotals };
 }
 
-const costText = (costs: readonly CostToExpiry[]) =>
-  costs.map((cost) => `${cost.total} ${cost.currency}`).join(' + ');
+/**
+ * What keeping costs, to the year of the last renewal the forecast counts ("2592.60 USD to keep to
+ * 2028", lib/signals/cost-to-keep.ts), or that the client's forecast is being built.
+ */
+function costText(line: Pick<PackLine, 'costToExpiry' | 'signals'>, money: MoneyText): string {
+  if (line.signals?.forecastTo === null) return `Cost to keep ${FORECAST_BEING_BUILT}`;
+  return costToKeepText(line.costToExpiry, money);
+}
 
 function signalText(signals: RenewalSignals | null): string {
   if (!signals) return '';
@@ -134,7 +142,7 @@ const HEADERS = [
   'Annuity year',
   'Renewal fee',
   'Fee currency',
-  'Cost to expiry',
+  'Cost to keep',
   'Keep score',
   'Reasons',
   'Signals',
@@ -162,7 +170,7 @@ function packTable(pack: CommitteePack): ExportValue[][] {
       line.annuityYear,
       decimalCell(line.fee?.amount, line.fee?.currency),
       line.fee?.currency ?? null,
-      costText(line.costToExpiry),
+      costText(line, (amount, currency) => `${amount} ${currency}`),
       line.score,
       line.sentence,
       signalText(line.signals),
@@ -250,11 +258,11 @@ export function committeePackPdf(pack: CommitteePack, locale: string): Promise<B
       );
       heading(doc, 'Reasons and signals');
       for (const line of pack.lines) {
-        const cost = line.costToExpiry.map((item) => pdfMoney(item.total, item.currency, locale)).join(' + ');
+        const cost = costText(line, (amount, currency) => pdfMoney(amount, currency, locale));
         note(
           doc,
           `${pack.mixesClients ? `${line.client.name}, ` : ''}${line.hold.caseReference ?? line.hold.eventId} (due ${line.hold.dueDate}, score ${line.score ?? '-'}): ${line.sentence}.` +
-            `${cost ? ` Cost to expiry: ${cost}.` : ''}${signalText(line.signals) ? ` Signals: ${signalText(line.signals)}.` : ''}` +
+            `${cost ? ` ${cost.replace(/^./, (first) => first.toUpperCase())}.` : ''}${signalText(line.signals) ? ` Signals: ${signalText(line.signals)}.` : ''}` +
             ` Asked: ${ASKED_DECISION_LABELS[line.hold.askedDecision]}.${line.hold.note ? ` Note: ${line.hold.note}` : ''}`,
         );
       }
