@@ -10,18 +10,33 @@ import { FormInput, FormSelect, NEW_PASSWORD } from '@/components/ui/form-field'
 import type { LazyDialogParts } from '@/components/ui/lazy-dialog';
 import { Options } from '@/components/ui/native-select';
 import { SubmitButton } from '@/components/ui/submit-button';
+import type { ClientRef } from '@/lib/clients/chosen-client';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
 import { ROLE_LABELS, ROLES } from '@/lib/policy/roles';
 import type { CreateUserInput, createUserSchema } from '../../lib/users/user.schema';
+import { initialClientsOf, NewUserClientsField } from './new-user-clients-field';
 
-/** Loaded by ./create-user-dialog.tsx, which gives it the schema's resolver. */
-export function CreateUserFormDialog({ openAtFirst, resolver }: LazyDialogParts<typeof createUserSchema>) {
+/**
+ * Loaded by ./create-user-dialog.tsx, which gives it the schema's resolver and the active clients
+ * to choose from.
+ */
+export function CreateUserFormDialog({
+  openAtFirst,
+  resolver,
+  clients,
+}: LazyDialogParts<typeof createUserSchema> & { clients: readonly ClientRef[] }) {
   const router = useRouter();
   const [open, setOpen] = useState(openAtFirst);
   const form = useForm<CreateUserInput>({
     resolver,
-    defaultValues: { name: '', email: '', role: 'paralegal', password: '' },
+    defaultValues: {
+      name: '',
+      email: '',
+      role: 'paralegal',
+      password: '',
+      clients: initialClientsOf(clients),
+    },
   });
   const create = useApiMutation({
     mutationFn: (values: CreateUserInput) => apiFetch('/api/admin/users', { method: 'POST', json: values }),
@@ -63,6 +78,7 @@ export function CreateUserFormDialog({ openAtFirst, resolver }: LazyDialogParts<
           hint="At least 12 characters."
           {...NEW_PASSWORD}
         />
+        <NewUserClientsField form={form} clients={clients} />
         <DialogFooter>
           <Button type="button" variant="outline" onClick={() => setOpen(false)}>
             Cancel

@@ -71,6 +71,9 @@ export function createAuth(db: Database, env: Env) {
         deactivatedAt: { type: 'date', required: false, input: false },
         isDemo: { type: 'boolean', required: false, defaultValue: false, input: false },
         mustChangePassword: { type: 'boolean', required: false, defaultValue: false, input: false },
+        // Set when the user is created, so a user given a list of clients never works for all of
+        // them, not even before the list is written (lib/server/auth/user-admin.ts).
+        allClients: { type: 'boolean', required: false, defaultValue: true, input: false },
       },
     },
     // Sign-in attempts are limited per email in lib/server/auth/sign-in-limit.ts, in the shared database.

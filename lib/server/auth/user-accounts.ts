@@ -118,6 +118,11 @@ export async function createUserAccount(
     demo?: boolean;
     /** The password was chosen by someone else (an administrator): change it at first sign-in. */
     mustChangePassword?: boolean;
+    /**
+     * Works for every client, those added later too (the first administrator, demo users); false
+     * for the clients of `user_client_grant` only, written by the caller once the user exists.
+     */
+    allClients?: boolean;
   },
 ): Promise<UserRow> {
   const email = normalizeEmail(input.email);
@@ -133,6 +138,7 @@ export async function createUserAccount(
       emailVerified: true,
       isDemo: input.demo === true,
       mustChangePassword: input.mustChangePassword === true,
+      allClients: input.allClients !== false,
     },
     { method: 'admin' },
   );

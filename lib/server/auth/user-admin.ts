@@ -2,7 +2,7 @@ import 'server-only';
 import { getDb } from '../../db';
 import type { Role } from '../../policy/roles';
 import { auditSuccess } from '../audit/audit';
-import { setUserClients } from '../clients/grants';
+import { activeClientIds, grantNewUserClients, setUserClients } from '../clients/grants';
 import { getAuth } from './auth';
 import { claimSetupToken, isValidSetupToken } from './first-admin-setup';
 import type { Viewer } from './session';
@@ -35,17 +35,29 @@ export async function hasNoUsers(): Promise<boolean> {
   return (await countUsers(await getDb())) === 0;
 }
 
+/**
+ * A user made by an administrator, for the clients chosen (checked before the user exists) and
+ * no others: clients added later are granted one by one. With none, the user sees nothing until
+ * granted one.
+ */
 export async function createUserAs(
   actor: Actor,
-  input: { email: string; name: string; role: Role; password: string },
+  input: { email: string; name: string; role: Role; password: string; clients: readonly string[] },
   requestId: string,
 ): Promise<UserRow> {
+  const { clients, ...account } = input;
+  const clientIds = await activeClientIds(clients);
   // The administrator chose this password, so its owner must replace it at the first sign-in.
   const created = await createUserAccount(await getAuth(), await getDb(), {
-    ...input,
+    ...account,
     mustChangePassword: true,
+    allClients: false,
   });
-  await auditSuccess(actor, 'users.create', created.email, requestId, { role: created.role });
+  await grantNewUserClients(actor, created.id, clientIds);
+  await auditSuccess(actor, 'users.create', created.email, requestId, {
+    role: created.role,
+    clients: clientIds,
+  });
   return created;
 }
 

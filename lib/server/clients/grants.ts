@@ -37,6 +37,42 @@ export async function clientGrantsOf(userIds: readonly string[]): Promise<Map<st
 }
 
 /**
+ * The ids given, once each, when every one is an active client; else a 400 naming `clients`, so an
+ * administrator can grant only a client that exists and is not retired.
+ */
+export async function activeClientIds(clientIds: readonly string[]): Promise<string[]> {
+  const ids = [...new Set(clientIds)];
+  if (ids.length === 0) return ids;
+  const db = await getDb();
+  const known = await db
+    .select({ id: clientConnection.id })
+    .from(clientConnection)
+    .where(and(inArray(clientConnection.id, ids), isNull(clientConnection.retiredAt)));
+  const unknown = ids.filter((id) => !known.some((row) => row.id === id));
+  if (unknown.length > 0)
+    throw invalidInput(`No active client has the id ${unknown.join(', ')}.`, [
+      { field: 'clients', message: 'must be active clients' },
+    ]);
+  return ids;
+}
+
+/**
+ * The clients of a user just created (`user.all_clients` false): these only, checked by
+ * activeClientIds first. Audited with the creation.
+ */
+export async function grantNewUserClients(
+  actor: { email: string },
+  userId: string,
+  clientIds: readonly string[],
+): Promise<void> {
+  if (clientIds.length === 0) return;
+  const db = await getDb();
+  await db
+    .insert(userClientGrant)
+    .values(clientIds.map((connection) => ({ userId, connection, grantedByEmail: actor.email })));
+}
+
+/**
  * Sets the clients a user works for. Every page and route keeps to them from the user's next
  * request on. Unknown or retired clients are refused (400 naming `clients`).
  */
@@ -50,20 +86,7 @@ export async function setUserClients(
   const [account] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
   if (!account)
     throw new DomainError({ status: 404, code: 'not_found', title: 'Not found', detail: 'No such user.' });
-  const ids = grant.all ? [] : [...new Set(grant.clientIds)];
-  if (!grant.all) {
-    const known = await db
-      .select({ id: clientConnection.id })
-      .from(clientConnection)
-      .where(
-        and(inArray(clientConnection.id, ids.length > 0 ? ids : ['']), isNull(clientConnection.retiredAt)),
-      );
-    const unknown = ids.filter((id) => !known.some((row) => row.id === id));
-    if (unknown.length > 0)
-      throw invalidInput(`No active client has the id ${unknown.join(', ')}.`, [
-        { field: 'clients', message: 'must be active clients' },
-      ]);
-  }
+  const ids = grant.all ? [] : await activeClientIds(grant.clientIds);
   await db.transaction(async (tx) => {
     await tx.update(user).set({ allClients: grant.all }).where(eq(user.id, userId));
     await tx.delete(userClientGrant).where(eq(userClientGrant.userId, userId));

@@ -21,7 +21,7 @@ export default async function AdminUsersPage() {
         <h2 id="users-heading" className="text-lg font-semibold">
           Users <span className="text-sm font-normal text-muted-foreground">({users.length})</span>
         </h2>
-        <CreateUserDialog />
+        <CreateUserDialog clients={clients} />
       </div>
       <UsersTable
         viewerId={viewer.userId}
