@@ -6,6 +6,7 @@ import { DataTable } from '@/components/data-table/data-table';
 import { FormInput, FormSelect } from '@/components/ui/form-field';
 import { Options } from '@/components/ui/native-select';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { plural } from '@/lib/format/plural';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { useChosen } from '@/lib/forms/use-chosen';
 import { apiFetch } from '@/lib/http/api-client';
@@ -67,18 +68,12 @@ export function ReviewCandidates({
       aria-label="Put renewals under review"
       onSubmit={form.handleSubmit((values) => place.mutate({ ...values, eventIds: [...chosen] }))}
     >
-      <DataTable
-        caption="Renewals due in the window, lowest keep score first"
-        captionHidden
-        columns={candidateColumns({ locale, choice: canWrite ? { chosen, toggle } : null })}
-        rows={candidates}
-        rowKey={(candidate) => candidate.eventId}
-        rowProps={(candidate) => ({ 'data-event-id': candidate.eventId })}
-      />
       {canWrite ? (
-        <fieldset className="flex flex-col gap-3 rounded-md border p-4">
+        // Above the table and kept in view while the rows are ticked (sticky within the form), not
+        // below the 50 rows it acts on.
+        <fieldset className="sticky top-0 z-10 flex flex-col gap-3 rounded-md border bg-background p-4 shadow-sm">
           <legend className="px-1 text-sm font-medium">Put the selected renewals under review</legend>
-          <div className="grid gap-3 sm:grid-cols-3">
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             <FormSelect
               form={form}
               name="ownerUserId"
@@ -104,9 +99,9 @@ export function ReviewCandidates({
             <FormSelect form={form} name="askedDecision" label="Decision asked for">
               <Options values={ASKED_DECISIONS} label={ASKED_DECISION_LABELS} />
             </FormSelect>
+            <FormInput form={form} name="note" label="Note (optional)" maxLength={500} />
           </div>
-          <FormInput form={form} name="note" label="Note (optional)" maxLength={500} />
-          <div>
+          <div className="flex flex-wrap items-center gap-3">
             <SubmitButton
               busy={place.isPending}
               busyLabel="Putting under review…"
@@ -114,13 +109,21 @@ export function ReviewCandidates({
             >
               {`Put ${chosen.size} under review`}
             </SubmitButton>
-          </div>
-          <div aria-live="polite" className="text-sm">
-            {place.failureMessage ? <p className="text-destructive">{place.failureMessage}</p> : null}
-            {place.isSuccess ? <p>Put {placed} renewal(s) under review.</p> : null}
+            <div aria-live="polite" className="text-sm">
+              {place.failureMessage ? <p className="text-destructive">{place.failureMessage}</p> : null}
+              {place.isSuccess ? <p>Put {plural(placed, 'renewal')} under review.</p> : null}
+            </div>
           </div>
         </fieldset>
       ) : null}
+      <DataTable
+        caption="Renewals due in the window, lowest keep score first"
+        captionHidden
+        columns={candidateColumns({ locale, choice: canWrite ? { chosen, toggle } : null })}
+        rows={candidates}
+        rowKey={(candidate) => candidate.eventId}
+        rowProps={(candidate) => ({ 'data-event-id': candidate.eventId })}
+      />
     </form>
   );
 }
