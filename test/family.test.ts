@@ -91,7 +91,9 @@ describe('a family page', () => {
     ]);
     const germany = family?.members[0];
     expect(germany?.next).toEqual({ eventId: 'de-10', dueDate: '2027-01-31', dropOffered: true });
-    expect(germany?.costToExpiry).toEqual([{ currency: 'EUR', total: '640.00', renewals: 1 }]);
+    expect(germany?.costToExpiry).toEqual([
+      { currency: 'EUR', total: '640.00', renewals: 1, lastDue: '2027-01-31' },
+    ]);
     expect(family?.members[1]?.lastDecision).toEqual({ decision: 'DROP', dueDate: '2026-05-31' });
     expect(await loadFamily('NO-SUCH-FAMILY', '2026-11-26')).toBeNull();
   });

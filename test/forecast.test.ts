@@ -301,7 +301,7 @@ describe('the forecast’s exports', () => {
     const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
     expect(sheet.rowCount).toBe(body.patents.length + 1);
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    const costColumn = header.indexOf('Cost to expiry') + 1;
+    const costColumn = header.indexOf('Cost to keep') + 1;
     const first = body.patents[0];
     expect(sheet.getRow(2).getCell(costColumn).value).toBe(Number(first?.total));
     expect(sheet.getRow(2).getCell(header.indexOf('Patent id') + 1).value).toBe(first?.patentId);

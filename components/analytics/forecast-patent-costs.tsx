@@ -8,8 +8,9 @@ import { patentHref } from '@/lib/portfolio/links';
 import { amountColumn, type TableColumn } from '@/lib/table/columns';
 
 /**
- * Cost to expiry per patent: each currency's costliest patents over the window, with a
- * link to the patent, to support pruning; the export has every patent. Server-rendered.
+ * Cost to keep per patent: each currency's costliest patents over the window (to the last renewal
+ * in it, not to the patent's expiry), with a link to the patent, to support pruning; the export
+ * has every patent. Server-rendered.
  */
 const TOP_PATENTS = 10;
 
@@ -27,7 +28,7 @@ function patentCostColumns(locale: string): TableColumn<PatentCost>[] {
     },
     { id: 'office', header: 'Office', cell: (row) => row.office ?? 'Unknown office' },
     { id: 'family', header: 'Family', cell: (row) => row.family ?? '—' },
-    amountColumn('total', 'Cost to expiry', (row) => (
+    amountColumn('total', 'Cost to keep', (row) => (
       <>
         {formatMoney(row.total, row.currency, locale)}
         {row.noEstimate > 0 ? (

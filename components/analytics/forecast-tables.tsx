@@ -236,9 +236,9 @@ export function ForecastTables({
       <Section
         client={client}
         id="forecast-patents-heading"
-        title="Cost to expiry per patent"
+        title="Cost to keep per patent"
         table="patents"
-        description="Each patent’s remaining estimated renewals in the window, largest first in each currency: what keeping it costs, to help decide what to prune."
+        description="Each patent’s remaining estimated renewals in the window, largest first in each currency: what keeping it costs to its last renewal in the window (not to its expiry), to help decide what to prune."
       >
         <ForecastPatentCosts patents={data.patents} locale={locale} />
       </Section>

@@ -46,7 +46,7 @@ export function forecastExportRows(data: ForecastData, table: ForecastTable): Ex
           'Owner',
           'Family',
           'Currency',
-          'Cost to expiry',
+          'Cost to keep',
           'Renewals',
           'First due',
           'Last due',

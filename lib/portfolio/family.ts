@@ -25,8 +25,8 @@ export interface FamilyMember {
   next: { eventId: string; dueDate: string; dropOffered: boolean } | null;
   /** The latest decision the service shows applied, with its renewal's due date. */
   lastDecision: { decision: string; dueDate: string } | null;
-  /** Remaining renewals in the forecast, per currency (decimal strings). */
-  costToExpiry: { currency: string; total: string; renewals: number }[];
+  /** Remaining renewals in the forecast, per currency (decimal strings), to the last one's due date. */
+  costToExpiry: { currency: string; total: string; renewals: number; lastDue: string }[];
 }
 
 /**

@@ -96,7 +96,12 @@ export async function loadFamily(
       lastDecision: last ? { decision: last.appliedDecision as string, dueDate: last.dueDate } : null,
       costToExpiry: costs
         .filter((cost) => cost.patentId === patent.id)
-        .map((cost) => ({ currency: cost.currency, total: cost.total, renewals: cost.renewals })),
+        .map((cost) => ({
+          currency: cost.currency,
+          total: cost.total,
+          renewals: cost.renewals,
+          lastDue: cost.lastDue,
+        })),
     };
   });
   members.sort((a, b) => (a.office ?? '').localeCompare(b.office ?? '') || a.name.localeCompare(b.name));

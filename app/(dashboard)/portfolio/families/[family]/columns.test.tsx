@@ -29,4 +29,23 @@ describe("a family's patents", () => {
     expect(html).toContain('Drop (due 31 May 2026)');
     expect(html).not.toContain('[object Object]');
   });
+
+  it('says what keeping a member costs to the year of the last renewal the forecast counts', () => {
+    const kept: FamilyMember = {
+      ...dropped,
+      patentId: 'p-de',
+      state: 'kept',
+      lastDecision: null,
+      costToExpiry: [{ currency: 'EUR', total: '580.00', renewals: 2, lastDue: '2028-03-31' }],
+    };
+    const html = renderToString(
+      <DataTable
+        caption="Members"
+        columns={memberColumns('en-GB')}
+        rows={[kept]}
+        rowKey={(m) => m.patentId}
+      />,
+    );
+    expect(html).toContain('€580.00 to keep to 2028');
+  });
 });

@@ -1,8 +1,9 @@
 import { PatentLink } from '@/components/portfolio/patent-link';
-import { formatTotals } from '@/lib/annuity/money';
+import { formatMoney } from '@/lib/annuity/money';
 import { formatDate } from '@/lib/format/dates';
 import { type FamilyMember, MEMBER_STATE_LABELS } from '@/lib/portfolio/family';
 import { decisionLabel } from '@/lib/renewals/labels';
+import { costToKeepText } from '@/lib/signals/cost-to-keep';
 import type { TableColumn } from '@/lib/table/columns';
 
 /**
@@ -38,7 +39,9 @@ export function memberColumns(locale: string, labelled = false): TableColumn<Fam
       id: 'costToExpiry',
       header: 'Cost to keep (forecast)',
       align: 'end',
-      cell: (member) => formatTotals(member.costToExpiry, locale),
+      cell: (member) =>
+        costToKeepText(member.costToExpiry, (amount, currency) => formatMoney(amount, currency, locale)) ||
+        '—',
     },
   ];
 }
