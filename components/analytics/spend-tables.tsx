@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
+import { Button } from '@/components/ui/button';
 import type { AnalyticsTable, SpendAnalyticsData } from '@/lib/analytics/data';
 import { FEE_KIND_LABELS, FEE_KINDS, type SpendRow, SURCHARGE_CAUSE_LABELS } from '@/lib/analytics/spend';
+import { SURCHARGES_STEP, surchargesHref } from '@/lib/analytics/spend-address';
 import { formatMoney } from '@/lib/annuity/money';
 import { formatDate, formatYearMonth } from '@/lib/format/dates';
+import { plural, pluralWord } from '@/lib/format/plural';
 import { patentName } from '@/lib/portfolio/patent-name';
 import type { TableColumn } from '@/lib/table/columns';
 import { InvoicedByMonthCharts, SurchargesByMonthCharts } from './spend-charts';
@@ -70,7 +73,7 @@ function spendColumns(by: SpendGrouping, locale: string): TableColumn<SpendRow>[
           {formatMoney(row.total, row.currency, locale)}
           {row.missingTotals > 0 ? (
             <span className="block text-xs text-muted-foreground">
-              {row.missingTotals} line(s) without a total
+              {plural(row.missingTotals, 'line')} without a total
             </span>
           ) : null}
         </>
@@ -178,6 +181,59 @@ function varianceColumns(locale: string): TableColumn<VarianceRow>[] {
   ];
 }
 
+/**
+ * The renewals billed with a grace surcharge, the first `shown` of them (in the order of their
+ * invoices' issue dates), with links to show more or all: a tenant can have hundreds, and the
+ * whole list in one table was tens of thousands of pixels tall. The download has every line.
+ */
+function SurchargeLines({
+  lines,
+  shown,
+  locale,
+  client,
+}: {
+  lines: readonly SurchargeLine[];
+  shown: number;
+  locale: string;
+  client: string | undefined;
+}) {
+  const drawn = lines.slice(0, shown);
+  const rest = lines.length - drawn.length;
+  return (
+    <>
+      <DataTable
+        data-testid="surcharge-lines"
+        caption="Renewals billed with a grace surcharge, by invoice issue date"
+        columns={surchargeLineColumns(
+          locale,
+          lines.some((line) => line.client !== undefined),
+        )}
+        rows={drawn}
+        rowKey={(line) => `${line.invoiceId}|${line.lineIndex}`}
+      />
+      <nav aria-label="More grace surcharges" className="flex flex-wrap items-center gap-3 text-sm">
+        <p className="text-muted-foreground">
+          {rest > 0
+            ? `Showing ${drawn.length} of ${lines.length} renewals billed with a grace surcharge.`
+            : `Showing all ${plural(lines.length, 'renewal')} billed with a grace surcharge.`}
+        </p>
+        {rest > 0 ? (
+          <>
+            <Button asChild variant="outline" size="sm">
+              <a href={surchargesHref(shown + Math.min(SURCHARGES_STEP, rest), client)}>
+                Show {Math.min(SURCHARGES_STEP, rest)} more
+              </a>
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <a href={surchargesHref(lines.length, client)}>Show all {lines.length}</a>
+            </Button>
+          </>
+        ) : null}
+      </nav>
+    </>
+  );
+}
+
 /** A table's section, its downloads from /api/analytics/export. */
 function Section(props: TableSectionProps<AnalyticsTable>) {
   return <TableSection {...props} exportPath="/api/analytics/export" />;
@@ -223,11 +279,14 @@ export function SpendAnalytics({
   data,
   locale,
   client,
+  surchargesShown = SURCHARGES_STEP,
 }: {
   data: SpendAnalyticsData;
   locale: string;
   /** The client chosen in the filter, which the exports keep. */
   client?: string;
+  /** How many grace surcharges the address asks to list. */
+  surchargesShown?: number;
 }) {
   return (
     <div className="flex flex-col gap-8">
@@ -236,8 +295,8 @@ export function SpendAnalytics({
           Invoiced in total
         </h2>
         <p className="text-sm text-muted-foreground">
-          {data.invoices} invoice(s), {data.lines} line(s). Amounts are in each invoice's currency and are
-          never added across currencies.
+          {plural(data.invoices, 'invoice')}, {plural(data.lines, 'line')}. Amounts are in each invoice's
+          currency and are never added across currencies.
         </p>
         <ul className="flex flex-wrap gap-4 text-sm" data-testid="spend-totals">
           {data.totals.length === 0 ? <li>Nothing invoiced yet.</li> : null}
@@ -273,16 +332,7 @@ export function SpendAnalytics({
               rows={data.surchargeTotals}
               rowKey={(row) => `${row.currency}|${row.cause}`}
             />
-            <DataTable
-              data-testid="surcharge-lines"
-              caption="Renewals billed with a grace surcharge"
-              columns={surchargeLineColumns(
-                locale,
-                data.surcharges.some((line) => line.client !== undefined),
-              )}
-              rows={data.surcharges}
-              rowKey={(line) => `${line.invoiceId}|${line.lineIndex}`}
-            />
+            <SurchargeLines lines={data.surcharges} shown={surchargesShown} locale={locale} client={client} />
           </>
         )}
       </Section>
@@ -301,7 +351,10 @@ export function SpendAnalytics({
               shown apart.
             </p>
             {data.varianceNotCompared > 0 ? (
-              <p>{data.varianceNotCompared} renewal line(s) had no recorded estimate and are left out.</p>
+              <p>
+                {plural(data.varianceNotCompared, 'renewal line')} had no recorded estimate and{' '}
+                {pluralWord(data.varianceNotCompared, 'is', 'are')} left out.
+              </p>
             ) : null}
           </>
         }
