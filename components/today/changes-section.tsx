@@ -40,6 +40,9 @@ export function ChangesPart({ changes, locale }: { changes: ChangeSummary; local
                   <a className="text-primary underline" href={invoice.href}>
                     {invoice.reference}
                   </a>
+                  {invoice.client ? (
+                    <span className="text-muted-foreground"> ({invoice.client.name})</span>
+                  ) : null}
                 </li>
               ))}
             </ul>

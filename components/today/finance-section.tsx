@@ -88,7 +88,10 @@ export function FinancePart({
                 <a className="font-medium text-primary underline" href={invoice.href}>
                   {invoice.reference}
                 </a>
-                <span className="text-muted-foreground">issued {formatDate(invoice.issueDate, locale)}</span>
+                <span className="text-muted-foreground">
+                  {invoice.client ? `${invoice.client.name} · ` : null}issued{' '}
+                  {formatDate(invoice.issueDate, locale)}
+                </span>
                 {invoice.total ? (
                   <span className="tabular-nums">{formatMoney(invoice.total, invoice.currency, locale)}</span>
                 ) : null}

@@ -3,11 +3,10 @@ import { TitledCard } from '@/components/ui/card';
 import { formatYearMonth } from '@/lib/format/dates';
 import { TODAY_BUCKET_TEXT } from '@/lib/today/buckets';
 import type { ManagerSection } from '@/lib/today/data';
-import { RenewalRefList } from './renewal-ref-list';
 
 /**
- * A manager's view across the team: the buckets' counts, unprocessable renewals, months that can be
- * frozen, what DROPs saved (lib/server/today/manager.ts).
+ * A manager's view across the team: the buckets' counts, months that can be frozen, what DROPs
+ * saved (lib/server/today/manager.ts).
  */
 export function ManagerPart({ manager, locale }: { manager: ManagerSection; locale: string }) {
   return (
@@ -26,14 +25,6 @@ export function ManagerPart({ manager, locale }: { manager: ManagerSection; loca
             </li>
           ))}
         </ul>
-      </TitledCard>
-      <TitledCard title={<>Unprocessable renewals ({manager.unprocessable.length})</>}>
-        <RenewalRefList
-          label="Unprocessable renewals"
-          items={manager.unprocessable}
-          empty="None: every instructed renewal is moving."
-          locale={locale}
-        />
       </TitledCard>
       <TitledCard title={<>Months that can be frozen now ({manager.freezable.length})</>}>
         {manager.freezable.length === 0 ? (

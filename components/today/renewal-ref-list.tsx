@@ -38,7 +38,10 @@ export function RenewalRefList({
   );
 }
 
-/** One renewal of such a list: its name linking to `href`, its office, year and due date, then `children`. */
+/**
+ * One renewal of such a list: its name linking to `href`, its client (when the user works for
+ * several), office, year and due date, then `children`.
+ */
 export function RenewalRefItem({
   item,
   href,
@@ -57,6 +60,7 @@ export function RenewalRefItem({
         {item.name}
       </a>
       <span className="text-muted-foreground">
+        {item.client ? `${item.client.name} · ` : null}
         {item.office ?? '—'} · year {item.annuityYear ?? '—'} · due {formatDate(item.dueDate, locale)}
       </span>
       {children}

@@ -57,6 +57,8 @@ export interface RenewalRef {
   processingStatusUpdatedAt: string | null;
   href: string;
   patentHref: string;
+  /** The renewal's client, when the user works for several. */
+  client?: ClientRef;
 }
 
 /**
@@ -73,9 +75,22 @@ export interface ScheduledSection {
   items: ScheduledRef[];
 }
 
+/**
+ * The renewals someone must take up with support (lib/today/sections.ts, unprocessableNow): the
+ * same renewals the "needs attention" notification names, for those who track and decide.
+ */
+export interface UnprocessableSection {
+  items: RenewalRef[];
+  /** A status older than this many days is history, left to the processing board. */
+  recentDays: number;
+  trackingHref: string;
+}
+
 export interface InvoiceAttention {
   id: string;
   reference: string;
+  /** The invoice's client, when the user works for several (references repeat across clients). */
+  client?: ClientRef;
   issueDate: string | null;
   currency: string;
   total: string | null;
@@ -110,7 +125,6 @@ interface FreezableMonth {
 export interface ManagerSection {
   bucketCounts: { id: TodayBucketId; count: number; href: string }[];
   freezable: FreezableMonth[];
-  unprocessable: RenewalRef[];
   spend: { month: string; previousMonth: string; current: CurrencyTotal[]; previous: CurrencyTotal[] };
   /** Fees executed DROPs spare, per year from this one on and per currency. */
   savings: { year: number; totals: CurrencyTotal[] }[];
@@ -141,7 +155,10 @@ export interface ChangeSummary {
   /** The previous visit; null on a first visit (nothing to compare with). */
   since: string | null;
   statusMoves: RenewalRef[];
-  newInvoices: { id: string; reference: string; issueDate: string | null; href: string }[] | null;
+  /** Each names its client when the user works for several (references repeat across clients). */
+  newInvoices:
+    | { id: string; reference: string; issueDate: string | null; href: string; client?: ClientRef }[]
+    | null;
   colleagueBatches: { id: string; by: string; at: string; decisions: number; href: string }[];
 }
 
@@ -171,4 +188,6 @@ export interface TodayData {
   approvals?: Section<ApprovalsAttention> | null;
   /** Decisions the service accepted and scheduled; absent for roles that do not read renewals. */
   scheduled?: Section<ScheduledSection> | null;
+  /** Unprocessable renewals, for those who track and decide; absent for the other roles. */
+  unprocessable?: Section<UnprocessableSection> | null;
 }

@@ -1,5 +1,6 @@
 import { type CurrencyTotal, sumByCurrency } from '@/lib/annuity/money';
 import type { Invoice } from '@/lib/annuity/schemas';
+import type { ClientRef } from '@/lib/clients/chosen-client';
 import type { ScheduledDecision } from '@/lib/decisions/scheduled';
 import { monthOf } from '@/lib/format/dates';
 import { patentName } from '@/lib/portfolio/patent-name';
@@ -30,6 +31,7 @@ export function renewalRef(row: RenewalRow): RenewalRef {
     processingStatusUpdatedAt: row.processingStatusUpdatedAt,
     href: todayLink({ kind: 'renewal', dueDate: row.dueDate, office: row.office }),
     patentHref: todayLink({ kind: 'patent', patentId: row.patentId }),
+    ...(row.client ? { client: row.client } : {}),
   };
 }
 
@@ -92,10 +94,25 @@ export function fulfilledWithoutInvoice(rows: readonly RenewalRow[]): RenewalRow
   );
 }
 
-/** The office rejected payment or a complication occurred; someone must contact support. */
-export function unprocessable(rows: readonly RenewalRow[]): RenewalRow[] {
+/** An UNPROCESSABLE status older than this is history: whoever had to take it up has had it. */
+export const UNPROCESSABLE_RECENT_DAYS = 14;
+
+/**
+ * The renewals someone must take up with support now: the office rejected payment or a
+ * complication occurred (spec: States, UNPROCESSABLE, terminal; the client contacts support), in
+ * the last UNPROCESSABLE_RECENT_DAYS days, or at a time the service does not give. One rule for
+ * Today's list and its count and for the "needs attention" notification, so both name the same
+ * renewals; older ones stay on the processing board. Instants compared as instants (the service
+ * may write another offset than ours, spec: Conventions). Earliest due first.
+ */
+export function unprocessableNow(rows: readonly RenewalRow[], now: Date): RenewalRow[] {
+  const from = now.getTime() - UNPROCESSABLE_RECENT_DAYS * 86_400_000;
   return rows
-    .filter((row) => row.processingStatus === 'UNPROCESSABLE')
+    .filter(
+      (row) =>
+        row.processingStatus === 'UNPROCESSABLE' &&
+        (row.processingStatusUpdatedAt === null || !(Date.parse(row.processingStatusUpdatedAt) < from)),
+    )
     .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
 }
 
@@ -126,6 +143,8 @@ export function spendIn(invoices: readonly Invoice[], month: string): CurrencyTo
 
 export interface InvoiceFacts {
   invoice: Pick<Invoice, 'id' | 'reference' | 'issueDate' | 'currency' | 'totalIncludingTax'>;
+  /** The invoice's client, when the user works for several. */
+  client?: ClientRef;
   status: string;
   /** Check counts, or null when the invoice was not checked. */
   counts: { fail: number; warning: number } | null;
@@ -137,7 +156,7 @@ export interface InvoiceFacts {
  */
 export function invoicesNeedingAttention(facts: readonly InvoiceFacts[], today: string): InvoiceAttention[] {
   const needing: InvoiceAttention[] = [];
-  for (const { invoice, status, counts } of facts) {
+  for (const { invoice, client, status, counts } of facts) {
     if (status === 'reconciled') continue;
     const reasons: InvoiceAttention['reasons'] = [];
     if (counts && counts.fail > 0) reasons.push('failed-checks');
@@ -149,6 +168,7 @@ export function invoicesNeedingAttention(facts: readonly InvoiceFacts[], today: 
     needing.push({
       id: invoice.id,
       reference: invoice.reference,
+      ...(client ? { client } : {}),
       issueDate: invoice.issueDate,
       currency: invoice.currency,
       total: invoice.totalIncludingTax,

@@ -33,6 +33,7 @@ import { dueDigest, isTimeZone, localTime } from '../../notifications/rules';
 import { can, isRole, type Role } from '../../policy/roles';
 import type { ReviewHoldView } from '../../reviews/review-hold';
 import { bucketRenewals, type TodayBucket } from '../../today/buckets';
+import { unprocessableNow } from '../../today/sections';
 import { usersOfClient } from '../clients/scope';
 import { activeClients } from '../connection/clients';
 import { DEFAULT_CONNECTION } from '../connection/default-connection';
@@ -81,8 +82,6 @@ export interface EvaluationResult {
   posts: string[];
 }
 
-/** An UNPROCESSABLE status older than this when first seen is history, not an alert. */
-const UNPROCESSABLE_FRESH_DAYS = 14;
 /** A batch still unknown after this long is worth an alert (reconciliation runs every 10 minutes). */
 const BATCH_UNKNOWN_AFTER_MS = 30 * 60_000;
 const KNOWN_KEYS_DAYS = 400;
@@ -418,14 +417,8 @@ export async function evaluateNotifications(db: Database, options: { now: Date }
       observedAt: change.observedAt,
       connection: change.connection,
     }));
-  const freshFrom = new Date(now.getTime() - UNPROCESSABLE_FRESH_DAYS * 86_400_000).toISOString();
-  const unprocessable = watched.rows
-    .filter(
-      (row) =>
-        row.processingStatus === 'UNPROCESSABLE' &&
-        (row.processingStatusUpdatedAt === null || row.processingStatusUpdatedAt >= freshFrom),
-    )
-    .map((row) => unprocessableCandidate(row, today));
+  // The renewals Today lists as unprocessable, by the same rule (an older status is history).
+  const unprocessable = unprocessableNow(watched.rows, now).map((row) => unprocessableCandidate(row, today));
   const batchCandidates = unknownBatches.map((batch) => ({ batch, candidate: batchCandidate(batch) }));
   // Digests are keyed by their local date: those of the last days, whatever the worker's clock.
   const digestSent = await db

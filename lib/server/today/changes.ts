@@ -60,12 +60,17 @@ export async function loadChanges(input: {
               : (invoice.issueDate ?? '') >= sinceDay,
           )
           .slice(0, SHOWN)
-          .map((invoice) => ({
-            id: invoice.id,
-            reference: invoice.reference,
-            issueDate: invoice.issueDate,
-            href: todayLink({ kind: 'invoice', invoiceId: invoice.id }),
-          }))
+          .map((invoice) => {
+            // References repeat across clients: a line names its client when the user has several.
+            const client = input.invoices?.clientOf.get(invoice.id);
+            return {
+              id: invoice.id,
+              reference: invoice.reference,
+              issueDate: invoice.issueDate,
+              href: todayLink({ kind: 'invoice', invoiceId: invoice.id }),
+              ...(client ? { client } : {}),
+            };
+          })
       : null,
     colleagueBatches: batches.map((batch) => ({
       id: batch.id,

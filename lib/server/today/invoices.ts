@@ -1,6 +1,7 @@
 import 'server-only';
 import { sumByCurrency } from '../../annuity/money';
 import type { Invoice } from '../../annuity/schemas';
+import type { ClientRef } from '../../clients/chosen-client';
 import type { RenewalRow } from '../../renewals/rows';
 import type { FinanceSection } from '../../today/data';
 import {
@@ -29,6 +30,8 @@ export async function readCatalogWithStatuses(
   requestId: string,
   /** The request's clients (its scope's connections): each copy is read with its own key. */
   connections: readonly string[] = [DEFAULT_CONNECTION],
+  /** A client's label when the user works for several (WindowClients.labelOf), else none. */
+  labelOf: (connection: string) => ClientRef | undefined = () => undefined,
 ) {
   const reads = await readClientCatalogs(connections, requestId);
   const perClient = await Promise.all(
@@ -43,7 +46,14 @@ export async function readCatalogWithStatuses(
     readAt: reads.length > 0 ? oldestRead(reads) : new Date(),
   };
   const statuses = new Map(perClient.flatMap((read) => [...read.statuses]));
-  return { perClient, catalog, statuses };
+  // A reference is its client's own: two clients' invoices may share one, so a line says whose.
+  const clientOf = new Map(
+    reads.flatMap((read) => {
+      const client = labelOf(read.connection);
+      return client ? read.catalog.invoices.map((invoice) => [invoice.id, client] as const) : [];
+    }),
+  );
+  return { perClient, catalog, statuses, clientOf };
 }
 
 export type CatalogWithStatuses = Awaited<ReturnType<typeof readCatalogWithStatuses>>;
@@ -54,7 +64,7 @@ export async function loadFinanceSection(
   today: string,
   requestId: string,
 ): Promise<FinanceSection> {
-  const { perClient, catalog, statuses } = read;
+  const { perClient, catalog, statuses, clientOf } = read;
   const open = catalog.invoices.filter((invoice) => statuses.get(invoice.id) !== 'reconciled');
   // Each client's open invoices are checked against its own copy, with its own key.
   const checked = await Promise.all(
@@ -72,6 +82,7 @@ export async function loadFinanceSection(
   const counts = new Map(checked.flat().map((report) => [report.invoice.id, report.counts]));
   const facts: InvoiceFacts[] = open.map((invoice: Invoice) => ({
     invoice,
+    client: clientOf.get(invoice.id),
     status: statuses.get(invoice.id) ?? 'unmarked',
     counts: counts.get(invoice.id) ?? null,
   }));

@@ -6,12 +6,18 @@
  * first screen carries, the rest handed off (`renewals/handoff.ts`, `/api/today/items`).
  */
 import 'server-only';
+import { monthOf } from '../../format/dates';
 import { can, type Role } from '../../policy/roles';
 import { bucketRenewals, limitItems } from '../../today/buckets';
 import { calendarToday } from '../../today/calendar';
 import type { BucketView, Section, SectionProblem, TodayData } from '../../today/data';
 import { todayLink } from '../../today/links';
-import { splitScheduled } from '../../today/sections';
+import {
+  renewalRef,
+  splitScheduled,
+  UNPROCESSABLE_RECENT_DAYS,
+  unprocessableNow,
+} from '../../today/sections';
 import { clientScopeOf } from '../clients/scope';
 import { scheduledDecisions } from '../decisions/batch-records';
 import { loadOrProblem } from '../errors/error-mapping';
@@ -75,8 +81,8 @@ export async function loadToday(
   const showsLists = decides && !isManager;
 
   const [renewalsRead, invoicesRead, since, scheduledRead] = await Promise.all([
-    readsRenewals ? settle(readTodayRenewals(today, requestId, clients, now)) : null,
-    readsInvoices ? settle(readCatalogWithStatuses(requestId, clients.connections)) : null,
+    readsRenewals ? settle(readTodayRenewals(today, requestId, clients, now, { partial: true })) : null,
+    readsInvoices ? settle(readCatalogWithStatuses(requestId, clients.connections, clients.labelOf)) : null,
     settle(recordTodayVisit(viewer.userId, now)),
     // Our own batch records: which renewals the service accepted and scheduled (no upstream call).
     readsRenewals ? settle(scheduledDecisions()) : null,
@@ -118,6 +124,16 @@ export async function loadToday(
   const approvals =
     can(role, 'approvals:decide') || decides
       ? section(requestId, () => loadApprovalsAttention(viewer))
+      : null;
+  // UNPROCESSABLE renewals for those who track and decide: the audience and the rule of the "needs
+  // attention" notification (lib/server/notifications/evaluate.ts), so both name the same renewals.
+  const unprocessable =
+    renewalsRead && can(role, 'tracking:read')
+      ? section(requestId, async () => ({
+          items: unprocessableNow(settledValue(renewalsRead).rows, now).map(renewalRef),
+          recentDays: UNPROCESSABLE_RECENT_DAYS,
+          trackingHref: todayLink({ kind: 'tracking', month: monthOf(today) }),
+        }))
       : null;
   const [finance, manager, admin, changes] = await Promise.all([
     invoicesRead
@@ -167,6 +183,7 @@ export async function loadToday(
     admin,
     changes,
     approvals: await approvals,
+    unprocessable: await unprocessable,
     scheduled:
       renewalsRead && scheduledRead
         ? await section(requestId, async () => {

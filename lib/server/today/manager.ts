@@ -1,9 +1,10 @@
 import 'server-only';
 import { addMonths, monthOf } from '../../format/dates';
+import { canFreezeNow } from '../../rate-freezes/months';
 import type { RenewalRow } from '../../renewals/rows';
 import type { BucketView, ManagerSection } from '../../today/data';
 import { todayLink } from '../../today/links';
-import { amountAtStake, renewalRef, spendIn, unprocessable } from '../../today/sections';
+import { amountAtStake, spendIn } from '../../today/sections';
 import type { DueWindow } from '../../today/windows';
 import { loadSavings } from '../decisions/drop-savings';
 import { loadFreezeOverview } from '../rate-freezes/freezes';
@@ -11,9 +12,11 @@ import type { WindowClients } from '../renewals/window';
 import type { CatalogWithStatuses } from './invoices';
 
 /**
- * The manager's Today: the paralegal buckets as counts, months that can be frozen now with the
- * estimated fees at stake (for the months Today read), UNPROCESSABLE renewals, and this month's
- * invoiced spend against last month's, per currency; what executed DROPs spare from this year on.
+ * The manager's Today: the paralegal buckets as counts, months that can be frozen now (canFreezeNow,
+ * as the rate-freezes pages say it: never a month they mark "Not known yet") with the estimated fees
+ * at stake (for the months Today read), and this month's invoiced spend against last month's, per
+ * currency; what executed DROPs spare from this year on. UNPROCESSABLE renewals are a section of
+ * their own (load.ts).
  */
 export async function loadManagerSection(input: {
   buckets: readonly BucketView[] | null;
@@ -51,20 +54,17 @@ export async function loadManagerSection(input: {
     freezable: overviews.flatMap(({ connection, client, overview }) => {
       // Rows of several clients say whose they are; the month's amounts are this client's.
       const own = rows && client ? rows.filter((row) => row.client?.id === connection) : rows;
-      return overview.months
-        .filter((row) => row.state === 'freezable')
-        .map((row) => ({
+      return overview.months.filter(canFreezeNow).map((row) => ({
+        month: row.month,
+        ...(client ? { client } : {}),
+        atStake: own && readMonth(row.month) ? amountAtStake(own, row.month) : null,
+        href: todayLink({
+          kind: 'rate-freeze',
           month: row.month,
-          ...(client ? { client } : {}),
-          atStake: own && readMonth(row.month) ? amountAtStake(own, row.month) : null,
-          href: todayLink({
-            kind: 'rate-freeze',
-            month: row.month,
-            ...(client ? { client: connection } : {}),
-          }),
-        }));
+          ...(client ? { client: connection } : {}),
+        }),
+      }));
     }),
-    unprocessable: rows ? unprocessable(rows).map(renewalRef) : [],
     spend: {
       month,
       previousMonth,
