@@ -18,6 +18,7 @@ const candidate = (n: number): ReviewCandidate => ({
   score: n,
   sentence: 'No sales in the country.',
   costToExpiry: [],
+  forecastTo: '2028-12-31',
   hold: null,
 });
 
