@@ -142,7 +142,9 @@ export type Measured = Awaited<ReturnType<typeof measure>>;
 async function measure(dir: string) {
   const began = performance.now();
   log('Checking the build');
-  const built = buildIfStale(root, () => log('The build is stale: building the dashboard'));
+  const built = await buildIfStale(root, {
+    onBuild: () => log('The build is stale: building the dashboard'),
+  });
   const bundles = routeBundles(root);
 
   log(`Starting the stand-in service with a ${options.patents}-patent tenant`);

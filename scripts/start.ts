@@ -14,6 +14,7 @@ import { EnvError, parseEnv } from '../lib/env-schema';
 import { DEMO_USERS } from '../lib/server/auth/demo-users';
 import { DEMO_API_KEY, DEMO_CLIENTS } from '../sandbox/demo';
 import { buildIfStale } from './lib/build-fingerprint';
+import { buildingMessage, formatElapsed } from './lib/build-output';
 import { spawnChild, stopChild, waitForLine } from './lib/children';
 import { findAuthSecret } from './lib/local-secret';
 import { prepareDatabase } from './lib/prepare-database';
@@ -66,8 +67,18 @@ async function main(): Promise<void> {
   const { authSecret } = findAuthSecret(env, { create: true });
 
   if (!dev) {
+    // Next's own output (a page of routes) goes to the data dir's build log; the terminal gets a
+    // line every half minute, and the log's tail if the build fails.
+    const logFile = path.join(dataDir, 'build.log');
+    const began = performance.now();
+    const building = new AbortController();
+    stoppers.push(async () => building.abort());
     try {
-      buildIfStale(root, () => console.log('Building the dashboard (first start or sources changed)…'));
+      const built = await buildIfStale(root, {
+        onBuild: (reason) => console.log(buildingMessage(reason, logFile)),
+        quiet: { logFile, print: (line) => console.log(line), everyMs: 30_000, signal: building.signal },
+      });
+      if (built) console.log(`Built in ${formatElapsed(performance.now() - began)}.`);
     } catch (error) {
       fail((error as Error).message);
     }

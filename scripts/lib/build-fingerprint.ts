@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { type QuietBuildOptions, runQuietBuild } from './build-output';
 
 // What a production build is made of. Tests, e2e, the sandbox and scripts are not in it.
 const SOURCE_ROOTS = ['app', 'components', 'lib', 'public'];
@@ -41,31 +42,44 @@ function sourceFingerprint(root: string): string {
   return hash.digest('hex');
 }
 
-function buildIsCurrent(root: string): boolean {
+/** Whether a build is there and made of the sources as they are now. */
+function buildState(root: string): 'current' | 'missing' | 'stale' {
   const stamp = path.join(root, FINGERPRINT_FILE);
-  if (!existsSync(path.join(root, '.next/BUILD_ID')) || !existsSync(stamp)) return false;
-  return readFileSync(stamp, 'utf8').trim() === sourceFingerprint(root);
+  if (!existsSync(path.join(root, '.next/BUILD_ID')) || !existsSync(stamp)) return 'missing';
+  return readFileSync(stamp, 'utf8').trim() === sourceFingerprint(root) ? 'current' : 'stale';
 }
 
 function fingerprintFile(root: string): string {
   return path.join(root, FINGERPRINT_FILE);
 }
 
+export interface BuildOptions {
+  /** Called before a build: 'missing' (none yet, a first start) or 'stale' (the sources changed). */
+  onBuild?: (reason: 'missing' | 'stale') => void;
+  /** The build's output goes to `logFile`, and the terminal gets a progress line every `everyMs`. */
+  quiet?: Pick<QuietBuildOptions, 'logFile' | 'print' | 'everyMs' | 'signal'>;
+}
+
 /**
  * Runs `next build` when the build is missing or older than the sources (npm start, npm run bench).
  * The fingerprint is taken before the build, so an edit made while it runs makes the next start
- * build again. Returns whether it built; throws when the build fails (its output is on the terminal).
+ * build again. Returns whether it built; throws when the build fails (its output is on the
+ * terminal, or with `quiet` its last lines are in the message).
  */
-export function buildIfStale(root: string, onBuild?: () => void): boolean {
-  if (buildIsCurrent(root)) return false;
-  onBuild?.();
+export async function buildIfStale(root: string, options: BuildOptions = {}): Promise<boolean> {
+  const state = buildState(root);
+  if (state === 'current') return false;
+  options.onBuild?.(state);
   const fingerprint = sourceFingerprint(root);
-  const build = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-  });
-  if (build.status !== 0) throw new Error('The build failed; see the output above.');
+  const command = process.execPath;
+  const args = ['node_modules/next/dist/bin/next', 'build'];
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+  if (options.quiet) {
+    await runQuietBuild({ command, args, cwd: root, env, ...options.quiet });
+  } else {
+    const build = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
+    if (build.status !== 0) throw new Error('The build failed; see the output above.');
+  }
   writeFileSync(fingerprintFile(root), fingerprint);
   return true;
 }
