@@ -87,6 +87,19 @@ export function patentExportTable(
   ];
 }
 
+/**
+ * The portfolio's order when the address names none: by case reference, the client's own name
+ * for a patent (patents without one last), then by id, so a page always holds the same patents.
+ */
+export const DEFAULT_PATENT_SORT = 'clientCaseReference';
+
+/** The order a portfolio list is in, in words: "Sorted by case reference", "…office, descending". */
+export function patentSortCaption(sort: string | null | undefined): string {
+  const parsed = parsePatentSort(sort ?? DEFAULT_PATENT_SORT) ?? parsePatentSort(DEFAULT_PATENT_SORT);
+  const column = PATENT_COLUMNS.find((candidate) => candidate.sort === parsed?.field);
+  return `Sorted by ${(column?.header ?? 'case reference').toLowerCase()}${parsed?.desc ? ', descending' : ''}`;
+}
+
 /** `field` ascending or `-field` descending, only for the five fields the service sorts on. */
 export function parsePatentSort(
   value: string | null | undefined,

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Patent, PatentEvent } from '../../annuity/schemas';
 import { getDb } from '../../db';
-import { parsePatentSort } from '../../portfolio/columns';
+import { DEFAULT_PATENT_SORT, parsePatentSort } from '../../portfolio/columns';
 import type { PortfolioQuery } from '../../portfolio/query';
 import { matchOf, type PortfolioPage } from '../../portfolio/search-key';
 import { isRenewalEvent } from '../../renewals/rows';
@@ -45,7 +45,7 @@ export async function loadPatentPage(
     connections,
     page: query.page,
     size: query.size,
-    sort: parsePatentSort(query.sort),
+    sort: parsePatentSort(query.sort ?? DEFAULT_PATENT_SORT),
     providerId: query.providerId,
     tag: query.tag,
   });
@@ -168,16 +168,20 @@ export async function portfolioForExport(
     const tagged = new Set(await patentsTagged(query.tag, connections));
     owned = owned.filter(({ patent }) => tagged.has(patent.id));
   }
-  const sort = parsePatentSort(query.sort);
+  const sort = parsePatentSort(query.sort ?? DEFAULT_PATENT_SORT);
   if (sort) {
     const direction = sort.desc ? -1 : 1;
+    // Equal keys by id, as the pages order them: the same export twice lists the same order.
     owned.sort(({ patent: a }, { patent: b }) => {
       const x = a[sort.field];
       const y = b[sort.field];
-      if (x === y) return 0;
-      if (x === null) return 1;
-      if (y === null) return -1;
-      return collator.compare(x, y) * direction;
+      if (x !== y) {
+        if (x === null) return 1;
+        if (y === null) return -1;
+        const order = collator.compare(x, y) * direction;
+        if (order !== 0) return order;
+      }
+      return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
     });
   }
   return {

@@ -95,6 +95,26 @@ describe('the portfolio drawn by the table kit', () => {
     expect(headerCell(html, 'Title')).not.toContain('aria-sort');
   });
 
+  it('says its default order: the case reference header marked ascending and the summary naming it', () => {
+    const html = renderPortfolio('');
+    expect(headerCell(html, 'Case reference')).toContain('aria-sort="ascending"');
+    expect(headerCell(html, 'Office')).toContain('aria-sort="none"');
+    expect(html).toContain('60 patents, sorted by case reference · page 1 of 3');
+    expect(html).toContain('Patents, sorted by case reference, page 1 of 3');
+    const byOffice = renderPortfolio('sort=-office');
+    expect(headerCell(byOffice, 'Case reference')).toContain('aria-sort="none"');
+    expect(byOffice).toContain('60 patents, sorted by office, descending · page 1 of 3');
+  });
+
+  it('counts one match in the singular', () => {
+    const html = renderPortfolio('q=acme', {
+      data: patents.slice(0, 1),
+      pagination: { currentPage: 1, totalPages: 1, totalItems: 1, itemsPerPage: 25, hasMore: false },
+      search: { matches: [{ field: 'providerId', kind: 'exact' }], snapshotAt: null },
+    });
+    expect(html).toContain('1 matching patent, best match first · page 1 of 1');
+  });
+
   it('during a search, says what matched and has no sort buttons', () => {
     const html = renderPortfolio('q=acme', {
       search: {

@@ -11,6 +11,8 @@ import { useLocale } from '@/components/shell/locale';
 import { QueryProblem } from '@/components/shell/query-problem';
 import { Alert } from '@/components/ui/alert';
 import { SkeletonRows } from '@/components/ui/skeleton';
+import { plural } from '@/lib/format/plural';
+import { DEFAULT_PATENT_SORT, patentSortCaption } from '@/lib/portfolio/columns';
 import type { PortfolioPage } from '@/lib/portfolio/search-key';
 import { portfolioParams, portfolioQueryFromParams } from '@/lib/portfolio/url-state';
 import {
@@ -60,10 +62,16 @@ export function PortfolioTable() {
       ? page.data.map((patent, index) => ({ ...patent, match: matches?.[index], client: clients?.[index] }))
       : page.data;
   }, [page]);
-  // A search is ranked by how well each patent matched: no sort buttons then.
+  // A search is ranked by how well each patent matched: no sort buttons then. Without a sort in
+  // the address the list is in its default order, which its header and summary say.
   const sorting = searching
     ? undefined
-    : urlSorting(params.sort, PATENT_SORT_BY_COLUMN, (sort) => void setParams({ sort, page: 1 }));
+    : urlSorting(
+        params.sort ?? DEFAULT_PATENT_SORT,
+        PATENT_SORT_BY_COLUMN,
+        (sort) => void setParams({ sort, page: 1 }),
+      );
+  const order = searching ? 'best match first' : patentSortCaption(params.sort).toLowerCase();
 
   const pagination = result.data?.pagination;
 
@@ -88,7 +96,7 @@ export function PortfolioTable() {
         </Alert>
       ) : (
         <DataTable
-          caption={`${searching ? `Patents matching “${query.q}”, best match first` : 'Patents'}, page ${pagination?.currentPage} of ${pagination?.totalPages}`}
+          caption={`${searching ? `Patents matching “${query.q}”` : 'Patents'}, ${order}, page ${pagination?.currentPage} of ${pagination?.totalPages}`}
           captionHidden
           columns={columns}
           rows={rows}
@@ -101,7 +109,7 @@ export function PortfolioTable() {
 
       {pagination ? (
         <PaginationNav
-          summary={`${pagination.totalItems} ${searching ? 'matching patents' : 'patents'} · page ${pagination.currentPage} of ${Math.max(1, pagination.totalPages)}`}
+          summary={`${plural(pagination.totalItems, searching ? 'matching patent' : 'patent')}, ${order} · page ${pagination.currentPage} of ${Math.max(1, pagination.totalPages)}`}
           page={pagination.currentPage}
           pageSize={pagination.itemsPerPage}
           hasNext={pagination.hasMore}
