@@ -152,3 +152,30 @@ test('each user sees only their clients, and a draft of two clients goes as two 
     expect(read.appliedDecision).toBe('SKIP_THIS_TIME');
   }
 });
+
+test('rate freezes follow the one choice of client, the one in the sidebar', async ({ browser }) => {
+  // A context of its own, with no client chosen yet: every client of the manager's is in view.
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const manager = await context.newPage();
+  await signInAs(manager, 'manager', '/rate-freezes');
+  const clientMenus = manager.getByRole('combobox', { name: 'Client' });
+  // A freeze is one client's: the page asks for the sidebar's choice and offers none of its own.
+  await expect(manager.getByText(/Choose a client in the Client menu/)).toBeVisible();
+  await expect(clientMenus).toHaveCount(1);
+  await expect(clientMenus).toHaveValue('');
+
+  // A link naming a client (Today's months that can be frozen) opens that client's freezes, named.
+  await manager.goto(`/rate-freezes?client=${PACIFIC?.id}`);
+  await expect(manager.getByText(`For ${PACIFIC?.name}:`)).toBeVisible();
+  await expect(clientMenus).toHaveCount(1);
+
+  // Choosing the other client in the sidebar: the page follows it, whatever the address still says.
+  const chosen = manager.waitForResponse((response) => response.url().endsWith('/api/account/client'));
+  await clientMenus.selectOption({ label: EUROPE?.name ?? '' });
+  expect((await chosen).status()).toBe(200);
+  await expect(manager.getByText(`For ${PACIFIC?.name}:`)).toHaveCount(0);
+  await expect(manager.getByRole('table').getByRole('row')).toHaveCount(14);
+  await expect(clientMenus).toHaveCount(1);
+  await expect(clientMenus).toHaveValue(EUROPE?.id ?? '');
+  await context.close();
+});

@@ -6,6 +6,8 @@ import type { Invoice, PatentEvent } from '@/lib/annuity/schemas';
 import { reminderTold } from '@/lib/db/schema';
 import type { Role } from '@/lib/policy/roles';
 import { canFreezeNow } from '@/lib/rate-freezes/months';
+import { pageClientOf } from '@/lib/server/clients/client-filter';
+import { clientScopeOf } from '@/lib/server/clients/scope';
 import { DEFAULT_CONNECTION } from '@/lib/server/connection/default-connection';
 import { evaluateNotifications } from '@/lib/server/notifications/evaluate';
 import { pollUpstream } from '@/lib/server/notifications/poll';
@@ -21,6 +23,7 @@ import { setUpTwoClients } from './client-grants';
  * Endpoints 15, Limits 5: a month beyond what the service vouched for is not known yet), each
  * invoice line names its client (references repeat across clients), and the paralegal, who
  * decides, sees the unprocessable renewals the notification tells them of, as the manager does.
+ * The rate-freezes pages Today links to follow the one choice of client, the sidebar's.
  */
 
 /** The stand-in's day when its tenants are made, and the day Today is read (the 16th: no month turns). */
@@ -148,5 +151,17 @@ describe('Today for a user of two clients', () => {
         ),
       );
     expect(told.map((row) => row.eventId).sort()).toEqual([...listed].sort());
+  });
+});
+
+describe('the rate-freezes pages with two clients', () => {
+  it('show the client chosen in the sidebar whatever a link names, and a linked one only while all are in view', async () => {
+    const managerId = app.harness.users.manager.id;
+    const all = await clientScopeOf(managerId);
+    expect(pageClientOf(all, SECOND)).toBe(SECOND);
+    expect(pageClientOf(all, null)).toBeNull();
+    const chosen = await clientScopeOf(managerId, SECOND);
+    expect(pageClientOf(chosen, DEFAULT_CONNECTION)).toBe(SECOND);
+    expect(pageClientOf(chosen, null)).toBe(SECOND);
   });
 });

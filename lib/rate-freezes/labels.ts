@@ -22,3 +22,15 @@ export function monthsAheadLabel(monthsAhead: number): string {
   if (monthsAhead === -1) return 'Last month';
   return monthsAhead > 0 ? `In ${monthsAhead} months` : `${-monthsAhead} months ago`;
 }
+
+/**
+ * What a user of several clients with all of them in view is asked on a rate-freezes page: a
+ * freeze is one client's (spec: Authentication 1), and the client is chosen once, in the sidebar.
+ */
+export const CHOOSE_CLIENT_TO_FREEZE =
+  "Choose a client in the Client menu (in the sidebar, or the menu on a phone): a freeze pins one client's exchange rates.";
+
+/** A rate-freezes page's description, naming the client it works on when several are in view. */
+export function freezePageDescription(text: string, client: string | null): string {
+  return client ? `For ${client}: ${text.charAt(0).toLowerCase()}${text.slice(1)}` : text;
+}

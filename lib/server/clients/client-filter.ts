@@ -37,6 +37,16 @@ export function oneClientOf(scope: ClientScope, client?: string | null): string 
 }
 
 /**
+ * The client a page that works on one client shows (a freeze): the one chosen in the sidebar,
+ * whatever an address says, since that choice is the one every page follows; while the sidebar
+ * shows all clients, the one a link names (Today's, the overview's); else null (the page asks for a
+ * choice in the sidebar). A page never offers a second choice of its own.
+ */
+export function pageClientOf(scope: ClientScope, named?: string | null): string | null {
+  return oneClientOf(scope, scope.chosen ?? named);
+}
+
+/**
  * The client a write acts for (a freeze, a budget): the `client` field, checked in the scope; it
  * may be left out only by a user with one client in scope. Without it otherwise, a 400 names it.
  */

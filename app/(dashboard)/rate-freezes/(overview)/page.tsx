@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
-import { ClientFilter } from '@/components/clients/client-filter';
 import { freezeOverviewQuery } from '@/components/rate-freezes/rate-freezes-query';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { SeededQueries } from '@/components/shell/seeded-queries';
+import { CHOOSE_CLIENT_TO_FREEZE, freezePageDescription } from '@/lib/rate-freezes/labels';
 import { requireViewer } from '@/lib/server/auth/session';
-import { clientFilterOf, oneClientOf } from '@/lib/server/clients/client-filter';
-import { labelsClients, pageClientScope } from '@/lib/server/clients/scope';
+import { clientFilterOf, pageClientOf } from '@/lib/server/clients/client-filter';
+import { clientNameOf, labelsClients, pageClientScope } from '@/lib/server/clients/scope';
 import { loadForPage, pageRequestId } from '@/lib/server/http/request-context';
 import { loadFreezeOverview } from '@/lib/server/rate-freezes/freezes';
 import { FreezeOverview } from './freeze-overview';
@@ -14,8 +14,9 @@ import { FreezeOverview } from './freeze-overview';
 export const metadata: Metadata = { title: 'Rate freezes' };
 
 /**
- * A freeze is one client's: the page works on one client (the only one, the header's choice or the
- * `client` address parameter); a user with several who has chosen none is asked to choose.
+ * A freeze is one client's: the page works on one client (pageClientOf: the only one, the sidebar's
+ * choice, or while that shows all clients the one a link names); a user with several who has chosen
+ * none is asked to choose in the sidebar, the one choice of client: the page has no selector of its own.
  */
 export default async function RateFreezesPage({
   searchParams,
@@ -25,19 +26,23 @@ export default async function RateFreezesPage({
   const viewer = await requireViewer('rate-freezes:read');
   const [requestId, scope] = await Promise.all([pageRequestId(), pageClientScope(viewer.userId)]);
   const several = labelsClients(scope);
-  const header = (
-    <PageHeader
-      title="Rate freezes"
-      description="Pin a month's exchange rates so the estimates of its renewals stop moving."
-      actions={several ? <ClientFilter clients={scope.clients} /> : undefined}
-    />
-  );
+  const named = clientFilterOf((await searchParams).client);
   const loaded = await loadForPage(requestId, async () => {
-    const connection = oneClientOf(scope, clientFilterOf((await searchParams).client));
+    const connection = pageClientOf(scope, named);
     return connection
       ? { connection, data: await loadFreezeOverview(requestId, new Date(), connection) }
       : null;
   });
+  const shown = loaded.ok && loaded.data ? loaded.data.connection : null;
+  const header = (
+    <PageHeader
+      title="Rate freezes"
+      description={freezePageDescription(
+        "Pin a month's exchange rates so the estimates of its renewals stop moving.",
+        several && shown ? clientNameOf(scope, shown) : null,
+      )}
+    />
+  );
   if (!loaded.ok) {
     return (
       <>
@@ -50,7 +55,7 @@ export default async function RateFreezesPage({
     return (
       <>
         {header}
-        <p className="text-sm">Choose a client: a freeze pins one client's exchange rates.</p>
+        <p className="text-sm">{CHOOSE_CLIENT_TO_FREEZE}</p>
       </>
     );
   }

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { ClientFilter } from '@/components/clients/client-filter';
 import {
   freezeClientQuery,
   freezeEstimatesQuery,
@@ -13,9 +12,10 @@ import { type QuerySeed, SeededQueries } from '@/components/shell/seeded-queries
 import { currentYearMonth, formatYearMonth } from '@/lib/format/dates';
 import { dueMonthSchema } from '@/lib/http/query';
 import { can } from '@/lib/policy/roles';
+import { CHOOSE_CLIENT_TO_FREEZE, freezePageDescription } from '@/lib/rate-freezes/labels';
 import { requireViewer } from '@/lib/server/auth/session';
-import { clientFilterOf, oneClientOf } from '@/lib/server/clients/client-filter';
-import { labelsClients, pageClientScope } from '@/lib/server/clients/scope';
+import { clientFilterOf, pageClientOf } from '@/lib/server/clients/client-filter';
+import { clientNameOf, labelsClients, pageClientScope } from '@/lib/server/clients/scope';
 import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
 import { loadFreezeEstimates } from '@/lib/server/rate-freezes/estimates';
 import { loadFreezeMonth } from '@/lib/server/rate-freezes/freezes';
@@ -24,9 +24,9 @@ import { MonthFreeze } from './month-freeze';
 export const metadata: Metadata = { title: 'Rate freeze' };
 
 /**
- * A freeze is one client's: the page shows the chosen client's preview and freezes for it (the only
- * one, the header's choice or the `client` address parameter); with several and none chosen, it
- * asks to choose.
+ * A freeze is one client's: the page shows one client's preview and freezes for it (pageClientOf:
+ * the only one, the sidebar's choice, or while that shows all clients the one a link names); with
+ * several and none chosen, it asks to choose in the sidebar: the page has no selector of its own.
  */
 export default async function RateFreezeMonthPage({
   params,
@@ -45,25 +45,29 @@ export default async function RateFreezeMonthPage({
     pageClientScope(viewer.userId),
   ]);
   const several = labelsClients(scope);
-  const named = clientFilterOf((await searchParams).client);
+  const chosen = await loadForPage(requestId, async () =>
+    pageClientOf(scope, clientFilterOf((await searchParams).client)),
+  );
+  const shown = several && chosen.ok ? chosen.data : null;
   const header = (
     <>
       {/* Back to the same client's freezes. */}
-      <BackLink href={`/rate-freezes${freezeClientQuery(named ?? null)}`}>Rate freezes</BackLink>
+      <BackLink href={`/rate-freezes${freezeClientQuery(shown)}`}>Rate freezes</BackLink>
       <PageHeader
         title={`Exchange rates for ${formatYearMonth(month, locale)}`}
-        description="What a freeze of this month covers, and its fees per currency."
-        actions={several ? <ClientFilter clients={scope.clients} /> : undefined}
+        description={freezePageDescription(
+          'What a freeze of this month covers, and its fees per currency.',
+          shown ? clientNameOf(scope, shown) : null,
+        )}
       />
     </>
   );
-  const chosen = await loadForPage(requestId, async () => oneClientOf(scope, named));
   if (!chosen.ok || !chosen.data) {
     return (
       <>
         {header}
         {chosen.ok ? (
-          <p className="text-sm">Choose a client: a freeze pins one client's exchange rates.</p>
+          <p className="text-sm">{CHOOSE_CLIENT_TO_FREEZE}</p>
         ) : (
           <ProblemPanel problem={chosen.problem} />
         )}
