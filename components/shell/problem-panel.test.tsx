@@ -18,6 +18,8 @@ describe('a problem panel', () => {
     expect(html).toContain('Still reading these renewals');
     expect(html).toContain('Try again now');
     expect(html).toMatch(/role="status"[^>]*>Looking again every few seconds…/);
+    // A read still going is no failure: said in a neutral tone, never as an alert.
+    expect(html).not.toContain('role="alert"');
   });
 
   it('offers no looking again for a problem a retry does not change', () => {

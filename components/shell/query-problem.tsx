@@ -3,13 +3,16 @@
 import { Button } from '@/components/ui/button';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { problemBody } from '@/lib/http/api-client';
-import { ProblemPanel } from './problem-panel';
+import { isPassing, ProblemPanel } from './problem-panel';
 
 /** A failed query of our API as the user reads it, with a way to try again. */
 export function QueryProblem({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const problem = problemBody(error);
+  // Data still being read is asked for again by itself until it is in.
+  if (isPassing(problem)) return <ProblemPanel problem={problem} lookAgain={onRetry} />;
   return (
     <ProblemPanel
-      problem={problemBody(error)}
+      problem={problem}
       action={
         <Button variant="outline" size="sm" onClick={onRetry}>
           Try again

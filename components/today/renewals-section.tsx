@@ -13,6 +13,16 @@ import { BucketCard } from './bucket-card';
 import { CostOfWaiting } from './cost-of-waiting';
 import { RenewalRefItem } from './renewal-ref-list';
 
+/** The age of Today's renewals, said at the top of the page; "Refresh now" reads their months again. */
+export function RenewalsCopyAge({ renewals }: { renewals: RenewalsSection }) {
+  return (
+    <CopyAgeNotice
+      copy={renewals.copy}
+      months={[...new Set(renewals.windows.flatMap((w) => monthsOfWindow(w.from, w.to)))]}
+    />
+  );
+}
+
 /** The renewals that need a decision, bucket by bucket, most urgent first (lib/server/today/renewals.ts). */
 export function RenewalsPart({
   renewals,
@@ -50,7 +60,8 @@ export function RenewalsPart({
           </span>
           <CostOfWaiting row={first.row} today={renewals.today} locale={locale} />
         </TitledCard>
-      ) : (
+      ) : renewals.copy?.firstRead ? null : (
+        // While months are still being read for the first time, none found yet is not "none".
         <p className="text-sm text-muted-foreground">No renewal needs a decision today.</p>
       )}
       {renewals.buckets.map((bucket) => (
@@ -72,10 +83,6 @@ export function RenewalsPart({
           .join(' and ')}
         .
       </p>
-      <CopyAgeNotice
-        copy={renewals.copy}
-        months={[...new Set(renewals.windows.flatMap((w) => monthsOfWindow(w.from, w.to)))]}
-      />
     </>
   );
 }

@@ -6,7 +6,7 @@ import { ApprovalsPart } from './approvals-section';
 import { ChangesPart } from './changes-section';
 import { FinancePart } from './finance-section';
 import { ManagerPart } from './manager-section';
-import { RenewalsPart, ScheduledPart } from './renewals-section';
+import { RenewalsCopyAge, RenewalsPart, ScheduledPart } from './renewals-section';
 import { SectionFrame } from './section-frame';
 import { UnprocessablePart } from './unprocessable-section';
 
@@ -32,6 +32,7 @@ export function TodayView({
 }) {
   return (
     <div className="flex flex-col gap-8">
+      {data.renewals?.ok ? <RenewalsCopyAge renewals={data.renewals.data} /> : null}
       {data.approvals && (!data.approvals.ok || data.approvals.data.batches.length > 0) ? (
         <SectionFrame title="Awaiting approval" section={data.approvals}>
           {(approvals) => <ApprovalsPart approvals={approvals} locale={locale} />}

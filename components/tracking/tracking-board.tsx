@@ -91,6 +91,7 @@ export function TrackingBoard({
         )
       ) : (
         <>
+          <CopyAgeNotice copy={data.copy} months={[data.month]} />
           <ol aria-label="Processing stages" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
             {data.stages.map((stage) => (
               <li key={stage.status}>
@@ -216,7 +217,6 @@ export function TrackingBoard({
               />
             )}
           </section>
-          <CopyAgeNotice copy={data.copy} months={[data.month]} />
         </>
       )}
     </div>

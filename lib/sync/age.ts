@@ -13,6 +13,12 @@ export interface CopyAge {
   neverRead: string[];
   /** Set while the service has not answered since then. */
   notAnsweringSince: string | null;
+  /**
+   * Set while months never read are being read from the service for the first time (a fresh
+   * start): how many of the page's months the copy holds so far. The page shows those and looks
+   * again by itself until the read is done.
+   */
+  firstRead?: { read: number; of: number } | null;
 }
 
 /** The months a due-date window touches, in order: what a page's "Refresh now" reads again. */

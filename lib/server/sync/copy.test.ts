@@ -136,7 +136,7 @@ describe('a month the copy never read, from a service that does not answer', () 
     expect(first).toMatchObject({ error: { code: 'copy_month_still_reading', status: 503 } });
     const problem = errorToProblem((first as { error: unknown }).error, 'first-view');
     expect(problem).toMatchObject({ status: 503, code: 'copy_month_still_reading' });
-    expect(problem.detail).toMatch(/April 2031 are still being read/);
+    expect(problem.detail).toMatch(/April 2031 are being read from the renewal service/);
 
     // A further view while the read is still held answers within the wait too, and joins the
     // read under way rather than walking the month a second time.
@@ -153,8 +153,42 @@ describe('a month the copy never read, from a service that does not answer', () 
     });
     const stored = await copyEventsOfMonths(db.db, [month]);
     expect(stored.map((event) => event.id).sort()).toEqual(events.map((event) => event.id).sort());
-    expect(await ensureMonths([month], 'third-view')).toEqual({ calls: 0 });
+    expect(await ensureMonths([month], 'third-view')).toEqual({ calls: 0, reading: false });
     expect(service.requests()).toBe(1);
+  });
+
+  it('on a first read, gives a page that shows part of its months what is read so far and how far the read is, then the rest', async () => {
+    const [held, reading] = ['2031-06', '2031-07'];
+    service.list(held, eventsOf(held, 2));
+    service.list(reading, eventsOf(reading, 2));
+    service.become('answer');
+    await ensureMonths([held], 'earlier-view');
+    service.become('hold');
+    const months = [held, reading];
+
+    // Today's read: no failure, the months read so far, and how far the read is.
+    expect(await ensureMonths(months, 'today-view', undefined, { partial: true })).toMatchObject({
+      reading: true,
+    });
+    const age = await copyAge(months, undefined, undefined, true);
+    expect(age.firstRead).toEqual({ read: 1, of: 2 });
+    expect(age.neverRead).toEqual([reading]);
+    // A page that shows nothing of a month unread still waits, told how far the read is.
+    const other = await outcome(ensureMonths(months, 'month-view'));
+    expect(errorToProblem((other as { error: unknown }).error, 'month-view').detail).toMatch(
+      /1 of 2 months so far/,
+    );
+
+    service.become('answer');
+    await vi.waitFor(async () => expect((await copyAge(months)).neverRead).toEqual([]), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    expect((await copyAge(months, undefined, undefined, true)).firstRead).toBeNull();
+    expect(await ensureMonths(months, 'later-view', undefined, { partial: true })).toEqual({
+      calls: 0,
+      reading: false,
+    });
   });
 
   it('says the service is not answering, within the wait, when it was last found not answering', async () => {

@@ -15,7 +15,7 @@ import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { upstreamClient } from '../connection/upstream';
 import { DomainError } from '../errors/domain-error';
 import { readHealth } from './health';
-import { joinMonthWalk } from './walk';
+import { endsWithin, joinMonthWalk } from './walk';
 
 /**
  * The synced copy read the way the service is read: period pages (spec: Endpoint 9) and a patent's
@@ -30,6 +30,8 @@ import { joinMonthWalk } from './walk';
  * the service does, with their age.
  */
 const COPY_PAGE_SIZE = 5000;
+/** A month the copy holds: read whole once, or some of its renewals read (copyAge's `neverRead` is the rest). */
+const HELD = sql`(${syncWindow.syncedAt} is not null or ${syncWindow.items} > 0)`;
 /** Months a single request may read into the copy. */
 const MAX_READ_ONCE_MONTHS = 24;
 /** How soon after a failure a request tries the service again for a month the copy lacks. */
@@ -53,19 +55,21 @@ export function setReadWaitForTests(ms?: number): void {
 
 /**
  * The read of a month the copy lacks did not end within READ_WAIT_MS while the service was last
- * found answering: a large month, or a service that has just stopped answering. The read goes on;
- * asking again shortly joins it (never an empty list that reads as "no renewals").
+ * found answering: a first read (a fresh start, a month never shown), a large month, or a service
+ * that has just stopped answering. Not a failure: the read goes on, the page says how far it is
+ * and looks again by itself (components/shell/problem-panel.tsx), and asking again joins the read
+ * (never an empty list that reads as "no renewals").
  */
 class MonthStillReadingError extends DomainError<'copy_month_still_reading'> {
   override name = 'MonthStillReadingError';
-  constructor(months: readonly string[]) {
+  constructor(months: readonly string[], read: number) {
     const first = formatYearMonth(months[0] ?? '');
     const last = formatYearMonth(months[months.length - 1] ?? '');
     super({
       status: 503,
       code: 'copy_month_still_reading',
-      title: 'Still reading these renewals',
-      detail: `The renewals due in ${first === last ? first : `${first} to ${last}`} are still being read from the renewal service. Try again in a few seconds; nothing was changed.`,
+      title: 'Reading these renewals from the service for the first time',
+      detail: `The renewals due in ${first === last ? first : `${first} to ${last}`} are being read from the renewal service${months.length > 1 ? `: ${read} of ${months.length} months so far` : ''}. They show here by themselves once read; nothing was changed.`,
     });
   }
 }
@@ -88,24 +92,32 @@ export async function ensureMonths(
   months: readonly string[],
   requestId: string,
   connections: readonly string[] = [DEFAULT_CONNECTION],
-): Promise<{ calls: number }> {
-  const counts = await Promise.all(
-    connections.map((connection) => ensureMonthsOf(connection, months, requestId)),
+  /**
+   * The page shows the months read so far while the others are still being read (Today): past
+   * READ_WAIT_MS it gets `reading` instead of the copy_month_still_reading problem.
+   */
+  options: { partial?: boolean } = {},
+): Promise<{ calls: number; reading: boolean }> {
+  const outcomes = await Promise.all(
+    connections.map((connection) => ensureMonthsOf(connection, months, requestId, options.partial ?? false)),
   );
-  return { calls: counts.reduce((sum, calls) => sum + calls, 0) };
+  return {
+    calls: outcomes.reduce((sum, outcome) => sum + outcome.calls, 0),
+    reading: outcomes.some((outcome) => outcome.reading),
+  };
 }
 
-async function ensureMonthsOf(connection: string, months: readonly string[], requestId: string) {
+async function ensureMonthsOf(
+  connection: string,
+  months: readonly string[],
+  requestId: string,
+  partial: boolean,
+): Promise<{ calls: number; reading: boolean }> {
   const db = await getDb();
-  const known = await windowMonthsWhere(
-    db,
-    connection,
-    months,
-    sql`(${syncWindow.syncedAt} is not null or ${syncWindow.items} > 0)`,
-  );
+  const known = await windowMonthsWhere(db, connection, months, HELD);
   const missing = months.filter((month) => !known.includes(month));
   let calls = 0;
-  if (missing.length === 0) return calls;
+  if (missing.length === 0) return { calls, reading: false };
   // Nothing to show for these months, and the service failed moments ago: say so at once rather
   // than wait for a time-out (never an empty list that reads as "no renewals"). After PROBE_AFTER_MS
   // a request tries again, so a service that is back is found without waiting for the sync.
@@ -128,8 +140,8 @@ async function ensureMonthsOf(connection: string, months: readonly string[], req
         calls += done;
       });
   })();
-  await waitForRead(read, db, connection, toRead);
-  return calls;
+  const reading = await waitForRead(read, db, connection, months, partial);
+  return { calls, reading };
 }
 
 /**
@@ -157,26 +169,21 @@ function readMonthOnce(
  * Waits READ_WAIT_MS at most for a read of months the copy lacks. A read that fails within it
  * gives the page the service's problem; one still going is left to finish, and the page is told
  * the service is not answering when it was last found not answering, else that the months are
- * still being read.
+ * still being read (`partial`: true is returned, the page shows what is read so far).
  */
 async function waitForRead(
   read: Promise<void>,
   db: Database,
   connection: string,
   months: readonly string[],
-): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const waited = new Promise<'waited'>((resolve) => {
-    timer = setTimeout(() => resolve('waited'), readWaitMs);
-  });
-  try {
-    if ((await Promise.race([read.then(() => 'read' as const), waited])) === 'read') return;
-  } finally {
-    clearTimeout(timer);
-  }
+  partial: boolean,
+): Promise<boolean> {
+  if (await endsWithin(read, readWaitMs)) return false;
   if ((await readHealth(db, connection)).failingSince)
     throw new AnnuityNetworkError('getPatentEventsByPeriod', 'timeout', 0);
-  throw new MonthStillReadingError(months);
+  if (partial) return true;
+  const held = await windowMonthsWhere(db, connection, months, HELD);
+  throw new MonthStillReadingError(months, held.length);
 }
 
 /**
@@ -187,10 +194,12 @@ export async function copyAge(
   months: readonly string[],
   connections: readonly string[] = [DEFAULT_CONNECTION],
   db?: Database,
+  /** The read of the months never read goes on (ensureMonths' `reading`): the age says how far. */
+  reading = false,
 ): Promise<CopyAge> {
   const database = db ?? (await getDb());
   const [rows, healths] = await Promise.all([
-    connections.length === 0
+    connections.length === 0 || months.length === 0
       ? []
       : database
           .select()
@@ -223,6 +232,8 @@ export async function copyAge(
     incomplete: months.filter((month) => incomplete.has(month) && !neverRead.has(month)),
     neverRead: months.filter((month) => neverRead.has(month)),
     notAnsweringSince: failing?.toISOString() ?? null,
+    firstRead:
+      reading && neverRead.size > 0 ? { read: months.length - neverRead.size, of: months.length } : null,
   };
 }
 

@@ -81,7 +81,7 @@ export async function loadToday(
   const showsLists = decides && !isManager;
 
   const [renewalsRead, invoicesRead, since, scheduledRead] = await Promise.all([
-    readsRenewals ? settle(readTodayRenewals(today, requestId, clients, now)) : null,
+    readsRenewals ? settle(readTodayRenewals(today, requestId, clients, now, { partial: true })) : null,
     readsInvoices ? settle(readCatalogWithStatuses(requestId, clients.connections, clients.labelOf)) : null,
     settle(recordTodayVisit(viewer.userId, now)),
     // Our own batch records: which renewals the service accepted and scheduled (no upstream call).

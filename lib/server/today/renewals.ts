@@ -32,13 +32,20 @@ export async function readTodayRenewals(
   requestId: string,
   clients: WindowClients,
   now = new Date(),
+  /**
+   * The page's read: months still being read for the first time (a fresh start) leave the rows
+   * read so far and say how far the read is (`copy.firstRead`), never a failure; Today renders
+   * itself again until the rest is in (components/shell/copy-age-notice.tsx). Without it (the
+   * poll, which must not take part of the renewals for all of them) such a read is a 503.
+   */
+  options: { partial?: boolean } = {},
 ): Promise<TodayRenewals> {
   const windows = todayWindows(today);
   const months = [...new Set(windows.flatMap((span) => monthsOfWindow(span.from, span.to)))];
   const { connections } = clients;
   const [snapshot, ensured] = await Promise.all([
     clientSnapshots(connections, requestId),
-    ensureMonths(months, requestId, connections),
+    ensureMonths(months, requestId, connections, options),
   ]);
   // Whole months, parsed once per change of the copy (../sync/month-rows.ts), cut to the windows.
   const reads = await Promise.all(connections.map((connection) => copyMonthRows(months, connection)));
@@ -47,7 +54,7 @@ export async function readTodayRenewals(
     return months.map((month) => withClient(byMonth.get(month)?.rows ?? NO_ROWS, client));
   });
   const rows = rowsInWindows(windows, monthArrays);
-  const copy = await copyAge(months, connections);
+  const copy = await copyAge(months, connections, undefined, ensured.reading);
   // The windows are whole months: their summaries keep the month view's default month current
   // without a read of their own; written once this answer is out, only when the copy changed
   // (the same rows give the same summaries) and the read covers the whole console's clients.

@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { portfolioQuery } from '@/components/portfolio/portfolio-query';
 import { SnapshotStatus, type SnapshotStatusBody } from '@/components/portfolio/snapshot-status';
 import { AddressChecked } from '@/components/shell/address-checked';
+import { CopyAgeNotice } from '@/components/shell/copy-age-notice';
 import { PageHeader } from '@/components/shell/page-header';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { SavedViewsMenu } from '@/components/views/saved-views-menu';
@@ -16,6 +17,7 @@ import { labelsClients, pageClientScope } from '@/lib/server/clients/scope';
 import { pageRequestId } from '@/lib/server/http/request-context';
 import { loadPatentPage } from '@/lib/server/portfolio/patents';
 import { snapshotsStatus } from '@/lib/server/portfolio/snapshot';
+import { copyAge } from '@/lib/server/sync/copy';
 import { listSavedViews } from '@/lib/server/views/saved-views';
 import { SeededRead } from '../../seeded-read';
 import { PortfolioTable } from './portfolio-table';
@@ -32,9 +34,11 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
   const scope = await pageClientScope(viewer.userId);
   // One row of our database per client, read with the page so the header's status line is there at
   // first paint (a status arriving after hydration grew the header: CLS 0.2 on a phone, Lighthouse).
-  const [status, views] = await Promise.all([
+  const [status, views, health] = await Promise.all([
     snapshotsStatus(scope.connections),
     listSavedViews(viewer, 'portfolio'),
+    // Whether the service answers (no months: the patents come from the snapshot, not the copy).
+    copyAge([], scope.connections),
   ]);
   // The client filter, for a user whose list holds several clients (none with one: unchanged).
   const filter =
@@ -68,6 +72,12 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
       requestId={requestId}
     >
       <div className="flex flex-col gap-4">
+        <CopyAgeNotice
+          copy={{ ...health, asOf: status.refreshedAt?.toISOString() ?? null }}
+          months={[]}
+          what="the patents"
+          ageLine={false}
+        />
         <PortfolioToolbar clients={filter} />
         <Suspense fallback={<SkeletonRows count={12} />}>
           <SeededRead

@@ -57,6 +57,14 @@ export function FreezeOverview({ client = null }: { client?: string | null }) {
 
   return (
     <div className="grid gap-6 lg:grid-cols-3" aria-busy={query.isFetching}>
+      <div className="lg:col-span-3">
+        <CopyAgeNotice
+          copy={data.copy}
+          months={[]}
+          freezeMonth={data.currentMonth}
+          what="the frozen months"
+        />
+      </div>
       <PageSection id="months-ahead-heading" title="Months ahead" className="lg:col-span-2">
         <DataTable
           caption={`This month and the next ${data.months.length - 1}, and whether each can be frozen now.`}
@@ -67,12 +75,6 @@ export function FreezeOverview({ client = null }: { client?: string | null }) {
           rowProps={(row) => ({ 'data-month': row.month })}
         />
         <p className="text-xs text-muted-foreground">Past months cannot be frozen.</p>
-        <CopyAgeNotice
-          copy={data.copy}
-          months={[]}
-          freezeMonth={data.currentMonth}
-          what="the frozen months"
-        />
       </PageSection>
 
       <div className="flex flex-col gap-4">

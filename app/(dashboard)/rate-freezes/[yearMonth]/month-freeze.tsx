@@ -77,6 +77,7 @@ export function MonthFreeze({
 
   return (
     <div className="flex flex-col gap-6">
+      <CopyAgeNotice copy={data.copy} months={[]} freezeMonth={data.month} what="the fees" />
       <Card>
         <CardHeader className="flex-row flex-wrap items-center gap-3">
           <CardTitle>Status</CardTitle>
@@ -174,7 +175,6 @@ export function MonthFreeze({
         ) : (
           <FreezeEventsTable events={data.events} caption={`Renewals due in ${name}`} />
         )}
-        <CopyAgeNotice copy={data.copy} months={[]} freezeMonth={data.month} what="the fees" />
       </section>
     </div>
   );

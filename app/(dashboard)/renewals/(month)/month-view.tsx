@@ -280,6 +280,7 @@ export function MonthView({
         </div>
       ) : (
         <>
+          <StableCopyAgeNotice copy={data.copy} months={copyMonths} />
           <MonthSummary
             counts={counts}
             activeBadges={activeBadges}
@@ -317,7 +318,6 @@ export function MonthView({
               {table}
             </DecisionWorkspace>
           )}
-          <StableCopyAgeNotice copy={data.copy} months={copyMonths} />
           {data.snapshot.refreshedAt ? (
             <p className="text-xs text-muted-foreground">
               Offices from the portfolio snapshot of {formatTimestamp(data.snapshot.refreshedAt, locale)}.
