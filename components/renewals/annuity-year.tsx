@@ -14,7 +14,11 @@ export function AnnuityYear({
     <span className="tabular-nums">
       {year ?? '—'}
       {paymentSequence != null ? (
-        <span className="ml-1 text-xs text-muted-foreground">(payment {paymentSequence})</span>
+        // A space in the text, not only a margin: copied, read aloud or searched it is "11 (payment 8)".
+        <>
+          {' '}
+          <span className="text-xs text-muted-foreground">(payment {paymentSequence})</span>
+        </>
       ) : null}
     </span>
   );

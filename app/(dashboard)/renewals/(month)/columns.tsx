@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { DecisionCell, SelectAllHeader, SelectCell } from '@/components/decisions/decision-cells';
 import { PatentLink } from '@/components/portfolio/patent-link';
+import { AnnuityYear } from '@/components/renewals/annuity-year';
 import { DuePeriodBadge } from '@/components/renewals/due-period-badge';
 import { EnumBadge } from '@/components/renewals/enum-badge';
 import { EventDocuments } from '@/components/renewals/event-documents';
@@ -109,12 +110,7 @@ export const renewalColumns: readonly TableColumn<RenewalRow>[] = [
     (office) => office ?? <span className="text-muted-foreground">Unknown</span>,
   ),
   accessor('annuityYear', 'Annuity year', '7.5rem', (_, row) => (
-    <>
-      {row.annuityYear ?? '—'}
-      {row.paymentSequence !== null ? (
-        <span className="ml-1 text-xs text-muted-foreground">{`(payment ${row.paymentSequence})`}</span>
-      ) : null}
-    </>
+    <AnnuityYear year={row.annuityYear} paymentSequence={row.paymentSequence} />
   )),
   accessor('dueDate', 'Due date', '7rem', (value) => <DateCell value={value} />),
   accessor('fees', 'Fees', '11rem', (fees, row) => <FeesCell fees={fees} label={rowName(row)} />),
