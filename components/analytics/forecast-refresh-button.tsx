@@ -16,10 +16,13 @@ const WHILE_RUNNING_MS = 4_000;
 export function ForecastRefreshButton({
   running,
   client,
+  clientName,
 }: {
   running: boolean;
   /** The client whose forecast is refreshed, when the user works for several. */
   client?: string;
+  /** Its name, when the page offers one refresh per client ("All clients"). */
+  clientName?: string;
 }) {
   const router = useRouter();
   const refresh = useApiMutation({
@@ -53,6 +56,7 @@ export function ForecastRefreshButton({
         disabled={refresh.isPending || running}
       >
         {running ? 'Refreshing…' : refresh.isPending ? 'Starting the refresh…' : 'Refresh now'}
+        {clientName ? `: ${clientName}` : null}
       </Button>
       <p aria-live="polite" className={outcome?.ok === false ? 'text-sm text-destructive' : 'text-sm'}>
         {outcome ? <span data-testid="forecast-refresh-outcome">{outcome.text}</span> : null}

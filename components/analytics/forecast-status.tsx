@@ -97,10 +97,11 @@ export function ForecastEmpty({ data, locale, action }: ForecastPartProps) {
       data-testid="forecast-empty"
     >
       <h2 id="forecast-empty-heading" className="text-base font-semibold">
-        No forecast yet
+        The forecast is being built
       </h2>
       <p className="mt-2">
-        The forecast is built by the background worker, once a day, from the service&rsquo;s renewal lists
+        The background worker builds it from the synced copy as soon as the copy holds every month it
+        needs (no call to the service), then refreshes it once a day from the service&rsquo;s renewal lists
         with their estimated fees. Last run:{' '}
         {attempt
           ? `${formatTimestamp(attempt.startedAt, locale)}, ${OUTCOME_WORDS[attempt.status]}${attempt.detail ? ` (${attempt.detail})` : ''}.`

@@ -51,6 +51,7 @@ function data(events: ForecastEvent[], overrides: Partial<ForecastData> = {}): F
     lastRefresh: run,
     lastAttempt: run,
     running: null,
+    runningClients: [],
     nextRefresh: { calls: 7, known: true, basis: 'read', windows: 4 },
     budget: { spent: 120, budget: 1000, sharePercent: 10 },
     ...forecastTables(events),
@@ -117,7 +118,8 @@ describe('the forecast’s quota cost and empty state', () => {
         />,
       ),
     );
-    expect(html).toContain('The forecast is built by the background worker');
+    expect(html).toContain('The forecast is being built');
+    expect(html).toContain('builds it from the synced copy as soon as the copy holds every month it needs');
     expect(html).toContain('was skipped (The background budget would be exceeded.)');
     expect(html).toContain('Refresh now');
   });

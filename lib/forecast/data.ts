@@ -93,6 +93,8 @@ export interface ForecastData {
   lastRefresh: ForecastRunView | null;
   lastAttempt: ForecastRunView | null;
   running: ForecastRunView | null;
+  /** The clients shown whose refresh is running now (each client's refresh is its own). */
+  runningClients: string[];
   /** Calls the next refresh should cost; `known` false before any refresh (a lower bound then). */
   /**
    * The next refresh's calls, estimated from the renewals expected in each window it reads: from

@@ -56,6 +56,7 @@ export async function loadForecast(
     lastRefresh: last ? runView(last) : null,
     lastAttempt: lastAttempt ? runView(lastAttempt) : null,
     running: running ? runView(running) : null,
+    runningClients: connections.filter((_, index) => histories[index]?.running),
     nextRefresh: {
       calls: estimates.reduce((sum, estimate) => sum + estimate.calls, 0),
       known: estimates.every((estimate) => estimate.known),

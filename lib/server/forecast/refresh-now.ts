@@ -2,6 +2,8 @@ import 'server-only';
 import { getDb } from '../../db';
 import { logger } from '../../log';
 import { auditSuccess, recordAudit } from '../audit/audit';
+import { connectionsToRead } from '../clients/client-filter';
+import { type ClientScope, clientNameOf, labelsClients } from '../clients/scope';
 import { DomainError } from '../errors/domain-error';
 import { executeRefresh, prepareRefresh } from './refresh';
 import { runView } from './runs';
@@ -17,6 +19,32 @@ const ACTION = 'forecast.refresh';
 interface Actor {
   userId: string;
   email: string;
+}
+
+export interface ForecastRefreshOffer {
+  /** The `client` parameter of the refresh; left out with one client in scope. */
+  client: string | undefined;
+  /** The client's name on its button, when the page shows several clients. */
+  name: string | null;
+  running: boolean;
+}
+
+/**
+ * The refreshes the forecast page offers: one per client it shows, since a refresh is one
+ * client's (its key, its budget, spec: Authentication 1). Under "All clients" that is one per
+ * client the user works for, each naming its client; with one client, one.
+ */
+export function forecastRefreshOffers(
+  scope: ClientScope,
+  client: string | null | undefined,
+  runningClients: readonly string[],
+): ForecastRefreshOffer[] {
+  const shown = connectionsToRead(scope, client);
+  return shown.map((connection) => ({
+    client: labelsClients(scope) ? connection : undefined,
+    name: shown.length > 1 ? clientNameOf(scope, connection) : null,
+    running: runningClients.includes(connection),
+  }));
 }
 
 export async function refreshForecastNow(

@@ -5,9 +5,10 @@
  * is taken from the copy, at no call) and records each run in `forecast_run` (`refresh.ts`, cost
  * and budget in `cost.ts`; built from the copy at no call by the sync job as soon as the copy holds
  * every month of a window no finished forecast covers yet, `buildForecastFromCopy`), the page's
- * data from the database only (`load.ts`), a manager's
- * "Refresh now" (`refresh-now.ts`); `monthly.ts` sums it by month for budgets; what-if scenarios
- * over the stored forecast (`scenario.ts`, rules in `lib/forecast/scenario.ts`, page
+ * data from the database only (`load.ts`), a manager's "Refresh now" (`refresh-now.ts`, one per
+ * client the page shows, under "All clients" too); `monthly.ts` sums it by month for budgets;
+ * what-if scenarios over the stored forecast (`scenario.ts`, each client's patents scored from its
+ * own copy; rules in `lib/forecast/scenario.ts`, page
  * `/analytics/scenarios`, the rule in the address); two scenarios compared (`scenario-compare.ts`,
  * arithmetic in `lib/forecast/scenario-compare.ts`: per year and currency each saving and the
  * difference as decimal strings, and the renewals one stops and the other does not; page

@@ -40,6 +40,7 @@ export async function loadScenario(
   const [renewals, budgets, tags, tagged, lastRun] = await Promise.all([
     db
       .select({
+        connection: forecastEvent.connection,
         eventId: forecastEvent.eventId,
         patentId: forecastEvent.patentId,
         dueDate: forecastEvent.dueDate,
@@ -116,20 +117,28 @@ function budgetsByYearAndCurrency(
 /**
  * The keep score of each patent the rule's other filters keep, from the signals (the same score
  * every renewal shows); only when the rule filters on it, since it reads each patent's signals.
+ * Each client's patents are scored from that client's copy and snapshot (spec: rule 2).
  */
 async function scoresOf(
-  renewals: readonly ScenarioRenewal[],
+  renewals: readonly (ScenarioRenewal & { connection: string })[],
   rule: ScenarioRule,
   tagged: ReadonlySet<string>,
 ): Promise<Map<string, number>> {
   if (rule.scoreBelow === null) return new Map();
-  const candidates = [
-    ...new Set(
-      renewals
-        .filter((renewal) => renewal.appliedDecision === null && patentMatches(renewal, rule, tagged))
-        .map((renewal) => renewal.patentId),
+  const byClient = new Map<string, Set<string>>();
+  for (const renewal of renewals) {
+    if (renewal.appliedDecision !== null || !patentMatches(renewal, rule, tagged)) continue;
+    const patents = byClient.get(renewal.connection) ?? new Set<string>();
+    patents.add(renewal.patentId);
+    byClient.set(renewal.connection, patents);
+  }
+  const scored = await Promise.all(
+    [...byClient].map(([connection, patents]) =>
+      loadSignals(
+        [...patents].map((patentId) => ({ patentId })),
+        { connection },
+      ),
     ),
-  ];
-  const signals = await loadSignals(candidates.map((patentId) => ({ patentId })));
-  return new Map(signals.map((signal) => [signal.patentId, signal.keep.score]));
+  );
+  return new Map(scored.flat().map((signal) => [signal.patentId, signal.keep.score]));
 }

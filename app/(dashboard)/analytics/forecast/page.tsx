@@ -9,6 +9,7 @@ import { can } from '@/lib/policy/roles';
 import { connectionsToRead } from '@/lib/server/clients/client-filter';
 import { labelsClients } from '@/lib/server/clients/scope';
 import { loadForecast } from '@/lib/server/forecast/load';
+import { forecastRefreshOffers } from '@/lib/server/forecast/refresh-now';
 import { loadForPage } from '@/lib/server/http/request-context';
 import { type AnalyticsSearchParams, analyticsPageContext } from '../page-context';
 
@@ -30,15 +31,19 @@ export default async function ForecastPage({ searchParams }: { searchParams: Ana
     );
   }
   const data = loaded.data;
-  // A refresh is one client's (its key, its budget): offered when the page shows one client.
-  const refreshed = connectionsToRead(scope, client);
-  const action =
-    can(viewer.role, 'forecast:refresh') && refreshed.length === 1 ? (
-      <ForecastRefreshButton
-        running={data.running !== null}
-        client={labelsClients(scope) ? refreshed[0] : undefined}
-      />
-    ) : null;
+  // A refresh is one client's (its key, its budget): one per client the page shows.
+  const action = can(viewer.role, 'forecast:refresh') ? (
+    <div className="flex flex-col gap-2">
+      {forecastRefreshOffers(scope, client, data.runningClients).map((offer) => (
+        <ForecastRefreshButton
+          key={offer.client ?? 'only'}
+          running={offer.running}
+          client={offer.client}
+          clientName={offer.name ?? undefined}
+        />
+      ))}
+    </div>
+  ) : null;
   return (
     <>
       <PageHeader
