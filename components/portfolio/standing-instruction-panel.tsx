@@ -21,6 +21,7 @@ import {
 import { formatTimestamp } from '@/lib/format/dates';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { ApiProblem, apiFetch } from '@/lib/http/api-client';
+import { familyReferenceText } from '@/lib/portfolio/family';
 
 const HINTS: Record<StandingInstructionKind, string> = {
   renew: 'Each month suggests Proceed for its renewal.',
@@ -55,7 +56,7 @@ export function StandingInstructionPanel({
         <CardTitle id="standing-instruction-title">Standing instruction</CardTitle>
         <CardDescription>
           {applies
-            ? `Applies: ${STANDING_INSTRUCTION_LABELS[applies.instruction]}${applies === own ? ' (this patent’s own)' : ` (from family ${family})`}. It is suggested in each month’s renewals; nothing is sent without you.`
+            ? `Applies: ${STANDING_INSTRUCTION_LABELS[applies.instruction]}${applies === own ? ' (this patent’s own)' : ` (from ${familyReferenceText(applies.target)})`}. It is suggested in each month’s renewals; nothing is sent without you.`
             : 'None: the renewals of this patent are decided each month.'}
         </CardDescription>
       </CardHeader>

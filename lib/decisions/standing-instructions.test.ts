@@ -158,7 +158,7 @@ describe('standing instructions', () => {
       'Renew every year, set by anna@example.com',
     );
     expect(standingSummary({ ...instruction('family', 'FAM-1', 'skip'), setByEmail: null })).toBe(
-      'Handled elsewhere (skip) (family FAM-1), set by a former user',
+      'Handled elsewhere (skip), for family reference FAM-1, set by a former user',
     );
   });
 });

@@ -1,5 +1,6 @@
 import type { Decision } from '@/lib/annuity/enums';
 import type { Instructability } from '@/lib/annuity/schemas';
+import { familyReferenceText } from '@/lib/portfolio/family';
 
 /**
  * Standing instructions: a team's lasting answer for a patent or a whole family ("renew
@@ -154,7 +155,7 @@ export function standingSuggestions(
 /** "Renew every year, set by anna@example.com": who decided it, shown wherever it is. */
 export function standingSummary(instruction: StandingInstruction): string {
   const label = STANDING_INSTRUCTION_LABELS[instruction.instruction] ?? instruction.instruction;
-  return `${label}${instruction.scope === 'family' ? ` (family ${instruction.target})` : ''}, set by ${
+  return `${label}${instruction.scope === 'family' ? `, for ${familyReferenceText(instruction.target)}` : ''}, set by ${
     instruction.setByEmail ?? 'a former user'
   }`;
 }

@@ -5,6 +5,14 @@
  */
 export type MemberState = 'kept' | 'dropped' | 'lapsed' | 'expired';
 
+/**
+ * A family named in running text: "family reference FAM-00360". The reference is the client's own
+ * (`clientFamilyReference`), shown as the client wrote it; "family FAM-00360" read as a stutter.
+ */
+export function familyReferenceText(reference: string): string {
+  return `family reference ${reference}`;
+}
+
 export const MEMBER_STATE_LABELS: Record<MemberState, string> = {
   kept: 'Kept',
   dropped: 'Dropped',

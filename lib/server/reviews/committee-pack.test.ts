@@ -64,6 +64,21 @@ describe('the committee pack', () => {
     expect(text).toContain('1 renewal under review');
   });
 
+  it('names a family by its reference in words: "family reference FAM-00360", not "family FAM-00360"', async () => {
+    const pack = packOf([{ client: EUROPE, hold: hold(1) }]);
+    const [line] = pack.lines;
+    if (line)
+      line.signals = {
+        term: null,
+        family: { reference: 'FAM-00360', members: 3, kept: 2, offices: [] },
+        inGrace: false,
+        tags: [],
+      } as unknown as RenewalSignals;
+    const rows = await xlsxRows(pack);
+    const signals = rows[0]?.indexOf('Signals') ?? -1;
+    expect(rows[1]?.[signals]).toBe('family reference FAM-00360: 2 of 3 kept');
+  });
+
   it('says whose each renewal is when the pack mixes clients, and not when it has one', async () => {
     const mixed = packOf([
       { client: EUROPE, hold: hold(1) },

@@ -2,6 +2,7 @@ import 'server-only';
 import { sumByCurrency } from '../../annuity/money';
 import type { ClientRef } from '../../clients/chosen-client';
 import { plural } from '../../format/plural';
+import { familyReferenceText } from '../../portfolio/family';
 import { decimalCell, type ExportValue } from '../../renewals/columns';
 import {
   ASKED_DECISION_LABELS,
@@ -127,7 +128,7 @@ function signalText(signals: RenewalSignals | null): string {
   if (signals.term) parts.push(`term to ${signals.term.expiry}${signals.term.extended ? ' (extended)' : ''}`);
   if (signals.family && signals.family.members > 1)
     parts.push(
-      `family ${signals.family.reference}: ${signals.family.kept} of ${signals.family.members} kept`,
+      `${familyReferenceText(signals.family.reference)}: ${signals.family.kept} of ${signals.family.members} kept`,
     );
   if (signals.inGrace) parts.push('in grace');
   if (signals.tags.length > 0) parts.push(`tags: ${signals.tags.join(', ')}`);
