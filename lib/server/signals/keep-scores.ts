@@ -46,8 +46,9 @@ import { familiesOf, forecastHorizon } from './signals';
  *   weights), per combination of those versions and the calendar day.
  *
  * A renewal's own state in the copy is newer than the daily forecast: a decision it carries that
- * the forecast does not, or a renewal in grace (due before today and still to pay), is costed for
- * that row alone.
+ * the forecast does not, a renewal in grace (due before today and still to pay), or an estimate
+ * the forecast does not carry (read before it, or beyond its window), is costed for that row
+ * alone. While the client has no forecast no cost is stated (`forecastTo` null).
  */
 
 type KeepSignals = Pick<
