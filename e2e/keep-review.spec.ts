@@ -114,7 +114,7 @@ test('a manager puts the weakest renewals of next quarter under review, exports 
   await page.goto(`/analytics/scenarios?tag=${tag}`);
   await expect(page.getByRole('heading', { name: /^Stopping 2 patent\(s\)/ })).toBeVisible();
   await page.getByRole('button', { name: 'Put these DROPs in my draft' }).click();
-  await expect(page.getByText('2 DROP(s) added to your draft')).toBeVisible();
+  await expect(page.getByText('2 DROPs added to your draft')).toBeVisible();
   const draft = (await (await page.request.get('/api/decisions/draft')).json()) as {
     batchKey: string;
     entries: { eventId: string; decision: string }[];

@@ -44,7 +44,7 @@ describe('the budget comparison view', () => {
     expect(html.split('data-testid="budget-comparison"')[1]).not.toMatch(/¥[\d,]+\.\d/);
     expect(html).toContain('Variance explained');
     expect(html).toContain('under budget');
-    expect(html).toContain('2 renewal(s) of 2027 have no estimate');
+    expect(html).toContain('2 renewals of 2027 have no estimate');
     expect(html).toContain('format=xlsx');
     // The picture: budget against expected spend, cumulative, as one named image with its table.
     expect(html).toContain('role="img"');

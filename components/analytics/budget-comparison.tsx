@@ -7,6 +7,7 @@ import { type BudgetComparison, PHASE_LABELS, VARIANCE_PARTS } from '@/lib/analy
 import { BUDGET_PAGE, type BudgetPageState, budgetScopeQuery } from '@/lib/analytics/budget-url';
 import { formatMoney } from '@/lib/annuity/money';
 import { formatYearMonth } from '@/lib/format/dates';
+import { plural, pluralWord } from '@/lib/format/plural';
 import { amountColumn, type TableColumn } from '@/lib/table/columns';
 import { BudgetCumulativeChart } from './outlook-charts';
 
@@ -156,8 +157,9 @@ export function BudgetComparisonView({
       />
       {withoutEstimate > 0 ? (
         <p className="text-sm text-muted-foreground">
-          {withoutEstimate} renewal(s) of {comparison.year} have no estimate from the service yet and are not
-          in the forecast.
+          {plural(withoutEstimate, 'renewal')} of {comparison.year}{' '}
+          {pluralWord(withoutEstimate, 'has', 'have')} no estimate from the service yet and{' '}
+          {pluralWord(withoutEstimate, 'is', 'are')} not in the forecast.
         </p>
       ) : null}
       {comparison.variance ? (

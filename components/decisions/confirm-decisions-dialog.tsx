@@ -1,13 +1,12 @@
 'use client';
 
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { plural } from '@/lib/format/plural';
 
 /** What is being confirmed: DROP for named patents, or clearing the draft. */
 export type Confirmation =
   | { kind: 'drop'; names: string[]; refused: number }
   | { kind: 'clear'; count: number };
-
-const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
 function wordingOf(confirmation: Confirmation) {
   if (confirmation.kind === 'clear') {

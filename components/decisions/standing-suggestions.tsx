@@ -13,6 +13,7 @@ import {
   standingSuggestion,
   standingSummary,
 } from '@/lib/decisions/standing-instructions';
+import { plural } from '@/lib/format/plural';
 import { apiFetch } from '@/lib/http/api-client';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { decisionLabel } from '@/lib/renewals/labels';
@@ -41,8 +42,6 @@ interface SuggestionsValue {
 }
 
 const SuggestionsContext = createContext<SuggestionsValue | null>(null);
-
-const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
 /** The suggestions of the rows shown, and "accept all" above the table. */
 export function StandingSuggestions({

@@ -1,4 +1,5 @@
 import { formatTimestamp } from '@/lib/format/dates';
+import { plural } from '@/lib/format/plural';
 import { INVOICE_MARK_KEY } from '@/lib/invoices/line-keys';
 import type { MarkView, ReconciliationStatus } from '@/lib/invoices/reconciliation';
 import { MarkReconciliationDialog } from './mark-reconciliation-dialog';
@@ -31,7 +32,7 @@ export function ReconciliationPanel({
       <p className="flex flex-wrap items-center gap-2">
         <ReconciliationBadge status={status} />
         <span>
-          {reconciled} of {lineKeys.length} line(s) reconciled, {disputed} disputed.
+          {reconciled} of {plural(lineKeys.length, 'line')} reconciled, {disputed} disputed.
         </span>
       </p>
       {own ? (

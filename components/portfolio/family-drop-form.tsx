@@ -2,6 +2,7 @@
 
 import { type DraftDropsCounts, DraftDropsOutcome } from '@/components/decisions/draft-drops-outcome';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { plural } from '@/lib/format/plural';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { useChosen } from '@/lib/forms/use-chosen';
 import { apiFetch } from '@/lib/http/api-client';
@@ -52,7 +53,7 @@ export function FamilyDropForm({ droppable }: { droppable: readonly Droppable[] 
           busyLabel="Adding…"
           disabled={chosen.size === 0}
         >
-          {`Put ${chosen.size} DROP(s) in my draft`}
+          {`Put ${plural(chosen.size, 'DROP')} in my draft`}
         </SubmitButton>
       </div>
       <div aria-live="polite">

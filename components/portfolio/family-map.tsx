@@ -1,3 +1,4 @@
+import { plural } from '@/lib/format/plural';
 import { type FamilyMember, MEMBER_STATE_LABELS, type MemberState } from '@/lib/portfolio/family';
 
 /**
@@ -81,7 +82,7 @@ export function FamilyMap({ reference, members }: { reference: string; members: 
         className="max-w-full"
       >
         <title id={titleId}>
-          {`Family ${reference}: kept in ${kept} of ${states.size} office(s). The table lists each member.`}
+          {`Family ${reference}: kept in ${kept} of ${plural(states.size, 'office')}. The table lists each member.`}
         </title>
         {rows.map((row, rowIndex) => {
           const top = rowIndex * (LABEL + TILE + GAP);

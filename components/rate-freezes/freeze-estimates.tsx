@@ -8,6 +8,7 @@ import { useLocale } from '@/components/shell/locale';
 import { QueryFallback } from '@/components/shell/query-problem';
 import { formatMoney, isZero } from '@/lib/annuity/money';
 import { formatDate, formatYearMonth } from '@/lib/format/dates';
+import { plural, pluralWord } from '@/lib/format/plural';
 import type { EstimateMovement } from '@/lib/rate-freezes/lock';
 import { amountColumn, type TableColumn } from '@/lib/table/columns';
 import { freezeClientQuery, freezeEstimatesQuery } from './rate-freezes-query';
@@ -66,9 +67,14 @@ export function FreezeEstimates({
             </li>
           ) : null}
           {locked.invoiced > 0 ? (
-            <li>{locked.invoiced} renewal(s) already invoiced: their amounts are final, nothing to lock.</li>
+            <li>
+              {plural(locked.invoiced, 'renewal')} already invoiced:{' '}
+              {pluralWord(locked.invoiced, 'its amount is', 'their amounts are')} final, nothing to lock.
+            </li>
           ) : null}
-          {locked.withoutFees > 0 ? <li>{locked.withoutFees} renewal(s) came without an estimate.</li> : null}
+          {locked.withoutFees > 0 ? (
+            <li>{plural(locked.withoutFees, 'renewal')} came without an estimate.</li>
+          ) : null}
         </ul>
       </div>
       <EstimateHistory movement={data.movement} name={name} locale={locale} />

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFooter, TriggeredDialog } from '@/components/ui/dialog';
 import type { CurrencyTotal } from '@/lib/annuity/money';
 import { formatYearMonth } from '@/lib/format/dates';
+import { plural, pluralWord } from '@/lib/format/plural';
 
 /**
  * The confirmation before a freeze: it names the month and says what a freeze does (spec:
@@ -44,8 +45,8 @@ export function FreezeMonthDialog({
     >
       <ul className="flex list-disc flex-col gap-1 pl-5 text-sm">
         <li>
-          {eventCount} renewal(s) fall due in {name}. Their estimates stop moving with exchange rates; only a
-          change of fee schedule can still move them.
+          {plural(eventCount, 'renewal')} {pluralWord(eventCount, 'falls', 'fall')} due in {name}. Their
+          estimates stop moving with exchange rates; only a change of fee schedule can still move them.
         </li>
         <li>Freezing the month again later never re-captures the rates: the first ones stay.</li>
         <li>The dashboard cannot undo a freeze.</li>

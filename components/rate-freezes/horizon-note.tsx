@@ -2,6 +2,7 @@
 
 import { useLocale } from '@/components/shell/locale';
 import { formatTimestamp, formatYearMonth } from '@/lib/format/dates';
+import { plural } from '@/lib/format/plural';
 import type { HorizonKnowledge } from '@/lib/rate-freezes/horizon';
 import { FREEZE_STATE_LABELS, UNCONFIRMED_FREEZABLE_LABEL } from '@/lib/rate-freezes/labels';
 
@@ -32,7 +33,7 @@ export function HorizonNote({ horizon }: { horizon: HorizonKnowledge }) {
       ) : null}
       {accepted ? (
         <p>
-          The farthest month frozen so far was {accepted.monthsAhead} month(s) ahead (
+          The farthest month frozen so far was {plural(accepted.monthsAhead, 'month')} ahead (
           {formatYearMonth(accepted.month, locale)}, on {formatTimestamp(accepted.at, locale)}), so this month
           and the next {accepted.monthsAhead}, unless frozen already, show &ldquo;{CAN}&rdquo;.
         </p>

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { PageSection } from '@/components/shell/page-section';
 import { Badge } from '@/components/ui/badge';
 import { formatDate } from '@/lib/format/dates';
+import { plural } from '@/lib/format/plural';
 import { patentHref } from '@/lib/portfolio/links';
 import { ASKED_DECISION_LABELS, holdSentence, type ReviewHoldView } from '@/lib/reviews/review-hold';
 
@@ -43,7 +44,7 @@ export function YourReviews({ holds, locale }: { holds: readonly ReviewHoldView[
   return (
     <PageSection id="today-your-reviews" title="Your reviews" className="mb-6 gap-2">
       <p className="text-sm text-muted-foreground">
-        {holds.length} renewal(s) put under review for you to decide
+        {plural(holds.length, 'renewal')} put under review for you to decide
         {overdue > 0 ? `, ${overdue} past the review-by date` : ''}.
       </p>
       <ul className="flex flex-col gap-1 text-sm">

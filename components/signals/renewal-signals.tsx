@@ -1,5 +1,6 @@
 import { formatMoney } from '@/lib/annuity/money';
 import { formatDate } from '@/lib/format/dates';
+import { plural } from '@/lib/format/plural';
 import { costToKeepClause, costToKeepText } from '@/lib/signals/cost-to-keep';
 import { keepSentence } from '@/lib/signals/keep-score';
 import { decisionWord, type RenewalSignals, termLeftLabel } from '@/lib/signals/signals';
@@ -28,7 +29,7 @@ export function RenewalSignalsList({ signals, locale }: { signals: RenewalSignal
       ? // No forecast yet (a fresh start): nothing is known of the renewals ahead.
         'Not known yet: the forecast is being built'
       : cost
-        ? `${cost} (${renewals} renewal(s) in the forecast${
+        ? `${cost} (${plural(renewals, 'renewal')} in the forecast${
             signals.unpricedRenewals > 0 ? `, ${signals.unpricedRenewals} more without an estimate` : ''
           })${signals.beyondForecast ? `; the term runs past the forecast (to ${year(signals.forecastTo)})` : ''}`
         : costToKeepClause(signals, money).replace(/^./, (first) => first.toUpperCase()),

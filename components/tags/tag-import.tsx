@@ -7,6 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
+import { plural, pluralWord } from '@/lib/format/plural';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch } from '@/lib/http/api-client';
 import type { ImportMatch, ImportMiss } from '@/lib/signals/tags';
@@ -106,14 +107,14 @@ export function TagImport() {
           <>
             <p role="status">
               {answer.applied
-                ? `Applied: ${answer.matched.length} line(s) on ${answer.patents} patent(s).`
-                : `Preview: ${answer.matched.length} of ${answer.rows} line(s) match ${answer.patents} patent(s); ${answer.unmatched.length} do not.`}
+                ? `Applied: ${plural(answer.matched.length, 'line')} on ${plural(answer.patents, 'patent')}.`
+                : `Preview: ${answer.matched.length} of ${plural(answer.rows, 'line')} match ${plural(answer.patents, 'patent')}; ${answer.unmatched.length} ${pluralWord(answer.unmatched.length, 'does', 'do')} not.`}
             </p>
             <FileLines label="Lines that did not match" columns={MISS_COLUMNS} lines={answer.unmatched} />
             <FileLines label="Lines that match" columns={MATCH_COLUMNS} lines={answer.matched} />
             {!answer.applied && answer.matched.length > 0 && csv !== null ? (
               <Button type="button" disabled={busy} className="self-start" onClick={() => send(csv, true)}>
-                Apply {answer.matched.length} matching line(s)
+                Apply {plural(answer.matched.length, 'matching line')}
               </Button>
             ) : null}
           </>

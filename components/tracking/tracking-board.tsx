@@ -15,6 +15,7 @@ import { Label } from '@/components/ui/label';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { formatMoney } from '@/lib/annuity/money';
 import { addMonths, formatYearMonth, isYearMonth } from '@/lib/format/dates';
+import { plural } from '@/lib/format/plural';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { processingStatusLabel } from '@/lib/renewals/labels';
 import type { RenewalRow } from '@/lib/renewals/rows';
@@ -153,8 +154,8 @@ export function TrackingBoard({
               </h2>
               {data.uncheckedReceipts > 0 ? (
                 <p className="text-xs text-muted-foreground">
-                  {data.uncheckedReceipts} official receipt(s) not checked yet; they are checked a few at a
-                  time to save quota.
+                  {plural(data.uncheckedReceipts, 'official receipt')} not checked yet; they are checked a few
+                  at a time to save quota.
                 </p>
               ) : null}
               {failures.length > 0 ? (

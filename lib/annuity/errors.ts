@@ -65,8 +65,9 @@ export class AnnuityNetworkError extends Error {
     readonly reason: 'timeout' | 'network',
     readonly attempts: number,
   ) {
+    // lib/annuity imports nothing of ours outside itself, so not lib/format/plural.
     super(
-      `${operation}: ${reason === 'timeout' ? 'the service did not answer in time' : 'the service could not be reached'} (${attempts} attempt(s))`,
+      `${operation}: ${reason === 'timeout' ? 'the service did not answer in time' : 'the service could not be reached'} (${attempts === 1 ? '1 attempt' : `${attempts} attempts`})`,
     );
   }
 }

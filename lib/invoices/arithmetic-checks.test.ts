@@ -146,7 +146,7 @@ describe('subtotal × (1 + vatRate) equals the total', () => {
     const result = checkVatTotal(perLine);
     expect(result.status).toBe('pass');
     expect(result.explanation).toBe(
-      '0.04 EUR plus 25% VAT rounded on each of the 2 line(s) = 0.06 EUR, to the minor unit.',
+      '0.04 EUR plus 25% VAT rounded on each of the 2 lines = 0.06 EUR, to the minor unit.',
     );
     const off = invoiceOf(lines, { subtotalExcludingTax: '0.04', vatRate: 0.25, totalIncludingTax: '0.07' });
     expect(checkVatTotal(off).status).toBe('fail');

@@ -8,6 +8,7 @@ import {
   subtract,
 } from '@/lib/annuity/money';
 import type { Fees, Invoice } from '@/lib/annuity/schemas';
+import { plural, pluralWord } from '@/lib/format/plural';
 import { feeComponentLabel } from '@/lib/renewals/labels';
 import { type CheckResult, fail, money, pass, warning } from './check-types';
 
@@ -30,12 +31,15 @@ export function checkLinesSum(invoice: Invoice): CheckResult {
   if (foreign.length > 0) {
     return fail(
       id,
-      `${foreign.length} line(s) are in ${[...new Set(foreign.map((l) => l.currency))].join(', ')}, not in the invoice currency ${invoice.currency}; amounts of different currencies cannot be added.`,
+      `${plural(foreign.length, 'line')} ${pluralWord(foreign.length, 'is', 'are')} in ${[...new Set(foreign.map((l) => l.currency))].join(', ')}, not in the invoice currency ${invoice.currency}; amounts of different currencies cannot be added.`,
     );
   }
   const unknown = invoice.fees.filter((line) => line.total === null).length;
   if (unknown > 0) {
-    return warning(id, `Cannot check: ${unknown} line(s) have no total (the service sent null).`);
+    return warning(
+      id,
+      `Cannot check: ${plural(unknown, 'line')} ${pluralWord(unknown, 'has', 'have')} no total (the service sent null).`,
+    );
   }
   const sum = addAmounts(
     invoice.fees.map((line) => line.total as string),
@@ -45,12 +49,12 @@ export function checkLinesSum(invoice: Invoice): CheckResult {
   if (amountsEqual(sum, subtotal)) {
     return pass(
       id,
-      `The ${invoice.fees.length} line(s) add up to the subtotal, ${money(subtotal, invoice.currency)}.`,
+      `The ${plural(invoice.fees.length, 'line')} ${pluralWord(invoice.fees.length, 'adds', 'add')} up to the subtotal, ${money(subtotal, invoice.currency)}.`,
     );
   }
   return fail(
     id,
-    `The ${invoice.fees.length} line(s) add up to ${money(sum, invoice.currency)} but the subtotal is ${money(subtotal, invoice.currency)} (difference ${money(subtract(subtotal, sum, invoice.currency), invoice.currency)}).`,
+    `The ${plural(invoice.fees.length, 'line')} ${pluralWord(invoice.fees.length, 'adds', 'add')} up to ${money(sum, invoice.currency)} but the subtotal is ${money(subtotal, invoice.currency)} (difference ${money(subtract(subtotal, sum, invoice.currency), invoice.currency)}).`,
   );
 }
 
@@ -99,7 +103,7 @@ export function checkVatTotal(invoice: Invoice): CheckResult {
   if (perLine !== null && amountsEqual(perLine, total)) {
     return pass(
       id,
-      `${subtotal} plus ${rate} VAT rounded on each of the ${invoice.fees.length} line(s) = ${money(total, invoice.currency)}, to the minor unit.`,
+      `${subtotal} plus ${rate} VAT rounded on each of the ${plural(invoice.fees.length, 'line')} = ${money(total, invoice.currency)}, to the minor unit.`,
     );
   }
   const difference = subtract(total, expected, invoice.currency);

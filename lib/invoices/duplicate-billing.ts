@@ -1,4 +1,5 @@
 import type { Fees, Invoice } from '@/lib/annuity/schemas';
+import { pluralWord } from '@/lib/format/plural';
 import { type CheckResult, fail, pass, warning } from './check-types';
 import type { Billing } from './evidence';
 
@@ -73,5 +74,8 @@ export function checkBilledOnce(
   }
   if (ordinary.length > 0) return fail(id, `The event is also billed on ${names(ordinary)}.`);
   if (corrections.length === 0) return pass(id, 'The event is billed on this invoice only.');
-  return pass(id, `Also billed on correction(s) ${names(corrections)}, which adjust this line by design.`);
+  return pass(
+    id,
+    `Also billed on ${pluralWord(corrections.length, 'correction')} ${names(corrections)}, which ${pluralWord(corrections.length, 'adjusts', 'adjust')} this line by design.`,
+  );
 }

@@ -136,7 +136,7 @@ describe('the invoice against its estimates, per currency', () => {
     const result = checkInvoiceVariance(variances, '5');
     expect(result.status).toBe('fail');
     expect(result.explanation).toContain(
-      'EUR: invoiced 1500.00 EUR against 1400.00 EUR estimated (+100.00, +7.14%) over 2 line(s)',
+      'EUR: invoiced 1500.00 EUR against 1400.00 EUR estimated (+100.00, +7.14%) over 2 lines',
     );
     expect(checkInvoiceVariance(variances, '8').status).toBe('pass');
   });

@@ -1,6 +1,7 @@
 import Big from 'big.js';
 import { addAmounts, subtract } from '@/lib/annuity/money';
 import type { Fees, Invoice } from '@/lib/annuity/schemas';
+import { plural } from '@/lib/format/plural';
 import { type CheckResult, fail, money, pass, warning } from './check-types';
 import { knownDecision, type LineEvidence } from './evidence';
 
@@ -179,17 +180,17 @@ export function checkInvoiceVariance(
         )
       : warning(
           id,
-          `Cannot check: none of the ${applicable} renewal line(s) has an estimate recorded to compare with.`,
+          `Cannot check: none of the ${plural(applicable, 'renewal line')} has an estimate recorded to compare with.`,
         );
   }
   const parts = totals.map(
     (t) =>
-      `${t.currency}: invoiced ${money(t.invoiced, t.currency)} against ${money(t.estimated, t.currency)} estimated (${signed(t.difference)}${t.percent === null ? '' : `, ${signed(t.percent)}%`}) over ${t.lines} line(s)`,
+      `${t.currency}: invoiced ${money(t.invoiced, t.currency)} against ${money(t.estimated, t.currency)} estimated (${signed(t.difference)}${t.percent === null ? '' : `, ${signed(t.percent)}%`}) over ${plural(t.lines, 'line')}`,
   );
   const uncompared = variances.filter(
     (v) => v.kind === 'not-compared' && NOT_COMPARED[v.reason].status === 'warning',
   ).length;
-  const note = uncompared > 0 ? ` ${uncompared} line(s) could not be compared.` : '';
+  const note = uncompared > 0 ? ` ${plural(uncompared, 'line')} could not be compared.` : '';
   const above = totals.filter(
     (t) =>
       (t.percent === null && !new Big(t.difference).eq(0)) ||

@@ -1,3 +1,4 @@
+import { plural } from '@/lib/format/plural';
 import type { CostToExpiry, RenewalSignals } from './signals';
 
 /**
@@ -45,6 +46,6 @@ export function costToKeepClause(
   const text = costToKeepText(signals.costToExpiry, money);
   if (text) return text;
   if (signals.unpricedRenewals > 0)
-    return `${signals.unpricedRenewals} renewal(s) to keep without an estimate`;
+    return `${plural(signals.unpricedRenewals, 'renewal')} to keep without an estimate`;
   return 'nothing left to pay in the forecast';
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { FEE_KINDS, type FeeKind, SURCHARGE_CAUSE_LABELS } from '../../analytics/spend';
 import { formatYearMonth } from '../../format/dates';
+import { plural, pluralWord } from '../../format/plural';
 import {
   type Doc,
   heading,
@@ -171,7 +172,7 @@ function draw(doc: Doc, report: MonthlyReport, locale: string): void {
     if (forecast.withoutEstimate > 0)
       note(
         doc,
-        `${forecast.withoutEstimate} renewal(s) in these months have no estimate yet and are not summed.`,
+        `${plural(forecast.withoutEstimate, 'renewal')} in these months ${pluralWord(forecast.withoutEstimate, 'has', 'have')} no estimate yet and ${pluralWord(forecast.withoutEstimate, 'is', 'are')} not summed.`,
       );
   }
   if (budget) {

@@ -11,6 +11,7 @@ import type { BatchView } from '../../decisions/batch';
 import { BATCH_STATE as S } from '../../decisions/batch-states';
 import type { DraftEntry } from '../../decisions/draft';
 import { calendarToday } from '../../format/dates';
+import { plural } from '../../format/plural';
 import { logger } from '../../log';
 import { can, isRole } from '../../policy/roles';
 import { patentName } from '../../portfolio/patent-name';
@@ -112,7 +113,7 @@ export async function submittedForApproval(input: {
       rule: 'approval_requested',
       batchId,
       connection: input.connection,
-      title: `${actor.email} asks you to approve ${entries.length} decision(s)`,
+      title: `${actor.email} asks you to approve ${plural(entries.length, 'decision')}`,
       body: why,
       href: approvalHref(batchId),
     });
@@ -170,7 +171,7 @@ export async function sendBack(
   await notifyPreparer(batch, {
     rule: 'approval_returned',
     title: 'Your batch was sent back',
-    body: `${approver.email} sent back your ${batch.eventCount} decision(s): ${reason}`,
+    body: `${approver.email} sent back your ${plural(batch.eventCount, 'decision')}: ${reason}`,
   });
   return (await batchView(batchId)) as BatchView;
 }

@@ -20,6 +20,7 @@ import { BATCH_STATE as S } from '../../decisions/batch-states';
 import type { DraftEntry, SendItem } from '../../decisions/draft';
 import { eventProblem } from '../../decisions/event-problems';
 import { selectionProblems } from '../../decisions/rules';
+import { plural, pluralWord } from '../../format/plural';
 import { logger } from '../../log';
 import { patentName } from '../../portfolio/patent-name';
 import { auditSuccess, recordAudit } from '../audit/audit';
@@ -348,7 +349,7 @@ export async function sendApproved(approver: Viewer, batchId: string, requestId:
   await notifyPreparer(batch, {
     rule: 'approval_approved',
     title: 'Your batch was approved',
-    body: `${approver.email} approved your ${batch.eventCount} decision(s); they are being sent.`,
+    body: `${approver.email} approved your ${plural(batch.eventCount, 'decision')}; ${pluralWord(batch.eventCount, 'it is', 'they are')} being sent.`,
   });
   return run({
     batchId,
@@ -560,7 +561,7 @@ async function prepare(send: Send): Promise<Ready | Outcome> {
         status: 409,
         code: 'refused_before_sending',
         title: 'The service would refuse this batch',
-        detail: `${refusals.length} of ${entries.length} decision(s) are no longer possible as chosen, so nothing was sent. The renewals concerned are marked; the rest of your decisions are kept.`,
+        detail: `${refusals.length} of ${plural(entries.length, 'decision')} ${pluralWord(refusals.length, 'is', 'are')} no longer possible as chosen, so nothing was sent. The renewals concerned are marked; the rest of your decisions are kept.`,
         events: [...refusals, ...[...applied].map((eventId) => eventProblem(eventId, 'already_applied'))],
       },
     };

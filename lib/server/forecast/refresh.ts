@@ -26,6 +26,7 @@ import type { Database } from '../../db';
 import { getEnv } from '../../env';
 import { type DueWindow, type ForecastWindow, forecastWindow, windowMonths } from '../../forecast/window';
 import { currentYearMonth, monthOf } from '../../format/dates';
+import { plural } from '../../format/plural';
 import { logger } from '../../log';
 import { isRenewalEvent } from '../../renewals/rows';
 import { activeConnectionIds } from '../connection/clients';
@@ -255,7 +256,7 @@ export async function executeRefresh(
         ? `${fromCopy.flatMap(windowMonths).length} of ${span.months} months taken from the synced copy.`
         : '',
       unjoined > 0
-        ? `${unjoined} renewal(s) of patents not in the portfolio copy (no office, owner or family).`
+        ? `${plural(unjoined, 'renewal')} of patents not in the portfolio copy (no office, owner or family).`
         : '',
     ]
       .filter(Boolean)

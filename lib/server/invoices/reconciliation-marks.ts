@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Invoice } from '../../annuity/schemas';
 import { getDb } from '../../db';
 import { reconciliationMark } from '../../db/schema';
+import { plural, pluralWord } from '../../format/plural';
 import { INVOICE_MARK_KEY, lineKeys } from '../../invoices/line-keys';
 import { type MarkStatus, type MarkView, reconciliationStatus } from '../../invoices/reconciliation';
 import { recordAudit } from '../audit/audit';
@@ -129,7 +130,7 @@ async function markInvoice(
         409,
         'lines_disputed',
         'Lines are disputed',
-        `${disputed.length} line(s) of this invoice are disputed. Mark each of them reconciled, with a note, before reconciling the invoice.`,
+        `${plural(disputed.length, 'line')} of this invoice ${pluralWord(disputed.length, 'is', 'are')} disputed. Mark each of them reconciled, with a note, before reconciling the invoice.`,
       );
     }
   }

@@ -18,6 +18,7 @@ import { LabelledControl, SelectField } from '@/components/ui/labelled-control';
 import { SavedViewsMenu } from '@/components/views/saved-views-menu';
 import { compareAmounts, formatMoney, sumByCurrency } from '@/lib/annuity/money';
 import { ruleIsEmpty, type ScenarioRule } from '@/lib/forecast/scenario';
+import { plural, pluralWord } from '@/lib/format/plural';
 import { can } from '@/lib/policy/roles';
 import { loadSavings, type Savings } from '@/lib/server/decisions/drop-savings';
 import { loadScenario } from '@/lib/server/forecast/scenario';
@@ -135,7 +136,7 @@ function ScenarioResult({
       id="scenario-result"
       title={
         <>
-          Stopping {data.patents} patent(s), {data.stopped.length} renewal(s) in the forecast
+          Stopping {plural(data.patents, 'patent')}, {plural(data.stopped.length, 'renewal')} in the forecast
         </>
       }
     >
@@ -144,7 +145,7 @@ function ScenarioResult({
           ? 'This saves nothing the forecast has an estimate for.'
           : `Saves ${saved.map((total) => formatMoney(total.total, total.currency, locale)).join(' and ')} over the forecast, per currency, never converted.`}
         {data.stoppedWithoutEstimate > 0
-          ? ` ${data.stoppedWithoutEstimate} stopped renewal(s) have no estimate yet and are not counted.`
+          ? ` ${plural(data.stoppedWithoutEstimate, 'stopped renewal')} ${pluralWord(data.stoppedWithoutEstimate, 'has', 'have')} no estimate yet and ${pluralWord(data.stoppedWithoutEstimate, 'is', 'are')} not counted.`
           : ''}
       </p>
       <DataTable
@@ -181,8 +182,8 @@ function SavingsSoFar({ savings, locale }: { savings: Savings; locale: string })
       ) : (
         <>
           <p className="text-muted-foreground">
-            {savings.patents} patent(s) dropped; the renewals they no longer pay, at the estimates of the day
-            each DROP was sent.
+            {plural(savings.patents, 'patent')} dropped; the renewals they no longer pay, at the estimates of
+            the day each DROP was sent.
           </p>
           <ul className="flex flex-col gap-1">
             {savings.years.map((year) => (

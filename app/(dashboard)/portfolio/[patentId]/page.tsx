@@ -18,6 +18,7 @@ import { Badge } from '@/components/ui/badge';
 import { TitledCard } from '@/components/ui/card';
 import type { Patent } from '@/lib/annuity/schemas';
 import { formatDate, formatTimestamp } from '@/lib/format/dates';
+import { plural, pluralWord } from '@/lib/format/plural';
 import { can } from '@/lib/policy/roles';
 import { familyHref } from '@/lib/portfolio/links';
 import { patentName } from '@/lib/portfolio/patent-name';
@@ -206,7 +207,8 @@ export default async function PatentPage({ params }: { params: Promise<{ patentI
       <PageSection id="events-heading" title="Renewals, past and future" className="mt-6">
         {otherEventKinds > 0 ? (
           <p className="text-xs text-muted-foreground">
-            {otherEventKinds} event(s) of other kinds are not renewals and are not listed.
+            {plural(otherEventKinds, 'event')} of other kinds {pluralWord(otherEventKinds, 'is', 'are')} not
+            renewals and {pluralWord(otherEventKinds, 'is', 'are')} not listed.
           </p>
         ) : null}
         {events.length === 0 ? (

@@ -7,6 +7,7 @@ import { ProblemPanel } from '@/components/shell/problem-panel';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatYearMonth } from '@/lib/format/dates';
+import { plural } from '@/lib/format/plural';
 import { requireViewer } from '@/lib/server/auth/session';
 import { clientNameOf, labelsClients, pageClientScope } from '@/lib/server/clients/scope';
 import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
@@ -73,7 +74,7 @@ export default async function DataQualityPage() {
       ) : (
         <div className="flex flex-col gap-4">
           <p className="text-sm text-muted-foreground">
-            {loaded.data.patents} patent(s) checked
+            {plural(loaded.data.patents, 'patent')} checked
             {loaded.data.held
               ? `, with the renewals due from ${formatYearMonth(loaded.data.held.from, locale)} to ${formatYearMonth(loaded.data.held.to, locale)}`
               : ''}
@@ -93,7 +94,7 @@ export default async function DataQualityPage() {
                 <Card>
                   <CardHeader>
                     <CardTitle>
-                      {check.title}: {check.count === 0 ? 'none found' : `${check.count} patent(s)`}
+                      {check.title}: {check.count === 0 ? 'none found' : plural(check.count, 'patent')}
                     </CardTitle>
                   </CardHeader>
                   <CardContent className="flex flex-col gap-3 text-sm">

@@ -4,6 +4,7 @@ import { BackLink } from '@/components/shell/back-link';
 import { PageHeader } from '@/components/shell/page-header';
 import { TagImport } from '@/components/tags/tag-import';
 import { Card, CardContent, CardHeader, CardTitle, TitledCard } from '@/components/ui/card';
+import { plural } from '@/lib/format/plural';
 import { can } from '@/lib/policy/roles';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { requireViewer } from '@/lib/server/auth/session';
@@ -61,7 +62,7 @@ export default async function TagsPage({
                     {item.tag}
                   </Link>{' '}
                   <span className="text-muted-foreground">
-                    {item.patents} patent(s), {item.families} famil{item.families === 1 ? 'y' : 'ies'}
+                    {plural(item.patents, 'patent')}, {plural(item.families, 'family', 'families')}
                   </span>
                 </li>
               ))}

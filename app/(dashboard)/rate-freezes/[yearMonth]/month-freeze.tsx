@@ -22,6 +22,7 @@ import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { CurrencyTotal } from '@/lib/annuity/money';
 import { formatTimestamp, formatYearMonth } from '@/lib/format/dates';
+import { plural } from '@/lib/format/plural';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { apiFetch, problemBody } from '@/lib/http/api-client';
 import type { FreezeResult } from '@/lib/rate-freezes/data';
@@ -132,7 +133,7 @@ export function MonthFreeze({
                   <h2>{name} is frozen</h2>
                   <p>
                     The exchange rates of {formatTimestamp(result.frozenAt, locale)} now apply to its{' '}
-                    {result.events.length} renewal(s); the month view marks their amounts “FX frozen”.
+                    {plural(result.events.length, 'renewal')}; the month view marks their amounts “FX frozen”.
                   </p>
                 </>
               )}
@@ -157,8 +158,8 @@ export function MonthFreeze({
           Renewals due in {name}
         </h2>
         <p className="text-sm text-muted-foreground">
-          {counts.events} renewal(s); {counts.frozen} with frozen exchange rates; {counts.instructed} already
-          instructed.
+          {plural(counts.events, 'renewal')}; {counts.frozen} with frozen exchange rates; {counts.instructed}{' '}
+          already instructed.
         </p>
         <div className="flex flex-col gap-1">
           <h3 className="text-sm font-medium">

@@ -11,6 +11,7 @@ import { useShortcuts } from '@/components/keyboard/use-shortcuts';
 import { deferred } from '@/components/ui/deferred';
 import type { Decision } from '@/lib/annuity/enums';
 import { DECISION_KEYS, moveCursor, planDecision } from '@/lib/decisions/keyboard-decisions';
+import { plural } from '@/lib/format/plural';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { decisionLabel } from '@/lib/renewals/labels';
 import { reviewHref } from '@/lib/renewals/review-link';
@@ -66,8 +67,6 @@ function focusedRowId(): string | null {
 /** Keys written as computed names: as plain property names they read as component names. */
 const SELECT_ALL_KEY = 'A';
 const UNSELECT_KEY = 'Escape';
-
-const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
 const NO_ROWS: RenewalRow[] = [];
 

@@ -16,6 +16,7 @@ import { Button } from '@/components/ui/button';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import type { ClientRef } from '@/lib/clients/chosen-client';
 import { formatTimestamp, formatYearMonth } from '@/lib/format/dates';
+import { plural, pluralWord } from '@/lib/format/plural';
 import { RENEWAL_COLUMN_IDS } from '@/lib/renewals/columns';
 import type { BadgeKind } from '@/lib/renewals/instructability';
 import {
@@ -291,8 +292,9 @@ export function MonthView({
           />
           {data.snapshot.unknownPatents > 0 ? (
             <Alert tone="warning">
-              {data.snapshot.unknownPatents} patent(s) are not in the portfolio snapshot yet, so their office
-              is unknown. A refresh of the snapshot has started; reload in a minute.
+              {plural(data.snapshot.unknownPatents, 'patent')}{' '}
+              {pluralWord(data.snapshot.unknownPatents, 'is', 'are')} not in the portfolio snapshot yet, so
+              their office is unknown. A refresh of the snapshot has started; reload in a minute.
             </Alert>
           ) : null}
           {totalCount === 0 ? (
@@ -307,7 +309,8 @@ export function MonthView({
             <Alert tone="info">
               <h2>The filters hide every renewal</h2>
               <p>
-                {totalCount} renewal(s) fall due in {windowName}, but none match the filters.{' '}
+                {plural(totalCount, 'renewal')} {pluralWord(totalCount, 'falls', 'fall')} due in {windowName},
+                but none match the filters.{' '}
                 <Button variant="link" className="h-auto p-0" onClick={clearLocalFilters}>
                   Clear the filters
                 </Button>

@@ -25,6 +25,7 @@ import { splitForApproval } from '@/lib/decisions/approval-split';
 import type { BatchView } from '@/lib/decisions/batch';
 import type { Draft, DraftEntry } from '@/lib/decisions/draft';
 import { summarizeDraft } from '@/lib/decisions/summary';
+import { plural } from '@/lib/format/plural';
 import { useApiMutation } from '@/lib/forms/use-api-mutation';
 import { ApiProblem, problemBody } from '@/lib/http/api-client';
 import { patentName } from '@/lib/portfolio/patent-name';
@@ -351,8 +352,6 @@ export function ReviewForm({
     </form>
   );
 }
-
-const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
 /**
  * How a draft the policy holds only in part is sent, said before sending: by default the

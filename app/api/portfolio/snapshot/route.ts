@@ -1,3 +1,4 @@
+import { plural } from '@/lib/format/plural';
 import { auditSuccess } from '@/lib/server/audit/audit';
 import { upstreamClient } from '@/lib/server/connection/upstream';
 import { problemResponse } from '@/lib/server/errors/problem';
@@ -30,7 +31,7 @@ export const POST = defineRoute({ access: 'portfolio:read' }, async ({ viewer, r
         status: 429,
         code: 'snapshot_just_refreshed',
         title: 'Refreshed a moment ago',
-        detail: `The portfolio snapshot was refreshed less than ${MIN_REFRESH_INTERVAL_MS / 60_000} minutes ago. Each refresh reads the whole portfolio from the shared daily quota; try again in ${Math.ceil(wait / 60)} minute(s).`,
+        detail: `The portfolio snapshot was refreshed less than ${MIN_REFRESH_INTERVAL_MS / 60_000} minutes ago. Each refresh reads the whole portfolio from the shared daily quota; try again in ${plural(Math.ceil(wait / 60), 'minute')}.`,
         requestId,
       },
       { 'retry-after': String(wait) },

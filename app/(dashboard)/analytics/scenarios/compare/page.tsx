@@ -13,6 +13,7 @@ import { ProblemPanel } from '@/components/shell/problem-panel';
 import { ruleIsEmpty, type ScenarioRule } from '@/lib/forecast/scenario';
 import type { ComparedSide, OnlyIn } from '@/lib/forecast/scenario-compare';
 import { scenarioCompareQuerySchema } from '@/lib/forecast/scenario-query';
+import { plural } from '@/lib/format/plural';
 import { compareScenarios } from '@/lib/server/forecast/scenario-compare';
 import { loadForPage } from '@/lib/server/http/request-context';
 import type { AnalyticsSearchParams } from '../../page-context';
@@ -124,7 +125,7 @@ function SideSummary({ side }: { side: ComparedSide }) {
         {parts.length > 0 ? parts.join('; ') : 'No rule: stops nothing'}
       </p>
       <p>
-        Stops {side.patents} patent(s), {side.stopped} renewal(s) in the forecast
+        Stops {plural(side.patents, 'patent')}, {plural(side.stopped, 'renewal')} in the forecast
         {side.stoppedWithoutEstimate > 0 ? ` (${side.stoppedWithoutEstimate} without an estimate)` : ''}.
       </p>
       <Link
@@ -141,7 +142,7 @@ function OnlyInTable({ title, only, locale }: { title: string; only: OnlyIn; loc
   return (
     <section className="flex flex-col gap-2">
       <h2 className="text-lg font-semibold">
-        {title}: {only.count} renewal(s)
+        {title}: {plural(only.count, 'renewal')}
         {only.count > only.renewals.length ? ` (the first ${only.renewals.length} listed)` : ''}
       </h2>
       {only.renewals.length > 0 ? (

@@ -7,6 +7,7 @@ import { BackLink } from '@/components/shell/back-link';
 import { PageHeader } from '@/components/shell/page-header';
 import { Card, CardContent, TitledCard } from '@/components/ui/card';
 import { calendarToday, formatDate } from '@/lib/format/dates';
+import { plural } from '@/lib/format/plural';
 import { can } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
 import { clientNameOf, labelsClients, pageClientScope } from '@/lib/server/clients/scope';
@@ -50,7 +51,7 @@ export default async function FamilyPage({ params }: { params: Promise<{ family:
       <BackLink href="/portfolio">Portfolio</BackLink>
       <PageHeader
         title={`Family ${reference}`}
-        description={`${family.members.length} patent(s), kept in ${kept}. From the renewal service's data as last synced.`}
+        description={`${plural(family.members.length, 'patent')}, kept in ${kept}. From the renewal service's data as last synced.`}
       />
       <div className="flex flex-col gap-6">
         <TitledCard title="Where it is kept">
