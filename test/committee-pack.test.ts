@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { ReviewHoldView } from '@/lib/reviews/review-hold';
+import { type CommitteePack, committeePackPdf, committeePackXlsx } from '@/lib/server/reviews/committee-pack';
 import type { RenewalSignals } from '@/lib/signals/signals';
 import { pdfText } from '@/sandbox/tests/pdf-text';
-import { type CommitteePack, committeePackPdf, committeePackXlsx } from './committee-pack';
 
 /** The pack as the route draws it, from lines made here (its reading of the copy is tested in test/review-holds). */
 const hold = (n: number, over: Partial<ReviewHoldView> = {}): ReviewHoldView => ({
