@@ -41,3 +41,41 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * The text/plain part of a received message, decoded (quoted-printable or base64, as UTF-8):
+ * the part a test reads lines from.
+ */
+export function plainTextOf(raw: string): string {
+  const start = raw.search(/^Content-Type: text\/plain/im);
+  if (start < 0) throw new Error('the message has no text/plain part');
+  const part = raw.slice(start);
+  const headerEnd = part.search(/\r?\n\r?\n/);
+  const headers = part.slice(0, headerEnd);
+  const body =
+    part
+      .slice(headerEnd)
+      .replace(/^\r?\n\r?\n/, '')
+      .split(/\r?\n--/)[0] ?? '';
+  const encoding = /^Content-Transfer-Encoding:\s*(\S+)/im.exec(headers)?.[1]?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding !== 'quoted-printable') return body;
+  const unfolded = body.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < unfolded.length; i++) {
+    const hex = unfolded[i] === '=' ? unfolded.slice(i + 1, i + 3) : '';
+    if (/^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(unfolded[i] ?? '', 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** The list lines of a received message's text part ("- …"), in order, without the dash. */
+export function listLines(raw: string): string[] {
+  return plainTextOf(raw)
+    .split(/\r?\n/)
+    .filter((line) => line.startsWith('- '))
+    .map((line) => line.slice(2));
+}

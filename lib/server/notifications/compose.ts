@@ -353,29 +353,39 @@ export function groupSection(
   return { heading, intro, lines };
 }
 
+/** A class's items in a grouped message, and where all of them are on Today. */
+export interface ClassGroup {
+  cls: ReminderClass;
+  items: readonly GroupItem[];
+  /** Where all of them are: the matching bucket on Today (or the tracking board). */
+  all: { href: string; text: string };
+}
+
+/** A class's section of a grouped message, headed with its count. */
+export function classSection(group: ClassGroup): Section {
+  const text = REMINDER_CLASS_TEXT[group.cls];
+  return groupSection(`${text.title}: ${group.items.length}`, text.description, group.items, group.all);
+}
+
 /**
- * One grouped message of a class: its renewals most urgent first, the first named in the subject,
- * totals per currency, the list cut after GROUP_ITEMS_SHOWN with the link to the bucket on Today.
+ * One grouped message of a class: its renewals most urgent first, the first named in the subject
+ * (with its client, for a reader of several), totals per currency, the list cut after
+ * GROUP_ITEMS_SHOWN with the link to the bucket on Today. `also`: the sections of classes that
+ * ride in this message rather than in one of their own (a run sends a person at most three).
  */
 export function composeGroup(
   baseUrl: string,
-  input: {
-    cls: ReminderClass;
-    items: readonly GroupItem[];
-    /** Where all of them are: the matching bucket on Today (or the tracking board). */
-    all: { href: string; text: string };
-    footer?: Line;
-  },
+  input: ClassGroup & { also?: readonly ClassGroup[]; footer?: Line },
 ): ComposedMessage {
   const text = REMINDER_CLASS_TEXT[input.cls];
   const sorted = [...input.items].sort(byUrgency);
   const first = sorted[0];
   const rest = sorted.length - 1;
   const firstText = first
-    ? `${first.label}, ${first.what}${first.deadline ? ` ${formatDate(first.deadline)}` : ''}`
+    ? `${clientPrefix(first.client)}${first.label}, ${first.what}${first.deadline ? ` ${formatDate(first.deadline)}` : ''}`
     : 'nothing new';
   const subject = `${text.title}: ${firstText}${rest > 0 ? ` and ${rest} more` : ''}`;
-  const section = groupSection(`${text.title}: ${sorted.length}`, text.description, sorted, input.all);
+  const sections = [input, ...(input.also ?? [])].map(classSection);
   const summary = `${sorted.length} renewal${sorted.length === 1 ? '' : 's'}; first ${firstText}`;
-  return render(baseUrl, subject, summary, input.all.href, [section], input.footer ?? SETTINGS_LINE);
+  return render(baseUrl, subject, summary, input.all.href, sections, input.footer ?? SETTINGS_LINE);
 }

@@ -1,7 +1,8 @@
 /**
  * `lib/server/notifications/`: the budgeted background poll and what it records (`poll.ts`,
- * `watch-store.ts`), the reminder and digest evaluation (`evaluate.ts`: one grouped message per
- * person, class and run, told renewals kept in `reminder_told`; `groups.ts` what a class lists),
+ * `watch-store.ts`), the reminder and digest evaluation (`evaluate.ts`: per person across all of
+ * their clients, at most three grouped messages a run, most urgent first, told renewals kept in
+ * `reminder_told`; `groups.ts` what a class lists),
  * message text (`compose.ts`), email and the outbox (`mail.ts`), chat webhook channels
  * (`channels.ts`, tables `chat_channel`/`chat_post`), one-click unsubscribe (`unsubscribe.ts`),
  * the administrator's outbox actions (`outbox-admin.ts`: run the background checks now, send
@@ -41,12 +42,12 @@ import { overdueNotice, reviewReminders, reviewSections } from '../reviews/remin
 import { claimChatPosts } from './channels';
 import {
   byUrgency,
+  type ClassGroup,
   type ComposedMessage,
+  classSection,
   composeBatchUnknown,
   composeDigest,
   composeGroup,
-  groupSection,
-  REMINDER_CLASS_TEXT,
 } from './compose';
 import {
   batchCandidate,
@@ -65,16 +66,18 @@ import { readWatchedRows, type WatchedRows } from './watch-store';
 
 /**
  * The notify job: every rule for every active user, from what the last poll recorded (no upstream
- * call). A run sends each person at most one message per class (about to lapse; due soon; needs
- * attention; for managers the escalation), each listing what is new to them, most urgent first.
+ * call). A run sends each person at most one message per class (about to lapse; for managers the
+ * escalation; needs attention; due soon or the digest carrying it), in that order, and at most
+ * MESSAGES_PER_RUN in all; each lists what is new to them, most urgent first.
  * What a message told is recorded per renewal in `reminder_told` in the same transaction as the
  * message is claimed, so the next run, a restart or a second instance never tells it again.
  * Returns the ids of the emails and chat posts it claimed, for the send jobs.
  *
  * Each renewal, invoice, batch and hold is one client's (spec: Authentication 1, rule 2): a person
- * hears only of the clients they work for (usersOfClient), still in one message per class and run
- * (one digest), each item labelled with its client when they work for several. In-app, a message
- * about several clients is one notification per client, so the bell keeps to the clients in view.
+ * hears only of the clients they work for (usersOfClient). Messages are grouped per person, not per
+ * client: one message per class and run (one digest) whatever the number of their clients, each
+ * item labelled with its client when they work for several, the most urgent renewal of any of
+ * them first. In-app, a message is one notification too (see tellPerson for its client).
  */
 export interface EvaluationResult {
   notifications: number;
@@ -87,6 +90,12 @@ const BATCH_UNKNOWN_AFTER_MS = 30 * 60_000;
 const KNOWN_KEYS_DAYS = 400;
 /** A renewal is escalated once it was shown to someone at least this long ago and still waits. */
 const ESCALATE_AFTER_SHOWN_MS = 24 * 3_600_000;
+/**
+ * A run sends a person at most this many messages, whatever the number of their clients: one per
+ * class (about to lapse; escalated; needs attention; due soon or the digest), needs attention
+ * riding in the last one when all four would go out.
+ */
+const MESSAGES_PER_RUN = 3;
 
 function digestOf(keys: readonly string[]): string {
   return createHash('sha256').update(keys.join('\n')).digest('hex').slice(0, 24);
@@ -147,7 +156,10 @@ function remember(
 
 class NothingToTell extends Error {}
 
-/** Separates a message's key from the client of its in-app part (`<subject>@<client>`). */
+/**
+ * Separated a digest's key from its client (`<date>@<client>`) when a digest about several clients
+ * was one notification per client; such rows of the last days still count as that day's digest.
+ */
 const CLIENT_PART = '@';
 
 /** The one-click link, or null when no AUTH_SECRET signs it (the message then goes without). */
@@ -180,12 +192,11 @@ async function tellPerson(
     /** When the message goes out even with no candidate (a digest). */
     standalone?: boolean;
     unsubscribe: UnsubscribeClass;
-    /** The message (`only` null), or its part about one client (the in-app notification). */
-    compose: (claimed: readonly Candidate[], only: string | null) => ComposedMessage;
+    compose: (claimed: readonly Candidate[]) => ComposedMessage;
     /** The client each candidate is about. */
     clientOf: (candidate: Candidate) => string;
-    /** The clients a message without candidates (a digest) tells about. */
-    clients?: readonly string[];
+    /** The client a message without candidates (a digest) is kept under in-app. */
+    client?: string;
     ledger: Ledger;
     now: Date;
   },
@@ -219,11 +230,11 @@ async function tellPerson(
         );
         if (claimed.length === 0 && !input.standalone) throw new NothingToTell();
       }
-      const message = input.compose(claimed, null);
+      const message = input.compose(claimed);
+      const byUrgent = [...claimed].sort((a, b) => byUrgency(a.item, b.item));
       // Threads per renewal (RFC 5322 3.6.4): this message replies to the last one that told this
       // person of its most urgent renewal, and references those of every renewal it lists.
-      const previous = [...claimed]
-        .sort((a, b) => byUrgency(a.item, b.item))
+      const previous = byUrgent
         .map((candidate) => ledger.bySubject.get(audience)?.get(candidate.subjectKey)?.at(-1)?.messageKey)
         .filter((key): key is string => key !== undefined && key !== messageKey)
         .map((key) => messageIdFor(input.baseUrl, audience, key));
@@ -239,36 +250,24 @@ async function tellPerson(
       };
       let notified = false;
       if (prefs.channels.inApp) {
-        const clients = [...new Set([...claimed.map(input.clientOf), ...(input.clients ?? [])])];
-        // One client (always so with one client): the message itself, under its own key.
-        const parts =
-          clients.length <= 1
-            ? [{ connection: clients[0] ?? DEFAULT_CONNECTION, subjectKey, message }]
-            : clients.map((connection) => ({
-                connection,
-                subjectKey: `${subjectKey}${CLIENT_PART}${connection}`,
-                message: input.compose(
-                  claimed.filter((candidate) => input.clientOf(candidate) === connection),
-                  connection,
-                ),
-              }));
-        for (const part of parts)
-          if (
-            await addNotification(
-              tx as unknown as Database,
-              {
-                connection: part.connection,
-                userId: account.id,
-                rule: input.rule,
-                subjectKey: part.subjectKey,
-                title: part.message.subject,
-                body: part.message.summary,
-                href: part.message.href,
-              },
-              now,
-            )
-          )
-            notified = true;
+        // In-app the message is one notification too, not one per client: it is kept under the
+        // client of its most urgent renewal (the one a grouped message's title names; a digest
+        // leading with none, under `client`), and the bell shows it when that client is in view.
+        // Its title and summary name no other renewal, only count them.
+        const lead = byUrgent[0];
+        notified = await addNotification(
+          tx as unknown as Database,
+          {
+            connection: lead ? input.clientOf(lead) : (input.client ?? DEFAULT_CONNECTION),
+            userId: account.id,
+            rule: input.rule,
+            subjectKey,
+            title: message.subject,
+            body: message.summary,
+            href: message.href,
+          },
+          now,
+        );
       }
       let messageId: string | null = null;
       if (prefs.channels.email) {
@@ -484,6 +483,16 @@ export async function evaluateNotifications(db: Database, options: { now: Date }
     }
   }
 
+  const escalations = await claimEscalations(db, {
+    now,
+    buckets,
+    users,
+    prefsOf,
+    ledger,
+    audience,
+    clientOf,
+  });
+
   for (const account of users) {
     if (!isRole(account.role)) continue;
     const role: Role = account.role;
@@ -518,27 +527,42 @@ export async function evaluateNotifications(db: Database, options: { now: Date }
       ? classCandidates(myBuckets, prefs, today)
       : { lapse: [], due: [] };
 
+    // What the run tells the person goes out most urgent first, in at most MESSAGES_PER_RUN
+    // messages across all of their clients: about to lapse, a manager's escalations, needs
+    // attention, then due soon (or the digest carrying it). When all four would go out, needs
+    // attention rides in the last one instead of a message of its own.
+    let messages = 0;
+    const sent = (told: { messageId: string | null; notified: boolean } | null) => {
+      if (!count(told)) return;
+      messages += 1;
+      room -= 1;
+    };
+
+    /** A message of one class alone, under the class's rule; escalations open the lapsing bucket. */
+    const tellClass = async (cls: 'lapse' | 'escalation', candidates: readonly Candidate[]) =>
+      sent(
+        await tellPerson(db, {
+          ...common,
+          rule: cls,
+          candidates,
+          unsubscribe: cls,
+          compose: (claimed) =>
+            composeGroup(baseUrl, { cls, items: itemsOf(claimed), all: classLink('lapse', claimed) }),
+        }),
+      );
+
     // 1. About to lapse: urgent ones go out even in quiet hours and over the cap.
     let lapse = own.lapse.filter(isNew);
     if (quiet || room <= 0) lapse = lapse.filter(urgent);
-    if (lapse.length > 0) {
-      const told = await tellPerson(db, {
-        ...common,
-        rule: 'lapse',
-        candidates: lapse,
-        unsubscribe: 'lapse',
-        compose: (claimed) =>
-          composeGroup(baseUrl, {
-            cls: 'lapse',
-            items: itemsOf(claimed),
-            all: classLink('lapse', claimed),
-          }),
-      });
-      if (count(told)) room -= 1;
-    }
+    if (lapse.length > 0) await tellClass('lapse', lapse);
+
+    // 2. Escalated (managers): claimed once for everyone before the loop, told whatever the hour.
+    const escalated =
+      role === 'manager' && prefs.escalations ? escalations.filter(isTheirs).filter(isNew) : [];
+    if (escalated.length > 0) await tellClass('escalation', escalated);
     if (quiet) continue;
 
-    // 2. Needs attention: UNPROCESSABLE for those who track, unknown batches for their author
+    // 3. Needs attention: UNPROCESSABLE for those who track, unknown batches for their author
     // and every manager (someone who can act on it hears of it).
     const attention = [
       ...(can(role, 'tracking:read') && prefs.alerts.unprocessable ? unprocessable : []),
@@ -550,71 +574,83 @@ export async function evaluateNotifications(db: Database, options: { now: Date }
     ]
       .filter(isTheirs)
       .filter(isNew);
-    if (attention.length > 0 && room > 0) {
-      const told = await tellPerson(db, {
-        ...common,
-        rule: 'attention',
-        candidates: attention,
-        unsubscribe: 'attention',
-        compose: (claimed) =>
-          claimed.length === 1 && claimed[0]?.item.batch
-            ? composeBatchUnknown(baseUrl, {
-                batchId: claimed[0].subjectKey,
-                decisions:
-                  unknownBatches.find((batch) => batch.id === claimed[0]?.subjectKey)?.eventCount ?? 0,
-                postedAt:
-                  unknownBatches.find((batch) => batch.id === claimed[0]?.subjectKey)?.postedAt ?? null,
-              })
-            : composeGroup(baseUrl, {
-                cls: 'attention',
-                items: itemsOf(claimed),
-                all: classLink('attention', claimed),
-              }),
-      });
-      if (count(told)) room -= 1;
-    }
 
-    // 3. Due soon, or the digest when it falls due: the due-soon reminders then lead the digest
+    // 4. Due soon, or the digest when it falls due: the due-soon reminders then lead the digest
     // (one message, not two), and the digest lists only what the alerts have not already said.
     const due = own.due.filter(isNew);
     const digest = can(role, 'renewals:read') && watched.polledAt ? dueDigest(prefs, now) : null;
     const digestKey = digest ? `${account.id}|${digest.rule}|${digest.subjectKey}` : '';
     const digestOpen =
       digest !== null && !(prefs.channels.email ? digestTaken.has(digestKey) : digestNotified.has(digestKey));
-    if (digest && digestOpen && room > 0) {
-      const mayDecide = can(role, 'decisions:write');
-      const days = prefs.digest.frequency === 'weekly' ? 7 : 1;
-      const since = now.getTime() - days * 86_400_000;
-      // What the digest says of some of the person's clients (all of them, or one for its in-app part).
-      const partOf = (of: readonly string[]) => ({
-        buckets: mayDecide ? bucketsOf(of) : [],
-        invoices: can(role, 'invoices:read')
-          ? newInvoices.filter(
-              (invoice) => of.includes(invoice.connection) && invoice.observedAt.getTime() > since,
-            )
-          : [],
-        reviews: reviewSections(
-          reviews.open.filter((hold) => of.includes(holdClient(hold))),
-          account.id,
-          role,
-        ),
-      });
-      const hasNews = (part: ReturnType<typeof partOf>) =>
-        part.buckets.some((bucket) => bucket.items.length > 0) ||
-        part.invoices.length > 0 ||
-        part.reviews.length > 0;
-      const whole = partOf(theirs);
-      if (due.length > 0 || hasNews(whole)) {
-        const told = await tellPerson(db, {
+    const mayDecide = can(role, 'decisions:write');
+    const days = prefs.digest.frequency === 'weekly' ? 7 : 1;
+    const since = now.getTime() - days * 86_400_000;
+    // What the digest says of some of the person's clients (all of them, or one to find those with news).
+    const partOf = (of: readonly string[]) => ({
+      buckets: mayDecide ? bucketsOf(of) : [],
+      invoices: can(role, 'invoices:read')
+        ? newInvoices.filter(
+            (invoice) => of.includes(invoice.connection) && invoice.observedAt.getTime() > since,
+          )
+        : [],
+      reviews: reviewSections(
+        reviews.open.filter((hold) => of.includes(holdClient(hold))),
+        account.id,
+        role,
+      ),
+    });
+    const hasNews = (part: ReturnType<typeof partOf>) =>
+      part.buckets.some((bucket) => bucket.items.length > 0) ||
+      part.invoices.length > 0 ||
+      part.reviews.length > 0;
+    const whole = digest && digestOpen ? partOf(theirs) : null;
+    const digestGoes = whole !== null && (due.length > 0 || hasNews(whole));
+    const riding = (digestGoes || due.length > 0) && messages + 2 > MESSAGES_PER_RUN ? attention : [];
+    if (attention.length > 0 && riding.length === 0 && room > 0)
+      sent(
+        await tellPerson(db, {
+          ...common,
+          rule: 'attention',
+          candidates: attention,
+          unsubscribe: 'attention',
+          compose: (claimed) =>
+            claimed.length === 1 && claimed[0]?.item.batch
+              ? composeBatchUnknown(baseUrl, {
+                  batchId: claimed[0].subjectKey,
+                  decisions:
+                    unknownBatches.find((batch) => batch.id === claimed[0]?.subjectKey)?.eventCount ?? 0,
+                  postedAt:
+                    unknownBatches.find((batch) => batch.id === claimed[0]?.subjectKey)?.postedAt ?? null,
+                })
+              : composeGroup(baseUrl, {
+                  cls: 'attention',
+                  items: itemsOf(claimed),
+                  all: classLink('attention', claimed),
+                }),
+        }),
+      );
+    if (room <= 0) continue;
+    // The classes the last message lists: needs attention (when it rides here), then due soon.
+    const ridingKeys = new Set(riding.map((candidate) => `${candidate.rule}|${candidate.subjectKey}`));
+    const groupsOf = (claimed: readonly Candidate[]): ClassGroup[] => {
+      const rides = claimed.filter((c) => ridingKeys.has(`${c.rule}|${c.subjectKey}`));
+      const dueSoon = claimed.filter((c) => !ridingKeys.has(`${c.rule}|${c.subjectKey}`));
+      return [
+        { cls: 'attention' as const, items: itemsOf(rides), all: classLink('attention', rides) },
+        { cls: 'due' as const, items: itemsOf(dueSoon), all: classLink('due', dueSoon) },
+      ].filter((group) => group.items.length > 0);
+    };
+    if (digest && whole && digestGoes) {
+      sent(
+        await tellPerson(db, {
           ...common,
           rule: digest.rule,
           subjectKey: digest.subjectKey,
-          candidates: due,
+          candidates: [...riding, ...due],
           standalone: true,
           unsubscribe: 'digest',
-          clients: theirs.filter((connection) => hasNews(partOf([connection]))),
-          compose: (claimed, only) => {
-            const part = only ? partOf([only]) : whole;
+          client: theirs.find((connection) => hasNews(partOf([connection]))) ?? theirs[0],
+          compose: (claimed) => {
             const absorbed = new Set<string>();
             for (const [subject, entries] of ledger.bySubject.get(audienceKey) ?? [])
               if (entries.some((entry) => entry.toldAt.getTime() > since)) absorbed.add(subject);
@@ -623,8 +659,8 @@ export async function evaluateNotifications(db: Database, options: { now: Date }
             return composeDigest(baseUrl, {
               frequency: prefs.digest.frequency === 'weekly' ? 'weekly' : 'daily',
               localDate: digest.subjectKey,
-              buckets: part.buckets,
-              newInvoices: part.invoices.map((invoice) => ({
+              buckets: whole.buckets,
+              newInvoices: whole.invoices.map((invoice) => ({
                 id: invoice.id,
                 reference: invoice.reference,
                 ...(labelled ? { client: audience.nameOf(invoice.connection) } : {}),
@@ -635,54 +671,27 @@ export async function evaluateNotifications(db: Database, options: { now: Date }
               today,
               polledAt: watched.polledAt,
               absorbed,
-              lead: [
-                ...(claimed.length > 0
-                  ? [
-                      groupSection(
-                        `${REMINDER_CLASS_TEXT.due.title}: ${claimed.length}`,
-                        REMINDER_CLASS_TEXT.due.description,
-                        itemsOf(claimed),
-                        classLink('due', claimed),
-                      ),
-                    ]
-                  : []),
-                ...part.reviews,
-              ],
+              lead: [...groupsOf(claimed).map(classSection), ...whole.reviews],
             });
           },
-        });
-        if (count(told)) room -= 1;
-      }
-    } else if (due.length > 0 && room > 0) {
-      const told = await tellPerson(db, {
-        ...common,
-        rule: 'due',
-        candidates: due,
-        unsubscribe: 'due',
-        compose: (claimed) =>
-          composeGroup(baseUrl, {
-            cls: 'due',
-            items: itemsOf(claimed),
-            all: classLink('due', claimed),
-          }),
-      });
-      if (count(told)) room -= 1;
+        }),
+      );
+    } else if (due.length > 0) {
+      sent(
+        await tellPerson(db, {
+          ...common,
+          rule: 'due',
+          candidates: [...riding, ...due],
+          unsubscribe: 'due',
+          compose: (claimed) => {
+            const [first = { cls: 'due', items: [], all: classLink('due', []) }, ...also] = groupsOf(claimed);
+            return composeGroup(baseUrl, { ...first, also });
+          },
+        }),
+      );
     }
   }
 
-  await escalate(db, {
-    now,
-    today,
-    baseUrl,
-    buckets,
-    users,
-    prefsOf,
-    ledger,
-    result,
-    count,
-    audience,
-    clientOf,
-  });
   // Channels are an administrator's, told of every client: labelled when there are several.
   const channelLabel = (candidate: Candidate): Candidate =>
     clients.length > 1 ? withClient(candidate, audience.nameOf(clientOf(candidate))) : candidate;
@@ -731,25 +740,21 @@ function clientBuckets(
 /**
  * Escalation: a renewal whose grace period ends within ESCALATION_GRACE_DAYS, that nobody decided
  * or put in a draft or an open batch, although it was shown to someone at least a day ago, is
- * raised once (ledger audience `escalation`) to every manager working for its client, naming who
- * it was shown to.
+ * claimed once (ledger audience `escalation`) for every manager working for its client, who is
+ * told of it, naming who it was shown to, in the run's own message of that class.
  */
-async function escalate(
+async function claimEscalations(
   db: Database,
   input: {
     now: Date;
-    today: string;
-    baseUrl: string;
     buckets: readonly TodayBucket[];
     users: readonly { id: string; email: string; role: string }[];
     prefsOf: (userId: string) => NotificationPreferences;
     ledger: Ledger;
-    result: EvaluationResult;
-    count: (told: { messageId: string | null; notified: boolean } | null) => boolean;
     audience: Audience;
     clientOf: (candidate: Candidate) => string;
   },
-): Promise<void> {
+): Promise<Candidate[]> {
   const { now, ledger } = input;
   const withinDays = getEnv().ESCALATION_GRACE_DAYS;
   const emailOf = new Map(input.users.map((account) => [account.id, account.email]));
@@ -759,7 +764,7 @@ async function escalate(
     .flatMap((bucket) => bucket.items)
     .filter((item) => item.daysLeft >= 0 && item.daysLeft <= withinDays)
     .filter((item) => !ledger.keys.has(`escalation|escalation|${item.row.eventId}`));
-  if (lapsing.length === 0) return;
+  if (lapsing.length === 0) return [];
   const held = await renewalsInHand(db);
   const candidates: Candidate[] = [];
   for (const item of lapsing) {
@@ -785,7 +790,7 @@ async function escalate(
       item: { ...candidate.item, note: `Shown to ${shownTo.sort().join(', ')}` },
     });
   }
-  if (candidates.length === 0) return;
+  if (candidates.length === 0) return [];
   const managers = input.users.filter(
     (account) => account.role === 'manager' && input.prefsOf(account.id).escalations,
   );
@@ -793,7 +798,7 @@ async function escalate(
   const heard = candidates.filter((c) =>
     managers.some((manager) => input.audience.clientsOf(manager.id).includes(input.clientOf(c))),
   );
-  if (heard.length === 0) return;
+  if (heard.length === 0) return [];
   // Claimed once for everyone: the ledger row under the audience `escalation`; each manager's
   // message is then keyed by what it escalates.
   const messageKey = `escalation:${digestOf(heard.map((c) => c.subjectKey).sort())}`;
@@ -811,32 +816,5 @@ async function escalate(
     .onConflictDoNothing()
     .returning({ subjectKey: reminderTold.subjectKey });
   const got = new Set(inserted.map((row) => row.subjectKey));
-  const claimed = heard.filter((c) => got.has(c.subjectKey));
-  if (claimed.length === 0) return;
-  for (const manager of managers) {
-    // Each manager hears of the clients they work for, labelled when they work for several.
-    const theirs = input.audience.clientsOf(manager.id);
-    const labelled = theirs.length > 1;
-    const told = await tellPerson(db, {
-      baseUrl: input.baseUrl,
-      audience: `user:${manager.id}`,
-      account: manager,
-      prefs: input.prefsOf(manager.id),
-      ledger,
-      now,
-      rule: 'escalation',
-      candidates: claimed.filter((c) => theirs.includes(input.clientOf(c))),
-      clientOf: input.clientOf,
-      unsubscribe: 'escalation',
-      compose: (mine) =>
-        composeGroup(input.baseUrl, {
-          cls: 'escalation',
-          items: mine.map((c) =>
-            labelled ? withClient(c, input.audience.nameOf(input.clientOf(c))).item : c.item,
-          ),
-          all: classLink('lapse', mine),
-        }),
-    });
-    input.count(told);
-  }
+  return heard.filter((c) => got.has(c.subjectKey));
 }
