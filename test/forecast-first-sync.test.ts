@@ -99,6 +99,12 @@ describe('the forecast on a fresh start', () => {
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ windowFrom: FORECAST.from, windowTo: FORECAST.to, calls: 0 });
     expect(runs[0]?.events).toBeGreaterThan(0);
+    // Started and finished on the run's clock (the job's, pinned to 15 March), never the real one:
+    // ended at the real time, it would read as finished months after it started.
+    expect(runs[0]?.startedAt).toEqual(NOW);
+    const finishedAfter = (runs[0]?.finishedAt?.getTime() ?? Number.NaN) - NOW.getTime();
+    expect(finishedAfter).toBeGreaterThanOrEqual(0);
+    expect(finishedAfter).toBeLessThan(5 * 60_000);
     // Built once: the next sync finds this month's forecast and leaves it to the daily refresh.
     await sync?.run({ db, now: () => NOW, requestId: 'first-sync-again', enqueue: async () => {} }, {});
     expect(await forecastRuns()).toHaveLength(1);

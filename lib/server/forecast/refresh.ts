@@ -35,7 +35,7 @@ import { upstreamClient } from '../connection/upstream';
 import { openSnapshotIndex, type SnapshotPatent, snapshotPatents } from '../portfolio/snapshot';
 import { completeCopyMonths, copyEventsOfMonths } from '../sync/copy';
 import { type BudgetRefusal, forecastBudget, recordForecastSpend, refreshEstimate } from './cost';
-import { type Claim, claimRun, finishRun, runHistory } from './runs';
+import { type Claim, claimRun, finishRun, runClock, runHistory } from './runs';
 import { type ForecastEventRow, replaceForecastRows } from './store';
 
 /**
@@ -74,6 +74,8 @@ export type PreparedRefresh =
       run: RunRow;
       window: ForecastWindow;
       estimate: number;
+      /** The run's clock, from the `now` it was claimed at: its end is stamped on it. */
+      clock: () => Date;
       /** The windows read from the service; the others are taken from the synced copy. */
       walked: DueWindow[];
       fromCopy: DueWindow[];
@@ -110,24 +112,33 @@ export async function prepareRefresh(
   connection: string = DEFAULT_CONNECTION,
 ): Promise<PreparedRefresh> {
   const span = forecastWindow(currentYearMonth(now), getEnv().FORECAST_MONTHS);
+  const clock = runClock(now);
   const claim = await claimRun(db, span, now, connection);
   if (!claim.claimed) return { kind: 'busy', running: claim.running };
   const { walked, fromCopy } = await splitByCopy(db, span.windows, now, connection);
   if (walked.length === 0)
-    return { kind: 'ready', run: claim.run, window: span, estimate: 0, walked, fromCopy };
+    return { kind: 'ready', run: claim.run, window: span, estimate: 0, clock, walked, fromCopy };
   const estimate = await refreshEstimate(db, walked, connection);
   const budget = await forecastBudget(db, now, estimate.calls, connection);
   if (!budget.ok) {
-    const run = await finishRun(db, claim.run.id, {
-      status: 'skipped',
-      calls: 0,
-      events: 0,
-      detail: budget.refusal.detail,
-    });
+    const run = await finishRun(
+      db,
+      claim.run.id,
+      { status: 'skipped', calls: 0, events: 0, detail: budget.refusal.detail },
+      clock(),
+    );
     logger.info({ runId: run.id, ...budget.refusal }, 'forecast refresh skipped');
     return { kind: 'skipped', run, refusal: budget.refusal };
   }
-  return { kind: 'ready', run: claim.run, window: span, estimate: estimate.calls, walked, fromCopy };
+  return {
+    kind: 'ready',
+    run: claim.run,
+    window: span,
+    estimate: estimate.calls,
+    clock,
+    walked,
+    fromCopy,
+  };
 }
 
 function periodReader(client: AnnuityClient, requestId: string, count: () => void) {
@@ -184,7 +195,7 @@ export async function executeRefresh(
   ready: Extract<PreparedRefresh, { kind: 'ready' }>,
   { now, requestId }: RefreshOptions,
 ): Promise<RefreshResult> {
-  const { run, window: span, walked, fromCopy } = ready;
+  const { run, window: span, walked, fromCopy, clock } = ready;
   const { connection } = run;
   let calls = 0;
   let recorded = 0;
@@ -204,7 +215,7 @@ export async function executeRefresh(
       const budget = await forecastBudget(db, now, remaining, connection);
       if (!budget.ok) {
         const detail = `${budget.refusal.detail} (Stopped after the first page of each window: ${calls} calls.)`;
-        await finishRun(db, run.id, { status: 'skipped', calls, events: 0, detail });
+        await finishRun(db, run.id, { status: 'skipped', calls, events: 0, detail }, clock());
         return { status: 'skipped', runId: run.id, calls, reason: budget.refusal.reason, detail };
       }
     }
@@ -261,7 +272,7 @@ export async function executeRefresh(
     ]
       .filter(Boolean)
       .join(' ');
-    await finishRun(db, run.id, { status: 'done', calls, events: rows.length, detail });
+    await finishRun(db, run.id, { status: 'done', calls, events: rows.length, detail }, clock());
     return {
       status: 'done',
       runId: run.id,
@@ -270,9 +281,13 @@ export async function executeRefresh(
       window: { from: span.from, to: span.to },
     };
   } catch (error) {
-    await finishRun(db, run.id, { status: 'failed', calls, events: 0, detail: failureDetail(error) }).catch(
-      (finishError: unknown) =>
-        logger.warn({ err: finishError, runId: run.id }, 'could not record the failed refresh'),
+    await finishRun(
+      db,
+      run.id,
+      { status: 'failed', calls, events: 0, detail: failureDetail(error) },
+      clock(),
+    ).catch((finishError: unknown) =>
+      logger.warn({ err: finishError, runId: run.id }, 'could not record the failed refresh'),
     );
     throw error;
   } finally {

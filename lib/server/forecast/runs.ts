@@ -83,14 +83,28 @@ export async function claimRun(
   });
 }
 
+/**
+ * A run's clock: the `now` it was claimed at (the worker's time, a test's pinned day), moved on by
+ * the real time the run has taken since. A run is started and finished on this one clock, so one
+ * started at a pinned time never ends at the real one: its `finishedAt` is never before its
+ * `startedAt`, and runs ordered by when they finished (the scenario's "forecast read at") are
+ * ordered as they ran.
+ */
+export function runClock(now: Date): () => Date {
+  const began = performance.now();
+  return () => new Date(now.getTime() + Math.round(performance.now() - began));
+}
+
+/** Records how a run ended, at `finishedAt` on the run's clock (`runClock`). */
 export async function finishRun(
   db: Database,
   id: string,
   outcome: { status: 'done' | 'failed' | 'skipped'; calls: number; events: number; detail: string | null },
+  finishedAt: Date,
 ): Promise<RunRow> {
   const [row] = await db
     .update(forecastRun)
-    .set({ ...outcome, finishedAt: new Date() })
+    .set({ ...outcome, finishedAt })
     .where(eq(forecastRun.id, id))
     .returning();
   if (!row) throw new Error(`forecast run ${id} vanished`);
