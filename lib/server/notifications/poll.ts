@@ -17,6 +17,11 @@ import { type ObservedChange, recordChanges, recordPolledRenewals } from './watc
  * active client is polled in turn with its own key, within its own quota's share (spec:
  * Authentication 1, a key is one client's; Limits 2, one quota per key): one client's spent budget
  * never stops another's poll, and what is recorded is the client's.
+ *
+ * What every client's read found is recorded at the end, in one transaction: a notify run reading
+ * meanwhile (the one every instance starts with, or a cron slot) sees the last poll of every
+ * client or this one of every client, never this poll's first client beside the last poll's
+ * second, which told a person of several clients twice (one "About to lapse" per client).
  */
 type ClientPollResult =
   | { ran: false; decision: BudgetDecision }
@@ -30,8 +35,22 @@ export async function pollUpstream(
   options: { now: Date; requestId: string },
 ): Promise<PollResult> {
   const clients: Record<string, ClientPollResult> = {};
-  for (const connection of await activeConnectionIds())
-    clients[connection] = await pollClient(db, { ...options, connection });
+  const reads: { connection: string; record: Recorder }[] = [];
+  let failure: unknown = null;
+  for (const connection of await activeConnectionIds()) {
+    try {
+      const read = await readClient(db, { ...options, connection });
+      if (read.ran) reads.push({ connection, record: read.record });
+      else clients[connection] = read;
+    } catch (error) {
+      // The other clients' reads are still recorded; the job fails after, and is retried.
+      failure ??= error;
+    }
+  }
+  await db.transaction(async (tx) => {
+    for (const { connection, record } of reads) clients[connection] = await record(tx as unknown as Database);
+  });
+  if (failure) throw failure;
   const results = Object.values(clients);
   const ran = results.filter((result) => result.ran);
   const first = ran[0] ?? results[0];
@@ -50,10 +69,14 @@ export async function pollUpstream(
 /** Without an active client there is nothing to read and nothing spent. */
 const NO_CLIENT: BudgetDecision = { ok: true, budget: null, spent: 0, estimate: 0 };
 
-async function pollClient(
+/** Records what one client's read found, in the poll's transaction. */
+type Recorder = (tx: Database) => Promise<ClientPollResult>;
+
+/** One client's reads within its budget; what they found is recorded by the returned `record`. */
+async function readClient(
   db: Database,
   options: { now: Date; requestId: string; connection: string },
-): Promise<ClientPollResult> {
+): Promise<{ ran: false; decision: BudgetDecision } | { ran: true; record: Recorder }> {
   const { now, requestId, connection } = options;
   const decision = await checkBackgroundBudget(db, now, connection);
   if (!decision.ok) {
@@ -69,25 +92,31 @@ async function pollClient(
       labelOf: () => undefined,
     });
     calls += renewals.upstreamCalls;
-    const recorded = await recordPolledRenewals(db, renewals.rows, today, now, connection);
     const invoices = await readInvoiceCatalog(upstreamClient(requestId, connection), requestId, {
       reload: true,
       now,
       connection,
     });
     calls += invoices.calls;
-    const invoiceChanges = await recordNewInvoices(
-      db,
-      invoices.invoices.map((invoice) => ({ id: invoice.id, reference: invoice.reference })),
-      now,
-      connection,
-    );
+    const spent = calls;
     return {
       ran: true,
-      decision,
-      calls,
-      watched: recorded.watched,
-      changes: recorded.changes + invoiceChanges,
+      record: async (tx) => {
+        const recorded = await recordPolledRenewals(tx, renewals.rows, today, now, connection);
+        const invoiceChanges = await recordNewInvoices(
+          tx,
+          invoices.invoices.map((invoice) => ({ id: invoice.id, reference: invoice.reference })),
+          now,
+          connection,
+        );
+        return {
+          ran: true,
+          decision,
+          calls: spent,
+          watched: recorded.watched,
+          changes: recorded.changes + invoiceChanges,
+        };
+      },
     };
   } finally {
     await recordSpend(db, now, calls, 1, connection);
