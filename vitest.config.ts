@@ -49,6 +49,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'variant',
+          globalSetup: ['test/global-setup.ts'],
           include: PROFILE_SENSITIVE,
           env: { LOG_LEVEL: 'silent', SANDBOX_PROFILE: 'variant' },
         },

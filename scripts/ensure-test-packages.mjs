@@ -1,5 +1,6 @@
-// Makes sure the Debian packages the Playwright suite needs are there: Chromium for the journeys
-// (Playwright's own browser download cannot reach its host here) and, when DATABASE_URL is set,
+// Makes sure the Debian packages the tests need are there: Chromium for the journeys and for the
+// vitest file that renders mail in a browser (test/notifications-html.test.ts; Playwright's own
+// browser download cannot reach its host here) and, when DATABASE_URL is set,
 // haproxy for the two-instance test (e2e/instances.spec.ts). Installs what is missing with apt-get
 // when running as root.
 import { execFileSync } from 'node:child_process';

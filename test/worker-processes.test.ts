@@ -11,6 +11,7 @@ import { savePreferences } from '@/lib/server/notifications/preferences';
 import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
 import { startAppHarness } from './app-harness';
 import { startTestSmtpServer, type TestSmtpServer } from './notifications-smtp';
+import { pinnedClockEnv } from './pinned-clock-env';
 
 /**
  * `npm run worker -- --once` as real processes on one PostgreSQL database: two started
@@ -49,6 +50,7 @@ describe.skipIf(!process.env.DATABASE_URL)('worker processes on PostgreSQL', () 
     childEnv = {
       NODE_ENV: 'test',
       PATH: process.env.PATH,
+      ...pinnedClockEnv(),
       HOME: process.env.HOME,
       DATABASE_URL: pool.options.connectionString,
       ANNUITY_API_URL: sandbox.baseUrl,

@@ -12,6 +12,7 @@ import { formatDate } from '@/lib/format/dates';
 import { freePort } from '@/sandbox/process-group';
 import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
 import { prepareDatabase } from '@/scripts/lib/prepare-database';
+import { pinnedClockEnv } from './pinned-clock-env';
 
 /**
  * `npm run worker` beside `npm start` on the embedded defaults: no ANNUITY_API_URL, the stand-in
@@ -38,6 +39,7 @@ describe('the worker finds the stand-in service npm start runs', () => {
     env = {
       NODE_ENV: 'test',
       PATH: process.env.PATH,
+      ...pinnedClockEnv(),
       HOME: process.env.HOME,
       DATA_DIR: dataDir,
       SANDBOX_PORT: new URL(sandbox.baseUrl).port,

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase, openPgliteClient } from './open';
 
@@ -27,6 +28,7 @@ export async function openTestDatabase(kind: TestDatabaseKind): Promise<TestData
       dataDir: null,
       loadDataDir: await migratedTemplate(),
     });
+    await backdateMigratedRows(handle);
     return { ...handle, dispose: handle.close };
   }
   const serverUrl = process.env.DATABASE_URL;
@@ -36,6 +38,7 @@ export async function openTestDatabase(kind: TestDatabaseKind): Promise<TestData
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+  await backdateMigratedRows(handle);
   return {
     ...handle,
     dispose: async () => {
@@ -45,6 +48,18 @@ export async function openTestDatabase(kind: TestDatabaseKind): Promise<TestData
       );
     },
   };
+}
+
+/**
+ * The rows the migrations insert (the default client) date from before anything a test does, as
+ * they do in a real database, migrated before it is used. Tests run on a pinned clock
+ * (test/pinned-clock.mjs) while the migrated template, or a PostgreSQL server's now(), may be
+ * later: a default client stamped after the clients a test adds would no longer be the oldest.
+ */
+async function backdateMigratedRows(handle: DatabaseHandle): Promise<void> {
+  await handle.db.execute(
+    sql`update client_connection set created_at = '2000-01-01T00:00:00Z' where id = 'default'`,
+  );
 }
 
 async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
