@@ -1,6 +1,7 @@
 import type { Database } from '@/lib/db';
 import { renewalWatch } from '@/lib/db/schema';
 import type { RenewalRow } from '@/lib/renewals/rows';
+import { setUpTwoClients } from './client-grants';
 
 /** A renewal row as the poll records it, for tests that arrange what the worker last saw. */
 export function watchedRow(
@@ -59,4 +60,23 @@ export async function arrangeWatched(
       polledAt,
     })),
   );
+}
+
+/** The second client of the two-client reminder tests (its id: the name in kebab case). */
+export const SECOND_CLIENT = 'northwind-labs';
+/** The day the two-client reminder tests run on, the stand-in's and the worker's: never the real date. */
+export const TWO_CLIENT_DAY = '2026-11-16';
+
+/**
+ * Two clients with renewals about to lapse, due soon and UNPROCESSABLE in each on TWO_CLIENT_DAY
+ * (seeds picked for it), the second added as "Northwind Labs"; users work for both unless granted.
+ */
+export function setUpTwoClientReminders(grants?: Parameters<typeof setUpTwoClients>[0]['grants']) {
+  return setUpTwoClients({
+    first: { patents: 300, seed: 3 },
+    second: { patents: 400, seed: 15 },
+    secondClient: 'Northwind Labs',
+    ...(grants ? { grants } : {}),
+    today: TWO_CLIENT_DAY,
+  });
 }

@@ -7,7 +7,7 @@ import { evaluateNotifications } from '@/lib/server/notifications/evaluate';
 import { pollUpstream } from '@/lib/server/notifications/poll';
 import { savePreferences } from '@/lib/server/notifications/preferences';
 import { runSyncForEveryClient } from '@/lib/server/sync/run';
-import { setUpTwoClients } from './client-grants';
+import { SECOND_CLIENT, setUpTwoClientReminders, TWO_CLIENT_DAY } from './notifications-fixtures';
 
 /**
  * A notify run while the poll is between two clients (every instance starts one beside its first
@@ -35,16 +35,9 @@ vi.mock('@/lib/server/today/renewals', async (importOriginal) => {
   };
 });
 
-const SECOND = 'northwind-labs';
-const TODAY = '2026-11-16';
-const NOW = new Date(`${TODAY}T09:00:00.000Z`);
-
-const app = setUpTwoClients({
-  first: { patents: 300, seed: 3 },
-  second: { patents: 400, seed: 15 },
-  secondClient: 'Northwind Labs',
-  today: TODAY,
-});
+const SECOND = SECOND_CLIENT;
+const NOW = new Date(`${TWO_CLIENT_DAY}T09:00:00.000Z`);
+const app = setUpTwoClientReminders();
 
 beforeAll(async () => {
   const { db } = app.harness.database;

@@ -12,7 +12,7 @@ import { runDueJobsOnce } from '@/lib/server/jobs/worker';
 import { pollUpstream } from '@/lib/server/notifications/poll';
 import { savePreferences } from '@/lib/server/notifications/preferences';
 import { runSyncForEveryClient } from '@/lib/server/sync/run';
-import { setUpTwoClients } from './client-grants';
+import { SECOND_CLIENT, setUpTwoClientReminders, TWO_CLIENT_DAY } from './notifications-fixtures';
 import { listLines, startTestSmtpServer, type TestSmtpServer } from './notifications-smtp';
 
 /**
@@ -22,19 +22,11 @@ import { listLines, startTestSmtpServer, type TestSmtpServer } from './notificat
  * client hears of that client alone, unlabelled. The mail is counted at a real SMTP server.
  */
 
-const SECOND = 'northwind-labs';
-/** A fixed day for the stand-in and the worker alike: nothing here follows the real date. */
-const TODAY = '2026-11-16';
+const SECOND = SECOND_CLIENT;
+const TODAY = TWO_CLIENT_DAY;
 const NOW = new Date(`${TODAY}T09:00:00.000Z`);
-
-const app = setUpTwoClients({
-  first: { patents: 300, seed: 3 },
-  second: { patents: 400, seed: 15 },
-  secondClient: 'Northwind Labs',
-  // The paralegal works for both clients (the demo's default); the manager for the second only.
-  grants: { manager: [SECOND] },
-  today: TODAY,
-});
+// The paralegal works for both clients (the demo's default); the manager for the second only.
+const app = setUpTwoClientReminders({ manager: [SECOND] });
 
 let smtp: TestSmtpServer;
 
