@@ -156,9 +156,10 @@ export const JOBS: readonly JobDefinition[] = [
   },
   {
     // For every active user, from `renewal_watch` (no upstream call): at most one message per class
-    // and run (about to lapse, needs attention, due soon, or the digest that carries it), the
-    // escalations to managers and the chat posts, each claimed with its renewals in `reminder_told`
-    // before `send-mail` / `send-chat` is enqueued (lib/server/notifications/evaluate.ts).
+    // and run and three in all, across all of the person's clients (about to lapse, a manager's
+    // escalations, needs attention, due soon or the digest that carries it), and the chat posts,
+    // each claimed with its renewals in `reminder_told` before `send-mail` / `send-chat` is
+    // enqueued (lib/server/notifications/evaluate.ts).
     name: 'notify',
     cron: () => '*/5 * * * *',
     retryLimit: 3,
