@@ -86,6 +86,7 @@ async function main(): Promise<void> {
 
   // The stand-in creates its demo clients on an empty store (SANDBOX_DEMO only switches its demo
   // mode, which moves decisions along on its own): each is a connection of the console.
+  console.log('Preparing the database…');
   const firstRun = await prepareDatabase(
     { ...env, AUTH_SECRET: authSecret },
     { demo: useSandbox, demoClients: useSandbox ? DEMO_CLIENTS : [] },
