@@ -13,6 +13,7 @@ import { ensureDemoClients } from '@/lib/server/connection/demo-clients';
 import { freePort } from '@/sandbox/process-group';
 import { type StartedSandbox, startSandbox } from '@/sandbox/testing';
 import { prepareDatabase } from '@/scripts/lib/prepare-database';
+import { pinnedClockEnv } from './pinned-clock-env';
 
 /**
  * `npm run worker` with ANNUITY_API_URL and ANNUITY_API_KEY given (an operator's configuration) and
@@ -60,6 +61,7 @@ describe('the worker reads the data dir secret whichever service it calls', () =
     env = {
       NODE_ENV: 'test',
       PATH: process.env.PATH,
+      ...pinnedClockEnv(),
       HOME: process.env.HOME,
       ANNUITY_API_URL: sandbox.baseUrl,
       ANNUITY_API_KEY: first.key,
