@@ -6,6 +6,7 @@ import { forecastEvent, instructionBatch, instructionBatchItem, renewalBudget } 
 import type { BatchView } from '@/lib/decisions/batch';
 import type { Draft } from '@/lib/decisions/draft';
 import type { ScenarioComparison } from '@/lib/forecast/scenario-compare';
+import { DEFAULT_CONNECTION } from '@/lib/server/connection/default-connection';
 import type { DraftDropsResult as ScenarioDraftResult } from '@/lib/server/decisions/draft-drops';
 import { loadSavings, recordDropSavings } from '@/lib/server/decisions/drop-savings';
 import type { ScenarioData } from '@/lib/server/forecast/scenario';
@@ -267,7 +268,7 @@ describe('what-if scenarios', () => {
     await db.update(forecastEvent).set({ total: '999.99' }).where(eq(forecastEvent.eventId, 'p1-10'));
     await recordDropSavings(view);
 
-    const saved = await loadSavings();
+    const saved = await loadSavings([DEFAULT_CONNECTION]);
     expect(saved.patents).toBe(2);
     expect(
       saved.years.map((year) => [year.year, year.totals.map((total) => `${total.total} ${total.currency}`)]),
@@ -280,8 +281,8 @@ describe('what-if scenarios', () => {
       .update(instructionBatchItem)
       .set({ outcome: 'executed' })
       .where(eq(instructionBatchItem.eventId, 'p3-10'));
-    expect((await loadSavings()).years.find((year) => year.year === 2027)?.totals).toEqual([
-      { currency: 'USD', total: '800.00', count: 1, missing: 0 },
-    ]);
+    expect(
+      (await loadSavings([DEFAULT_CONNECTION])).years.find((year) => year.year === 2027)?.totals,
+    ).toEqual([{ currency: 'USD', total: '800.00', count: 1, missing: 0 }]);
   });
 });

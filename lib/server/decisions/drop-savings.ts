@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, inArray } from 'drizzle-orm';
 import { type CurrencyTotal, sumByCurrency } from '../../annuity/money';
 import { getDb } from '../../db';
-import { dropSaving, forecastEvent, instructionBatchItem } from '../../db/schema';
+import { dropSaving, forecastEvent, instructionBatch, instructionBatchItem } from '../../db/schema';
 import type { BatchView } from '../../decisions/batch';
 import { isExcluded } from '../../forecast/aggregate';
 
@@ -70,8 +70,12 @@ export interface Savings {
   patents: number;
 }
 
-/** The fees executed DROPs avoided, per year of the spared renewals and currency. */
-export async function loadSavings(): Promise<Savings> {
+/**
+ * The fees executed DROPs of these clients' batches avoided (the viewer's scope: another client's
+ * savings are its own, spec: rule 2), per year of the spared renewals and currency.
+ */
+export async function loadSavings(connections: readonly string[]): Promise<Savings> {
+  if (connections.length === 0) return { years: [], patents: 0 };
   const db = await getDb();
   const rows = await db
     .select({
@@ -88,7 +92,13 @@ export async function loadSavings(): Promise<Savings> {
         eq(instructionBatchItem.eventId, dropSaving.eventId),
       ),
     )
-    .where(eq(instructionBatchItem.outcome, 'executed'));
+    .innerJoin(instructionBatch, eq(instructionBatch.id, dropSaving.batchId))
+    .where(
+      and(
+        eq(instructionBatchItem.outcome, 'executed'),
+        inArray(instructionBatch.connection, [...connections]),
+      ),
+    );
   const byYear = new Map<number, typeof rows>();
   for (const row of rows) {
     const year = Number(row.dueDate.slice(0, 4));

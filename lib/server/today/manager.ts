@@ -38,7 +38,7 @@ export async function loadManagerSection(input: {
         overview: await loadFreezeOverview(input.requestId, input.now, connection),
       })),
     ),
-    loadSavings(),
+    loadSavings(input.clients.connections),
   ]);
   const readMonth = (month: string) =>
     windows.some((span) => monthOf(span.from) <= month && month <= monthOf(span.to));

@@ -42,7 +42,7 @@ export default async function ScenariosPage({ searchParams }: { searchParams: An
   const rule = parsed.success ? parsed.data : NO_RULE;
   const [loaded, savings] = await Promise.all([
     loadForPage(requestId, () => loadScenario(rule, scope.connections)),
-    loadForPage(requestId, () => loadSavings()),
+    loadForPage(requestId, () => loadSavings(scope.connections)),
   ]);
   return (
     <>
