@@ -5,6 +5,7 @@ import { auditLog, instructionBatch, instructionBatchItem } from '@/lib/db/schem
 import { recordAudit } from '@/lib/server/audit/audit';
 import { auditFilterSchema, queryAuditLog } from '@/lib/server/audit/audit-query';
 import { forgetRefusalsForTests, REFUSAL_ACTION } from '@/lib/server/audit/refusals';
+import { clientScopeOf } from '@/lib/server/clients/scope';
 import { jsonRequest, signIn, startAppHarness } from './app-harness';
 
 /**
@@ -111,6 +112,7 @@ describe('the audit page', () => {
     });
     const { rows } = await queryAuditLog(
       auditFilterSchema.parse({ action: 'decisions.send', actor: harness.users.manager.email }),
+      await clientScopeOf(harness.users.admin.id),
     );
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({

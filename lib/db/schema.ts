@@ -45,8 +45,18 @@ export const auditLog = pgTable(
     requestId: text('request_id'),
     upstreamRequestIds: jsonb('upstream_request_ids').$type<string[]>().notNull().default([]),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * The client the entry concerns (spec: rule 2, a client's data is its own): null for what
+     * concerns no client (sign-ins, user administration) and for every entry written before entries
+     * recorded their client (`visibleTo` in lib/server/audit/audit-query.ts says who reads which).
+     */
+    connection: text('connection'),
   },
-  (table) => [index('audit_log_at_idx').on(table.at), index('audit_log_action_idx').on(table.action)],
+  (table) => [
+    index('audit_log_at_idx').on(table.at),
+    index('audit_log_action_idx').on(table.action),
+    index('audit_log_connection_idx').on(table.connection),
+  ],
 );
 
 /*

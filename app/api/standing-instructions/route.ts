@@ -3,8 +3,8 @@ import {
   standingInstructionsQuerySchema,
 } from '@/lib/decisions/standing-instruction.schema';
 import {
-  listStandingInstructions,
   setStandingInstruction,
+  standingInstructionsFor,
 } from '@/lib/server/decisions/standing-instructions';
 import { defineRoute } from '@/lib/server/http/route';
 
@@ -12,7 +12,7 @@ import { defineRoute } from '@/lib/server/http/route';
 export const GET = defineRoute(
   { access: 'renewals:read', query: standingInstructionsQuerySchema },
   async ({ query, clients }) => ({
-    instructions: await listStandingInstructions((await clients()).connections, query),
+    instructions: await standingInstructionsFor((await clients()).connections, query),
   }),
 );
 

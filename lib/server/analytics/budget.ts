@@ -124,10 +124,14 @@ export async function upsertBudget(
     .returning();
   if (!saved) throw new Error('the budget was not saved');
   const budget = toRecord(saved);
-  await auditSuccess(actor, 'budgets.save', budget.id, requestId, {
-    before: auditView(before ? toRecord(before) : null),
-    after: auditView(budget),
-  });
+  await auditSuccess(
+    actor,
+    'budgets.save',
+    budget.id,
+    requestId,
+    { before: auditView(before ? toRecord(before) : null), after: auditView(budget) },
+    connection,
+  );
   return { budget, created: !before };
 }
 
@@ -140,7 +144,14 @@ export async function deleteBudget(
 ): Promise<boolean> {
   const deleted = await deleteClientRow(renewalBudget, id, connections);
   if (!deleted) return false;
-  await auditSuccess(actor, 'budgets.delete', id, requestId, { before: auditView(toRecord(deleted)) });
+  await auditSuccess(
+    actor,
+    'budgets.delete',
+    id,
+    requestId,
+    { before: auditView(toRecord(deleted)) },
+    deleted.connection,
+  );
   return true;
 }
 

@@ -1,5 +1,6 @@
 import 'server-only';
 import { calendarToday } from '../../format/dates';
+import { type ClientScope, labelsClients } from '../clients/scope';
 import { fileResponse, toCsv } from '../files/export-file';
 import { type AuditFilter, auditLogForExport } from './audit-query';
 
@@ -17,10 +18,15 @@ const HEADER = [
   'Details (JSON)',
 ];
 
-/** The audit log as a CSV file, the filters of the page applied (formula-looking cells defused). */
-export async function auditLogCsv(filter: AuditFilter): Promise<Response> {
-  const entries = await auditLogForExport(filter);
+/**
+ * The audit log as a CSV file, the filters of the page applied (formula-looking cells defused),
+ * of the entries the viewer reads; a "Client" column leads when they work for several clients.
+ */
+export async function auditLogCsv(filter: AuditFilter, scope: ClientScope): Promise<Response> {
+  const entries = await auditLogForExport(filter, scope);
+  const labelled = labelsClients(scope);
   const rows = entries.map((entry) => [
+    ...(labelled ? [entry.client] : []),
     entry.at.toISOString(),
     entry.actorEmail,
     entry.actionLabel,
@@ -33,5 +39,9 @@ export async function auditLogCsv(filter: AuditFilter): Promise<Response> {
     entry.upstreamRequestIds.join(' '),
     JSON.stringify(entry.details),
   ]);
-  return fileResponse(toCsv([HEADER, ...rows]), 'csv', `audit-log-${calendarToday()}`);
+  return fileResponse(
+    toCsv([labelled ? ['Client', ...HEADER] : HEADER, ...rows]),
+    'csv',
+    `audit-log-${calendarToday()}`,
+  );
 }

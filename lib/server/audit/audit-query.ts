@@ -1,9 +1,27 @@
 import 'server-only';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lt, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { z } from 'zod';
+import { clientFilterSchema } from '../../clients/client-filter.schema';
 import { getDb } from '../../db';
 import { auditLog, instructionBatchItem } from '../../db/schema';
 import { patentName } from '../../portfolio/patent-name';
+import { connectionsToRead } from '../clients/client-filter';
+import { type ClientScope, clientNameOf, labelsClients } from '../clients/scope';
 import { AUDIT_ACTION_LABELS, auditActionLabel, auditDetailsText } from './audit-labels';
 
 const isoDate = z.iso.date();
@@ -15,6 +33,7 @@ export const auditFilterSchema = z.object({
   outcome: z.enum(['success', 'failure']).optional().catch(undefined),
   from: isoDate.optional().catch(undefined),
   to: isoDate.optional().catch(undefined),
+  client: clientFilterSchema.catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
 });
 export type AuditFilter = z.output<typeof auditFilterSchema>;
@@ -29,6 +48,7 @@ export const auditExportQuerySchema = z.object({
   outcome: z.enum(['success', 'failure']).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
+  client: clientFilterSchema,
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 
@@ -43,6 +63,8 @@ export interface AuditEntryView {
   actorEmail: string | null;
   action: string;
   actionLabel: string;
+  /** The name of the client the entry concerns; null for what concerns no client. */
+  client: string | null;
   target: string | null;
   /** For decisions: each patent of the batch with its decision ("EP1234567 PROCEED"). */
   patents: string[];
@@ -54,8 +76,56 @@ export interface AuditEntryView {
   details: Record<string, unknown>;
 }
 
-function whereOf(filter: AuditFilter): SQL | undefined {
+/**
+ * What concerns no client: sign-ins, a user's own account, user administration, single sign-on,
+ * chat channels, the keep score's weights (one for all). Every administrator reads these entries.
+ */
+export const CLIENTLESS_AUDIT_ACTIONS: readonly string[] = [
+  'auth.sign_in',
+  'auth.sign_in_failed',
+  'auth.sign_out',
+  'auth.sso_sign_in_failed',
+  'sso.default_role',
+  'account.change_password',
+  'calendar-feed.issue',
+  'calendar-feed.revoke',
+  'users.create',
+  'users.create_first_admin',
+  'users.update',
+  'users.set_role',
+  'users.deactivate',
+  'users.reactivate',
+  'users.set_clients',
+  'users.reset_password',
+  'chat_channel.add',
+  'chat_channel.classes',
+  'chat_channel.remove',
+  'keep_score.weights',
+];
+
+/**
+ * The entries a viewer reads (spec: rule 2, a client's data is its own): those of the clients in
+ * their scope, or of the one client named (another's is 404); with no client named or chosen in
+ * the header, also what concerns no client (CLIENTLESS_AUDIT_ACTIONS). Any other entry without a
+ * client (written before entries recorded theirs, or an action over several clients) may name
+ * any client's patents: only a user of every client reads it, and they read the whole log,
+ * retired clients' entries included.
+ */
+function visibleTo(scope: ClientScope, client?: string): SQL | undefined {
+  const connections = connectionsToRead(scope, client);
+  if (!client && !scope.chosen && scope.allClients) return undefined;
+  const ofClients = connections.length > 0 ? inArray(auditLog.connection, connections) : sql`false`;
+  if (client || scope.chosen) return ofClients;
+  return or(
+    ofClients,
+    and(isNull(auditLog.connection), inArray(auditLog.action, [...CLIENTLESS_AUDIT_ACTIONS])),
+  );
+}
+
+function whereOf(filter: AuditFilter, scope: ClientScope): SQL | undefined {
   const conditions: SQL[] = [];
+  const visible = visibleTo(scope, filter.client);
+  if (visible) conditions.push(visible);
   // Chosen from lists on the page: exact (the actor case-insensitively), no wildcards.
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));
   if (filter.actor) conditions.push(ilike(auditLog.actorEmail, escapeLike(filter.actor)));
@@ -66,32 +136,36 @@ function whereOf(filter: AuditFilter): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-export async function queryAuditLog(filter: AuditFilter) {
-  const where = whereOf(filter);
+export async function queryAuditLog(filter: AuditFilter, scope: ClientScope) {
+  const where = whereOf(filter, scope);
   const db = await getDb();
   const [rows, [total]] = await Promise.all([
-    readEntries(where, AUDIT_PAGE_SIZE, (filter.page - 1) * AUDIT_PAGE_SIZE),
+    readEntries(scope, where, AUDIT_PAGE_SIZE, (filter.page - 1) * AUDIT_PAGE_SIZE),
     db.select({ n: count() }).from(auditLog).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
 
 /** The newest entries matching the filter, for the CSV export. */
-export async function auditLogForExport(filter: AuditFilter): Promise<AuditEntryView[]> {
-  return readEntries(whereOf(filter), AUDIT_EXPORT_LIMIT, 0);
+export async function auditLogForExport(filter: AuditFilter, scope: ClientScope): Promise<AuditEntryView[]> {
+  return readEntries(scope, whereOf(filter, scope), AUDIT_EXPORT_LIMIT, 0);
 }
 
-/** The choices of the page's filters: every known action, and who appears in the log. */
-export async function auditFilterOptions() {
+/**
+ * The choices of the page's filters: every known action, who appears in the entries the viewer
+ * reads, and the viewer's clients (only when they work for several and chose none in the header).
+ */
+export async function auditFilterOptions(scope: ClientScope) {
   const db = await getDb();
+  const visible = visibleTo(scope);
   const [actors, actions] = await Promise.all([
     db
       .selectDistinct({ email: auditLog.actorEmail })
       .from(auditLog)
-      .where(isNotNull(auditLog.actorEmail))
+      .where(and(isNotNull(auditLog.actorEmail), visible))
       .orderBy(asc(auditLog.actorEmail))
       .limit(1_000),
-    db.selectDistinct({ action: auditLog.action }).from(auditLog).limit(500),
+    db.selectDistinct({ action: auditLog.action }).from(auditLog).where(visible).limit(500),
   ]);
   const actionCodes = new Set([...Object.keys(AUDIT_ACTION_LABELS), ...actions.map((row) => row.action)]);
   return {
@@ -99,6 +173,7 @@ export async function auditFilterOptions() {
     actions: [...actionCodes]
       .map((code) => ({ code, label: auditActionLabel(code) }))
       .sort((a, b) => a.label.localeCompare(b.label)),
+    clients: labelsClients(scope) && !scope.chosen ? scope.clients : [],
   };
 }
 
@@ -112,7 +187,12 @@ const DECISION_ACTIONS = new Set([
 ]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-async function readEntries(where: SQL | undefined, limit: number, offset: number): Promise<AuditEntryView[]> {
+async function readEntries(
+  scope: ClientScope,
+  where: SQL | undefined,
+  limit: number,
+  offset: number,
+): Promise<AuditEntryView[]> {
   const db = await getDb();
   const rows = await db
     .select()
@@ -132,6 +212,7 @@ async function readEntries(where: SQL | undefined, limit: number, offset: number
     actorEmail: row.actorEmail,
     action: row.action,
     actionLabel: auditActionLabel(row.action),
+    client: row.connection ? clientNameOf(scope, row.connection) : null,
     target: row.target,
     patents: (row.target && patents.get(row.target)) || [],
     outcome: row.outcome,

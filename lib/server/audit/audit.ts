@@ -18,6 +18,11 @@ export interface AuditEntry {
   requestId?: string | null;
   upstreamRequestIds?: string[];
   details?: Record<string, unknown>;
+  /**
+   * The client the action concerns (its patents, batches, invoices, settings), so only users of
+   * that client read the entry (spec: rule 2); left out for what concerns no client.
+   */
+  connection?: string | null;
 }
 
 /**
@@ -37,6 +42,7 @@ export async function recordAudit(entry: AuditEntry): Promise<void> {
       requestId: entry.requestId ?? null,
       upstreamRequestIds: entry.upstreamRequestIds ?? [],
       details: (redact(entry.details ?? {}) as Record<string, unknown>) ?? {},
+      connection: entry.connection ?? null,
     });
   } catch (error) {
     logger.error({ err: error, action: entry.action, requestId: entry.requestId }, 'audit write failed');
@@ -44,8 +50,19 @@ export async function recordAudit(entry: AuditEntry): Promise<void> {
 }
 
 /**
+ * The client of an action over these clients' records: the one when they are all one client's;
+ * null when they are several's, so only users of every client read the entry.
+ */
+export function soleClientOf(connections: Iterable<string>): string | null {
+  const distinct = new Set(connections);
+  const [only] = distinct;
+  return distinct.size === 1 && only ? only : null;
+}
+
+/**
  * The entry a completed change writes: `actor` did `action` on `target` (null where the action has
- * no single target). Only the actor's id and email are kept, as with recordAudit.
+ * no single target), for the client `connection` when it concerns one. Only the actor's id and
+ * email are kept, as with recordAudit.
  */
 export function auditSuccess(
   actor: AuditActor | null,
@@ -53,6 +70,7 @@ export function auditSuccess(
   target: string | null,
   requestId: string,
   details?: Record<string, unknown>,
+  connection?: string | null,
 ): Promise<void> {
-  return recordAudit({ actor, action, target, outcome: 'success', requestId, details });
+  return recordAudit({ actor, action, target, outcome: 'success', requestId, details, connection });
 }

@@ -30,6 +30,12 @@ export interface ClientScope {
   clients: ClientRef[];
   /** The client chosen in the header; null for all of the user's clients. */
   chosen: string | null;
+  /**
+   * Whether the user works for every client (`user.all_clients`), today's and those added later:
+   * only they read records that name no client but may hold a client's data (audit entries
+   * written before entries recorded their client).
+   */
+  allClients: boolean;
 }
 
 /** The scope of one user, with an optional choice (ignored unless it is one of theirs). */
@@ -53,7 +59,12 @@ export async function clientScopeOf(userId: string, chosen?: string | null): Pro
       : [];
   const clients = rows.map((row) => ({ id: row.id, name: row.name }));
   const pick = chosen && clients.some((client) => client.id === chosen) ? chosen : null;
-  return { connections: pick ? [pick] : clients.map((client) => client.id), clients, chosen: pick };
+  return {
+    connections: pick ? [pick] : clients.map((client) => client.id),
+    clients,
+    chosen: pick,
+    allClients: account?.allClients ?? false,
+  };
 }
 
 /** The client chosen in a request's cookie, if well formed (the scope checks it is the user's). */

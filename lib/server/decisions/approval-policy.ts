@@ -55,14 +55,21 @@ export async function saveApprovalPolicy(
     .insert(approvalPolicy)
     .values({ id: connection, ...values })
     .onConflictDoUpdate({ target: approvalPolicy.id, set: values });
-  await auditSuccess(actor, 'approvals.policy', connection, requestId, {
-    before: {
-      dropRequiresApproval: before.dropRequiresApproval,
-      proceedAbove: before.proceedAbove,
-      batchAbove: before.batchAbove,
-      unlistedCurrencyRequiresApproval: before.unlistedCurrencyRequiresApproval,
+  await auditSuccess(
+    actor,
+    'approvals.policy',
+    connection,
+    requestId,
+    {
+      before: {
+        dropRequiresApproval: before.dropRequiresApproval,
+        proceedAbove: before.proceedAbove,
+        batchAbove: before.batchAbove,
+        unlistedCurrencyRequiresApproval: before.unlistedCurrencyRequiresApproval,
+      },
+      after: input,
     },
-    after: input,
-  });
+    connection,
+  );
   return readApprovalPolicy(connection);
 }

@@ -99,10 +99,14 @@ export async function submittedForApproval(input: {
   requestId: string;
 }): Promise<void> {
   const { batchId, actor, entries, reasons } = input;
-  await auditSuccess(actor, 'approvals.submit', batchId, input.requestId, {
-    events: entries.length,
-    reasons: reasons.map((reason) => reason.kind),
-  });
+  await auditSuccess(
+    actor,
+    'approvals.submit',
+    batchId,
+    input.requestId,
+    { events: entries.length, reasons: reasons.map((reason) => reason.kind) },
+    input.connection,
+  );
   const nameOf = (eventId: string) => {
     const entry = entries.find((candidate) => candidate.eventId === eventId);
     return entry ? patentName(entry) : eventId;
@@ -163,11 +167,14 @@ export async function sendBack(
       'This batch is no longer awaiting approval: another manager approved or sent it back first.',
     );
   }
-  await auditSuccess(approver, 'approvals.return', batchId, requestId, {
-    preparedBy: batch.createdByEmail,
-    events: batch.eventCount,
-    reason,
-  });
+  await auditSuccess(
+    approver,
+    'approvals.return',
+    batchId,
+    requestId,
+    { preparedBy: batch.createdByEmail, events: batch.eventCount, reason },
+    batch.connection,
+  );
   await notifyPreparer(batch, {
     rule: 'approval_returned',
     title: 'Your batch was sent back',

@@ -91,6 +91,7 @@ export async function reconcileBatch(
       actor: null,
       action: 'decisions.reconcile',
       target: batchId,
+      connection: view.connection,
       outcome: 'success',
       requestId,
       upstreamRequestIds,

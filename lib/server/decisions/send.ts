@@ -198,7 +198,16 @@ export async function sendChecked(
     await submittedForApproval({ batchId, connection: part.connection, actor, entries, reasons, requestId });
     return (await batchView(batchId)) as BatchView;
   }
-  return run({ batchId, actor, entries, requestId, client, upstreamRequestIds, preread });
+  return run({
+    batchId,
+    connection: part.connection,
+    actor,
+    entries,
+    requestId,
+    client,
+    upstreamRequestIds,
+    preread,
+  });
 }
 
 /** The events now, with the fees of those read without them (the one read a batch is judged on). */
@@ -299,6 +308,7 @@ export async function resendBatch(actor: Viewer, batchId: string, requestId: str
   }
   const send: Send = {
     batchId,
+    connection: before.connection,
     actor,
     entries: checked.items.filter((item) => item.outcome !== 'not_executed').map(sendItemOf),
     requestId,
@@ -342,10 +352,14 @@ export async function sendApproved(approver: Viewer, batchId: string, requestId:
     }
     return awaitSettled(batchId);
   }
-  await auditSuccess(approver, 'approvals.approve', batchId, requestId, {
-    preparedBy: batch.createdByEmail,
-    events: batch.eventCount,
-  });
+  await auditSuccess(
+    approver,
+    'approvals.approve',
+    batchId,
+    requestId,
+    { preparedBy: batch.createdByEmail, events: batch.eventCount },
+    batch.connection,
+  );
   await notifyPreparer(batch, {
     rule: 'approval_approved',
     title: 'Your batch was approved',
@@ -353,6 +367,7 @@ export async function sendApproved(approver: Viewer, batchId: string, requestId:
   });
   return run({
     batchId,
+    connection: batch.connection,
     actor: approver,
     preparedBy: batch.createdByEmail,
     entries: batch.items.map(sendItemOf),
@@ -430,6 +445,8 @@ async function run(send: Send): Promise<BatchView> {
 /** One batch on its way, shared by the steps. */
 interface Send {
   batchId: string;
+  /** The batch's client, whose key `client` carries. */
+  connection: string;
   actor: Viewer;
   entries: readonly SendItem[];
   requestId: string;
@@ -700,6 +717,7 @@ function audit(send: Send, outcome: 'success' | 'failure', details: Record<strin
     actor: { userId: send.actor.userId, email: send.actor.email },
     action: 'decisions.send',
     target: send.batchId,
+    connection: send.connection,
     outcome,
     requestId: send.requestId,
     upstreamRequestIds: send.upstreamRequestIds,

@@ -20,10 +20,11 @@ import type { RenewalWindow } from '../../renewals/window';
 import { auditSuccess } from '../audit/audit';
 import type { Viewer } from '../auth/session';
 import { deleteClientRow } from '../clients/owned-rows';
-import { assertInScope, type ClientScope, clientScopeOf } from '../clients/scope';
-import { invalidInput } from '../errors/domain-error';
-import { openSnapshotIndex, snapshotPatents } from '../portfolio/snapshot';
+import { type ClientScope, clientScopeOf } from '../clients/scope';
+import { NotFoundError } from '../errors/not-found';
+import { snapshotPatents } from '../portfolio/snapshot';
 import { loadRenewalWindow, windowClients } from '../renewals/window';
+import { clientOfTarget } from '../tags/tags';
 import { readDraft } from './drafts';
 
 /**
@@ -83,6 +84,18 @@ export async function listStandingInstructions(
   return rows.map(toInstruction).filter((instruction) => instruction !== null);
 }
 
+/**
+ * The instructions a request lists: with a patent named, that patent's client's only, and only
+ * when the patent is one of the request's clients' (else 404, as its tags and notes answer).
+ */
+export async function standingInstructionsFor(
+  connections: readonly string[],
+  filter: { patentId?: string; family?: string } = {},
+): Promise<StandingInstruction[]> {
+  if (!filter.patentId) return listStandingInstructions(connections, filter);
+  return listStandingInstructions([await clientOfTarget('patent', filter.patentId, connections)], filter);
+}
+
 async function instructionFor(connection: string, scope: StandingScope, target: string): Promise<Row | null> {
   const db = await getDb();
   const [row] = await db
@@ -102,31 +115,10 @@ const audited = (row: Row | null) =>
   row ? { instruction: row.instruction, reason: row.reason, setByEmail: row.setByEmail } : null;
 
 /**
- * The client a new instruction is for: the one named (of the viewer's), the viewer's only client,
- * or the one client whose portfolio holds the patent or family. Anything else asks to name it.
+ * Sets (or replaces) the instruction of a patent or family, in the name of the viewer. It is kept
+ * for the client whose portfolio holds the patent or family, which must be one of the request's
+ * (spec: rule 2): another client's is not found (404), exactly as for its tags and notes.
  */
-async function clientOfTarget(input: StandingInstructionInput, scope: ClientScope): Promise<string> {
-  const chosen = input.client ?? (scope.connections.length === 1 ? scope.connections[0] : undefined);
-  if (chosen) return assertInScope(scope, chosen, 'client');
-  const owners = new Set<string>();
-  for (const connection of scope.connections) {
-    const index = await openSnapshotIndex(connection);
-    const patents = index ? [...index.patents.values()] : [];
-    const holds =
-      input.scope === 'patent'
-        ? index?.patents.has(input.target)
-        : patents.some((patent) => patent.clientFamilyReference === input.target);
-    if (holds) owners.add(connection);
-  }
-  const [only] = owners;
-  if (owners.size === 1 && only) return only;
-  throw invalidInput(
-    owners.size === 0 ? 'None of your clients holds this patent or family.' : 'Say which client this is for.',
-    [{ field: 'client', message: 'name the client of the patent or family' }],
-  );
-}
-
-/** Sets (or replaces) the instruction of a patent or family, in the name of the viewer. */
 export async function setStandingInstruction(
   actor: Viewer,
   input: StandingInstructionInput,
@@ -134,7 +126,7 @@ export async function setStandingInstruction(
   scope: ClientScope,
 ): Promise<StandingInstruction> {
   const db = await getDb();
-  const connection = await clientOfTarget(input, scope);
+  const connection = await clientOfTarget(input.scope, input.target, scope.connections, input.client);
   const before = await instructionFor(connection, input.scope, input.target);
   const values = {
     instruction: input.instruction,
@@ -152,16 +144,21 @@ export async function setStandingInstruction(
     })
     .returning();
   if (!row) throw new Error('the standing instruction was not written');
-  await auditSuccess(actor, 'standing_instructions.set', `${input.scope}:${input.target}`, requestId, {
-    scope: input.scope,
-    target: input.target,
-    before: audited(before),
-    after: audited(row),
-  });
+  await auditSuccess(
+    actor,
+    'standing_instructions.set',
+    `${input.scope}:${input.target}`,
+    requestId,
+    { scope: input.scope, target: input.target, before: audited(before), after: audited(row) },
+    connection,
+  );
   return toInstruction(row) as StandingInstruction;
 }
 
-/** Clears one instruction; false when there was none with that id (already cleared elsewhere). */
+/**
+ * Clears one instruction; false when there was none with that id among the request's clients
+ * (already cleared elsewhere), or when its patent or family is none of theirs (spec: rule 2).
+ */
 export async function clearStandingInstruction(
   actor: Viewer,
   id: string,
@@ -169,14 +166,28 @@ export async function clearStandingInstruction(
   connections: readonly string[],
 ): Promise<boolean> {
   if (connections.length === 0) return false;
+  const db = await getDb();
+  const [found] = await db
+    .select()
+    .from(standingInstruction)
+    .where(and(eq(standingInstruction.id, id), inArray(standingInstruction.connection, [...connections])));
+  if (!found) return false;
+  try {
+    await clientOfTarget(found.scope as StandingScope, found.target, connections, found.connection);
+  } catch (error) {
+    if (error instanceof NotFoundError) return false;
+    throw error;
+  }
   const row = await deleteClientRow(standingInstruction, id, connections);
   if (!row) return false;
-  await auditSuccess(actor, 'standing_instructions.clear', `${row.scope}:${row.target}`, requestId, {
-    scope: row.scope,
-    target: row.target,
-    before: audited(row),
-    after: null,
-  });
+  await auditSuccess(
+    actor,
+    'standing_instructions.clear',
+    `${row.scope}:${row.target}`,
+    requestId,
+    { scope: row.scope, target: row.target, before: audited(row), after: null },
+    row.connection,
+  );
   return true;
 }
 

@@ -60,6 +60,7 @@ export async function refreshForecastNow(
     await recordAudit({
       actor,
       action: ACTION,
+      connection,
       outcome: 'failure',
       requestId,
       details: {
@@ -81,6 +82,7 @@ export async function refreshForecastNow(
       actor,
       action: ACTION,
       target: prepared.run.id,
+      connection,
       outcome: 'failure',
       requestId,
       details: {
@@ -100,12 +102,14 @@ export async function refreshForecastNow(
       auditedByFeature: true,
     });
   }
-  await auditSuccess(actor, ACTION, prepared.run.id, requestId, {
-    client: connection,
-    estimate: prepared.estimate,
-    from: prepared.window.from,
-    to: prepared.window.to,
-  });
+  await auditSuccess(
+    actor,
+    ACTION,
+    prepared.run.id,
+    requestId,
+    { client: connection, estimate: prepared.estimate, from: prepared.window.from, to: prepared.window.to },
+    connection,
+  );
   void executeRefresh(db, prepared, { now, requestId }).catch((error: unknown) =>
     logger.warn({ err: error, requestId, runId: prepared.run.id }, 'forecast refresh failed'),
   );

@@ -20,7 +20,7 @@ import {
 } from '../../http/security-headers';
 import { requestLogger } from '../../log';
 import { can, type Permission, type Role } from '../../policy/roles';
-import { recordAudit } from '../audit/audit';
+import { recordAudit, soleClientOf } from '../audit/audit';
 import { auditRefusal } from '../audit/refusals';
 import { trustedOrigins } from '../auth/auth';
 import { type Viewer, viewerFromHeaders } from '../auth/session';
@@ -86,7 +86,7 @@ type NextRouteContext = { params: Promise<Record<string, string | string[] | und
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** A request without a viewer (a public route) reads no client's data. */
-const NO_CLIENTS: ClientScope = { connections: [], clients: [], chosen: null };
+const NO_CLIENTS: ClientScope = { connections: [], clients: [], chosen: null, allClients: false };
 
 /**
  * Every route handler of the dashboard goes through here, in this order: request id, same-origin
@@ -127,6 +127,7 @@ export function defineRoute<
     const path = new URL(request.url).pathname;
     const log = requestLogger(requestId, { method: request.method, path });
     let auditActor: { userId: string; email: string } | null = null;
+    let scope: Promise<ClientScope> | undefined;
     // A refusal of our own is audited (route, code, who or from where; never the body).
     const fail = async (
       status: number,
@@ -228,7 +229,6 @@ export function defineRoute<
         return fail(400, 'invalid_input', 'Invalid request', `Check these fields: ${fields}.`, fieldErrors);
       }
 
-      let scope: Promise<ClientScope> | undefined;
       const clients = () => {
         if (!viewer) return Promise.resolve(NO_CLIENTS);
         scope ??= requestClientScope(viewer.userId, request);
@@ -265,9 +265,12 @@ export function defineRoute<
         });
       }
       if (spec.audit && !(error instanceof DomainError && error.auditedByFeature)) {
+        // A failure is its client's when the handler read the request's clients and they are one.
+        const connections = scope ? (await scope.catch(() => NO_CLIENTS)).connections : [];
         await recordAudit({
           actor: auditActor,
           action: spec.audit,
+          connection: soleClientOf(connections),
           outcome: 'failure',
           requestId,
           upstreamRequestIds: problem.upstreamRequestId ? [problem.upstreamRequestId] : [],

@@ -108,7 +108,7 @@ async function markInvoice(
 ): Promise<MarkView[]> {
   const keys = lineKeys(invoice.fees);
   const refuse = async (status: number, code: string, title: string, detail: string): Promise<never> => {
-    await audit(actor, invoice, input, requestId, 'failure', { code });
+    await audit(actor, connection, invoice, input, requestId, 'failure', { code });
     throw new DomainError({ status, code, title, detail, auditedByFeature: true });
   };
   if (input.lineKey !== INVOICE_MARK_KEY && !keys.includes(input.lineKey)) {
@@ -167,7 +167,7 @@ async function markInvoice(
     }
   });
   const marks = await marksOfInvoice(connection, invoice.id);
-  await audit(actor, invoice, input, requestId, 'success', {
+  await audit(actor, connection, invoice, input, requestId, 'success', {
     previousStatus: previous,
     linesMarked: rows.length - 1,
     invoiceStatus: reconciliationStatus(keys, marks),
@@ -177,6 +177,7 @@ async function markInvoice(
 
 async function audit(
   actor: Viewer,
+  connection: string,
   invoice: Invoice,
   input: MarkInput,
   requestId: string,
@@ -187,6 +188,7 @@ async function audit(
     actor: { userId: actor.userId, email: actor.email },
     action: 'reconciliation.mark',
     target: invoice.id,
+    connection,
     outcome,
     requestId,
     details: {

@@ -175,6 +175,7 @@ export async function freezeMonth(
       actor: { userId: viewer.userId, email: viewer.email },
       action: FREEZE_AUDIT_ACTION,
       target: month,
+      connection,
       outcome: result === 'frozen' || result === 'already-frozen' ? 'success' : 'failure',
       requestId,
       upstreamRequestIds,

@@ -38,7 +38,7 @@ import {
   type ReviewHoldView,
 } from '../../reviews/review-hold';
 import type { PlaceHolds } from '../../reviews/review-hold.schema';
-import { auditSuccess } from '../audit/audit';
+import { auditSuccess, soleClientOf } from '../audit/audit';
 import type { Viewer } from '../auth/session';
 import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { DomainError, invalidInput } from '../errors/domain-error';
@@ -205,6 +205,7 @@ export async function placeHolds(
       askedDecision: input.askedDecision,
       note: input.note ?? null,
     },
+    soleClientOf(eventIds.map((eventId) => found.get(eventId)?.connection ?? DEFAULT_CONNECTION)),
   );
   return listHolds({ ids, connections }, now);
 }
@@ -237,12 +238,16 @@ export async function releaseHold(
         isNull(reviewHold.endedAt),
       ),
     )
-    .returning({ eventId: reviewHold.eventId });
+    .returning({ eventId: reviewHold.eventId, connection: reviewHold.connection });
   if (!ended) throw notFound();
-  await auditSuccess(actor, 'reviews.release', `event:${ended.eventId}`, requestId, {
-    holdId: id,
-    eventId: ended.eventId,
-  });
+  await auditSuccess(
+    actor,
+    'reviews.release',
+    `event:${ended.eventId}`,
+    requestId,
+    { holdId: id, eventId: ended.eventId },
+    ended.connection,
+  );
   return { released: true };
 }
 
@@ -269,7 +274,7 @@ export async function endHoldsDecided(
         isNull(reviewHold.endedAt),
       ),
     )
-    .returning({ id: reviewHold.id, eventId: reviewHold.eventId });
+    .returning({ id: reviewHold.id, eventId: reviewHold.eventId, connection: reviewHold.connection });
   if (ended.length > 0) {
     await auditSuccess(
       actorEmail ? { userId: null, email: actorEmail } : null,
@@ -277,6 +282,7 @@ export async function endHoldsDecided(
       `events:${ended.length}`,
       requestId,
       { eventIds: ended.map((row) => row.eventId) },
+      soleClientOf(ended.map((row) => row.connection)),
     );
   }
   return ended.length;

@@ -25,7 +25,7 @@ import {
   type TagScope,
 } from '../../signals/tags';
 import type { NoteInput, TagChange } from '../../signals/tags.schema';
-import { auditSuccess, recordAudit } from '../audit/audit';
+import { auditSuccess, recordAudit, soleClientOf } from '../audit/audit';
 import type { Viewer } from '../auth/session';
 import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { invalidInput } from '../errors/domain-error';
@@ -97,6 +97,20 @@ async function clientsOfTargets(
       ]);
   }
   return owners;
+}
+
+/**
+ * The client of one patent or family among the request's clients, as clientsOfTargets decides it
+ * (404 when none of them holds it): the one check of every record kept on a patent or family
+ * (tags, notes, standing instructions).
+ */
+export async function clientOfTarget(
+  scope: TagScope,
+  target: string,
+  connections: readonly string[],
+  client?: string,
+): Promise<string> {
+  return (await clientsOfTargets(scope, [target], connections, client)).get(target) as string;
 }
 
 /** Own and family tags of each patent of one client, for the signals (lib/server/signals). */
@@ -234,6 +248,7 @@ export async function changeTags(
     action: 'tags.set',
     target:
       targets.length === 1 ? `${change.scope}:${targets[0]}` : `${change.scope}:${targets.length} targets`,
+    connection: soleClientOf(owners.values()),
     outcome: 'success',
     requestId,
     details: { scope: change.scope, targets, added: change.add, removed },
@@ -289,9 +304,7 @@ export async function setNote(
   requestId: string,
   connections: readonly string[],
 ): Promise<{ note: string | null }> {
-  const owner = (await clientsOfTargets(input.scope, [input.target], connections, input.client)).get(
-    input.target,
-  ) as string;
+  const owner = await clientOfTarget(input.scope, input.target, connections, input.client);
   const db = await getDb();
   const where = and(
     eq(patentNote.connection, owner),
@@ -315,10 +328,14 @@ export async function setNote(
         set: { note: input.note, updatedByEmail: actor.email, updatedAt: new Date() },
       });
   }
-  await auditSuccess(actor, 'notes.set', `${input.scope}:${input.target}`, requestId, {
-    before: before?.note ?? null,
-    after: input.note || null,
-  });
+  await auditSuccess(
+    actor,
+    'notes.set',
+    `${input.scope}:${input.target}`,
+    requestId,
+    { before: before?.note ?? null, after: input.note || null },
+    owner,
+  );
   return { note: input.note || null };
 }
 
@@ -398,12 +415,21 @@ export async function importTags(
         }
       }
     });
-    await auditSuccess(actor, 'tags.import', `patent:${patents} patents`, requestId, {
-      rows: read.rows.length,
-      matchedLines: matched.length,
-      unmatchedLines: unmatched.map((miss) => miss.line),
-      patents,
-    });
+    await auditSuccess(
+      actor,
+      'tags.import',
+      `patent:${patents} patents`,
+      requestId,
+      {
+        rows: read.rows.length,
+        matchedLines: matched.length,
+        unmatchedLines: unmatched.map((miss) => miss.line),
+        patents,
+      },
+      soleClientOf(
+        matched.flatMap((match) => match.patentIds.map((id) => ownerOf.get(id) ?? DEFAULT_CONNECTION)),
+      ),
+    );
   }
   return { ok: true, applied: apply, rows: read.rows.length, matched, unmatched, patents };
 }

@@ -1,5 +1,5 @@
 import { plural } from '@/lib/format/plural';
-import { auditSuccess } from '@/lib/server/audit/audit';
+import { auditSuccess, soleClientOf } from '@/lib/server/audit/audit';
 import { upstreamClient } from '@/lib/server/connection/upstream';
 import { problemResponse } from '@/lib/server/errors/problem';
 import { defineRoute } from '@/lib/server/http/route';
@@ -41,9 +41,14 @@ export const POST = defineRoute({ access: 'portfolio:read' }, async ({ viewer, r
     if (!(await snapshotStatus(new Date(), connection)).refreshing)
       refreshInBackground(upstreamClient(requestId, connection), requestId, connection);
   }
-  await auditSuccess(viewer, 'portfolio.snapshot_refresh', null, requestId, {
-    alreadyRunning: Boolean(before.refreshing),
-  });
+  await auditSuccess(
+    viewer,
+    'portfolio.snapshot_refresh',
+    null,
+    requestId,
+    { alreadyRunning: Boolean(before.refreshing) },
+    soleClientOf(connections),
+  );
   // Give the refresh a moment to claim the row, so the first poll already shows progress.
   await new Promise((resolve) => setTimeout(resolve, 150));
   return { started: !before.refreshing, status: await snapshotsStatus(connections) };

@@ -5,9 +5,21 @@ import type { TableColumn } from '@/lib/table/columns';
 
 type AuditRow = Awaited<ReturnType<typeof queryAuditLog>>['rows'][number];
 
-/** The audit log's columns; the exact UTC instant stays in each time's dateTime and title. */
-export function auditColumns(locale: string): TableColumn<AuditRow>[] {
+/**
+ * The audit log's columns; the exact UTC instant stays in each time's dateTime and title. A user of
+ * several clients sees whose each entry is ("—" for what concerns no client).
+ */
+export function auditColumns(locale: string, labelsClients: boolean): TableColumn<AuditRow>[] {
   return [
+    ...(labelsClients
+      ? [
+          {
+            id: 'client',
+            header: 'Client',
+            cell: (row: AuditRow) => row.client ?? '—',
+          } satisfies TableColumn<AuditRow>,
+        ]
+      : []),
     {
       id: 'at',
       header: 'When (UTC)',

@@ -3,9 +3,11 @@ import Link from 'next/link';
 import { DataTable } from '@/components/data-table/data-table';
 import { AddressProblemPanel } from '@/components/shell/address-problem';
 import { PageSection } from '@/components/shell/page-section';
+import { ProblemPanel } from '@/components/shell/problem-panel';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { LabelledControl, SelectField } from '@/components/ui/labelled-control';
+import { CLIENT_FILTER } from '@/lib/clients/client-filter';
 import { CALENDAR_DATE, choice, int, text } from '@/lib/http/url-state';
 import { addressProblems } from '@/lib/http/url-state-rules';
 import {
@@ -16,7 +18,8 @@ import {
   queryAuditLog,
 } from '@/lib/server/audit/audit-query';
 import { requireViewer } from '@/lib/server/auth/session';
-import { pageLocale } from '@/lib/server/http/request-context';
+import { labelsClients, pageClientScope } from '@/lib/server/clients/scope';
+import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
 import { auditColumns } from './columns';
 
 export const metadata: Metadata = { title: 'Audit log' };
@@ -28,6 +31,7 @@ const AUDIT_ADDRESS = {
   outcome: choice(['success', 'failure']),
   from: text({ check: CALENDAR_DATE }),
   to: text({ check: CALENDAR_DATE }),
+  client: text({ check: CLIENT_FILTER }),
   page: int({ min: 1, max: 100_000, default: 1 }),
 };
 
@@ -38,7 +42,10 @@ const OUTCOMES = [
 ];
 
 export default async function AuditLogPage({ searchParams }: { searchParams: SearchParams }) {
-  await requireViewer('audit:read');
+  const viewer = await requireViewer('audit:read');
+  // The entries of the viewer's clients only (spec: rule 2): another client's patents and batches
+  // are named in its entries.
+  const scope = await pageClientScope(viewer.userId);
   // One date format, the user's; the exact UTC instant stays in the element's dateTime.
   const locale = await pageLocale();
   const raw = await searchParams;
@@ -50,7 +57,12 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
   const filter = auditFilterSchema.parse(
     Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])),
   );
-  const [{ rows, total }, options] = await Promise.all([queryAuditLog(filter), auditFilterOptions()]);
+  const [loaded, options] = await Promise.all([
+    loadForPage(await pageRequestId(), () => queryAuditLog(filter, scope)),
+    auditFilterOptions(scope),
+  ]);
+  if (!loaded.ok) return <ProblemPanel problem={loaded.problem} />;
+  const { rows, total } = loaded.data;
   const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
   const filterParams = (page?: number) => {
     const params = new URLSearchParams();
@@ -73,6 +85,16 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
           options={options.actors.map((email) => ({ value: email, label: email }))}
           value={filter.actor}
         />
+        {options.clients.length > 0 ? (
+          <SelectField
+            id="audit-client"
+            name="client"
+            label="Client"
+            anyLabel="All clients"
+            options={options.clients.map((client) => ({ value: client.id, label: client.name }))}
+            value={filter.client}
+          />
+        ) : null}
         <SelectField
           id="audit-action"
           name="action"
@@ -114,7 +136,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
       </p>
       <DataTable
         caption={`${total} entries${total > 0 ? ` · page ${filter.page} of ${pages}` : ''}`}
-        columns={auditColumns(locale)}
+        columns={auditColumns(locale, labelsClients(scope))}
         rows={rows}
         rowKey={(row) => String(row.id)}
         empty="No entries match these filters."
