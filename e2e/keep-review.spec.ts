@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { addMonths, currentYearMonth } from '../lib/format/dates';
 import { expectNoAxeViolations } from './axe';
+import { forecastAttempt, refreshForecastOnPage } from './forecast';
 import { monthEvents, type ServiceEvent } from './service';
 import { demoUser, signInAs } from './session';
 
@@ -99,20 +100,10 @@ test('a manager puts the weakest renewals of next quarter under review, exports 
   });
   expect(tagged.status()).toBe(200);
 
-  const forecast = async () =>
-    (
-      (await (await page.request.get('/api/analytics/forecast')).json()) as {
-        lastAttempt: { status: string } | null;
-      }
-    ).lastAttempt?.status ?? 'none';
-  if ((await forecast()) !== 'done') {
-    const started = await page.request.post('/api/analytics/forecast/refresh', { headers: { origin } });
-    expect([200, 202, 409]).toContain(started.status());
-    await expect.poll(forecast, { timeout: 180_000, intervals: [1_000, 2_000, 5_000] }).toBe('done');
-  }
+  if ((await forecastAttempt(page)) !== 'done') await refreshForecastOnPage(page);
 
   await page.goto(`/analytics/scenarios?tag=${tag}`);
-  await expect(page.getByRole('heading', { name: /^Stopping 2 patent\(s\)/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Stopping 2 patents,/ })).toBeVisible();
   await page.getByRole('button', { name: 'Put these DROPs in my draft' }).click();
   await expect(page.getByText('2 DROPs added to your draft')).toBeVisible();
   const draft = (await (await page.request.get('/api/decisions/draft')).json()) as {

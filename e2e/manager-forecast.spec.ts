@@ -2,15 +2,16 @@ import { expect, test } from '@playwright/test';
 import { formatMoney, sumByCurrency } from '../lib/annuity/money';
 import { currentYearMonth, formatYearMonth } from '../lib/format/dates';
 import { expectNoAxeViolations } from './axe';
+import { refreshForecastOnPage } from './forecast';
 import { monthEvents } from './service';
 import { signInAs } from './session';
 
 /**
  * A manager sees next year's estimated renewal spend by month and currency
  * against a budget, and what last year's surcharges cost. The forecast is the worker's table,
- * filled by the manager's "refresh now" (the same refresh as the daily job, within the background
- * budget); the journey waits on the refresh's own record, never on a timer, and checks a month's
- * forecast against the service's estimates summed here.
+ * filled by the manager's "Refresh now" on the forecast page (the same refresh as the daily job,
+ * within the background budget); the journey waits on the refresh's own record, never on a timer,
+ * and checks a month's forecast against the service's estimates summed here.
  */
 const NEXT_YEAR = Number(currentYearMonth().slice(0, 4)) + 1;
 const JANUARY = `${NEXT_YEAR}-01`;
@@ -26,21 +27,7 @@ test('a manager budgets next year in EUR, sees the forecast by month against it,
   await signInAs(page, 'manager', BUDGET_URL);
   await expect(page.getByRole('heading', { name: 'Budget', level: 1 })).toBeVisible();
 
-  const origin = new URL(page.url()).origin;
-  const started = await page.request.post('/api/analytics/forecast/refresh', { headers: { origin } });
-  // 409: a refresh (the worker's or an earlier run's) is already under way; it is waited for alike.
-  expect([200, 202, 409]).toContain(started.status());
-  await expect
-    .poll(
-      async () => {
-        const forecast = (await (await page.request.get('/api/analytics/forecast')).json()) as {
-          lastAttempt: { status: string } | null;
-        };
-        return forecast.lastAttempt?.status ?? 'none';
-      },
-      { timeout: 180_000, intervals: [1_000, 2_000, 5_000] },
-    )
-    .toBe('done');
+  await refreshForecastOnPage(page);
 
   // The forecast page: estimated spend by due month, one column per currency.
   await page.goto('/analytics/forecast');
