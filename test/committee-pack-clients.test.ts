@@ -53,7 +53,7 @@ describe('the committee pack of several clients', () => {
     for (const connection of [DEFAULT_CONNECTION, SECOND]) {
       const event = await undecidedOf(connection);
       await placeHolds(
-        manager,
+        { userId: manager.id, email: manager.email },
         {
           eventIds: [event.id],
           ownerUserId: manager.id,
