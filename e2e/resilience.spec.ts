@@ -31,9 +31,17 @@ test('with the service down, pages show what the copy holds with its age, say pl
   // What the copy holds is shown, saying since when the service has not answered.
   await page.goto(`/renewals?month=${addMonths(currentYearMonth(), 1)}`);
   await expect(page.locator('tbody tr[data-event-id]').first()).toBeVisible();
-  await expect(page.getByText(/The renewal service has not answered since/)).toBeVisible();
+  const silent = page.getByText(/The renewal service has not answered since/);
+  await expect(silent).toBeVisible();
+  // At the top of the page, above what it dates: the month's summary and its table.
+  const summary = page.getByRole('region', { name: 'Summary' });
+  expect((await silent.boundingBox())?.y).toBeLessThan((await summary.boundingBox())?.y ?? 0);
   await page.goto('/portfolio?page=17');
   await expect(page.locator('tbody tr').first()).toBeVisible();
+  await expect(silent).toBeVisible();
+  expect((await silent.boundingBox())?.y).toBeLessThan(
+    (await page.locator('tbody tr').first().boundingBox())?.y ?? 0,
+  );
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Portfolio' }).click();
   await expect(page).toHaveURL(/\/portfolio$/);
 
