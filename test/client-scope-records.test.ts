@@ -118,6 +118,16 @@ describe('the audit log of an administrator granted the second client only', () 
     );
     expect(page.rows.map((row) => row.requestId)).not.toContain('first-send');
     expect(page.rows.map((row) => row.requestId)).not.toContain('legacy-tags');
+    // With their client chosen in the header, what concerns no client is still there.
+    const chosen = await queryAuditLog(
+      auditFilterSchema.parse({}),
+      await clientScopeOf(app.harness.users.admin.id, SECOND),
+    );
+    expect(chosen.rows.map((row) => row.requestId)).toEqual(
+      expect.arrayContaining(['sign-in', noted.headers.get('x-request-id')]),
+    );
+    expect(chosen.rows.map((row) => row.requestId)).not.toContain('first-send');
+    expect(chosen.rows.map((row) => row.requestId)).not.toContain('legacy-tags');
     // The entry records its client.
     const [written] = await app.harness.database.db
       .select({ connection: auditLog.connection })

@@ -105,8 +105,10 @@ export const CLIENTLESS_AUDIT_ACTIONS: readonly string[] = [
 
 /**
  * The entries a viewer reads (spec: rule 2, a client's data is its own): those of the clients in
- * their scope, or of the one client named (another's is 404); with no client named or chosen in
- * the header, also what concerns no client (CLIENTLESS_AUDIT_ACTIONS). Any other entry without a
+ * their scope, or of the one client named (another's is 404); unless the log itself is filtered
+ * to a client, also what concerns no client (CLIENTLESS_AUDIT_ACTIONS), whichever client the
+ * header shows: a sign-in or a user added is no client's, and an administrator looking for it
+ * must not have to switch the header to all clients first. Any other entry without a
  * client (written before entries recorded theirs, or an action over several clients) may name
  * any client's patents: only a user of every client reads it, and they read the whole log,
  * retired clients' entries included.
@@ -115,7 +117,7 @@ function visibleTo(scope: ClientScope, client?: string): SQL | undefined {
   const connections = connectionsToRead(scope, client);
   if (!client && !scope.chosen && scope.allClients) return undefined;
   const ofClients = connections.length > 0 ? inArray(auditLog.connection, connections) : sql`false`;
-  if (client || scope.chosen) return ofClients;
+  if (client) return ofClients;
   return or(
     ofClients,
     and(isNull(auditLog.connection), inArray(auditLog.action, [...CLIENTLESS_AUDIT_ACTIONS])),
