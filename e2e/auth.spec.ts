@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { DEMO_CLIENTS } from '../sandbox/demo';
 import { expectNoAxeViolations } from './axe';
 import { demoUser, signInAs } from './session';
+
+const [FIRST_CLIENT] = DEMO_CLIENTS as [(typeof DEMO_CLIENTS)[number]];
 
 const SECTIONS = ['Today', 'Renewals', 'Portfolio', 'Tracking', 'Invoices', 'Rate freezes', 'Admin'] as const;
 
@@ -72,6 +75,8 @@ test('an administrator adds a user who can then sign in with the given role', as
   await dialog.getByLabel('Email').fill(demoUser('finance').email);
   await dialog.getByLabel('Role').selectOption('finance');
   await dialog.getByLabel('First password').fill('nina first password');
+  // The demo has two clients, so the form ticks none: the administrator says which she works for.
+  await dialog.getByLabel(FIRST_CLIENT.name).check();
   await dialog.getByRole('button', { name: 'Add user' }).click();
   const taken = dialog.getByText(/with this email exists/);
   await expect(taken).toBeVisible();
@@ -79,6 +84,7 @@ test('an administrator adds a user who can then sign in with the given role', as
   await expect(taken).toBeHidden();
   await dialog.getByRole('button', { name: 'Add user' }).click();
   await expect(page.getByRole('cell', { name: 'nina@demo.test', exact: true })).toBeVisible();
+  await expect(page.getByRole('row', { name: /nina@demo\.test/ })).toContainText(FIRST_CLIENT.name);
   await expectNoAxeViolations(page);
 
   const other = await browser.newPage();
