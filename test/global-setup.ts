@@ -14,6 +14,9 @@ export default function setup(): void {
   const start = Date.parse(process.env.TEST_NOW ?? PINNED_START);
   if (Number.isNaN(start)) throw new Error(`TEST_NOW must be an ISO instant, got "${process.env.TEST_NOW}"`);
   process.env.TEST_CLOCK_OFFSET_MS = String(start - Date.now());
+  // The machine's time zone is pinned too: a time written "in the viewer's clock" on the server
+  // side of a test reads the same on a machine set to Auckland as on one set to UTC.
+  process.env.TZ = 'UTC';
   if (!process.env.NODE_OPTIONS?.includes(PINNED_CLOCK))
     process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --import=${PINNED_CLOCK}`.trim();
   if (!process.env.DATABASE_URL) {

@@ -22,7 +22,7 @@ describe('the quota meter', () => {
   });
 
   it('names the reset time in the viewer’s clock when the quota is used up', () => {
-    process.env.TZ = 'UTC';
+    // The run's time zone is UTC (test/global-setup.ts), whatever the machine's.
     const usedUp = { ...reading, remaining: 0, exhaustedUntil: reading.resetAt };
     // ICU versions differ in the space before AM (U+202F in some): compared as plain spaces.
     const us = renderToString(<QuotaMeter reading={usedUp} locale="en-US" now={now} />).replace(/\s/gu, ' ');
