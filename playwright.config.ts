@@ -28,6 +28,7 @@ const STACK_B = [
   'address-problems',
   'auth',
   'chat-channels',
+  'first-visit',
   'keep-review',
   'keyboard-cycle',
   'lost-answer',
