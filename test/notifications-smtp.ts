@@ -46,7 +46,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
  * The text/plain part of a received message, decoded (quoted-printable or base64, as UTF-8):
  * the part a test reads lines from.
  */
-export function plainTextOf(raw: string): string {
+function plainTextOf(raw: string): string {
   const start = raw.search(/^Content-Type: text\/plain/im);
   if (start < 0) throw new Error('the message has no text/plain part');
   const part = raw.slice(start);

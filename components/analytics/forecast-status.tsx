@@ -100,9 +100,9 @@ export function ForecastEmpty({ data, locale, action }: ForecastPartProps) {
         The forecast is being built
       </h2>
       <p className="mt-2">
-        The background worker builds it from the synced copy as soon as the copy holds every month it
-        needs (no call to the service), then refreshes it once a day from the service&rsquo;s renewal lists
-        with their estimated fees. Last run:{' '}
+        The background worker builds it from the synced copy as soon as the copy holds every month it needs
+        (no call to the service), then refreshes it once a day from the service&rsquo;s renewal lists with
+        their estimated fees. Last run:{' '}
         {attempt
           ? `${formatTimestamp(attempt.startedAt, locale)}, ${OUTCOME_WORDS[attempt.status]}${attempt.detail ? ` (${attempt.detail})` : ''}.`
           : data.running

@@ -15,7 +15,7 @@ export type MoneyText = (amount: string, currency: string) => string;
 export const FORECAST_BEING_BUILT = 'not known yet: the forecast is being built';
 
 /** The year the sum runs to: that of the last renewal it counts, whatever its currency. */
-export function costHorizonYear(costs: readonly Pick<CostToExpiry, 'lastDue'>[]): string | null {
+function costHorizonYear(costs: readonly Pick<CostToExpiry, 'lastDue'>[]): string | null {
   const last = costs
     .map((cost) => cost.lastDue)
     .sort()

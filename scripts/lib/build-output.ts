@@ -46,11 +46,11 @@ export function buildingMessage(reason: 'missing' | 'stale', logFile: string): s
 }
 
 /** What the terminal is told while the build runs: time so far and the last step seen, no more. */
-export function progressLine(elapsedMs: number, phase: string): string {
+function progressLine(elapsedMs: number, phase: string): string {
   return `  still building: ${formatElapsed(elapsedMs)} so far (${phase})`;
 }
 
-export function lastLines(text: string, count: number): string {
+function lastLines(text: string, count: number): string {
   return text.trimEnd().split('\n').slice(-count).join('\n');
 }
 

@@ -80,7 +80,7 @@ export interface AuditEntryView {
  * What concerns no client: sign-ins, a user's own account, user administration, single sign-on,
  * chat channels, the keep score's weights (one for all). Every administrator reads these entries.
  */
-export const CLIENTLESS_AUDIT_ACTIONS: readonly string[] = [
+const CLIENTLESS_AUDIT_ACTIONS: readonly string[] = [
   'auth.sign_in',
   'auth.sign_in_failed',
   'auth.sign_out',

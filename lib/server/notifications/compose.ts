@@ -329,7 +329,7 @@ export function groupTotals(items: readonly GroupItem[]): {
 }
 
 /** One class's section: the intro with totals, the most urgent items, "and N more" with the link. */
-export function groupSection(
+function groupSection(
   heading: string,
   description: string,
   items: readonly GroupItem[],
