@@ -13,13 +13,7 @@ import 'server-only';
 import { and, desc, eq, gt, isNotNull, notExists, or, sql } from 'drizzle-orm';
 import type { AnnuityClient } from '../../annuity/client';
 import { type Database, getDb } from '../../db';
-import {
-  backgroundQuotaUse,
-  officialReceiptCheck,
-  portfolioPatent,
-  syncEvent,
-  syncWindow,
-} from '../../db/schema';
+import { officialReceiptCheck, portfolioPatent, syncEvent, syncWindow } from '../../db/schema';
 import { getEnv } from '../../env';
 import { currentYearMonth } from '../../format/dates';
 import { logger } from '../../log';
@@ -27,7 +21,8 @@ import { planSync, type SyncPlan, syncSettingsOf } from '../../sync/plan';
 import { quotaDay } from '../connection/background-budget';
 import { activeConnectionIds } from '../connection/clients';
 import { DEFAULT_CONNECTION } from '../connection/default-connection';
-import { flushQuota, readQuota } from '../connection/quota';
+import { readQuota } from '../connection/quota';
+import { readShareRefusal, readShareSpent, recordRead } from '../connection/read-budget';
 import { upstreamClient } from '../connection/upstream';
 import { officialReceiptsOnFile } from '../documents/official-receipts';
 import { lookUpPatents } from '../portfolio/join';
@@ -44,39 +39,12 @@ import { syncMonth } from './walk';
  * answer: the next run tries again, and the pages keep showing the copy meanwhile.
  */
 const RUN_LIMIT_MS = 4 * 60_000;
-/** Below this share of the daily limit left, the sync stops until the quota resets. */
-const RESERVE_SHARE = 0.2;
 /** A month whose last walk failed or was incomplete is tried again after this long. */
 const RETRY_MINUTES = 5;
 /** Above this many unknown patents, one refresh of the snapshot is cheaper than single reads. */
 const MAX_SINGLE_PATENT_READS = 20;
 
 const syncSettings = () => syncSettingsOf(getEnv());
-
-/** The sync's spend is counted per connection: each client's key has its own quota (spec: Limits 2). */
-const spendKey = (day: string, connection: string) =>
-  connection === DEFAULT_CONNECTION ? `sync ${day}` : `sync ${connection} ${day}`;
-
-async function syncSpent(db: Database, day: string, connection: string): Promise<number> {
-  const [row] = await db
-    .select({ calls: backgroundQuotaUse.calls })
-    .from(backgroundQuotaUse)
-    .where(eq(backgroundQuotaUse.day, spendKey(day, connection)));
-  return row?.calls ?? 0;
-}
-
-async function recordSyncSpend(db: Database, now: Date, calls: number, connection: string): Promise<void> {
-  if (calls === 0) return;
-  await flushQuota();
-  const day = spendKey(quotaDay(await readQuota(connection), now), connection);
-  await db
-    .insert(backgroundQuotaUse)
-    .values({ day, calls, polls: 0, updatedAt: new Date() })
-    .onConflictDoUpdate({
-      target: backgroundQuotaUse.day,
-      set: { calls: sql`${backgroundQuotaUse.calls} + ${calls}`, updatedAt: new Date() },
-    });
-}
 
 export interface SyncStatus {
   plan: SyncPlan;
@@ -107,7 +75,7 @@ async function syncStatus(
   );
   return {
     plan,
-    spentToday: await syncSpent(db, quotaDay(quota, now), connection),
+    spentToday: await readShareSpent(db, quotaDay(quota, now), connection),
     windows: windows.map((row) => ({
       month: row.month,
       syncedAt: row.syncedAt,
@@ -189,7 +157,6 @@ export async function runSync(
       const snapshot = await refreshSnapshot(client, requestId, connection);
       run.calls += snapshot.calls;
     }
-    const settings = syncSettings();
     const status = await syncStatus(db, now, connection);
     const months = options.months ?? dueMonths(status, now);
     for (const month of months) {
@@ -200,25 +167,12 @@ export async function runSync(
       const quota = await readQuota(connection);
       const estimate = Math.max(1, status.windows.find((row) => row.month === month)?.calls ?? 1);
       if (!options.force) {
-        const spent = (await syncSpent(db, quotaDay(quota, now), connection)) + run.calls;
-        if (quota?.exhaustedUntil && quota.exhaustedUntil > now) {
-          run.stopped = 'reserve';
+        // The one daily share every read draws on, users' reads included (../connection/read-budget.ts).
+        const spent = (await readShareSpent(db, quotaDay(quota, now), connection)) + run.calls;
+        const refusal = readShareRefusal({ quota, spent, estimate, now, fallbackBudget: status.plan.budget });
+        if (refusal) {
+          run.stopped = refusal;
           break;
-        }
-        // The share of the limit as last reported: the first answer of a run may be the first
-        // reading of the key's limit (spec: Limits 3).
-        const budget =
-          quota?.limit == null ? status.plan.budget : Math.floor((quota.limit * settings.sharePercent) / 100);
-        if (budget !== null && spent + estimate > budget) {
-          run.stopped = 'budget';
-          break;
-        }
-        const current = quota && (!quota.resetAt || quota.resetAt > now);
-        if (current && quota.limit !== null && quota.remaining !== null) {
-          if (quota.remaining - estimate < quota.limit * RESERVE_SHARE) {
-            run.stopped = 'reserve';
-            break;
-          }
         }
       }
       try {
@@ -244,7 +198,7 @@ export async function runSync(
       run.calls += await checkOfficialReceipts(db, client, requestId, now, connection);
     }
   } finally {
-    await recordSyncSpend(db, now, run.calls, connection);
+    await recordRead(db, now, run.calls, connection);
   }
   return run;
 }
