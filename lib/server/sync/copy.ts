@@ -442,6 +442,9 @@ export async function ensurePatentEvents(
   await storePatentEvents(database, patentId, data, { connection });
 }
 
+/** The re-read's body replaces the stored one: it has fees, or the stored one had none either. */
+const FRESH_BODY = sql`(excluded.body like '%"fees":%' or ${syncEvent.body} not like '%"fees":%')`;
+
 export async function storePatentEvents(
   database: Database,
   patentId: string,
@@ -488,12 +491,14 @@ export async function storePatentEvents(
         .onConflictDoUpdate({
           target: [syncEvent.connection, syncEvent.eventId],
           // The event list of a patent carries fees only where the service sends them (spec:
-          // Endpoint 3, "not shown"): a body without fees keeps the fees a period walk stored.
+          // Patent event, `fees` on the per-patent endpoints: "not shown"): a body without fees
+          // keeps the body a period walk stored with its fees, and with it the time that walk
+          // read it. What was not read again must not look fresh (the pages' "as of").
           set: {
-            body: sql`case when excluded.body like '%"fees":%' or ${syncEvent.body} not like '%"fees":%' then excluded.body else ${syncEvent.body} end`,
+            body: sql`case when ${FRESH_BODY} then excluded.body else ${syncEvent.body} end`,
             dueDate: sql`excluded.due_date`,
             month: sql`excluded.month`,
-            readAt: sql`excluded.read_at`,
+            readAt: sql`case when ${FRESH_BODY} then excluded.read_at else ${syncEvent.readAt} end`,
           },
         });
     // Processes holding these months parsed read them again (./month-rows.ts).

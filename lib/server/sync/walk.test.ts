@@ -3,11 +3,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnnuityClient, PeriodQuery } from '../../annuity/client';
 import { AnnuityNetworkError } from '../../annuity/errors';
-import { patentEventFixture } from '../../annuity/fixtures';
+import { feesFixture, patentEventFixture } from '../../annuity/fixtures';
 import type { PatentEvent } from '../../annuity/schemas';
 import { syncEvent, syncWindow } from '../../db/schema';
 import { openTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/testing';
 import { DEFAULT_CONNECTION } from '../connection/default-connection';
+import { storePatentEvents } from './copy';
 import { noteAnswered, readHealth } from './health';
 import { joinMonthWalk, syncMonth } from './walk';
 
@@ -199,6 +200,41 @@ describe.each(testDatabaseKinds)('a month walked into the copy (%s)', (kind) => 
     const walk = await syncMonth(client, db.db, DEFAULT_CONNECTION, MONTH, 'test');
     expect(walk.complete).toBe(true);
     expect(await stored()).toEqual(list.map((item) => item.id).sort());
+  });
+
+  it('keeps the read time of fees a patent read without fees did not refresh, and the renewal it listed', async () => {
+    // spec: Patent event, `fees` on the per-patent endpoints: "not shown". A patent's list
+    // without fees keeps the fees the period walk read, and their time: it did not read them.
+    const priced = { ...event(3), fees: feesFixture() } as unknown as PatentEvent;
+    const list = [...Array.from({ length: 20 }, (_, at) => event(at + 1)), priced];
+    await syncMonth(service(list).client, db.db, DEFAULT_CONNECTION, MONTH, 'test');
+    const readAt = async () =>
+      (
+        await db.db
+          .select({ readAt: syncEvent.readAt })
+          .from(syncEvent)
+          .where(and(eq(syncEvent.connection, DEFAULT_CONNECTION), eq(syncEvent.eventId, priced.id)))
+      )[0]?.readAt;
+    const walked = await readAt();
+    const { fees: _fees, ...bare } = priced as PatentEvent & { fees?: unknown };
+    // While the next walk reads, the patent's own list names the renewal (without fees); the
+    // month's list no longer does (it moved on between the two answers).
+    const rest = list.filter((item) => item.id !== priced.id);
+    const plain = service(rest).client;
+    const client = {
+      async getPatentEventsByPeriod(query: PeriodQuery) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        if ((query.currentPage ?? 1) === 1)
+          await storePatentEvents(db.db, priced.patent.id, [bare as PatentEvent], { replaceFuture: true });
+        return plain.getPatentEventsByPeriod(query);
+      },
+    } as unknown as AnnuityClient;
+    const walk = await syncMonth(client, db.db, DEFAULT_CONNECTION, MONTH, 'test');
+    expect(walk.complete).toBe(true);
+    // The patent's newer answer keeps the renewal until a walk settles it (never a missed deadline)…
+    expect(await stored()).toContain(priced.id);
+    // …and the copy says its fees are as old as the walk that read them.
+    expect((await readAt())?.toISOString()).toBe(walked?.toISOString());
   });
 
   /** A walk of the month begun and held at its first page until released. */

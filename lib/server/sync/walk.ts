@@ -1,11 +1,11 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, ne, notExists, sql } from 'drizzle-orm';
 import type { AnnuityClient } from '../../annuity/client';
 import { MAX_PAGE_SIZE } from '../../annuity/pagination';
 import type { PatentEvent } from '../../annuity/schemas';
 import type { Database } from '../../db';
-import { syncEvent, syncWindow } from '../../db/schema';
+import { syncEvent, syncPatentEvents, syncWindow } from '../../db/schema';
 import { fromExcluded } from '../../db/upsert';
 import { monthOf } from '../../format/dates';
 import { isRenewalEvent } from '../../renewals/rows';
@@ -230,21 +230,33 @@ async function walkMonth(
     }
     const walk = last as OneWalk;
     const complete = walk.ended && !walk.moved && walk.distinct === walk.total;
-    // What the complete walk did not list is gone from the service, unless it was written after
-    // the walk began: another instance's walk of the same month, or a patent read whole, wrote it
-    // from a newer answer. Dropping those would lose renewals the service still lists until the
-    // next walk (a missed deadline), so they stay; the next complete walk settles them.
+    // What the complete walk did not list is gone from the service, unless a newer answer listed
+    // it since the walk began: another instance's walk of the same month wrote it, or its patent
+    // was read whole (a re-read without fees keeps the row's older read time, ./copy.ts
+    // storePatentEvents, so the patent's own read time says so). Dropping those would lose
+    // renewals the service still lists until the next walk (a missed deadline), so they stay;
+    // the next complete walk settles them.
     if (complete)
-      await db
-        .delete(syncEvent)
-        .where(
-          and(
-            eq(syncEvent.connection, connection),
-            eq(syncEvent.month, month),
-            ne(syncEvent.walk, walk.id),
-            lt(syncEvent.readAt, walk.startedAt),
+      await db.delete(syncEvent).where(
+        and(
+          eq(syncEvent.connection, connection),
+          eq(syncEvent.month, month),
+          ne(syncEvent.walk, walk.id),
+          lt(syncEvent.readAt, walk.startedAt),
+          notExists(
+            db
+              .select({ patentId: syncPatentEvents.patentId })
+              .from(syncPatentEvents)
+              .where(
+                and(
+                  eq(syncPatentEvents.connection, connection),
+                  eq(syncPatentEvents.patentId, syncEvent.patentId),
+                  gte(syncPatentEvents.readAt, walk.startedAt),
+                ),
+              ),
           ),
-        );
+        ),
+      );
     const [{ items } = { items: 0 }] = await db
       .select({ items: sql<number>`count(*)::int` })
       .from(syncEvent)
