@@ -191,9 +191,12 @@ export function BucketCard({
             {text.title} <span className="tabular-nums text-muted-foreground">({count})</span>
           </CardTitle>
           <a className="text-sm text-primary underline" href={bucket.href}>
-            {count > 0
-              ? `Open ${count === 1 ? 'it' : `these ${count}`} in the month view`
-              : 'Open the month view'}
+            {count === 0
+              ? 'Open the month view'
+              : bucket.linked !== undefined
+                ? // The month view takes a year at most: it lists the latest of the bucket's renewals.
+                  `Open the latest ${bucket.linked} of ${count} in the month view`
+                : `Open ${count === 1 ? 'it' : `these ${count}`} in the month view`}
           </a>
         </div>
         <CardDescription>{text.description}</CardDescription>

@@ -3,6 +3,7 @@ import { EnumBadge } from '@/components/renewals/enum-badge';
 import { CopyAgeNotice } from '@/components/shell/copy-age-notice';
 import { TitledCard } from '@/components/ui/card';
 import { formatDate } from '@/lib/format/dates';
+import { pluralWord } from '@/lib/format/plural';
 import { patentName } from '@/lib/portfolio/patent-name';
 import { decisionLabel } from '@/lib/renewals/labels';
 import { monthsOfWindow } from '@/lib/sync/age';
@@ -81,6 +82,9 @@ export function RenewalsPart({
         {renewals.windows
           .map((w) => `${formatDate(w.from, locale)} – ${formatDate(w.to, locale)}`)
           .join(' and ')}
+        {renewals.openOutside > 0
+          ? `, and ${renewals.openOutside} still open at the service that ${pluralWord(renewals.openOutside, 'is', 'are')} due before`
+          : ''}
         .
       </p>
     </>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { PageSection } from '@/components/shell/page-section';
-import { ProblemPanel } from '@/components/shell/problem-panel';
+import { isPassing, ProblemPanel } from '@/components/shell/problem-panel';
 import type { Section } from '@/lib/today/data';
 
 /** A Today section: its content, or its own problem (the rest of the page still shows). */
@@ -21,7 +21,11 @@ export function SectionFrame<T>({
       ) : (
         <ProblemPanel
           problem={{
-            title: `${title} could not be loaded: ${section.problem.title}`,
+            // Data still being read for the first time is no failure: its own neutral words.
+            title: isPassing(section.problem)
+              ? section.problem.title
+              : `${title} could not be loaded: ${section.problem.title}`,
+            code: section.problem.code,
             detail: section.problem.detail,
             requestId: section.problem.requestId,
           }}

@@ -1,3 +1,4 @@
+import { CopyAgeNotice } from '@/components/shell/copy-age-notice';
 import type { TodayBucketId } from '@/lib/today/buckets';
 import type { TodayData } from '@/lib/today/data';
 import type { TodayViewLinks } from '@/lib/today/view-links';
@@ -32,7 +33,12 @@ export function TodayView({
 }) {
   return (
     <div className="flex flex-col gap-8">
-      {data.renewals?.ok ? <RenewalsCopyAge renewals={data.renewals.data} /> : null}
+      {data.renewals?.ok ? (
+        <RenewalsCopyAge renewals={data.renewals.data} />
+      ) : data.renewalsCopy ? (
+        // Finance and the manager: only what needs saying (a first read, a service not answering).
+        <CopyAgeNotice copy={data.renewalsCopy} months={[]} ageLine={false} />
+      ) : null}
       {data.approvals && (!data.approvals.ok || data.approvals.data.batches.length > 0) ? (
         <SectionFrame title="Awaiting approval" section={data.approvals}>
           {(approvals) => <ApprovalsPart approvals={approvals} locale={locale} />}

@@ -7,6 +7,7 @@ import {
   limitItems,
   mostUrgent,
   OPENING_SOON_DAYS,
+  TODAY_BUCKET_TEXT,
   type TodayBucketId,
 } from './buckets';
 
@@ -52,6 +53,7 @@ describe('bucketRenewals', () => {
       'due-later',
       'opening-soon',
       'lapsed',
+      'lapsed-blocking',
     ]);
   });
 
@@ -77,6 +79,77 @@ describe('bucketRenewals', () => {
     const lapsed = bucket([row], 'lapsed');
     expect(lapsed.items.map((item) => item.row.eventId)).toEqual(['a']);
     expect(lapsed.decisions).toEqual(['SKIP_THIS_TIME', 'DROP']);
+  });
+
+  it('puts a lapsed renewal due before the twelve-month look-back in a bucket of its own, blocking its patent', () => {
+    // TODAY is 2026-11-23: Today's window looks back to 2025-11-01 (./windows.ts).
+    const lapsedOpen = { duePeriod: 'LAPSED', instructability: allowed(['SKIP_THIS_TIME', 'DROP']) };
+    const old = renewalRow({
+      eventId: 'old',
+      patentId: 'p',
+      annuityYear: 5,
+      dueDate: '2025-10-31',
+      gracePeriodEndDate: '2026-04-30',
+      ...lapsedOpen,
+    });
+    const ancient = renewalRow({
+      eventId: 'ancient',
+      patentId: 'q',
+      dueDate: '2019-03-15',
+      gracePeriodEndDate: '2019-09-15',
+      ...lapsedOpen,
+    });
+    const recent = renewalRow({
+      eventId: 'recent',
+      patentId: 'r',
+      dueDate: '2025-11-01',
+      gracePeriodEndDate: '2026-05-01',
+      ...lapsedOpen,
+    });
+    // The next renewal of the first patent, refused until the old one is skipped or dropped.
+    const next = renewalRow({
+      eventId: 'next',
+      patentId: 'p',
+      dueDate: '2026-10-31',
+      gracePeriodEndDate: '2027-04-30',
+      duePeriod: 'GRACE_PERIOD',
+      instructability: blocked('EARLIER_EVENT_PENDING'),
+    });
+    const rows = [next, recent, old, ancient];
+    const blocking = bucket(rows, 'lapsed-blocking');
+    expect(blocking.items.map((item) => item.row.eventId)).toEqual(['ancient', 'old']);
+    expect(blocking.count).toBe(2);
+    expect(blocking.decisions).toEqual(['SKIP_THIS_TIME', 'DROP']);
+    expect(blocking.decidable).toBe(2);
+    expect(bucket(rows, 'lapsed').items.map((item) => item.row.eventId)).toEqual(['recent']);
+    // The blocked renewal names it, and where it is on Today.
+    expect(bucket(rows, 'in-grace').items[0]?.earlier).toEqual({
+      patentId: 'p',
+      eventId: 'old',
+      dueDate: '2025-10-31',
+      annuityYear: 5,
+      bucket: 'lapsed-blocking',
+    });
+    expect(TODAY_BUCKET_TEXT['lapsed-blocking'].description).toContain(
+      "Blocks this patent's next renewal until skipped or dropped",
+    );
+  });
+
+  it('counts a capped lapsed-blocking bucket whole', () => {
+    const rows = Array.from({ length: 5 }, (_, at) =>
+      renewalRow({
+        eventId: `e${at}`,
+        patentId: `p${at}`,
+        dueDate: `201${at}-06-01`,
+        gracePeriodEndDate: `201${at}-12-01`,
+        duePeriod: 'LAPSED',
+        instructability: allowed(['SKIP_THIS_TIME', 'DROP']),
+      }),
+    );
+    const capped = limitItems(bucket(rows, 'lapsed-blocking'), 2);
+    expect(capped.count).toBe(5);
+    expect(capped.decidable).toBe(5);
+    expect(capped.items.map((item) => item.row.eventId)).toEqual(['e0', 'e1']);
   });
 
   it('splits grace at LAPSING_SOON_DAYS, inclusive', () => {

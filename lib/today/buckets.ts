@@ -1,8 +1,9 @@
 import { DECISIONS, type Decision } from '@/lib/annuity/enums';
 import { type CurrencyTotal, sumByCurrency } from '@/lib/annuity/money';
-import { addMonths, compareIso, daysFrom, monthOf } from '@/lib/format/dates';
+import { addMonths, compareIso, daysFrom, monthBounds, monthOf } from '@/lib/format/dates';
 import { type BadgeKind, badgeKind } from '@/lib/renewals/instructability';
 import type { RenewalRow } from '@/lib/renewals/rows';
+import { OPEN_LOOKBACK_MONTHS } from '@/lib/renewals/window';
 import type { KeepLine } from '@/lib/signals/keep-line';
 import { type GraceSurcharge, graceSurcharge } from './cost-of-waiting';
 
@@ -22,6 +23,7 @@ const TODAY_BUCKET_IDS = [
   'due-later',
   'opening-soon',
   'lapsed',
+  'lapsed-blocking',
 ] as const;
 export type TodayBucketId = (typeof TODAY_BUCKET_IDS)[number];
 
@@ -57,7 +59,24 @@ export const TODAY_BUCKET_TEXT: Record<TodayBucketId, { title: string; descripti
     title: 'Lapsed, still undecided',
     description: 'The grace period is over: the office no longer accepts payment. Record a skip or a drop.',
   },
+  'lapsed-blocking': {
+    title: 'Lapsed more than a year ago, still undecided',
+    description:
+      "Blocks this patent's next renewal until skipped or dropped. The office no longer accepts payment; the service keeps it open until a skip or a drop is recorded.",
+  },
 };
+
+/**
+ * The first day Today's due-date window looks back to (./windows.ts): the first day of the month
+ * OPEN_LOOKBACK_MONTHS before today's, which covers a 12-month grace period. A lapsed renewal due
+ * before it is still open at the service until someone skips or drops it, and until then it
+ * blocks every later renewal of its patent (spec: Instruction rules, EARLIER_EVENT_PENDING; PROCEED
+ * is not offered on a LAPSED event): it is read beside the window (lib/server/sync/open-events.ts)
+ * and has a bucket of its own, 'lapsed-blocking'.
+ */
+export function lookBackFrom(today: string): string {
+  return monthBounds(addMonths(monthOf(today), -OPEN_LOOKBACK_MONTHS)).from;
+}
 
 /** The renewal that must be decided first (spec: Instruction rules, EARLIER_EVENT_PENDING). */
 interface EarlierRenewal {
@@ -120,6 +139,7 @@ function placeOf(
   row: RenewalRow,
   badge: BadgeKind,
   today: string,
+  lookBack: string,
 ): { bucket: TodayBucketId; deadline: string } | null {
   if (badge === 'too-early') {
     const opensAt = row.instructability?.opensAt ?? null;
@@ -142,7 +162,9 @@ function placeOf(
       deadline: grace,
     };
   }
-  return { bucket: 'lapsed', deadline: grace ?? row.dueDate };
+  // Lapsed and due before the window Today looks back over: still open at the service (it offers
+  // a skip or a drop) and blocking the patent's later renewals (spec: Instruction rules).
+  return { bucket: row.dueDate < lookBack ? 'lapsed-blocking' : 'lapsed', deadline: grace ?? row.dueDate };
 }
 
 /** Two calendar dates or ids, compared as the strings they are (YYYY-MM-DD sorts by date). */
@@ -195,9 +217,10 @@ function sortIntoBuckets(rows: readonly RenewalRow[], today: string): readonly T
   }
 
   const items: TodayItem[] = [];
+  const lookBack = lookBackFrom(today);
   for (const row of waiting) {
     const badge = badgeKind(row.instructability);
-    const place = placeOf(row, badge, today);
+    const place = placeOf(row, badge, today, lookBack);
     if (!place) continue;
     items.push({
       row,

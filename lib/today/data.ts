@@ -29,6 +29,12 @@ export interface BucketView extends TodayBucket {
    * fetched on demand (GET /api/today/items).
    */
   listed?: { items: number; decidable: number };
+  /**
+   * How many of the bucket's renewals `href` lists, when not all of them: the month view takes a
+   * range of MAX_RANGE_DAYS at most, and a bucket spanning years (lapsed renewals due long ago)
+   * links to its latest ones only; the card says so rather than "these N".
+   */
+  linked?: number;
 }
 
 export interface RenewalsSection {
@@ -36,8 +42,13 @@ export interface RenewalsSection {
   /** The due-date windows read (spec: Endpoints 9), for "counts match what the service reports". */
   windows: { from: string; to: string }[];
   buckets: BucketView[];
-  /** Renewals the section read in all, and the upstream calls it cost. */
+  /** Renewals the section read in its windows, and the upstream calls it cost. */
   renewalsRead: number;
+  /**
+   * Renewals still open at the service that are due outside the windows (lapsed ones nobody
+   * decided, spec: Instruction rules), read from the whole copy; each is in a bucket.
+   */
+  openOutside: number;
   upstreamCalls: number;
   fetchedAt: string;
   /** The synced copy's age behind these renewals (lib/server/sync). */
@@ -179,6 +190,11 @@ export interface ApprovalsAttention {
 export interface TodayData {
   role: Role;
   today: string;
+  /**
+   * The age of the renewals behind the sections of a role that sees them as counts and sums
+   * (finance, manager): their first read is said at the top of the page as on the paralegal's.
+   */
+  renewalsCopy?: CopyAge | null;
   renewals: Section<RenewalsSection> | null;
   finance: Section<FinanceSection> | null;
   manager: Section<ManagerSection> | null;

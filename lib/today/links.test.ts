@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { blocked, renewalRow } from '@/lib/renewals/testing';
+import { addDays } from '@/lib/format/dates';
+import { allowed, blocked, renewalRow } from '@/lib/renewals/testing';
 import { bucketRenewals } from './buckets';
-import { todayFocus, todayLink } from './links';
+import { bucketLinkCount, todayFocus, todayLink } from './links';
 
 const TODAY = '2026-11-23';
 
@@ -29,6 +30,31 @@ describe('todayLink', () => {
     expect(url.searchParams.get('from')).toBe('2026-05-28');
     expect(url.searchParams.get('to')).toBe('2026-06-10');
     expect(url.searchParams.getAll('badge').sort()).toEqual(['allowed', 'earlier-pending']);
+  });
+
+  it('says how many of a bucket spanning years its month-view link lists: the latest year of them', () => {
+    const lapsed = (id: string, dueDate: string) =>
+      renewalRow({
+        eventId: id,
+        patentId: `p-${id}`,
+        dueDate,
+        gracePeriodEndDate: addDays(dueDate, 180),
+        duePeriod: 'LAPSED',
+        instructability: allowed(['SKIP_THIS_TIME', 'DROP']),
+      });
+    const bucket = bucketOf(
+      [lapsed('a', '2018-02-01'), lapsed('b', '2024-03-01'), lapsed('c', '2024-09-30')],
+      'lapsed-blocking',
+    );
+    expect(bucket.count).toBe(3);
+    expect(bucketLinkCount(bucket)).toBe(2);
+    const url = new URL(todayLink({ kind: 'bucket', bucket, today: TODAY }), 'http://x');
+    expect(url.searchParams.get('from')).toBe('2023-09-30');
+    expect(url.searchParams.get('to')).toBe('2024-09-30');
+    // Within a year, the link lists the whole bucket.
+    expect(
+      bucketLinkCount(bucketOf([lapsed('b', '2024-03-01'), lapsed('c', '2024-09-30')], 'lapsed-blocking')),
+    ).toBe(2);
   });
 
   it('links a bucket within one month to its due dates only, undecided, not the whole month', () => {

@@ -39,7 +39,12 @@ export type TodayLinkTarget =
   | { kind: 'today-bucket'; bucket: TodayBucketId };
 
 /** The buckets cut by the grace period's end rather than the due date. */
-const GRACE_BUCKETS: ReadonlySet<TodayBucketId> = new Set(['lapsing-soon', 'in-grace', 'lapsed']);
+const GRACE_BUCKETS: ReadonlySet<TodayBucketId> = new Set([
+  'lapsing-soon',
+  'in-grace',
+  'lapsed',
+  'lapsed-blocking',
+]);
 
 /** Today's one URL parameter: the bucket a link asked to open. */
 const TODAY_BUCKET_PARAM = 'bucket';
@@ -49,6 +54,24 @@ export function todayFocus(params: Record<string, string | string[] | undefined>
   const raw = params[TODAY_BUCKET_PARAM];
   const value = Array.isArray(raw) ? raw[0] : raw;
   return value && isTodayBucketId(value) ? value : null;
+}
+
+/** The first due date a bucket's month-view link takes: the range is MAX_RANGE_DAYS at most. */
+function linkFrom(first: string, last: string): string {
+  return daysFrom(first, last) > MAX_RANGE_DAYS ? addDays(last, -MAX_RANGE_DAYS) : first;
+}
+
+/**
+ * How many of a bucket's renewals its month-view link lists: all of them, unless they span more
+ * than the month view's range, when only the latest are (a bucket of renewals lapsed years ago).
+ */
+export function bucketLinkCount(bucket: Pick<TodayBucket, 'items'>): number {
+  const dues = bucket.items.map((item) => item.row.dueDate).sort();
+  const first = dues[0];
+  const last = dues[dues.length - 1];
+  if (first === undefined || last === undefined) return 0;
+  const from = linkFrom(first, last);
+  return dues.filter((due) => due >= from).length;
 }
 
 export function todayLink(target: TodayLinkTarget): string {
@@ -67,8 +90,8 @@ export function todayLink(target: TodayLinkTarget): string {
       // Exactly the bucket's renewals, so the month view lists as many as the bucket counts: its
       // items' due dates (a whole month would add that month's renewals of other buckets), the
       // badges they show, and only renewals without a decision (needsDecision). A range the month
-      // view accepts (at most MAX_RANGE_DAYS): the latest due dates are kept.
-      const from = daysFrom(first, last) > MAX_RANGE_DAYS ? addDays(last, -MAX_RANGE_DAYS) : first;
+      // view accepts (at most MAX_RANGE_DAYS): the latest due dates are kept (bucketLinkCount).
+      const from = linkFrom(first, last);
       // Grace buckets are cut by the grace period's end, which differs by office among renewals
       // due on one day: the link names the same ends, so it lists what the bucket counts.
       const graceEnds = GRACE_BUCKETS.has(bucket.id)

@@ -1,7 +1,6 @@
 import { addMonths, monthBounds, monthOf } from '@/lib/format/dates';
-import { OPEN_LOOKBACK_MONTHS } from '@/lib/renewals/window';
 import { daysFrom } from '../format/dates';
-import { OPENING_SOON_DAYS } from './buckets';
+import { lookBackFrom, OPENING_SOON_DAYS } from './buckets';
 
 /**
  * The due-date window Today reads (spec: Endpoints 9, dueFrom/dueTo): one range, never with a gap,
@@ -10,8 +9,10 @@ import { OPENING_SOON_DAYS } from './buckets';
  * first day of the month two months before the due month (spec: Instruction rules), so on any day
  * of month M the renewals due up to the end of M+2 are open. When the first day of M+1 is within
  * OPENING_SOON_DAYS, the range also takes M+3, whose renewals open that day ("opening soon").
- * Every open renewal is read, and each is in one of Today's buckets (./buckets.ts); the quota is
- * ceil(renewals in the window / 100) calls.
+ * Every renewal open now is in one of Today's buckets (./buckets.ts): those of the window, and the
+ * lapsed ones due before it that nobody decided, which the service keeps open and which block
+ * their patent's next renewal (spec: Instruction rules), read beside it from the whole copy
+ * (lib/server/sync/open-events.ts). The window costs ceil(renewals in it / 100) calls.
  */
 export interface DueWindow {
   from: string;
@@ -28,7 +29,7 @@ export function todayWindows(today: string): DueWindow[] {
     daysFrom(today, nextOpening) <= OPENING_SOON_DAYS ? OPEN_AHEAD_MONTHS + 1 : OPEN_AHEAD_MONTHS;
   return [
     {
-      from: monthBounds(addMonths(month, -OPEN_LOOKBACK_MONTHS)).from,
+      from: lookBackFrom(today),
       to: monthBounds(addMonths(month, lastMonth)).to,
     },
   ];

@@ -36,6 +36,7 @@ function today(): TodayData {
         windows: [],
         buckets,
         renewalsRead: rows.length,
+        openOutside: 0,
         upstreamCalls: 1,
         fetchedAt: '',
       },

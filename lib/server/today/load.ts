@@ -11,7 +11,7 @@ import { can, type Role } from '../../policy/roles';
 import { bucketRenewals, limitItems } from '../../today/buckets';
 import { calendarToday } from '../../today/calendar';
 import type { BucketView, Section, SectionProblem, TodayData } from '../../today/data';
-import { todayLink } from '../../today/links';
+import { bucketLinkCount, todayLink } from '../../today/links';
 import {
   renewalRef,
   splitScheduled,
@@ -103,16 +103,23 @@ export async function loadToday(
         const read = settledValue(renewalsRead);
         // Links and counts from whole buckets; only the most urgent items travel to the page.
         if (scheduledRead) settledValue(scheduledRead);
-        const listed: BucketView[] = bucketRenewals(split?.rest ?? read.rows, today).map((bucket) =>
-          limitItems({ ...bucket, href: todayLink({ kind: 'bucket', bucket, today }) }),
-        );
+        // A bucket past the month view's range (renewals lapsed years ago) says how many its link lists.
+        const listed: BucketView[] = bucketRenewals(split?.rest ?? read.rows, today).map((bucket) => {
+          const linked = bucketLinkCount(bucket);
+          return limitItems({
+            ...bucket,
+            href: todayLink({ kind: 'bucket', bucket, today }),
+            ...(linked < bucket.count ? { linked } : {}),
+          });
+        });
         // Rows with their keep score only where they are listed (the manager sees counts).
         const buckets = showsLists ? await withKeepLines(listed, now, clients.connections) : listed;
         return {
           today,
           windows: read.windows,
           buckets,
-          renewalsRead: read.rows.length,
+          renewalsRead: read.rows.length - read.openOutside,
+          openOutside: read.openOutside,
           upstreamCalls: read.upstreamCalls,
           fetchedAt: read.copy.asOf ?? new Date().toISOString(),
           copy: read.copy,
@@ -176,6 +183,9 @@ export async function loadToday(
   return {
     role,
     today,
+    // Finance and the manager see the renewals as counts and sums: a first read of their months is
+    // said at the top of the page, as on the paralegal's (components/shell/copy-age-notice.tsx).
+    renewalsCopy: showsLists ? null : (rowsOrNull(renewalsRead)?.copy ?? null),
     // The manager sees the paralegal buckets as counts (in the manager section), not as lists.
     renewals: showsLists ? renewals : null,
     finance,

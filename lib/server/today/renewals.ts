@@ -1,9 +1,12 @@
 import 'server-only';
+import type { PatentEvent } from '../../annuity/schemas';
 import type { ClientRef } from '../../clients/chosen-client';
 import { logger } from '../../log';
-import type { RenewalRow } from '../../renewals/rows';
+import { type RenewalRow, toRenewalRow } from '../../renewals/rows';
 import type { CopyAge } from '../../sync/age';
 import { type DueWindow, todayWindows } from '../../today/windows';
+import { openSnapshotIndex } from '../portfolio/snapshot';
+import type { SnapshotIndex } from '../portfolio/snapshot-index';
 import {
   clientSnapshots,
   coversEveryClient,
@@ -12,6 +15,7 @@ import {
 } from '../renewals/window';
 import { copyAge, ensureMonths, monthsOfWindow } from '../sync/copy';
 import { copyMonthRows } from '../sync/month-rows';
+import { type OpenEvent, readOpenEvents } from '../sync/open-events';
 
 /**
  * The renewals behind Today: its due-date windows read from the synced copy, joined to the
@@ -22,7 +26,15 @@ import { copyMonthRows } from '../sync/month-rows';
  */
 export interface TodayRenewals {
   windows: DueWindow[];
+  /** The windows' renewals, then the renewals still open that are due outside them (`openOutside`). */
   rows: RenewalRow[];
+  /**
+   * Renewals the service still leaves open that are due outside the windows: lapsed ones nobody
+   * decided, which it keeps open (SKIP_THIS_TIME or DROP) and which block their patent's next
+   * renewal until then (spec: Instruction rules). Read from whatever months the copy holds
+   * (../sync/open-events.ts), so Today shows every open renewal whatever its due date.
+   */
+  openOutside: number;
   upstreamCalls: number;
   copy: CopyAge;
 }
@@ -43,9 +55,10 @@ export async function readTodayRenewals(
   const windows = todayWindows(today);
   const months = [...new Set(windows.flatMap((span) => monthsOfWindow(span.from, span.to)))];
   const { connections } = clients;
-  const [snapshot, ensured] = await Promise.all([
+  const [snapshot, ensured, open] = await Promise.all([
     clientSnapshots(connections, requestId),
     ensureMonths(months, requestId, connections, options),
+    readOpenEvents(connections),
   ]);
   // Whole months, parsed once per change of the copy (../sync/month-rows.ts), cut to the windows.
   const reads = await Promise.all(connections.map((connection) => copyMonthRows(months, connection)));
@@ -53,7 +66,9 @@ export async function readTodayRenewals(
     const client = clients.labelOf(connections[at] as string);
     return months.map((month) => withClient(byMonth.get(month)?.rows ?? NO_ROWS, client));
   });
-  const rows = rowsInWindows(windows, monthArrays);
+  const inWindows = rowsInWindows(windows, monthArrays);
+  const outside = await openRowsOutside(windows, open, clients);
+  const rows = withOutside(inWindows, outside);
   const copy = await copyAge(months, connections, undefined, ensured.reading);
   // The windows are whole months: their summaries keep the month view's default month current
   // without a read of their own; written once this answer is out, only when the copy changed
@@ -69,6 +84,7 @@ export async function readTodayRenewals(
   return {
     windows,
     rows,
+    openOutside: outside.length,
     upstreamCalls: snapshot.calls + ensured.calls,
     copy,
   };
@@ -110,5 +126,59 @@ function rowsInWindows(windows: readonly DueWindow[], monthArrays: RenewalRow[][
     monthRows.filter((row) => row.dueDate >= span.from && row.dueDate <= span.to),
   );
   lastWindowRows = { key, monthArrays, rows };
+  return rows;
+}
+
+/** An open renewal's row, the same object while its event, its patent's snapshot and its label stay. */
+const openRows = new WeakMap<PatentEvent, { index: SnapshotIndex | null; key: string; row: RenewalRow }>();
+
+/**
+ * The open renewals due outside the windows, as rows like the windows' own: joined to their
+ * client's portfolio snapshot and labelled with their client as `readTodayRenewals` labels the
+ * windows' rows. The same array while nothing in it changed, so the buckets built from the rows
+ * are kept (lib/today/buckets.ts).
+ */
+let lastOutside: RenewalRow[] = [];
+
+async function openRowsOutside(
+  windows: readonly DueWindow[],
+  open: readonly OpenEvent[],
+  clients: WindowClients,
+): Promise<RenewalRow[]> {
+  const outside = open.filter(
+    ({ event }) => !windows.some((span) => event.dueDate >= span.from && event.dueDate <= span.to),
+  );
+  const connections = [...new Set(outside.map(({ connection }) => connection))];
+  const indexes = new Map(
+    await Promise.all(
+      connections.map(async (connection) => [connection, await openSnapshotIndex(connection)] as const),
+    ),
+  );
+  const rows = outside.map(({ connection, event }) => {
+    const index = indexes.get(connection) ?? null;
+    const client = clients.labelOf(connection);
+    const key = client ? `${client.id}\n${client.name}` : '';
+    const kept = openRows.get(event);
+    if (kept && kept.index === index && kept.key === key) return kept.row;
+    const plain = toRenewalRow(event, index?.patents.get(event.patent.id));
+    const row = client ? { ...plain, client } : plain;
+    openRows.set(event, { index, key, row });
+    return row;
+  });
+  if (rows.length === lastOutside.length && rows.every((row, at) => row === lastOutside[at]))
+    return lastOutside;
+  lastOutside = rows;
+  return rows;
+}
+
+/** The windows' rows and the open ones outside them: the same array while both stay the same. */
+let lastMerged: { inWindows: RenewalRow[]; outside: RenewalRow[]; rows: RenewalRow[] } | null = null;
+
+function withOutside(inWindows: RenewalRow[], outside: RenewalRow[]): RenewalRow[] {
+  if (outside.length === 0) return inWindows;
+  if (lastMerged && lastMerged.inWindows === inWindows && lastMerged.outside === outside)
+    return lastMerged.rows;
+  const rows = [...inWindows, ...outside];
+  lastMerged = { inWindows, outside, rows };
   return rows;
 }
