@@ -17,13 +17,10 @@ import { ViewerAccessProvider } from '@/components/shell/viewer-access';
 import { can, documentAccess, HOME_BY_ROLE, ROLE_LABELS } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
 import { pageClientScope } from '@/lib/server/clients/scope';
-import { latestConnectionReport } from '@/lib/server/connection/connection';
-import { DEFAULT_CONNECTION } from '@/lib/server/connection/default-connection';
+import { headerStatus } from '@/lib/server/connection/header-status';
 import { apiKeyAlert } from '@/lib/server/connection/key-alert';
-import { readQuota } from '@/lib/server/connection/quota';
 import { pageLocale } from '@/lib/server/http/request-context';
 import { unreadCount } from '@/lib/server/notifications/app';
-import { serviceHealth } from '@/lib/server/sync/health';
 import { canUseViewsOf } from '@/lib/server/views/saved-views';
 import { SAVED_VIEW_PAGES } from '@/lib/views/pages';
 
@@ -33,34 +30,18 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const items = NAV_ITEMS.filter((item) => can(viewer.role, item.permission));
   // Four small reads every page waits for before its first byte: together, not one after another.
   const scope = await pageClientScope(viewer.userId);
-  // The quota and health of the client in view: each client's key has its own (spec: Limits 2).
-  const inView = scope.connections[0] ?? DEFAULT_CONNECTION;
-  const [quota, keyAlert, unread, locale, health] = await Promise.all([
-    readQuota(inView),
+  const [status, keyAlert, unread, locale] = await Promise.all([
+    // The quota and connection of the client in view, or the worst of the user's clients named:
+    // each client's key has its own (spec: Authentication 1, Limits 2).
+    headerStatus(scope),
     // Admins see the API key's expiry alert on every page, ahead of time.
     can(viewer.role, 'connection:manage') ? apiKeyAlert() : null,
     unreadCount(viewer.userId, scope.connections),
     pageLocale(),
-    serviceHealth(inView),
   ]);
-  const report = latestConnectionReport();
   // The client in view, for users of several: in the sidebar, and in the menu on phones.
   const switcher =
     scope.clients.length > 1 ? <ClientSwitcher clients={scope.clients} chosen={scope.chosen} /> : null;
-  // The service's state as the sync and writes last found it (shared by every instance) wins over
-  // this process's last check: the header never says "connected" while the pages say it is not.
-  const answering = health.failingSince === null;
-  const connectionSummary = report
-    ? {
-        reachable: report.reachable && answering,
-        keyState: report.keyState,
-        missingScopes: Object.entries(report.scopes)
-          .filter(([, state]) => state === 'missing')
-          .map(([scope]) => scope),
-      }
-    : health.lastSuccessAt || !answering
-      ? { reachable: answering, keyState: 'unknown' as const, missingScopes: [] }
-      : null;
   return (
     <div className="flex min-h-screen">
       <a
@@ -96,8 +77,8 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           />
           <NotificationBell unread={unread} />
           <div className="hidden items-center gap-4 md:flex">
-            <QuotaMeter reading={quota} locale={locale} />
-            <ConnectionBadge summary={connectionSummary} />
+            <QuotaMeter reading={status.quota.reading} client={status.quota.client} locale={locale} />
+            <ConnectionBadge summary={status.connection.summary} client={status.connection.client} />
           </div>
           <UserMenu name={viewer.name} email={viewer.email} roleLabel={ROLE_LABELS[viewer.role]} />
         </AppHeader>

@@ -17,7 +17,7 @@ export function AdminPart({
   links: TodayViewLinks;
   locale: string;
 }) {
-  const { connection, quota } = admin;
+  const { connection, quotas } = admin;
   const healthy = connection.reachable === true && connection.keyState === 'valid';
   return (
     <>
@@ -74,13 +74,20 @@ export function AdminPart({
             {problem}
           </p>
         ))}
-        <p>
-          Quota:{' '}
-          {quota && quota.limit !== null && quota.remaining !== null
-            ? `${quota.remaining.toLocaleString(locale)} of ${quota.limit.toLocaleString(locale)} calls left today`
-            : 'not reported yet'}
-          {quota?.exhaustedUntil ? ` — exhausted until ${formatTimestamp(quota.exhaustedUntil, locale)}` : ''}
-        </p>
+        {/* Each client's key has its own quota (spec: Limits 2): one line per client, named when several. */}
+        <ul aria-label="Quota" className="flex flex-col gap-1">
+          {quotas.map((quota) => (
+            <li key={quota.client?.id ?? 'only'}>
+              Quota{quota.client ? ` of ${quota.client.name}` : ''}:{' '}
+              {quota.limit !== null && quota.remaining !== null
+                ? `${quota.remaining.toLocaleString(locale)} of ${quota.limit.toLocaleString(locale)} calls left today`
+                : 'not reported yet'}
+              {quota.exhaustedUntil
+                ? ` — exhausted until ${formatTimestamp(quota.exhaustedUntil, locale)}`
+                : ''}
+            </li>
+          ))}
+        </ul>
       </TitledCard>
       <TitledCard
         title={<>Emails of unknown delivery ({admin.deliveryUnknown})</>}

@@ -149,12 +149,14 @@ export interface AdminSection {
     scopes: { scope: string; state: string }[];
     problems: string[];
   };
-  quota: {
+  /** Each client's quota (one per key, spec: Limits 2), the client named when there are several. */
+  quotas: {
+    client: ClientRef | null;
     limit: number | null;
     remaining: number | null;
     resetAt: string | null;
     exhaustedUntil: string | null;
-  } | null;
+  }[];
   failedSignIns: { email: string; failures: number; lastAt: string }[];
   lockedOut: { email: string; secondsLeft: number }[];
   windowHours: number;

@@ -8,6 +8,7 @@ import type { Database } from '../../db';
 import { getEnv } from '../../env';
 import { logger } from '../../log';
 import { checkBackgroundBudget, recordSpend } from '../connection/background-budget';
+import { activeConnectionIds } from '../connection/clients';
 import { upstreamClient } from '../connection/upstream';
 import { reconcileOpenBatches } from '../decisions/reconcile';
 import { buildForecastFromCopy, refreshForecastForEveryClient } from '../forecast/refresh';
@@ -78,6 +79,22 @@ function deliveryJob(
   };
 }
 
+/** One client's snapshot, when stale and no refresh is under way, within its background budget. */
+async function refreshClientSnapshot(context: JobContext, connection: string) {
+  const status = await snapshotStatus(context.now(), connection);
+  if (!status.isStale || status.refreshing) return { refreshed: false };
+  const budget = await checkBackgroundBudget(context.db, context.now(), connection);
+  if (!budget.ok) return { refreshed: false, budget };
+  const result = await refreshSnapshot(
+    upstreamClient(context.requestId, connection),
+    context.requestId,
+    connection,
+  );
+  // Background calls all draw on one budget per client, the snapshot's included.
+  await recordSpend(context.db, context.now(), result.calls, 0, connection);
+  return result;
+}
+
 export const JOBS: readonly JobDefinition[] = [
   {
     // The synced copy every page reads (lib/server/sync): each minute, the months the plan says
@@ -127,21 +144,31 @@ export const JOBS: readonly JobDefinition[] = [
     },
   },
   {
+    // The portfolio snapshots behind the office join (lib/server/portfolio): every active client's,
+    // each with its own key and within its own background budget (spec: Authentication 1, a key
+    // is one client's; Limits 2, one quota per key), refreshed here when stale so the first visitor
+    // of the day does not wait for it. One client's failure leaves the others refreshed; the job
+    // then fails so it is retried (a client refreshed meanwhile is no longer stale).
     name: 'refresh-snapshot',
     cron: () => '17 * * * *',
     retryLimit: 2,
     retryDelay: 120,
     run: async (context) => {
-      // The portfolio snapshot behind the office join (lib/server/portfolio): refreshed here when
-      // stale so the first visitor of the day does not wait for it.
-      const status = await snapshotStatus(context.now());
-      if (!status.isStale || status.refreshing) return { refreshed: false };
-      const budget = await checkBackgroundBudget(context.db, context.now());
-      if (!budget.ok) return { refreshed: false, budget };
-      const result = await refreshSnapshot(upstreamClient(context.requestId), context.requestId);
-      // Background calls all draw on one budget, the snapshot's included.
-      await recordSpend(context.db, context.now(), result.calls, 0);
-      return result;
+      const results: Record<string, unknown> = {};
+      let failure: unknown = null;
+      for (const connection of await activeConnectionIds()) {
+        try {
+          results[connection] = await refreshClientSnapshot(context, connection);
+        } catch (error) {
+          failure ??= error;
+          logger.warn(
+            { err: error, requestId: context.requestId, connection },
+            'a client’s portfolio snapshot could not be refreshed',
+          );
+        }
+      }
+      if (failure) throw failure;
+      return results;
     },
   },
   {

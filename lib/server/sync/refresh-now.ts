@@ -3,20 +3,26 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { syncRefreshUse, syncWindow } from '../../db/schema';
 import { getEnv } from '../../env';
-import { calendarToday } from '../../format/dates';
-import { DEFAULT_CONNECTION } from '../connection/default-connection';
+import { calendarToday, formatZonedTimestamp } from '../../format/dates';
+import { type ClientScope, clientNameOf } from '../clients/scope';
+import { recordUserRead, userReadAllowed } from '../connection/read-budget';
 import { upstreamClient } from '../connection/upstream';
 import { DomainError } from '../errors/domain-error';
+import { NotFoundError } from '../errors/not-found';
+import { patentConnection } from '../portfolio/owner';
 import { rememberPatents } from '../portfolio/snapshot';
 import { storePatentEvents } from './copy';
-import { readFreezeMonth, readFreezes } from './documents';
+import { freezesReadAt, readFreezeMonth, readFreezes } from './documents';
 import { endsWithin, syncMonth } from './walk';
 
 /**
- * "Refresh now": a user reads again the months a page shows, at once, instead of waiting for the
- * sync. Every call counts against the one daily quota of the key (spec: Limits 2), so each user
- * has a daily cap (REFRESH_CALLS_PER_USER), judged on the months' cost at their last walk before
- * anything is read.
+ * "Refresh now": a user reads again what a page shows, at once, instead of waiting for the sync,
+ * for the clients of the request's scope only (the header's chosen client, or each of the user's),
+ * each with its own key (spec: Authentication 1, a key is one client's; rule 2): a user of one
+ * client never spends or refreshes another's. Every call counts twice: against the client's daily
+ * share for reads, the sync's, which keeps the reserve for sending (spec: Limits 2,
+ * ../connection/read-budget.ts), and against the user's daily cap (REFRESH_CALLS_PER_USER), both
+ * judged on the cost at the last walk before anything is read.
  */
 class RefreshCapError extends DomainError<'refresh_cap_reached'> {
   override name = 'RefreshCapError';
@@ -29,6 +35,19 @@ class RefreshCapError extends DomainError<'refresh_cap_reached'> {
       code: 'refresh_cap_reached',
       title: 'Refresh limit reached',
       detail: `You have used ${spent} of your ${cap} refresh calls today. The page keeps refreshing by itself; try again tomorrow or ask an administrator to raise the cap.`,
+    });
+  }
+}
+
+/** The client's share of the quota for reading is spent, or the reserve kept for sending is reached. */
+class ReadShareSpentError extends DomainError<'read_share_spent'> {
+  override name = 'ReadShareSpentError';
+  constructor(asOf: Date | null, client: string | null) {
+    super({
+      status: 429,
+      code: 'read_share_spent',
+      title: 'Refresh not possible today',
+      detail: `Today's share of the service's quota for reading is spent; the page shows the copy as of ${asOf ? formatZonedTimestamp(asOf) : 'its last read'}.${client ? ` (Client: ${client}.)` : ''} The rest of the quota is kept for sending instructions; the copy is read again after the daily reset.`,
     });
   }
 }
@@ -63,9 +82,11 @@ class RefreshNotAnsweredError extends DomainError<'refresh_not_answered'> {
 /** What a page asks to read again: the months it shows, or one patent (its record and events). */
 export interface RefreshTarget {
   months: readonly string[];
-  patentId?: string;
+  patentId?: string | undefined;
   /** A freeze page: the month's freeze preview and the list of frozen months. */
-  freezeMonth?: string;
+  freezeMonth?: string | undefined;
+  /** The one client a page shows (a link may name it); else every client of the scope. */
+  client?: string | undefined;
 }
 
 /** A patent's record and whole event list read again: two calls (spec: Endpoints 2–3). */
@@ -73,70 +94,143 @@ const PATENT_CALLS = 2;
 /** A month's freeze preview and the frozen months (spec: Endpoints 13–14). */
 const FREEZE_CALLS = 2;
 
+/** The clients a refresh reads: the patent's, the one named, or every client in scope. */
+async function clientsToRefresh(scope: ClientScope, target: RefreshTarget): Promise<string[]> {
+  if (target.patentId) return [await patentConnection(target.patentId, scope.connections)];
+  if (target.client) {
+    if (!scope.connections.includes(target.client)) throw new NotFoundError('client');
+    return [target.client];
+  }
+  if (scope.connections.length === 0) throw new NotFoundError('client');
+  return scope.connections;
+}
+
 export async function refreshNow(
   userId: string,
+  scope: ClientScope,
   target: RefreshTarget,
   requestId: string,
   now = new Date(),
-): Promise<{ months: string[]; calls: number; refreshedAt: string }> {
-  const { months, patentId, freezeMonth } = target;
+): Promise<{
+  months: string[];
+  calls: number;
+  refreshedAt: string;
+  clients: string[];
+  notRefreshed: string[];
+}> {
+  const { patentId, freezeMonth } = target;
+  const months = [...new Set(target.months)];
+  const connections = await clientsToRefresh(scope, target);
   const db = await getDb();
   const cap = getEnv().REFRESH_CALLS_PER_USER;
   const [known, [used]] = await Promise.all([
     db
-      .select({ month: syncWindow.month, calls: syncWindow.calls })
+      .select({
+        connection: syncWindow.connection,
+        month: syncWindow.month,
+        calls: syncWindow.calls,
+        syncedAt: syncWindow.syncedAt,
+      })
       .from(syncWindow)
-      .where(and(eq(syncWindow.connection, DEFAULT_CONNECTION), inArray(syncWindow.month, [...months]))),
+      .where(and(inArray(syncWindow.connection, connections), inArray(syncWindow.month, months))),
     db
       .select({ calls: syncRefreshUse.calls })
       .from(syncRefreshUse)
       .where(and(eq(syncRefreshUse.userId, userId), eq(syncRefreshUse.day, calendarToday(now)))),
   ]);
-  const spent = used?.calls ?? 0;
-  const estimate =
+  const estimateOf = (connection: string) =>
     (patentId ? PATENT_CALLS : 0) +
     (freezeMonth ? FREEZE_CALLS : 0) +
-    months.reduce((sum, month) => sum + Math.max(1, known.find((row) => row.month === month)?.calls ?? 1), 0);
-  if (spent + estimate > cap) throw new RefreshCapError(cap, spent);
-  let calls = 0;
+    months.reduce(
+      (sum, month) =>
+        sum +
+        Math.max(1, known.find((row) => row.connection === connection && row.month === month)?.calls ?? 1),
+      0,
+    );
+  const spent = used?.calls ?? 0;
+  if (spent + connections.reduce((sum, connection) => sum + estimateOf(connection), 0) > cap)
+    throw new RefreshCapError(cap, spent);
+  // A client whose share is spent is not read at all (no call); the others are.
+  const allowed: string[] = [];
+  for (const connection of connections)
+    if ((await userReadAllowed(connection, estimateOf(connection), now)).ok) allowed.push(connection);
+  const refused = connections.filter((connection) => !allowed.includes(connection));
+  if (allowed.length === 0) {
+    const only = refused.length === 1 ? refused[0] : undefined;
+    const times = known
+      .filter((row) => refused.includes(row.connection))
+      .flatMap((row) => (row.syncedAt ? [row.syncedAt] : []));
+    const asOf =
+      times.length > 0
+        ? new Date(Math.min(...times.map((time) => time.getTime())))
+        : freezeMonth && only
+          ? await freezesReadAt(only)
+          : null;
+    throw new ReadShareSpentError(
+      asOf,
+      scope.connections.length > 1 && only ? clientNameOf(scope, only) : null,
+    );
+  }
+  const calls = new Map<string, number>();
+  const count = (connection: string, made: number) =>
+    calls.set(connection, (calls.get(connection) ?? 0) + made);
   const read = (async () => {
     try {
-      if (patentId) calls += await refreshPatent(patentId, requestId);
-      if (freezeMonth) {
-        await Promise.all([readFreezeMonth(freezeMonth, requestId), readFreezes(requestId)]);
-        calls += FREEZE_CALLS;
+      for (const connection of allowed) {
+        if (patentId) await refreshPatent(patentId, requestId, connection, count);
+        if (freezeMonth) {
+          // Both calls go out at once: each is counted whether or not it is answered.
+          count(connection, FREEZE_CALLS);
+          await Promise.all([
+            readFreezeMonth(freezeMonth, requestId, connection),
+            readFreezes(requestId, connection),
+          ]);
+        }
+        const client = upstreamClient(requestId, connection);
+        // A month the service does not answer for ends the refresh with that problem: the months
+        // after it would wait as long for nothing.
+        for (const month of months)
+          await syncMonth(client, db, connection, month, requestId, undefined, () => count(connection, 1));
       }
-      const client = upstreamClient(requestId);
-      // A month the service does not answer for ends the refresh with that problem: the months
-      // after it would wait as long for nothing.
-      for (const month of new Set(months))
-        await syncMonth(client, db, DEFAULT_CONNECTION, month, requestId, undefined, () => {
-          calls += 1;
-        });
     } finally {
-      // Every call made counts against the cap, those of a refresh that failed or outlived the wait too.
+      // Every call made counts against the client's share and the user's cap, those of a refresh
+      // that failed or outlived the wait too.
+      for (const [connection, made] of calls) await recordUserRead(connection, made, now);
+      const total = [...calls.values()].reduce((sum, made) => sum + made, 0);
       await db
         .insert(syncRefreshUse)
-        .values({ userId, day: calendarToday(now), calls })
+        .values({ userId, day: calendarToday(now), calls: total })
         .onConflictDoUpdate({
           target: [syncRefreshUse.userId, syncRefreshUse.day],
-          set: { calls: sql`${syncRefreshUse.calls} + ${calls}` },
+          set: { calls: sql`${syncRefreshUse.calls} + ${total}` },
         });
     }
   })();
   // Past the wait, the read ends on its own: its failure is the walk's to record, not a rejection.
   read.catch(() => undefined);
   if (!(await endsWithin(read, refreshWaitMs))) throw new RefreshNotAnsweredError(refreshWaitMs);
-  return { months: [...new Set(months)], calls, refreshedAt: new Date().toISOString() };
+  return {
+    months,
+    calls: [...calls.values()].reduce((sum, made) => sum + made, 0),
+    refreshedAt: new Date().toISOString(),
+    clients: allowed,
+    notRefreshed: refused,
+  };
 }
 
-async function refreshPatent(patentId: string, requestId: string): Promise<number> {
-  const client = upstreamClient(requestId);
+async function refreshPatent(
+  patentId: string,
+  requestId: string,
+  connection: string,
+  count: (connection: string, made: number) => void,
+): Promise<void> {
+  const client = upstreamClient(requestId, connection);
+  // Both calls go out at once: each is counted whether or not it is answered.
+  count(connection, PATENT_CALLS);
   const [patent, events] = await Promise.all([
     client.getPatent(patentId, { requestId }),
     client.getPatentEvents(patentId, { requestId }),
   ]);
-  await rememberPatents([patent.data]);
-  await storePatentEvents(await getDb(), patentId, events.data, { replaceFuture: true });
-  return PATENT_CALLS;
+  await rememberPatents([patent.data], connection);
+  await storePatentEvents(await getDb(), patentId, events.data, { replaceFuture: true, connection });
 }

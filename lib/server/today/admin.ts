@@ -8,19 +8,33 @@ import { SIGN_IN_MAX_FAILURES, secondsUntilSignInAllowed } from '../auth/sign-in
 import { latestConnectionReport } from '../connection/connection';
 import { readQuota } from '../connection/quota';
 import { countUnknownDeliveries } from '../notifications/mail';
+import type { WindowClients } from '../renewals/window';
 
 /**
  * The administrator's Today: connection health as last checked (no probe here, so opening Today
- * spends no quota), the quota the service last reported, failed sign-ins of the last day and the
+ * spends no quota), each client's quota as the service last reported it to the client's key (one
+ * quota per key, spec: Authentication 1, Limits 2; the clients of the request, each named when
+ * there are several), failed sign-ins of the last day and the
  * addresses locked out right now, and the emails whose delivery is unknown.
  */
 const FAILED_WINDOW_HOURS = 24;
 
-export async function loadAdminSection(now = new Date()): Promise<AdminSection> {
+export async function loadAdminSection(clients: WindowClients, now = new Date()): Promise<AdminSection> {
   const db = await getDb();
   const since = new Date(now.getTime() - FAILED_WINDOW_HOURS * 3_600_000);
-  const [quota, failures, deliveryUnknown] = await Promise.all([
-    readQuota(),
+  const [quotas, failures, deliveryUnknown] = await Promise.all([
+    Promise.all(
+      clients.connections.map(async (connection) => {
+        const quota = await readQuota(connection);
+        return {
+          client: clients.labelOf(connection) ?? null,
+          limit: quota?.limit ?? null,
+          remaining: quota?.remaining ?? null,
+          resetAt: quota?.resetAt?.toISOString() ?? null,
+          exhaustedUntil: quota?.exhaustedUntil?.toISOString() ?? null,
+        };
+      }),
+    ),
     db
       .select({ email: signInAttempt.email, failures: count(), lastAt: max(signInAttempt.at) })
       .from(signInAttempt)
@@ -49,14 +63,7 @@ export async function loadAdminSection(now = new Date()): Promise<AdminSection> 
       scopes: SCOPES.map((scope) => ({ scope, state: report?.scopes[scope] ?? 'unknown' })),
       problems: report?.problems ?? [],
     },
-    quota: quota
-      ? {
-          limit: quota.limit,
-          remaining: quota.remaining,
-          resetAt: quota.resetAt?.toISOString() ?? null,
-          exhaustedUntil: quota.exhaustedUntil?.toISOString() ?? null,
-        }
-      : null,
+    quotas,
     failedSignIns,
     lockedOut,
     windowHours: FAILED_WINDOW_HOURS,

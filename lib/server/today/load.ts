@@ -167,7 +167,7 @@ export async function loadToday(
           }),
         )
       : null,
-    role === 'admin' ? section(requestId, () => loadAdminSection(now)) : null,
+    role === 'admin' ? section(requestId, () => loadAdminSection(clients, now)) : null,
     section(requestId, async () =>
       loadChanges({
         userId: viewer.userId,

@@ -7,8 +7,11 @@ import { refreshNow } from '@/lib/server/sync/refresh-now';
 const yearMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'expected a month as YYYY-MM' });
 
 /**
- * "Refresh now" on a page: the months it shows are read again from the service into the copy,
- * within the user's daily cap (429 refresh_cap_reached past it). The page then reads the copy.
+ * "Refresh now" on a page: what it shows is read again from the service into the copy, for the
+ * request's clients only (the header's chosen client, or each of the user's; a patent's client for
+ * a patent; `client` for a page showing one client a link named), each with its own key (spec:
+ * Authentication 1). Within the user's daily cap (429 refresh_cap_reached past it) and each
+ * client's daily share for reading (429 read_share_spent, no call made). The page then reads the copy.
  */
 export const POST = defineRoute(
   {
@@ -18,13 +21,14 @@ export const POST = defineRoute(
         months: z.array(yearMonth).max(24).default([]),
         patentId: z.uuid({ error: 'expected a patent id' }).optional(),
         freezeMonth: yearMonth.optional(),
+        client: z.string().min(1).max(100).optional(),
       })
       .refine((body) => body.months.length > 0 || body.patentId || body.freezeMonth, {
         error: 'name the months or the patent to refresh',
         path: ['months'],
       }),
   },
-  async ({ viewer, body, requestId }) => {
+  async ({ viewer, body, requestId, clients }) => {
     // A freeze preview is the managers' (rate-freezes:read), like the page it refreshes.
     if (body.freezeMonth && !can(viewer.role, 'rate-freezes:read'))
       return problemResponse({
@@ -34,6 +38,6 @@ export const POST = defineRoute(
         detail: 'Only managers read exchange-rate freezes.',
         requestId,
       });
-    return refreshNow(viewer.userId, body, requestId);
+    return refreshNow(viewer.userId, await clients(), body, requestId);
   },
 );
