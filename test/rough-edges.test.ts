@@ -132,7 +132,7 @@ describe('the digest', () => {
       localDate: TODAY,
       buckets,
       today: TODAY,
-      polledAt: null,
+      readAt: null,
     });
     expect(message.href).toBe('/?bucket=due-this-month#bucket-due-this-month');
     expect(message.text).toContain(`https://console.example${message.href}`);
@@ -145,7 +145,7 @@ describe('the digest', () => {
       buckets: bucketRenewals([], TODAY),
       newInvoices: [{ id: 'inv-1', reference: 'INV-1' }],
       today: TODAY,
-      polledAt: null,
+      readAt: null,
     });
     expect(message.href).toMatch(/^\/invoices\?/);
   });

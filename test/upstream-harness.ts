@@ -34,9 +34,11 @@ export async function startUpstreamHarness(
     scopes?: readonly string[];
     /** The stand-in's behaviour profile; by default SANDBOX_PROFILE decides (vitest.config.ts). */
     profile?: 'default' | 'variant';
+    /** The stand-in process's environment on top of ours (its time zone: TZ). */
+    env?: Record<string, string>;
   } = {},
 ): Promise<UpstreamHarness> {
-  const sandbox = await startSandbox({ today: TODAY, profile: options.profile });
+  const sandbox = await startSandbox({ today: TODAY, profile: options.profile, env: options.env });
   await sandbox.operator.createTenant(tenant);
   const { key } = await sandbox.operator.createKey({
     tenant: tenant.name,

@@ -122,7 +122,11 @@ export function composeDigest(
     /** The client of a renewal (by event id), for a person working for several; else no label. */
     clientOfRenewal?: (eventId: string) => string;
     today: string;
-    polledAt: Date | null;
+    /**
+     * When our copy of the service had read the oldest of the renewals it lists (the copy's read,
+     * not the poll that read the copy): how old its facts are. Null: it lists none.
+     */
+    readAt: Date | null;
     /**
      * Renewals the alerts already told this person (since the previous digest, or in this run):
      * counted, not listed again.
@@ -186,10 +190,10 @@ export function composeDigest(
   sections.unshift(...lead);
   if (sections.length === 0)
     sections.push({ heading: 'Nothing waiting', intro: 'No renewal needs a decision now.', lines: [] });
-  if (input.polledAt)
+  if (input.readAt)
     sections.push({
       heading: 'As of',
-      intro: `Read from the service on ${formatZonedTimestamp(input.polledAt)}.`,
+      intro: `What it lists was read from the service on ${formatZonedTimestamp(input.readAt)} or later.`,
       lines: [],
     });
   // The in-app notification opens where the email's links do, not on plain Today:

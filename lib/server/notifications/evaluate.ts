@@ -23,7 +23,7 @@ import {
   user,
 } from '../../db/schema';
 import { getEnv } from '../../env';
-import { addDays, calendarToday } from '../../format/dates';
+import { addDays } from '../../format/dates';
 import { logger } from '../../log';
 import {
   inQuietHours,
@@ -38,6 +38,7 @@ import { unprocessableNow } from '../../today/sections';
 import { usersOfClient } from '../clients/scope';
 import { activeClients } from '../connection/clients';
 import { DEFAULT_CONNECTION } from '../connection/default-connection';
+import { serviceToday } from '../connection/service-day';
 import { overdueNotice, reviewReminders, reviewSections } from '../reviews/reminders';
 import { claimChatPosts } from './channels';
 import {
@@ -345,6 +346,14 @@ async function readAudience(clients: readonly { id: string; name: string }[]): P
   };
 }
 
+/** The oldest read by the copy among these watched renewals (other subjects have none): a message's age. */
+function oldestRead(watched: WatchedRows, eventIds: readonly string[]): Date | null {
+  return eventIds.reduce<Date | null>((oldest, eventId) => {
+    const at = watched.readAt.get(eventId);
+    return at && (!oldest || at < oldest) ? at : oldest;
+  }, null);
+}
+
 /** The candidate with its client named on its item (for whom works for several clients). */
 function withClient(candidate: Candidate, client: string): Candidate {
   return { ...candidate, item: { ...candidate.item, client } };
@@ -361,10 +370,11 @@ function holdClient(hold: ReviewHoldView): string {
 
 export async function evaluateNotifications(db: Database, options: { now: Date }): Promise<EvaluationResult> {
   const { now } = options;
-  const today = calendarToday(now);
   const baseUrl = publicBaseUrl();
   const clients = await activeClients();
   const connections = clients.map((client) => client.id);
+  // Days left and buckets on the service's day, as Today counts them (spec: Limits 2, its midnight).
+  const today = await serviceToday(now, connections);
   const [users, preferences, watched, unknownBatches, ledger, audience] = await Promise.all([
     db
       .select({ id: user.id, email: user.email, role: user.role })
@@ -669,7 +679,10 @@ export async function evaluateNotifications(db: Database, options: { now: Date }
                 ? (eventId) => audience.nameOf(watched.clientOf.get(eventId) ?? DEFAULT_CONNECTION)
                 : undefined,
               today,
-              polledAt: watched.polledAt,
+              readAt: oldestRead(watched, [
+                ...whole.buckets.flatMap((bucket) => bucket.items.map((item) => item.row.eventId)),
+                ...claimed.map((candidate) => candidate.subjectKey),
+              ]),
               absorbed,
               lead: [...groupsOf(claimed).map(classSection), ...whole.reviews],
             });

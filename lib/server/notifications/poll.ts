@@ -2,12 +2,13 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db';
 import { upstreamChange } from '../../db/schema';
-import { calendarToday } from '../../format/dates';
 import { logger } from '../../log';
 import { type BudgetDecision, checkBackgroundBudget, recordSpend } from '../connection/background-budget';
 import { activeConnectionIds } from '../connection/clients';
+import { serviceToday } from '../connection/service-day';
 import { upstreamClient } from '../connection/upstream';
 import { readInvoiceCatalog } from '../invoices/catalog';
+import { copyReadTimes } from '../sync/copy';
 import { readTodayRenewals } from '../today/renewals';
 import { type ObservedChange, recordChanges, recordPolledRenewals } from './watch-store';
 
@@ -85,7 +86,8 @@ async function readClient(
   }
   let calls = 0;
   try {
-    const today = calendarToday(now);
+    // The service's day (spec: Limits 2, its midnight): the renewals' phases turn with it.
+    const today = await serviceToday(now, [connection]);
     // Read the way Today reads them, of this client alone (no label: the watch row says whose).
     const renewals = await readTodayRenewals(today, requestId, {
       connections: [connection],
@@ -98,11 +100,17 @@ async function readClient(
       connection,
     });
     calls += invoices.calls;
+    // The age of each renewal read: a digest says how old what it lists is, not when the poll ran.
+    const readAt = await copyReadTimes(
+      db,
+      connection,
+      renewals.rows.map((row) => row.eventId),
+    );
     const spent = calls;
     return {
       ran: true,
       record: async (tx) => {
-        const recorded = await recordPolledRenewals(tx, renewals.rows, today, now, connection);
+        const recorded = await recordPolledRenewals(tx, renewals.rows, today, now, connection, readAt);
         const invoiceChanges = await recordNewInvoices(
           tx,
           invoices.invoices.map((invoice) => ({ id: invoice.id, reference: invoice.reference })),

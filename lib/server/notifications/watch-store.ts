@@ -111,6 +111,8 @@ export async function recordPolledRenewals(
   today: string,
   polledAt: Date,
   connection: string,
+  /** When the copy read each row (../sync/copy.ts, copyReadTimes): what a digest says as its age. */
+  readAt: ReadonlyMap<string, Date> = new Map(),
 ): Promise<{ watched: number; changes: number }> {
   const mine = watchedOf([connection]);
   const previous = new Map<string, Previous>(
@@ -132,7 +134,11 @@ export async function recordPolledRenewals(
     return {
       eventId: row.eventId,
       patentId: row.patentId,
-      row: { ...(row as unknown as Record<string, unknown>), connection },
+      row: {
+        ...(row as unknown as Record<string, unknown>),
+        connection,
+        readAt: readAt.get(row.eventId)?.toISOString() ?? null,
+      },
       processingStatus: row.processingStatus,
       phase,
       polledAt,
@@ -158,11 +164,16 @@ export interface WatchedRows {
   /** The client of each watched renewal, by event id. */
   clientOf: ReadonlyMap<string, string>;
   polledAt: Date | null;
+  /**
+   * When the copy had read each watched renewal, by event id, as the poll found it: the age of
+   * what a message lists (a row recorded without it: the poll's time).
+   */
+  readAt: ReadonlyMap<string, Date>;
 }
 
 /** The watched renewals of the given clients (a user's, or every active client for the worker). */
 export async function readWatchedRows(db: Database, connections: readonly string[]): Promise<WatchedRows> {
-  if (connections.length === 0) return { rows: [], clientOf: new Map(), polledAt: null };
+  if (connections.length === 0) return { rows: [], clientOf: new Map(), polledAt: null, readAt: new Map() };
   const stored = await db
     .select({ row: renewalWatch.row, polledAt: renewalWatch.polledAt, connection: watchConnection })
     .from(renewalWatch)
@@ -172,13 +183,15 @@ export async function readWatchedRows(db: Database, connections: readonly string
     null,
   );
   const clientOf = new Map<string, string>();
+  const readAt = new Map<string, Date>();
   const rows = stored.map((stored) => {
-    const { connection: _client, ...row } = stored.row;
+    const { connection: _client, readAt: read, ...row } = stored.row;
     const renewal = row as unknown as RenewalRow;
     clientOf.set(renewal.eventId, stored.connection);
+    readAt.set(renewal.eventId, typeof read === 'string' ? new Date(read) : stored.polledAt);
     return renewal;
   });
-  return { rows, clientOf, polledAt };
+  return { rows, clientOf, polledAt, readAt };
 }
 
 /** When the poll last recorded a client's watched renewals (null: never). */

@@ -9,7 +9,7 @@ import type { ResponseMeta } from '../../annuity/client';
 import { AnnuityApiError, AnnuityContractError, AnnuityOutcomeUnknownError } from '../../annuity/errors';
 import { getDb } from '../../db';
 import { auditLog } from '../../db/schema';
-import { currentYearMonth, monthsBetween } from '../../format/dates';
+import { monthOf, monthsBetween } from '../../format/dates';
 import type { FreezeMonthData, FreezeOverviewData, FreezeResult } from '../../rate-freezes/data';
 import {
   attemptFromAuditEntry,
@@ -29,6 +29,7 @@ import { countEvents, freezeTotals } from '../../rate-freezes/totals';
 import { recordAudit } from '../audit/audit';
 import type { Viewer } from '../auth/session';
 import { DEFAULT_CONNECTION } from '../connection/default-connection';
+import { serviceToday } from '../connection/service-day';
 import { upstreamClient } from '../connection/upstream';
 import { documentAge } from '../sync/copy';
 import { heldFreezeMonth, heldFreezes } from '../sync/documents';
@@ -92,7 +93,8 @@ export async function loadFreezeOverview(
     heldFreezes(requestId, connection),
     freezeAttempts(connection),
   ]);
-  const currentMonth = currentYearMonth(now);
+  // The service's month: a month is past, so cannot be frozen, by its day (spec: Limits 2 and 5).
+  const currentMonth = monthOf(await serviceToday(now, [connection]));
   const frozenMonths = [...new Set(listed.data.map((freeze) => freeze.yearMonth))].sort().reverse();
   const horizon = learnHorizon(attempts);
   return {
@@ -120,7 +122,8 @@ export async function loadFreezeMonth(
     heldFreezes(requestId, connection),
     freezeAttempts(connection),
   ]);
-  const currentMonth = currentYearMonth(now);
+  // The service's month: a month is past, so cannot be frozen, by its day (spec: Limits 2 and 5).
+  const currentMonth = monthOf(await serviceToday(now, [connection]));
   const horizon = learnHorizon(attempts);
   const readAt = new Date(Math.min(read.readAt.getTime(), listed.readAt.getTime()));
   const context = stateContext(
@@ -164,7 +167,8 @@ export async function freezeMonth(
   requestId: string,
   now = new Date(),
 ): Promise<FreezeResult> {
-  const currentMonth = currentYearMonth(now);
+  // The service's month: a month is past, so cannot be frozen, by its day (spec: Limits 2 and 5).
+  const currentMonth = monthOf(await serviceToday(now, [connection]));
   const ahead = monthsBetween(currentMonth, month);
   const upstreamRequestIds: string[] = [];
   const track = (meta: ResponseMeta) => {

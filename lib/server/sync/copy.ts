@@ -237,6 +237,74 @@ export async function copyAge(
   };
 }
 
+/** A renewal a page shows, and its client when the page labels it (else the page's one client). */
+interface ShownRow {
+  eventId: string;
+  client?: { id: string };
+}
+
+/** The shown renewals of each client, by event id (rows unlabelled are the first client's). */
+function idsByClient(rows: readonly ShownRow[], connections: readonly string[]): Map<string, string[]> {
+  const byClient = new Map<string, string[]>();
+  for (const row of rows) {
+    const connection = row.client?.id ?? connections[0] ?? DEFAULT_CONNECTION;
+    const ids = byClient.get(connection) ?? [];
+    ids.push(row.eventId);
+    byClient.set(connection, ids);
+  }
+  return byClient;
+}
+
+/** One client's renewals among these ids: one parameter whatever their number. */
+function eventsOf(connection: string, ids: readonly string[]): SQL | undefined {
+  return and(
+    eq(syncEvent.connection, connection),
+    sql`${syncEvent.eventId} in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
+  );
+}
+
+/**
+ * The age of what a part of a page shows (a section of Today): "as of" is the oldest read among
+ * its own renewals (`sync_event.read_at`), not the oldest month the page reads, a look-back month
+ * read long ago beside months read minutes ago. The rest (months never read or incomplete, the
+ * service not answering, a first read) is the months' own, from `age`. Without rows, what the
+ * part says (that nothing is due) rests on the months: their age stands.
+ */
+export async function rowsAge(
+  age: CopyAge,
+  rows: readonly ShownRow[],
+  connections: readonly string[],
+  db?: Database,
+): Promise<CopyAge> {
+  if (rows.length === 0) return age;
+  const database = db ?? (await getDb());
+  const oldest = await Promise.all(
+    [...idsByClient(rows, connections)].map(async ([connection, ids]) => {
+      const [row] = await database
+        .select({ at: sql<Date | string | null>`min(${syncEvent.readAt})` })
+        .from(syncEvent)
+        .where(eventsOf(connection, ids));
+      return row?.at ? new Date(row.at).getTime() : Number.POSITIVE_INFINITY;
+    }),
+  );
+  const at = Math.min(...oldest);
+  return Number.isFinite(at) ? { ...age, asOf: new Date(at).toISOString() } : age;
+}
+
+/** When the client's copy read each of these renewals, by event id: what a message built from them says as its age. */
+export async function copyReadTimes(
+  database: Database,
+  connection: string,
+  eventIds: readonly string[],
+): Promise<Map<string, Date>> {
+  if (eventIds.length === 0) return new Map();
+  const found = await database
+    .select({ eventId: syncEvent.eventId, readAt: syncEvent.readAt })
+    .from(syncEvent)
+    .where(eventsOf(connection, eventIds));
+  return new Map(found.map((row) => [row.eventId, row.readAt]));
+}
+
 /**
  * Months the client's copy read completely no earlier than `since`: what a reader that would
  * otherwise walk the service (the forecast) may take from the copy instead, at no upstream call.

@@ -9,7 +9,6 @@ import 'server-only';
 import { monthOf } from '../../format/dates';
 import { can, type Role } from '../../policy/roles';
 import { bucketRenewals, limitItems } from '../../today/buckets';
-import { calendarToday } from '../../today/calendar';
 import type { BucketView, Section, SectionProblem, TodayData } from '../../today/data';
 import { bucketLinkCount, todayLink } from '../../today/links';
 import {
@@ -19,9 +18,11 @@ import {
   unprocessableNow,
 } from '../../today/sections';
 import { clientScopeOf } from '../clients/scope';
+import { serviceToday } from '../connection/service-day';
 import { scheduledDecisions } from '../decisions/batch-records';
 import { loadOrProblem } from '../errors/error-mapping';
 import { type WindowClients, windowClients } from '../renewals/window';
+import { rowsAge } from '../sync/copy';
 import { loadAdminSection } from './admin';
 import { loadApprovalsAttention } from './approvals';
 import { loadChanges } from './changes';
@@ -73,7 +74,8 @@ export async function loadToday(
 ): Promise<TodayData> {
   const { role } = viewer;
   const clients = clientsOfRequest ?? windowClients(await clientScopeOf(viewer.userId));
-  const today = calendarToday(now);
+  // The service's day, not UTC's: days left and the buckets turn at its midnight (spec: Limits 2).
+  const today = await serviceToday(now, clients.connections);
   const decides = can(role, 'decisions:write');
   const readsRenewals = can(role, 'renewals:read');
   const readsInvoices = can(role, 'invoices:read');
@@ -114,6 +116,12 @@ export async function loadToday(
         });
         // Rows with their keep score only where they are listed (the manager sees counts).
         const buckets = showsLists ? await withKeepLines(listed, now, clients.connections) : listed;
+        // The age of what the section shows: the oldest read among its buckets' renewals, not of
+        // every month Today reads (a look-back month read long ago beside months read minutes ago).
+        const shown = bucketRenewals(split?.rest ?? read.rows, today).flatMap((bucket) =>
+          bucket.items.map((item) => item.row),
+        );
+        const copy = await rowsAge(read.copy, shown, clients.connections);
         return {
           today,
           windows: read.windows,
@@ -121,8 +129,8 @@ export async function loadToday(
           renewalsRead: read.rows.length - read.openOutside,
           openOutside: read.openOutside,
           upstreamCalls: read.upstreamCalls,
-          fetchedAt: read.copy.asOf ?? new Date().toISOString(),
-          copy: read.copy,
+          fetchedAt: copy.asOf ?? new Date().toISOString(),
+          copy,
         };
       })
     : null;

@@ -1,0 +1,127 @@
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailMessage, syncEvent, syncWindow } from '@/lib/db/schema';
+import { addDays, calendarToday, formatZonedTimestamp } from '@/lib/format/dates';
+import { readQuota } from '@/lib/server/connection/quota';
+import { evaluateNotifications } from '@/lib/server/notifications/evaluate';
+import { pollUpstream } from '@/lib/server/notifications/poll';
+import { copyMonthRows } from '@/lib/server/sync/month-rows';
+import { plannedMonths, runSync } from '@/lib/server/sync/run';
+import { loadToday } from '@/lib/server/today/load';
+import { monthsOfWindow } from '@/lib/sync/age';
+import { bucketRenewals } from '@/lib/today/buckets';
+import type { RenewalsSection, TodayData } from '@/lib/today/data';
+import { todayWindows } from '@/lib/today/windows';
+import { jsonRequest, signIn } from './app-harness';
+import { startUpstreamHarness, type UpstreamHarness } from './upstream-harness';
+
+/**
+ * What the console says of its data's age is the age of what it shows. The stand-in runs on
+ * Auckland's clock (UTC+13 in November): its day turns at 11:00 UTC (spec: Limits 2, the quota
+ * resets at midnight server local time).
+ */
+let up: UpstreamHarness;
+let paralegal: string;
+const DAY_MS = 86_400_000;
+
+beforeAll(async () => {
+  up = await startUpstreamHarness(
+    { name: 'honest-age', patents: 300, seed: 47 },
+    { env: { TZ: 'Pacific/Auckland' } },
+  );
+  paralegal = await signIn(up.app.users.paralegal.email);
+  const now = new Date();
+  const todayMonths = todayWindows(calendarToday(now)).flatMap((span) => monthsOfWindow(span.from, span.to));
+  const run = await runSync(up.app.database.db, {
+    now,
+    requestId: 'honest-age-sync',
+    months: [...new Set([...plannedMonths(now), ...todayMonths])],
+    force: true,
+  });
+  expect(run.stopped).toBeNull();
+}, 180_000);
+afterAll(async () => up?.stop());
+
+async function todaySection(): Promise<RenewalsSection> {
+  const { GET } = await import('@/app/api/today/route');
+  const response = await GET(jsonRequest('/api/today', { cookie: paralegal }));
+  expect(response.status).toBe(200);
+  const data = (await response.json()) as TodayData;
+  if (!data.renewals?.ok) throw new Error('Today has no renewals section');
+  return data.renewals.data;
+}
+
+describe('the age the console tells', () => {
+  it("says the age of the renewals Today's section shows, not of the oldest month it reads", async () => {
+    const { db } = up.app.database;
+    const section = await todaySection();
+    const months = [...new Set(section.windows.flatMap((span) => monthsOfWindow(span.from, span.to)))];
+    const { byMonth } = await copyMonthRows(months);
+    const rows = months.flatMap((month) => byMonth.get(month)?.rows ?? []);
+    const shown = bucketRenewals(rows, section.today).flatMap((bucket) => bucket.items.map((item) => item.row));
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.length).toBeLessThan(rows.length);
+    // Every month Today reads was read half a year ago, and so were the renewals it does not
+    // show; one it shows was read a week ago, the rest of them minutes ago.
+    const halfYearAgo = new Date(Date.now() - 180 * DAY_MS);
+    const weekAgo = new Date(Date.now() - 7 * DAY_MS);
+    await db
+      .update(syncWindow)
+      .set({ syncedAt: halfYearAgo, attemptedAt: halfYearAgo })
+      .where(inArray(syncWindow.month, months));
+    await db
+      .update(syncEvent)
+      .set({ readAt: halfYearAgo })
+      .where(
+        and(
+          inArray(syncEvent.month, months),
+          notInArray(
+            syncEvent.eventId,
+            shown.map((row) => row.eventId),
+          ),
+        ),
+      );
+    await db
+      .update(syncEvent)
+      .set({ readAt: weekAgo })
+      .where(eq(syncEvent.eventId, shown[0]?.eventId as string));
+    const after = await todaySection();
+    expect(after.copy?.asOf).toBe(weekAgo.toISOString());
+    expect(after.fetchedAt).toBe(weekAgo.toISOString());
+  });
+
+  it("counts Today's days on the service's day, which its quota's reset tells", async () => {
+    expect((await readQuota())?.resetAt).toBeTruthy();
+    // 13:00 UTC is 02:00 of the next day in Auckland: Today's "today", its days left and its
+    // buckets are the service's, a day ahead of UTC's date.
+    const now = new Date(`${calendarToday(new Date())}T13:00:00.000Z`);
+    const data = await loadToday({ userId: up.app.users.paralegal.id, role: 'paralegal' }, 'service-day', now);
+    expect(data.today).toBe(addDays(calendarToday(now), 1));
+    const renewals = data.renewals?.ok ? data.renewals.data : null;
+    const item = renewals?.buckets.flatMap((bucket) => bucket.items)[0];
+    expect(item).toBeDefined();
+    if (item)
+      expect(item.daysLeft).toBe(
+        Math.round((Date.parse(item.deadline) - Date.parse(addDays(calendarToday(now), 1))) / DAY_MS),
+      );
+  });
+
+  it('says in the digest how old the renewals it lists are, not when the poll read the copy', async () => {
+    const { db } = up.app.database;
+    // The copy read every renewal three days ago; the poll reads the copy now.
+    const readAt = new Date(Date.now() - 3 * DAY_MS);
+    await db.update(syncEvent).set({ readAt });
+    const now = new Date();
+    const polled = await pollUpstream(db, { now, requestId: 'honest-age-poll' });
+    expect(polled.ran).toBe(true);
+    await evaluateNotifications(db, { now });
+    const [digest] = await db
+      .select({ text: mailMessage.textBody })
+      .from(mailMessage)
+      .where(and(eq(mailMessage.userId, up.app.users.paralegal.id), eq(mailMessage.rule, 'digest-daily')));
+    expect(digest?.text).toContain(
+      `What it lists was read from the service on ${formatZonedTimestamp(readAt)} or later.`,
+    );
+    expect(digest?.text).not.toContain(formatZonedTimestamp(now));
+  });
+});
