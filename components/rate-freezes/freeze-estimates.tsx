@@ -6,6 +6,7 @@ import { ExportLinks } from '@/components/data-table/export-links';
 import { CurrencyTotals } from '@/components/money/currency-totals';
 import { useLocale } from '@/components/shell/locale';
 import { QueryFallback } from '@/components/shell/query-problem';
+import { Alert } from '@/components/ui/alert';
 import { formatMoney, isZero } from '@/lib/annuity/money';
 import { formatDate, formatYearMonth } from '@/lib/format/dates';
 import { plural, pluralWord } from '@/lib/format/plural';
@@ -41,6 +42,11 @@ export function FreezeEstimates({
       className="flex flex-col gap-4"
       data-testid="freeze-estimates"
     >
+      {data.notice ? (
+        <Alert tone="warning" data-testid="freeze-estimates-notice">
+          <p>{data.notice}</p>
+        </Alert>
+      ) : null}
       <div className="flex flex-col gap-2">
         <h2 id="freeze-lock-heading" className="text-lg font-semibold">
           {frozen ? `Estimates of ${name} at the frozen rates` : `What freezing ${name} would lock`}

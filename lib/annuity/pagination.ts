@@ -45,6 +45,40 @@ export async function* walkPages<T>(
   }
 }
 
+/** Pages past the count the first page announced that a walk follows `hasMore` for. */
+const EXTRA_PAGES = 20;
+
+/**
+ * Yields every page of a list that may move while it is walked (spec: Pagination envelope, pages
+ * are offsets into the list as it is at each read), with the items not yielded before: it follows
+ * `hasMore`, not the page count the first page announced (items added meanwhile make more pages;
+ * EXTRA_PAGES more at most, so a runaway `hasMore` still ends it), and drops an item listed again
+ * (one pushed onto the next page comes twice). `onCall` is told of every call as it is made, a
+ * failed one's too: the service counted it (spec: Limits 2).
+ */
+export async function* walkDistinctPages<T extends { id: string }>(
+  fetchPage: PageFetcher<T>,
+  options: { itemsPerPage?: number; maxPages?: number; onCall?: () => void } = {},
+): AsyncGenerator<{ items: T[]; result: ApiResult<Page<T>> }> {
+  const itemsPerPage = options.itemsPerPage ?? MAX_PAGE_SIZE;
+  const maxPages = options.maxPages ?? 10_000;
+  const seen = new Set<string>();
+  let bound = maxPages;
+  for (let current = 1; current <= bound; current++) {
+    let result: ApiResult<Page<T>>;
+    try {
+      result = await fetchPage(current, itemsPerPage);
+    } finally {
+      options.onCall?.();
+    }
+    const { pagination, data } = result.data;
+    if (current === 1) bound = Math.min(maxPages, Math.max(1, pagination.totalPages) + EXTRA_PAGES);
+    const items = data.filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)));
+    yield { items, result };
+    if (!pagination.hasMore || data.length === 0) return;
+  }
+}
+
 export interface ListAllResult<T> {
   items: T[];
   /** Pages read: the calls the walk made. */

@@ -59,4 +59,6 @@ export interface FreezeEstimatesData {
   /** Upstream calls this read cost: ceil(renewals / 100), as the month view. */
   upstreamCalls: number;
   fetchedAt: string;
+  /** Set when today's share of the quota for reading was spent: the estimates are the copy's, as of `fetchedAt`. */
+  notice?: string;
 }

@@ -3,7 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { type Database, getDb } from '../../db';
 import { backgroundQuotaUse } from '../../db/schema';
 import { getEnv } from '../../env';
+import { formatTimestamp } from '../../format/dates';
 import type { QuotaReading } from '../../policy/quota';
+import { DomainError } from '../errors/domain-error';
 import { quotaDay } from './background-budget';
 import { DEFAULT_CONNECTION } from './default-connection';
 import { flushQuota, readQuota } from './quota';
@@ -94,4 +96,29 @@ export async function userReadAllowed(
 /** Counts a user's read against the client's share: every call made, a failed one's too. */
 export async function recordUserRead(connection: string, calls: number, now = new Date()): Promise<void> {
   await recordRead(await getDb(), now, calls, connection);
+}
+
+/** What a page says when today's share has no room for the read it would make (spec: Limits 2). */
+export function readShareSpentNotice(asOf: Date | null): string {
+  const copy =
+    asOf === null
+      ? 'the copy holds nothing for this yet, and it is read once the quota resets'
+      : `showing the copy as of ${formatTimestamp(asOf.toISOString())}`;
+  return `Today's share of the service's quota for reading is spent; ${copy}. The rest of today's quota is kept for sending instructions.`;
+}
+
+/**
+ * A read a user's page needs does not fit in today's share, and the copy has nothing to show in
+ * its place: the page says so rather than spend the calls sending needs (spec: Limits 2).
+ */
+export class ReadShareSpentError extends DomainError<'read_share_spent'> {
+  override name = 'ReadShareSpentError';
+  constructor(asOf: Date | null) {
+    super({
+      status: 429,
+      code: 'read_share_spent',
+      title: "Today's reading share is spent",
+      detail: readShareSpentNotice(asOf),
+    });
+  }
 }

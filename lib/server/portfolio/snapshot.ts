@@ -14,7 +14,7 @@ import { randomInt } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnnuityClient } from '../../annuity/client';
 import type { PatentSortField } from '../../annuity/enums';
-import { MAX_PAGE_SIZE, walkPages } from '../../annuity/pagination';
+import { MAX_PAGE_SIZE, walkDistinctPages } from '../../annuity/pagination';
 import { type Page, type Patent, tolerant } from '../../annuity/schemas';
 import { getDb } from '../../db';
 import { portfolioPatent, portfolioSnapshot } from '../../db/schema';
@@ -204,24 +204,30 @@ export async function refreshSnapshot(
   );
   try {
     await db.delete(portfolioPatent).where(eq(portfolioPatent.generation, generation));
-    for await (const { data } of walkPages(
+    // The list may move while it is walked (spec: Pagination envelope): the walk follows
+    // `hasMore` past the pages the first page announced and keeps each patent once.
+    for await (const { items, result } of walkDistinctPages(
       (currentPage, itemsPerPage) => client.getPatents({ currentPage, itemsPerPage }, { requestId }),
-      { itemsPerPage: MAX_PAGE_SIZE },
+      {
+        itemsPerPage: MAX_PAGE_SIZE,
+        onCall: () => {
+          calls += 1;
+        },
+      },
     )) {
-      calls += 1;
-      if (data.data.length > 0) {
+      if (items.length > 0) {
         await db
           .insert(portfolioPatent)
-          .values(data.data.map((patent) => toRow(generation, patent)))
+          .values(items.map((patent) => toRow(generation, patent)))
           .onConflictDoNothing();
       }
-      patents += data.data.length;
+      patents += items.length;
       // The heartbeat: a refresh that keeps reading pages is not stale, however long it takes.
       const alive = await db
         .update(portfolioSnapshot)
         .set({
           refreshPagesDone: calls,
-          refreshPagesTotal: data.pagination.totalPages,
+          refreshPagesTotal: Math.max(calls, result.data.pagination.totalPages),
           refreshStartedAt: new Date(),
         })
         .where(owned)

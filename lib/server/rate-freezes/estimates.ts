@@ -2,45 +2,66 @@ import 'server-only';
 import { and, asc, eq, gte } from 'drizzle-orm';
 import type { AnnuityClient } from '../../annuity/client';
 import { AnnuityApiError } from '../../annuity/errors';
-import { listAll, MAX_PAGE_SIZE } from '../../annuity/pagination';
+import { MAX_PAGE_SIZE, walkDistinctPages } from '../../annuity/pagination';
 import type { PatentEvent } from '../../annuity/schemas';
 import { type Database, getDb } from '../../db';
-import { freezeEstimateDay } from '../../db/schema';
+import { freezeEstimateDay, syncWindow } from '../../db/schema';
 import { addDays, calendarToday } from '../../format/dates';
 import type { FreezeEstimatesData } from '../../rate-freezes/data';
 import { estimatedTotals, estimateMovement, lockedAmounts } from '../../rate-freezes/lock';
 import { isRenewalEvent } from '../../renewals/rows';
 import { checkBackgroundBudget, recordSpend } from '../connection/background-budget';
 import { activeConnectionIds } from '../connection/clients';
+import { readShareSpentNotice, recordUserRead, userReadAllowed } from '../connection/read-budget';
 import { upstreamClient } from '../connection/upstream';
+import { copyEventsOfMonths } from '../sync/copy';
 import { loadFreezeOverview } from './freezes';
 
 /**
  * A month's estimates in the invoice currency, for the freeze decision.
  *
  * The read is the month view's: the period list for the month with `include=fees` (spec:
- * Endpoints 9), 100 a page, four pages at a time, so it costs ceil(renewals / 100) calls like a
- * warm month view (docs/performance.md, budget "calls"). Nothing is cached: estimates are live
- * (spec: Fees rule 3). The daily record is made by the worker within the background budget
+ * Endpoints 9), 100 a page, following `hasMore` and keeping each renewal once (the list may move
+ * while it is read, spec: Pagination envelope), so it costs ceil(renewals / 100) calls like a
+ * warm month view (docs/performance.md, budget "calls"). Estimates are live (spec: Fees rule 3)
+ * while the client's daily share for reading has room (../connection/read-budget.ts, spec: Limits
+ * 2); past it, the page shows the synced copy's estimates of the month and says so. The daily
+ * record is made by the worker within the background budget
  * (lib/server/connection/background-budget.ts) and read back here from `freeze_estimate_day`.
  */
-const PAGE_CONCURRENCY = 4;
 /** Recorded days the page shows: about six weeks. */
 const HISTORY_DAYS = 42;
 /** How many of the next freezable months the worker follows. */
 const TRACKED_MONTHS = 3;
 
-async function readMonthEstimates(client: AnnuityClient, month: string, requestId: string) {
-  const listed = await listAll<PatentEvent>(
+async function readMonthEstimates(
+  client: AnnuityClient,
+  month: string,
+  requestId: string,
+  /** Told of every call as it is made, a failed read's too (spec: Limits 2, every request counts). */
+  onCall: () => void,
+) {
+  const events: PatentEvent[] = [];
+  for await (const { items } of walkDistinctPages<PatentEvent>(
     (currentPage, itemsPerPage) =>
       client.getPatentEventsByPeriod(
         // Pinned to renewals (spec: Endpoints 9); other kinds are dropped below as well.
         { dueMonth: month, include: ['fees'], eventTypes: ['RENEWAL'], currentPage, itemsPerPage },
         { requestId },
       ),
-    { itemsPerPage: MAX_PAGE_SIZE, concurrency: PAGE_CONCURRENCY },
-  );
-  return { events: listed.items.filter(isRenewalEvent), calls: listed.pages };
+    { itemsPerPage: MAX_PAGE_SIZE, onCall },
+  ))
+    events.push(...items.filter(isRenewalEvent));
+  return events;
+}
+
+/** The calls the month's last walk into the copy took: what a live read of it is judged to cost. */
+async function monthCalls(db: Database, month: string, connection: string) {
+  const [row] = await db
+    .select({ calls: syncWindow.calls, syncedAt: syncWindow.syncedAt })
+    .from(syncWindow)
+    .where(and(eq(syncWindow.connection, connection), eq(syncWindow.month, month)));
+  return { calls: Math.max(1, row?.calls ?? 1), syncedAt: row?.syncedAt ?? null };
 }
 
 async function recordedMovement(db: Database, month: string, now: Date, connection: string) {
@@ -70,16 +91,38 @@ export async function loadFreezeEstimates(
   now = new Date(),
 ): Promise<FreezeEstimatesData> {
   const db = await getDb();
-  const [read, movement] = await Promise.all([
-    readMonthEstimates(upstreamClient(requestId, connection), month, requestId),
+  const [movement, known] = await Promise.all([
     recordedMovement(db, month, now, connection),
+    monthCalls(db, month, connection),
   ]);
+  if (!(await userReadAllowed(connection, known.calls, now)).ok) {
+    // No room in today's share: the copy's estimates, as old as the month's last walk.
+    const events = (await copyEventsOfMonths(db, [month], connection)).filter(isRenewalEvent);
+    return {
+      month,
+      locked: lockedAmounts(events),
+      events: events.length,
+      movement,
+      upstreamCalls: 0,
+      fetchedAt: (known.syncedAt ?? now).toISOString(),
+      notice: readShareSpentNotice(known.syncedAt),
+    };
+  }
+  let calls = 0;
+  let events: PatentEvent[];
+  try {
+    events = await readMonthEstimates(upstreamClient(requestId, connection), month, requestId, () => {
+      calls += 1;
+    });
+  } finally {
+    await recordUserRead(connection, calls, now);
+  }
   return {
     month,
-    locked: lockedAmounts(read.events),
-    events: read.events.length,
+    locked: lockedAmounts(events),
+    events: events.length,
     movement,
-    upstreamCalls: read.calls,
+    upstreamCalls: calls,
     fetchedAt: new Date().toISOString(),
   };
 }
@@ -171,11 +214,18 @@ async function recordClientEstimates(
   for (const month of months) {
     const budget = await checkBackgroundBudget(db, now, connection);
     if (!budget.ok) return { recorded, calls, stopped: budget.reason };
-    const read = await readMonthEstimates(client, month, requestId);
-    calls += read.calls;
-    // Background calls all draw on one budget, these included.
-    await recordSpend(db, now, read.calls, 0, connection);
-    await recordMonthEstimate(db, month, read.events, now, connection);
+    let read = 0;
+    let events: PatentEvent[];
+    try {
+      events = await readMonthEstimates(client, month, requestId, () => {
+        read += 1;
+      });
+    } finally {
+      calls += read;
+      // Background calls all draw on one budget, these included, a failed read's too.
+      await recordSpend(db, now, read, 0, connection);
+    }
+    await recordMonthEstimate(db, month, events, now, connection);
     recorded.push(month);
   }
   return { recorded, calls };

@@ -12,6 +12,7 @@ import { portfolioPatent, portfolioSnapshot, syncEvent, syncPatentEvents, syncWi
 import { formatYearMonth, monthBounds, monthOf } from '../../format/dates';
 import type { CopyAge } from '../../sync/age';
 import { DEFAULT_CONNECTION } from '../connection/default-connection';
+import { ReadShareSpentError, recordUserRead, userReadAllowed } from '../connection/read-budget';
 import { upstreamClient } from '../connection/upstream';
 import { DomainError } from '../errors/domain-error';
 import { readHealth } from './health';
@@ -97,13 +98,15 @@ export async function ensureMonths(
    * READ_WAIT_MS it gets `reading` instead of the copy_month_still_reading problem.
    */
   options: { partial?: boolean } = {},
-): Promise<{ calls: number; reading: boolean }> {
+): Promise<{ calls: number; reading: boolean; shareSpent?: true }> {
   const outcomes = await Promise.all(
     connections.map((connection) => ensureMonthsOf(connection, months, requestId, options.partial ?? false)),
   );
   return {
     calls: outcomes.reduce((sum, outcome) => sum + outcome.calls, 0),
     reading: outcomes.some((outcome) => outcome.reading),
+    // `partial`: some months were left unread, today's share for reading being spent.
+    ...(outcomes.some((outcome) => outcome.shareSpent) ? { shareSpent: true as const } : {}),
   };
 }
 
@@ -112,7 +115,7 @@ async function ensureMonthsOf(
   months: readonly string[],
   requestId: string,
   partial: boolean,
-): Promise<{ calls: number; reading: boolean }> {
+): Promise<{ calls: number; reading: boolean; shareSpent?: true }> {
   const db = await getDb();
   const known = await windowMonthsWhere(db, connection, months, HELD);
   const missing = months.filter((month) => !known.includes(month));
@@ -132,21 +135,44 @@ async function ensureMonthsOf(
   // A long date range is read a bounded number of months at a time: the rest are said to be
   // not read yet (CopyAge.neverRead) rather than spending a day's quota on one request.
   const toRead = missing.slice(0, MAX_READ_ONCE_MONTHS);
+  // Each month's read draws on the client's one daily share for reading, the sync's too, and
+  // never on the reserve kept for sending (../connection/read-budget.ts, spec: Limits 2): every
+  // call it makes is recorded, a failed walk's too, and past the share the months left are not
+  // read. The first month is asked before the read starts, so the page's wait is the read's.
+  let shareSpent = !(await userReadAllowed(connection, 1)).ok;
   // One month after the other, as the page asked them; the months left when the page stops
   // waiting are still read, so nothing this view started is lost.
   const read = (async () => {
-    for (const month of toRead)
-      await readMonthOnce(client, db, connection, month, requestId, (done) => {
-        calls += done;
-      });
+    if (shareSpent) return;
+    for (const [at, month] of toRead.entries()) {
+      if (at > 0 && !(await userReadAllowed(connection, 1)).ok) {
+        shareSpent = true;
+        return;
+      }
+      let made = 0;
+      try {
+        await readMonthOnce(client, db, connection, month, requestId, () => {
+          made += 1;
+          calls += 1;
+        });
+      } finally {
+        await recordUserRead(connection, made);
+      }
+    }
   })();
   const reading = await waitForRead(read, db, connection, months, partial);
-  return { calls, reading };
+  if (!shareSpent) return { calls, reading };
+  // The page shows what the copy holds and says why the rest is missing; one that shows its
+  // months as a whole answers the notice (never an empty list that reads as "no renewals").
+  if (partial) return { calls, reading, shareSpent: true };
+  const { asOf } = await copyAge(months, [connection], db);
+  throw new ReadShareSpentError(asOf ? new Date(asOf) : null);
 }
 
 /**
  * The read of a month the copy lacks: one walk per process and client, joined by every view
  * asking meanwhile and by a view asking while the worker walks it (./walk.ts, joinMonthWalk).
+ * `onCall` is told of every call a walk of its own makes (a joined walk's are its owner's).
  */
 function readMonthOnce(
   client: AnnuityClient,
@@ -154,11 +180,9 @@ function readMonthOnce(
   connection: string,
   month: string,
   requestId: string,
-  counted: (calls: number) => void,
-): Promise<void> {
-  const read = joinMonthWalk(client, db, connection, month, requestId).then((walk) => {
-    if (!walk.joined) counted(walk.calls);
-  });
+  onCall: () => void,
+): Promise<unknown> {
+  const read = joinMonthWalk(client, db, connection, month, requestId, onCall);
   // A read every view stopped waiting for ends alone: the walk records its failure (health, the
   // month's window), which must not also surface as an unhandled rejection.
   read.catch(() => undefined);
@@ -493,21 +517,34 @@ async function patentEventsReadAt(patentId: string, connection: string): Promise
   return row?.readAt ?? null;
 }
 
+/** A patent's event list is one answer, no pages (spec: Endpoint 3). */
+const PATENT_EVENTS_CALLS = 1;
+
 /**
  * A patent's whole event list, past events too (spec: Endpoint 3), read once into the copy when
- * the copy never held it and the service answers; later views read the copy, which the sync keeps
- * current for the months it walks.
+ * the copy never held it, the service answers and the client's daily share for reading has room
+ * for the call (../connection/read-budget.ts, spec: Limits 2); later views read the copy, which
+ * the sync keeps current for the months it walks. Returns false when the share had no room: the
+ * page shows the renewals the copy holds, and may say why its past events are missing.
  */
 export async function ensurePatentEvents(
   patentId: string,
   requestId: string,
   connection: string = DEFAULT_CONNECTION,
-): Promise<void> {
-  if (await patentEventsReadAt(patentId, connection)) return;
+): Promise<boolean> {
+  if (await patentEventsReadAt(patentId, connection)) return true;
   const database = await getDb();
-  if ((await readHealth(database, connection)).failingSince) return;
-  const { data } = await upstreamClient(requestId, connection).getPatentEvents(patentId, { requestId });
+  if ((await readHealth(database, connection)).failingSince) return true;
+  if (!(await userReadAllowed(connection, PATENT_EVENTS_CALLS)).ok) return false;
+  let data: PatentEvent[];
+  try {
+    ({ data } = await upstreamClient(requestId, connection).getPatentEvents(patentId, { requestId }));
+  } finally {
+    // Counted whatever the answer: the service counted the call (spec: Limits 2).
+    await recordUserRead(connection, PATENT_EVENTS_CALLS);
+  }
   await storePatentEvents(database, patentId, data, { connection });
+  return true;
 }
 
 /** The re-read's body replaces the stored one: it has fees, or the stored one had none either. */

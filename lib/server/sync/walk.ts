@@ -62,18 +62,20 @@ async function walkOnce(
   let ended = false;
   let bound = Number.POSITIVE_INFINITY;
   for (let page = 1; page <= bound; page++) {
-    const { data } = await client.getPatentEventsByPeriod(
-      {
-        dueMonth: month,
-        include: ['fees'],
-        // Renewals only (spec: Endpoint 9); events of other kinds are still dropped below.
-        eventTypes: ['RENEWAL'],
-        currentPage: page,
-        itemsPerPage: MAX_PAGE_SIZE,
-      },
-      { requestId },
-    );
-    countCall();
+    // Counted whatever the answer, a failed call's too: the service counts every request (spec: Limits 2).
+    const { data } = await client
+      .getPatentEventsByPeriod(
+        {
+          dueMonth: month,
+          include: ['fees'],
+          // Renewals only (spec: Endpoint 9); events of other kinds are still dropped below.
+          eventTypes: ['RENEWAL'],
+          currentPage: page,
+          itemsPerPage: MAX_PAGE_SIZE,
+        },
+        { requestId },
+      )
+      .finally(countCall);
     const { pagination } = data;
     if (total !== null && pagination.totalItems !== total) moved = true;
     total = pagination.totalItems;
@@ -148,10 +150,12 @@ export async function joinMonthWalk(
   connection: string,
   month: string,
   requestId: string,
+  /** Told of every call a new walk makes, a failed walk's included (the quota counts them all). */
+  onCall?: () => void,
 ): Promise<MonthWalk & { joined: boolean }> {
   const running = walking.get(`${connection}:${month}`);
   if (running) return { ...(await running), joined: true };
-  return { ...(await syncMonth(client, db, connection, month, requestId)), joined: false };
+  return { ...(await syncMonth(client, db, connection, month, requestId, undefined, onCall)), joined: false };
 }
 
 /**
