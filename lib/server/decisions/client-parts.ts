@@ -22,14 +22,15 @@ export async function entriesByClient(
   if (entries.length === 0) return parts;
   const ids = [...new Set(entries.map((entry) => entry.eventId))];
   const db = await getDb();
-  const rows =
-    scope.connections.length === 0
-      ? []
-      : await db
-          .select({ eventId: syncEvent.eventId, connection: syncEvent.connection })
-          .from(syncEvent)
-          .where(and(inArray(syncEvent.eventId, ids), inArray(syncEvent.connection, scope.connections)));
-  const owner = new Map(rows.map((row) => [row.eventId, row.connection]));
+  const rows = await db
+    .select({ eventId: syncEvent.eventId, connection: syncEvent.connection })
+    .from(syncEvent)
+    .where(inArray(syncEvent.eventId, ids));
+  const inScope = rows.filter((row) => scope.connections.includes(row.connection));
+  const owner = new Map(inScope.map((row) => [row.eventId, row.connection]));
+  // A renewal the copy holds for another client only is that client's: never placed in the
+  // sender's one client below (a draft kept from before their clients were narrowed).
+  const othersOnly = new Set(rows.filter((row) => !owner.has(row.eventId)).map((row) => row.eventId));
   // A renewal the copy has not read (a month never synced) is placed by its patent, which the
   // portfolio snapshot of each client lists; with one client in scope there is nothing to choose.
   const byPatent = await patentOwners(
@@ -37,7 +38,7 @@ export async function entriesByClient(
     scope,
   );
   for (const entry of entries) {
-    if (owner.has(entry.eventId)) continue;
+    if (owner.has(entry.eventId) || othersOnly.has(entry.eventId)) continue;
     const connection =
       byPatent.get(entry.patentId) ?? (scope.connections.length === 1 ? scope.connections[0] : undefined);
     if (connection) owner.set(entry.eventId, connection);

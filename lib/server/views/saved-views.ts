@@ -186,6 +186,8 @@ async function ownView(viewer: Viewer, id: string): Promise<Row> {
     .where(and(eq(savedView.id, id), eq(savedView.ownerId, viewer.userId)));
   // Another user's view, shared or not, is not the viewer's to change: it does not exist for them.
   if (!row || !canUseViewsOf(viewer, row.page)) throw notFound();
+  // Nor does their own view of a client they no longer work for (spec: Authentication rule 2).
+  if (!namesOnlyTheirs(row.query, await viewerClients(viewer))) throw notFound();
   return row;
 }
 

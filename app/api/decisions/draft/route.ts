@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { draftEntriesSchema } from '@/lib/decisions/draft.schema';
 import { readDraft, writeDraft } from '@/lib/server/decisions/drafts';
 import { defineRoute } from '@/lib/server/http/route';
+import { assertEventsInScope } from '@/lib/server/portfolio/owner';
 
 /** The signed-in user's unsent decisions. */
 export const GET = defineRoute({ access: 'decisions:write' }, async ({ viewer }) => readDraft(viewer.userId));
@@ -15,7 +16,12 @@ export const PUT = defineRoute(
     access: 'decisions:write',
     body: z.object({ entries: draftEntriesSchema, basedOn: z.uuid().optional() }),
   },
-  async ({ viewer, body }) => {
+  async ({ viewer, body, clients }) => {
+    // Another client's renewal is not found, as one that does not exist (spec: rule 2).
+    await assertEventsInScope(
+      body.entries.map((entry) => entry.eventId),
+      (await clients()).connections,
+    );
     // A stale tab's write throws DraftConflictError: 409 with the current draft.
     return writeDraft(viewer.userId, body.entries, body.basedOn);
   },

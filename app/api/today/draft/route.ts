@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_DRAFT_ENTRIES } from '@/lib/decisions/draft';
 import { draftEntrySchema } from '@/lib/decisions/draft.schema';
 import { defineRoute } from '@/lib/server/http/route';
+import { assertEventsInScope } from '@/lib/server/portfolio/owner';
 import { addToDraft } from '@/lib/server/today/draft';
 
 /**
@@ -15,5 +16,12 @@ export const POST = defineRoute(
     access: 'decisions:write',
     body: z.object({ entries: z.array(draftEntrySchema).min(1).max(MAX_DRAFT_ENTRIES) }),
   },
-  async ({ viewer, body }) => addToDraft(viewer.userId, body.entries),
+  async ({ viewer, body, clients }) => {
+    // Another client's renewal is not found, as one that does not exist (spec: rule 2).
+    await assertEventsInScope(
+      body.entries.map((entry) => entry.eventId),
+      (await clients()).connections,
+    );
+    return addToDraft(viewer.userId, body.entries);
+  },
 );
