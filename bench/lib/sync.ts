@@ -44,8 +44,8 @@ interface PlanFigures {
     name: string;
     months: number;
     callsPerRefresh: number;
-    cadenceMinutes: number;
-    effectiveMinutes: number;
+    cadenceMinutes: number | null;
+    effectiveMinutes: number | null;
     callsPerDay: number;
   }[];
 }

@@ -1,10 +1,12 @@
 import { DataTable } from '@/components/data-table/data-table';
 import { PageSection } from '@/components/shell/page-section';
-import { formatTimestamp, formatYearMonth } from '@/lib/format/dates';
+import { addMonths, formatTimestamp, formatYearMonth } from '@/lib/format/dates';
 import type { SyncPlan } from '@/lib/sync/plan';
 import type { TableColumn } from '@/lib/table/columns';
 
 export interface SyncPlanView {
+  /** The client connection the plan is for (each key has its own quota, spec: Limits 2). */
+  connection: string;
   plan: SyncPlan;
   spentToday: number;
   /** Months whose last walk failed or could not be completed. */
@@ -19,6 +21,26 @@ function minutes(value: number): string {
 
 type Tier = SyncPlan['tiers'][number];
 
+/** Contiguous months as a range; the open months and the history's gaps listed, the first few. */
+function monthsText(months: string[], locale: string): string {
+  if (months.length === 0) return 'none';
+  const sorted = [...months].sort();
+  const first = sorted[0] as string;
+  const last = sorted.at(-1) as string;
+  const contiguous = sorted.every(
+    (month, at) => at === 0 || addMonths(sorted[at - 1] as string, 1) === month,
+  );
+  if (contiguous)
+    return first === last
+      ? formatYearMonth(first, locale)
+      : `${formatYearMonth(first, locale)} – ${formatYearMonth(last, locale)}`;
+  const shown = sorted.slice(0, MONTHS_LISTED).map((month) => formatYearMonth(month, locale));
+  const more = sorted.length - shown.length;
+  return `${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''} (${sorted.length} months)`;
+}
+
+const MONTHS_LISTED = 4;
+
 /** Each tier of the plan: which months, how often, and what that costs in calls. */
 function tierColumns(locale: string): TableColumn<Tier>[] {
   return [
@@ -26,16 +48,17 @@ function tierColumns(locale: string): TableColumn<Tier>[] {
     {
       id: 'months',
       header: 'Months',
-      cell: (tier) =>
-        `${formatYearMonth(tier.months[0] ?? '', locale)} – ${formatYearMonth(tier.months.at(-1) ?? '', locale)}`,
+      cell: (tier) => monthsText(tier.months, locale),
     },
     {
       id: 'cadence',
       header: 'Read every',
       cell: (tier) =>
-        `${minutes(tier.effectiveMinutes)}${
-          tier.effectiveMinutes !== tier.cadenceMinutes ? ` (set: ${minutes(tier.cadenceMinutes)})` : ''
-        }`,
+        tier.effectiveMinutes === null || tier.cadenceMinutes === null
+          ? 'Once, then while open'
+          : `${minutes(tier.effectiveMinutes)}${
+              tier.effectiveMinutes !== tier.cadenceMinutes ? ` (set: ${minutes(tier.cadenceMinutes)})` : ''
+            }`,
     },
     { id: 'callsPerRefresh', header: 'Calls a read', align: 'end', cell: (tier) => tier.callsPerRefresh },
     {
@@ -51,10 +74,23 @@ function tierColumns(locale: string): TableColumn<Tier>[] {
  * The synced copy's plan for administrators: which months are read how often, what that costs per
  * day against the key's daily quota, and what the sync spent today (spec: Limits 2–3).
  */
-export function SyncPlanPanel({ view, locale }: { view: SyncPlanView; locale: string }) {
+export function SyncPlanPanel({
+  view,
+  clientName,
+  locale,
+}: {
+  view: SyncPlanView;
+  /** Names the client when the page shows the plans of several. */
+  clientName: string | null;
+  locale: string;
+}) {
   const { plan } = view;
+  const history = plan.tiers.find((tier) => tier.name === 'history');
   return (
-    <PageSection id="sync-plan-heading" title="Synced copy">
+    <PageSection
+      id={`sync-plan-heading-${view.connection}`}
+      title={clientName ? `Synced copy: ${clientName}` : 'Synced copy'}
+    >
       <p className="text-sm text-muted-foreground">
         Every page reads our copy of the service's renewals; the worker reads it again by urgency.{' '}
         {plan.budget === null
@@ -62,6 +98,9 @@ export function SyncPlanPanel({ view, locale }: { view: SyncPlanView; locale: st
           : `It may use ${plan.budget.toLocaleString(locale)} of the key's ${plan.limit?.toLocaleString(locale)} calls a day; the plan needs ${plan.callsPerDay.toLocaleString(locale)}, and ${view.spentToday.toLocaleString(locale)} were spent today.`}
         {plan.stretch > 1
           ? ` The key is small for this portfolio: every cadence is stretched ${plan.stretch.toFixed(1)}×.`
+          : ''}
+        {history && history.months.length > 0
+          ? ` ${history.months.length.toLocaleString(locale)} months of history were never read: about ${history.callsPerRefresh.toLocaleString(locale)} calls, read once, most recent first, ${history.callsPerDay.toLocaleString(locale)} of them within today's share.`
           : ''}
       </p>
       <DataTable

@@ -5,7 +5,8 @@
  * marks a month it cannot complete); `copy.ts` answers period pages and a patent's events from the
  * copy (a month or patent never held is read once); `run.ts` the sync job (months due by the plan
  * of `lib/sync/plan.ts`, within `SYNC_QUOTA_PERCENT` of the daily quota and a 20 % reserve,
- * unknown patents, official receipts, frozen months); `documents.ts` whole answers kept (frozen
+ * unknown patents, official receipts, frozen months); `open-months.ts` the months the copy keeps
+ * open, and where the history begins; `documents.ts` whole answers kept (frozen
  * months, freeze previews); `health.ts` whether the service answers; `after-write.ts` re-reads
  * after a batch or a freeze; `refresh-now.ts` a user's Refresh now within a daily cap.
  */
@@ -17,7 +18,14 @@ import { officialReceiptCheck, portfolioPatent, syncEvent, syncWindow } from '..
 import { getEnv } from '../../env';
 import { currentYearMonth } from '../../format/dates';
 import { logger } from '../../log';
-import { planSync, type SyncPlan, syncSettingsOf } from '../../sync/plan';
+import {
+  dueMonths,
+  planSync,
+  type SyncPlan,
+  serviceDay,
+  syncSettingsOf,
+  unreadHistory,
+} from '../../sync/plan';
 import { quotaDay } from '../connection/background-budget';
 import { activeConnectionIds } from '../connection/clients';
 import { DEFAULT_CONNECTION } from '../connection/default-connection';
@@ -29,6 +37,7 @@ import { lookUpPatents } from '../portfolio/join';
 import { currentGeneration, refreshSnapshot, snapshotStatus } from '../portfolio/snapshot';
 import { freezesReadAt, readFreezes } from './documents';
 import { isNotAnswering } from './health';
+import { copiedOpenMonths, earliestDueBound } from './open-months';
 import { syncMonth } from './walk';
 
 /**
@@ -39,51 +48,57 @@ import { syncMonth } from './walk';
  * answer: the next run tries again, and the pages keep showing the copy meanwhile.
  */
 const RUN_LIMIT_MS = 4 * 60_000;
-/** A month whose last walk failed or was incomplete is tried again after this long. */
-const RETRY_MINUTES = 5;
 /** Above this many unknown patents, one refresh of the snapshot is cheaper than single reads. */
 const MAX_SINGLE_PATENT_READS = 20;
 
 const syncSettings = () => syncSettingsOf(getEnv());
 
-export interface SyncStatus {
+interface SyncStatus {
   plan: SyncPlan;
   spentToday: number;
   windows: {
     month: string;
     syncedAt: Date | null;
+    attemptedAt: Date | null;
     complete: boolean;
     items: number;
     calls: number;
     lastError: string | null;
   }[];
+  /** Months whose copied TOO_EARLY renewals have opened by the service's day, and when it began. */
+  opened: { months: string[]; dayStartsAt: Date };
 }
 
-/** The plan as it stands, with today's spend and every month's state: the administrator's view. */
-async function syncStatus(
-  db: Database,
-  now = new Date(),
-  connection: string = DEFAULT_CONNECTION,
-): Promise<SyncStatus> {
+/**
+ * The plan as it stands for one connection, with today's spend and every month's state: what the
+ * worker follows and the administrator's view shows. The months the copy keeps open and the
+ * history never read come from the copy itself (./open-months.ts).
+ */
+async function syncStatus(db: Database, now: Date, connection: string): Promise<SyncStatus> {
   const windows = await db.select().from(syncWindow).where(eq(syncWindow.connection, connection));
   const quota = await readQuota(connection);
-  const plan = planSync(
-    currentYearMonth(now),
-    syncSettings(),
-    (month) => windows.find((row) => row.month === month)?.calls ?? 1,
-    quota?.limit ?? null,
-  );
+  const day = serviceDay(quota?.resetAt ?? null, now);
+  const current = currentYearMonth(now);
+  const open = await copiedOpenMonths(db, connection, day.today);
+  const read = new Set(windows.filter((row) => row.syncedAt !== null).map((row) => row.month));
+  const calls = new Map(windows.map((row) => [row.month, row.calls]));
+  const plan = planSync(current, syncSettings(), (month) => calls.get(month) ?? 1, quota?.limit ?? null, {
+    moving: open.moving,
+    unreadHistory: unreadHistory(await earliestDueBound(db, connection), current, read),
+  });
   return {
     plan,
     spentToday: await readShareSpent(db, quotaDay(quota, now), connection),
     windows: windows.map((row) => ({
       month: row.month,
       syncedAt: row.syncedAt,
+      attemptedAt: row.attemptedAt,
       complete: row.complete,
       items: row.items,
       calls: row.calls,
       lastError: row.lastError,
     })),
+    opened: { months: open.opened, dayStartsAt: day.startsAt },
   };
 }
 
@@ -93,10 +108,11 @@ export interface SyncRun {
   stopped: null | 'budget' | 'reserve' | 'not-answering' | 'time';
 }
 
-/** The plan for the administrator's page (components/admin/sync-plan-panel.tsx). */
-export async function syncPlanView(now = new Date()) {
-  const status = await syncStatus(await getDb(), now);
+/** One client's plan for the administrator's page (components/admin/sync-plan-panel.tsx). */
+export async function syncPlanView(connection: string, now = new Date()) {
+  const status = await syncStatus(await getDb(), now, connection);
   return {
+    connection,
     plan: status.plan,
     spentToday: status.spentToday,
     troubled: status.windows
@@ -107,19 +123,6 @@ export async function syncPlanView(now = new Date()) {
         syncedAt: syncWindow.syncedAt?.toISOString() ?? null,
       })),
   };
-}
-
-/** The months the plan says are due now, most urgent first. */
-function dueMonths(status: SyncStatus, now: Date): string[] {
-  const due: string[] = [];
-  for (const tier of status.plan.tiers)
-    for (const month of tier.months) {
-      const row = status.windows.find((syncWindow) => syncWindow.month === month);
-      const age = row?.syncedAt ? now.getTime() - row.syncedAt.getTime() : Number.POSITIVE_INFINITY;
-      const retry = row && !row.complete ? RETRY_MINUTES * 60_000 : Number.POSITIVE_INFINITY;
-      if (age >= tier.effectiveMinutes * 60_000 || age >= retry) due.push(month);
-    }
-  return due;
 }
 
 /**
@@ -158,7 +161,7 @@ export async function runSync(
       run.calls += snapshot.calls;
     }
     const status = await syncStatus(db, now, connection);
-    const months = options.months ?? dueMonths(status, now);
+    const months = options.months ?? dueMonths(status.plan, status.windows, now, status.opened);
     for (const month of months) {
       if (Date.now() - started > RUN_LIMIT_MS) {
         run.stopped = 'time';
@@ -304,7 +307,7 @@ async function refreshFreezes(
   now: Date,
   connection: string,
 ): Promise<number> {
-  const urgent = status.plan.tiers[0]?.effectiveMinutes ?? 15;
+  const urgent = status.plan.tiers.find((tier) => tier.name === 'urgent')?.effectiveMinutes ?? 15;
   const readAt = await freezesReadAt(connection);
   if (readAt && now.getTime() - readAt.getTime() < urgent * 60_000) return 0;
   try {
