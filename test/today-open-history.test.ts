@@ -93,5 +93,33 @@ describe("the paralegal's Today on a history nobody tidied", () => {
     expect(section.openOutside).toBe(older.length);
     // Each still has its patent's details, joined as the window's rows are.
     for (const item of blocking?.items ?? []) expect(item.row.office).not.toBeNull();
+
+    // Skipped at the service and its month read again, one leaves the bucket; the others stay.
+    const skipped = older[0] as PatentEvent;
+    await up.client.postPatentInstructions({
+      instructions: [{ eventId: skipped.id, decision: 'SKIP_THIS_TIME' }],
+    });
+    await syncMonth(
+      up.client,
+      up.app.database.db,
+      DEFAULT_CONNECTION,
+      monthOf(skipped.dueDate),
+      'test-skip',
+      noon,
+    );
+    const after = await loadToday(
+      { userId: up.app.users.paralegal.id, role: 'paralegal' },
+      'today-after-skip',
+      noon,
+    );
+    const left = after.renewals?.ok
+      ? after.renewals.data.buckets.find((bucket) => bucket.id === 'lapsed-blocking')
+      : undefined;
+    expect(left?.items.map((item) => item.row.eventId).sort()).toEqual(
+      older
+        .filter((event) => event.id !== skipped.id)
+        .map((event) => event.id)
+        .sort(),
+    );
   }, 300_000);
 });

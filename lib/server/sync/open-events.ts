@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type PatentEvent, tolerant } from '../../annuity/schemas';
 import { getDb } from '../../db';
-import { syncEvent, syncWindow } from '../../db/schema';
+import { syncEvent, syncPatentEvents, syncWindow } from '../../db/schema';
 import { compareIso } from '../../format/dates';
 import { isRenewalEvent } from '../../renewals/rows';
 
@@ -19,8 +19,8 @@ import { isRenewalEvent } from '../../renewals/rows';
  * (lib/annuity/schemas.ts): an unknown field or enum value is kept, never a failure. A month's open
  * renewals are kept per process while the month's version (`sync_window.version`, bumped by every
  * write to its rows) stays the same, so a view re-reads only the months that changed. Rows of a
- * month no walk has read (a patent read whole, ./copy.ts storePatentEvents) have no version to
- * check and are read on every call; they are few.
+ * month no walk has read (a patent read whole, ./copy.ts storePatentEvents) have no version: they
+ * are read again when the client's patent reads (`sync_patent_events`) or walked months change.
  */
 export interface OpenEvent {
   connection: string;
@@ -34,10 +34,7 @@ interface HeldMonth {
 
 /** Months kept: every month of every client the copy holds is a few dozen bytes when nothing is open. */
 const MAX_HELD = 5000;
-const globalForOpen = globalThis as typeof globalThis & {
-  __copyOpenEvents?: Map<string, HeldMonth>;
-  __unwalkedOpen?: Map<string, PatentEvent>;
-};
+const globalForOpen = globalThis as typeof globalThis & { __copyOpenEvents?: Map<string, HeldMonth> };
 
 function held(): Map<string, HeldMonth> {
   globalForOpen.__copyOpenEvents ??= new Map();
@@ -75,7 +72,7 @@ function isOpenNow(event: PatentEvent): boolean {
 export async function readOpenEvents(connections: readonly string[]): Promise<OpenEvent[]> {
   if (connections.length === 0) return [];
   const db = await getDb();
-  const [versions, unwalked] = await Promise.all([
+  const [versions, patentReads] = await Promise.all([
     db
       .select({
         connection: syncWindow.connection,
@@ -84,19 +81,21 @@ export async function readOpenEvents(connections: readonly string[]): Promise<Op
       })
       .from(syncWindow)
       .where(inArray(syncWindow.connection, [...connections])),
+    // Every write of rows outside a walk is a patent read whole, recorded here in the same
+    // transaction (./copy.ts storePatentEvents): a small table, read through its key.
     db
-      .select({ connection: syncEvent.connection, body: syncEvent.body })
-      .from(syncEvent)
-      .where(
-        and(
-          inArray(syncEvent.connection, [...connections]),
-          sql`not exists (select 1 from ${syncWindow} where ${syncWindow.connection} = ${syncEvent.connection} and ${syncWindow.month} = ${syncEvent.month})`,
-        ),
-      ),
+      .select({
+        connection: syncPatentEvents.connection,
+        reads: sql<number>`count(*)::int`,
+        last: sql<string>`max(${syncPatentEvents.readAt})::text`,
+      })
+      .from(syncPatentEvents)
+      .where(inArray(syncPatentEvents.connection, [...connections]))
+      .groupBy(syncPatentEvents.connection),
   ]);
   const cache = held();
   const open: OpenEvent[] = [];
-  const stale = new Map<string, { connection: string; month: string; version: string }[]>();
+  const stale = new Map<string, { month: string; version: string }[]>();
   for (const { connection, month, version } of versions) {
     const kept = cache.get(`${connection}:${month}`);
     if (kept && kept.version === version) {
@@ -104,7 +103,7 @@ export async function readOpenEvents(connections: readonly string[]): Promise<Op
       continue;
     }
     const list = stale.get(connection) ?? [];
-    list.push({ connection, month, version });
+    list.push({ month, version });
     stale.set(connection, list);
   }
   for (const [connection, months] of stale) {
@@ -131,19 +130,37 @@ export async function readOpenEvents(connections: readonly string[]): Promise<Op
       for (const event of events) open.push({ connection, event });
     }
   }
-  // Parsed again only when the body changed: the same body gives the same object, so a caller
-  // keeping what it built from these events (Today's buckets) keeps it.
-  const before = globalForOpen.__unwalkedOpen ?? new Map<string, PatentEvent>();
-  const now = new Map<string, PatentEvent>();
-  for (const row of unwalked) {
-    const event = before.get(row.body) ?? openRenewal(row.body);
-    if (!event) continue;
-    now.set(row.body, event);
-    open.push({ connection: row.connection, event });
-  }
-  globalForOpen.__unwalkedOpen = now;
   while (cache.size > MAX_HELD) cache.delete(cache.keys().next().value as string);
+  for (const connection of connections) {
+    const reads = patentReads.find((row) => row.connection === connection);
+    const walked = versions.filter((row) => row.connection === connection).length;
+    const events = await unwalkedOpen(connection, `${reads?.reads ?? 0} ${reads?.last ?? ''} ${walked}`);
+    for (const event of events) open.push({ connection, event });
+  }
   return open.sort(
     (a, b) => compareIso(a.event.dueDate, b.event.dueDate) || compareIso(a.event.id, b.event.id),
   );
+}
+
+/**
+ * The open renewals of a client's rows in months no walk has read: written only by a patent read
+ * whole, so read again only when the client's patent reads or its walked months changed (`key`);
+ * the query itself looks at every row of the client, which a view must not pay each time.
+ */
+async function unwalkedOpen(connection: string, key: string): Promise<PatentEvent[]> {
+  const unwalked = held().get(`${connection}:unwalked`);
+  if (unwalked && unwalked.version === key) return unwalked.events;
+  const db = await getDb();
+  const rows = await db
+    .select({ body: syncEvent.body })
+    .from(syncEvent)
+    .where(
+      and(
+        eq(syncEvent.connection, connection),
+        sql`not exists (select 1 from ${syncWindow} where ${syncWindow.connection} = ${syncEvent.connection} and ${syncWindow.month} = ${syncEvent.month})`,
+      ),
+    );
+  const events = rows.flatMap((row) => openRenewal(row.body) ?? []);
+  held().set(`${connection}:unwalked`, { version: key, events });
+  return events;
 }
