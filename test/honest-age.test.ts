@@ -1,10 +1,12 @@
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailMessage, syncEvent, syncWindow } from '@/lib/db/schema';
-import { addDays, calendarToday, formatZonedTimestamp } from '@/lib/format/dates';
+import { addDays, addMonths, calendarToday, formatZonedTimestamp, monthBounds } from '@/lib/format/dates';
+import { DEFAULT_CONNECTION } from '@/lib/server/connection/default-connection';
 import { readQuota } from '@/lib/server/connection/quota';
 import { evaluateNotifications } from '@/lib/server/notifications/evaluate';
 import { pollUpstream } from '@/lib/server/notifications/poll';
+import { loadFreezeMonth } from '@/lib/server/rate-freezes/freezes';
 import { copyMonthRows } from '@/lib/server/sync/month-rows';
 import { plannedMonths, runSync } from '@/lib/server/sync/run';
 import { loadToday } from '@/lib/server/today/load';
@@ -58,7 +60,9 @@ describe('the age the console tells', () => {
     const months = [...new Set(section.windows.flatMap((span) => monthsOfWindow(span.from, span.to)))];
     const { byMonth } = await copyMonthRows(months);
     const rows = months.flatMap((month) => byMonth.get(month)?.rows ?? []);
-    const shown = bucketRenewals(rows, section.today).flatMap((bucket) => bucket.items.map((item) => item.row));
+    const shown = bucketRenewals(rows, section.today).flatMap((bucket) =>
+      bucket.items.map((item) => item.row),
+    );
     expect(shown.length).toBeGreaterThan(0);
     expect(shown.length).toBeLessThan(rows.length);
     // Every month Today reads was read half a year ago, and so were the renewals it does not
@@ -95,7 +99,11 @@ describe('the age the console tells', () => {
     // 13:00 UTC is 02:00 of the next day in Auckland: Today's "today", its days left and its
     // buckets are the service's, a day ahead of UTC's date.
     const now = new Date(`${calendarToday(new Date())}T13:00:00.000Z`);
-    const data = await loadToday({ userId: up.app.users.paralegal.id, role: 'paralegal' }, 'service-day', now);
+    const data = await loadToday(
+      { userId: up.app.users.paralegal.id, role: 'paralegal' },
+      'service-day',
+      now,
+    );
     expect(data.today).toBe(addDays(calendarToday(now), 1));
     const renewals = data.renewals?.ok ? data.renewals.data : null;
     const item = renewals?.buckets.flatMap((bucket) => bucket.items)[0];
@@ -104,6 +112,16 @@ describe('the age the console tells', () => {
       expect(item.daysLeft).toBe(
         Math.round((Date.parse(item.deadline) - Date.parse(addDays(calendarToday(now), 1))) / DAY_MS),
       );
+  });
+
+  it("takes a month as past for a freeze once the service's day has left it", async () => {
+    // 13:00 UTC on the month's last day is 02:00 on the 1st of the next in Auckland: the month is
+    // past at the service, which refuses to freeze it (spec: Limits 5).
+    const month = up.currentMonth;
+    const now = new Date(`${monthBounds(month).to}T13:00:00.000Z`);
+    const data = await loadFreezeMonth(month, 'service-month', DEFAULT_CONNECTION, now);
+    expect(data.currentMonth).toBe(addMonths(month, 1));
+    expect(data.monthsAhead).toBeLessThan(0);
   });
 
   it('says in the digest how old the renewals it lists are, not when the poll read the copy', async () => {

@@ -38,7 +38,8 @@ export async function startUpstreamHarness(
     env?: Record<string, string>;
   } = {},
 ): Promise<UpstreamHarness> {
-  const sandbox = await startSandbox({ today: TODAY, profile: options.profile, env: options.env });
+  const env = options.env ? { ...process.env, ...options.env } : undefined;
+  const sandbox = await startSandbox({ today: TODAY, profile: options.profile, env });
   await sandbox.operator.createTenant(tenant);
   const { key } = await sandbox.operator.createKey({
     tenant: tenant.name,

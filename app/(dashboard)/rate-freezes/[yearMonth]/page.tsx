@@ -9,13 +9,14 @@ import { BackLink } from '@/components/shell/back-link';
 import { PageHeader } from '@/components/shell/page-header';
 import { ProblemPanel } from '@/components/shell/problem-panel';
 import { type QuerySeed, SeededQueries } from '@/components/shell/seeded-queries';
-import { currentYearMonth, formatYearMonth } from '@/lib/format/dates';
+import { formatYearMonth, monthOf } from '@/lib/format/dates';
 import { dueMonthSchema } from '@/lib/http/query';
 import { can } from '@/lib/policy/roles';
 import { CHOOSE_CLIENT_TO_FREEZE, freezePageDescription } from '@/lib/rate-freezes/labels';
 import { requireViewer } from '@/lib/server/auth/session';
 import { clientFilterOf, pageClientOf } from '@/lib/server/clients/client-filter';
 import { clientNameOf, labelsClients, pageClientScope } from '@/lib/server/clients/scope';
+import { serviceToday } from '@/lib/server/connection/service-day';
 import { loadForPage, pageLocale, pageRequestId } from '@/lib/server/http/request-context';
 import { loadFreezeEstimates } from '@/lib/server/rate-freezes/estimates';
 import { loadFreezeMonth } from '@/lib/server/rate-freezes/freezes';
@@ -79,10 +80,12 @@ export default async function RateFreezeMonthPage({
 
   // The estimates in the invoice currency are read beside the freeze's own read; if
   // they fail, the page still shows the month and the browser asks for them again.
+  const serviceMonth = monthOf(await serviceToday(new Date(), [connection]));
   const [loaded, estimates] = await Promise.all([
     loadForPage(requestId, () => loadFreezeMonth(month, requestId, connection)),
-    // A past month cannot be frozen: its estimates are not read (the page does not show them).
-    month >= currentYearMonth()
+    // A past month, by the service's day (spec: Limits 2 and 5), cannot be frozen: its
+    // estimates are not read (the page does not show them).
+    month >= serviceMonth
       ? loadForPage(requestId, () => loadFreezeEstimates(month, requestId, connection))
       : null,
   ]);
