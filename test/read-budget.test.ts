@@ -7,6 +7,8 @@ import { backgroundQuotaUse, portfolioPatent } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
 import { addMonths, currentYearMonth } from '@/lib/format/dates';
 import type { FreezeEstimatesData } from '@/lib/rate-freezes/data';
+import { DEFAULT_CONNECTION } from '@/lib/server/connection/default-connection';
+import { loadPatentDetail } from '@/lib/server/portfolio/patents';
 import { currentGeneration, refreshSnapshot, snapshotStatus } from '@/lib/server/portfolio/snapshot';
 import { runSync } from '@/lib/server/sync/run';
 import { jsonRequest } from './app-harness';
@@ -136,6 +138,15 @@ describe('the reads users start count on the one daily share', () => {
       );
       expect(held.body.upstreamCalls).toBe(0);
       expect(held.body.events).toBe(nextRenewals);
+      // A patent whose past events were never read shows the renewals the copy holds, and says why.
+      const generation = await currentGeneration(DEFAULT_CONNECTION);
+      const [patent] = await app.harness.database.db
+        .select({ id: portfolioPatent.id })
+        .from(portfolioPatent)
+        .where(eq(portfolioPatent.generation, generation ?? -1))
+        .limit(1);
+      const detail = await loadPatentDetail(patent?.id ?? '', 'patent-view');
+      expect(detail.copy.shareSpent).toBe(true);
       expect(await serviceCalls()).toBe(0);
     } finally {
       delete process.env.SYNC_QUOTA_PERCENT;

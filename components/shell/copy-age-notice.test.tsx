@@ -26,6 +26,15 @@ describe("the copy's age notice", () => {
     expect(html).not.toContain(formatClockTime(new Date(since)));
   });
 
+  it("says when today's share of the quota for reading is spent and how old the copy shown is", () => {
+    const html = render(
+      <CopyAgeNotice copy={{ ...age, shareSpent: true }} months={['2026-12']} />,
+    ).replaceAll('&#x27;', "'");
+    expect(html).toContain(
+      `Today's share of the service's quota for reading is spent; showing the copy as of ${formatTimestamp(age.asOf)}.`,
+    );
+  });
+
   it('says how far a first read is, in a neutral tone, never as an alert', () => {
     const html = render(
       <CopyAgeNotice

@@ -75,7 +75,14 @@ export function CopyAgeNotice({
   if (!copy) return null;
   const refreshable = months.length > 0 || Boolean(patentId) || Boolean(freezeMonth);
   // Nothing to say takes no room at the top of the page.
-  if (!ageLine && !refreshable && !copy.notAnsweringSince && !copy.firstRead && copy.incomplete.length === 0)
+  if (
+    !ageLine &&
+    !refreshable &&
+    !copy.notAnsweringSince &&
+    !copy.firstRead &&
+    !copy.shareSpent &&
+    copy.incomplete.length === 0
+  )
     return null;
   const asOf = copy.asOf ? formatTimestamp(copy.asOf, locale) : null;
   return (
@@ -90,6 +97,15 @@ export function CopyAgeNotice({
             The renewal service has not answered since {formatTimestamp(copy.notAnsweringSince, locale)}
             {asOf ? `; showing what it said at ${asOf}.` : '.'} Sending decisions waits until it answers
             again; nothing you have drafted is lost.
+          </p>
+        </Alert>
+      ) : null}
+      {copy.shareSpent ? (
+        <Alert tone="warning" data-testid="read-share-spent">
+          <p>
+            Today's share of the service's quota for reading is spent; showing the copy
+            {asOf ? ` as of ${asOf}` : ''}. What it lacks is read once the quota resets: the rest of today's
+            quota is kept for sending instructions.
           </p>
         </Alert>
       ) : null}

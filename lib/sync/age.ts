@@ -19,6 +19,11 @@ export interface CopyAge {
    * again by itself until the read is done.
    */
   firstRead?: { read: number; of: number } | null;
+  /**
+   * Set when today's share of the service's quota for reading was spent (spec: Limits 2), so what
+   * the copy lacks (months or a patent's past events) was left unread: the page shows the copy.
+   */
+  shareSpent?: boolean;
 }
 
 /** The months a due-date window touches, in order: what a page's "Refresh now" reads again. */

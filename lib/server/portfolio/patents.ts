@@ -119,8 +119,11 @@ export async function loadPatentDetail(
     await rememberPatents([data], connection);
     patent = data;
   }
-  const [{ events, asOf }, health] = await Promise.all([
-    ensurePatentEvents(patentId, requestId, connection).then(() => copyPatentEvents(patentId, connection)),
+  const [{ events, asOf, read }, health] = await Promise.all([
+    ensurePatentEvents(patentId, requestId, connection).then(async (read) => ({
+      ...(await copyPatentEvents(patentId, connection)),
+      read,
+    })),
     getDb().then((db) => readHealth(db, connection)),
   ]);
   const renewals = events.filter(isRenewalEvent);
@@ -129,6 +132,7 @@ export async function loadPatentDetail(
     incomplete: [],
     neverRead: [],
     notAnsweringSince: health.failingSince?.toISOString() ?? null,
+    ...(read ? {} : { shareSpent: true }),
   };
   return { patent, connection, events: renewals, otherEventKinds: events.length - renewals.length, copy };
 }

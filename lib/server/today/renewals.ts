@@ -69,7 +69,10 @@ export async function readTodayRenewals(
   const inWindows = rowsInWindows(windows, monthArrays);
   const outside = await openRowsOutside(windows, open, clients);
   const rows = withOutside(inWindows, outside);
-  const copy = await copyAge(months, connections, undefined, ensured.reading);
+  const copy = {
+    ...(await copyAge(months, connections, undefined, ensured.reading)),
+    ...(ensured.shareSpent ? { shareSpent: true } : {}),
+  };
   // The windows are whole months: their summaries keep the month view's default month current
   // without a read of their own; written once this answer is out, only when the copy changed
   // (the same rows give the same summaries) and the read covers the whole console's clients.
