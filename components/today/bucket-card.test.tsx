@@ -58,4 +58,10 @@ describe('a Today bucket sent as its first screen', () => {
     expect(html).toContain('Show the first 25');
     expect(html).toContain('Add the first 20 to the draft');
   });
+
+  it('says how many its month-view link lists when the month view cannot take them all', () => {
+    const html = render({ ...whole, href: '/renewals', linked: 7 }).replaceAll('<!-- -->', '');
+    expect(html).toContain('Open the latest 7 of 25 in the month view');
+    expect(html).not.toContain('these 25 in the month view');
+  });
 });
