@@ -3,15 +3,15 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { syncRefreshUse, syncWindow } from '../../db/schema';
 import { getEnv } from '../../env';
-import { calendarToday, formatZonedTimestamp } from '../../format/dates';
-import { type ClientScope, clientNameOf } from '../clients/scope';
-import { recordUserRead, userReadAllowed } from '../connection/read-budget';
+import { calendarToday } from '../../format/dates';
+import type { ClientScope } from '../clients/scope';
+import { ReadShareSpentError, recordUserRead, userReadAllowed } from '../connection/read-budget';
 import { upstreamClient } from '../connection/upstream';
 import { DomainError } from '../errors/domain-error';
 import { NotFoundError } from '../errors/not-found';
 import { patentConnection } from '../portfolio/owner';
 import { rememberPatents } from '../portfolio/snapshot';
-import { storePatentEvents } from './copy';
+import { copyPatentEvents, storePatentEvents } from './copy';
 import { freezesReadAt, readFreezeMonth, readFreezes } from './documents';
 import { endsWithin, syncMonth } from './walk';
 
@@ -35,19 +35,6 @@ class RefreshCapError extends DomainError<'refresh_cap_reached'> {
       code: 'refresh_cap_reached',
       title: 'Refresh limit reached',
       detail: `You have used ${spent} of your ${cap} refresh calls today. The page keeps refreshing by itself; try again tomorrow or ask an administrator to raise the cap.`,
-    });
-  }
-}
-
-/** The client's share of the quota for reading is spent, or the reserve kept for sending is reached. */
-class ReadShareSpentError extends DomainError<'read_share_spent'> {
-  override name = 'ReadShareSpentError';
-  constructor(asOf: Date | null, client: string | null) {
-    super({
-      status: 429,
-      code: 'read_share_spent',
-      title: 'Refresh not possible today',
-      detail: `Today's share of the service's quota for reading is spent; the page shows the copy as of ${asOf ? formatZonedTimestamp(asOf) : 'its last read'}.${client ? ` (Client: ${client}.)` : ''} The rest of the quota is kept for sending instructions; the copy is read again after the daily reset.`,
     });
   }
 }
@@ -155,22 +142,7 @@ export async function refreshNow(
   for (const connection of connections)
     if ((await userReadAllowed(connection, estimateOf(connection), now)).ok) allowed.push(connection);
   const refused = connections.filter((connection) => !allowed.includes(connection));
-  if (allowed.length === 0) {
-    const only = refused.length === 1 ? refused[0] : undefined;
-    const times = known
-      .filter((row) => refused.includes(row.connection))
-      .flatMap((row) => (row.syncedAt ? [row.syncedAt] : []));
-    const asOf =
-      times.length > 0
-        ? new Date(Math.min(...times.map((time) => time.getTime())))
-        : freezeMonth && only
-          ? await freezesReadAt(only)
-          : null;
-    throw new ReadShareSpentError(
-      asOf,
-      scope.connections.length > 1 && only ? clientNameOf(scope, only) : null,
-    );
-  }
+  if (allowed.length === 0) throw new ReadShareSpentError(await copyReadAt(refused, target, known));
   const calls = new Map<string, number>();
   const count = (connection: string, made: number) =>
     calls.set(connection, (calls.get(connection) ?? 0) + made);
@@ -216,6 +188,24 @@ export async function refreshNow(
     clients: allowed,
     notRefreshed: refused,
   };
+}
+
+/** When the copy of what the page shows was read, for these clients: the oldest read among them. */
+async function copyReadAt(
+  connections: readonly string[],
+  { patentId, freezeMonth }: RefreshTarget,
+  known: readonly { connection: string; syncedAt: Date | null }[],
+): Promise<Date | null> {
+  const times = known.flatMap((row) =>
+    connections.includes(row.connection) && row.syncedAt ? [row.syncedAt] : [],
+  );
+  for (const connection of connections) {
+    const asOf = patentId ? (await copyPatentEvents(patentId, connection)).asOf : null;
+    if (asOf) times.push(new Date(asOf));
+    const frozen = freezeMonth ? await freezesReadAt(connection) : null;
+    if (frozen) times.push(frozen);
+  }
+  return times.length > 0 ? new Date(Math.min(...times.map((time) => time.getTime()))) : null;
 }
 
 async function refreshPatent(
