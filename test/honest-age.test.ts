@@ -1,4 +1,4 @@
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, like, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailMessage, syncEvent, syncWindow } from '@/lib/db/schema';
 import { addDays, addMonths, calendarToday, formatZonedTimestamp, monthBounds } from '@/lib/format/dates';
@@ -7,6 +7,7 @@ import { readQuota } from '@/lib/server/connection/quota';
 import { evaluateNotifications } from '@/lib/server/notifications/evaluate';
 import { pollUpstream } from '@/lib/server/notifications/poll';
 import { loadFreezeMonth } from '@/lib/server/rate-freezes/freezes';
+import { copyPatentEvents } from '@/lib/server/sync/copy';
 import { copyMonthRows } from '@/lib/server/sync/month-rows';
 import { plannedMonths, runSync } from '@/lib/server/sync/run';
 import { loadToday } from '@/lib/server/today/load';
@@ -122,6 +123,34 @@ describe('the age the console tells', () => {
     const data = await loadFreezeMonth(month, 'service-month', DEFAULT_CONNECTION, now);
     expect(data.currentMonth).toBe(addMonths(month, 1));
     expect(data.monthsAhead).toBeLessThan(0);
+  });
+
+  it("keeps the age of a patent's fees when Refresh now reads its events without them", async () => {
+    const { db } = up.app.database;
+    // spec: Patent event, `fees` on the per-patent endpoints: "not shown"; this service leaves them out.
+    const before = await up.sandbox.operator.getProfile();
+    await up.sandbox.operator.setProfile({ switches: { feesOnPerPatentEvents: false } });
+    try {
+      const [priced] = await db
+        .select({ patentId: syncEvent.patentId })
+        .from(syncEvent)
+        .where(like(syncEvent.body, '%"fees":%'))
+        .limit(1);
+      const patentId = priced?.patentId as string;
+      const weekAgo = new Date(Date.now() - 7 * DAY_MS);
+      await db.update(syncEvent).set({ readAt: weekAgo }).where(eq(syncEvent.patentId, patentId));
+      const { POST } = await import('@/app/api/copy/refresh/route');
+      const response = await POST(
+        jsonRequest('/api/copy/refresh', { method: 'POST', cookie: paralegal, body: { patentId } }),
+      );
+      expect(response.status).toBe(200);
+      // The patent page's "as of": the fees it shows are the month walk's, a week old.
+      const copied = await copyPatentEvents(patentId);
+      expect(copied.events.some((event) => 'fees' in event)).toBe(true);
+      expect(copied.asOf).toBe(weekAgo.toISOString());
+    } finally {
+      await up.sandbox.operator.setProfile({ switches: before.switches });
+    }
   });
 
   it('says in the digest how old the renewals it lists are, not when the poll read the copy', async () => {
