@@ -50,9 +50,9 @@ async function syncedAt(connection: string): Promise<Date | null> {
   return row?.syncedAt ?? null;
 }
 
-async function refreshNow(cookie: string) {
+async function refreshNow(cookie: string, target: Record<string, unknown> = { months: [month] }) {
   const { POST } = await import('@/app/api/copy/refresh/route');
-  return POST(jsonRequest('/api/copy/refresh', { method: 'POST', cookie, body: { months: [month] } }));
+  return POST(jsonRequest('/api/copy/refresh', { method: 'POST', cookie, body: target }));
 }
 
 describe('Refresh now with two clients', () => {
@@ -75,6 +75,16 @@ describe('Refresh now with two clients', () => {
     expect(await syncedAt(DEFAULT_CONNECTION)).toEqual(firstCopy);
     expect(body.calls).toBeGreaterThan(0);
     expect(body.clients).toEqual([SECOND]);
+  });
+
+  it('finds nothing of the first client for that user: naming it, or one of its patents, is a 404 and no call', async () => {
+    const [patent] = (await app.services.first.getPatents({ itemsPerPage: 1 })).data.data;
+    const before = await usage();
+    expect(
+      (await refreshNow(app.cookies.manager, { months: [month], client: DEFAULT_CONNECTION })).status,
+    ).toBe(404);
+    expect((await refreshNow(app.cookies.manager, { months: [], patentId: patent?.id })).status).toBe(404);
+    expect(await usage()).toEqual(before);
   });
 
   it('answers that the share for reading is spent, and calls nothing, once it is', async () => {
