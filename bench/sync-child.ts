@@ -11,9 +11,9 @@
 import { closeDb, getDb } from '../lib/db';
 import { currentYearMonth } from '../lib/format/dates';
 import { DEFAULT_CONNECTION } from '../lib/server/connection/default-connection';
+import { serviceToday } from '../lib/server/connection/service-day';
 import { copiedOpenMonths } from '../lib/server/sync/open-months';
 import { runSync, type SyncRun } from '../lib/server/sync/run';
-import { serviceDay } from '../lib/sync/plan';
 
 const MIB = 1024 * 1024;
 
@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   }
   const ms = Math.round(performance.now() - started);
   months.push(...run.walked.map((walk) => walk.month));
-  const open = await copiedOpenMonths(db, DEFAULT_CONNECTION, serviceDay(null, now).today);
+  const open = await copiedOpenMonths(db, DEFAULT_CONNECTION, await serviceToday(now));
   clearInterval(sampler);
   // ru_maxrss is in KiB on Linux: the peak over the process's life, start-up included.
   const maxRssBytes = process.resourceUsage().maxRSS * 1024;

@@ -1,6 +1,7 @@
 import { DataTable } from '@/components/data-table/data-table';
 import { PageSection } from '@/components/shell/page-section';
 import { addMonths, formatTimestamp, formatYearMonth } from '@/lib/format/dates';
+import { plural, pluralWord } from '@/lib/format/plural';
 import type { SyncPlan } from '@/lib/sync/plan';
 import type { TableColumn } from '@/lib/table/columns';
 
@@ -36,7 +37,7 @@ function monthsText(months: string[], locale: string): string {
       : `${formatYearMonth(first, locale)} – ${formatYearMonth(last, locale)}`;
   const shown = sorted.slice(0, MONTHS_LISTED).map((month) => formatYearMonth(month, locale));
   const more = sorted.length - shown.length;
-  return `${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''} (${sorted.length} months)`;
+  return `${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''} (${plural(sorted.length, 'month')})`;
 }
 
 const MONTHS_LISTED = 4;
@@ -100,7 +101,7 @@ export function SyncPlanPanel({
           ? ` The key is small for this portfolio: every cadence is stretched ${plan.stretch.toFixed(1)}×.`
           : ''}
         {history && history.months.length > 0
-          ? ` ${history.months.length.toLocaleString(locale)} months of history were never read: about ${history.callsPerRefresh.toLocaleString(locale)} calls, read once, most recent first, ${history.callsPerDay.toLocaleString(locale)} of them within today's share.`
+          ? ` ${plural(history.months.length, 'month')} of history ${pluralWord(history.months.length, 'was', 'were')} never read: about ${history.callsPerRefresh.toLocaleString(locale)} calls, read once, most recent first, ${history.callsPerDay.toLocaleString(locale)} of them within today's share.`
           : ''}
       </p>
       <DataTable

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueMonths, type MonthRead, planSync, serviceDay, unreadHistory } from './plan';
+import { dueMonths, type MonthRead, planSync, serviceDayStart, unreadHistory } from './plan';
 
 const settings = {
   urgentMinutes: 15,
@@ -160,20 +160,20 @@ describe('the months due now', () => {
   });
 });
 
-describe("the service's day", () => {
-  it('is the day its announced reset ends, in its own time zone', () => {
+describe("the start of the service's day", () => {
+  it('is the last midnight of the service its announced reset names', () => {
     // A service at UTC+1: its day of 1 December began at 23:00 UTC on 30 November.
-    expect(serviceDay(at('2026-12-01T23:00:00Z'), at('2026-11-30T23:30:00Z'))).toEqual({
-      today: '2026-12-01',
-      startsAt: at('2026-11-30T23:00:00Z'),
-    });
-    // A service at UTC−5 is still on 30 November at 02:00 UTC.
-    expect(serviceDay(at('2026-12-01T05:00:00Z'), at('2026-12-01T02:00:00Z')).today).toBe('2026-11-30');
-    // Without a current reading, the UTC day.
-    expect(serviceDay(at('2026-11-30T00:00:00Z'), at('2026-12-01T02:00:00Z'))).toEqual({
-      today: '2026-12-01',
-      startsAt: at('2026-12-01T00:00:00Z'),
-    });
-    expect(serviceDay(null, at('2026-12-01T02:00:00Z')).today).toBe('2026-12-01');
+    expect(serviceDayStart(at('2026-12-01T23:00:00Z'), at('2026-11-30T23:30:00Z'))).toEqual(
+      at('2026-11-30T23:00:00Z'),
+    );
+    expect(serviceDayStart(at('2026-12-01T23:00:00Z'), at('2026-11-30T22:30:00Z'))).toEqual(
+      at('2026-11-29T23:00:00Z'),
+    );
+    // A reading from days before still tells the hour of its midnight.
+    expect(serviceDayStart(at('2026-11-28T05:00:00Z'), at('2026-12-01T02:00:00Z'))).toEqual(
+      at('2026-11-30T05:00:00Z'),
+    );
+    // Without a reading, UTC's midnight.
+    expect(serviceDayStart(null, at('2026-12-01T02:00:00Z'))).toEqual(at('2026-12-01T00:00:00Z'));
   });
 });

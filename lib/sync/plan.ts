@@ -1,4 +1,4 @@
-import { addDays, addMonths, calendarToday, monthOf } from '../format/dates';
+import { addMonths, calendarToday, monthOf } from '../format/dates';
 
 /**
  * The sync plan: which months of renewals are read again how often, and what that costs per day
@@ -195,22 +195,15 @@ export function unreadHistory(
 }
 
 /**
- * The service's calendar day: it runs on its own local time (its quota resets at its midnight,
- * spec: Limits 2–3, RateLimit-Reset), so a renewal opens at the service's midnight, not ours
- * (spec: Instruction rules, opensAt). The reset announced is the end of the service's day: that
- * day began 24 hours before it, and its date is the day before the one the reset rounds to (exact
- * for services within twelve hours of UTC). Without a current reading, the UTC day stands in.
+ * When the service's current day began: renewals open at the service's midnight, not ours (spec:
+ * Instruction rules, opensAt), and RateLimit-Reset names one of its midnights (spec: Limits 2–3,
+ * the quota resets at midnight server local time); the last of them at or before `now`. Without a
+ * reading, UTC's midnight. The date itself is `serviceDate` (lib/server/connection/service-day.ts).
  */
-export function serviceDay(resetAt: Date | null, now: Date): { today: string; startsAt: Date } {
-  if (resetAt && resetAt > now) {
-    const next = new Date(Math.round(resetAt.getTime() / 86_400_000) * 86_400_000);
-    return {
-      today: addDays(calendarToday(next), -1),
-      startsAt: new Date(resetAt.getTime() - 86_400_000),
-    };
-  }
-  const today = calendarToday(now);
-  return { today, startsAt: new Date(`${today}T00:00:00.000Z`) };
+export function serviceDayStart(resetAt: Date | null, now: Date): Date {
+  if (!resetAt) return new Date(`${calendarToday(now)}T00:00:00.000Z`);
+  const days = Math.floor((now.getTime() - resetAt.getTime()) / 86_400_000);
+  return new Date(resetAt.getTime() + days * 86_400_000);
 }
 
 /** A month's last reads, as the copy records them (table `sync_window`). */

@@ -22,7 +22,7 @@ import {
   dueMonths,
   planSync,
   type SyncPlan,
-  serviceDay,
+  serviceDayStart,
   syncSettingsOf,
   unreadHistory,
 } from '../../sync/plan';
@@ -31,6 +31,7 @@ import { activeConnectionIds } from '../connection/clients';
 import { DEFAULT_CONNECTION } from '../connection/default-connection';
 import { readQuota } from '../connection/quota';
 import { readShareRefusal, readShareSpent, recordRead } from '../connection/read-budget';
+import { serviceDate } from '../connection/service-day';
 import { upstreamClient } from '../connection/upstream';
 import { officialReceiptsOnFile } from '../documents/official-receipts';
 import { lookUpPatents } from '../portfolio/join';
@@ -77,9 +78,9 @@ interface SyncStatus {
 async function syncStatus(db: Database, now: Date, connection: string): Promise<SyncStatus> {
   const windows = await db.select().from(syncWindow).where(eq(syncWindow.connection, connection));
   const quota = await readQuota(connection);
-  const day = serviceDay(quota?.resetAt ?? null, now);
+  const resetAt = quota?.resetAt ?? null;
   const current = currentYearMonth(now);
-  const open = await copiedOpenMonths(db, connection, day.today);
+  const open = await copiedOpenMonths(db, connection, serviceDate(resetAt, now));
   const read = new Set(windows.filter((row) => row.syncedAt !== null).map((row) => row.month));
   const calls = new Map(windows.map((row) => [row.month, row.calls]));
   const plan = planSync(current, syncSettings(), (month) => calls.get(month) ?? 1, quota?.limit ?? null, {
@@ -98,7 +99,7 @@ async function syncStatus(db: Database, now: Date, connection: string): Promise<
       calls: row.calls,
       lastError: row.lastError,
     })),
-    opened: { months: open.opened, dayStartsAt: day.startsAt },
+    opened: { months: open.opened, dayStartsAt: serviceDayStart(resetAt, now) },
   };
 }
 
