@@ -1,4 +1,3 @@
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
@@ -29,7 +28,7 @@ import { jsonRequest } from './app-harness';
 import { grantClientsAs, setUpTwoClients } from './client-grants';
 import { putDraftAs } from './draft-fixtures';
 import { renderPage } from './page-walk';
-import { type DiscoveredRoute, discoverRoutes } from './routes';
+import { appFiles, type DiscoveredRoute, discoverRoutes } from './routes';
 
 /**
  * The role × client matrix (spec: Authentication 1, a key is one client's; rule 2, all data is
@@ -890,14 +889,6 @@ describe('role × client matrix: routes', () => {
 describe('role × client matrix: pages', () => {
   const APP = path.join(root, 'app');
 
-  function* pageFiles(dir: string): Generator<string> {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) yield* pageFiles(full);
-      else if (entry.name === 'page.tsx') yield path.relative(root, full);
-    }
-  }
-
   /** The params and addresses each page is opened with: the first client's records, and lists. */
   const PAGE_PROBES: Record<
     string,
@@ -998,7 +989,9 @@ describe('role × client matrix: pages', () => {
   type PageModule = { default: (props: unknown) => unknown };
 
   it('classifies every page on disk', () => {
-    const found = [...pageFiles(path.join(APP, '(dashboard)'))].sort();
+    const found = [...appFiles(path.join(APP, '(dashboard)'), 'page.tsx')]
+      .map((file) => path.relative(root, file))
+      .sort();
     expect(found.filter((file) => !(file in PAGE_PROBES))).toEqual([]);
     expect(Object.keys(PAGE_PROBES).filter((file) => !found.includes(file))).toEqual([]);
   });

@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { appFiles } from './routes';
 
 /**
  * A page that answers "not found" must answer it with status 404. Next.js streams a page that has
@@ -9,14 +10,6 @@ import { describe, expect, it } from 'vitest';
  * their loading states in a route group beside them instead (invoices/(list), admin/(sections)).
  */
 const APP = path.join(process.cwd(), 'app');
-
-function* pages(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* pages(full);
-    else if (entry.name === 'page.tsx') yield full;
-  }
-}
 
 function loadingAbove(page: string): string | null {
   for (let dir = path.dirname(page); dir.startsWith(APP); dir = path.dirname(dir)) {
@@ -28,7 +21,7 @@ function loadingAbove(page: string): string | null {
 
 describe('pages that can answer not found', () => {
   it('have no loading state above them, so the 404 is sent as a 404', () => {
-    const streamed = [...pages(APP)]
+    const streamed = [...appFiles(APP, 'page.tsx')]
       .filter((page) => /\bnotFound\(\)/.test(readFileSync(page, 'utf8')))
       .flatMap((page) => {
         const loading = loadingAbove(page);

@@ -17,18 +17,19 @@ export interface DiscoveredRoute {
   handler: (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
 }
 
-function* routeFiles(dir: string): Generator<string> {
+/** Every route handler or page file under `dir`, by its full path. */
+export function* appFiles(dir: string, name: 'route.ts' | 'page.tsx'): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* routeFiles(full);
-    else if (entry.name === 'route.ts') yield full;
+    if (entry.isDirectory()) yield* appFiles(full, name);
+    else if (entry.name === name) yield full;
   }
 }
 
 /** Every route handler under app/, found on disk so a new route cannot escape the matrix. */
 export async function discoverRoutes(root: string, sampleParam = 'sample-id'): Promise<DiscoveredRoute[]> {
   const routes: DiscoveredRoute[] = [];
-  for (const file of routeFiles(path.join(root, 'app'))) {
+  for (const file of appFiles(path.join(root, 'app'), 'route.ts')) {
     const relative = path.relative(path.join(root, 'app'), path.dirname(file));
     const segments = relative.split(path.sep).filter((segment) => !/^\(.*\)$/.test(segment));
     const params: Record<string, string> = {};
