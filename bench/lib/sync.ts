@@ -176,7 +176,7 @@ async function measureTenant(
       operations: counted.operations,
       months: result.walked.length,
       historyMonths: result.walked.filter((walk) => walk.month < addMonths(current, -6)).length,
-      openMonths: result.openMonths.length,
+      openMonths: result.openMonths.filter((month) => month < addMonths(current, -6)).length,
       renewals: result.walked.reduce((sum, walk) => sum + walk.items, 0),
       busiest: busiest ? { month: busiest.month, renewals: busiest.items } : null,
       incomplete: result.walked.filter((walk) => !walk.complete).map((walk) => walk.month),
