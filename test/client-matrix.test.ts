@@ -21,8 +21,6 @@ import { ROLES, type Role } from '@/lib/policy/roles';
 import { DEFAULT_CONNECTION } from '@/lib/server/connection/default-connection';
 import { allows } from '@/lib/server/http/route';
 import { calendarForToken } from '@/lib/server/notifications/calendar-feed';
-import { evaluateNotifications } from '@/lib/server/notifications/evaluate';
-import { pollUpstream } from '@/lib/server/notifications/poll';
 import { pdfText } from '@/sandbox/tests/pdf-text';
 import { jsonRequest } from './app-harness';
 import { grantClientsAs, setUpTwoClients } from './client-grants';
@@ -1062,9 +1060,11 @@ describe('role × client matrix: pages', () => {
 describe('role × client matrix: background messages and the calendar feed', () => {
   it('tells users of the second client only of its renewals, by mail and in the bell', async () => {
     const { db } = app.harness.database;
-    const now = new Date();
-    await pollUpstream(db, { now, requestId: 'matrix-poll' });
-    await evaluateNotifications(db, { now });
+    // The administrator's "run now": the sync, the poll and the reminder rules, then delivery.
+    const run = await ask(await routeOf('app/api/admin/background/route.ts', 'POST'), 'admin');
+    const report = await run.text();
+    expect(run.status, report).toBe(200);
+    expect(leaksIn(report)).toEqual([]);
     for (const role of ROLES) {
       const id = app.harness.users[role].id;
       const mail = (await db.select().from(mailMessage).where(eq(mailMessage.userId, id))).filter(
