@@ -65,10 +65,13 @@ async function copiedEvents(month: string): Promise<PatentEvent[]> {
  * The open months' cadence as the administrator's plan shows it: the urgent one, stretched alike
  * with every other when the plan would spend more than the sync's share (spec: Limits 2–3).
  */
-async function openCadence(now: Date): Promise<number> {
+async function openCadence(month: string, now: Date): Promise<number> {
   const view = await syncPlanView(DEFAULT_CONNECTION, now);
   const open = view.plan.tiers.find((tier) => tier.name === 'open');
-  expect(open?.months.length).toBeGreaterThan(0);
+  expect(open?.label).toBe('Open or still moving');
+  expect(open?.months).toContain(month);
+  // The history was read whole by the first sync: nothing of it is left to read.
+  expect(view.plan.tiers.find((tier) => tier.name === 'history')?.months).toEqual([]);
   expect(open?.effectiveMinutes).toBe(
     view.plan.tiers.find((tier) => tier.name === 'urgent')?.effectiveMinutes,
   );
@@ -112,6 +115,14 @@ describe('the first sync', () => {
       .from(syncWindow)
       .where(eq(syncWindow.connection, DEFAULT_CONNECTION));
     expect(windows.filter((row) => !row.complete)).toEqual([]);
+    // The plan is each client's own (its key, its quota, its copy): a client whose copy holds
+    // nothing has no open months and no history to read.
+    const other = await syncPlanView('other-client', minutesAfter(FIRST, 1));
+    expect(other.connection).toBe('other-client');
+    expect(other.plan.tiers.find((tier) => tier.name === 'open')?.months).toEqual([]);
+    expect(other.plan.tiers.find((tier) => tier.name === 'history')?.months).toEqual([]);
+    const own = await syncPlanView(DEFAULT_CONNECTION, minutesAfter(FIRST, 1));
+    expect(own.plan.tiers.find((tier) => tier.name === 'open')?.months.length).toBeGreaterThan(0);
     // A minute later nothing is due: the history is not read again, the urgent months are fresh.
     const again = await runSync(up.app.database.db, { now: minutesAfter(FIRST, 1), requestId: 'test-again' });
     expect(again.walked).toEqual([]);
@@ -141,7 +152,7 @@ describe('a month due long ago with a renewal still open', () => {
     expect((await copiedEvent(lapsed.id))?.appliedDecision).toBeNull();
     const month = lapsed.dueDate.slice(0, 7);
     const run = await runSync(up.app.database.db, {
-      now: minutesAfter(await readAt(month), await openCadence(await readAt(month))),
+      now: minutesAfter(await readAt(month), await openCadence(month, await readAt(month))),
       requestId: 'test-open',
     });
     expect(run.walked.map((walk) => walk.month)).toContain(month);
@@ -155,7 +166,7 @@ describe('a month due long ago with a renewal still open', () => {
     await up.sandbox.operator.progressEvent(lapsed.id, 'UNPROCESSABLE');
     const month = lapsed.dueDate.slice(0, 7);
     const run = await runSync(up.app.database.db, {
-      now: minutesAfter(await readAt(month), await openCadence(await readAt(month))),
+      now: minutesAfter(await readAt(month), await openCadence(month, await readAt(month))),
       requestId: 'test-moving',
     });
     expect(run.walked.map((walk) => walk.month)).toContain(month);
