@@ -39,7 +39,8 @@ import { appFiles, type DiscoveredRoute, discoverRoutes } from './routes';
  * feed and the reminders, digests and in-app notifications are asked for the first client's ids:
  * the answer is 404 or an answer that mentions none of them, never the data, never a 403 or a
  * 500; and the lists carry the second client's rows. Refresh now spends only the second client's
- * quota.
+ * quota. What does not keep to the user's clients yet is classified `unchecked` with its defect
+ * (the outbox), never asserted as if it did.
  */
 
 const request = vi.hoisted(() => ({ cookie: '' }));
@@ -618,7 +619,10 @@ const PROBES: Record<string, Probe> = {
   'GET app/api/portfolio/route.ts': { kind: 'list' },
   'GET app/api/portfolio/snapshot/route.ts': { kind: 'list' },
   'POST app/api/portfolio/snapshot/route.ts': { kind: 'list' },
-  'GET app/api/preferences/calendar/route.ts': { kind: 'own test', test: 'the calendar feed' },
+  'GET app/api/preferences/calendar/route.ts': {
+    kind: 'no client data',
+    why: 'whether the viewer has a link (the feed itself is the calendar feed’s test)',
+  },
   'POST app/api/preferences/calendar/route.ts': { kind: 'own test', test: 'the calendar feed' },
   'DELETE app/api/preferences/calendar/route.ts': {
     kind: 'no client data',
