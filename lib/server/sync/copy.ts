@@ -11,11 +11,15 @@ import { type Database, getDb } from '../../db';
 import { portfolioPatent, portfolioSnapshot, syncEvent, syncPatentEvents, syncWindow } from '../../db/schema';
 import { formatYearMonth, monthBounds, monthOf } from '../../format/dates';
 import type { CopyAge } from '../../sync/age';
+import { serviceDayStart } from '../../sync/plan';
 import { DEFAULT_CONNECTION } from '../connection/default-connection';
+import { readQuota } from '../connection/quota';
 import { ReadShareSpentError, recordUserRead, userReadAllowed } from '../connection/read-budget';
+import { serviceDate } from '../connection/service-day';
 import { upstreamClient } from '../connection/upstream';
 import { DomainError } from '../errors/domain-error';
 import { readHealth } from './health';
+import { copiedOpenMonths } from './open-months';
 import { endsWithin, joinMonthWalk } from './walk';
 
 /**
@@ -120,7 +124,10 @@ async function ensureMonthsOf(
   const known = await windowMonthsWhere(db, connection, months, HELD);
   const missing = months.filter((month) => !known.includes(month));
   let calls = 0;
-  if (missing.length === 0) return { calls, reading: false };
+  if (missing.length === 0) {
+    calls += await readOpenedMonths(db, connection, months, requestId);
+    return { calls, reading: false };
+  }
   // Nothing to show for these months, and the service failed moments ago: say so at once rather
   // than wait for a time-out (never an empty list that reads as "no renewals"). After PROBE_AFTER_MS
   // a request tries again, so a service that is back is found without waiting for the sync.
@@ -167,6 +174,59 @@ async function ensureMonthsOf(
   if (partial) return { calls, reading, shareSpent: true };
   const { asOf } = await copyAge(months, [connection], db);
   throw new ReadShareSpentError(asOf ? new Date(asOf) : null);
+}
+
+/**
+ * A month the copy holds whose TOO_EARLY renewals the service has opened since it was read (their
+ * `opensAt`, the first day of the month two months before the due month, reached at the service's
+ * midnight; spec: Instruction rules) is read again before the page shows it: the copy would
+ * otherwise offer no decision on renewals the service now takes, until the sync's next turn. The
+ * page waits READ_WAIT_MS at most and then shows the copy with its age (the read goes on); the
+ * read draws on the client's share for reading like any other (../connection/read-budget.ts).
+ * Returns the calls made.
+ */
+async function readOpenedMonths(
+  db: Database,
+  connection: string,
+  months: readonly string[],
+  requestId: string,
+): Promise<number> {
+  const now = new Date();
+  const quota = await readQuota(connection);
+  const resetAt = quota?.resetAt ?? null;
+  const { opened } = await copiedOpenMonths(db, connection, serviceDate(resetAt, now));
+  const candidates = months.filter((month) => opened.includes(month));
+  if (candidates.length === 0) return 0;
+  // Read before the service's day began: a read since then already holds what opened today.
+  const dayStartsAt = serviceDayStart(resetAt, now);
+  const stale = await windowMonthsWhere(
+    db,
+    connection,
+    candidates,
+    sql`(${syncWindow.syncedAt} is null or ${syncWindow.syncedAt} < ${dayStartsAt})`,
+  );
+  if (stale.length === 0) return 0;
+  // A service found not answering is left to the sync: the page shows the copy at once.
+  if ((await readHealth(db, connection)).failingSince) return 0;
+  if (!(await userReadAllowed(connection, stale.length)).ok) return 0;
+  const client = upstreamClient(requestId, connection);
+  let calls = 0;
+  const read = (async () => {
+    for (const month of stale) {
+      let made = 0;
+      try {
+        await readMonthOnce(client, db, connection, month, requestId, () => {
+          made += 1;
+          calls += 1;
+        });
+      } finally {
+        await recordUserRead(connection, made);
+      }
+    }
+  })();
+  read.catch(() => undefined);
+  await endsWithin(read, readWaitMs);
+  return calls;
 }
 
 /**
