@@ -28,7 +28,8 @@ interface MonthState {
   opened: boolean;
 }
 
-const known = new Map<string, MonthState>();
+/** Per database (a test or a bench may open several in one process), by connection and month. */
+const knownByDb = new WeakMap<Database, Map<string, MonthState>>();
 const MONTHS_PER_QUERY = 50;
 
 export async function copiedOpenMonths(
@@ -36,6 +37,8 @@ export async function copiedOpenMonths(
   connection: string,
   today: string,
 ): Promise<{ moving: string[]; opened: string[] }> {
+  const known = knownByDb.get(db) ?? new Map<string, MonthState>();
+  knownByDb.set(db, known);
   const windows = await db
     .select({ month: syncWindow.month, version: syncWindow.version })
     .from(syncWindow)
@@ -110,11 +113,14 @@ async function countMonths(
  * history begins, and reading every patent's events (Endpoint 3) would cost a call per patent.
  * Kept per snapshot generation: the portfolio's dates change only with a new snapshot.
  */
-const earliestOf = new Map<string, { generation: number | null; date: string | null }>();
+const earliestByDb = new WeakMap<Database, Map<string, { generation: number | null; date: string | null }>>();
 const CALENDAR_DATE = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
 
 export async function earliestDueBound(db: Database, connection: string): Promise<string | null> {
   const generation = await currentGeneration(connection);
+  const earliestOf =
+    earliestByDb.get(db) ?? new Map<string, { generation: number | null; date: string | null }>();
+  earliestByDb.set(db, earliestOf);
   let fromPortfolio = earliestOf.get(connection);
   if (!fromPortfolio || fromPortfolio.generation !== generation) {
     let date: string | null = null;
