@@ -62,7 +62,7 @@ export function syncSettingsOf(env: {
 
 /** What the copy says beyond the calendar: months that can still change, months never read. */
 export interface CopyMonths {
-  /** Months outside the urgent tier holding an event that is open or still moving. */
+  /** Months holding an event that is open or still moving (those of the urgent tier stay in it). */
   moving: string[];
   /** Months from the earliest possible due date up to M−7 never read completely. */
   unreadHistory: string[];
