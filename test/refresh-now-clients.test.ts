@@ -28,7 +28,8 @@ const app = setUpTwoClients({
   second: { patents: 240, seed: 17 },
   secondClient: SECOND_NAME,
   sync: true,
-  grants: { manager: [SECOND] },
+  // Finance works for no client yet (added, none ticked): nothing of any client is theirs.
+  grants: { manager: [SECOND], finance: [] },
 });
 
 const month = currentYearMonth();
@@ -147,6 +148,13 @@ describe('the quota shown with two clients', () => {
     // Both in view: the lower of the two, with the client it is named.
     const both = await headerStatus(await clientScopeOf(admin.id));
     expect(both.quota).toEqual({ reading: second, client: { name: SECOND_NAME, of: 2 } });
+
+    // A user granted no client sees no client's quota or connection, not the first client's.
+    const none = await headerStatus(await clientScopeOf(app.harness.users.finance.id));
+    expect(none).toEqual({
+      quota: { reading: null, client: null },
+      connection: { summary: null, client: null },
+    });
 
     const today = await loadToday({ userId: admin.id, role: 'admin' }, 'quota-clients');
     const section = today.admin;

@@ -67,9 +67,11 @@ async function connectionOf(connection: string): Promise<ConnectionSummary | nul
 }
 
 export async function headerStatus(scope: ClientScope, now = new Date()): Promise<HeaderStatus> {
-  const connections = scope.connections.length > 0 ? scope.connections : [DEFAULT_CONNECTION];
+  // A user granted no client sees no client's quota or connection (spec: Authentication rule 2).
+  if (scope.connections.length === 0)
+    return { quota: { reading: null, client: null }, connection: { summary: null, client: null } };
   const each = await Promise.all(
-    connections.map(async (connection) => ({
+    scope.connections.map(async (connection) => ({
       connection,
       quota: await readQuota(connection),
       summary: await connectionOf(connection),
