@@ -13,6 +13,7 @@ import {
   renewalBudget,
   reviewHold,
   standingInstruction,
+  syncWindow,
 } from '@/lib/db/schema';
 import type { BatchView } from '@/lib/decisions/batch';
 import { draftEntryOf } from '@/lib/decisions/testing';
@@ -1061,14 +1062,29 @@ describe('role × client matrix: pages', () => {
   }, 240_000);
 });
 
+/** Calls a tenant's key has made at the stand-in: its quota counter (spec: Limits 2). */
+const usageOf = async (tenant: string) =>
+  Object.values((await app.sandbox.operator.getUsage(tenant)).operations).reduce(
+    (sum, count) => sum + (count ?? 0),
+    0,
+  );
+
 describe('role × client matrix: background messages and the calendar feed', () => {
   it('tells users of the second client only of its renewals, by mail and in the bell', async () => {
     const { db } = app.harness.database;
-    // The administrator's "run now": the sync, the poll and the reminder rules, then delivery.
+    // The administrator's "run now": the sync, the poll and the reminder rules, then delivery,
+    // reading the administrator's client only: the first tenant's quota does not move, though
+    // every month of its copy is due again (read two days ago).
+    await db
+      .update(syncWindow)
+      .set({ syncedAt: new Date(Date.now() - 2 * 86_400_000) })
+      .where(eq(syncWindow.connection, DEFAULT_CONNECTION));
+    const spentBefore = await usageOf('first');
     const run = await ask(await routeOf('app/api/admin/background/route.ts', 'POST'), 'admin');
     const report = await run.text();
     expect(run.status, report).toBe(200);
     expect(leaksIn(report)).toEqual([]);
+    expect(await usageOf('first')).toBe(spentBefore);
     for (const role of ROLES) {
       const id = app.harness.users[role].id;
       const mail = (await db.select().from(mailMessage).where(eq(mailMessage.userId, id))).filter(
@@ -1118,12 +1134,6 @@ describe('role × client matrix: background messages and the calendar feed', () 
 });
 
 describe('role × client matrix: Refresh now', () => {
-  const usageOf = async (tenant: string) =>
-    Object.values((await app.sandbox.operator.getUsage(tenant)).operations).reduce(
-      (sum, count) => sum + (count ?? 0),
-      0,
-    );
-
   it('spends only the second client’s quota, whoever of the second client presses it', async () => {
     const before = { first: await usageOf('first'), second: await usageOf('second') };
     const refresh = await routeOf('app/api/copy/refresh/route.ts', 'POST');

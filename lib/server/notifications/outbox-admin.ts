@@ -36,14 +36,20 @@ export interface BackgroundRunReport {
 export async function runBackgroundChecksNow(
   actor: Actor,
   requestId: string,
+  /**
+   * The administrator's clients: only their copies are synced and polled, with their keys, so a
+   * run spends no quota of a client the administrator does not work for (spec: Authentication 1,
+   * Limits 2, one quota per key).
+   */
+  connections: readonly string[],
   now = new Date(),
 ): Promise<BackgroundRunReport> {
   const db = await getDb();
   // The reminders read the synced copy: "now" means the sync's due months first (within its
   // share of the quota), then the poll over what the copy holds.
-  const synced = Object.values(await runSyncForEveryClient(db, { now, requestId }));
+  const synced = Object.values(await runSyncForEveryClient(db, { now, requestId, only: connections }));
   const syncCalls = synced.reduce((sum, run) => sum + run.calls, 0);
-  const polled: PollResult = await pollUpstream(db, { now, requestId });
+  const polled: PollResult = await pollUpstream(db, { now, requestId, only: connections });
   const poll: PollResult = polled.ran ? { ...polled, calls: polled.calls + syncCalls } : polled;
   const evaluated = await evaluateNotifications(db, { now });
   let delivered = 0;

@@ -33,12 +33,18 @@ export type PollResult = ClientPollResult & { clients: Record<string, ClientPoll
 
 export async function pollUpstream(
   db: Database,
-  options: { now: Date; requestId: string },
+  options: {
+    now: Date;
+    requestId: string;
+    /** Only these clients (an administrator's run of one client's checks); every active one else. */
+    only?: readonly string[];
+  },
 ): Promise<PollResult> {
   const clients: Record<string, ClientPollResult> = {};
   const reads: { connection: string; record: Recorder }[] = [];
   let failure: unknown = null;
-  for (const connection of await activeConnectionIds()) {
+  const active = await activeConnectionIds();
+  for (const connection of options.only ? active.filter((id) => options.only?.includes(id)) : active) {
     try {
       const read = await readClient(db, { ...options, connection });
       if (read.ran) reads.push({ connection, record: read.record });

@@ -133,12 +133,18 @@ export async function syncPlanView(connection: string, now = new Date()) {
  */
 export async function runSyncForEveryClient(
   db: Database,
-  options: { now: Date; requestId: string },
+  options: {
+    now: Date;
+    requestId: string;
+    /** Only these clients (an administrator's run of one client's checks); every active one else. */
+    only?: readonly string[];
+  },
 ): Promise<Record<string, SyncRun>> {
   const runs: Record<string, SyncRun> = {};
-  for (const connection of await activeConnectionIds()) {
+  const active = await activeConnectionIds();
+  for (const connection of options.only ? active.filter((id) => options.only?.includes(id)) : active) {
     try {
-      runs[connection] = await runSync(db, { ...options, connection });
+      runs[connection] = await runSync(db, { now: options.now, requestId: options.requestId, connection });
     } catch (error) {
       logger.warn({ err: error, requestId: options.requestId, connection }, 'a client could not be synced');
     }
