@@ -151,21 +151,10 @@ async function ensureMonthsOf(
   // waiting are still read, so nothing this view started is lost.
   const read = (async () => {
     if (shareSpent) return;
-    for (const [at, month] of toRead.entries()) {
-      if (at > 0 && !(await userReadAllowed(connection, 1)).ok) {
-        shareSpent = true;
-        return;
-      }
-      let made = 0;
-      try {
-        await readMonthOnce(client, db, connection, month, requestId, () => {
-          made += 1;
-          calls += 1;
-        });
-      } finally {
-        await recordUserRead(connection, made);
-      }
-    }
+    const done = await readMonthsForUser(client, db, connection, toRead, requestId, () => {
+      calls += 1;
+    });
+    shareSpent = !done;
   })();
   const reading = await waitForRead(read, db, connection, months, partial);
   if (!shareSpent) return { calls, reading };
@@ -209,24 +198,50 @@ async function readOpenedMonths(
   // A service found not answering is left to the sync: the page shows the copy at once.
   if ((await readHealth(db, connection)).failingSince) return 0;
   if (!(await userReadAllowed(connection, stale.length)).ok) return 0;
-  const client = upstreamClient(requestId, connection);
   let calls = 0;
-  const read = (async () => {
-    for (const month of stale) {
-      let made = 0;
-      try {
-        await readMonthOnce(client, db, connection, month, requestId, () => {
-          made += 1;
-          calls += 1;
-        });
-      } finally {
-        await recordUserRead(connection, made);
-      }
-    }
-  })();
+  const read = readMonthsForUser(
+    upstreamClient(requestId, connection),
+    db,
+    connection,
+    stale,
+    requestId,
+    () => {
+      calls += 1;
+    },
+  );
   read.catch(() => undefined);
   await endsWithin(read, readWaitMs);
   return calls;
+}
+
+/**
+ * Months a page asked for, read one after the other, as the page asked them. Each draws on the
+ * client's one daily share for reading, the sync's too, and never on the reserve kept for sending
+ * (../connection/read-budget.ts, spec: Limits 2): every call is recorded, a failed walk's too; the
+ * first month was asked for by the caller, each next one is asked here. False when the share was
+ * spent before every month was read.
+ */
+async function readMonthsForUser(
+  client: AnnuityClient,
+  db: Database,
+  connection: string,
+  months: readonly string[],
+  requestId: string,
+  onCall: () => void,
+): Promise<boolean> {
+  for (const [at, month] of months.entries()) {
+    if (at > 0 && !(await userReadAllowed(connection, 1)).ok) return false;
+    let made = 0;
+    try {
+      await readMonthOnce(client, db, connection, month, requestId, () => {
+        made += 1;
+        onCall();
+      });
+    } finally {
+      await recordUserRead(connection, made);
+    }
+  }
+  return true;
 }
 
 /**
