@@ -99,7 +99,9 @@ async function readClient(
       connections: [connection],
       labelOf: () => undefined,
     });
-    calls += renewals.upstreamCalls;
+    // Every call is counted once (spec: Limits 2, each counts against the quota): a month's first
+    // read is on the client's share for reading already, the snapshot's read is the poll's.
+    calls += renewals.upstreamCalls - renewals.callsOnShare;
     const invoices = await readInvoiceCatalog(upstreamClient(requestId, connection), requestId, {
       reload: true,
       now,

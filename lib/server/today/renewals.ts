@@ -36,6 +36,12 @@ export interface TodayRenewals {
    */
   openOutside: number;
   upstreamCalls: number;
+  /**
+   * Of those, the months' first reads: already counted on the client's share for reading
+   * (../connection/read-budget.ts), so a caller that keeps a ledger of its own must not count them
+   * again.
+   */
+  callsOnShare: number;
   copy: CopyAge;
 }
 
@@ -89,6 +95,7 @@ export async function readTodayRenewals(
     rows,
     openOutside: outside.length,
     upstreamCalls: snapshot.calls + ensured.calls,
+    callsOnShare: ensured.calls,
     copy,
   };
 }
