@@ -40,8 +40,7 @@ import { appFiles, type DiscoveredRoute, discoverRoutes } from './routes';
  * feed and the reminders, digests and in-app notifications are asked for the first client's ids:
  * the answer is 404 or an answer that mentions none of them, never the data, never a 403 or a
  * 500; and the lists carry the second client's rows. Refresh now spends only the second client's
- * quota. What does not keep to the user's clients yet is classified `unchecked` with its defect
- * (the outbox), never asserted as if it did.
+ * quota.
  */
 
 const request = vi.hoisted(() => ({ cookie: '' }));
@@ -330,6 +329,7 @@ beforeAll(async () => {
       htmlBody: `<p>${FIRST_NOTE}</p>`,
       transport: 'outbox',
       status: 'failed',
+      connections: [DEFAULT_CONNECTION],
     })
     .returning({ id: mailMessage.id });
   firstRows.messageId = message?.id ?? '';
@@ -374,18 +374,10 @@ type Probe =
       sameAsMissing?: { status: number; why: string };
     }
   /** Checked by its own test below. */
-  | { kind: 'own test'; test: string }
-  /** Not yet kept to the user's clients: the defect, reported rather than asserted. */
-  | { kind: 'unchecked'; defect: string };
+  | { kind: 'own test'; test: string };
 
 const first = () => records.first;
 
-/**
- * The outbox is every person's email, and an email keeps no client (mail_message has no
- * connection): an administrator of the second client reads, and can send again, a message telling
- * a person of the first client's renewals.
- */
-const OUTBOX_DEFECT = 'mail_message records no client: the outbox and its messages show every client’s mail';
 const months = () => [currentYearMonth(), records.first.month, records.second.month];
 const patentRecord = () => ({ patentId: first().patentId, eventId: first().eventId });
 const tableQueries = (tables: string[]) => () =>
@@ -480,7 +472,10 @@ const PROBES: Record<string, Probe> = {
     kind: 'no client data',
     why: 'the console’s keep-score weights',
   },
-  'POST app/api/admin/outbox/[messageId]/send-again/route.ts': { kind: 'unchecked', defect: OUTBOX_DEFECT },
+  'POST app/api/admin/outbox/[messageId]/send-again/route.ts': {
+    kind: 'record',
+    params: () => ({ messageId: firstRows.messageId }),
+  },
   'POST app/api/admin/users/[userId]/password/route.ts': {
     kind: 'no client data',
     why: 'user administration',
@@ -902,7 +897,6 @@ describe('role × client matrix: pages', () => {
       search?: () => Search[];
       /** What the page may show of the first client, and why. */
       shows?: { marks: () => string[]; why: string };
-      unchecked?: string;
     }
   > = {
     'app/(dashboard)/account/page.tsx': {},
@@ -917,11 +911,14 @@ describe('role × client matrix: pages', () => {
       shows: { marks: () => [FIRST_NAME], why: 'the console’s clients, set up by its administrators' },
     },
     'app/(dashboard)/admin/(sections)/keep-score/page.tsx': {},
-    'app/(dashboard)/admin/(sections)/outbox/page.tsx': { unchecked: OUTBOX_DEFECT },
+    'app/(dashboard)/admin/(sections)/outbox/page.tsx': {},
     'app/(dashboard)/admin/(sections)/page.tsx': {
       shows: { marks: () => [FIRST_NAME], why: 'the console’s clients, set up by its administrators' },
     },
-    'app/(dashboard)/admin/outbox/[messageId]/page.tsx': { unchecked: OUTBOX_DEFECT },
+    'app/(dashboard)/admin/outbox/[messageId]/page.tsx': {
+      params: () => ({ messageId: firstRows.messageId }),
+      record: true,
+    },
     'app/(dashboard)/analytics/budget/page.tsx': {
       search: (): Search[] => [{}, { client: DEFAULT_CONNECTION }],
     },
@@ -1007,7 +1004,6 @@ describe('role × client matrix: pages', () => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       for (const [file, probe] of Object.entries(PAGE_PROBES)) {
-        if (probe.unchecked) continue;
         const { default: Page } = (await import(/* @vite-ignore */ path.join(root, file))) as PageModule;
         const params = probe.params?.() ?? {};
         const allowed = new Set(probe.shows?.marks() ?? []);
@@ -1115,6 +1111,9 @@ describe('role × client matrix: background messages and the calendar feed', () 
       .from(mailMessage)
       .where(eq(mailMessage.userId, app.harness.users.paralegal.id));
     expect(paralegalMail.some((message) => showsSecond(message.textBody))).toBe(true);
+    // Each message the rules wrote names the client it tells of: the outbox keeps to it.
+    const written = paralegalMail.filter((message) => message.id !== firstRows.messageId);
+    expect(written.map((message) => message.connections)).toEqual(written.map(() => [SECOND]));
   }, 120_000);
 
   it('lists only the second client’s renewals in the calendar feed', async () => {

@@ -133,7 +133,7 @@ describe('reminders and notifications with two clients', () => {
 
   it('shows the administrator each client’s spend and last poll, and a spent share stops that client alone', async () => {
     const { db } = app.harness.database;
-    const status = await backgroundStatus();
+    const status = await backgroundStatus([DEFAULT_CONNECTION, SECOND]);
     expect(status.map((entry) => entry.client.id)).toEqual([DEFAULT_CONNECTION, SECOND]);
     for (const entry of status) {
       expect(entry.lastPollAt).not.toBeNull();

@@ -19,6 +19,9 @@ import { jsonRequest, signIn, startAppHarness } from './app-harness';
 import { startTestSmtpServer, type TestSmtpServer } from './notifications-smtp';
 import { TODAY } from './upstream-harness';
 
+/** An administrator of every client, none chosen in the header: the whole outbox. */
+const EVERY_CLIENT = { connections: [DEFAULT_CONNECTION], clients: [], chosen: null, allClients: true };
+
 /** The administrator's Today as a user of the one client this file's console has. */
 const ONE_CLIENT = { connections: [DEFAULT_CONNECTION], labelOf: () => undefined };
 
@@ -84,6 +87,7 @@ describe.each(testDatabaseKinds)('stuck messages, on %s', (kind) => {
       rule: 'due-7d',
       subjectKey: subject,
       message: message(subject),
+      connections: [DEFAULT_CONNECTION],
     });
     if (!id) throw new Error('not claimed');
     await db
@@ -129,6 +133,7 @@ describe.each(testDatabaseKinds)('stuck messages, on %s', (kind) => {
           rule: 'due-7d',
           subjectKey: 'Stuck reminder A',
           message: message('Stuck reminder A'),
+          connections: [DEFAULT_CONNECTION],
         }),
       ).toBeNull();
       expect(receivedWith('Stuck reminder A')).toHaveLength(0);
@@ -139,7 +144,7 @@ describe.each(testDatabaseKinds)('stuck messages, on %s', (kind) => {
     });
 
     it('is listed apart in the outbox and counted on the administrator’s Today', async () => {
-      const { rows, total } = await listMessages(app.database.db, 1, 'unknown');
+      const { rows, total } = await listMessages(app.database.db, EVERY_CLIENT, 1, 'unknown');
       expect(total).toBe(2);
       expect(rows.map((found) => found.subject).sort()).toEqual(['Sending reminder B', 'Stuck reminder A']);
       expect((await loadAdminSection(ONE_CLIENT)).deliveryUnknown).toBe(2);
@@ -188,6 +193,7 @@ describe.each(testDatabaseKinds)('stuck messages, on %s', (kind) => {
         rule: 'test',
         subjectKey: 'delivered',
         message: message('Delivered C'),
+        connections: [DEFAULT_CONNECTION],
       });
       expect(await deliverMessage(db, id as string)).toBe('sent');
       expect((await sendAgain(id as string, admin)).status).toBe(409);

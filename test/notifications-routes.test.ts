@@ -10,6 +10,9 @@ import { lastPollOf } from '@/lib/server/notifications/watch-store';
 import { jsonRequest, signIn, startAppHarness } from './app-harness';
 import { arrangeWatched, watchedRow } from './notifications-fixtures';
 
+/** An administrator of every client, none chosen in the header: the whole outbox. */
+const EVERY_CLIENT = { connections: [DEFAULT_CONNECTION], clients: [], chosen: null, allClients: true };
+
 /**
  * In-app notifications, preferences and the outbox through their route handlers: each
  * user sees and marks only their own; preferences are validated by field; without SMTP_URL every
@@ -128,6 +131,7 @@ describe('outbox without SMTP_URL', () => {
       rule: 'test',
       subjectKey: 'x',
       message,
+      connections: [DEFAULT_CONNECTION],
     };
     const id = await claimMessage(db, claim);
     expect(id).toBeTruthy();
@@ -136,7 +140,7 @@ describe('outbox without SMTP_URL', () => {
     // Two deliveries of one message at once: one sends, the other finds it taken.
     expect(results.filter((result) => result === 'sent')).toHaveLength(1);
     expect(results.filter((result) => result !== 'sent')[0]).toMatch(/^(in-flight|already-sent)$/);
-    const { rows } = await listMessages(db, 1);
+    const { rows } = await listMessages(db, EVERY_CLIENT, 1);
     const row = rows.find((candidate) => candidate.id === id);
     expect(row).toMatchObject({ transport: 'outbox', status: 'sent', attempts: 1 });
   });

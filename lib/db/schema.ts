@@ -553,6 +553,9 @@ export const mailMessage = pgTable(
     // Extra headers of a grouped message: threading (Message-ID, In-Reply-To, References per
     // renewal, RFC 5322 3.6.4) and one-click unsubscribe (List-Unsubscribe, RFC 8058).
     headers: jsonb('headers').$type<Record<string, string>>(),
+    // The clients whose renewals, batches or invoices the message tells of: the outbox shows a
+    // message to administrators of all of them only. Null for messages recorded before.
+    connections: jsonb('connections').$type<string[]>(),
   },
   (table) => [
     uniqueIndex('mail_message_once_idx').on(table.userId, table.rule, table.subjectKey),

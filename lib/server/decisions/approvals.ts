@@ -71,6 +71,7 @@ async function tell(
     if (preferences.channels.email) {
       await claimMessage(db, {
         ...key,
+        connections: [message.connection],
         recipient: to.email,
         message: composeApproval(publicBaseUrl(), {
           subject: message.title,

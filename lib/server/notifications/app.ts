@@ -32,15 +32,18 @@ export const listMessages = onAppDb(mail.listMessages);
 export const readMessage = onAppDb(mail.readMessage);
 /**
  * Each active client's background spend (its own key, its own share) and its last poll, oldest
- * client first.
+ * client first: of the clients given (the administrator's), since another client's quota is that
+ * client's (spec: Authentication 1, Limits 2).
  */
-export const backgroundStatus = onAppDb(async (db: Database) =>
+export const backgroundStatus = onAppDb(async (db: Database, connections: readonly string[]) =>
   Promise.all(
-    (await activeClients()).map(async (client) => ({
-      client,
-      ...(await backgroundStatusOn(db, new Date(), client.id)),
-      lastPollAt: await lastPollOf(db, client.id),
-    })),
+    (await activeClients())
+      .filter((client) => connections.includes(client.id))
+      .map(async (client) => ({
+        client,
+        ...(await backgroundStatusOn(db, new Date(), client.id)),
+        lastPollAt: await lastPollOf(db, client.id),
+      })),
   ),
 );
 export const unsubscribeWithToken = onAppDb(unsubscribe.unsubscribeWithToken);

@@ -279,6 +279,10 @@ async function tellPerson(
           subjectKey,
           message,
           headers,
+          connections: [
+            ...claimed.map((candidate) => input.clientOf(candidate)),
+            ...(input.client ? [input.client] : []),
+          ],
         });
         if (!messageId) throw new NothingToTell();
       } else if (!notified) throw new NothingToTell();

@@ -1,10 +1,11 @@
 import 'server-only';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../../db';
 import { mailMessage } from '../../db/schema';
 import { getEnv } from '../../env';
 import { registerSecret } from '../../redact';
+import type { ClientScope } from '../clients/scope';
 import type { ComposedMessage } from './compose';
 import { recordSent, sendOrRecordFailure, strandedIds, takeForSending } from './outbox';
 
@@ -46,6 +47,8 @@ export interface MessageClaim {
   message: ComposedMessage;
   /** Threading and unsubscribe headers (Message-ID, In-Reply-To, References, List-Unsubscribe…). */
   headers?: Record<string, string>;
+  /** The clients whose data the message tells of (the outbox shows it to their administrators). */
+  connections: readonly string[];
 }
 
 /** Records the message; returns its id when this call claimed it, null when it already existed. */
@@ -61,6 +64,7 @@ export async function claimMessage(db: Database, claim: MessageClaim): Promise<s
       textBody: claim.message.text,
       htmlBody: claim.message.html,
       headers: claim.headers ?? null,
+      connections: [...new Set(claim.connections)].sort(),
       transport: mailTransportKind(),
       status: 'queued',
     })
@@ -206,8 +210,8 @@ export const OUTBOX_PAGE_SIZE = 50;
  * The admin's view of every recorded message (the outbox without SMTP, the send log with it), or
  * only those whose delivery is unknown (the link from the administrator's Today).
  */
-export async function listMessages(db: Database, page: number, only?: 'unknown') {
-  const where = only ? eq(mailMessage.status, only) : undefined;
+export async function listMessages(db: Database, scope: ClientScope, page: number, only?: 'unknown') {
+  const where = and(only ? eq(mailMessage.status, only) : undefined, mailInScope(scope));
   const [rows, [count]] = await Promise.all([
     db
       .select()
@@ -221,7 +225,28 @@ export async function listMessages(db: Database, page: number, only?: 'unknown')
   return { rows, total: count?.total ?? 0 };
 }
 
-export async function readMessage(db: Database, id: string) {
-  const [row] = await db.select().from(mailMessage).where(eq(mailMessage.id, id));
+/** One message; with a scope, only one the administrator may read (else null, a 404). */
+export async function readMessage(db: Database, id: string, scope?: ClientScope) {
+  const [row] = await db
+    .select()
+    .from(mailMessage)
+    .where(and(eq(mailMessage.id, id), scope ? mailInScope(scope) : undefined));
   return row ?? null;
+}
+
+/**
+ * The messages an administrator may read. A message holds what its recipient was told, of the
+ * clients it names (`connections`, recorded when it was written; reminders are grouped across a
+ * person's clients). An administrator of every client, with none chosen in the header, reads every
+ * message; any other reads only messages all of whose clients are among theirs, never one recorded
+ * before messages named their clients (spec: Authentication rule 2, a client's data is shown to
+ * that client's users only).
+ */
+function mailInScope(scope: ClientScope): SQL | undefined {
+  if (scope.allClients && scope.chosen === null) return undefined;
+  const mine = JSON.stringify(scope.connections);
+  return sql`(${mailMessage.connections} is not null and not exists (
+    select 1 from jsonb_array_elements_text(${mailMessage.connections}) as told(connection)
+    where told.connection not in (select jsonb_array_elements_text(${mine}::jsonb))
+  ))`;
 }

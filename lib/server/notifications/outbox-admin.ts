@@ -1,11 +1,12 @@
 import 'server-only';
 import { getDb } from '../../db';
 import { auditSuccess, recordAudit } from '../audit/audit';
+import type { ClientScope } from '../clients/scope';
 import { DomainError } from '../errors/domain-error';
 import { runSyncForEveryClient } from '../sync/run';
 import { deliverPost } from './channels';
 import { evaluateNotifications } from './evaluate';
-import { deliverMessage, markUnknownDeliveries, type SendAgainResult, sendAgain } from './mail';
+import { deliverMessage, markUnknownDeliveries, readMessage, type SendAgainResult, sendAgain } from './mail';
 import { type PollResult, pollUpstream } from './poll';
 
 /**
@@ -94,9 +95,13 @@ export async function sendMessageAgain(
   messageId: string,
   actor: Actor,
   requestId: string,
+  /** The administrator's clients: a message they may not read does not exist for them (404). */
+  scope: ClientScope,
 ): Promise<SendAgainResult> {
   const db = await getDb();
-  const result = await sendAgain(db, messageId);
+  const result: SendAgainResult = (await readMessage(db, messageId, scope))
+    ? await sendAgain(db, messageId)
+    : { ok: false, reason: 'missing', status: null };
   await recordAudit({
     actor,
     action: 'outbox.send_again',

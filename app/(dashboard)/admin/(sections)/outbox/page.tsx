@@ -10,6 +10,7 @@ import { choice, int } from '@/lib/http/url-state';
 import { addressProblems, readField } from '@/lib/http/url-state-rules';
 import { can } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
+import { pageClientScope } from '@/lib/server/clients/scope';
 import { pageLocale } from '@/lib/server/http/request-context';
 import { backgroundStatus, listMessages } from '@/lib/server/notifications/app';
 import { DELIVERY_LEASE_MS, mailTransportKind, OUTBOX_PAGE_SIZE } from '@/lib/server/notifications/mail';
@@ -41,7 +42,11 @@ export default async function OutboxPage({ searchParams }: { searchParams: Searc
   const page = readField(OUTBOX_ADDRESS.page, Number(params.page ?? '1')) ?? 1;
   // ?status=unknown: the administrator's Today links here for messages of unknown delivery.
   const only = params.status === 'unknown' ? 'unknown' : undefined;
-  const [{ rows, total }, background] = await Promise.all([listMessages(page, only), backgroundStatus()]);
+  const scope = await pageClientScope(viewer.userId);
+  const [{ rows, total }, background] = await Promise.all([
+    listMessages(scope, page, only),
+    backgroundStatus(scope.connections),
+  ]);
   const pages = Math.max(1, Math.ceil(total / OUTBOX_PAGE_SIZE));
   const smtp = mailTransportKind() === 'smtp';
   const canManage = can(viewer.role, 'outbox:manage');

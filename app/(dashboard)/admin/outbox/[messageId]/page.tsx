@@ -5,6 +5,7 @@ import { SendAgainButton } from '@/components/notifications/outbox-actions';
 import { formatTimestamp } from '@/lib/format/dates';
 import { can } from '@/lib/policy/roles';
 import { requireViewer } from '@/lib/server/auth/session';
+import { pageClientScope } from '@/lib/server/clients/scope';
 import { pageLocale } from '@/lib/server/http/request-context';
 import { readMessage } from '@/lib/server/notifications/app';
 
@@ -21,7 +22,7 @@ export default async function OutboxMessagePage({ params }: { params: Promise<{ 
   const locale = await pageLocale();
   const { messageId } = await params;
   if (!UUID.test(messageId)) notFound();
-  const message = await readMessage(messageId);
+  const message = await readMessage(messageId, await pageClientScope(viewer.userId));
   if (!message) notFound();
   return (
     <article aria-labelledby="message-heading" className="flex max-w-3xl flex-col gap-3">
