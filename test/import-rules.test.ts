@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { type ImportEdge, importEdges } from './import-graph';
@@ -169,4 +171,49 @@ describe('import rules (docs/architecture.md, "Who may import what")', () => {
       expect(violations(edges, rule)).toEqual([]);
     });
   }
+});
+
+/**
+ * The synced copy's tables are the ground floor every page reads (docs/architecture.md, "The
+ * synced copy"): only lib/server/sync reads or writes them, so that whose data a row is and how
+ * old it is are decided in one place. The files below still query them directly and are to move
+ * onto lib/server/sync's reads; the list only shrinks: a file that no longer touches the tables
+ * fails the test until it leaves the list, and any other file that starts to touch them fails it.
+ */
+const COPY_TABLES = /\b(syncEvent|syncWindow|syncHealth|syncPatentEvents|syncRefreshUse|syncDocument)\b/;
+const COPY_READERS_TO_MOVE = [
+  'lib/server/connection/clients.ts',
+  'lib/server/decisions/client-parts.ts',
+  'lib/server/decisions/draft-drops.ts',
+  'lib/server/portfolio/data-quality.ts',
+  'lib/server/portfolio/family.ts',
+  'lib/server/portfolio/owner.ts',
+  'lib/server/rate-freezes/estimates.ts',
+  'lib/server/reviews/candidates.ts',
+  'lib/server/reviews/holds.ts',
+  'lib/server/signals/keep-scores.ts',
+  'lib/server/signals/signals.ts',
+];
+
+function* dashboardSources(dir: string): Generator<string> {
+  for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+    const file = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) yield* dashboardSources(file);
+    else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$|testing\.ts$/.test(entry.name)) yield file;
+  }
+}
+
+/** Dashboard files outside lib/server/sync and lib/db that name a table of the copy. */
+function copyTableUsers(): string[] {
+  return ['app', 'components', 'lib']
+    .flatMap((dir) => [...dashboardSources(dir)])
+    .filter((file) => !under('lib/server/sync/', 'lib/db/')(file))
+    .filter((file) => COPY_TABLES.test(readFileSync(path.join(root, file), 'utf8')))
+    .sort();
+}
+
+describe("the synced copy's tables", () => {
+  it('are touched only by lib/server/sync, and by the files still to move onto it', () => {
+    expect(copyTableUsers()).toEqual(COPY_READERS_TO_MOVE);
+  });
 });
