@@ -183,11 +183,9 @@ describe('import rules (docs/architecture.md, "Who may import what")', () => {
 const COPY_TABLES = /\b(syncEvent|syncWindow|syncHealth|syncPatentEvents|syncRefreshUse|syncDocument)\b/;
 const COPY_READERS_TO_MOVE = [
   'lib/server/connection/clients.ts',
-  'lib/server/decisions/client-parts.ts',
   'lib/server/decisions/draft-drops.ts',
   'lib/server/portfolio/data-quality.ts',
   'lib/server/portfolio/family.ts',
-  'lib/server/portfolio/owner.ts',
   'lib/server/rate-freezes/estimates.ts',
   'lib/server/reviews/candidates.ts',
   'lib/server/reviews/holds.ts',

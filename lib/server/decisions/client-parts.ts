@@ -2,10 +2,11 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { getDb } from '../../db';
-import { portfolioPatent, portfolioSnapshot, syncEvent } from '../../db/schema';
+import { portfolioPatent, portfolioSnapshot } from '../../db/schema';
 import type { DraftEntry } from '../../decisions/draft';
 import { patentName } from '../../portfolio/patent-name';
 import { type ClientScope, clientNameOf } from '../clients/scope';
+import { copiedEventOwners } from '../sync/owners';
 import { DecisionInputError } from './errors';
 
 /**
@@ -21,11 +22,7 @@ export async function entriesByClient(
   const parts = new Map<string, DraftEntry[]>();
   if (entries.length === 0) return parts;
   const ids = [...new Set(entries.map((entry) => entry.eventId))];
-  const db = await getDb();
-  const rows = await db
-    .select({ eventId: syncEvent.eventId, connection: syncEvent.connection })
-    .from(syncEvent)
-    .where(inArray(syncEvent.eventId, ids));
+  const rows = await copiedEventOwners(ids);
   const inScope = rows.filter((row) => scope.connections.includes(row.connection));
   const owner = new Map(inScope.map((row) => [row.eventId, row.connection]));
   // A renewal the copy holds for another client only is that client's: never placed in the

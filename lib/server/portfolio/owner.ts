@@ -1,9 +1,10 @@
 import 'server-only';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { getDb } from '../../db';
-import { portfolioPatent, syncEvent } from '../../db/schema';
+import { portfolioPatent } from '../../db/schema';
 import { activeConnectionIds } from '../connection/clients';
 import { NotFoundError } from '../errors/not-found';
+import { copiedEventOwners, copiedPatentOwner } from '../sync/owners';
 import { currentGenerations, inGenerations } from './snapshot';
 
 /**
@@ -14,11 +15,6 @@ import { currentGenerations, inGenerations } from './snapshot';
  * of the service with no key; it is never tried with one key after another. Only a console of a
  * single client asks its one key about a patent the copy does not hold yet, as it always did.
  */
-
-const inConnections = (connections: readonly string[]) =>
-  connections.length === 1
-    ? eq(syncEvent.connection, connections[0] as string)
-    : inArray(syncEvent.connection, [...connections]);
 
 /** The client connection of a patent among `connections`; NotFoundError when none holds it. */
 export async function patentConnection(patentId: string, connections: readonly string[]): Promise<string> {
@@ -34,12 +30,8 @@ export async function patentConnection(patentId: string, connections: readonly s
     const connection = held && generations.get(held.generation);
     if (connection) return connection;
   }
-  const [event] = await db
-    .select({ connection: syncEvent.connection })
-    .from(syncEvent)
-    .where(and(inConnections(connections), eq(syncEvent.patentId, patentId)))
-    .limit(1);
-  if (event) return event.connection;
+  const copied = await copiedPatentOwner(patentId, connections);
+  if (copied) return copied;
   const only = await onlyClient(connections);
   if (only) return only;
   throw new NotFoundError('patent');
@@ -55,12 +47,7 @@ export async function eventConnection(
   connections: readonly string[],
 ): Promise<string> {
   if (connections.length === 0) throw new NotFoundError('event');
-  const db = await getDb();
-  const [event] = await db
-    .select({ connection: syncEvent.connection, patentId: syncEvent.patentId })
-    .from(syncEvent)
-    .where(and(inConnections(connections), eq(syncEvent.eventId, eventId)))
-    .limit(1);
+  const event = (await copiedEventOwners([eventId])).find((row) => connections.includes(row.connection));
   if (event) {
     if (event.patentId !== patentId) throw new NotFoundError('event');
     return event.connection;
@@ -78,11 +65,7 @@ export async function assertEventsInScope(
   connections: readonly string[],
 ): Promise<void> {
   if (eventIds.length === 0) return;
-  const db = await getDb();
-  const rows = await db
-    .select({ eventId: syncEvent.eventId, connection: syncEvent.connection })
-    .from(syncEvent)
-    .where(inArray(syncEvent.eventId, [...eventIds]));
+  const rows = await copiedEventOwners(eventIds);
   const inScope = new Set(
     rows.filter((row) => connections.includes(row.connection)).map((row) => row.eventId),
   );
