@@ -186,7 +186,6 @@ const COPY_READERS_TO_MOVE = [
   'lib/server/decisions/draft-drops.ts',
   'lib/server/portfolio/data-quality.ts',
   'lib/server/portfolio/family.ts',
-  'lib/server/rate-freezes/estimates.ts',
   'lib/server/reviews/candidates.ts',
   'lib/server/reviews/holds.ts',
   'lib/server/signals/keep-scores.ts',

@@ -5,7 +5,7 @@ import { AnnuityApiError } from '../../annuity/errors';
 import { MAX_PAGE_SIZE, walkDistinctPages } from '../../annuity/pagination';
 import type { PatentEvent } from '../../annuity/schemas';
 import { type Database, getDb } from '../../db';
-import { freezeEstimateDay, syncWindow } from '../../db/schema';
+import { freezeEstimateDay } from '../../db/schema';
 import { addDays, calendarToday } from '../../format/dates';
 import type { FreezeEstimatesData } from '../../rate-freezes/data';
 import { estimatedTotals, estimateMovement, lockedAmounts } from '../../rate-freezes/lock';
@@ -14,7 +14,7 @@ import { checkBackgroundBudget, recordSpend } from '../connection/background-bud
 import { activeConnectionIds } from '../connection/clients';
 import { readShareSpentNotice, recordUserRead, userReadAllowed } from '../connection/read-budget';
 import { upstreamClient } from '../connection/upstream';
-import { copyEventsOfMonths } from '../sync/copy';
+import { copiedMonthWalk, copyEventsOfMonths } from '../sync/copy';
 import { loadFreezeOverview } from './freezes';
 
 /**
@@ -55,15 +55,6 @@ async function readMonthEstimates(
   return events;
 }
 
-/** The calls the month's last walk into the copy took: what a live read of it is judged to cost. */
-async function monthCalls(db: Database, month: string, connection: string) {
-  const [row] = await db
-    .select({ calls: syncWindow.calls, syncedAt: syncWindow.syncedAt })
-    .from(syncWindow)
-    .where(and(eq(syncWindow.connection, connection), eq(syncWindow.month, month)));
-  return { calls: Math.max(1, row?.calls ?? 1), syncedAt: row?.syncedAt ?? null };
-}
-
 async function recordedMovement(db: Database, month: string, now: Date, connection: string) {
   const since = addDays(calendarToday(now), -HISTORY_DAYS);
   const rows = await db
@@ -93,7 +84,7 @@ export async function loadFreezeEstimates(
   const db = await getDb();
   const [movement, known] = await Promise.all([
     recordedMovement(db, month, now, connection),
-    monthCalls(db, month, connection),
+    copiedMonthWalk(db, month, connection),
   ]);
   if (!(await userReadAllowed(connection, known.calls, now)).ok) {
     // No room in today's share: the copy's estimates, as old as the month's last walk.

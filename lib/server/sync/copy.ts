@@ -440,6 +440,22 @@ async function windowMonthsWhere(
   return rows.map((row) => row.month);
 }
 
+/**
+ * A month's last walk into the copy: the calls it took (at least one: what reading the month again
+ * is judged to cost) and when it completed (null: never).
+ */
+export async function copiedMonthWalk(
+  database: Database,
+  month: string,
+  connection: string,
+): Promise<{ calls: number; syncedAt: Date | null }> {
+  const [row] = await database
+    .select({ calls: syncWindow.calls, syncedAt: syncWindow.syncedAt })
+    .from(syncWindow)
+    .where(and(eq(syncWindow.connection, connection), eq(syncWindow.month, month)));
+  return { calls: Math.max(1, row?.calls ?? 1), syncedAt: row?.syncedAt ?? null };
+}
+
 /** The renewals the copy holds for whole months, as the service listed them (fees included). */
 export async function copyEventsOfMonths(
   database: Database,
